@@ -1,0 +1,35 @@
+/** The two environments: two stages of one API, each with its own keys and its own data. */
+export const environments = ['test', 'live'] as const;
+export type Environment = (typeof environments)[number];
+
+export const isEnvironment = (value: unknown): value is Environment =>
+  value === 'test' || value === 'live';
+
+export type AccountKind = 'merchant' | 'partner';
+export type AccountStatus = 'pending_approval' | 'active';
+
+export interface Account {
+  id: string;
+  kind: AccountKind;
+  name: string;
+  email: string;
+  status: AccountStatus;
+  referredBy: string | null;
+  createdAt: string;
+}
+
+/** secret and publishable keys belong to one merchant environment; a partner key to a partner account. */
+export type ApiKeyKind = 'secret' | 'publishable' | 'partner';
+
+export interface ApiKeyGrant {
+  accountId: string;
+  kind: ApiKeyKind;
+  /** null for partner keys, which manage merchants rather than act inside one environment. */
+  environment: Environment | null;
+}
+
+/** Readable prefixes make a leaked key easy to recognise and to scan for. */
+export const apiKeyPrefix = (kind: ApiKeyKind, environment: Environment | null): string => {
+  if (kind === 'partner') return 'pt_';
+  return `${kind === 'secret' ? 'sk' : 'pk'}_${environment}_`;
+};

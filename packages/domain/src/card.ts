@@ -1,0 +1,136 @@
+import { countryCode } from './countries.ts';
+
+/** Card details as the merchant sent them, after the request's shape was checked. */
+export interface CardDetails {
+  number: string;
+  expiryMonth: number;
+  expiryYear: number;
+  cvc: string;
+  name: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  addressCity: string;
+  addressPostcode: string;
+  addressState: string;
+  addressCountry: string;
+}
+
+/** A stored card: everything Pin shows, never the full number or the CVC. Immutable once made. */
+export interface Card {
+  token: string;
+  scheme: string;
+  displayNumber: string;
+  issuingCountry: string;
+  expiryMonth: number;
+  expiryYear: number;
+  name: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  addressCity: string;
+  addressPostcode: string;
+  addressState: string;
+  addressCountry: string;
+  createdAt: string;
+}
+
+/** The Luhn (mod 10) check every card number passes. */
+export const isLuhnValid = (number: string): boolean => {
+  if (!/^\d+$/.test(number)) return false;
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let digit = number.charCodeAt(number.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+};
+
+/** Card numbers arrive with spaces or dashes as people type them; only the digits count. */
+export const normaliseCardNumber = (raw: string): string => raw.replace(/[\s-]/g, '');
+
+/** A plausible card number: 12 to 19 digits passing the Luhn check. */
+export const isValidCardNumber = (number: string): boolean =>
+  number.length >= 12 && number.length <= 19 && isLuhnValid(number);
+
+const schemeRules: Array<[string, (n: string) => boolean]> = [
+  ['amex', (n) => /^3[47]/.test(n)],
+  ['visa', (n) => n.startsWith('4')],
+  [
+    'master',
+    (n) => {
+      const four = Number(n.slice(0, 4));
+      return /^5[1-5]/.test(n) || (four >= 2221 && four <= 2720);
+    },
+  ],
+  ['diners', (n) => /^3(0[0-5]|[689])/.test(n)],
+  [
+    'discover',
+    (n) => {
+      const three = Number(n.slice(0, 3));
+      return n.startsWith('6011') || n.startsWith('65') || (three >= 644 && three <= 649);
+    },
+  ],
+  ['jcb', (n) => Number(n.slice(0, 4)) >= 3528 && Number(n.slice(0, 4)) <= 3589],
+  ['china_union_pay', (n) => n.startsWith('62')],
+];
+
+/** The card scheme from the number's leading digits (Pin's names: visa, master, amex, ...). */
+export const cardScheme = (number: string): string =>
+  schemeRules.find(([, matches]) => matches(number))?.[0] ?? 'unknown';
+
+/**
+ * The masked number Pin shows: X for hidden digits, the last four visible, groups of four
+ * counted from the right and joined by dashes (4200000000000000 → XXXX-XXXX-XXXX-0000).
+ */
+export const displayNumber = (number: string): string => {
+  const masked = 'X'.repeat(number.length - 4) + number.slice(-4);
+  const groups: string[] = [];
+  for (let end = masked.length; end > 0; end -= 4) groups.unshift(masked.slice(Math.max(0, end - 4), end));
+  return groups.join('-');
+};
+
+/**
+ * The simulated issuing country. Pin's test cards are Australian; the internationally known test
+ * numbers below are treated as US-issued, so foreign-card pricing can be exercised.
+ */
+const foreignTestPrefixes = ['4111', '4242', '5555', '378282'];
+export const issuingCountry = (number: string): string =>
+  foreignTestPrefixes.some((prefix) => number.startsWith(prefix)) ? 'US' : 'AU';
+
+/** Two-digit years mean this century, as card faces print them. */
+export const fullExpiryYear = (year: number): number => (year < 100 ? 2000 + year : year);
+
+/** A card is good through the last day of its expiry month (UTC). */
+export const isExpired = (expiryMonth: number, expiryYear: number, now: Date): boolean => {
+  const year = fullExpiryYear(expiryYear);
+  const thisYear = now.getUTCFullYear();
+  return year < thisYear || (year === thisYear && expiryMonth < now.getUTCMonth() + 1);
+};
+
+export const isValidCvc = (cvc: string): boolean => /^\d{3,4}$/.test(cvc);
+
+export const isKnownCountry = (value: string): boolean => countryCode(value) !== null;
+
+/** Makes the stored card and hands back the number separately, for the store to encrypt. */
+export const newCard = (details: CardDetails, token: string, createdAt: string): Card => ({
+  token,
+  scheme: cardScheme(details.number),
+  displayNumber: displayNumber(details.number),
+  issuingCountry: issuingCountry(details.number),
+  expiryMonth: details.expiryMonth,
+  expiryYear: fullExpiryYear(details.expiryYear),
+  name: details.name,
+  addressLine1: details.addressLine1,
+  addressLine2: details.addressLine2,
+  addressCity: details.addressCity,
+  addressPostcode: details.addressPostcode,
+  addressState: details.addressState,
+  addressCountry: details.addressCountry,
+  createdAt,
+});
+
+/** Card tokens made by POST /cards expire one month after creation if unused (SPEC.md "Limits"). */
+export const cardTokenLifetimeMonths = 1;

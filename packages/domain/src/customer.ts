@@ -1,0 +1,95 @@
+import type { Card, CardDetails } from './card.ts';
+import { PinError } from './errors.ts';
+
+export interface CustomerFields {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  company: string;
+  notes: string;
+}
+
+export interface Customer extends CustomerFields {
+  token: string;
+  createdAt: string;
+  /** A copy of the primary card: cards never change, so the copy never goes stale. */
+  primaryCard: Card;
+}
+
+/** What PUT /customers/{token} asks for besides its plain fields (SPEC.md rules 2 to 6). */
+export type CardChange =
+  | { kind: 'none' }
+  | { kind: 'new-card'; details: CardDetails }
+  | { kind: 'replace-with-token'; token: string }
+  | { kind: 'make-primary'; token: string };
+
+export interface CardChangeInput {
+  card?: CardDetails | undefined;
+  cardToken?: string | undefined;
+  primaryCardToken?: string | undefined;
+}
+
+/** Rule 2: at most one of card, card_token and primary_card_token. */
+export const cardChangeOf = (input: CardChangeInput): CardChange => {
+  const given = [input.card, input.cardToken, input.primaryCardToken].filter((x) => x !== undefined);
+  if (given.length > 1) throw new PinError('too_many_card_parameters');
+  if (input.card) return { kind: 'new-card', details: input.card };
+  if (input.cardToken !== undefined) return { kind: 'replace-with-token', token: input.cardToken };
+  if (input.primaryCardToken !== undefined) return { kind: 'make-primary', token: input.primaryCardToken };
+  return { kind: 'none' };
+};
+
+/** Where a card token named in a customer update was found. */
+export type TokenSource =
+  | { kind: 'customer-card'; card: Card }
+  | { kind: 'unused-token'; card: Card }
+  | { kind: 'unknown' };
+
+/** The card moves one update makes: which card becomes primary, which is removed, which is taken in. */
+export interface CardMoves {
+  newPrimary: Card;
+  /** The old primary card, removed permanently (rules 3 and 4). */
+  removed: Card | null;
+  /** An unused card token taken into the customer's cards (consumed: single use). */
+  adopted: Card | null;
+}
+
+/**
+ * Rules 4 and 5: a named token must be a card of this customer or an unused token. card_token
+ * removes the old primary; primary_card_token keeps it as a non-primary card.
+ */
+export const movesForToken = (
+  change: { kind: 'replace-with-token' | 'make-primary'; token: string },
+  currentPrimary: Card,
+  source: TokenSource,
+  param: string,
+): CardMoves => {
+  if (source.kind === 'unknown') throw invalidCardToken(param);
+  const card = source.card;
+  if (card.token === currentPrimary.token) return { newPrimary: card, removed: null, adopted: null };
+  return {
+    newPrimary: card,
+    removed: change.kind === 'replace-with-token' ? currentPrimary : null,
+    adopted: source.kind === 'unused-token' ? card : null,
+  };
+};
+
+/** Rule 3: a new card replaces the primary, and the old primary is removed. */
+export const movesForNewCard = (newCard: Card, currentPrimary: Card): CardMoves => ({
+  newPrimary: newCard,
+  removed: currentPrimary,
+  adopted: null,
+});
+
+/** The same answer for a token that never existed, belongs to someone else, expired or was used. */
+export const invalidCardToken = (param: string): PinError =>
+  new PinError('invalid_resource', {
+    messages: [
+      {
+        param,
+        code: `${param}_invalid`,
+        message: `${param === 'card_token' ? 'Card token' : 'Primary card token'} is invalid, expired or has already been used`,
+      },
+    ],
+  });

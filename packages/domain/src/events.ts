@@ -1,0 +1,51 @@
+/** Event types of SPEC.md "Events"; clients must tolerate new ones, and so does this list. */
+export const eventTypes = [
+  'charge.authorised',
+  'charge.voided',
+  'charge.captured',
+  'charge.failed',
+  'customer.created',
+  'customer.updated',
+  'customer.deleted',
+  'recipient.created',
+  'recipient.updated',
+  'recipient.deleted',
+  'refund.created',
+  'refund.succeeded',
+  'refund.failed',
+  'transfer.created',
+  'transfer.failed',
+  'deposit.created',
+  'sub_merchant_application.submitted',
+  'sub_merchant_application.activated',
+  'sub_merchant_application.declined',
+  'sub_merchant_application.on_hold',
+  'plan.created',
+  'plan.deleted',
+  'subscription.created',
+  'subscription.unsubscribed',
+  'subscription.cancelled',
+  'subscription.expired',
+  'subscription.renewed',
+  'subscription.renewal_failed',
+] as const;
+
+export type EventType = (typeof eventTypes)[number];
+
+/**
+ * A record of activity, written in the same transaction as the change it records (the outbox).
+ * `data` is the resource exactly as its endpoint returns it.
+ */
+export interface WattleEvent {
+  token: string;
+  type: EventType;
+  data: Record<string, unknown>;
+  createdAt: string;
+}
+
+export const presentEvent = (event: WattleEvent) => ({
+  token: event.token,
+  type: event.type,
+  data: event.data,
+  created_at: event.createdAt,
+});

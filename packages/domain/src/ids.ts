@@ -1,0 +1,33 @@
+/** Token prefixes of every resource (SPEC.md "Token prefixes", PIN-REFERENCE §1.5). */
+export const tokenPrefixes = {
+  authorisation: 'auth',
+  charge: 'ch',
+  card: 'card',
+  customer: 'cus',
+  plan: 'plan',
+  subscription: 'sub',
+  merchant: 'mrch',
+  bankAccount: 'ba',
+  transfer: 'tfer',
+  refund: 'rf',
+  recipient: 'rp',
+  session: 'se',
+  webhookEndpoint: 'whe',
+  webhook: 'whr',
+  event: 'evt',
+  account: 'acct',
+  request: 'req',
+} as const;
+
+export type TokenPrefix = (typeof tokenPrefixes)[keyof typeof tokenPrefixes];
+
+/** Makes new resource tokens: `<prefix>_` followed by 22 URL-safe characters, as Pin's are. */
+export interface Ids {
+  token(prefix: TokenPrefix): string;
+}
+
+const tokenBody = /^[A-Za-z0-9_-]{22}$/;
+
+/** True when `value` looks like a token of the given prefix; anything else cannot exist. */
+export const isToken = (value: string, prefix: TokenPrefix): boolean =>
+  value.startsWith(`${prefix}_`) && tokenBody.test(value.slice(prefix.length + 1));

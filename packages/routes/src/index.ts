@@ -1,0 +1,2 @@
+export * from './queues.ts';
+export * from './routes.ts';

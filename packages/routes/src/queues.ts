@@ -1,0 +1,16 @@
+/**
+ * The service's queues, declared once for the CDK stack and the local stack. Every queue has a
+ * dead-letter queue named `<name>-dlq` that takes a message after `maxReceiveCount` receives.
+ */
+export interface QueueDefinition {
+  name: string;
+  visibilityTimeoutSeconds: number;
+  maxReceiveCount: number;
+}
+
+export const queues = {
+  /** Event items from the table stream (the outbox), on their way to webhook delivery. */
+  events: { name: 'wattle-events', visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
+} as const satisfies Record<string, QueueDefinition>;
+
+export const deadLetterQueueName = (queue: QueueDefinition): string => `${queue.name}-dlq`;

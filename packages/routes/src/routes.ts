@@ -1,0 +1,108 @@
+/**
+ * The one route table: the CDK stack makes an API Gateway route of each entry, the local gateway
+ * matches requests against it, and each function checks authentication by it.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Which key a route takes (SPEC.md "Authentication"). */
+export type AuthMode = 'secret' | 'secret-or-publishable' | 'partner' | 'none';
+
+export const functionNames = ['cards', 'customers', 'not-found'] as const;
+export type FunctionName = (typeof functionNames)[number];
+
+export interface Route {
+  method: HttpMethod;
+  /** API Gateway path syntax, relative to the stage: `/1/customers/{customer_token}`. */
+  path: string;
+  fn: FunctionName;
+  auth: AuthMode;
+}
+
+export const routes: readonly Route[] = [
+  { method: 'POST', path: '/1/cards', fn: 'cards', auth: 'secret-or-publishable' },
+  { method: 'POST', path: '/1/cards.json', fn: 'cards', auth: 'secret-or-publishable' },
+  // JSONP as Pin.js uses it: GET with _method=POST and the card fields in the query string.
+  { method: 'GET', path: '/1/cards.json', fn: 'cards', auth: 'secret-or-publishable' },
+  { method: 'GET', path: '/1/cards', fn: 'cards', auth: 'secret-or-publishable' },
+
+  { method: 'POST', path: '/1/customers', fn: 'customers', auth: 'secret' },
+  { method: 'GET', path: '/1/customers', fn: 'customers', auth: 'secret' },
+  { method: 'GET', path: '/1/customers/{customer_token}', fn: 'customers', auth: 'secret' },
+  { method: 'PUT', path: '/1/customers/{customer_token}', fn: 'customers', auth: 'secret' },
+  { method: 'DELETE', path: '/1/customers/{customer_token}', fn: 'customers', auth: 'secret' },
+  { method: 'GET', path: '/1/customers/{customer_token}/charges', fn: 'customers', auth: 'secret' },
+  { method: 'GET', path: '/1/customers/{customer_token}/cards', fn: 'customers', auth: 'secret' },
+  {
+    method: 'POST',
+    path: '/1/customers/{customer_token}/cards',
+    fn: 'customers',
+    auth: 'secret-or-publishable',
+  },
+  {
+    method: 'DELETE',
+    path: '/1/customers/{customer_token}/cards/{card_token}',
+    fn: 'customers',
+    auth: 'secret',
+  },
+  { method: 'GET', path: '/1/customers/{customer_token}/subscriptions', fn: 'customers', auth: 'secret' },
+];
+
+/** The function that answers every request no route matches, with Pin's 404 body. */
+export const fallbackFunction: FunctionName = 'not-found';
+
+/** API Gateway's route key, which the functions dispatch on. */
+export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method} ${route.path}`;
+
+export const routeByKey = (key: string): Route | undefined => routes.find((r) => routeKey(r) === key);
+
+/** The handler module of a function, relative to the repository root. */
+export const functionEntry = (fn: FunctionName): string => `functions/${fn}/src/handler.ts`;
+
+export interface RouteMatch {
+  route: Route;
+  pathParameters: Record<string, string>;
+}
+
+const segmentsOf = (path: string): string[] => path.split('/').filter((s) => s !== '');
+const safeDecode = (value: string): string | null => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+};
+const isParam = (segment: string): boolean => segment.startsWith('{') && segment.endsWith('}');
+
+/**
+ * Matches a request path (relative to the stage) as API Gateway does: a literal segment beats a
+ * parameter, so `/1/charges/search` wins over `/1/charges/{charge_token}`.
+ */
+export const matchRoute = (method: string, path: string): RouteMatch | null => {
+  const requested = segmentsOf(path);
+  let best: RouteMatch | null = null;
+  let bestLiterals = -1;
+  for (const route of routes) {
+    if (route.method !== method) continue;
+    const pattern = segmentsOf(route.path);
+    if (pattern.length !== requested.length) continue;
+    const params: Record<string, string> = {};
+    let literals = 0;
+    const matches = pattern.every((segment, i) => {
+      const value = requested[i] as string;
+      if (isParam(segment)) {
+        const decoded = safeDecode(value);
+        if (decoded === null) return false;
+        params[segment.slice(1, -1)] = decoded;
+        return true;
+      }
+      literals++;
+      return segment === value;
+    });
+    if (matches && literals > bestLiterals) {
+      best = { route, pathParameters: params };
+      bestLiterals = literals;
+    }
+  }
+  return best;
+};

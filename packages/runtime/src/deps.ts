@@ -1,0 +1,36 @@
+import { KMSClient } from '@aws-sdk/client-kms';
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { Clock, Ids } from '@wattle/domain';
+import { type CardCipher, createStore, documentClient, kmsCardCipher, localCardCipher, type Store } from '@wattle/store';
+import { runtimeClock } from './clock.ts';
+import { loadConfig, type RuntimeConfig } from './config.ts';
+import { randomIds } from './ids.ts';
+
+/** What a function needs from the outside world, built once per container. */
+export interface RuntimeDeps {
+  config: RuntimeConfig;
+  store: Store;
+  clock: Clock;
+  ids: Ids;
+  logger: Logger;
+}
+
+let built: RuntimeDeps | undefined;
+
+const cipherFor = (config: RuntimeConfig): CardCipher =>
+  config.cardKmsKeyId
+    ? kmsCardCipher(new KMSClient({}), config.cardKmsKeyId)
+    : localCardCipher(Buffer.from(config.cardKeyHex!, 'hex'));
+
+export const runtimeDeps = (): RuntimeDeps => {
+  if (built) return built;
+  const config = loadConfig();
+  built = {
+    config,
+    store: createStore(documentClient(), config.tableName, cipherFor(config)),
+    clock: runtimeClock,
+    ids: randomIds,
+    logger: new Logger({ serviceName: 'wattle', logLevel: config.logLevel as 'INFO' }),
+  };
+  return built;
+};

@@ -1,0 +1,5 @@
+export * from './clock.ts';
+export * from './config.ts';
+export * from './deps.ts';
+export * from './ids.ts';
+export * from './provision-account.ts';

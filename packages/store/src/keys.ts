@@ -1,0 +1,54 @@
+import type { Environment } from '@wattle/domain';
+
+/** One merchant in one environment. Every item of a merchant carries it in its partition key. */
+export interface Scope {
+  accountId: string;
+  environment: Environment;
+}
+
+const s = (scope: Scope): string => `${scope.accountId}#${scope.environment}`;
+
+export interface ItemKey {
+  pk: string;
+  sk: string;
+}
+
+/**
+ * Key builders, named after the access pattern they serve. Tokens carry their type prefix, so
+ * `<scope>#<token>` never collides between resource types.
+ */
+export const keys = {
+  account: (accountId: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' }),
+  apiKey: (keyHash: string): ItemKey => ({ pk: `KEY#${keyHash}`, sk: 'KEY' }),
+  /** An unused card token from POST /cards: single use, and it is its own expiry lease. */
+  cardToken: (scope: Scope, cardToken: string): ItemKey => ({ pk: `${s(scope)}#${cardToken}`, sk: 'CARD' }),
+  customer: (scope: Scope, customerToken: string): ItemKey => ({
+    pk: `${s(scope)}#${customerToken}`,
+    sk: 'CUSTOMER',
+  }),
+  /** A customer's cards live in the customer's partition, so deleting a customer finds them all. */
+  customerCard: (scope: Scope, customerToken: string, cardToken: string): ItemKey => ({
+    pk: `${s(scope)}#${customerToken}`,
+    sk: `CARD#${cardToken}`,
+  }),
+  customerCardPrefix: 'CARD#',
+  event: (scope: Scope, eventToken: string): ItemKey => ({ pk: `${s(scope)}#${eventToken}`, sk: 'EVENT' }),
+  idempotency: (scope: Scope, keyHash: string): ItemKey => ({
+    pk: `${s(scope)}#IDEMPOTENCY#${keyHash}`,
+    sk: 'IDEMPOTENCY',
+  }),
+  counterShard: (listKey: string, shard: number): ItemKey => ({ pk: `COUNTER#${listKey}`, sk: `${shard}` }),
+} as const;
+
+/** List keys (a GSI partition each): what a list holds, in creation order. */
+export const lists = {
+  customers: (scope: Scope) => `${s(scope)}#customers`,
+  customerCards: (scope: Scope, customerToken: string) => `${s(scope)}#${customerToken}#cards`,
+  customerCharges: (scope: Scope, customerToken: string) => `${s(scope)}#${customerToken}#charges`,
+  customerSubscriptions: (scope: Scope, customerToken: string) =>
+    `${s(scope)}#${customerToken}#subscriptions`,
+  events: (scope: Scope) => `${s(scope)}#events`,
+} as const;
+
+/** Sort key within a list: creation time to the millisecond, then the token to break ties. */
+export const listSortKey = (createdAt: Date, token: string): string => `${createdAt.toISOString()}#${token}`;

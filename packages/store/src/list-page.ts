@@ -1,0 +1,62 @@
+import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { pageWindow } from '@wattle/domain';
+import { type Counter, readCount } from './counters.ts';
+import { globalIndexes, type IndexName } from './table.ts';
+
+export interface ListSpec {
+  index: IndexName;
+  listKey: string;
+  counter: Counter;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/**
+ * One page of a list, newest first. Pages are numbered (Pin's `page`), so page N reads past the
+ * (N-1)×25 newer items: cheap for the first pages that clients ask for almost always.
+ */
+export const readPage = async <T>(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  spec: ListSpec,
+  page: number,
+  map: (item: Record<string, unknown>) => T,
+): Promise<Page<T>> => {
+  const index = globalIndexes.find((i) => i.name === spec.index)!;
+  const { skip, take } = pageWindow(page);
+  const wanted = skip + take;
+  const [total, collected] = await Promise.all([
+    readCount(doc, tableName, spec.counter),
+    (async () => {
+      const items: Record<string, unknown>[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const result = await doc.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: index.name,
+            KeyConditionExpression: '#pk = :pk',
+            ExpressionAttributeNames: { '#pk': index.partitionKey },
+            ExpressionAttributeValues: { ':pk': spec.listKey },
+            ScanIndexForward: false,
+            Limit: wanted - items.length,
+            ExclusiveStartKey: start,
+          }),
+        );
+        items.push(...(result.Items ?? []));
+        start = result.LastEvaluatedKey;
+      } while (start && items.length < wanted);
+      return items;
+    })(),
+  ]);
+  return { items: collected.slice(skip, wanted).map(map), total };
+};
+
+/** The list attributes an item carries to join a list in a given index. */
+export const listMembership = (index: IndexName, listKey: string, sortKey: string): Record<string, string> => {
+  const spec = globalIndexes.find((i) => i.name === index)!;
+  return { [spec.partitionKey]: listKey, [spec.sortKey]: sortKey };
+};

@@ -1,0 +1,28 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { AccountsRepo } from './accounts-repo.ts';
+import type { CardCipher } from './card-cipher.ts';
+import { CardTokensRepo } from './card-tokens-repo.ts';
+import type { StoreContext } from './context.ts';
+import { CustomersRepo } from './customers-repo.ts';
+import { EventsRepo } from './events-outbox.ts';
+import { IdempotencyRepo } from './idempotency-repo.ts';
+
+/** All repositories over one table. */
+export class Store {
+  readonly accounts: AccountsRepo;
+  readonly cardTokens: CardTokensRepo;
+  readonly customers: CustomersRepo;
+  readonly events: EventsRepo;
+  readonly idempotency: IdempotencyRepo;
+
+  constructor(readonly ctx: StoreContext) {
+    this.accounts = new AccountsRepo(ctx);
+    this.cardTokens = new CardTokensRepo(ctx);
+    this.customers = new CustomersRepo(ctx);
+    this.events = new EventsRepo(ctx);
+    this.idempotency = new IdempotencyRepo(ctx);
+  }
+}
+
+export const createStore = (doc: DynamoDBDocumentClient, tableName: string, cipher: CardCipher): Store =>
+  new Store({ doc, tableName, cipher });
