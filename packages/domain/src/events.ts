@@ -49,3 +49,11 @@ export const presentEvent = (event: WattleEvent) => ({
   data: event.data,
   created_at: event.createdAt,
 });
+
+/** A new event of `type` about `data`, stamped now. */
+export const newEvent = (
+  ids: { token(prefix: 'evt'): string },
+  type: EventType,
+  data: Record<string, unknown>,
+  now: string,
+): WattleEvent => ({ token: ids.token('evt'), type, data, createdAt: now });

@@ -17,14 +17,16 @@ export interface Route {
   path: string;
   fn: FunctionName;
   auth: AuthMode;
+  /** A GET that stands for a POST over JSONP (`callback`, `_method=POST`), as Pin.js sends it. */
+  jsonp?: boolean;
 }
 
 export const routes: readonly Route[] = [
   { method: 'POST', path: '/1/cards', fn: 'cards', auth: 'secret-or-publishable' },
   { method: 'POST', path: '/1/cards.json', fn: 'cards', auth: 'secret-or-publishable' },
   // JSONP as Pin.js uses it: GET with _method=POST and the card fields in the query string.
-  { method: 'GET', path: '/1/cards.json', fn: 'cards', auth: 'secret-or-publishable' },
-  { method: 'GET', path: '/1/cards', fn: 'cards', auth: 'secret-or-publishable' },
+  { method: 'GET', path: '/1/cards.json', fn: 'cards', auth: 'secret-or-publishable', jsonp: true },
+  { method: 'GET', path: '/1/cards', fn: 'cards', auth: 'secret-or-publishable', jsonp: true },
 
   { method: 'POST', path: '/1/customers', fn: 'customers', auth: 'secret' },
   { method: 'GET', path: '/1/customers', fn: 'customers', auth: 'secret' },

@@ -17,10 +17,16 @@ export interface RuntimeDeps {
 
 let built: RuntimeDeps | undefined;
 
-const cipherFor = (config: RuntimeConfig): CardCipher =>
-  config.cardKmsKeyId
-    ? kmsCardCipher(new KMSClient({}), config.cardKmsKeyId)
-    : localCardCipher(Buffer.from(config.cardKeyHex!, 'hex'));
+const noCardKey = (): never => {
+  throw new Error('Set WATTLE_CARD_KMS_KEY_ID (AWS) or WATTLE_CARD_KEY (local) for a function that handles cards');
+};
+
+/** Functions that never touch card numbers run without a card key; one that does fails loudly. */
+const cipherFor = (config: RuntimeConfig): CardCipher => {
+  if (config.cardKmsKeyId) return kmsCardCipher(new KMSClient({}), config.cardKmsKeyId);
+  if (config.cardKeyHex) return localCardCipher(Buffer.from(config.cardKeyHex, 'hex'));
+  return { seal: async () => noCardKey(), open: async () => noCardKey() };
+};
 
 export const runtimeDeps = (): RuntimeDeps => {
   if (built) return built;

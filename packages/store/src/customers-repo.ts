@@ -88,6 +88,21 @@ export class CustomersRepo {
     );
   }
 
+  /**
+   * A customer's charges or subscriptions (index gsi2): the items as stored. Charges and
+   * subscriptions join these lists when they are created, with their own presenters.
+   */
+  listOwned(
+    scope: Scope,
+    customerToken: string,
+    kind: 'charges' | 'subscriptions',
+    page: number,
+  ): Promise<Page<Record<string, unknown>>> {
+    const listKey =
+      kind === 'charges' ? lists.customerCharges(scope, customerToken) : lists.customerSubscriptions(scope, customerToken);
+    return readPage(this.ctx.doc, this.ctx.tableName, { index: 'gsi2', listKey, counter: counter(listKey) }, page, (item) => item);
+  }
+
   /** The customer with its first (primary) card, counted and recorded, in one transaction. */
   async create(scope: Scope, customer: Customer, intake: CardIntake, event: WattleEvent, now: Date): Promise<void> {
     const tx = newTransaction(this.ctx).put('customer', {

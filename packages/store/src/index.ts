@@ -13,3 +13,4 @@ export * from './list-page.ts';
 export * from './store.ts';
 export * from './table.ts';
 export * from './transaction.ts';
+export * from './retry.ts';

@@ -1,0 +1,44 @@
+import {
+  cardFieldNames,
+  cardInputSchema,
+  emailField,
+  exactlyOneOf,
+  optionalText,
+  tokenField,
+  updatedText,
+} from '@wattle/http';
+import * as v from 'valibot';
+
+export const createCustomerSchema = (now: Date) =>
+  v.object({
+    email: emailField(),
+    first_name: optionalText(),
+    last_name: optionalText(),
+    phone_number: optionalText(50),
+    company: optionalText(),
+    notes: optionalText(2000),
+    card: v.optional(cardInputSchema(now)),
+    card_token: v.optional(tokenField()),
+  });
+
+/** POST /customers takes exactly one of card and card_token. */
+export const createCustomerOneOf = (body: Record<string, unknown>) => exactlyOneOf(body, ['card', 'card_token']);
+
+export const updateCustomerSchema = (now: Date) =>
+  v.object({
+    email: v.optional(emailField()),
+    first_name: updatedText(),
+    last_name: updatedText(),
+    phone_number: updatedText(50),
+    company: updatedText(),
+    notes: updatedText(2000),
+    card: v.optional(cardInputSchema(now)),
+    card_token: v.optional(tokenField()),
+    primary_card_token: v.optional(tokenField()),
+  });
+
+export const cardTokenSchema = v.object({ card_token: tokenField() });
+
+/** POST /customers/{token}/cards: the card fields, or card_token, not both. */
+export const cardFieldsGiven = (body: Record<string, unknown>): boolean =>
+  cardFieldNames.some((name) => body[name] !== undefined);

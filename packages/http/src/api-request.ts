@@ -1,0 +1,28 @@
+import type { ApiKeyGrant, Environment } from '@wattle/domain';
+import type { Route } from '@wattle/routes';
+import type { Scope } from '@wattle/store';
+import type { Fields } from './parse-body.ts';
+
+/** A request as route handlers see it: routed, parsed and authenticated. */
+export interface ApiRequest {
+  route: Route;
+  routeKey: string;
+  environment: Environment;
+  /** The merchant and environment the key acts in (null for partner keys). */
+  scope: Scope | null;
+  grant: ApiKeyGrant | null;
+  params: Record<string, string>;
+  query: Fields;
+  body: Fields;
+  /** The caller's address, as Pin echoes it in `ip_address`. */
+  sourceIp: string;
+  requestId: string;
+  /** JSONP callback name, for GET requests that carry `callback`. */
+  jsonpCallback: string | null;
+}
+
+/** The merchant scope of a request that was authenticated with a merchant key. */
+export const scopeOf = (request: ApiRequest): Scope => {
+  if (!request.scope) throw new Error(`Route ${request.routeKey} needs a merchant key`);
+  return request.scope;
+};

@@ -1,0 +1,84 @@
+import {
+  type CardDetails,
+  isExpired,
+  isKnownCountry,
+  isValidCardNumber,
+  isValidCvc,
+  normaliseCardNumber,
+} from '@wattle/domain';
+import * as v from 'valibot';
+import { integer, nullableText, optionalText, phrases, requiredText } from './validation.ts';
+
+/**
+ * The card input fields of SPEC.md (POST /cards, a customer's cards, and `card[...]` elsewhere).
+ * Expiry is checked against `now`: a card past its expiry month is invalid (422), as Pin answers.
+ */
+export const cardInputSchema = (now: Date) =>
+  v.pipe(
+    v.object(
+      {
+        number: v.pipe(
+          requiredText(40),
+          v.transform(normaliseCardNumber),
+          v.check(isValidCardNumber, 'is not a valid credit card number'),
+        ),
+        expiry_month: v.pipe(integer(phrases.invalid), v.minValue(1, phrases.invalid), v.maxValue(12, phrases.invalid)),
+        expiry_year: v.pipe(integer(phrases.invalid), v.minValue(0, phrases.invalid), v.maxValue(9999, phrases.invalid)),
+        cvc: v.pipe(requiredText(4), v.check(isValidCvc, phrases.invalid)),
+        name: requiredText(),
+        address_line1: requiredText(),
+        address_line2: nullableText(),
+        address_city: requiredText(),
+        address_postcode: optionalText(20),
+        address_state: optionalText(),
+        address_country: v.pipe(requiredText(), v.check(isKnownCountry, 'is not a valid country')),
+      },
+      phrases.invalid,
+    ),
+    v.forward(
+      v.partialCheck(
+        [['expiry_month'], ['expiry_year']],
+        (card) => !isExpired(card.expiry_month, card.expiry_year, now),
+        'is expired',
+      ),
+      ['expiry_month'],
+    ),
+    v.forward(
+      v.partialCheck(
+        [['expiry_month'], ['expiry_year']],
+        (card) => !isExpired(card.expiry_month, card.expiry_year, now),
+        'is expired',
+      ),
+      ['expiry_year'],
+    ),
+    v.transform(
+      (card): CardDetails => ({
+        number: card.number,
+        expiryMonth: card.expiry_month,
+        expiryYear: card.expiry_year,
+        cvc: card.cvc,
+        name: card.name,
+        addressLine1: card.address_line1,
+        addressLine2: card.address_line2,
+        addressCity: card.address_city,
+        addressPostcode: card.address_postcode,
+        addressState: card.address_state,
+        addressCountry: card.address_country,
+      }),
+    ),
+  );
+
+/** The card input fields that are not the card: what remains of a body once they are taken. */
+export const cardFieldNames = [
+  'number',
+  'expiry_month',
+  'expiry_year',
+  'cvc',
+  'name',
+  'address_line1',
+  'address_line2',
+  'address_city',
+  'address_postcode',
+  'address_state',
+  'address_country',
+] as const;

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { type Clock, PinError } from '@wattle/domain';
+import type { IdempotencyRepo, StoredResponse } from '@wattle/store';
+import { header } from './parse-request.ts';
+import type { ApiMiddleware, ApiMiddyRequest } from './types.ts';
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** JSON with sorted keys, so the same fields in another order are the same request. */
+const canonical = (value: unknown): string => {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  const entries = Object.keys(value as object)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`);
+  return `{${entries.join(',')}}`;
+};
+
+const validKey = /^[\x21-\x7e]{1,255}$/;
+const writeMethods = new Set(['POST', 'PUT', 'DELETE']);
+
+export const idempotencySettings = {
+  /** Keys and their responses are kept a day at least (expiry is checked on read as well). */
+  retentionSeconds: 24 * 60 * 60,
+  /** Longer than any request may run (API Gateway gives up at 30 s). */
+  lockSeconds: 60,
+};
+
+/**
+ * `Idempotency-Key` on POST, PUT and DELETE. The same key with the same request replays the first
+ * response (status and body); with a different request it is refused (422); while the first is
+ * still running, a second gets 409. Keys belong to one merchant and environment. Responses of
+ * 5xx are not kept, so a request that failed on our side can be retried with its key.
+ */
+export const idempotency = (repo: IdempotencyRepo, clock: Clock): ApiMiddleware => {
+  const finish = async (request: ApiMiddyRequest) => {
+    const claim = request.internal.idempotency;
+    const api = request.internal.api;
+    const response = request.response;
+    if (!claim || !api?.scope || !response) return;
+    request.internal.idempotency = undefined;
+    const status = response.statusCode ?? 200;
+    if (status >= 500) {
+      await repo.release(api.scope, claim.keyHash);
+      return;
+    }
+    const stored: StoredResponse = {
+      statusCode: status,
+      headers: Object.fromEntries(
+        Object.entries(response.headers ?? {}).filter(([name]) => name.toLowerCase() === 'content-type'),
+      ) as Record<string, string>,
+      body: typeof response.body === 'string' ? response.body : '',
+    };
+    await repo.complete(api.scope, claim.keyHash, stored);
+  };
+  return {
+    name: 'idempotency',
+    before: async function idempotencyBefore(request) {
+      const api = request.internal.api!;
+      const key = header(request.event.headers, 'idempotency-key');
+      if (key === undefined || !writeMethods.has(api.route.method) || !api.scope) return;
+      if (!validKey.test(key)) {
+        throw new PinError('bad_request', {
+          description: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
+        });
+      }
+      const keyHash = sha256(key);
+      const requestHash = sha256(canonical([api.routeKey, api.params, api.body]));
+      const start = await repo.start(api.scope, keyHash, requestHash, { now: clock.now(), ...idempotencySettings });
+      switch (start.outcome) {
+        case 'started':
+          request.internal.idempotency = { keyHash };
+          return;
+        case 'replay':
+          return {
+            statusCode: start.response.statusCode,
+            headers: { ...start.response.headers, 'Idempotent-Replayed': 'true' },
+            body: start.response.body,
+          };
+        case 'in-progress':
+          throw new PinError('idempotency_key_in_use');
+        case 'mismatch':
+          throw new PinError('idempotency_key_reused');
+      }
+    },
+    after: finish,
+    onError: finish,
+  };
+};

@@ -1,0 +1,19 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { toHttpError } from '../to-http-error.ts';
+import { jsonResponse } from './json-response.ts';
+import type { ApiMiddleware } from './types.ts';
+
+/**
+ * Turns any error into Pin's error body. Registered innermost, so it answers first and the
+ * outer middlewares (idempotency, JSONP, request id) see a response like any other.
+ */
+export const pinErrors = (logger: Logger): ApiMiddleware => ({
+  name: 'pinErrors',
+  onError: function pinErrorsOnError(request) {
+    const { status, body } = toHttpError(request.error);
+    if (status >= 500) {
+      logger.error('Request failed', { error: request.error as Error, route: request.event.routeKey });
+    }
+    request.response = jsonResponse(status, body);
+  },
+});

@@ -1,0 +1,29 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { ApiMiddleware, ApiMiddyRequest } from './types.ts';
+
+/**
+ * Every response carries X-Request-Id (API Gateway's request id), and every request leaves one
+ * log line: route, status, duration, merchant. Bodies are never logged: they may hold card data.
+ */
+export const requestId = (logger: Logger): ApiMiddleware => {
+  const finish = (request: ApiMiddyRequest) => {
+    const id = request.event.requestContext?.requestId ?? 'unknown';
+    if (request.response) request.response.headers = { ...request.response.headers, 'X-Request-Id': id };
+    logger.info('request', {
+      requestId: id,
+      route: request.event.routeKey,
+      stage: request.event.requestContext?.stage,
+      status: request.response?.statusCode,
+      ms: Date.now() - (request.internal.startedAt ?? Date.now()),
+      account: request.internal.api?.scope?.accountId ?? request.internal.api?.grant?.accountId,
+    });
+  };
+  return {
+    name: 'requestId',
+    before: function requestIdBefore(request) {
+      request.internal.startedAt = Date.now();
+    },
+    after: finish,
+    onError: finish,
+  };
+};

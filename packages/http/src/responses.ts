@@ -1,0 +1,31 @@
+import { fullPagination, type PaginationShape, shortPagination } from '@wattle/domain';
+
+/** What a route handler returns: the status and the JSON body (none for 204). */
+export interface ApiResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A single resource under `response`, plus top-level extras such as `ip_address`. */
+export const resource = (status: number, response: unknown, extra: Record<string, unknown> = {}): ApiResult => ({
+  status,
+  body: { response, ...extra },
+});
+
+export const noContent = (): ApiResult => ({ status: 204 });
+
+/** A list under `response` with the pagination shape SPEC.md assigns to it. */
+export const listOf = <T>(
+  shape: PaginationShape,
+  page: number,
+  list: { items: T[]; total: number },
+  present: (item: T) => unknown,
+): ApiResult => {
+  const items = list.items.map(present);
+  const pagination =
+    shape === 'full'
+      ? fullPagination(page, list.total, items.length)
+      : shortPagination(page, list.total, items.length, shape === 'short-with-count');
+  return { status: 200, body: { response: items, ...pagination } };
+};

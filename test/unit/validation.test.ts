@@ -1,0 +1,89 @@
+import { PinError } from '@wattle/domain';
+import { cardInputSchema, fieldIssues, toHttpError, validate } from '@wattle/http';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+
+const now = new Date('2026-11-21T05:00:00Z');
+const goodCard = {
+  number: '4200 0000 0000 0000',
+  expiry_month: '05',
+  expiry_year: '2030',
+  cvc: '123',
+  name: 'Roland Robot',
+  address_line1: '42 Sevenoaks St',
+  address_city: 'Lathlain',
+  address_country: 'Australia',
+};
+
+const issuesOf = (input: unknown, schema = cardInputSchema(now)) => {
+  try {
+    validate(schema, input);
+  } catch (error) {
+    return (error as PinError).messages ?? [];
+  }
+  throw new Error('validation passed');
+};
+
+describe('card input', () => {
+  it('coerces form text into the card details', () => {
+    const details = validate(cardInputSchema(now), goodCard);
+    expect(details).toMatchObject({ number: '4200000000000000', expiryMonth: 5, expiryYear: 2030, addressLine2: null });
+  });
+
+  it('takes JSON numbers as well as numeric strings', () => {
+    expect(validate(cardInputSchema(now), { ...goodCard, expiry_month: 5, expiry_year: 2030 }).expiryMonth).toBe(5);
+  });
+
+  it('lists every problem at once, with Pin codes and messages', () => {
+    const issues = issuesOf({ number: '5520000000000099', expiry_month: '13', cvc: 'abc', address_country: 'Atlantis' });
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        { param: 'number', code: 'number_invalid', message: 'Number is not a valid credit card number' },
+        { param: 'expiry_month', code: 'expiry_month_invalid', message: 'Expiry month is invalid' },
+        { param: 'expiry_year', code: 'expiry_year_invalid', message: "Expiry year can't be blank" },
+        { param: 'cvc', code: 'cvc_invalid', message: 'Cvc is invalid' },
+        { param: 'name', code: 'name_invalid', message: "Name can't be blank" },
+        { param: 'address_line1', code: 'address_line1_invalid', message: "Address line1 can't be blank" },
+        { param: 'address_country', code: 'address_country_invalid', message: 'Address country is not a valid country' },
+      ]),
+    );
+  });
+
+  it('reports an expired card on both expiry fields', () => {
+    const issues = issuesOf({ ...goodCard, expiry_month: '10', expiry_year: '2026' });
+    expect(issues).toEqual([
+      { param: 'expiry_month', code: 'expiry_month_invalid', message: 'Expiry month is expired' },
+      { param: 'expiry_year', code: 'expiry_year_invalid', message: 'Expiry year is expired' },
+    ]);
+  });
+
+  it('names nested params with brackets', () => {
+    const schema = v.object({ card: cardInputSchema(now) });
+    const issues = issuesOf({ card: { ...goodCard, address_city: '' } }, schema as never);
+    expect(issues).toEqual([
+      { param: 'card[address_city]', code: 'card_address_city_invalid', message: "Card address city can't be blank" },
+    ]);
+  });
+});
+
+describe('error bodies', () => {
+  it('shape a PinError as Pin does', () => {
+    const error = new PinError('invalid_resource', {
+      messages: fieldIssues([]).concat([{ param: 'email', code: 'email_invalid', message: 'Email is invalid' }]),
+    });
+    expect(toHttpError(error)).toEqual({
+      status: 422,
+      body: {
+        error: 'invalid_resource',
+        error_description: 'One or more parameters were missing or invalid.',
+        messages: [{ param: 'email', code: 'email_invalid', message: 'Email is invalid' }],
+      },
+    });
+  });
+
+  it('hide the detail of anything unexpected behind a 500', () => {
+    const { status, body } = toHttpError(new Error('connection string with secrets'));
+    expect(status).toBe(500);
+    expect(JSON.stringify(body)).not.toContain('secrets');
+  });
+});
