@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type FunctionName, functionNames, queues, routes } from '@wattle/routes';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { Key } from 'aws-cdk-lib/aws-kms';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { cardKeyActions, functionAccess } from './constructs/access.ts';
+import { createServiceApi, type StageName } from './constructs/api.ts';
+import { createCardKey } from './constructs/card-key.ts';
+import { createServiceFunction } from './constructs/function.ts';
+import { createQueueWithDlq } from './constructs/queues.ts';
+import { createTable } from './constructs/table.ts';
+
+/** The repository root: function entries and the lock file are resolved from here. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const functionId = (fn: FunctionName): string =>
+  `${fn.replace(/(^|-)([a-z])/g, (_, _dash, c: string) => c.toUpperCase())}Function`;
+
+/** Table, card key, functions, HTTP API (stages test and live) and the events queue. */
+export class WattleStack extends Stack {
+  readonly table: TableV2;
+  readonly cardKey: Key;
+  readonly functions: Record<FunctionName, NodejsFunction>;
+  readonly api: HttpApi;
+  readonly stages: Record<StageName, HttpStage>;
+  readonly eventsQueue: Queue;
+  readonly eventsDeadLetterQueue: Queue;
+
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+    this.table = createTable(this, 'Table');
+    this.cardKey = createCardKey(this, 'CardKey');
+
+    this.functions = Object.fromEntries(functionNames.map((fn) => [fn, this.createFunction(fn)])) as Record<
+      FunctionName,
+      NodejsFunction
+    >;
+
+    const { api, stages } = createServiceApi(this, 'Api', { routes, functions: this.functions });
+    this.api = api;
+    this.stages = stages;
+
+    const events = createQueueWithDlq(this, 'Events', queues.events);
+    this.eventsQueue = events.queue;
+    this.eventsDeadLetterQueue = events.deadLetterQueue;
+
+    new CfnOutput(this, 'TestBaseUrl', { value: `${api.apiEndpoint}/${stages.test.stageName}` });
+    new CfnOutput(this, 'LiveBaseUrl', { value: `${api.apiEndpoint}/${stages.live.stageName}` });
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+  }
+
+  /** A function with exactly the access `functionAccess` gives it. */
+  private createFunction(fn: FunctionName): NodejsFunction {
+    const access = functionAccess[fn];
+    const environment: Record<string, string> = { WATTLE_TABLE_NAME: this.table.tableName };
+    if (access.cardKey) environment.WATTLE_CARD_KMS_KEY_ID = this.cardKey.keyArn;
+
+    const lambda = createServiceFunction(this, functionId(fn), { fn, repoRoot, environment });
+    if (access.table.length > 0) {
+      lambda.addToRolePolicy(
+        new PolicyStatement({
+          actions: [...access.table],
+          resources: [this.table.tableArn, `${this.table.tableArn}/index/*`],
+        }),
+      );
+    }
+    if (access.cardKey) {
+      lambda.addToRolePolicy(
+        new PolicyStatement({ actions: [...cardKeyActions], resources: [this.cardKey.keyArn] }),
+      );
+    }
+    return lambda;
+  }
+}
+
+/** The stack as the app deploys it; tests pass an App with bundling switched off. */
+export const buildStack = (scope: Construct, id = 'Wattle', props?: StackProps): WattleStack =>
+  new WattleStack(scope, id, props);

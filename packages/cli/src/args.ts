@@ -1,0 +1,65 @@
+import { parseArgs } from 'node:util';
+
+export const usage = `Usage: npm run wattle -- accounts create --name NAME [options]
+
+Creates a merchant account (test and live secret and publishable keys) or, with --partner, a
+partner account (a partner key), and prints the keys once: only their hashes are stored.
+
+Options:
+  --name NAME            account name (required)
+  --email EMAIL          contact e-mail (default: none@example.com)
+  --partner              create a partner account instead of a merchant
+  --referred-by ACCOUNT  the partner account (acct_...) that referred this merchant
+  --table TABLE          write to this DynamoDB table (a deployed stack; AWS credentials and
+                         region from the environment). Also WATTLE_TABLE_NAME.
+  --endpoint URL         DynamoDB endpoint for --table (e.g. a DynamoDB Local)
+  --json                 print JSON instead of a readable block
+
+Without --table the command talks to the running local stack (npm start), found through
+\${WATTLE_DATA_DIR:-.wattle}/local.json.`;
+
+export interface CreateAccountArgs {
+  name: string;
+  email: string;
+  partner: boolean;
+  referredBy: string | null;
+  table: string | null;
+  endpoint: string | null;
+  json: boolean;
+}
+
+/** The command line as a request, or an error message for the user. */
+export const parseCommandLine = (argv: string[], env: NodeJS.ProcessEnv): CreateAccountArgs | string => {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        name: { type: 'string' },
+        email: { type: 'string' },
+        partner: { type: 'boolean', default: false },
+        'referred-by': { type: 'string' },
+        table: { type: 'string' },
+        endpoint: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    return (error as Error).message;
+  }
+  const { values, positionals } = parsed;
+  if (values.help || positionals.join(' ') !== 'accounts create') return usage;
+  const name = typeof values.name === 'string' ? values.name.trim() : '';
+  if (!name) return '--name is required';
+  return {
+    name,
+    email: typeof values.email === 'string' ? values.email : 'none@example.com',
+    partner: values.partner === true,
+    referredBy: typeof values['referred-by'] === 'string' ? values['referred-by'] : null,
+    table: typeof values.table === 'string' ? values.table : (env.WATTLE_TABLE_NAME ?? null),
+    endpoint: typeof values.endpoint === 'string' ? values.endpoint : null,
+    json: values.json === true,
+  };
+};

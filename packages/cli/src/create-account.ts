@@ -1,0 +1,80 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createStore, documentClient } from '@wattle/store';
+import { provisionAccount, randomIds, runtimeClock } from '@wattle/runtime';
+import type { CreateAccountArgs } from './args.ts';
+
+/** What the command prints: the same shape whichever target made the account. */
+export interface CreatedAccount {
+  accountId: string;
+  kind: 'merchant' | 'partner';
+  test?: { secretKey: string; publishableKey: string };
+  live?: { secretKey: string; publishableKey: string };
+  partnerKey?: string;
+}
+
+const noCipher = {
+  seal: async (): Promise<string> => {
+    throw new Error('Accounts hold no cards');
+  },
+  open: async (): Promise<string> => {
+    throw new Error('Accounts hold no cards');
+  },
+};
+
+/** Straight into a table: a deployed stack (AWS credentials) or a DynamoDB Local. */
+export const createInTable = async (args: CreateAccountArgs & { table: string }): Promise<CreatedAccount> => {
+  const store = createStore(
+    documentClient(args.endpoint ? { endpoint: args.endpoint } : {}),
+    args.table,
+    noCipher,
+  );
+  const made = await provisionAccount(store, randomIds, runtimeClock, {
+    kind: args.partner ? 'partner' : 'merchant',
+    name: args.name,
+    email: args.email,
+    referredBy: args.referredBy,
+  });
+  return {
+    accountId: made.account.id,
+    kind: made.account.kind,
+    ...(made.keys ?? {}),
+    ...(made.partnerKey ? { partnerKey: made.partnerKey } : {}),
+  };
+};
+
+/** Through the running local stack's control endpoint, found from its local.json. */
+export const createInLocalStack = async (args: CreateAccountArgs, dataDir: string): Promise<CreatedAccount> => {
+  const localFile = join(dataDir, 'local.json');
+  let info: { clockUrl: string };
+  try {
+    info = JSON.parse(await readFile(localFile, 'utf8'));
+  } catch {
+    throw new Error(`No local stack found (${localFile} is missing): run npm start, or pass --table`);
+  }
+  const origin = new URL(info.clockUrl).origin;
+  const response = await fetch(`${origin}/_local/accounts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: args.name,
+      email: args.email,
+      kind: args.partner ? 'partner' : 'merchant',
+      ...(args.referredBy ? { referred_by: args.referredBy } : {}),
+    }),
+  });
+  if (!response.ok) throw new Error(`The local stack answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as CreatedAccount;
+};
+
+export const describeAccount = (made: CreatedAccount): string => {
+  const lines = [`Created ${made.kind} account ${made.accountId}. The keys are shown once; only their hashes are kept.`];
+  if (made.partnerKey) lines.push(`  partner key:          ${made.partnerKey}`);
+  for (const environment of ['test', 'live'] as const) {
+    const keys = made[environment];
+    if (!keys) continue;
+    lines.push(`  ${environment} secret key:      ${keys.secretKey}`);
+    lines.push(`  ${environment} publishable key: ${keys.publishableKey}`);
+  }
+  return lines.join('\n');
+};

@@ -1,0 +1,2 @@
+export * from './args.ts';
+export * from './create-account.ts';

@@ -1,0 +1,249 @@
+import { type FunctionName, fallbackFunction, functionNames, queues, routeKey, routes } from '@wattle/routes';
+import { globalIndexes, tableKeys, ttlAttribute } from '@wattle/store';
+import { App, type CfnElement } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildStack, type WattleStack } from '../../infra/stack.ts';
+
+interface CfnResource {
+  Type: string;
+  Properties?: Record<string, unknown>;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+}
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+}
+interface Ref {
+  Ref: string;
+}
+
+let stack: WattleStack;
+let template: Template;
+
+const logicalId = (element: CfnElement): string => stack.resolve(element.logicalId) as string;
+const resources = (type: string): Record<string, CfnResource> =>
+  template.findResources(type) as Record<string, CfnResource>;
+const props = (resource: CfnResource | undefined): Record<string, unknown> => resource?.Properties ?? {};
+const functionLogicalId = (fn: FunctionName): string =>
+  logicalId(stack.functions[fn].node.defaultChild as CfnElement);
+const actionsOf = (statement: Statement): string[] =>
+  Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+
+/** `integrations/<id>` as CloudFormation writes it: { Fn::Join: ['', ['integrations/', { Ref: id }]] }. */
+const integrationIdOfTarget = (target: unknown): string => {
+  const join = (target as { 'Fn::Join': [string, [string, Ref]] })['Fn::Join'];
+  expect(join[1][0]).toBe('integrations/');
+  return join[1][1].Ref;
+};
+/** The function a route reaches: route Target → integration → IntegrationUri { Fn::GetAtt: [fn, 'Arn'] }. */
+const functionOfRoute = (route: CfnResource): string => {
+  const integration = resources('AWS::ApiGatewayV2::Integration')[integrationIdOfTarget(props(route).Target)];
+  const uri = props(integration).IntegrationUri as { 'Fn::GetAtt': [string, string] };
+  expect(uri['Fn::GetAtt'][1]).toBe('Arn');
+  return uri['Fn::GetAtt'][0];
+};
+
+/** Every policy statement of the template: IAM policies, inline role policies, resource policies. */
+const allStatements = (): Statement[] => {
+  const found: Statement[] = [];
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      if (Array.isArray(record.Statement)) found.push(...(record.Statement as Statement[]));
+      else Object.values(record).forEach(walk);
+    }
+  };
+  walk(template.toJSON().Resources);
+  return found;
+};
+
+/** Statements of the IAM policies attached to a function's execution role. */
+const roleStatements = (fn: FunctionName): Statement[] => {
+  const role = props(resources('AWS::Lambda::Function')[functionLogicalId(fn)]).Role as {
+    'Fn::GetAtt': [string, string];
+  };
+  const roleId = role['Fn::GetAtt'][0];
+  expect(props(resources('AWS::IAM::Role')[roleId]).Policies).toBeUndefined();
+  return Object.values(resources('AWS::IAM::Policy'))
+    .filter((policy) => (props(policy).Roles as Ref[]).some((r) => r.Ref === roleId))
+    .flatMap((policy) => (props(policy).PolicyDocument as { Statement: Statement[] }).Statement);
+};
+
+beforeAll(() => {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  stack = buildStack(app, 'WattleTest', { env: { account: '111111111111', region: 'ap-southeast-2' } });
+  template = Template.fromStack(stack);
+});
+
+describe('HTTP API', () => {
+  it('has one route per route table entry, each reaching the function the table names', () => {
+    const byKey = new Map(
+      Object.values(resources('AWS::ApiGatewayV2::Route')).map((r) => [props(r).RouteKey as string, r]),
+    );
+    expect(byKey.size).toBe(routes.length + 1);
+    for (const route of routes) {
+      const resource = byKey.get(routeKey(route));
+      expect(resource, routeKey(route)).toBeDefined();
+      expect(functionOfRoute(resource!), routeKey(route)).toBe(functionLogicalId(route.fn));
+    }
+  });
+
+  it('sends every unmatched request ($default) to the not-found function', () => {
+    const fallback = Object.values(resources('AWS::ApiGatewayV2::Route')).find(
+      (r) => props(r).RouteKey === '$default',
+    );
+    expect(fallback).toBeDefined();
+    expect(functionOfRoute(fallback!)).toBe(functionLogicalId(fallbackFunction));
+    expect(fallbackFunction).toBe('not-found');
+  });
+
+  it('uses one integration per function', () => {
+    const used = new Set([...routes.map((r) => r.fn), fallbackFunction]);
+    expect(Object.keys(resources('AWS::ApiGatewayV2::Integration'))).toHaveLength(used.size);
+  });
+
+  it('has the stages test and live, auto-deployed and throttled, and no $default stage', () => {
+    const stages = Object.values(resources('AWS::ApiGatewayV2::Stage')).map(props);
+    expect(stages.map((s) => s.StageName).sort()).toEqual(['live', 'test']);
+    for (const stage of stages) {
+      expect(stage.AutoDeploy).toBe(true);
+      expect(stage.DefaultRouteSettings).toMatchObject({
+        ThrottlingBurstLimit: 200,
+        ThrottlingRateLimit: 100,
+      });
+    }
+  });
+});
+
+describe('table', () => {
+  it('is the single table of @wattle/store, protected and retained', () => {
+    const tables = Object.values(resources('AWS::DynamoDB::GlobalTable'));
+    expect(tables).toHaveLength(1);
+    const table = tables[0]!;
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.UpdateReplacePolicy).toBe('Retain');
+    expect(props(table)).toMatchObject({
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: tableKeys.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableKeys.sortKey, KeyType: 'RANGE' },
+      ],
+      TimeToLiveSpecification: { AttributeName: ttlAttribute, Enabled: true },
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      Replicas: [
+        {
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          DeletionProtectionEnabled: true,
+        },
+      ],
+    });
+    expect(ttlAttribute).toBe('expiresAt');
+    const indexes = props(table).GlobalSecondaryIndexes as unknown[];
+    expect(indexes).toHaveLength(3);
+    expect(indexes).toEqual(
+      globalIndexes.map((index) =>
+        expect.objectContaining({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        }),
+      ),
+    );
+  });
+});
+
+describe('functions', () => {
+  it('are one per function name, all nodejs22.x on arm64', () => {
+    const lambdas = Object.values(resources('AWS::Lambda::Function')).map(props);
+    expect(lambdas).toHaveLength(functionNames.length);
+    for (const lambda of lambdas) {
+      expect(lambda.Runtime).toBe('nodejs22.x');
+      expect(lambda.Architectures).toEqual(['arm64']);
+    }
+  });
+
+  it('carry the table name everywhere and the card key only where cards are handled', () => {
+    const lambdas = resources('AWS::Lambda::Function');
+    for (const fn of functionNames) {
+      const variables = (
+        props(lambdas[functionLogicalId(fn)]).Environment as { Variables: Record<string, unknown> }
+      ).Variables;
+      expect(variables).toMatchObject({ NODE_OPTIONS: '--enable-source-maps', WATTLE_LOG_LEVEL: 'INFO' });
+      expect(variables.WATTLE_TABLE_NAME).toBeDefined();
+      expect('WATTLE_CARD_KMS_KEY_ID' in variables, fn).toBe(fn !== 'not-found');
+    }
+  });
+});
+
+describe('least privilege', () => {
+  it('grants no wildcard action and no Scan anywhere', () => {
+    const allowed = allStatements()
+      .filter((s) => s.Effect === 'Allow')
+      .flatMap(actionsOf);
+    expect(allowed).not.toContain('*');
+    expect(allowed.filter((a) => a.startsWith('dynamodb:') && a.includes('*'))).toEqual([]);
+    expect(allowed).not.toContain('dynamodb:Scan');
+  });
+
+  it('gives the not-found function no table access at all', () => {
+    const actions = roleStatements('not-found').flatMap(actionsOf);
+    expect(actions.filter((a) => a.startsWith('dynamodb:') || a.startsWith('kms:'))).toEqual([]);
+  });
+
+  it('gives cards and customers exactly the item actions, and only data-key use of the card key', () => {
+    for (const fn of ['cards', 'customers'] as const) {
+      const actions = roleStatements(fn).flatMap(actionsOf);
+      expect(actions.filter((a) => a.startsWith('dynamodb:')).sort()).toEqual(
+        [
+          'dynamodb:BatchGetItem',
+          'dynamodb:ConditionCheckItem',
+          'dynamodb:DeleteItem',
+          'dynamodb:GetItem',
+          'dynamodb:PutItem',
+          'dynamodb:Query',
+          'dynamodb:UpdateItem',
+        ].sort(),
+      );
+      expect(actions.filter((a) => a.startsWith('kms:')).sort()).toEqual([
+        'kms:Decrypt',
+        'kms:GenerateDataKey',
+      ]);
+    }
+  });
+
+  it('rotates the card key', () => {
+    template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+  });
+});
+
+describe('events queue', () => {
+  it('redrives to an encrypted dead-letter queue that keeps messages 14 days', () => {
+    const queue = props(
+      resources('AWS::SQS::Queue')[logicalId(stack.eventsQueue.node.defaultChild as CfnElement)],
+    );
+    const dlqId = logicalId(stack.eventsDeadLetterQueue.node.defaultChild as CfnElement);
+    expect(queue.RedrivePolicy).toEqual({
+      deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] },
+      maxReceiveCount: queues.events.maxReceiveCount,
+    });
+    expect(queue.SqsManagedSseEnabled).toBe(true);
+    const dlq = props(resources('AWS::SQS::Queue')[dlqId]);
+    expect(dlq).toMatchObject({ MessageRetentionPeriod: 14 * 24 * 3600, SqsManagedSseEnabled: true });
+  });
+});
+
+describe('outputs', () => {
+  it('names the base URLs of both environments and the table', () => {
+    expect(Object.keys(template.findOutputs('*')).sort()).toEqual([
+      'LiveBaseUrl',
+      'TableName',
+      'TestBaseUrl',
+    ]);
+  });
+});
