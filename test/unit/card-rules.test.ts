@@ -5,8 +5,8 @@ import {
   displayNumber,
   isExpired,
   isLuhnValid,
-  isValidCardNumber,
   issuingCountry,
+  isValidCardNumber,
   newCard,
 } from '@wattle/domain';
 import fc from 'fast-check';

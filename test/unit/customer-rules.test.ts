@@ -22,7 +22,9 @@ describe('customer update rules', () => {
   it('refuses more than one of card, card_token and primary_card_token (rule 2)', () => {
     const attempt = () => cardChangeOf({ cardToken: 'card_a', primaryCardToken: 'card_b' });
     expect(attempt).toThrow(PinError);
-    expect(() => attempt()).toThrow(expect.objectContaining({ code: 'too_many_card_parameters', status: 422 }));
+    expect(() => attempt()).toThrow(
+      expect.objectContaining({ code: 'too_many_card_parameters', status: 422 }),
+    );
   });
 
   it('changes no card when none of the three is sent (rule 6)', () => {
@@ -39,10 +41,13 @@ describe('customer update rules', () => {
 
   it('card_token removes the old primary, primary_card_token keeps it (rules 4 and 5)', () => {
     const source = { kind: 'customer-card' as const, card: card('card_b') };
-    expect(movesForToken({ kind: 'replace-with-token', token: 'card_b' }, card('card_a'), source, 'card_token').removed)
-      .toEqual(card('card_a'));
     expect(
-      movesForToken({ kind: 'make-primary', token: 'card_b' }, card('card_a'), source, 'primary_card_token').removed,
+      movesForToken({ kind: 'replace-with-token', token: 'card_b' }, card('card_a'), source, 'card_token')
+        .removed,
+    ).toEqual(card('card_a'));
+    expect(
+      movesForToken({ kind: 'make-primary', token: 'card_b' }, card('card_a'), source, 'primary_card_token')
+        .removed,
     ).toBeNull();
   });
 
@@ -55,7 +60,12 @@ describe('customer update rules', () => {
     );
     expect(moves.adopted?.token).toBe('card_t');
     expect(() =>
-      movesForToken({ kind: 'replace-with-token', token: 'card_x' }, card('card_a'), { kind: 'unknown' }, 'card_token'),
+      movesForToken(
+        { kind: 'replace-with-token', token: 'card_x' },
+        card('card_a'),
+        { kind: 'unknown' },
+        'card_token',
+      ),
     ).toThrow(expect.objectContaining({ code: 'invalid_resource' }));
   });
 

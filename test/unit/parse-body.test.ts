@@ -56,7 +56,11 @@ describe('JSON bodies', () => {
   });
 
   it('drops __proto__ keys that JSON.parse makes own properties', () => {
-    const body = parseBody('{"__proto__":{"admin":true},"x":{"constructor":1,"y":2}}', false, 'application/json');
+    const body = parseBody(
+      '{"__proto__":{"admin":true},"x":{"constructor":1,"y":2}}',
+      false,
+      'application/json',
+    );
     expect(JSON.parse(JSON.stringify(body))).toEqual({ x: { y: 2 } });
   });
 
@@ -75,7 +79,9 @@ describe('content types and sizes', () => {
 
   it('answers an oversized body with 413', () => {
     const big = `a=${'x'.repeat(bodyLimits.maxBodyBytes)}`;
-    expect(() => parseBody(big, false, form)).toThrow(expect.objectContaining({ code: 'request_too_large', status: 413 }));
+    expect(() => parseBody(big, false, form)).toThrow(
+      expect.objectContaining({ code: 'request_too_large', status: 413 }),
+    );
   });
 
   it('reads an empty body as no fields', () => {

@@ -27,15 +27,27 @@ const issuesOf = (input: unknown, schema = cardInputSchema(now)) => {
 describe('card input', () => {
   it('coerces form text into the card details', () => {
     const details = validate(cardInputSchema(now), goodCard);
-    expect(details).toMatchObject({ number: '4200000000000000', expiryMonth: 5, expiryYear: 2030, addressLine2: null });
+    expect(details).toMatchObject({
+      number: '4200000000000000',
+      expiryMonth: 5,
+      expiryYear: 2030,
+      addressLine2: null,
+    });
   });
 
   it('takes JSON numbers as well as numeric strings', () => {
-    expect(validate(cardInputSchema(now), { ...goodCard, expiry_month: 5, expiry_year: 2030 }).expiryMonth).toBe(5);
+    expect(
+      validate(cardInputSchema(now), { ...goodCard, expiry_month: 5, expiry_year: 2030 }).expiryMonth,
+    ).toBe(5);
   });
 
   it('lists every problem at once, with Pin codes and messages', () => {
-    const issues = issuesOf({ number: '5520000000000099', expiry_month: '13', cvc: 'abc', address_country: 'Atlantis' });
+    const issues = issuesOf({
+      number: '5520000000000099',
+      expiry_month: '13',
+      cvc: 'abc',
+      address_country: 'Atlantis',
+    });
     expect(issues).toEqual(
       expect.arrayContaining([
         { param: 'number', code: 'number_invalid', message: 'Number is not a valid credit card number' },
@@ -44,7 +56,11 @@ describe('card input', () => {
         { param: 'cvc', code: 'cvc_invalid', message: 'Cvc is invalid' },
         { param: 'name', code: 'name_invalid', message: "Name can't be blank" },
         { param: 'address_line1', code: 'address_line1_invalid', message: "Address line1 can't be blank" },
-        { param: 'address_country', code: 'address_country_invalid', message: 'Address country is not a valid country' },
+        {
+          param: 'address_country',
+          code: 'address_country_invalid',
+          message: 'Address country is not a valid country',
+        },
       ]),
     );
   });
@@ -61,7 +77,11 @@ describe('card input', () => {
     const schema = v.object({ card: cardInputSchema(now) });
     const issues = issuesOf({ card: { ...goodCard, address_city: '' } }, schema as never);
     expect(issues).toEqual([
-      { param: 'card[address_city]', code: 'card_address_city_invalid', message: "Card address city can't be blank" },
+      {
+        param: 'card[address_city]',
+        code: 'card_address_city_invalid',
+        message: "Card address city can't be blank",
+      },
     ]);
   });
 });
@@ -69,7 +89,9 @@ describe('card input', () => {
 describe('error bodies', () => {
   it('shape a PinError as Pin does', () => {
     const error = new PinError('invalid_resource', {
-      messages: fieldIssues([]).concat([{ param: 'email', code: 'email_invalid', message: 'Email is invalid' }]),
+      messages: fieldIssues([]).concat([
+        { param: 'email', code: 'email_invalid', message: 'Email is invalid' },
+      ]),
     });
     expect(toHttpError(error)).toEqual({
       status: 422,

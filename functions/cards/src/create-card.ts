@@ -1,4 +1,11 @@
-import { addMonths, cardTokenLifetimeMonths, newCard, presentCard, toTimestamp, unowned } from '@wattle/domain';
+import {
+  addMonths,
+  cardTokenLifetimeMonths,
+  newCard,
+  presentCard,
+  toTimestamp,
+  unowned,
+} from '@wattle/domain';
 import { cardInputSchema, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
 
 /**

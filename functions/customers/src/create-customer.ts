@@ -6,7 +6,9 @@ import { createCustomerOneOf, createCustomerSchema } from './schemas.ts';
 /** POST /customers: the customer with its first card (card object or an unused card token). */
 export const createCustomer: RouteHandler = async (request, { store, clock, ids }) => {
   const now = clock.now();
-  const input = validate(createCustomerSchema(now), request.body, { also: createCustomerOneOf(request.body) });
+  const input = validate(createCustomerSchema(now), request.body, {
+    also: createCustomerOneOf(request.body),
+  });
   const scope = scopeOf(request);
   const intake = input.card
     ? await sealNewCard(store, ids, scope, input.card, now)

@@ -1,5 +1,13 @@
 import { fieldIssue, PinError, presentCard } from '@wattle/domain';
-import { cardInputSchema, listOf, pageOf, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import {
+  cardInputSchema,
+  listOf,
+  pageOf,
+  type RouteHandler,
+  resource,
+  scopeOf,
+  validate,
+} from '@wattle/http';
 import { ConditionFailedError, retryOnChange } from '@wattle/store';
 import { commitUsingToken, sealNewCard, takeUnusedToken } from './card-intake.ts';
 import { loadCustomer } from './read-customers.ts';

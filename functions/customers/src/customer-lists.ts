@@ -12,7 +12,12 @@ const ownedList =
     const scope = scopeOf(request);
     const { customer } = await loadCustomer(store, scope, request.params.customer_token!);
     const page = pageOf(request.query);
-    return listOf('full', page, await store.customers.listOwned(scope, customer.token, kind, page), presentPending);
+    return listOf(
+      'full',
+      page,
+      await store.customers.listOwned(scope, customer.token, kind, page),
+      presentPending,
+    );
   };
 
 const presentPending = (item: Record<string, unknown>): unknown => {

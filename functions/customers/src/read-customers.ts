@@ -3,7 +3,11 @@ import { listOf, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/ht
 import type { LoadedCustomer, Scope, Store } from '@wattle/store';
 
 /** The customer named in the path, or 404 (also for another merchant's or environment's). */
-export const loadCustomer = async (store: Store, scope: Scope, customerToken: string): Promise<LoadedCustomer> => {
+export const loadCustomer = async (
+  store: Store,
+  scope: Scope,
+  customerToken: string,
+): Promise<LoadedCustomer> => {
   const loaded = await store.customers.get(scope, customerToken);
   if (!loaded) throw new PinError('not_found');
   return loaded;

@@ -22,7 +22,8 @@ export const createCustomerSchema = (now: Date) =>
   });
 
 /** POST /customers takes exactly one of card and card_token. */
-export const createCustomerOneOf = (body: Record<string, unknown>) => exactlyOneOf(body, ['card', 'card_token']);
+export const createCustomerOneOf = (body: Record<string, unknown>) =>
+  exactlyOneOf(body, ['card', 'card_token']);
 
 export const updateCustomerSchema = (now: Date) =>
   v.object({

@@ -1,8 +1,8 @@
 import {
   type CardMoves,
-  cardChangeOf,
   type Customer,
   type CustomerFields,
+  cardChangeOf,
   movesForNewCard,
   movesForToken,
   newEvent,
@@ -30,11 +30,14 @@ const locateToken = async (
   const own = await store.customers.getCard(scope, customer.token, cardToken);
   if (own) return { source: { kind: 'customer-card', card: own.card }, intake: null };
   const unused = await store.cardTokens.findUnused(scope, cardToken, now);
-  if (unused) return { source: { kind: 'unused-token', card: unused.card }, intake: { from: 'token', sealed: unused } };
+  if (unused)
+    return { source: { kind: 'unused-token', card: unused.card }, intake: { from: 'token', sealed: unused } };
   return { source: { kind: 'unknown' }, intake: null };
 };
 
-type FieldInput = { [K in 'email' | 'first_name' | 'last_name' | 'phone_number' | 'company' | 'notes']?: string };
+type FieldInput = {
+  [K in 'email' | 'first_name' | 'last_name' | 'phone_number' | 'company' | 'notes']?: string;
+};
 
 const fieldUpdates = (input: FieldInput): Partial<CustomerFields> => {
   const updates: Partial<CustomerFields> = {};
@@ -65,7 +68,8 @@ export const updateCustomer: RouteHandler = async (request, { store, clock, ids 
     primaryCardToken: input.primary_card_token,
   });
   const tokenParam = change.kind === 'make-primary' ? 'primary_card_token' : 'card_token';
-  const newCard = change.kind === 'new-card' ? await sealNewCard(store, ids, scope, change.details, now) : null;
+  const newCard =
+    change.kind === 'new-card' ? await sealNewCard(store, ids, scope, change.details, now) : null;
 
   const customer = await retryOnChange('customer', async () => {
     const loaded = await loadCustomer(store, scope, request.params.customer_token!);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createStore, documentClient } from '@wattle/store';
 import { provisionAccount, randomIds, runtimeClock } from '@wattle/runtime';
+import { createStore, documentClient } from '@wattle/store';
 import type { CreateAccountArgs } from './args.ts';
 
 /** What the command prints: the same shape whichever target made the account. */
@@ -44,7 +44,10 @@ export const createInTable = async (args: CreateAccountArgs & { table: string })
 };
 
 /** Through the running local stack's control endpoint, found from its local.json. */
-export const createInLocalStack = async (args: CreateAccountArgs, dataDir: string): Promise<CreatedAccount> => {
+export const createInLocalStack = async (
+  args: CreateAccountArgs,
+  dataDir: string,
+): Promise<CreatedAccount> => {
   const localFile = join(dataDir, 'local.json');
   let info: { clockUrl: string };
   try {
@@ -68,7 +71,9 @@ export const createInLocalStack = async (args: CreateAccountArgs, dataDir: strin
 };
 
 export const describeAccount = (made: CreatedAccount): string => {
-  const lines = [`Created ${made.kind} account ${made.accountId}. The keys are shown once; only their hashes are kept.`];
+  const lines = [
+    `Created ${made.kind} account ${made.accountId}. The keys are shown once; only their hashes are kept.`,
+  ];
   if (made.partnerKey) lines.push(`  partner key:          ${made.partnerKey}`);
   for (const environment of ['test', 'live'] as const) {
     const keys = made[environment];

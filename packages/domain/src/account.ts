@@ -2,8 +2,7 @@
 export const environments = ['test', 'live'] as const;
 export type Environment = (typeof environments)[number];
 
-export const isEnvironment = (value: unknown): value is Environment =>
-  value === 'test' || value === 'live';
+export const isEnvironment = (value: unknown): value is Environment => value === 'test' || value === 'live';
 
 export type AccountKind = 'merchant' | 'partner';
 export type AccountStatus = 'pending_approval' | 'active';

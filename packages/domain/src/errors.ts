@@ -38,8 +38,14 @@ export const errorCatalogue = {
   already_captured: { status: 400, description: 'The authorisation has already been captured.' },
   bad_authorisation: { status: 400, description: 'The authorisation was not successful.' },
   invalid_capture_amount: { status: 400, description: 'Only the full authorised amount can be captured.' },
-  cannot_delete_plan: { status: 400, description: 'A plan with active or trial subscriptions cannot be deleted.' },
-  cannot_delete_primary_card: { status: 400, description: "You cannot delete a customer's primary card token" },
+  cannot_delete_plan: {
+    status: 400,
+    description: 'A plan with active or trial subscriptions cannot be deleted.',
+  },
+  cannot_delete_primary_card: {
+    status: 400,
+    description: "You cannot delete a customer's primary card token",
+  },
   invalid_state: { status: 400, description: 'The subscription cannot be changed in its current state.' },
   cannot_replay_webhook: { status: 400, description: 'The webhook cannot be replayed.' },
   bad_request: { status: 400, description: 'The request could not be understood.' },
@@ -70,7 +76,10 @@ export const errorCatalogue = {
     description: 'You have gone over your allotted amount of requests and have been throttled.',
   },
   conflict: { status: 409, description: 'The resource was changed by another request. Retry the request.' },
-  internal_error: { status: 500, description: 'Sorry, an unknown error has occurred. This is being investigated' },
+  internal_error: {
+    status: 500,
+    description: 'Sorry, an unknown error has occurred. This is being investigated',
+  },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
@@ -123,6 +132,10 @@ export const fieldIssue = (param: string, phrase: string): FieldIssue => ({
 });
 
 const humanise = (param: string): string => {
-  const words = param.replace(/\]\[|\[|\]/g, ' ').replace(/_/g, ' ').replace(/\s+/g, ' ').trim();
+  const words = param
+    .replace(/\]\[|\[|\]/g, ' ')
+    .replace(/_/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };

@@ -1,8 +1,8 @@
 import middy from '@middy/core';
+import { PinError } from '@wattle/domain';
 import type { RuntimeDeps } from '@wattle/runtime';
 import { runtimeDeps } from '@wattle/runtime';
 import type { Context } from 'aws-lambda';
-import { PinError } from '@wattle/domain';
 import type { ApiRequest } from './api-request.ts';
 import { authenticate } from './middlewares/authenticate.ts';
 import { idempotency } from './middlewares/idempotency.ts';

@@ -22,8 +22,16 @@ export const cardInputSchema = (now: Date) =>
           v.transform(normaliseCardNumber),
           v.check(isValidCardNumber, 'is not a valid credit card number'),
         ),
-        expiry_month: v.pipe(integer(phrases.invalid), v.minValue(1, phrases.invalid), v.maxValue(12, phrases.invalid)),
-        expiry_year: v.pipe(integer(phrases.invalid), v.minValue(0, phrases.invalid), v.maxValue(9999, phrases.invalid)),
+        expiry_month: v.pipe(
+          integer(phrases.invalid),
+          v.minValue(1, phrases.invalid),
+          v.maxValue(12, phrases.invalid),
+        ),
+        expiry_year: v.pipe(
+          integer(phrases.invalid),
+          v.minValue(0, phrases.invalid),
+          v.maxValue(9999, phrases.invalid),
+        ),
         cvc: v.pipe(requiredText(4), v.check(isValidCvc, phrases.invalid)),
         name: requiredText(),
         address_line1: requiredText(),

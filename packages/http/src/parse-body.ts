@@ -45,7 +45,8 @@ export const parseJson = (raw: string): Fields => {
  */
 const clean = (value: unknown, depth: number, seen: { count: number }): unknown => {
   if (value === null || typeof value !== 'object') return value;
-  if (depth > bodyLimits.maxDepth) throw badRequest(`Parameters may be nested at most ${bodyLimits.maxDepth} deep.`);
+  if (depth > bodyLimits.maxDepth)
+    throw badRequest(`Parameters may be nested at most ${bodyLimits.maxDepth} deep.`);
   if (Array.isArray(value)) {
     if (value.length > bodyLimits.maxArrayItems) {
       throw badRequest(`An array may hold at most ${bodyLimits.maxArrayItems} items.`);
@@ -68,9 +69,15 @@ export const mediaType = (contentType: string | undefined): string =>
   (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 
 /** Reads a request body by its content type; an empty body is no fields. */
-export const parseBody = (body: string | undefined, isBase64: boolean, contentType: string | undefined): Fields => {
+export const parseBody = (
+  body: string | undefined,
+  isBase64: boolean,
+  contentType: string | undefined,
+): Fields => {
   if (body === undefined || body === '') return Object.create(null) as Fields;
-  if (Buffer.byteLength(body) > (isBase64 ? (bodyLimits.maxBodyBytes * 4) / 3 + 4 : bodyLimits.maxBodyBytes)) {
+  if (
+    Buffer.byteLength(body) > (isBase64 ? (bodyLimits.maxBodyBytes * 4) / 3 + 4 : bodyLimits.maxBodyBytes)
+  ) {
     throw new PinError('request_too_large');
   }
   const raw = isBase64 ? Buffer.from(body, 'base64').toString('utf8') : body;

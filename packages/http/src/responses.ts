@@ -8,7 +8,11 @@ export interface ApiResult {
 }
 
 /** A single resource under `response`, plus top-level extras such as `ip_address`. */
-export const resource = (status: number, response: unknown, extra: Record<string, unknown> = {}): ApiResult => ({
+export const resource = (
+  status: number,
+  response: unknown,
+  extra: Record<string, unknown> = {},
+): ApiResult => ({
   status,
   body: { response, ...extra },
 });

@@ -62,8 +62,9 @@ export const nullableText = (maxLength = 255) =>
 /** An integer sent as a JSON number or as digits in a form field. */
 export const integer = (phrase: string = phrases.notANumber) =>
   v.pipe(
-    v.union([v.pipe(v.string(), v.trim(), v.regex(/^-?\d{1,15}$/)), v.pipe(v.number(), v.integer())], (issue) =>
-      issue.input === undefined || issue.input === '' ? phrases.blank : phrase,
+    v.union(
+      [v.pipe(v.string(), v.trim(), v.regex(/^-?\d{1,15}$/)), v.pipe(v.number(), v.integer())],
+      (issue) => (issue.input === undefined || issue.input === '' ? phrases.blank : phrase),
     ),
     v.transform((x) => Number(x)),
     v.number(),
@@ -86,17 +87,27 @@ export const emailField = () =>
   );
 
 /** A resource token: any non-blank string (an unknown one is "not found" or invalid later). */
-export const tokenField = () => v.pipe(v.string(blankOrInvalid), v.trim(), v.nonEmpty(phrases.blank), v.maxLength(64, phrases.invalid));
+export const tokenField = () =>
+  v.pipe(v.string(blankOrInvalid), v.trim(), v.nonEmpty(phrases.blank), v.maxLength(64, phrases.invalid));
 
 /** Pin's param naming: nested keys in brackets, `card[number]`, `customer_permissions[1]`. */
 export const paramOf = (path: readonly { key: unknown }[] | undefined): string => {
   const keys = (path ?? []).map((item) => String(item.key));
   if (keys.length === 0) return 'base';
-  return keys[0] + keys.slice(1).map((key) => `[${key}]`).join('');
+  return (
+    keys[0] +
+    keys
+      .slice(1)
+      .map((key) => `[${key}]`)
+      .join('')
+  );
 };
 
 const isMissingKey = (issue: v.BaseIssue<unknown>): boolean =>
-  issue.kind === 'schema' && issue.type === 'object' && issue.input === undefined && (issue.path?.length ?? 0) > 0;
+  issue.kind === 'schema' &&
+  issue.type === 'object' &&
+  issue.input === undefined &&
+  (issue.path?.length ?? 0) > 0;
 
 /** Valibot issues as Pin messages: one per parameter (the first found), in the order found. */
 export const fieldIssues = (issues: readonly v.BaseIssue<unknown>[]): FieldIssue[] => {
@@ -132,12 +143,14 @@ export const validate = <S extends v.GenericSchema>(
 };
 
 /** Fields where a schema fails in several places at once need the one-of checks beside it. */
-export const exactlyOneOf = (
-  fields: Record<string, unknown>,
-  names: readonly string[],
-): FieldIssue[] => {
-  const given = names.filter((name) => fields[name] !== undefined && fields[name] !== null && fields[name] !== '');
+export const exactlyOneOf = (fields: Record<string, unknown>, names: readonly string[]): FieldIssue[] => {
+  const given = names.filter(
+    (name) => fields[name] !== undefined && fields[name] !== null && fields[name] !== '',
+  );
   if (given.length === 1) return [];
-  if (given.length === 0) return [fieldIssue(names[0]!, `or ${names.slice(1).join(' or ').replace(/_/g, ' ')} must be given`)];
-  return given.slice(1).map((name) => fieldIssue(name, `cannot be given together with ${given[0]!.replace(/_/g, ' ')}`));
+  if (given.length === 0)
+    return [fieldIssue(names[0]!, `or ${names.slice(1).join(' or ').replace(/_/g, ' ')} must be given`)];
+  return given
+    .slice(1)
+    .map((name) => fieldIssue(name, `cannot be given together with ${given[0]!.replace(/_/g, ' ')}`));
 };

@@ -16,6 +16,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
   if (!tableName) throw new Error('WATTLE_TABLE_NAME is not set');
   const cardKeyHex = env.WATTLE_CARD_KEY || undefined;
   const cardKmsKeyId = env.WATTLE_CARD_KMS_KEY_ID || undefined;
-  if (cardKeyHex && !/^[0-9a-f]{64}$/i.test(cardKeyHex)) throw new Error('WATTLE_CARD_KEY must be 64 hex digits');
+  if (cardKeyHex && !/^[0-9a-f]{64}$/i.test(cardKeyHex))
+    throw new Error('WATTLE_CARD_KEY must be 64 hex digits');
   return { tableName, cardKeyHex, cardKmsKeyId, logLevel: env.WATTLE_LOG_LEVEL ?? 'INFO' };
 };

@@ -1,7 +1,14 @@
-import { KMSClient } from '@aws-sdk/client-kms';
 import { Logger } from '@aws-lambda-powertools/logger';
+import { KMSClient } from '@aws-sdk/client-kms';
 import type { Clock, Ids } from '@wattle/domain';
-import { type CardCipher, createStore, documentClient, kmsCardCipher, localCardCipher, type Store } from '@wattle/store';
+import {
+  type CardCipher,
+  createStore,
+  documentClient,
+  kmsCardCipher,
+  localCardCipher,
+  type Store,
+} from '@wattle/store';
 import { runtimeClock } from './clock.ts';
 import { loadConfig, type RuntimeConfig } from './config.ts';
 import { randomIds } from './ids.ts';
@@ -18,7 +25,9 @@ export interface RuntimeDeps {
 let built: RuntimeDeps | undefined;
 
 const noCardKey = (): never => {
-  throw new Error('Set WATTLE_CARD_KMS_KEY_ID (AWS) or WATTLE_CARD_KEY (local) for a function that handles cards');
+  throw new Error(
+    'Set WATTLE_CARD_KMS_KEY_ID (AWS) or WATTLE_CARD_KEY (local) for a function that handles cards',
+  );
 };
 
 /** Functions that never touch card numbers run without a card key; one that does fails loudly. */

@@ -1,4 +1,12 @@
-import { type Account, type AccountKind, apiKeyPrefix, type Clock, type Environment, type Ids, toTimestamp } from '@wattle/domain';
+import {
+  type Account,
+  type AccountKind,
+  apiKeyPrefix,
+  type Clock,
+  type Environment,
+  type Ids,
+  toTimestamp,
+} from '@wattle/domain';
 import type { NewApiKey, Store } from '@wattle/store';
 import { randomSecret } from './ids.ts';
 
@@ -56,7 +64,10 @@ export const provisionAccount = async (
     account,
     (['test', 'live'] as const).flatMap((environment) => [
       { apiKey: keys[environment].secretKey, grant: { accountId: account.id, kind: 'secret', environment } },
-      { apiKey: keys[environment].publishableKey, grant: { accountId: account.id, kind: 'publishable', environment } },
+      {
+        apiKey: keys[environment].publishableKey,
+        grant: { accountId: account.id, kind: 'publishable', environment },
+      },
     ]),
   );
   return { account, keys, partnerKey: null };

@@ -45,7 +45,11 @@ export class CardTokensRepo {
   /** The unused, unexpired token, or null (never existed, another merchant's, used or expired). */
   async findUnused(scope: Scope, cardToken: string, now: Date): Promise<SealedCard | null> {
     const result = await this.ctx.doc.send(
-      new GetCommand({ TableName: this.ctx.tableName, Key: keys.cardToken(scope, cardToken), ConsistentRead: true }),
+      new GetCommand({
+        TableName: this.ctx.tableName,
+        Key: keys.cardToken(scope, cardToken),
+        ConsistentRead: true,
+      }),
     );
     const item = result.Item;
     if (!item || Number(item.expiresAt) <= toEpochSeconds(now)) return null;

@@ -25,7 +25,11 @@ export const countIn = (tx: Transaction, c: Counter, delta: number): Transaction
     ExpressionAttributeValues: { ':d': delta, ':et': 'counter' },
   });
 
-export const readCount = async (doc: DynamoDBDocumentClient, tableName: string, c: Counter): Promise<number> => {
+export const readCount = async (
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  c: Counter,
+): Promise<number> => {
   const shardKeys = Array.from({ length: c.shards }, (_, shard) => keys.counterShard(c.listKey, shard));
   const result = await doc.send(
     new BatchGetCommand({ RequestItems: { [tableName]: { Keys: shardKeys, ConsistentRead: true } } }),

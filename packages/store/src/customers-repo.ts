@@ -29,7 +29,8 @@ export interface CustomerChange {
 }
 
 const customersCounter = (scope: Scope) => counter(lists.customers(scope), merchantWideShards);
-const cardsCounter = (scope: Scope, customerToken: string) => counter(lists.customerCards(scope, customerToken));
+const cardsCounter = (scope: Scope, customerToken: string) =>
+  counter(lists.customerCards(scope, customerToken));
 
 const toCustomerCard = (item: Record<string, unknown>): Card => item.card as Card;
 
@@ -99,12 +100,26 @@ export class CustomersRepo {
     page: number,
   ): Promise<Page<Record<string, unknown>>> {
     const listKey =
-      kind === 'charges' ? lists.customerCharges(scope, customerToken) : lists.customerSubscriptions(scope, customerToken);
-    return readPage(this.ctx.doc, this.ctx.tableName, { index: 'gsi2', listKey, counter: counter(listKey) }, page, (item) => item);
+      kind === 'charges'
+        ? lists.customerCharges(scope, customerToken)
+        : lists.customerSubscriptions(scope, customerToken);
+    return readPage(
+      this.ctx.doc,
+      this.ctx.tableName,
+      { index: 'gsi2', listKey, counter: counter(listKey) },
+      page,
+      (item) => item,
+    );
   }
 
   /** The customer with its first (primary) card, counted and recorded, in one transaction. */
-  async create(scope: Scope, customer: Customer, intake: CardIntake, event: WattleEvent, now: Date): Promise<void> {
+  async create(
+    scope: Scope,
+    customer: Customer,
+    intake: CardIntake,
+    event: WattleEvent,
+    now: Date,
+  ): Promise<void> {
     const tx = newTransaction(this.ctx).put('customer', {
       Item: this.customerItem(scope, customer, 1, now),
       ConditionExpression: 'attribute_not_exists(pk)',
@@ -230,7 +245,8 @@ export class CustomersRepo {
           ExclusiveStartKey: start,
         }),
       );
-      for (const item of result.Items ?? []) tokens.push(String(item.sk).slice(keys.customerCardPrefix.length));
+      for (const item of result.Items ?? [])
+        tokens.push(String(item.sk).slice(keys.customerCardPrefix.length));
       start = result.LastEvaluatedKey;
     } while (start);
     return tokens;
@@ -246,7 +262,13 @@ export class CustomersRepo {
     };
   }
 
-  private takeCardIn(tx: Transaction, scope: Scope, customerToken: string, intake: CardIntake, now: Date): void {
+  private takeCardIn(
+    tx: Transaction,
+    scope: Scope,
+    customerToken: string,
+    intake: CardIntake,
+    now: Date,
+  ): void {
     const { card, sealedNumber } = intake.sealed;
     if (intake.from === 'token') this.tokens.consumeIn(tx, scope, card.token, now);
     tx.put('new-card', {

@@ -12,7 +12,12 @@ const eventsCounter = (scope: Scope) => counter(lists.events(scope), merchantWid
  * The outbox: the event item is written by the very transaction that makes the change it records,
  * so an event exists exactly when its change does. The table stream carries it on to delivery.
  */
-export const recordEvent = (tx: Transaction, scope: Scope, event: WattleEvent, createdAt: Date): Transaction => {
+export const recordEvent = (
+  tx: Transaction,
+  scope: Scope,
+  event: WattleEvent,
+  createdAt: Date,
+): Transaction => {
   tx.put(`event:${event.type}`, {
     Item: {
       ...keys.event(scope, event.token),

@@ -1,5 +1,5 @@
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { toEpochSeconds } from '@wattle/domain';
 import type { StoreContext } from './context.ts';
@@ -34,7 +34,12 @@ export interface IdempotencyTimes {
 export class IdempotencyRepo {
   constructor(private readonly ctx: StoreContext) {}
 
-  async start(scope: Scope, keyHash: string, requestHash: string, times: IdempotencyTimes): Promise<IdempotencyStart> {
+  async start(
+    scope: Scope,
+    keyHash: string,
+    requestHash: string,
+    times: IdempotencyTimes,
+  ): Promise<IdempotencyStart> {
     const now = toEpochSeconds(times.now);
     try {
       await this.ctx.doc.send(

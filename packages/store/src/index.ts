@@ -10,7 +10,7 @@ export * from './events-outbox.ts';
 export * from './idempotency-repo.ts';
 export * from './keys.ts';
 export * from './list-page.ts';
+export * from './retry.ts';
 export * from './store.ts';
 export * from './table.ts';
 export * from './transaction.ts';
-export * from './retry.ts';

@@ -56,7 +56,11 @@ export const readPage = async <T>(
 };
 
 /** The list attributes an item carries to join a list in a given index. */
-export const listMembership = (index: IndexName, listKey: string, sortKey: string): Record<string, string> => {
+export const listMembership = (
+  index: IndexName,
+  listKey: string,
+  sortKey: string,
+): Record<string, string> => {
   const spec = globalIndexes.find((i) => i.name === index)!;
   return { [spec.partitionKey]: listKey, [spec.sortKey]: sortKey };
 };

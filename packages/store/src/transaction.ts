@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  type DynamoDBDocumentClient,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ConditionFailedError, StoreError, TransactionConflictError } from './errors.ts';
 
@@ -24,7 +28,9 @@ export class Transaction {
   constructor(private readonly tableName: string) {}
 
   put(label: string, put: Put): this {
-    return this.add(label, { Put: { ...put, TableName: this.tableName, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } });
+    return this.add(label, {
+      Put: { ...put, TableName: this.tableName, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' },
+    });
   }
 
   update(label: string, update: Update): this {
@@ -34,7 +40,9 @@ export class Transaction {
   }
 
   delete(label: string, del: Delete): this {
-    return this.add(label, { Delete: { ...del, TableName: this.tableName, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } });
+    return this.add(label, {
+      Delete: { ...del, TableName: this.tableName, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' },
+    });
   }
 
   check(label: string, check: Check): this {
@@ -48,7 +56,8 @@ export class Transaction {
   }
 
   private add(label: string, item: TxItem): this {
-    if (this.items.length >= maxTransactionItems) throw new StoreError('A transaction holds at most 100 items');
+    if (this.items.length >= maxTransactionItems)
+      throw new StoreError('A transaction holds at most 100 items');
     this.items.push(item);
     this.labels.push(label);
     return this;

@@ -43,10 +43,17 @@ export const authenticate = (accounts: AccountsRepo): ApiMiddleware => {
         api.grant = basicGrant;
         return;
       }
-      const sameEnvironment = (grant: ApiKeyGrant | null) => grant !== null && grant.environment === api.environment;
-      let grant: ApiKeyGrant | null = basicGrant?.kind === 'secret' && sameEnvironment(basicGrant) ? basicGrant : null;
+      const sameEnvironment = (grant: ApiKeyGrant | null) =>
+        grant !== null && grant.environment === api.environment;
+      let grant: ApiKeyGrant | null =
+        basicGrant?.kind === 'secret' && sameEnvironment(basicGrant) ? basicGrant : null;
       const publishable = api.body.publishable_api_key;
-      if (!grant && mode === 'secret-or-publishable' && typeof publishable === 'string' && publishable !== '') {
+      if (
+        !grant &&
+        mode === 'secret-or-publishable' &&
+        typeof publishable === 'string' &&
+        publishable !== ''
+      ) {
         const candidate = await grantFor(publishable);
         if (candidate?.kind === 'publishable' && sameEnvironment(candidate)) grant = candidate;
       }

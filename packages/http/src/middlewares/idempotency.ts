@@ -66,7 +66,10 @@ export const idempotency = (repo: IdempotencyRepo, clock: Clock): ApiMiddleware 
       }
       const keyHash = sha256(key);
       const requestHash = sha256(canonical([api.routeKey, api.params, api.body]));
-      const start = await repo.start(api.scope, keyHash, requestHash, { now: clock.now(), ...idempotencySettings });
+      const start = await repo.start(api.scope, keyHash, requestHash, {
+        now: clock.now(),
+        ...idempotencySettings,
+      });
       switch (start.outcome) {
         case 'started':
           request.internal.idempotency = { keyHash };

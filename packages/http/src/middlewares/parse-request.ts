@@ -11,7 +11,10 @@ const jsonpCallbackName = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 /** Query parameters of a JSONP request that are about the transport, not the resource. */
 const jsonpTransportFields = ['callback', '_method', '_'];
 
-const header = (headers: Record<string, string | undefined> | undefined, name: string): string | undefined => {
+const header = (
+  headers: Record<string, string | undefined> | undefined,
+  name: string,
+): string | undefined => {
   if (!headers) return undefined;
   const found = Object.keys(headers).find((key) => key.toLowerCase() === name);
   return found ? headers[found] : undefined;
@@ -39,7 +42,9 @@ export const parseRequest = (): ApiMiddleware => ({
     if (route.jsonp) {
       const callback = query.callback;
       if (typeof callback !== 'string' || !jsonpCallbackName.test(callback) || callback.length > 100) {
-        throw new PinError('bad_request', { description: 'A JSONP request needs a valid callback parameter.' });
+        throw new PinError('bad_request', {
+          description: 'A JSONP request needs a valid callback parameter.',
+        });
       }
       jsonpCallback = callback;
       if (query._method !== 'POST') throw new PinError('not_found');

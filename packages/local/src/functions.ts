@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type FunctionName, functionEntry } from '@wattle/routes';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { localAccountId, localRegion } from './aws.ts';
+
+export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
+
+/** The repository root, from this file's place (packages/local/src). */
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const loaded = new Map<FunctionName, Promise<ApiHandler>>();
+
+/**
+ * A function's handler, imported on first use from `functions/<fn>/src/handler.ts` (so the stack's
+ * environment is in place before any handler module reads it). A failed import is tried again on
+ * the next request, so a handler that appears later (or is fixed) is picked up.
+ */
+export const loadHandler = (fn: FunctionName): Promise<ApiHandler> => {
+  let handler = loaded.get(fn);
+  if (!handler) {
+    handler = import(pathToFileURL(join(repoRoot, functionEntry(fn))).href).then((module: { handler?: unknown }) => {
+      if (typeof module.handler !== 'function') throw new Error(`${functionEntry(fn)} exports no handler function`);
+      return module.handler as ApiHandler;
+    });
+    handler.catch(() => loaded.delete(fn));
+    loaded.set(fn, handler);
+  }
+  return handler;
+};
+
+/** Whether any handler module has been imported in this process (they keep their clients for good). */
+export const anyHandlerLoaded = (): boolean => loaded.size > 0;
+
+/** A Lambda context as the Node.js runtime passes it, with the function's deadline. */
+export const lambdaContext = (fn: FunctionName, timeoutMs: number): Context => {
+  const deadline = Date.now() + timeoutMs;
+  const functionName = `wattle-${fn}`;
+  const unsupported = () => {
+    throw new Error('The callback-style context methods are not supported');
+  };
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:${localRegion}:${localAccountId}:function:${functionName}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: `local/[$LATEST]${randomUUID().replaceAll('-', '')}`,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: unsupported,
+    fail: unsupported,
+    succeed: unsupported,
+  };
+};

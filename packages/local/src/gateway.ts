@@ -1,0 +1,353 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { errorCatalogue } from '@wattle/domain';
+import { fallbackFunction, type FunctionName, matchRoute, routeKey } from '@wattle/routes';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { localAccountId } from './aws.ts';
+import { lambdaContext, loadHandler } from './functions.ts';
+
+/** Wattle's own cap on request bodies (API Gateway's is 10 MB). */
+export const maxBodyBytes = 1024 * 1024;
+/** API Gateway gives an HTTP API integration 30 seconds. */
+const defaultInvokeTimeoutMs = 30_000;
+/** Past the cap the rest of a body is read and dropped (so the client sees the 413), up to this much. */
+const maxDrainBytes = 16 * maxBodyBytes;
+
+export const stages = ['test', 'live'] as const;
+export type Stage = (typeof stages)[number];
+
+export interface JsonResponse {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A request to the local control endpoints (`/_local/...`), body already read. */
+export interface ControlRequest {
+  method: string;
+  /** Path below `/_local`, e.g. `/clock/advance`. */
+  path: string;
+  rawQueryString: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type ControlHandler = (request: ControlRequest) => Promise<JsonResponse>;
+
+export interface GatewayOptions {
+  quiet: boolean;
+  control: ControlHandler;
+  invokeTimeoutMs?: number;
+}
+
+/** A Pin error body with the catalogue's description (or `description`). */
+export const pinError = (
+  code: keyof typeof errorCatalogue,
+  extra: { description?: string; status?: number; messages?: unknown[] } = {},
+): JsonResponse => ({
+  status: extra.status ?? errorCatalogue[code].status,
+  body: {
+    error: code,
+    error_description: extra.description ?? errorCatalogue[code].description,
+    ...(extra.messages ? { messages: extra.messages } : {}),
+  },
+});
+
+/** API Gateway's request ids look like `JKJaXmPLvHcESHA=`. */
+const newRequestId = (): string => randomBytes(11).toString('base64');
+
+const traceId = (): string =>
+  `Root=1-${Math.floor(Date.now() / 1000).toString(16)}-${randomBytes(12).toString('hex')}`;
+
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const two = (n: number): string => String(n).padStart(2, '0');
+/** `21/Nov/2026:05:19:03 +0000`, API Gateway's requestContext.time. */
+const gatewayTime = (at: Date): string =>
+  `${two(at.getUTCDate())}/${months[at.getUTCMonth()]}/${at.getUTCFullYear()}:` +
+  `${two(at.getUTCHours())}:${two(at.getUTCMinutes())}:${two(at.getUTCSeconds())} +0000`;
+
+/** Header names lower-cased, repeated headers joined with commas, as API Gateway passes them. */
+const joinHeaders = (rawHeaders: string[]): Record<string, string> => {
+  const headers: Record<string, string> = {};
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const name = (rawHeaders[i] as string).toLowerCase();
+    const value = rawHeaders[i + 1] as string;
+    headers[name] = name in headers ? `${headers[name]},${value}` : value;
+  }
+  return headers;
+};
+
+const queryParameters = (rawQueryString: string): Record<string, string> | undefined => {
+  if (!rawQueryString) return undefined;
+  const parameters: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(rawQueryString)) {
+    if (!name) continue;
+    parameters[name] = name in parameters ? `${parameters[name]},${value}` : value;
+  }
+  return Object.keys(parameters).length ? parameters : undefined;
+};
+
+/** Splits a request target into its raw path and raw query string (without `?`, without a fragment). */
+const splitTarget = (url: string): { rawPath: string; rawQueryString: string } => {
+  let target = url.split('#')[0] as string;
+  if (!target.startsWith('/')) {
+    try {
+      const parsed = new URL(target);
+      target = parsed.pathname + parsed.search;
+    } catch {
+      target = '/';
+    }
+  }
+  const q = target.indexOf('?');
+  return q < 0 ? { rawPath: target, rawQueryString: '' } : { rawPath: target.slice(0, q), rawQueryString: target.slice(q + 1) };
+};
+
+type BodyResult = { ok: true; body: Buffer } | { ok: false; drained: boolean };
+
+/** Reads the body up to the cap. Past it, keeps reading (and dropping) so the client gets the answer. */
+const readBody = (req: IncomingMessage): Promise<BodyResult> =>
+  new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = declared > maxBodyBytes;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBodyBytes) tooLarge = true;
+      if (!tooLarge) chunks.push(chunk);
+      else if (size > maxDrainBytes) {
+        req.pause();
+        resolve({ ok: false, drained: false });
+      }
+    });
+    req.on('end', () => resolve(tooLarge ? { ok: false, drained: true } : { ok: true, body: Buffer.concat(chunks) }));
+    req.on('error', reject);
+  });
+
+interface Routed {
+  fn: FunctionName;
+  routeKey: string;
+  stage: Stage;
+  pathParameters: Record<string, string> | undefined;
+}
+
+/** The route of a request: `/test/...` and `/live/...` against the route table, all else to not-found. */
+export const routeRequest = (method: string, rawPath: string): Routed => {
+  const first = rawPath.split('/')[1] ?? '';
+  const stage = (stages as readonly string[]).includes(first) ? (first as Stage) : null;
+  const match = stage ? matchRoute(method, rawPath.slice(stage.length + 1)) : null;
+  if (!stage || !match) {
+    return { fn: fallbackFunction, routeKey: '$default', stage: stage ?? 'test', pathParameters: undefined };
+  }
+  const hasParameters = Object.keys(match.pathParameters).length > 0;
+  return {
+    fn: match.route.fn,
+    routeKey: routeKey(match.route),
+    stage,
+    pathParameters: hasParameters ? match.pathParameters : undefined,
+  };
+};
+
+interface EventInput {
+  req: IncomingMessage;
+  rawPath: string;
+  rawQueryString: string;
+  body: Buffer;
+  routed: Routed;
+  requestId: string;
+  at: Date;
+}
+
+/** The API Gateway HTTP API (payload format 2.0) event for a request. */
+export const buildEvent = ({ req, rawPath, rawQueryString, body, routed, requestId, at }: EventInput) => {
+  const headers = joinHeaders(req.rawHeaders);
+  const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  const domainName = headers.host ?? 'localhost';
+  const cookieHeader = headers.cookie;
+  delete headers.cookie;
+  headers['x-forwarded-for'] ??= sourceIp;
+  headers['x-forwarded-proto'] ??= 'http';
+  headers['x-forwarded-port'] ??= String(req.socket.localPort ?? '');
+  headers['x-amzn-trace-id'] ??= traceId();
+  const cookies = cookieHeader
+    ?.split(';')
+    .map((cookie) => cookie.trim())
+    .filter(Boolean);
+  const event: APIGatewayProxyEventV2 = {
+    version: '2.0',
+    routeKey: routed.routeKey,
+    rawPath,
+    rawQueryString,
+    ...(cookies?.length ? { cookies } : {}),
+    headers,
+    queryStringParameters: queryParameters(rawQueryString),
+    pathParameters: routed.pathParameters,
+    requestContext: {
+      accountId: localAccountId,
+      apiId: 'local',
+      domainName,
+      domainPrefix: domainName.split('.')[0]?.split(':')[0] ?? domainName,
+      http: {
+        method: req.method ?? 'GET',
+        path: rawPath,
+        protocol: 'HTTP/1.1',
+        sourceIp,
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId,
+      routeKey: routed.routeKey,
+      stage: routed.stage,
+      time: gatewayTime(at),
+      timeEpoch: at.getTime(),
+    },
+    ...(body.length ? { body: body.toString('utf8') } : {}),
+    isBase64Encoded: false,
+  };
+  return event;
+};
+
+interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  cookies: string[];
+  body: Buffer;
+}
+
+const jsonReply = (response: JsonResponse, requestId: string): Reply => ({
+  status: response.status,
+  headers: {
+    'content-type': 'application/json; charset=utf-8',
+    'x-request-id': requestId,
+    ...response.headers,
+  },
+  cookies: [],
+  body: Buffer.from(JSON.stringify(response.body)),
+});
+
+/** How API Gateway turns a function's result into a response (a non-structured result is a 200 JSON body). */
+const resultReply = (result: APIGatewayProxyResultV2): Reply => {
+  if (typeof result === 'object' && result !== null && 'statusCode' in result && result.statusCode) {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = String(value);
+    delete headers['content-length'];
+    delete headers['transfer-encoding'];
+    delete headers.connection;
+    const body = result.body ?? '';
+    return {
+      status: result.statusCode,
+      headers,
+      cookies: result.cookies ?? [],
+      body: Buffer.from(body, result.isBase64Encoded ? 'base64' : 'utf8'),
+    };
+  }
+  const body = typeof result === 'string' ? result : result === undefined ? '' : JSON.stringify(result);
+  return { status: 200, headers: { 'content-type': 'application/json' }, cookies: [], body: Buffer.from(body) };
+};
+
+const timeout = (ms: number): { promise: Promise<'timeout'>; cancel: () => void } => {
+  let timer: NodeJS.Timeout | undefined;
+  const promise = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms);
+  });
+  return { promise, cancel: () => clearTimeout(timer) };
+};
+
+/** Invokes the function for a routed request; errors and timeouts become Pin error bodies. */
+const invoke = async (routed: Routed, event: APIGatewayProxyEventV2, timeoutMs: number): Promise<Reply> => {
+  const requestId = event.requestContext.requestId;
+  const deadline = timeout(timeoutMs);
+  try {
+    const handler = await loadHandler(routed.fn);
+    const outcome = await Promise.race([handler(event, lambdaContext(routed.fn, timeoutMs)), deadline.promise]);
+    if (outcome === 'timeout') {
+      console.error(`[wattle-local] ${routed.fn} did not answer ${event.rawPath} within ${timeoutMs} ms`);
+      return jsonReply(
+        {
+          status: 503,
+          body: {
+            error: 'service_unavailable',
+            error_description: `The function did not answer within ${Math.round(timeoutMs / 1000)} seconds.`,
+          },
+        },
+        requestId,
+      );
+    }
+    return resultReply(outcome);
+  } catch (error) {
+    console.error(`[wattle-local] ${routed.fn} failed on ${event.requestContext.http.method} ${event.rawPath}:`, error);
+    return jsonReply(pinError('internal_error'), requestId);
+  } finally {
+    deadline.cancel();
+  }
+};
+
+const send = (res: ServerResponse, reply: Reply, requestId: string, close = false): void => {
+  const headers: Record<string, string | string[]> = { ...reply.headers, 'apigw-requestid': requestId };
+  if (reply.cookies.length) headers['set-cookie'] = reply.cookies;
+  if (close) headers.connection = 'close';
+  headers['content-length'] = String(reply.body.length);
+  res.writeHead(reply.status, headers);
+  res.end(reply.body);
+};
+
+/**
+ * The API Gateway emulator: each request becomes a v2 event for the function its route names, and
+ * the function's result becomes the response. Requests run concurrently. `/_local/...` goes to the
+ * local control endpoints instead.
+ */
+export const createGateway = (options: GatewayOptions) => {
+  const timeoutMs = options.invokeTimeoutMs ?? defaultInvokeTimeoutMs;
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<number> => {
+    const at = new Date();
+    const requestId = newRequestId();
+    const method = req.method ?? 'GET';
+    const { rawPath, rawQueryString } = splitTarget(req.url ?? '/');
+    const read = await readBody(req);
+    if (!read.ok) {
+      send(res, jsonReply(pinError('request_too_large'), requestId), requestId, true);
+      if (!read.drained) res.on('finish', () => req.destroy());
+      return 413;
+    }
+    if (rawPath === '/_local' || rawPath.startsWith('/_local/')) {
+      let response: JsonResponse;
+      try {
+        response = await options.control({
+          method,
+          path: rawPath.slice('/_local'.length),
+          rawQueryString,
+          headers: joinHeaders(req.rawHeaders),
+          body: read.body.toString('utf8'),
+        });
+      } catch (error) {
+        console.error(`[wattle-local] ${method} ${rawPath} failed:`, error);
+        response = pinError('internal_error');
+      }
+      send(res, jsonReply(response, requestId), requestId);
+      return response.status;
+    }
+    const routed = routeRequest(method, rawPath);
+    const event = buildEvent({ req, rawPath, rawQueryString, body: read.body, routed, requestId, at });
+    const reply = await invoke(routed, event, timeoutMs);
+    send(res, reply, requestId);
+    return reply.status;
+  };
+
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const started = performance.now();
+    handle(req, res)
+      .then((status) => {
+        if (!options.quiet) {
+          const ms = Math.round(performance.now() - started);
+          // The path only: a JSONP query string carries card data.
+          process.stdout.write(`${req.method} ${splitTarget(req.url ?? '/').rawPath} ${status} ${ms}ms\n`);
+        }
+      })
+      .catch((error) => {
+        console.error('[wattle-local] request failed:', error);
+        if (!res.headersSent) {
+          res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+          res.end(JSON.stringify(pinError('internal_error').body));
+        } else res.destroy();
+      });
+  };
+};

@@ -1,0 +1,36 @@
+/**
+ * The scheduled jobs of the local stack: what the EventBridge schedule runs in AWS (subscription
+ * billing, renewals, trial ends, retry sweeps). Each job is given the current (possibly advanced)
+ * time and does whatever has become due by then, so running it again is harmless.
+ */
+export type Job = (now: Date) => Promise<void>;
+
+const jobs = new Map<string, Job>();
+
+/** Registers (or replaces) a job under `name`; returns a function that removes it again. */
+export const registerJob = (name: string, run: Job): (() => void) => {
+  jobs.set(name, run);
+  return () => {
+    if (jobs.get(name) === run) jobs.delete(name);
+  };
+};
+
+export const registeredJobs = (): string[] => [...jobs.keys()];
+
+export interface JobFailure {
+  name: string;
+  error: unknown;
+}
+
+/** Runs every job once, in registration order, each awaited; one failing does not stop the others. */
+export const runJobs = async (now: Date): Promise<JobFailure[]> => {
+  const failures: JobFailure[] = [];
+  for (const [name, run] of [...jobs]) {
+    try {
+      await run(now);
+    } catch (error) {
+      failures.push({ name, error });
+    }
+  }
+  return failures;
+};

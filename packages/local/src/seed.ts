@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Environment } from '@wattle/domain';
+import { type EnvironmentKeys, provisionAccount, randomIds, runtimeClock } from '@wattle/runtime';
+import type { Store } from '@wattle/store';
+
+const hexKey = /^[0-9a-f]{64}$/i;
+
+/**
+ * The card key as 64 hex characters. Persistent mode keeps it in `file` (mode 0600, created once, so
+ * stored card numbers stay readable across restarts); in-memory mode (`file` null) makes a fresh one.
+ */
+export const loadCardKey = (file: string | null): string => {
+  if (!file) return randomBytes(32).toString('hex');
+  try {
+    writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const key = readFileSync(file, 'utf8').trim();
+  if (!hexKey.test(key)) throw new Error(`${file} does not hold a card key (64 hex characters)`);
+  return key;
+};
+
+/** The seeded accounts with their keys in clear, as kept in seed.json (mode 0600). */
+export interface Seed {
+  partner: { accountId: string; partnerKey: string };
+  merchant: { accountId: string; keys: Record<Environment, EnvironmentKeys> };
+}
+
+export interface MerchantRequest {
+  name: string;
+  email: string;
+  referredBy: string | null;
+}
+
+export const provisionMerchant = async (store: Store, request: MerchantRequest) => {
+  const { account, keys } = await provisionAccount(store, randomIds, runtimeClock, { kind: 'merchant', ...request });
+  if (!keys) throw new Error('A merchant was provisioned without keys');
+  return { accountId: account.id, keys };
+};
+
+const readSeed = (file: string): Seed | null => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Seed;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new Error(`${file} is not a valid seed file: ${(error as Error).message}`);
+  }
+};
+
+/** A saved seed counts only if all its keys still open their accounts (the table may have been wiped). */
+const stillValid = async (store: Store, seed: Seed): Promise<boolean> => {
+  const partner = await store.accounts.grantFor(seed.partner?.partnerKey ?? '');
+  if (partner?.accountId !== seed.partner.accountId) return false;
+  for (const environment of ['test', 'live'] as const) {
+    const keys = seed.merchant?.keys?.[environment];
+    for (const key of [keys?.secretKey, keys?.publishableKey]) {
+      const grant = await store.accounts.grantFor(key ?? '');
+      if (grant?.accountId !== seed.merchant.accountId || grant.environment !== environment) return false;
+    }
+  }
+  return true;
+};
+
+/**
+ * The local partner and merchant. Keys are stored hashed, so the clear keys are kept in `file` and
+ * reused while they still work; otherwise (first start, wiped data, in-memory mode) a new pair is made.
+ */
+export const ensureSeed = async (store: Store, file: string | null): Promise<{ seed: Seed; created: boolean }> => {
+  const saved = file ? readSeed(file) : null;
+  if (saved && (await stillValid(store, saved))) return { seed: saved, created: false };
+  const partner = await provisionAccount(store, randomIds, runtimeClock, {
+    kind: 'partner',
+    name: 'Local Partner',
+    email: 'partner@wattle.local',
+  });
+  const merchant = await provisionMerchant(store, {
+    name: 'Local Merchant',
+    email: 'merchant@wattle.local',
+    referredBy: partner.account.id,
+  });
+  const seed: Seed = {
+    partner: { accountId: partner.account.id, partnerKey: partner.partnerKey! },
+    merchant,
+  };
+  if (file) writeFileSync(file, `${JSON.stringify(seed, null, 2)}\n`, { mode: 0o600 });
+  return { seed, created: true };
+};
