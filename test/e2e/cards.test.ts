@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, type Merchant, newMerchant } from '../helpers/stack.ts';
 import { cardFields } from '../helpers/fixtures.ts';
+import { type Api, api, type Merchant, newMerchant } from '../helpers/stack.ts';
 
 let merchant: Merchant;
 let secret: Api;
@@ -104,7 +104,10 @@ describe('POST /cards', () => {
   });
 
   it('answers malformed, oversized and unsupported bodies with a Pin-shaped 4xx', async () => {
-    const malformed = await secret.post('/1/cards', '{"number":', { raw: true, contentType: 'application/json' });
+    const malformed = await secret.post('/1/cards', '{"number":', {
+      raw: true,
+      contentType: 'application/json',
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error).toBe('bad_request');
     const text = await secret.post('/1/cards', 'number=1', { raw: true, contentType: 'text/plain' });
@@ -174,7 +177,10 @@ describe('authentication', () => {
   it('answers unknown paths and methods with a Pin 404', async () => {
     const unknown = await secret.get('/1/nothing-here');
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ error: 'not_found', error_description: 'The requested resource could not be found.' });
+    expect(unknown.body).toEqual({
+      error: 'not_found',
+      error_description: 'The requested resource could not be found.',
+    });
     expect(unknown.headers.get('x-request-id')).toBeTruthy();
     expect((await secret.patch('/1/customers', {})).status).toBe(404);
   });

@@ -17,7 +17,11 @@ const newCardToken = async (number = '4200000000000000'): Promise<string> => {
 };
 
 const newCustomer = async (fields: Record<string, unknown> = {}) => {
-  const res = await client.post('/1/customers', { email: 'roland@example.com', card: cardFields(), ...fields });
+  const res = await client.post('/1/customers', {
+    email: 'roland@example.com',
+    card: cardFields(),
+    ...fields,
+  });
   expect(res.status).toBe(201);
   return res.body.response;
 };
@@ -30,7 +34,14 @@ const cardsOf = async (customerToken: string) => {
 
 describe('POST /customers', () => {
   it('creates a customer with a card object (form fields with brackets)', async () => {
-    const form = { email: 'roland@example.com', first_name: 'Roland', last_name: 'Robot', phone_number: '1300 364 800', company: 'Pin', notes: 'VIP' };
+    const form = {
+      email: 'roland@example.com',
+      first_name: 'Roland',
+      last_name: 'Robot',
+      phone_number: '1300 364 800',
+      company: 'Pin',
+      notes: 'VIP',
+    };
     const cardForm = Object.fromEntries(Object.entries(cardFields()).map(([k, v]) => [`card[${k}]`, v]));
     const res = await client.post('/1/customers', { ...form, ...cardForm }, { form: true });
     expect(res.status).toBe(201);
@@ -59,18 +70,33 @@ describe('POST /customers', () => {
     const neither = await client.post('/1/customers', { email: 'a@b.co' });
     expect(neither.status).toBe(422);
     expect(neither.body.messages[0].param).toBe('card');
-    const both = await client.post('/1/customers', { email: 'a@b.co', card: cardFields(), card_token: 'card_x' });
+    const both = await client.post('/1/customers', {
+      email: 'a@b.co',
+      card: cardFields(),
+      card_token: 'card_x',
+    });
     expect(both.status).toBe(422);
     expect(both.body.messages).toContainEqual(expect.objectContaining({ param: 'card_token' }));
   });
 
   it('validates the nested card with bracketed params and the email', async () => {
-    const res = await client.post('/1/customers', { email: 'not-an-email', card: { ...cardFields(), number: '1234', address_city: '' } });
+    const res = await client.post('/1/customers', {
+      email: 'not-an-email',
+      card: { ...cardFields(), number: '1234', address_city: '' },
+    });
     expect(res.status).toBe(422);
     expect(res.body.messages).toEqual([
       { param: 'email', code: 'email_invalid', message: 'Email is not formatted properly' },
-      { param: 'card[number]', code: 'card_number_invalid', message: 'Card number is not a valid credit card number' },
-      { param: 'card[address_city]', code: 'card_address_city_invalid', message: "Card address city can't be blank" },
+      {
+        param: 'card[number]',
+        code: 'card_number_invalid',
+        message: 'Card number is not a valid credit card number',
+      },
+      {
+        param: 'card[address_city]',
+        code: 'card_address_city_invalid',
+        message: "Card address city can't be blank",
+      },
     ]);
   });
 
@@ -107,9 +133,23 @@ describe('reading customers', () => {
     const first = await c.get('/1/customers');
     expect(first.status).toBe(200);
     expect(first.body.count).toBe(25);
-    expect(first.body.pagination).toEqual({ current: 1, previous: null, next: 2, per_page: 25, pages: 2, count: 27 });
+    expect(first.body.pagination).toEqual({
+      current: 1,
+      previous: null,
+      next: 2,
+      per_page: 25,
+      pages: 2,
+      count: 27,
+    });
     const second = await c.get('/1/customers?page=2');
-    expect(second.body.pagination).toEqual({ current: 2, previous: 1, next: null, per_page: 25, pages: 2, count: 27 });
+    expect(second.body.pagination).toEqual({
+      current: 2,
+      previous: 1,
+      next: null,
+      per_page: 25,
+      pages: 2,
+      count: 27,
+    });
     const listed = [...first.body.response, ...second.body.response].map((x: { token: string }) => x.token);
     expect(new Set(listed)).toEqual(new Set(made));
     expect(listed[26]).toBe(made[0]);
@@ -131,7 +171,11 @@ describe('reading customers', () => {
 describe('PUT /customers/{token}', () => {
   it('updates the plain fields and leaves the cards (rules 1 and 6)', async () => {
     const customer = await newCustomer();
-    const res = await client.put(`/1/customers/${customer.token}`, { notes: 'updated', first_name: 'Rolly' }, { form: true });
+    const res = await client.put(
+      `/1/customers/${customer.token}`,
+      { notes: 'updated', first_name: 'Rolly' },
+      { form: true },
+    );
     expect(res.status).toBe(200);
     expect(res.body.response).toMatchObject({ notes: 'updated', first_name: 'Rolly', email: customer.email });
     expect(res.body.response.card.token).toBe(customer.card.token);
@@ -139,14 +183,19 @@ describe('PUT /customers/{token}', () => {
 
   it('refuses more than one card parameter (rule 2)', async () => {
     const customer = await newCustomer();
-    const res = await client.put(`/1/customers/${customer.token}`, { card_token: 'card_a', primary_card_token: 'card_b' });
+    const res = await client.put(`/1/customers/${customer.token}`, {
+      card_token: 'card_a',
+      primary_card_token: 'card_b',
+    });
     expect(res.status).toBe(422);
     expect(res.body.error).toBe('too_many_card_parameters');
   });
 
   it('replaces the primary with a new card and removes the old one (rule 3)', async () => {
     const customer = await newCustomer();
-    const res = await client.put(`/1/customers/${customer.token}`, { card: cardFields({ number: '4200000000000000' }) });
+    const res = await client.put(`/1/customers/${customer.token}`, {
+      card: cardFields({ number: '4200000000000000' }),
+    });
     expect(res.status).toBe(200);
     expect(res.body.response.card.scheme).toBe('visa');
     const cards = await cardsOf(customer.token);
@@ -165,9 +214,14 @@ describe('PUT /customers/{token}', () => {
 
   it('primary_card_token keeps the old primary as a non-primary card (rule 5)', async () => {
     const customer = await newCustomer();
-    const added = await client.post(`/1/customers/${customer.token}/cards`, cardFields({ number: '4200000000000000' }));
+    const added = await client.post(
+      `/1/customers/${customer.token}/cards`,
+      cardFields({ number: '4200000000000000' }),
+    );
     expect(added.status).toBe(201);
-    const res = await client.put(`/1/customers/${customer.token}`, { primary_card_token: added.body.response.token });
+    const res = await client.put(`/1/customers/${customer.token}`, {
+      primary_card_token: added.body.response.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.response.card.token).toBe(added.body.response.token);
     const cards = await cardsOf(customer.token);
@@ -192,12 +246,21 @@ describe('PUT /customers/{token}', () => {
 describe('customer cards', () => {
   it('adds cards that are never primary and deletes only non-primary ones', async () => {
     const customer = await newCustomer();
-    const withToken = await client.post(`/1/customers/${customer.token}/cards`, { card_token: await newCardToken() });
+    const withToken = await client.post(`/1/customers/${customer.token}/cards`, {
+      card_token: await newCardToken(),
+    });
     expect(withToken.status).toBe(201);
     expect(withToken.body.response).toMatchObject({ customer_token: customer.token, primary: false });
     expect(withToken.body.ip_address).toBeTruthy();
     const cards = await client.get(`/1/customers/${customer.token}/cards`);
-    expect(cards.body.pagination).toEqual({ current: 1, previous: null, next: null, per_page: 25, pages: 1, count: 2 });
+    expect(cards.body.pagination).toEqual({
+      current: 1,
+      previous: null,
+      next: null,
+      per_page: 25,
+      pages: 1,
+      count: 2,
+    });
 
     const primary = await client.del(`/1/customers/${customer.token}/cards/${customer.card.token}`);
     expect(primary.status).toBe(400);
@@ -208,7 +271,9 @@ describe('customer cards', () => {
     const removed = await client.del(`/1/customers/${customer.token}/cards/${withToken.body.response.token}`);
     expect(removed.status).toBe(204);
     expect(removed.text).toBe('');
-    expect((await client.del(`/1/customers/${customer.token}/cards/${withToken.body.response.token}`)).status).toBe(404);
+    expect(
+      (await client.del(`/1/customers/${customer.token}/cards/${withToken.body.response.token}`)).status,
+    ).toBe(404);
     expect((await cardsOf(customer.token)).map((c) => c.token)).toEqual([customer.card.token]);
   });
 
@@ -262,7 +327,9 @@ describe('isolation', () => {
     expect(stolen.status).toBe(422);
     expect((await intruder.get('/1/customers')).body.response).toEqual([]);
     // The token is still usable by its owner.
-    expect((await client.post('/1/customers', { email: 'own@example.com', card_token: cardToken })).status).toBe(201);
+    expect(
+      (await client.post('/1/customers', { email: 'own@example.com', card_token: cardToken })).status,
+    ).toBe(201);
   });
 
   it('keeps test and live apart for the same merchant', async () => {
@@ -289,7 +356,11 @@ describe('Idempotency-Key', () => {
   it('refuses the same key with a different request', async () => {
     const headers = { 'Idempotency-Key': 'order-2' };
     await client.post('/1/customers', { email: 'a@example.com', card: cardFields() }, { headers });
-    const other = await client.post('/1/customers', { email: 'b@example.com', card: cardFields() }, { headers });
+    const other = await client.post(
+      '/1/customers',
+      { email: 'b@example.com', card: cardFields() },
+      { headers },
+    );
     expect(other.status).toBe(422);
     expect(other.body.error).toBe('idempotency_key_reused');
   });
@@ -298,13 +369,19 @@ describe('Idempotency-Key', () => {
     const own = await newMerchant();
     const c = api(own.test.baseUrl, own.test.secretKey);
     const bad = await c.post('/1/customers', { email: 'x' }, { headers: { 'Idempotency-Key': 'bad-1' } });
-    const badAgain = await c.post('/1/customers', { email: 'x' }, { headers: { 'Idempotency-Key': 'bad-1' } });
+    const badAgain = await c.post(
+      '/1/customers',
+      { email: 'x' },
+      { headers: { 'Idempotency-Key': 'bad-1' } },
+    );
     expect(bad.status).toBe(422);
     expect(badAgain.body).toEqual(bad.body);
 
     const body = { email: 'race@example.com', card: cardFields() };
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => c.post('/1/customers', body, { headers: { 'Idempotency-Key': 'race-1' } })),
+      Array.from({ length: 6 }, () =>
+        c.post('/1/customers', body, { headers: { 'Idempotency-Key': 'race-1' } }),
+      ),
     );
     for (const r of results) expect([201, 409]).toContain(r.status);
     const tokens = new Set(results.filter((r) => r.status === 201).map((r) => r.body.response.token));
@@ -316,8 +393,16 @@ describe('Idempotency-Key', () => {
     const a = await newMerchant();
     const b = await newMerchant();
     const headers = { 'Idempotency-Key': 'shared-key' };
-    const ra = await api(a.test.baseUrl, a.test.secretKey).post('/1/customers', { email: 'a@example.com', card: cardFields() }, { headers });
-    const rb = await api(b.test.baseUrl, b.test.secretKey).post('/1/customers', { email: 'b@example.com', card: cardFields() }, { headers });
+    const ra = await api(a.test.baseUrl, a.test.secretKey).post(
+      '/1/customers',
+      { email: 'a@example.com', card: cardFields() },
+      { headers },
+    );
+    const rb = await api(b.test.baseUrl, b.test.secretKey).post(
+      '/1/customers',
+      { email: 'b@example.com', card: cardFields() },
+      { headers },
+    );
     expect(ra.status).toBe(201);
     expect(rb.status).toBe(201);
     expect(rb.body.response.token).not.toBe(ra.body.response.token);

@@ -77,7 +77,12 @@ describe('customers in the table', () => {
   it('deletes a customer with more cards than one transaction holds', async () => {
     const customer = await makeCustomer();
     for (let i = 0; i < 120; i++) {
-      await table.store.customers.addCard(scope, customer.token, { from: 'new', sealed: await sealedCard() }, now);
+      await table.store.customers.addCard(
+        scope,
+        customer.token,
+        { from: 'new', sealed: await sealedCard() },
+        now,
+      );
     }
     expect((await table.store.customers.listCards(scope, customer.token, 1)).total).toBe(121);
     const loaded = (await table.store.customers.get(scope, customer.token))!;
@@ -126,7 +131,11 @@ describe('card tokens', () => {
 
 describe('idempotency keys', () => {
   const times = (at: Date) => ({ now: at, retentionSeconds: 86400, lockSeconds: 60 });
-  const response = { statusCode: 201, headers: { 'Content-Type': 'application/json' }, body: '{"response":{}}' };
+  const response = {
+    statusCode: 201,
+    headers: { 'Content-Type': 'application/json' },
+    body: '{"response":{}}',
+  };
 
   it('claims, refuses while running, replays when done, and refuses another request', async () => {
     const repo = table.store.idempotency;
@@ -144,7 +153,7 @@ describe('idempotency keys', () => {
     expect(await repo.start(scope, 'k2', 'r2', times(afterLock))).toEqual({ outcome: 'mismatch' });
     expect(await repo.start(scope, 'k2', 'r1', times(afterLock))).toEqual({ outcome: 'started' });
     await repo.complete(scope, 'k2', response);
-    const nextDay = new Date(now.getTime() + 86_401_000);
+    const nextDay = new Date(afterLock.getTime() + 86_401_000);
     expect(await repo.start(scope, 'k2', 'r9', times(nextDay))).toEqual({ outcome: 'started' });
   });
 });

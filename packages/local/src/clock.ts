@@ -41,7 +41,8 @@ export class LocalClock {
   advance(seconds: number): Promise<{ now: Date; failures: JobFailure[] }> {
     return this.serialise(async () => {
       setClockOffsetMs(clockOffsetMs() + Math.round(seconds * 1000));
-      if (this.file) writeFileSync(this.file, `${JSON.stringify({ offsetMs: clockOffsetMs() } satisfies ClockFile)}\n`);
+      if (this.file)
+        writeFileSync(this.file, `${JSON.stringify({ offsetMs: clockOffsetMs() } satisfies ClockFile)}\n`);
       const failures = await runJobs(runtimeClock.now());
       return { now: runtimeClock.now(), failures };
     });

@@ -21,7 +21,10 @@ export interface ControlOptions {
 }
 
 const fields = (request: ControlRequest): Record<string, unknown> | JsonResponse => {
-  const query = qs.parse(request.rawQueryString, { depth: 2, parameterLimit: 100 }) as Record<string, unknown>;
+  const query = qs.parse(request.rawQueryString, { depth: 2, parameterLimit: 100 }) as Record<
+    string,
+    unknown
+  >;
   const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (!request.body.trim()) return query;
   if (type === 'application/json' || type.endsWith('+json')) {
@@ -36,7 +39,10 @@ const fields = (request: ControlRequest): Record<string, unknown> | JsonResponse
     }
   }
   if (type === 'application/x-www-form-urlencoded' || type === '') {
-    return { ...query, ...(qs.parse(request.body, { depth: 2, parameterLimit: 100 }) as Record<string, unknown>) };
+    return {
+      ...query,
+      ...(qs.parse(request.body, { depth: 2, parameterLimit: 100 }) as Record<string, unknown>),
+    };
   }
   return pinError('unsupported_media_type');
 };
@@ -53,7 +59,11 @@ const maxSeconds = 100 * 366 * 24 * 60 * 60;
 /** `seconds` as a number or a numeric string, positive and finite; null otherwise. */
 export const parseSeconds = (value: unknown): number | null => {
   const n =
-    typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value)
+        ? Number(value)
+        : NaN;
   return Number.isFinite(n) && n > 0 && n <= maxSeconds ? n : null;
 };
 
@@ -77,10 +87,12 @@ export const controlEndpoints =
         const input = fields(request);
         if (isResponse(input)) return input;
         const seconds = parseSeconds(input.seconds);
-        if (seconds === null) return invalid('seconds', 'seconds_invalid', 'Seconds must be a positive number');
+        if (seconds === null)
+          return invalid('seconds', 'seconds_invalid', 'Seconds must be a positive number');
         const { now, failures } = await clock.advance(seconds);
         if (failures.length) {
-          for (const failure of failures) console.error(`[wattle-local] job ${failure.name} failed:`, failure.error);
+          for (const failure of failures)
+            console.error(`[wattle-local] job ${failure.name} failed:`, failure.error);
           return pinError('internal_error', {
             description: `The clock moved to ${toTimestamp(now)}, but these jobs failed: ${failures.map((f) => f.name).join(', ')}.`,
           });
@@ -91,7 +103,8 @@ export const controlEndpoints =
         const input = fields(request);
         if (isResponse(input)) return input;
         const name = optionalText(input.name);
-        if (name === null) return invalid('name', 'name_invalid', 'Name must be text of at most 255 characters');
+        if (name === null)
+          return invalid('name', 'name_invalid', 'Name must be text of at most 255 characters');
         const email = optionalText(input.email);
         if (email === null || (email !== undefined && !/^[^\s@]+@[^\s@]+$/.test(email))) {
           return invalid('email', 'email_invalid', 'Email must be an email address');

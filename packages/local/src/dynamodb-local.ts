@@ -19,6 +19,8 @@ export interface DynamoDbLocalOptions {
 export interface DynamoDbLocal {
   endpoint: string;
   port: number;
+  /** Settles when the JVM is gone, whether stopped or crashed. */
+  exited: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -68,7 +70,9 @@ const killGroup = (child: ChildProcess, signal: NodeJS.Signals): void => {
 
 const launch = async (port: number, options: DynamoDbLocalOptions): Promise<DynamoDbLocal> => {
   const dir = jarDirectory();
-  const storage = options.dbPath ? ['-dbPath', resolve(options.dbPath), '-sharedDb'] : ['-inMemory', '-sharedDb'];
+  const storage = options.dbPath
+    ? ['-dbPath', resolve(options.dbPath), '-sharedDb']
+    : ['-inMemory', '-sharedDb'];
   if (options.dbPath) mkdirSync(resolve(options.dbPath), { recursive: true });
   const java = [
     'java',
@@ -117,7 +121,8 @@ const launch = async (port: number, options: DynamoDbLocalOptions): Promise<Dyna
         await client.send(new ListTablesCommand({ Limit: 1 }), { abortSignal: AbortSignal.timeout(1000) });
         break;
       } catch {
-        if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer on ${endpoint}:\n${output.join('\n')}`);
+        if (Date.now() > deadline)
+          throw new Error(`DynamoDB Local did not answer on ${endpoint}:\n${output.join('\n')}`);
         await sleep(75);
       }
     }
@@ -141,7 +146,7 @@ const launch = async (port: number, options: DynamoDbLocalOptions): Promise<Dyna
     })();
     return stopping;
   };
-  return { endpoint, port, stop };
+  return { endpoint, port, exited, stop };
 };
 
 /**

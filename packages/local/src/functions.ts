@@ -5,7 +5,10 @@ import { type FunctionName, functionEntry } from '@wattle/routes';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { localAccountId, localRegion } from './aws.ts';
 
-export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
+export type ApiHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyResultV2>;
 
 /** The repository root, from this file's place (packages/local/src). */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -20,10 +23,13 @@ const loaded = new Map<FunctionName, Promise<ApiHandler>>();
 export const loadHandler = (fn: FunctionName): Promise<ApiHandler> => {
   let handler = loaded.get(fn);
   if (!handler) {
-    handler = import(pathToFileURL(join(repoRoot, functionEntry(fn))).href).then((module: { handler?: unknown }) => {
-      if (typeof module.handler !== 'function') throw new Error(`${functionEntry(fn)} exports no handler function`);
-      return module.handler as ApiHandler;
-    });
+    handler = import(pathToFileURL(join(repoRoot, functionEntry(fn))).href).then(
+      (module: { handler?: unknown }) => {
+        if (typeof module.handler !== 'function')
+          throw new Error(`${functionEntry(fn)} exports no handler function`);
+        return module.handler as ApiHandler;
+      },
+    );
     handler.catch(() => loaded.delete(fn));
     loaded.set(fn, handler);
   }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorCatalogue } from '@wattle/domain';
-import { fallbackFunction, type FunctionName, matchRoute, routeKey } from '@wattle/routes';
+import { type FunctionName, fallbackFunction, matchRoute, routeKey } from '@wattle/routes';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { localAccountId } from './aws.ts';
 import { lambdaContext, loadHandler } from './functions.ts';
@@ -99,7 +99,9 @@ const splitTarget = (url: string): { rawPath: string; rawQueryString: string } =
     }
   }
   const q = target.indexOf('?');
-  return q < 0 ? { rawPath: target, rawQueryString: '' } : { rawPath: target.slice(0, q), rawQueryString: target.slice(q + 1) };
+  return q < 0
+    ? { rawPath: target, rawQueryString: '' }
+    : { rawPath: target.slice(0, q), rawQueryString: target.slice(q + 1) };
 };
 
 type BodyResult = { ok: true; body: Buffer } | { ok: false; drained: boolean };
@@ -120,7 +122,9 @@ const readBody = (req: IncomingMessage): Promise<BodyResult> =>
         resolve({ ok: false, drained: false });
       }
     });
-    req.on('end', () => resolve(tooLarge ? { ok: false, drained: true } : { ok: true, body: Buffer.concat(chunks) }));
+    req.on('end', () =>
+      resolve(tooLarge ? { ok: false, drained: true } : { ok: true, body: Buffer.concat(chunks) }),
+    );
     req.on('error', reject);
   });
 
@@ -228,7 +232,8 @@ const jsonReply = (response: JsonResponse, requestId: string): Reply => ({
 const resultReply = (result: APIGatewayProxyResultV2): Reply => {
   if (typeof result === 'object' && result !== null && 'statusCode' in result && result.statusCode) {
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = String(value);
+    for (const [name, value] of Object.entries(result.headers ?? {}))
+      headers[name.toLowerCase()] = String(value);
     delete headers['content-length'];
     delete headers['transfer-encoding'];
     delete headers.connection;
@@ -241,7 +246,12 @@ const resultReply = (result: APIGatewayProxyResultV2): Reply => {
     };
   }
   const body = typeof result === 'string' ? result : result === undefined ? '' : JSON.stringify(result);
-  return { status: 200, headers: { 'content-type': 'application/json' }, cookies: [], body: Buffer.from(body) };
+  return {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    cookies: [],
+    body: Buffer.from(body),
+  };
 };
 
 const timeout = (ms: number): { promise: Promise<'timeout'>; cancel: () => void } => {
@@ -258,7 +268,10 @@ const invoke = async (routed: Routed, event: APIGatewayProxyEventV2, timeoutMs: 
   const deadline = timeout(timeoutMs);
   try {
     const handler = await loadHandler(routed.fn);
-    const outcome = await Promise.race([handler(event, lambdaContext(routed.fn, timeoutMs)), deadline.promise]);
+    const outcome = await Promise.race([
+      handler(event, lambdaContext(routed.fn, timeoutMs)),
+      deadline.promise,
+    ]);
     if (outcome === 'timeout') {
       console.error(`[wattle-local] ${routed.fn} did not answer ${event.rawPath} within ${timeoutMs} ms`);
       return jsonReply(
@@ -274,7 +287,10 @@ const invoke = async (routed: Routed, event: APIGatewayProxyEventV2, timeoutMs: 
     }
     return resultReply(outcome);
   } catch (error) {
-    console.error(`[wattle-local] ${routed.fn} failed on ${event.requestContext.http.method} ${event.rawPath}:`, error);
+    console.error(
+      `[wattle-local] ${routed.fn} failed on ${event.requestContext.http.method} ${event.rawPath}:`,
+      error,
+    );
     return jsonReply(pinError('internal_error'), requestId);
   } finally {
     deadline.cancel();

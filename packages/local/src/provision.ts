@@ -11,8 +11,8 @@ import {
   CreateQueueCommand,
   GetQueueAttributesCommand,
   GetQueueUrlCommand,
-  type SQSClient,
   SetQueueAttributesCommand,
+  type SQSClient,
 } from '@aws-sdk/client-sqs';
 import { deadLetterQueueName, type QueueDefinition, queues } from '@wattle/routes';
 import { createTableInput, ttlAttribute } from '@wattle/store';
@@ -52,7 +52,9 @@ export const ensureTable = async (ddb: DynamoDBClient, tableName: string): Promi
       );
     }
     if (!table.StreamSpecification?.StreamEnabled) {
-      await ddb.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: wanted.StreamSpecification }));
+      await ddb.send(
+        new UpdateTableCommand({ TableName: tableName, StreamSpecification: wanted.StreamSpecification }),
+      );
     }
     table = (await ddb.send(new DescribeTableCommand({ TableName: tableName }))).Table;
   }
@@ -78,7 +80,10 @@ const ensureQueue = async (sqs: SQSClient, name: string, attributes: Record<stri
   const existing = await sqs
     .send(new GetQueueUrlCommand({ QueueName: name }))
     .then((r) => r.QueueUrl)
-    .catch(() => undefined);
+    .catch((error: Error) => {
+      if (/QueueDoesNotExist|NonExistentQueue/.test(error.name)) return undefined;
+      throw error;
+    });
   let queueUrl = existing;
   if (existing) {
     await sqs.send(new SetQueueAttributesCommand({ QueueUrl: existing, Attributes: attributes }));
@@ -101,7 +106,10 @@ export const ensureQueues = async (sqs: SQSClient): Promise<Record<keyof typeof 
     const dlq = await ensureQueue(sqs, deadLetterQueueName(queue), { MessageRetentionPeriod: fourteenDays });
     const main = await ensureQueue(sqs, queue.name, {
       VisibilityTimeout: String(queue.visibilityTimeoutSeconds),
-      RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.queueArn, maxReceiveCount: queue.maxReceiveCount }),
+      RedrivePolicy: JSON.stringify({
+        deadLetterTargetArn: dlq.queueArn,
+        maxReceiveCount: queue.maxReceiveCount,
+      }),
     });
     urls[key] = main.queueUrl;
   }

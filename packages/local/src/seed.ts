@@ -35,7 +35,10 @@ export interface MerchantRequest {
 }
 
 export const provisionMerchant = async (store: Store, request: MerchantRequest) => {
-  const { account, keys } = await provisionAccount(store, randomIds, runtimeClock, { kind: 'merchant', ...request });
+  const { account, keys } = await provisionAccount(store, randomIds, runtimeClock, {
+    kind: 'merchant',
+    ...request,
+  });
   if (!keys) throw new Error('A merchant was provisioned without keys');
   return { accountId: account.id, keys };
 };
@@ -67,7 +70,10 @@ const stillValid = async (store: Store, seed: Seed): Promise<boolean> => {
  * The local partner and merchant. Keys are stored hashed, so the clear keys are kept in `file` and
  * reused while they still work; otherwise (first start, wiped data, in-memory mode) a new pair is made.
  */
-export const ensureSeed = async (store: Store, file: string | null): Promise<{ seed: Seed; created: boolean }> => {
+export const ensureSeed = async (
+  store: Store,
+  file: string | null,
+): Promise<{ seed: Seed; created: boolean }> => {
   const saved = file ? readSeed(file) : null;
   if (saved && (await stillValid(store, saved))) return { seed: saved, created: false };
   const partner = await provisionAccount(store, randomIds, runtimeClock, {

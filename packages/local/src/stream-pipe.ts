@@ -4,8 +4,8 @@ import {
   ExpiredIteratorException,
   GetRecordsCommand,
   GetShardIteratorCommand,
-  type _Record as StreamRecord,
   type Shard,
+  type _Record as StreamRecord,
   TrimmedDataAccessException,
 } from '@aws-sdk/client-dynamodb-streams';
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
@@ -62,7 +62,14 @@ export const startStreamPipe = async (options: StreamPipeOptions): Promise<Strea
   const { streams, sqs, streamArn, queueUrl } = options;
   const filter = options.filter ?? isEventInsert;
   const intervalMs = options.intervalMs ?? 250;
-  const onError = options.onError ?? ((error) => console.error('[wattle-local] stream pipe:', error));
+  // The same failure every 250 ms (DynamoDB Local gone, say) is reported once.
+  let lastError = '';
+  const onError = (error: unknown) => {
+    const text = String(error);
+    if (text === lastError) return;
+    lastError = text;
+    (options.onError ?? ((e) => console.error('[wattle-local] stream pipe:', e)))(error);
+  };
   const cursors = new Map<string, ShardCursor>();
   const finished = new Set<string>();
 
@@ -79,11 +86,17 @@ export const startStreamPipe = async (options: StreamPipeOptions): Promise<Strea
     return shards;
   };
 
-  const iteratorFor = async (shardId: string, cursor: ShardCursor, fresh: boolean): Promise<string | undefined> => {
+  const iteratorFor = async (
+    shardId: string,
+    cursor: ShardCursor,
+    fresh: boolean,
+  ): Promise<string | undefined> => {
     const position = cursor.lastSequenceNumber
       ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER' as const, SequenceNumber: cursor.lastSequenceNumber }
       : { ShardIteratorType: fresh ? ('TRIM_HORIZON' as const) : ('LATEST' as const) };
-    const result = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ...position }));
+    const result = await streams.send(
+      new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ...position }),
+    );
     return result.ShardIterator;
   };
 
@@ -109,7 +122,10 @@ export const startStreamPipe = async (options: StreamPipeOptions): Promise<Strea
       const result = await sqs.send(
         new SendMessageBatchCommand({
           QueueUrl: queueUrl,
-          Entries: batch.map((record, n) => ({ Id: String(n), MessageBody: pipeMessageBody(record, streamArn) })),
+          Entries: batch.map((record, n) => ({
+            Id: String(n),
+            MessageBody: pipeMessageBody(record, streamArn),
+          })),
         }),
       );
       if (result.Failed?.length) throw new Error(`SQS refused ${result.Failed.length} stream record(s)`);
@@ -120,7 +136,9 @@ export const startStreamPipe = async (options: StreamPipeOptions): Promise<Strea
     try {
       cursor.iterator ??= await iteratorFor(shardId, cursor, true);
       if (!cursor.iterator) return;
-      const result = await streams.send(new GetRecordsCommand({ ShardIterator: cursor.iterator, Limit: 1000 }));
+      const result = await streams.send(
+        new GetRecordsCommand({ ShardIterator: cursor.iterator, Limit: 1000 }),
+      );
       const records = result.Records ?? [];
       await forward(records);
       const last = records.at(-1)?.dynamodb?.SequenceNumber;
@@ -142,6 +160,7 @@ export const startStreamPipe = async (options: StreamPipeOptions): Promise<Strea
   const pass = async (): Promise<void> => {
     await discover(false);
     for (const [shardId, cursor] of [...cursors]) await pollShard(shardId, cursor);
+    lastError = '';
   };
 
   await discover(true);

@@ -1,0 +1,14 @@
+export type { EnvironmentInfo, NewMerchant } from './control.ts';
+export { describeStack } from './describe.ts';
+export { type DynamoDbLocal, type DynamoDbLocalOptions, startDynamoDbLocal } from './dynamodb-local.ts';
+export { freePort } from './free-port.ts';
+export { type Job, registeredJobs, registerJob, runJobs } from './jobs.ts';
+export {
+  defaultPort,
+  type LocalStack,
+  type LocalStackInfo,
+  type LocalStackOptions,
+  localTableName,
+  startLocalStack,
+} from './stack.ts';
+export { isEventInsert, pipeMessageBody } from './stream-pipe.ts';

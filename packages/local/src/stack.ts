@@ -1,0 +1,285 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import type { Environment } from '@wattle/domain';
+import type { EnvironmentKeys } from '@wattle/runtime';
+import { createStore, documentClient, localCardCipher } from '@wattle/store';
+import type { FauxqsServer } from 'fauxqs';
+import { localClientConfig, localCredentials, localRegion } from './aws.ts';
+import { LocalClock } from './clock.ts';
+import { controlEndpoints, type EnvironmentInfo } from './control.ts';
+import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.ts';
+import { anyHandlerLoaded } from './functions.ts';
+import { createGateway } from './gateway.ts';
+import { ensureQueues, ensureTable } from './provision.ts';
+import { ensureSeed, loadCardKey, provisionMerchant } from './seed.ts';
+import { type StreamPipe, startStreamPipe } from './stream-pipe.ts';
+
+export const localTableName = 'wattle';
+export const defaultPort = 4010;
+
+export interface LocalStackOptions {
+  /** 0 = any free port. Default 4010. */
+  port?: number;
+  /** Default: WATTLE_DATA_DIR, else `.wattle` (relative to the working directory). Created if missing. */
+  dataDir?: string;
+  /** Keep no data: DynamoDB Local in memory, fresh card key and seed; only local.json is written. */
+  inMemory: boolean;
+  /** No request log lines. */
+  quiet?: boolean;
+  /** How often the scheduled jobs run by themselves, as the EventBridge schedule does. 0 = never. */
+  scheduleIntervalMs?: number;
+  /** Called if DynamoDB Local dies under the running stack (default: log it). */
+  onFatal?: (error: Error) => void;
+}
+
+/** What local.json holds (exactly this shape: external tooling reads it). */
+export interface LocalStackInfo {
+  test: EnvironmentInfo;
+  live: EnvironmentInfo;
+  partnerKey: string;
+  clockUrl: string;
+}
+
+export interface LocalStack {
+  port: number;
+  info: LocalStackInfo;
+  ddbEndpoint: string;
+  sqsEndpoint: string;
+  tableName: string;
+  queueUrls: Record<string, string>;
+  dataDir: string;
+  inMemory: boolean;
+  /** Stops the server, the pollers, fauxqs and DynamoDB Local, in that order. */
+  stop(): Promise<void>;
+}
+
+let running = false;
+
+/** fauxqs needs node:sqlite, which warns that it is experimental on Node 22; that line is noise here. */
+const importFauxqs = async () => {
+  const original = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const text = typeof warning === 'string' ? warning : warning.message;
+    if (/SQLite/i.test(text)) return;
+    (original as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    return await import('fauxqs');
+  } finally {
+    process.emitWarning = original;
+  }
+};
+
+/**
+ * What the functions read from the environment: set before any handler module is imported. The
+ * credentials are fake on purpose, so no real AWS account can be reached from a local function.
+ */
+const setFunctionEnvironment = (env: { ddb: string; sqs: string; cardKey: string }): void => {
+  Object.assign(process.env, {
+    WATTLE_TABLE_NAME: localTableName,
+    WATTLE_CARD_KEY: env.cardKey,
+    WATTLE_LOG_LEVEL: process.env.WATTLE_LOG_LEVEL || 'WARN',
+    AWS_ENDPOINT_URL_DYNAMODB: env.ddb,
+    AWS_ENDPOINT_URL_DYNAMODB_STREAMS: env.ddb,
+    AWS_ENDPOINT_URL_SQS: env.sqs,
+    AWS_REGION: localRegion,
+    AWS_DEFAULT_REGION: localRegion,
+    AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+  });
+  for (const name of ['AWS_SESSION_TOKEN', 'AWS_PROFILE', 'AWS_ENDPOINT_URL', 'WATTLE_CARD_KMS_KEY_ID']) {
+    delete process.env[name];
+  }
+};
+
+const environmentInfo = (
+  baseUrl: string,
+  keys: Record<Environment, EnvironmentKeys>,
+  environment: Environment,
+) => ({
+  baseUrl: `${baseUrl}/${environment}`,
+  secretKey: keys[environment].secretKey,
+  publishableKey: keys[environment].publishableKey,
+});
+
+const listen = (server: Server, port: number): Promise<number> =>
+  new Promise((done, fail) => {
+    const onError = (error: NodeJS.ErrnoException) =>
+      fail(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${port} is in use. Set PORT to another port (PORT=0 picks a free one).`)
+          : error,
+      );
+    server.once('error', onError);
+    server.listen(port, '127.0.0.1', () => {
+      server.removeListener('error', onError);
+      const address = server.address();
+      done(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+
+const closeServer = async (server: Server): Promise<void> => {
+  if (!server.listening) return;
+  const closed = new Promise<void>((done) => server.close(() => done()));
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), 5000);
+  await closed;
+  clearTimeout(force);
+};
+
+/**
+ * Starts the whole local stack (ARCHITECTURE.md §6): DynamoDB Local, fauxqs, the table and queues,
+ * the seeded accounts, the stream → queue pipe, the scheduled jobs and the API Gateway emulator,
+ * then writes local.json. One stack per process: the functions keep their clients once loaded.
+ */
+export const startLocalStack = async (options: LocalStackOptions): Promise<LocalStack> => {
+  if (running) throw new Error('A local stack is already running in this process');
+  // The functions build their clients once from the environment: a second stack would not reach them.
+  if (anyHandlerLoaded())
+    throw new Error('An earlier local stack loaded the functions in this process: use a new process');
+  running = true;
+  const dataDir = resolve(options.dataDir ?? process.env.WATTLE_DATA_DIR ?? '.wattle');
+  const persistent = !options.inMemory;
+  const file = (name: string) => (persistent ? join(dataDir, name) : null);
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const cleanup = async () => {
+    for (const step of cleanups.reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        console.error('[wattle-local] stopping:', error);
+      }
+    }
+    cleanups.length = 0;
+  };
+
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    const [ddbStart, fauxqsStart] = await Promise.allSettled([
+      startDynamoDbLocal(persistent ? { dbPath: join(dataDir, 'dynamodb') } : {}),
+      importFauxqs().then(({ startFauxqs }) =>
+        startFauxqs({
+          port: 0,
+          logger: false,
+          defaultRegion: localRegion,
+          ...(persistent ? { dataDir: join(dataDir, 'sqs') } : {}),
+        }),
+      ),
+    ]);
+    if (ddbStart.status === 'fulfilled') cleanups.push(() => ddbStart.value.stop());
+    if (fauxqsStart.status === 'fulfilled') cleanups.push(() => fauxqsStart.value.stop());
+    if (ddbStart.status === 'rejected') throw ddbStart.reason;
+    if (fauxqsStart.status === 'rejected') throw fauxqsStart.reason;
+    const ddb: DynamoDbLocal = ddbStart.value;
+    const fauxqs: FauxqsServer = fauxqsStart.value;
+    const sqsEndpoint = `http://127.0.0.1:${fauxqs.port}`;
+
+    const cardKey = loadCardKey(file('card.key'));
+    setFunctionEnvironment({ ddb: ddb.endpoint, sqs: sqsEndpoint, cardKey });
+
+    const raw = new DynamoDBClient(localClientConfig(ddb.endpoint));
+    const doc = documentClient(localClientConfig(ddb.endpoint));
+    const sqs = new SQSClient({ ...localClientConfig(sqsEndpoint), useQueueUrlAsEndpoint: false });
+    const streams = new DynamoDBStreamsClient(localClientConfig(ddb.endpoint));
+    cleanups.push(() => {
+      raw.destroy();
+      doc.destroy();
+      sqs.destroy();
+      streams.destroy();
+    });
+
+    const { streamArn } = await ensureTable(raw, localTableName);
+    const queueUrls = await ensureQueues(sqs);
+    const store = createStore(doc, localTableName, localCardCipher(Buffer.from(cardKey, 'hex')));
+
+    const clock = new LocalClock(file('clock.json'));
+    clock.restore();
+    const { seed } = await ensureSeed(store, file('seed.json'));
+
+    const pipe: StreamPipe = await startStreamPipe({ streams, sqs, streamArn, queueUrl: queueUrls.events });
+    cleanups.push(() => pipe.stop());
+
+    let baseUrl = '';
+    const server = createServer(
+      { keepAliveTimeout: 5000 },
+      createGateway({
+        quiet: options.quiet ?? false,
+        control: controlEndpoints({
+          clock,
+          createMerchant: async ({ name, email }) => {
+            const suffix = randomBytes(4).toString('hex');
+            const merchant = await provisionMerchant(store, {
+              name: name ?? `Merchant ${suffix}`,
+              email: email ?? `merchant-${suffix}@wattle.local`,
+              referredBy: seed.partner.accountId,
+            });
+            return {
+              test: environmentInfo(baseUrl, merchant.keys, 'test'),
+              live: environmentInfo(baseUrl, merchant.keys, 'live'),
+              accountId: merchant.accountId,
+            };
+          },
+        }),
+      }),
+    );
+    const port = await listen(server, options.port ?? defaultPort);
+    cleanups.push(async () => {
+      await closeServer(server);
+      await clock.idle();
+    });
+    baseUrl = `http://localhost:${port}`;
+
+    const intervalMs = options.scheduleIntervalMs ?? 60_000;
+    if (intervalMs > 0) {
+      const schedule = setInterval(() => {
+        clock.runDueJobs().then((failures) => {
+          for (const failure of failures)
+            console.error(`[wattle-local] job ${failure.name} failed:`, failure.error);
+        });
+      }, intervalMs);
+      schedule.unref();
+      cleanups.push(() => clearInterval(schedule));
+    }
+
+    const info: LocalStackInfo = {
+      test: environmentInfo(baseUrl, seed.merchant.keys, 'test'),
+      live: environmentInfo(baseUrl, seed.merchant.keys, 'live'),
+      partnerKey: seed.partner.partnerKey,
+      clockUrl: `${baseUrl}/_local/clock`,
+    };
+    writeFileSync(join(dataDir, 'local.json'), `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
+
+    let stopping: Promise<void> | undefined;
+    ddb.exited.then(() => {
+      if (stopping) return;
+      const error = new Error('DynamoDB Local exited unexpectedly');
+      if (options.onFatal) options.onFatal(error);
+      else console.error(`[wattle-local] ${error.message}`);
+    });
+    return {
+      port,
+      info,
+      ddbEndpoint: ddb.endpoint,
+      sqsEndpoint,
+      tableName: localTableName,
+      queueUrls,
+      dataDir,
+      inMemory: !persistent,
+      stop: () => {
+        stopping ??= cleanup().finally(() => {
+          running = false;
+        });
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await cleanup();
+    running = false;
+    throw error;
+  }
+};

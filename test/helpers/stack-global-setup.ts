@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type LocalStackInfo, startLocalStack } from '@wattle/local';
+import type { TestProject } from 'vitest/node';
+
+/** What the e2e tests get from inject('stack'). */
+export interface ProvidedStack extends LocalStackInfo {
+  port: number;
+  ddbEndpoint: string;
+  sqsEndpoint: string;
+  tableName: string;
+  eventsQueueUrl: string;
+  /** Where this stack wrote its local.json. */
+  dataDir: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: ProvidedStack;
+  }
+}
+
+/**
+ * The e2e project's global setup: ONE in-memory local stack on a free port, in this (the main)
+ * process, shared by every e2e file. Files that move the clock start their own (startOwnStack).
+ */
+export default async function setup(project: TestProject) {
+  process.env.WATTLE_LOG_LEVEL ||= 'SILENT';
+  const dataDir = mkdtempSync(join(tmpdir(), 'wattle-e2e-'));
+  const stack = await startLocalStack({ port: 0, dataDir, inMemory: true, quiet: true });
+  project.provide('stack', {
+    ...stack.info,
+    port: stack.port,
+    ddbEndpoint: stack.ddbEndpoint,
+    sqsEndpoint: stack.sqsEndpoint,
+    tableName: stack.tableName,
+    eventsQueueUrl: stack.queueUrls.events as string,
+    dataDir,
+  });
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,207 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LocalStackInfo, NewMerchant } from '@wattle/local';
+import qs from 'qs';
+import { inject } from 'vitest';
+import type { ProvidedStack } from './stack-global-setup.ts';
+
+export type { ProvidedStack };
+export type Merchant = NewMerchant;
+
+/** The shared in-memory stack of the e2e run (see stack-global-setup.ts). Don't move its clock. */
+export const useStack = (): ProvidedStack => inject('stack');
+
+/** Any stack the helpers can talk to: the shared one or one from startOwnStack. */
+export interface StackRef {
+  port: number;
+}
+
+const localUrl = (stack: StackRef, path: string): string => `http://localhost:${stack.port}/_local${path}`;
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body, or the text when it is not JSON. Read loosely: tests check the shape. */
+  // biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted on, not typed
+  body: any;
+  text: string;
+}
+
+export interface RequestOptions {
+  /** Send `body` as application/x-www-form-urlencoded with bracket nesting (`card[number]`). */
+  form?: boolean;
+  /** Send `body` (a string) as it is, with `contentType`. */
+  raw?: boolean;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Api {
+  get(path: string, options?: RequestOptions): Promise<ApiResponse>;
+  post(path: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse>;
+  put(path: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse>;
+  patch(path: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse>;
+  del(path: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse>;
+}
+
+/** A form body as Pin clients send it: nested objects as `a[b]`, arrays as `a[]`. */
+export const formBody = (body: unknown): string =>
+  qs.stringify(body, { arrayFormat: 'brackets', encodeValuesOnly: true });
+
+const encode = (body: unknown, options: RequestOptions): { payload?: string; contentType?: string } => {
+  if (body === undefined) return {};
+  if (options.raw) return { payload: String(body), contentType: options.contentType };
+  if (options.form) return { payload: formBody(body), contentType: 'application/x-www-form-urlencoded' };
+  return { payload: JSON.stringify(body), contentType: options.contentType ?? 'application/json' };
+};
+
+/** Sends one request; `url` is absolute. */
+export const request = async (
+  method: string,
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+  key?: string | null,
+): Promise<ApiResponse> => {
+  const { payload, contentType } = encode(body, options);
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (contentType) headers['content-type'] = contentType;
+  if (key) headers.authorization = `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+  const response = await fetch(url, { method, headers, body: payload });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : text;
+  } catch {
+    // Not JSON (a JSONP answer, say): the text it is.
+  }
+  return { status: response.status, headers: response.headers, body: parsed, text };
+};
+
+/**
+ * A small client for one environment's base URL with a key (HTTP basic auth, key as the user name,
+ * as Pin takes it); `key` null sends no credentials. Paths are relative to the base: `/1/cards`.
+ */
+export const api = (baseUrl: string, key: string | null | undefined): Api => {
+  const call = (method: string) => (path: string, body?: unknown, options?: RequestOptions) =>
+    request(method, `${baseUrl}${path}`, body, options, key);
+  return {
+    get: (path, options) => request('GET', `${baseUrl}${path}`, undefined, options, key),
+    post: call('POST'),
+    put: call('PUT'),
+    patch: call('PATCH'),
+    del: call('DELETE'),
+  };
+};
+
+/** A fresh merchant (referred by the seeded partner) on `stack`, for tests that want isolation. */
+export const newMerchant = async (stack: StackRef = useStack(), name?: string): Promise<Merchant> => {
+  const res = await request('POST', localUrl(stack, '/accounts'), name ? { name } : {});
+  if (res.status !== 201) throw new Error(`POST /_local/accounts answered ${res.status}: ${res.text}`);
+  return res.body as Merchant;
+};
+
+/** The stack's clock now, as Pin writes timestamps. */
+export const clockNow = async (stack: StackRef = useStack()): Promise<string> => {
+  const res = await request('GET', localUrl(stack, '/clock'));
+  return res.body.now as string;
+};
+
+/** Moves the clock of `stack` (your own: see startOwnStack) forward; the due jobs have run on return. */
+export const advanceClock = async (stack: StackRef, seconds: number): Promise<string> => {
+  const res = await request('POST', localUrl(stack, '/clock/advance'), { seconds });
+  if (res.status !== 200) throw new Error(`Advancing the clock answered ${res.status}: ${res.text}`);
+  return res.body.now as string;
+};
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface OwnStack extends LocalStackInfo {
+  port: number;
+  ddbEndpoint: string;
+  sqsEndpoint: string;
+  dataDir: string;
+  /** The `npm start` process (its stdout holds the readable block). */
+  process: ChildProcess;
+  output(): string;
+  /** SIGTERM, as Ctrl-C would: resolves with the exit code once the process (and its JVM) is gone. */
+  stop(): Promise<number | null>;
+}
+
+export interface OwnStackOptions {
+  /** WATTLE_DATA_DIR; with `inMemory` false its data survives a restart. */
+  dataDir: string;
+  inMemory?: boolean;
+  readyTimeoutMs?: number;
+}
+
+const alive = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of alive) child.kill('SIGKILL'); // its watchdog then takes DynamoDB Local down
+});
+
+/**
+ * A local stack of its own, for a test file that moves the clock or restarts the stack: the real
+ * `npm start` entry in a child process (so it shares nothing with the shared stack), on a free
+ * port, quiet, with WATTLE_DATA_DIR = `dataDir`. Ready when its readable block is printed.
+ */
+export const startOwnStack = async (options: OwnStackOptions): Promise<OwnStack> => {
+  rmSync(join(options.dataDir, 'local.json'), { force: true });
+  const args = ['--import', 'tsx', join(repoRoot, 'packages/local/src/main.ts'), '--quiet'];
+  if (options.inMemory ?? true) args.push('--in-memory');
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: '0',
+      WATTLE_DATA_DIR: options.dataDir,
+      WATTLE_LOG_LEVEL: process.env.WATTLE_LOG_LEVEL || 'SILENT',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  alive.add(child);
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    err += chunk.toString('utf8');
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      alive.delete(child);
+      resolve(code);
+    }),
+  );
+
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  while (!out.includes('Press Ctrl-C to stop.')) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The local stack did not start:\n${out}\n${err}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const info = JSON.parse(readFileSync(join(options.dataDir, 'local.json'), 'utf8')) as LocalStackInfo;
+  const endpoint = (label: string): string => {
+    const match = new RegExp(`${label}\\s+(http://\\S+)`).exec(out);
+    if (!match?.[1]) throw new Error(`No ${label} endpoint in the stack's output:\n${out}`);
+    return match[1];
+  };
+  return {
+    ...info,
+    port: Number(new URL(info.test.baseUrl).port),
+    ddbEndpoint: endpoint('DynamoDB Local'),
+    sqsEndpoint: endpoint('SQS \\(fauxqs\\)'),
+    dataDir: options.dataDir,
+    process: child,
+    output: () => `${out}${err}`,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+};

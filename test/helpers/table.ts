@@ -1,0 +1,63 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  CreateTableCommand,
+  DeleteTableCommand,
+  DynamoDBClient,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createStore, createTableInput, localCardCipher, type Store, ttlAttribute } from '@wattle/store';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+export interface TestTable {
+  tableName: string;
+  doc: DynamoDBDocumentClient;
+  raw: DynamoDBClient;
+  /** The real store over this table, with a random card key. */
+  store: Store;
+}
+
+const localHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Refuses anything but a loopback endpoint: these tests create and delete tables. */
+export const assertLocalEndpoint = (endpoint: string): void => {
+  const { hostname } = new URL(endpoint);
+  if (!localHosts.has(hostname))
+    throw new Error(`Refusing to run table tests against ${endpoint}: not local`);
+};
+
+/**
+ * A fresh table for this test file on the run's DynamoDB Local (from the same definition as the
+ * real one), deleted after the file. Call at the top level of an integration test file.
+ */
+export function useTable(): TestTable {
+  const endpoint = inject('ddbEndpoint');
+  assertLocalEndpoint(endpoint);
+  const raw = new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const doc = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
+  const tableName = `t_${randomUUID().slice(0, 8)}`;
+  const table: TestTable = {
+    tableName,
+    doc,
+    raw,
+    store: createStore(doc, tableName, localCardCipher(randomBytes(32))),
+  };
+  beforeAll(async () => {
+    await raw.send(new CreateTableCommand(createTableInput(tableName)));
+    await raw.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: ttlAttribute, Enabled: true },
+      }),
+    );
+  });
+  afterAll(async () => {
+    await raw.send(new DeleteTableCommand({ TableName: tableName }));
+    raw.destroy();
+  });
+  return table;
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Four projects, so only what needs it pays for a JVM:
+ * - unit: pure code, no I/O;
+ * - integration: the store against DynamoDB Local (one JVM per run, a table per file: useTable);
+ * - e2e: HTTP against ONE shared in-memory local stack (files that move the clock start their own);
+ * - infra: CDK assertions.
+ */
+export default defineConfig({
+  test: {
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    teardownTimeout: 30_000,
+    passWithNoTests: true,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/helpers/ddb-global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/helpers/stack-global-setup.ts'],
+          env: { WATTLE_LOG_LEVEL: 'SILENT' },
+        },
+      },
+      { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'] } },
+    ],
+  },
+});
