@@ -1,6 +1,8 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cardFields } from '../helpers/fixtures.ts';
-import { type Api, api, type Merchant, newMerchant } from '../helpers/stack.ts';
+import { type Api, api, type Merchant, newMerchant, useStack } from '../helpers/stack.ts';
 
 let merchant: Merchant;
 let client: Api;
@@ -406,5 +408,38 @@ describe('Idempotency-Key', () => {
     expect(ra.status).toBe(201);
     expect(rb.status).toBe(201);
     expect(rb.body.response.token).not.toBe(ra.body.response.token);
+  });
+});
+
+describe('customer events', () => {
+  it('records customer.created, customer.updated and customer.deleted with the customer as data', async () => {
+    const customer = await newCustomer();
+    await client.put(`/1/customers/${customer.token}`, { notes: 'changed' });
+    await client.del(`/1/customers/${customer.token}`);
+    const stack = useStack();
+    const doc = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        endpoint: stack.ddbEndpoint,
+        region: 'local',
+        credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+      }),
+    );
+    const scan = await doc.send(
+      new ScanCommand({
+        TableName: stack.tableName,
+        FilterExpression: '#et = :event AND contains(#data, :token)',
+        ExpressionAttributeNames: { '#et': '_et', '#data': 'data' },
+        ExpressionAttributeValues: { ':event': 'event', ':token': customer.token },
+      }),
+    );
+    const events = (scan.Items ?? []).sort((a, b) => String(a.gsi1sk).localeCompare(String(b.gsi1sk)));
+    expect(events.map((e) => e.type)).toEqual(['customer.created', 'customer.updated', 'customer.deleted']);
+    for (const event of events) {
+      expect(event.token).toMatch(/^evt_[\w-]{22}$/);
+      expect(event.accountId).toBe(merchant.accountId);
+      expect(JSON.parse(event.data).token).toBe(customer.token);
+      expect(event.data).not.toContain('5520000000000000');
+    }
+    expect(JSON.parse(events[1]!.data).notes).toBe('changed');
   });
 });

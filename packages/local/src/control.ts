@@ -1,5 +1,5 @@
 import { toTimestamp } from '@wattle/domain';
-import qs from 'qs';
+import { parseBody, parseForm, toHttpError } from '@wattle/http';
 import type { LocalClock } from './clock.ts';
 import { type ControlHandler, type ControlRequest, type JsonResponse, pinError } from './gateway.ts';
 
@@ -13,38 +13,40 @@ export interface NewMerchant {
   test: EnvironmentInfo;
   live: EnvironmentInfo;
   accountId: string;
+  kind: 'merchant';
+}
+
+export interface NewPartner {
+  accountId: string;
+  kind: 'partner';
+  partnerKey: string;
+}
+
+export interface AccountRequest {
+  name?: string | undefined;
+  email?: string | undefined;
+  kind: 'merchant' | 'partner';
+  /** The referring partner account of a merchant; the seeded partner when absent. */
+  referredBy?: string | undefined;
 }
 
 export interface ControlOptions {
   clock: LocalClock;
-  createMerchant: (request: { name?: string; email?: string }) => Promise<NewMerchant>;
+  /** Null when `referredBy` names no partner account. */
+  createAccount: (request: AccountRequest) => Promise<NewMerchant | NewPartner | null>;
 }
 
+/** The request's fields, parsed the way the API parses them (query string, then form or JSON body). */
 const fields = (request: ControlRequest): Record<string, unknown> | JsonResponse => {
-  const query = qs.parse(request.rawQueryString, { depth: 2, parameterLimit: 100 }) as Record<
-    string,
-    unknown
-  >;
-  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!request.body.trim()) return query;
-  if (type === 'application/json' || type.endsWith('+json')) {
-    try {
-      const parsed: unknown = JSON.parse(request.body);
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-        return pinError('bad_request', { description: 'The JSON body must be an object.' });
-      }
-      return { ...query, ...(parsed as Record<string, unknown>) };
-    } catch {
-      return pinError('bad_request', { description: 'The request body is not valid JSON.' });
-    }
-  }
-  if (type === 'application/x-www-form-urlencoded' || type === '') {
+  try {
     return {
-      ...query,
-      ...(qs.parse(request.body, { depth: 2, parameterLimit: 100 }) as Record<string, unknown>),
+      ...parseForm(request.rawQueryString),
+      ...parseBody(request.body, false, request.headers['content-type']),
     };
+  } catch (error) {
+    const { status, body } = toHttpError(error);
+    return { status, body };
   }
-  return pinError('unsupported_media_type');
 };
 
 const isResponse = (value: Record<string, unknown> | JsonResponse): value is JsonResponse =>
@@ -74,10 +76,11 @@ const optionalText = (value: unknown): string | undefined | null => {
 
 /**
  * The local-only endpoints: the clock (`GET /_local/clock`, `POST /_local/clock/advance`) and fresh
- * merchants for tests (`POST /_local/accounts`).
+ * accounts for tests and the accounts command (`POST /_local/accounts`: `name`, `email`,
+ * `kind` merchant or partner, `referred_by`).
  */
 export const controlEndpoints =
-  ({ clock, createMerchant }: ControlOptions): ControlHandler =>
+  ({ clock, createAccount }: ControlOptions): ControlHandler =>
   async (request) => {
     const route = `${request.method} ${request.path.replace(/\/+$/, '')}`;
     switch (route) {
@@ -109,7 +112,18 @@ export const controlEndpoints =
         if (email === null || (email !== undefined && !/^[^\s@]+@[^\s@]+$/.test(email))) {
           return invalid('email', 'email_invalid', 'Email must be an email address');
         }
-        return { status: 201, body: await createMerchant({ name, email }) };
+        const kind = input.kind ?? 'merchant';
+        if (kind !== 'merchant' && kind !== 'partner') {
+          return invalid('kind', 'kind_invalid', 'Kind must be merchant or partner');
+        }
+        const referredBy = optionalText(input.referred_by);
+        if (referredBy === null || (referredBy !== undefined && kind === 'partner')) {
+          return invalid('referred_by', 'referred_by_invalid', 'Referred by must be a partner account id');
+        }
+        const made = await createAccount({ name, email, kind, referredBy });
+        if (!made)
+          return invalid('referred_by', 'referred_by_invalid', 'Referred by must be a partner account id');
+        return { status: 201, body: made };
       }
       default:
         return pinError('not_found');

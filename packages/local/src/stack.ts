@@ -6,7 +6,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Environment } from '@wattle/domain';
-import type { EnvironmentKeys } from '@wattle/runtime';
+import { type EnvironmentKeys, provisionAccount, randomIds, runtimeClock } from '@wattle/runtime';
 import { createStore, documentClient, localCardCipher } from '@wattle/store';
 import type { FauxqsServer } from 'fauxqs';
 import { localClientConfig, localCredentials, localRegion } from './aws.ts';
@@ -211,17 +211,28 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         quiet: options.quiet ?? false,
         control: controlEndpoints({
           clock,
-          createMerchant: async ({ name, email }) => {
+          createAccount: async ({ name, email, kind, referredBy }) => {
             const suffix = randomBytes(4).toString('hex');
+            const label = kind === 'partner' ? 'Partner' : 'Merchant';
+            const request = {
+              name: name ?? `${label} ${suffix}`,
+              email: email ?? `${kind}-${suffix}@wattle.local`,
+            };
+            if (kind === 'partner') {
+              const partner = await provisionAccount(store, randomIds, runtimeClock, { kind, ...request });
+              return { accountId: partner.account.id, kind, partnerKey: partner.partnerKey! };
+            }
+            const referrer = referredBy ? await store.accounts.get(referredBy) : null;
+            if (referredBy && referrer?.kind !== 'partner') return null;
             const merchant = await provisionMerchant(store, {
-              name: name ?? `Merchant ${suffix}`,
-              email: email ?? `merchant-${suffix}@wattle.local`,
-              referredBy: seed.partner.accountId,
+              ...request,
+              referredBy: referrer?.id ?? seed.partner.accountId,
             });
             return {
+              accountId: merchant.accountId,
+              kind,
               test: environmentInfo(baseUrl, merchant.keys, 'test'),
               live: environmentInfo(baseUrl, merchant.keys, 'live'),
-              accountId: merchant.accountId,
             };
           },
         }),

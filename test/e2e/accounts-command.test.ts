@@ -1,0 +1,75 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { api, useStack } from '../helpers/stack.ts';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const run = promisify(execFile);
+
+/** The accounts command as `npm run wattle -- …` runs it, with the stack's data dir. */
+const wattle = async (args: string[], env: Record<string, string> = {}) => {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'packages/cli/src/main.ts'), ...args],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, WATTLE_DATA_DIR: useStack().dataDir, WATTLE_TABLE_NAME: '', ...env },
+    },
+  );
+  return stdout;
+};
+
+describe('npm run wattle -- accounts create', () => {
+  it('creates a merchant through the running local stack, whose keys then work', async () => {
+    const made = JSON.parse(await wattle(['accounts', 'create', '--name', 'Shop', '--json']));
+    expect(made).toMatchObject({ kind: 'merchant', accountId: expect.stringMatching(/^acct_/) });
+    expect(made.test.secretKey).toMatch(/^sk_test_/);
+    expect(made.live.publishableKey).toMatch(/^pk_live_/);
+    const res = await api(made.test.baseUrl, made.test.secretKey).get('/1/customers');
+    expect(res.status).toBe(200);
+  });
+
+  it('creates a partner and a merchant it referred', async () => {
+    const partner = JSON.parse(
+      await wattle(['accounts', 'create', '--name', 'Agency', '--partner', '--json']),
+    );
+    expect(partner.partnerKey).toMatch(/^pt_/);
+    const merchant = JSON.parse(
+      await wattle([
+        'accounts',
+        'create',
+        '--name',
+        'Referred',
+        '--referred-by',
+        partner.accountId,
+        '--json',
+      ]),
+    );
+    expect(merchant.kind).toBe('merchant');
+    await expect(
+      wattle(['accounts', 'create', '--name', 'X', '--referred-by', 'acct_nobody']),
+    ).rejects.toThrow(/referred_by/);
+  });
+
+  it('writes straight into a table, as against a deployed stack', async () => {
+    const stack = useStack();
+    const out = await wattle(
+      ['accounts', 'create', '--name', 'Direct', '--table', stack.tableName, '--endpoint', stack.ddbEndpoint],
+      {
+        AWS_REGION: 'ap-southeast-2',
+        AWS_ACCESS_KEY_ID: 'local',
+        AWS_SECRET_ACCESS_KEY: 'local',
+      },
+    );
+    expect(out).toContain('The keys are shown once');
+    const secretKey = /test secret key:\s+(\S+)/.exec(out)?.[1];
+    expect(secretKey).toMatch(/^sk_test_/);
+    expect((await api(stack.test.baseUrl, secretKey).get('/1/customers')).status).toBe(200);
+  });
+
+  it('explains its usage when called wrongly', async () => {
+    await expect(wattle(['accounts', 'create'])).rejects.toThrow(/--name is required/);
+  });
+});
