@@ -1,11 +1,9 @@
 import { countryCode } from './countries.ts';
 
-/** Card details as the merchant sent them, after the request's shape was checked. */
-export interface CardDetails {
-  number: string;
+/** The cardholder and billing address, as sent and as stored. */
+export interface CardHolder {
   expiryMonth: number;
   expiryYear: number;
-  cvc: string;
   name: string;
   addressLine1: string;
   addressLine2: string | null;
@@ -15,21 +13,18 @@ export interface CardDetails {
   addressCountry: string;
 }
 
+/** Card details as the merchant sent them, after the request's shape was checked. */
+export interface CardDetails extends CardHolder {
+  number: string;
+  cvc: string;
+}
+
 /** A stored card: everything Pin shows, never the full number or the CVC. Immutable once made. */
-export interface Card {
+export interface Card extends CardHolder {
   token: string;
   scheme: string;
   displayNumber: string;
   issuingCountry: string;
-  expiryMonth: number;
-  expiryYear: number;
-  name: string;
-  addressLine1: string;
-  addressLine2: string | null;
-  addressCity: string;
-  addressPostcode: string;
-  addressState: string;
-  addressCountry: string;
   createdAt: string;
 }
 
@@ -114,23 +109,19 @@ export const isValidCvc = (cvc: string): boolean => /^\d{3,4}$/.test(cvc);
 
 export const isKnownCountry = (value: string): boolean => countryCode(value) !== null;
 
-/** Makes the stored card and hands back the number separately, for the store to encrypt. */
-export const newCard = (details: CardDetails, token: string, createdAt: string): Card => ({
-  token,
-  scheme: cardScheme(details.number),
-  displayNumber: displayNumber(details.number),
-  issuingCountry: issuingCountry(details.number),
-  expiryMonth: details.expiryMonth,
-  expiryYear: fullExpiryYear(details.expiryYear),
-  name: details.name,
-  addressLine1: details.addressLine1,
-  addressLine2: details.addressLine2,
-  addressCity: details.addressCity,
-  addressPostcode: details.addressPostcode,
-  addressState: details.addressState,
-  addressCountry: details.addressCountry,
-  createdAt,
-});
+/** The stored card made from the details: the number only masked, the CVC dropped. */
+export const newCard = (details: CardDetails, token: string, createdAt: string): Card => {
+  const { number, cvc: _cvc, ...holder } = details;
+  return {
+    ...holder,
+    token,
+    scheme: cardScheme(number),
+    displayNumber: displayNumber(number),
+    issuingCountry: issuingCountry(number),
+    expiryYear: fullExpiryYear(details.expiryYear),
+    createdAt,
+  };
+};
 
 /** Card tokens made by POST /cards expire one month after creation if unused (SPEC.md "Limits"). */
 export const cardTokenLifetimeMonths = 1;

@@ -26,34 +26,25 @@ export const requiredText = (maxLength = 255) =>
     v.maxLength(maxLength, phrases.tooLong(maxLength)),
   );
 
-/** An optional text field: absent, null or empty all read as the empty string. */
-export const optionalText = (maxLength = 255) =>
-  v.optional(
-    v.pipe(
-      v.nullable(v.string(phrases.invalid)),
-      v.transform((s) => (s ?? '').trim()),
-      v.maxLength(maxLength, phrases.tooLong(maxLength)),
-    ),
-    '',
+/** Text that may be null: trimmed, null read as empty, bounded. */
+const trimmedOrEmpty = (maxLength: number) =>
+  v.pipe(
+    v.nullable(v.string(phrases.invalid)),
+    v.transform((s) => (s ?? '').trim()),
+    v.maxLength(maxLength, phrases.tooLong(maxLength)),
   );
 
+/** An optional text field: absent, null or empty all read as the empty string. */
+export const optionalText = (maxLength = 255) => v.optional(trimmedOrEmpty(maxLength), '');
+
 /** A text field of an update: absent leaves the value as it is; null or empty clears it. */
-export const updatedText = (maxLength = 255) =>
-  v.optional(
-    v.pipe(
-      v.nullable(v.string(phrases.invalid)),
-      v.transform((s) => (s ?? '').trim()),
-      v.maxLength(maxLength, phrases.tooLong(maxLength)),
-    ),
-  );
+export const updatedText = (maxLength = 255) => v.optional(trimmedOrEmpty(maxLength));
 
 /** An optional text field that is null when absent or empty (card address_line2). */
 export const nullableText = (maxLength = 255) =>
   v.optional(
     v.pipe(
-      v.nullable(v.string(phrases.invalid)),
-      v.transform((s) => (s ?? '').trim()),
-      v.maxLength(maxLength, phrases.tooLong(maxLength)),
+      trimmedOrEmpty(maxLength),
       v.transform((s) => (s === '' ? null : s)),
     ),
     null,
