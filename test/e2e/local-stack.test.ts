@@ -106,7 +106,7 @@ describe('the shared stack', () => {
     expect(local404.body.error).toBe('not_found');
   });
 
-  it('refuses a body over 1 MiB with a Pin 413, and takes one of exactly 1 MiB', async () => {
+  it('refuses a body over 1 MiB at the gateway with a Pin 413', async () => {
     const tooLarge = await api(stack.test.baseUrl, stack.test.secretKey).post(
       '/1/customers',
       'a'.repeat(1024 * 1024 + 1),
@@ -121,14 +121,6 @@ describe('the shared stack', () => {
       error_description: 'The request body is too large.',
     });
     expect(tooLarge.headers.get('x-request-id')).toBeTruthy();
-    const json = JSON.stringify({ name: 'Padded' });
-    const atLimit = await request(
-      'POST',
-      `http://localhost:${stack.port}/_local/accounts`,
-      json + ' '.repeat(1024 * 1024 - json.length),
-      { raw: true, contentType: 'application/json' },
-    );
-    expect(atLimit.status).toBe(201);
   });
 
   it('pipes event items from the table stream to the events queue, as the Pipe does', async () => {
