@@ -391,6 +391,14 @@ describe('Idempotency-Key', () => {
     expect((await c.get('/1/customers')).body.pagination.count).toBe(1);
   });
 
+  it('replays a DELETE instead of answering 404 the second time', async () => {
+    const customer = await newCustomer();
+    const headers = { 'Idempotency-Key': `delete-${customer.token}` };
+    expect((await client.del(`/1/customers/${customer.token}`, undefined, { headers })).status).toBe(204);
+    expect((await client.del(`/1/customers/${customer.token}`, undefined, { headers })).status).toBe(204);
+    expect((await client.del(`/1/customers/${customer.token}`)).status).toBe(404);
+  });
+
   it('keeps keys apart between merchants', async () => {
     const a = await newMerchant();
     const b = await newMerchant();

@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardFields } from '../helpers/fixtures.ts';
+import { advanceClock, api, type OwnStack, startOwnStack } from '../helpers/stack.ts';
+
+// Moves the clock, so it runs on a stack of its own.
+let stack: OwnStack;
+const dataDir = mkdtempSync(join(tmpdir(), 'wattle-expiry-'));
+
+beforeAll(async () => {
+  stack = await startOwnStack({ dataDir });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('card token lifetime', () => {
+  it('keeps an unused token usable for a month, then refuses it', async () => {
+    const client = api(stack.test.baseUrl, stack.test.secretKey);
+    const early = await client.post('/1/cards', cardFields(), { form: true });
+    const late = await client.post('/1/cards', cardFields(), { form: true });
+
+    await advanceClock(stack, 27 * 86400);
+    const inTime = await client.post('/1/customers', {
+      email: 'a@example.com',
+      card_token: early.body.response.token,
+    });
+    expect(inTime.status).toBe(201);
+
+    await advanceClock(stack, 5 * 86400);
+    const expired = await client.post('/1/customers', {
+      email: 'b@example.com',
+      card_token: late.body.response.token,
+    });
+    expect(expired.status).toBe(422);
+    expect(expired.body.messages[0]).toMatchObject({ param: 'card_token', code: 'card_token_invalid' });
+  });
+
+  it('judges card expiry by the moved clock', async () => {
+    const client = api(stack.test.baseUrl, stack.test.secretKey);
+    const clock = await fetch(stack.clockUrl).then((r) => r.json() as Promise<{ now: string }>);
+    const moved = new Date(clock.now);
+    const lastMonth = new Date(Date.UTC(moved.getUTCFullYear(), moved.getUTCMonth() - 1, 1));
+    const res = await client.post(
+      '/1/cards',
+      cardFields({
+        expiry_month: String(lastMonth.getUTCMonth() + 1).padStart(2, '0'),
+        expiry_year: String(lastMonth.getUTCFullYear()),
+      }),
+      { form: true },
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.messages.map((m: { message: string }) => m.message)).toEqual([
+      'Expiry month is expired',
+      'Expiry year is expired',
+    ]);
+  });
+});
