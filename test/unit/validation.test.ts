@@ -2,18 +2,10 @@ import { PinError } from '@wattle/domain';
 import { cardInputSchema, fieldIssues, toHttpError, validate } from '@wattle/http';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { cardFields } from '../helpers/fixtures.ts';
 
 const now = new Date('2026-11-21T05:00:00Z');
-const goodCard = {
-  number: '4200 0000 0000 0000',
-  expiry_month: '05',
-  expiry_year: '2030',
-  cvc: '123',
-  name: 'Roland Robot',
-  address_line1: '42 Sevenoaks St',
-  address_city: 'Lathlain',
-  address_country: 'Australia',
-};
+const goodCard = cardFields({ number: '4200 0000 0000 0000' });
 
 const issuesOf = (input: unknown, schema = cardInputSchema(now)) => {
   try {
