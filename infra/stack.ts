@@ -14,6 +14,7 @@ import { createServiceApi, type StageName } from './constructs/api.ts';
 import { createCardKey } from './constructs/card-key.ts';
 import { createServiceFunction } from './constructs/function.ts';
 import { createQueueWithDlq } from './constructs/queues.ts';
+import { createSchedule } from './constructs/schedule.ts';
 import { createTable } from './constructs/table.ts';
 
 /** The repository root: function entries and the lock file are resolved from here. */
@@ -45,6 +46,8 @@ export class WattleStack extends Stack {
     const { api, stages } = createServiceApi(this, 'Api', { routes, functions: this.functions });
     this.api = api;
     this.stages = stages;
+
+    createSchedule(this, 'SchedulerRule', this.functions.scheduler);
 
     const events = createQueueWithDlq(this, 'Events', queues.events);
     this.eventsQueue = events.queue;

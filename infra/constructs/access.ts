@@ -36,6 +36,8 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   cards: { table: readWrite, cardKey: true },
   customers: { table: readWrite, cardKey: true },
   'not-found': { table: [], cardKey: false },
+  // Billing charges stored cards, so the scheduler opens card numbers.
+  scheduler: { table: readWrite, cardKey: true },
 };
 
 /** The only KMS actions envelope encryption of card numbers needs. */

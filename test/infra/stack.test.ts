@@ -3,6 +3,7 @@ import { globalIndexes, tableKeys, ttlAttribute } from '@wattle/store';
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { functionAccess } from '../../infra/constructs/access.ts';
 import { buildStack, type WattleStack } from '../../infra/stack.ts';
 
 interface CfnResource {
@@ -176,7 +177,7 @@ describe('functions', () => {
       ).Variables;
       expect(variables).toMatchObject({ NODE_OPTIONS: '--enable-source-maps', WATTLE_LOG_LEVEL: 'INFO' });
       expect(variables.WATTLE_TABLE_NAME).toBeDefined();
-      expect('WATTLE_CARD_KMS_KEY_ID' in variables, fn).toBe(fn !== 'not-found');
+      expect('WATTLE_CARD_KMS_KEY_ID' in variables, fn).toBe(functionAccess[fn].cardKey);
     }
   });
 });
@@ -219,6 +220,16 @@ describe('least privilege', () => {
 
   it('rotates the card key', () => {
     template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+  });
+});
+
+describe('scheduler', () => {
+  it('runs every minute, on the scheduler function', () => {
+    const rules = Object.values(resources('AWS::Events::Rule')).map(props);
+    expect(rules).toHaveLength(1);
+    expect(rules[0]!.ScheduleExpression).toBe('rate(1 minute)');
+    const targets = rules[0]!.Targets as Array<{ Arn: { 'Fn::GetAtt': [string, string] } }>;
+    expect(targets.map((t) => t.Arn['Fn::GetAtt'][0])).toEqual([functionLogicalId('scheduler')]);
   });
 });
 

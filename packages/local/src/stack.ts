@@ -15,7 +15,9 @@ import { controlEndpoints, type EnvironmentInfo } from './control.ts';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.ts';
 import { anyHandlerLoaded } from './functions.ts';
 import { createGateway } from './gateway.ts';
+import { registerJob } from './jobs.ts';
 import { ensureQueues, ensureTable } from './provision.ts';
+import { runScheduler } from './scheduler.ts';
 import { ensureSeed, loadCardKey, provisionMerchant } from './seed.ts';
 import { type StreamPipe, startStreamPipe } from './stream-pipe.ts';
 
@@ -198,6 +200,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const store = createStore(doc, localTableName, localCardCipher(Buffer.from(cardKey, 'hex')));
 
     const clock = new LocalClock(file('clock.json'));
+    cleanups.push(registerJob('scheduler', runScheduler));
     clock.restore();
     const { seed } = await ensureSeed(store, file('seed.json'));
 

@@ -8,7 +8,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Which key a route takes (SPEC.md "Authentication"). */
 export type AuthMode = 'secret' | 'secret-or-publishable' | 'partner' | 'none';
 
-export const functionNames = ['cards', 'customers', 'not-found'] as const;
+export const functionNames = ['cards', 'customers', 'not-found', 'scheduler'] as const;
 export type FunctionName = (typeof functionNames)[number];
 
 export interface Route {

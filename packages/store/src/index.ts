@@ -11,6 +11,7 @@ export * from './idempotency-repo.ts';
 export * from './keys.ts';
 export * from './list-page.ts';
 export * from './retry.ts';
+export * from './schedule.ts';
 export * from './store.ts';
 export * from './table.ts';
 export * from './transaction.ts';

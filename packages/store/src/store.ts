@@ -6,6 +6,7 @@ import type { StoreContext } from './context.ts';
 import { CustomersRepo } from './customers-repo.ts';
 import { EventsRepo } from './events-outbox.ts';
 import { IdempotencyRepo } from './idempotency-repo.ts';
+import { ScheduleRepo } from './schedule.ts';
 
 /** All repositories over one table. */
 export class Store {
@@ -14,6 +15,7 @@ export class Store {
   readonly customers: CustomersRepo;
   readonly events: EventsRepo;
   readonly idempotency: IdempotencyRepo;
+  readonly schedule: ScheduleRepo;
 
   constructor(readonly ctx: StoreContext) {
     this.accounts = new AccountsRepo(ctx);
@@ -21,6 +23,7 @@ export class Store {
     this.customers = new CustomersRepo(ctx);
     this.events = new EventsRepo(ctx);
     this.idempotency = new IdempotencyRepo(ctx);
+    this.schedule = new ScheduleRepo(ctx);
   }
 }
 

@@ -1,0 +1,65 @@
+import type { RuntimeDeps } from '@wattle/runtime';
+import { ConditionFailedError, type ScheduledJob } from '@wattle/store';
+import type { JobHandler } from './job-handler.ts';
+
+export interface RunSummary {
+  done: number;
+  /** Claimed by an overlapping run first: nothing to do. */
+  claimedElsewhere: number;
+  failed: number;
+}
+
+export interface RunOptions {
+  /** Stop taking new batches after this long (a Lambda run has a deadline). */
+  budgetMs?: number;
+  /** Jobs worked on at once. */
+  concurrency?: number;
+}
+
+const idOf = (job: ScheduledJob): string => `${job.kind}#${job.token}#${job.dueAt.toISOString()}`;
+
+/**
+ * Runs every job due by `now`, kind by kind, batch after batch until none is left or the budget
+ * is spent. A failing job is logged and left due, for the next run; each job is tried once a run.
+ */
+export const runDueJobs = async (
+  deps: RuntimeDeps,
+  now: Date,
+  handlers: Record<string, JobHandler>,
+  options: RunOptions = {},
+): Promise<RunSummary> => {
+  const summary: RunSummary = { done: 0, claimedElsewhere: 0, failed: 0 };
+  const deadline = Date.now() + (options.budgetMs ?? 50_000);
+  const concurrency = options.concurrency ?? 8;
+  for (const [kind, handle] of Object.entries(handlers)) {
+    const tried = new Set<string>();
+    while (Date.now() < deadline) {
+      const batch = (await deps.store.schedule.due(kind, now)).filter((job) => !tried.has(idOf(job)));
+      if (batch.length === 0) break;
+      for (const job of batch) tried.add(idOf(job));
+      const queue = [...batch];
+      await Promise.all(
+        Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+          for (let job = queue.shift(); job; job = queue.shift()) {
+            try {
+              await handle(job, deps, now);
+              summary.done++;
+            } catch (error) {
+              if (error instanceof ConditionFailedError && error.label === 'job') {
+                summary.claimedElsewhere++;
+              } else {
+                summary.failed++;
+                deps.logger.error('A scheduled job failed', {
+                  kind,
+                  token: job.token,
+                  error: error as Error,
+                });
+              }
+            }
+          }
+        }),
+      );
+    }
+  }
+  return summary;
+};

@@ -1,0 +1,92 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import { type RuntimeDeps, randomIds, runtimeClock } from '@wattle/runtime';
+import { claimIn, newTransaction, type ScheduledJob, type Scope, scheduleIn } from '@wattle/store';
+import { describe, expect, it } from 'vitest';
+import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
+import { useTable } from '../helpers/table.ts';
+
+const table = useTable();
+const scope: Scope = { accountId: 'acct_schedule', environment: 'test' };
+const now = new Date('2026-11-21T05:00:00Z');
+const at = (seconds: number) => new Date(now.getTime() + seconds * 1000);
+
+const schedule = async (job: ScheduledJob) => {
+  await scheduleIn(newTransaction(table.store.ctx), job).commit(table.doc);
+};
+
+const deps = (): RuntimeDeps => ({
+  config: { tableName: table.tableName, cardKeyHex: undefined, cardKmsKeyId: undefined, logLevel: 'SILENT' },
+  store: table.store,
+  clock: runtimeClock,
+  ids: randomIds,
+  logger: new Logger({ logLevel: 'SILENT' }),
+});
+
+describe('scheduled jobs', () => {
+  it('are found when due, across shards, and not before', async () => {
+    const kind = `k-${randomIds.token('req')}`;
+    const tokens = Array.from({ length: 20 }, () => randomIds.token('rf'));
+    for (const [i, token] of tokens.entries()) await schedule({ kind, scope, token, dueAt: at(i) });
+    expect(await table.store.schedule.due(kind, at(-1))).toEqual([]);
+    const due = await table.store.schedule.due(kind, at(9));
+    expect(due.map((job) => job.token)).toEqual(tokens.slice(0, 10));
+    expect(due[0]).toMatchObject({ kind, scope, dueAt: at(0) });
+  });
+
+  it('are done once when two runs claim the same job', async () => {
+    const kind = `k-${randomIds.token('req')}`;
+    const job: ScheduledJob = { kind, scope, token: randomIds.token('rf'), dueAt: at(0) };
+    await schedule(job);
+    const claims = await Promise.allSettled([
+      claimIn(newTransaction(table.store.ctx), job).commit(table.doc),
+      claimIn(newTransaction(table.store.ctx), job).commit(table.doc),
+    ]);
+    expect(claims.filter((c) => c.status === 'fulfilled')).toHaveLength(1);
+    expect(claims.find((c) => c.status === 'rejected')).toMatchObject({ reason: { label: 'job' } });
+  });
+
+  it('cannot be claimed once rescheduled', async () => {
+    const kind = `k-${randomIds.token('req')}`;
+    const job: ScheduledJob = { kind, scope, token: randomIds.token('rf'), dueAt: at(0) };
+    await schedule(job);
+    await schedule({ ...job, dueAt: at(60) });
+    await expect(claimIn(newTransaction(table.store.ctx), job).commit(table.doc)).rejects.toMatchObject({
+      label: 'job',
+    });
+  });
+
+  it('run through overlapping scheduler runs exactly once each', async () => {
+    const kind = `k-${randomIds.token('req')}`;
+    for (let i = 0; i < 30; i++) await schedule({ kind, scope, token: randomIds.token('rf'), dueAt: at(i) });
+    const done: string[] = [];
+    const handlers = {
+      [kind]: async (job: ScheduledJob) => {
+        await claimIn(newTransaction(table.store.ctx), job).commit(table.doc);
+        done.push(job.token);
+      },
+    };
+    const [a, b] = await Promise.all([
+      runDueJobs(deps(), at(100), handlers),
+      runDueJobs(deps(), at(100), handlers),
+    ]);
+    expect(done).toHaveLength(30);
+    expect(new Set(done).size).toBe(30);
+    expect(a.done + b.done).toBe(30);
+    expect(a.failed + b.failed).toBe(0);
+    expect(await table.store.schedule.due(kind, at(100))).toEqual([]);
+  });
+
+  it('leave a failing job due for the next run, and go on with the others', async () => {
+    const kind = `k-${randomIds.token('req')}`;
+    await schedule({ kind, scope, token: 'rf_fails', dueAt: at(0) });
+    await schedule({ kind, scope, token: 'rf_works', dueAt: at(1) });
+    const handlers = {
+      [kind]: async (job: ScheduledJob) => {
+        if (job.token === 'rf_fails') throw new Error('boom');
+        await claimIn(newTransaction(table.store.ctx), job).commit(table.doc);
+      },
+    };
+    expect(await runDueJobs(deps(), at(10), handlers)).toEqual({ done: 1, claimedElsewhere: 0, failed: 1 });
+    expect((await table.store.schedule.due(kind, at(10))).map((j) => j.token)).toEqual(['rf_fails']);
+  });
+});
