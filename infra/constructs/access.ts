@@ -38,6 +38,10 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   'not-found': { table: [], cardKey: false },
   // Billing charges stored cards, so the scheduler opens card numbers.
   scheduler: { table: readWrite, cardKey: true },
+  charges: { table: readWrite, cardKey: true },
+  authorisations: { table: readWrite, cardKey: true },
+  // Refunds never open a card number.
+  refunds: { table: readWrite, cardKey: false },
 };
 
 /** The only KMS actions envelope encryption of card numbers needs. */

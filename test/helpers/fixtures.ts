@@ -12,3 +12,13 @@ export const cardFields = (overrides: Record<string, string> = {}): Record<strin
   address_country: 'Australia',
   ...overrides,
 });
+
+/** A charge or authorisation request: override anything, `card` included. */
+export const chargeFields = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
+  email: 'roland@example.com',
+  description: 'Birthday present',
+  amount: 400,
+  ip_address: '203.0.113.41',
+  card: cardFields({ number: '4200000000000000' }),
+  ...overrides,
+});

@@ -1,4 +1,5 @@
 import { Logger } from '@aws-lambda-powertools/logger';
+import { simulatedProcessor } from '@wattle/processor';
 import { type RuntimeDeps, randomIds, runtimeClock } from '@wattle/runtime';
 import { claimIn, newTransaction, type ScheduledJob, type Scope, scheduleIn } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +21,7 @@ const deps = (): RuntimeDeps => ({
   clock: runtimeClock,
   ids: randomIds,
   logger: new Logger({ logLevel: 'SILENT' }),
+  processor: simulatedProcessor(),
 });
 
 describe('scheduled jobs', () => {

@@ -1,6 +1,6 @@
 import { type Customer, newEvent, presentCustomer, toTimestamp } from '@wattle/domain';
 import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
-import { commitUsingToken, sealNewCard, takeUnusedToken } from './card-intake.ts';
+import { commitUsingToken, sealNewCard, takeUnusedToken } from '@wattle/payments';
 import { createCustomerOneOf, createCustomerSchema } from './schemas.ts';
 
 /** POST /customers: the customer with its first card (card object or an unused card token). */

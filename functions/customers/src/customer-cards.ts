@@ -8,8 +8,8 @@ import {
   scopeOf,
   validate,
 } from '@wattle/http';
+import { commitUsingToken, sealNewCard, takeUnusedToken } from '@wattle/payments';
 import { ConditionFailedError, retryOnChange } from '@wattle/store';
-import { commitUsingToken, sealNewCard, takeUnusedToken } from './card-intake.ts';
 import { loadCustomer } from './read-customers.ts';
 import { cardFieldsGiven, cardTokenSchema } from './schemas.ts';
 

@@ -11,8 +11,8 @@ import {
   toTimestamp,
 } from '@wattle/domain';
 import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { commitUsingToken, sealNewCard } from '@wattle/payments';
 import { type CardIntake, retryOnChange, type Scope, type Store } from '@wattle/store';
-import { commitUsingToken, sealNewCard } from './card-intake.ts';
 import { loadCustomer } from './read-customers.ts';
 import { updateCustomerSchema } from './schemas.ts';
 

@@ -24,6 +24,8 @@ export interface Card extends CardHolder {
   token: string;
   scheme: string;
   displayNumber: string;
+  /** The first six digits (the issuer's BIN): with the last four, all that may be kept in clear. */
+  bin?: string;
   issuingCountry: string;
   createdAt: string;
 }
@@ -117,6 +119,7 @@ export const newCard = (details: CardDetails, token: string, createdAt: string):
     token,
     scheme: cardScheme(number),
     displayNumber: displayNumber(number),
+    bin: number.slice(0, 6),
     issuingCountry: issuingCountry(number),
     expiryYear: fullExpiryYear(details.expiryYear),
     createdAt,

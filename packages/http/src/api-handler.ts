@@ -42,6 +42,13 @@ export const apiHandler = (handlers: Record<string, RouteHandler>): ApiLambdaHan
         const handle = handlers[api.routeKey];
         if (!handle) throw new PinError('not_found');
         const result = await handle(api, deps);
+        if (result.raw) {
+          return {
+            statusCode: result.status,
+            headers: { ...result.headers, 'Content-Type': result.raw.contentType },
+            body: result.raw.text,
+          };
+        }
         return jsonResponse(result.status, result.body, result.headers);
       }) as unknown as ApiLambdaHandler;
   };

@@ -6,6 +6,7 @@ export * from './middlewares/authenticate.ts';
 export * from './middlewares/json-response.ts';
 export * from './pages.ts';
 export * from './parse-body.ts';
+export * from './payment-input.ts';
 export * from './responses.ts';
 export * from './to-http-error.ts';
 export * from './validation.ts';

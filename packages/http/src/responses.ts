@@ -5,7 +5,18 @@ export interface ApiResult {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A body that is not JSON (the 3-D Secure issuer page), sent as it is. */
+  raw?: { contentType: string; text: string };
 }
+
+/** An HTML page. */
+export const htmlPage = (status: number, text: string): ApiResult => ({
+  status,
+  raw: { contentType: 'text/html; charset=utf-8', text },
+});
+
+/** Sends the browser on to `location` (303: the next request is a GET). */
+export const redirect = (location: string): ApiResult => ({ status: 303, headers: { Location: location } });
 
 /** A single resource under `response`, plus top-level extras such as `ip_address`. */
 export const resource = (

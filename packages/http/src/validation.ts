@@ -54,7 +54,7 @@ export const nullableText = (maxLength = 255) =>
 export const integer = (phrase: string = phrases.notANumber) =>
   v.pipe(
     v.union(
-      [v.pipe(v.string(), v.trim(), v.regex(/^-?\d{1,15}$/)), v.pipe(v.number(), v.integer())],
+      [v.pipe(v.string(), v.trim(), v.regex(/^-?\d{1,15}$/, phrase)), v.pipe(v.number(), v.integer(phrase))],
       (issue) => (issue.input === undefined || issue.input === '' ? phrases.blank : phrase),
     ),
     v.transform((x) => Number(x)),

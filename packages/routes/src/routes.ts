@@ -8,7 +8,19 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Which key a route takes (SPEC.md "Authentication"). */
 export type AuthMode = 'secret' | 'secret-or-publishable' | 'partner' | 'none';
 
-export const functionNames = ['cards', 'customers', 'not-found', 'scheduler'] as const;
+export const functionNames = [
+  'cards',
+  'customers',
+  'not-found',
+  'scheduler',
+  'webhook-endpoints',
+  'webhooks',
+  'events',
+  'webhook-delivery',
+  'charges',
+  'authorisations',
+  'refunds',
+] as const;
 export type FunctionName = (typeof functionNames)[number];
 
 export interface Route {
@@ -48,6 +60,48 @@ export const routes: readonly Route[] = [
     auth: 'secret',
   },
   { method: 'GET', path: '/1/customers/{customer_token}/subscriptions', fn: 'customers', auth: 'secret' },
+
+  { method: 'POST', path: '/1/webhook_endpoints', fn: 'webhook-endpoints', auth: 'secret' },
+  { method: 'GET', path: '/1/webhook_endpoints', fn: 'webhook-endpoints', auth: 'secret' },
+  {
+    method: 'GET',
+    path: '/1/webhook_endpoints/{webhook_endpoint_token}',
+    fn: 'webhook-endpoints',
+    auth: 'secret',
+  },
+  {
+    method: 'DELETE',
+    path: '/1/webhook_endpoints/{webhook_endpoint_token}',
+    fn: 'webhook-endpoints',
+    auth: 'secret',
+  },
+  { method: 'GET', path: '/1/webhooks', fn: 'webhooks', auth: 'secret' },
+  { method: 'GET', path: '/1/webhooks/{webhook_token}', fn: 'webhooks', auth: 'secret' },
+  { method: 'PUT', path: '/1/webhooks/{webhook_token}/replay', fn: 'webhooks', auth: 'secret' },
+  { method: 'GET', path: '/1/events', fn: 'events', auth: 'secret' },
+  { method: 'GET', path: '/1/events/{event_token}', fn: 'events', auth: 'secret' },
+
+  { method: 'POST', path: '/1/charges', fn: 'charges', auth: 'secret' },
+  { method: 'GET', path: '/1/charges', fn: 'charges', auth: 'secret' },
+  { method: 'GET', path: '/1/charges/search', fn: 'charges', auth: 'secret' },
+  { method: 'GET', path: '/1/charges/verify', fn: 'charges', auth: 'secret' },
+  { method: 'GET', path: '/1/charges/{charge_token}', fn: 'charges', auth: 'secret' },
+  { method: 'PUT', path: '/1/charges/{charge_token}/void', fn: 'charges', auth: 'secret' },
+  { method: 'PUT', path: '/1/charges/{charge_token}/capture', fn: 'charges', auth: 'secret' },
+  // The simulated issuer's 3-D Secure page: the payer's browser carries no key, only the session.
+  { method: 'GET', path: '/1/three_d_secure/{session_token}', fn: 'charges', auth: 'none' },
+  { method: 'POST', path: '/1/three_d_secure/{session_token}', fn: 'charges', auth: 'none' },
+
+  { method: 'POST', path: '/1/authorisations', fn: 'authorisations', auth: 'secret' },
+  { method: 'GET', path: '/1/authorisations', fn: 'authorisations', auth: 'secret' },
+  { method: 'GET', path: '/1/authorisations/{auth_token}', fn: 'authorisations', auth: 'secret' },
+  { method: 'PUT', path: '/1/authorisations/{auth_token}/void', fn: 'authorisations', auth: 'secret' },
+  { method: 'POST', path: '/1/authorisations/{auth_token}/charges', fn: 'authorisations', auth: 'secret' },
+
+  { method: 'POST', path: '/1/charges/{charge_token}/refunds', fn: 'refunds', auth: 'secret' },
+  { method: 'GET', path: '/1/charges/{charge_token}/refunds', fn: 'refunds', auth: 'secret' },
+  { method: 'GET', path: '/1/refunds', fn: 'refunds', auth: 'secret' },
+  { method: 'GET', path: '/1/refunds/{refund_token}', fn: 'refunds', auth: 'secret' },
 ];
 
 /** The function that answers every request no route matches, with Pin's 404 body. */

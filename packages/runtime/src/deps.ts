@@ -1,6 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { KMSClient } from '@aws-sdk/client-kms';
-import type { Clock, Ids } from '@wattle/domain';
+import type { CardProcessor, Clock, Ids } from '@wattle/domain';
+import { simulatedProcessor } from '@wattle/processor';
 import {
   type CardCipher,
   createStore,
@@ -20,6 +21,8 @@ export interface RuntimeDeps {
   clock: Clock;
   ids: Ids;
   logger: Logger;
+  /** The acquirer: the simulator until a deployment adds an adapter for a real one. */
+  processor: CardProcessor;
 }
 
 let built: RuntimeDeps | undefined;
@@ -46,6 +49,7 @@ export const runtimeDeps = (): RuntimeDeps => {
     clock: runtimeClock,
     ids: randomIds,
     logger: new Logger({ serviceName: 'wattle', logLevel: config.logLevel as 'INFO' }),
+    processor: simulatedProcessor(),
   };
   return built;
 };

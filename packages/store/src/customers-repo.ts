@@ -90,19 +90,15 @@ export class CustomersRepo {
   }
 
   /**
-   * A customer's charges or subscriptions (index gsi2): the items as stored. Charges and
-   * subscriptions join these lists when they are created, with their own presenters.
+   * A customer's subscriptions (index gsi2): the items as stored. Subscriptions join this list
+   * when they are created, with their own presenter.
    */
-  listOwned(
+  listSubscriptions(
     scope: Scope,
     customerToken: string,
-    kind: 'charges' | 'subscriptions',
     page: number,
   ): Promise<Page<Record<string, unknown>>> {
-    const listKey =
-      kind === 'charges'
-        ? lists.customerCharges(scope, customerToken)
-        : lists.customerSubscriptions(scope, customerToken);
+    const listKey = lists.customerSubscriptions(scope, customerToken);
     return readPage(
       this.ctx.doc,
       this.ctx.tableName,

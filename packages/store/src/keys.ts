@@ -33,6 +33,30 @@ export const keys = {
   }),
   customerCardPrefix: 'CARD#',
   event: (scope: Scope, eventToken: string): ItemKey => ({ pk: `${s(scope)}#${eventToken}`, sk: 'EVENT' }),
+  webhookEndpoint: (scope: Scope, endpointToken: string): ItemKey => ({
+    pk: `${s(scope)}#${endpointToken}`,
+    sk: 'WEBHOOK_ENDPOINT',
+  }),
+  /**
+   * An endpoint's webhook of one event, in the endpoint's partition: created once per (event,
+   * endpoint), and how deleting an endpoint finds all its webhooks.
+   */
+  endpointWebhook: (scope: Scope, endpointToken: string, eventToken: string): ItemKey => ({
+    pk: `${s(scope)}#${endpointToken}`,
+    sk: `WEBHOOK#${eventToken}`,
+  }),
+  endpointWebhookPrefix: 'WEBHOOK#',
+  webhook: (scope: Scope, webhookToken: string): ItemKey => ({
+    pk: `${s(scope)}#${webhookToken}`,
+    sk: 'WEBHOOK',
+  }),
+  /** A charge or an authorisation. */
+  payment: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'PAYMENT' }),
+  /** The authorisation lease of an authorised payment: capture or void uses it up, once. */
+  paymentLease: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'LEASE' }),
+  refund: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'REFUND' }),
+  /** A 3-D Secure session, found from its token alone (the payer's browser carries no key). */
+  threeDSecureSession: (sessionToken: string): ItemKey => ({ pk: `SESSION#${sessionToken}`, sk: 'SESSION' }),
   idempotency: (scope: Scope, keyHash: string): ItemKey => ({
     pk: `${s(scope)}#IDEMPOTENCY#${keyHash}`,
     sk: 'IDEMPOTENCY',
@@ -48,6 +72,12 @@ export const lists = {
   customerSubscriptions: (scope: Scope, customerToken: string) =>
     `${s(scope)}#${customerToken}#subscriptions`,
   events: (scope: Scope) => `${s(scope)}#events`,
+  webhookEndpoints: (scope: Scope) => `${s(scope)}#webhook_endpoints`,
+  webhooks: (scope: Scope) => `${s(scope)}#webhooks`,
+  charges: (scope: Scope) => `${s(scope)}#charges`,
+  authorisations: (scope: Scope) => `${s(scope)}#authorisations`,
+  refunds: (scope: Scope) => `${s(scope)}#refunds`,
+  chargeRefunds: (scope: Scope, chargeToken: string) => `${s(scope)}#${chargeToken}#refunds`,
 } as const;
 
 /** Sort key within a list: creation time to the millisecond, then the token to break ties. */

@@ -3,7 +3,7 @@ import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb
 import type { Environment } from '@wattle/domain';
 import type { StoreContext } from './context.ts';
 import type { Scope } from './keys.ts';
-import type { Transaction } from './transaction.ts';
+import { Transaction } from './transaction.ts';
 
 /**
  * Work due at a time (settle a refund, retry a webhook, bill a subscription): a job item written in
@@ -96,6 +96,11 @@ const dueInShard = async (
 
 export class ScheduleRepo {
   constructor(private readonly ctx: StoreContext) {}
+
+  /** Claims a job that has nothing left to do (its work was done or made moot elsewhere). */
+  async drop(job: ScheduledJob): Promise<void> {
+    await claimIn(new Transaction(this.ctx.tableName), job).commit(this.ctx.doc);
+  }
 
   /** Up to `limit` jobs of `kind` per shard due by `now`, earliest first within a shard. */
   async due(kind: string, now: Date, limit = 100): Promise<ScheduledJob[]> {

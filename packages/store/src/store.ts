@@ -6,7 +6,11 @@ import type { StoreContext } from './context.ts';
 import { CustomersRepo } from './customers-repo.ts';
 import { EventsRepo } from './events-outbox.ts';
 import { IdempotencyRepo } from './idempotency-repo.ts';
+import { PaymentsRepo } from './payments-repo.ts';
+import { RefundsRepo } from './refunds-repo.ts';
 import { ScheduleRepo } from './schedule.ts';
+import { WebhookEndpointsRepo } from './webhook-endpoints-repo.ts';
+import { WebhooksRepo } from './webhooks-repo.ts';
 
 /** All repositories over one table. */
 export class Store {
@@ -16,6 +20,10 @@ export class Store {
   readonly events: EventsRepo;
   readonly idempotency: IdempotencyRepo;
   readonly schedule: ScheduleRepo;
+  readonly webhookEndpoints: WebhookEndpointsRepo;
+  readonly webhooks: WebhooksRepo;
+  readonly payments: PaymentsRepo;
+  readonly refunds: RefundsRepo;
 
   constructor(readonly ctx: StoreContext) {
     this.accounts = new AccountsRepo(ctx);
@@ -24,6 +32,10 @@ export class Store {
     this.events = new EventsRepo(ctx);
     this.idempotency = new IdempotencyRepo(ctx);
     this.schedule = new ScheduleRepo(ctx);
+    this.webhookEndpoints = new WebhookEndpointsRepo(ctx);
+    this.webhooks = new WebhooksRepo(ctx);
+    this.payments = new PaymentsRepo(ctx);
+    this.refunds = new RefundsRepo(ctx);
   }
 }
 

@@ -2,7 +2,7 @@ import { isEnvironment, PinError } from '@wattle/domain';
 import { type Route, routeByKey } from '@wattle/routes';
 import type { ApiRequest } from '../api-request.ts';
 import { type Fields, parseBody, parseForm } from '../parse-body.ts';
-import type { ApiMiddleware } from './types.ts';
+import type { ApiEvent, ApiMiddleware } from './types.ts';
 
 /** The route of requests no route matched: API Gateway's `$default`. */
 const fallbackRoute: Route = { method: 'GET', path: '$default', fn: 'not-found', auth: 'none' };
@@ -61,12 +61,24 @@ export const parseRequest = (): ApiMiddleware => ({
       body,
       sourceIp: event.requestContext?.http?.sourceIp ?? '',
       requestId: event.requestContext?.requestId ?? '',
+      baseUrl: baseUrlOf(event, environment),
       jsonpCallback,
     };
     request.internal.api = api;
     parsed.set(event, api);
   },
 });
+
+/**
+ * The base URL as the caller sees it: the stage is in the path on the execute-api host, not on a
+ * custom domain mapped to the stage.
+ */
+const baseUrlOf = (event: ApiEvent, stage: string): string => {
+  const proto = header(event.headers, 'x-forwarded-proto') ?? 'https';
+  const host = event.requestContext?.domainName ?? header(event.headers, 'host') ?? 'localhost';
+  const staged = (event.rawPath ?? '').startsWith(`/${stage}/`);
+  return `${proto}://${host}${staged ? `/${stage}` : ''}`;
+};
 
 /** The parsed request of an event, for the route handler at the end of the chain. */
 const parsed = new WeakMap<object, ApiRequest>();

@@ -1,0 +1,68 @@
+import { PinError, presentAuthorisation, presentCharge } from '@wattle/domain';
+import {
+  listOf,
+  pageOf,
+  paymentSourceIssues,
+  type RouteHandler,
+  resource,
+  scopeOf,
+  validate,
+} from '@wattle/http';
+import { captureAuthorisation, createPayment, declined, sourceOf, voidPayment } from '@wattle/payments';
+import { captureAuthorisationSchema, createAuthorisationSchema } from './schemas.ts';
+
+/** POST /authorisations: 201 authorisation; declines are recorded and answered with its token. */
+export const createAuthorisation: RouteHandler = async (request, deps) => {
+  const now = deps.clock.now();
+  const input = validate(createAuthorisationSchema(now), request.body, {
+    also: paymentSourceIssues(request.body),
+  });
+  const created = await createPayment(deps, scopeOf(request), {
+    kind: 'authorisation',
+    amount: input.amount,
+    currency: input.currency,
+    description: input.description,
+    email: input.email,
+    ipAddress: input.ip_address,
+    reference: input.reference || null,
+    metadata: input.metadata,
+    capture: false,
+    source: sourceOf(input),
+    threeDSecure: null,
+  });
+  if (created.payment.state === 'failed') throw declined(created.payment, 'authorisation_token');
+  return resource(201, presentAuthorisation(created.payment, deps.clock.now()));
+};
+
+export const getAuthorisation: RouteHandler = async (request, { store, clock }) => {
+  const found = await store.payments.get(scopeOf(request), request.params.auth_token!);
+  if (!found || found.kind !== 'authorisation') throw new PinError('not_found');
+  return resource(200, presentAuthorisation(found, clock.now()));
+};
+
+export const listAuthorisations: RouteHandler = async (request, { store, clock }) => {
+  const page = pageOf(request.query);
+  const now = clock.now();
+  const list = await store.payments.list(scopeOf(request), 'authorisation', page);
+  return listOf('full', page, list, (a) => presentAuthorisation(a, now));
+};
+
+/** PUT /authorisations/{token}/void: 200 with the voided authorisation. */
+export const voidAuthorisation: RouteHandler = async (request, deps) => {
+  const voided = await voidPayment(deps, scopeOf(request), 'authorisation', request.params.auth_token!);
+  return resource(200, presentAuthorisation(voided, deps.clock.now()));
+};
+
+/** POST /authorisations/{token}/charges: captures `amount` (partial allowed) as a new charge; 200. */
+export const chargeAuthorisation: RouteHandler = async (request, deps) => {
+  const scope = scopeOf(request);
+  const token = request.params.auth_token!;
+  const authorisation = await deps.store.payments.get(scope, token);
+  if (!authorisation || authorisation.kind !== 'authorisation') throw new PinError('not_found');
+  const { amount } = validate(captureAuthorisationSchema(authorisation.currency), {
+    ...request.body,
+    currency: authorisation.currency,
+  });
+  const charge = await captureAuthorisation(deps, scope, token, amount);
+  return resource(200, presentCharge(charge, deps.clock.now()));
+};

@@ -1,0 +1,38 @@
+import { presentCharge } from '@wattle/domain';
+import { paymentSourceIssues, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { createPayment, declined, sourceOf } from '@wattle/payments';
+import { createChargeSchema } from './schemas.ts';
+
+/** POST /charges: 201 charge, 202 when the payer must pass 3-D Secure, 4xx/502 for declines. */
+export const createCharge: RouteHandler = async (request, deps) => {
+  const now = deps.clock.now();
+  const input = validate(createChargeSchema(now), request.body, { also: paymentSourceIssues(request.body) });
+  const created = await createPayment(deps, scopeOf(request), {
+    kind: 'charge',
+    amount: input.amount,
+    currency: input.currency,
+    description: input.description,
+    email: input.email,
+    ipAddress: input.ip_address,
+    reference: input.reference || null,
+    metadata: input.metadata,
+    capture: input.capture,
+    source: sourceOf(input),
+    threeDSecure: input.three_d_secure
+      ? {
+          enabled: input.three_d_secure.enabled,
+          callbackUrl: input.three_d_secure.callback_url,
+          fallbackOk: input.three_d_secure.fallback_ok,
+        }
+      : null,
+  });
+  if (created.outcome === 'three_d_secure') {
+    return resource(202, {
+      token: created.payment.token,
+      status_message: 'Pending',
+      redirect_url: `${request.baseUrl}/1/three_d_secure/${created.sessionToken}`,
+    });
+  }
+  if (created.payment.state === 'failed') throw declined(created.payment, 'charge_token');
+  return resource(201, presentCharge(created.payment, deps.clock.now()));
+};

@@ -1,0 +1,59 @@
+import { PinError, presentCharge } from '@wattle/domain';
+import { htmlPage, type RouteHandler, redirect, resource, scopeOf } from '@wattle/http';
+import { completeThreeDSecure, sessionPayment } from '@wattle/payments';
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * GET /1/three_d_secure/{session}: the simulated issuer page the payer is sent to. It shows what
+ * is being paid and lets the payer authenticate or fail, as a bank's challenge page would.
+ */
+export const issuerPage: RouteHandler = async (request, deps) => {
+  const found = await sessionPayment(deps, request.params.session_token!);
+  if (!found?.payment.threeDSecure) throw new PinError('not_found');
+  const { payment } = found;
+  const amount = `${(payment.amount / 100).toFixed(2)} ${escapeHtml(payment.currency)}`;
+  const action = `${request.baseUrl}/1/three_d_secure/${encodeURIComponent(request.params.session_token!)}`;
+  return htmlPage(
+    200,
+    `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>3-D Secure (simulated issuer)</title></head>
+<body>
+<h1>Verify your payment</h1>
+<p>${escapeHtml(payment.description)}: ${amount}, card ${escapeHtml(payment.card.displayNumber)}.</p>
+<p>This is Wattle's simulated issuer page. Choose how the issuer answers.</p>
+<form method="post" action="${action}"><button name="result" value="authenticated">Authenticate</button>
+<button name="result" value="failed">Fail authentication</button></form>
+</body></html>`,
+  );
+};
+
+/** POST /1/three_d_secure/{session}: the payer's answer; back to the merchant's callback_url. */
+export const issuerAnswer: RouteHandler = async (request, deps) => {
+  const authenticated = request.body.result === 'authenticated';
+  if (!authenticated && request.body.result !== 'failed') {
+    throw new PinError('invalid_resource', {
+      messages: [
+        { param: 'result', code: 'result_invalid', message: 'Result must be authenticated or failed' },
+      ],
+    });
+  }
+  const session = request.params.session_token!;
+  const { callbackUrl } = await completeThreeDSecure(deps, session, authenticated);
+  const back = new URL(callbackUrl);
+  back.searchParams.set('session_token', session);
+  return redirect(back.toString());
+};
+
+/** GET /charges/verify?session_token=: the charge behind a session (live environment only). */
+export const verifyCharge: RouteHandler = async (request, deps) => {
+  const scope = scopeOf(request);
+  if (scope.environment !== 'live') throw new PinError('transaction_forbidden');
+  const session = request.query.session_token;
+  if (typeof session !== 'string' || session === '') throw new PinError('not_found');
+  const found = await sessionPayment(deps, session);
+  if (!found || found.scope.accountId !== scope.accountId || found.scope.environment !== scope.environment) {
+    throw new PinError('not_found');
+  }
+  return resource(200, presentCharge(found.payment, deps.clock.now(), { withoutTransfer: true }));
+};

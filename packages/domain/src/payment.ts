@@ -1,0 +1,112 @@
+import type { Card } from './card.ts';
+import type { DeclineCode } from './card-processor.ts';
+import type { ErrorCode } from './errors.ts';
+import type { Metadata } from './metadata.ts';
+import type { CardOwner } from './presenters.ts';
+
+/**
+ * A charge or an authorisation: one record type, two resources (`ch_`, `auth_`) and two
+ * presenters. States:
+ * - processing: the card is being authorised (a crash here is finished by the recovery job);
+ * - pending_3ds: waiting for the payer at the issuer's 3-D Secure page;
+ * - failed: declined; authorised: funds reserved (capture=false, or an authorisation);
+ * - captured; voided.
+ */
+export type PaymentState = 'processing' | 'pending_3ds' | 'failed' | 'authorised' | 'captured' | 'voided';
+
+export type PaymentKind = 'charge' | 'authorisation';
+
+export interface ThreeDSecure {
+  sessionToken: string;
+  callbackUrl: string;
+  fallbackOk: boolean;
+  /** The payer's answer at the issuer page, once given. */
+  result: 'authenticated' | 'failed' | null;
+}
+
+export interface Payment {
+  kind: PaymentKind;
+  token: string;
+  state: PaymentState;
+  /** Whether a successful authorisation is captured at once (POST /charges capture=true). */
+  captureOnSuccess: boolean;
+  amount: number;
+  currency: string;
+  description: string;
+  email: string;
+  ipAddress: string;
+  reference: string | null;
+  metadata: Metadata;
+  card: Card;
+  cardOwner: CardOwner;
+  /** The customer whose charges list shows it (customer_token charges). */
+  customerToken: string | null;
+  createdAt: string;
+  decline: DeclineCode | null;
+  capturedAt: string | null;
+  voidedAt: string | null;
+  /** When an authorised payment can no longer be captured (five days after creation). */
+  expiresAt: string | null;
+  /** A charge made by capturing an authorisation names it. */
+  authorisationToken: string | null;
+  /** An authorisation that was captured: how much. */
+  amountCaptured: number;
+  amountRefunded: number;
+  pendingRefunds: number;
+  totalFees: number | null;
+  threeDSecure: ThreeDSecure | null;
+}
+
+/** Authorised charges and authorisations expire five days after creation (SPEC.md wins over seven). */
+export const authorisationLifetimeSeconds = 5 * 24 * 60 * 60;
+
+export const isExpiredAuthorisation = (payment: Payment, now: Date): boolean =>
+  payment.state === 'authorised' &&
+  payment.expiresAt !== null &&
+  Date.parse(payment.expiresAt) <= now.getTime();
+
+/**
+ * Why a void or capture cannot happen, as SPEC.md's state table answers, or null when it can.
+ * `amount` is the capture amount asked for on the charges API (only the full amount).
+ */
+export const transitionRefusal = (
+  payment: Payment,
+  action: 'void' | 'capture',
+  now: Date,
+  amount?: number,
+): ErrorCode | null => {
+  switch (payment.state) {
+    case 'failed':
+    case 'processing':
+    case 'pending_3ds':
+      return 'bad_authorisation';
+    case 'captured':
+      return 'already_captured';
+    case 'voided':
+      return 'already_voided';
+    case 'authorised':
+      if (isExpiredAuthorisation(payment, now)) return 'authorisation_expired';
+      if (action === 'capture' && amount !== undefined && amount !== payment.amount)
+        return 'invalid_capture_amount';
+      return null;
+  }
+};
+
+/** What may still be refunded of a captured charge. */
+export const refundable = (payment: Payment): number =>
+  payment.state === 'captured' ? payment.amount - payment.amountRefunded : 0;
+
+/** The status message Pin shows for a payment. */
+export const statusMessage = (payment: Payment): string => {
+  switch (payment.state) {
+    case 'voided':
+      return 'Authorisation Voided';
+    case 'pending_3ds':
+    case 'processing':
+      return 'Pending';
+    case 'failed':
+      return 'Declined';
+    default:
+      return 'Success';
+  }
+};

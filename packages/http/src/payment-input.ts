@@ -1,0 +1,80 @@
+import {
+  defaultCurrency,
+  defaultMaximumCharge,
+  isSupportedCurrency,
+  type Metadata,
+  metadataProblem,
+  minimumAmount,
+} from '@wattle/domain';
+import * as v from 'valibot';
+import { cardInputSchema } from './card-input.ts';
+import {
+  emailField,
+  exactlyOneOf,
+  integer,
+  optionalText,
+  phrases,
+  requiredText,
+  tokenField,
+} from './validation.ts';
+
+export const currencyField = () =>
+  v.optional(
+    v.pipe(
+      v.string(phrases.invalid),
+      v.trim(),
+      v.toUpperCase(),
+      v.check(isSupportedCurrency, 'is not a supported currency'),
+    ),
+    defaultCurrency,
+  );
+
+/** Metadata: string keys to text values (numbers and booleans are taken as text), within the limits. */
+export const metadataField = () =>
+  v.optional(
+    v.pipe(
+      v.record(v.string(), v.union([v.string(), v.number(), v.boolean()], phrases.invalid), phrases.invalid),
+      v.transform(
+        (raw): Metadata =>
+          Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, String(value)])),
+      ),
+      v.check(
+        (metadata) => metadataProblem(metadata) === null,
+        (issue) => metadataProblem(issue.input as Metadata) ?? phrases.invalid,
+      ),
+    ),
+    {},
+  );
+
+export const ipAddressField = () => v.pipe(requiredText(45), v.ip('is not a valid IP address'));
+
+/** The fields charges and authorisations share (SPEC.md: POST /charges, POST /authorisations). */
+export const paymentFields = (now: Date) => ({
+  email: emailField(),
+  description: requiredText(255),
+  amount: integer(),
+  ip_address: ipAddressField(),
+  currency: currencyField(),
+  reference: optionalText(255),
+  metadata: metadataField(),
+  card: v.optional(cardInputSchema(now)),
+  card_token: v.optional(tokenField()),
+  customer_token: v.optional(tokenField()),
+});
+
+/** The card source parameters: exactly one of them. */
+export const paymentSourceNames = ['card', 'card_token', 'customer_token'] as const;
+
+export const paymentSourceIssues = (body: Record<string, unknown>) => exactlyOneOf(body, paymentSourceNames);
+
+/** The amount is at least the minimum of its currency. */
+export const aboveMinimum = (input: { amount: number; currency: string }): boolean =>
+  input.amount >= minimumAmount(input.currency);
+
+export const minimumPhrase = (issue: { input: unknown }): string =>
+  `must be at least ${minimumAmount((issue.input as { currency: string }).currency)}`;
+
+/** The amount is at most the account's largest charge. */
+export const belowMaximum = (input: { amount: number }): boolean => input.amount <= defaultMaximumCharge;
+
+export const maximumPhrase = `must be no more than ${defaultMaximumCharge}`;

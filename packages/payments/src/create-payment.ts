@@ -1,0 +1,124 @@
+import { type Metadata, type Payment, type PaymentKind, PinError, toTimestamp } from '@wattle/domain';
+import type { RuntimeDeps } from '@wattle/runtime';
+import type { Scope } from '@wattle/store';
+import { commitUsingToken } from './card-intake.ts';
+import { type PaymentSource, resolveSource } from './payment-sources.ts';
+import { settleWithProcessor } from './settle-payment.ts';
+
+export interface ThreeDSecureRequest {
+  enabled: boolean;
+  callbackUrl: string;
+  fallbackOk: boolean;
+}
+
+export interface PaymentRequest {
+  kind: PaymentKind;
+  amount: number;
+  currency: string;
+  description: string;
+  email: string;
+  ipAddress: string;
+  reference: string | null;
+  metadata: Metadata;
+  /** POST /charges capture (default true); authorisations are never captured at once. */
+  capture: boolean;
+  source: PaymentSource;
+  threeDSecure: ThreeDSecureRequest | null;
+}
+
+export type PaymentCreated =
+  | { outcome: 'settled'; payment: Payment }
+  | { outcome: 'three_d_secure'; payment: Payment; sessionToken: string };
+
+/** How long a reserved payment may stay unsettled before the recovery job finishes it. */
+const recoveryDelayMs = 2 * 60 * 1000;
+
+/**
+ * 3-D Secure runs in the live environment, for cards that take part in it; elsewhere the charge
+ * goes on without it when `fallback_ok` allows, and is refused otherwise.
+ */
+const wantsThreeDSecure = (
+  deps: RuntimeDeps,
+  scope: Scope,
+  request: PaymentRequest,
+  card: Payment['card'],
+) => {
+  const asked = request.threeDSecure;
+  if (!asked?.enabled) return false;
+  const available = scope.environment === 'live' && deps.processor.supportsThreeDSecure(card);
+  if (available) return true;
+  if (asked.fallbackOk) return false;
+  throw new PinError('three_d_secure_unavailable');
+};
+
+/**
+ * Creates a charge or an authorisation. The payment is reserved first (its card token used up,
+ * its recovery scheduled), then the processor is asked, then the outcome is written: racing
+ * requests for one card token never reach the processor twice.
+ */
+export const createPayment = async (
+  deps: RuntimeDeps,
+  scope: Scope,
+  request: PaymentRequest,
+): Promise<PaymentCreated> => {
+  const { store, ids, clock } = deps;
+  const now = clock.now();
+  const source = await resolveSource(store, ids, scope, request.source, now);
+  const threeDSecure = wantsThreeDSecure(deps, scope, request, source.card);
+  const sessionToken = threeDSecure ? ids.token('se') : null;
+  const reserved: Payment = {
+    kind: request.kind,
+    token: ids.token(request.kind === 'charge' ? 'ch' : 'auth'),
+    state: sessionToken ? 'pending_3ds' : 'processing',
+    captureOnSuccess: request.kind === 'charge' && request.capture,
+    amount: request.amount,
+    currency: request.currency,
+    description: request.description,
+    email: request.email,
+    ipAddress: request.ipAddress,
+    reference: request.reference,
+    metadata: request.metadata,
+    card: source.card,
+    cardOwner: source.owner,
+    customerToken: source.customerToken,
+    createdAt: toTimestamp(now),
+    decline: null,
+    capturedAt: null,
+    voidedAt: null,
+    expiresAt: null,
+    authorisationToken: null,
+    amountCaptured: 0,
+    amountRefunded: 0,
+    pendingRefunds: 0,
+    totalFees: null,
+    threeDSecure:
+      sessionToken && request.threeDSecure
+        ? {
+            sessionToken,
+            callbackUrl: request.threeDSecure.callbackUrl,
+            fallbackOk: request.threeDSecure.fallbackOk,
+            result: null,
+          }
+        : null,
+  };
+  await commitUsingToken('card_token', () =>
+    store.payments.reserve(
+      scope,
+      reserved,
+      source.sealedNumber,
+      {
+        cardToken: source.consumesCardToken ?? undefined,
+        joinLists: sessionToken !== null,
+        sessionToken: sessionToken ?? undefined,
+        recoveryDueAt: new Date(now.getTime() + recoveryDelayMs),
+      },
+      now,
+    ),
+  );
+  if (sessionToken) return { outcome: 'three_d_secure', payment: reserved, sessionToken };
+  const payment = await settleWithProcessor(deps, scope, reserved, source.cardNumber, {
+    from: 'processing',
+    joinLists: true,
+  });
+  return { outcome: 'settled', payment };
+};

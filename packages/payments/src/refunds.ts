@@ -1,0 +1,95 @@
+import {
+  fieldIssue,
+  newEvent,
+  PinError,
+  presentRefund,
+  type Refund,
+  refundable,
+  refundSettlementSeconds,
+  toTimestamp,
+} from '@wattle/domain';
+import type { RuntimeDeps } from '@wattle/runtime';
+import { ConditionFailedError, type ScheduledJob, type Scope } from '@wattle/store';
+
+const amountRefused = (message: string): PinError =>
+  new PinError('invalid_resource', { messages: [{ param: 'amount', code: 'amount_invalid', message }] });
+
+/** Why `amount` cannot be refunded from a charge with `left` refundable, or null when it can. */
+const refusal = (left: number, amount: number): PinError | null => {
+  if (left === 0) return amountRefused('Amount cannot be refunded: nothing of the charge is left to refund');
+  if (amount < 1) return amountRefused('Amount must be at least 1');
+  if (amount > left) return amountRefused(`Amount must be no more than the refundable amount of ${left}`);
+  return null;
+};
+
+/**
+ * POST /charges/{token}/refunds: a Pending refund of `amount` (default: all that is left). The
+ * charge's refundable amount is taken down under a condition, so racing refunds never exceed it.
+ */
+export const createRefund = async (
+  deps: RuntimeDeps,
+  scope: Scope,
+  chargeToken: string,
+  amount: number | undefined,
+): Promise<Refund> => {
+  const { store, ids, clock } = deps;
+  const charge = await store.payments.get(scope, chargeToken);
+  if (!charge || charge.kind !== 'charge') throw new PinError('not_found');
+  if (charge.state !== 'captured') {
+    throw new PinError('invalid_resource', {
+      messages: [fieldIssue('charge', 'cannot be refunded: it was not captured')],
+    });
+  }
+  const wanted = amount ?? refundable(charge);
+  const refused = refusal(refundable(charge), wanted);
+  if (refused) throw refused;
+  const now = clock.now();
+  const refund: Refund = {
+    token: ids.token('rf'),
+    chargeToken,
+    amount: wanted,
+    currency: charge.currency,
+    createdAt: toTimestamp(now),
+    state: 'pending',
+    errorMessage: null,
+  };
+  const event = newEvent(ids, 'refund.created', presentRefund(refund), refund.createdAt);
+  try {
+    await store.refunds.create(
+      scope,
+      refund,
+      event,
+      new Date(now.getTime() + refundSettlementSeconds * 1000),
+      now,
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionFailedError) || error.label !== 'charge') throw error;
+    // Another refund took part of the charge in between: answer with what is left now.
+    const current = await store.payments.get(scope, chargeToken);
+    throw refusal(current ? refundable(current) : 0, wanted) ?? error;
+  }
+  return refund;
+};
+
+/** The refund-settlement job: asks the processor, then records Success or Failed. */
+export const settleRefund = async (deps: RuntimeDeps, job: ScheduledJob): Promise<void> => {
+  const { store, ids, clock, processor } = deps;
+  const refund = await store.refunds.get(job.scope, job.token);
+  const charge = refund && (await store.payments.get(job.scope, refund.chargeToken));
+  if (!refund || !charge || refund.state !== 'pending') {
+    await store.schedule.drop(job);
+    return;
+  }
+  const outcome = await processor.refund(charge.token, refund.token, refund.amount, charge.card);
+  const now = clock.now();
+  const settled: Refund = outcome.settled
+    ? { ...refund, state: 'succeeded' }
+    : { ...refund, state: 'failed', errorMessage: outcome.reason };
+  const event = newEvent(
+    ids,
+    outcome.settled ? 'refund.succeeded' : 'refund.failed',
+    presentRefund(settled),
+    toTimestamp(now),
+  );
+  await store.refunds.settle(job.scope, settled, job, event, now);
+};

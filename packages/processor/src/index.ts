@@ -1,0 +1,2 @@
+export * from './simulator.ts';
+export * from './test-cards.ts';
