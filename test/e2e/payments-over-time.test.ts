@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { refundFailsCard } from '@wattle/processor';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventsAbout } from '../helpers/events.ts';
+import { cardFields, chargeFields } from '../helpers/fixtures.ts';
+import { type Api, advanceClock, api, type OwnStack, startOwnStack } from '../helpers/stack.ts';
+
+// Moves the clock, so it runs on a stack of its own.
+let stack: OwnStack;
+let client: Api;
+const dataDir = mkdtempSync(join(tmpdir(), 'wattle-payments-'));
+const day = 86400;
+
+beforeAll(async () => {
+  stack = await startOwnStack({ dataDir });
+  client = api(stack.test.baseUrl, stack.test.secretKey);
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const charge = (overrides: Record<string, unknown> = {}) =>
+  client.post('/1/charges', chargeFields(overrides));
+
+describe('authorisation expiry', () => {
+  it('expires authorised charges and authorisations five days after creation', async () => {
+    const heldCharge = (await charge({ capture: false })).body.response.token;
+    const heldAuth = (await client.post('/1/authorisations', chargeFields())).body.response.token;
+    await advanceClock(stack, 4 * day);
+    expect((await client.get(`/1/charges/${heldCharge}`)).body.response.authorisation_expired).toBe(false);
+    await advanceClock(stack, day + 60);
+    expect((await client.get(`/1/charges/${heldCharge}`)).body.response.authorisation_expired).toBe(true);
+    const capture = await client.put(`/1/charges/${heldCharge}/capture`);
+    expect(capture.body).toMatchObject({ error: 'authorisation_expired', charge_token: heldCharge });
+    expect((await client.put(`/1/charges/${heldCharge}/void`)).body.error).toBe('authorisation_expired');
+    const auth = (await client.get(`/1/authorisations/${heldAuth}`)).body.response;
+    expect(auth).toMatchObject({ expired: true, capturable: false });
+    expect((await client.post(`/1/authorisations/${heldAuth}/charges`, { amount: 400 })).body.error).toBe(
+      'authorisation_expired',
+    );
+  });
+});
+
+describe('refunds', () => {
+  it('refunds in part and in full, never past the charge, and settles by the scheduler', async () => {
+    const token = (await charge({ amount: 1000 })).body.response.token;
+    const part = await client.post(`/1/charges/${token}/refunds`, { amount: 300 });
+    expect(part.status).toBe(201);
+    expect(part.body.response).toEqual({
+      token: expect.stringMatching(/^rf_[\w-]{22}$/),
+      success: null,
+      amount: 300,
+      currency: 'AUD',
+      charge: token,
+      created_at: expect.any(String),
+      error_message: null,
+      status_message: 'Pending',
+    });
+    expect((await client.get(`/1/charges/${token}`)).body.response).toMatchObject({
+      amount_refunded: 300,
+      refund_pending: true,
+    });
+    const tooMuch = await client.post(`/1/charges/${token}/refunds`, { amount: 701 });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.messages[0]).toMatchObject({ param: 'amount', code: 'amount_invalid' });
+    const rest = await client.post(`/1/charges/${token}/refunds`);
+    expect(rest.body.response.amount).toBe(700);
+    expect((await client.post(`/1/charges/${token}/refunds`)).status).toBe(422);
+
+    const listed = await client.get(`/1/charges/${token}/refunds`);
+    expect(listed.body.response.map((r: { amount: number }) => r.amount)).toEqual([700, 300]);
+    expect(listed.body.pagination).toMatchObject({ count: 2, pages: 1 });
+
+    await advanceClock(stack, 3600);
+    const settled = await client.get(`/1/refunds/${part.body.response.token}`);
+    expect(settled.body.response.status_message).toBe('Success');
+    expect((await client.get(`/1/charges/${token}`)).body.response).toMatchObject({
+      amount_refunded: 1000,
+      refund_pending: false,
+    });
+    expect((await eventsAbout(stack, part.body.response.token)).map((e) => e.type)).toEqual([
+      'refund.created',
+      'refund.succeeded',
+    ]);
+    expect((await client.get('/1/refunds')).body.response.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('never lets concurrent refunds exceed the charge', async () => {
+    const token = (await charge({ amount: 500 })).body.response.token;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => client.post(`/1/charges/${token}/refunds`, { amount: 100 })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 422)).toHaveLength(5);
+    expect((await client.get(`/1/charges/${token}`)).body.response.amount_refunded).toBe(500);
+  });
+
+  it('gives the amount back when a refund fails at settlement', async () => {
+    const token = (await charge({ amount: 800, card: cardFields({ number: refundFailsCard }) })).body.response
+      .token;
+    const refund = (await client.post(`/1/charges/${token}/refunds`, { amount: 800 })).body.response.token;
+    await advanceClock(stack, 3600);
+    const failed = (await client.get(`/1/refunds/${refund}`)).body.response;
+    expect(failed).toMatchObject({ status_message: 'Failed', error_message: expect.any(String) });
+    expect((await client.get(`/1/charges/${token}`)).body.response).toMatchObject({
+      amount_refunded: 0,
+      refund_pending: false,
+    });
+    expect((await eventsAbout(stack, refund)).map((e) => e.type)).toEqual([
+      'refund.created',
+      'refund.failed',
+    ]);
+  });
+
+  it('refuses refunds of charges that were not captured', async () => {
+    const held = (await charge({ capture: false })).body.response.token;
+    expect((await client.post(`/1/charges/${held}/refunds`)).status).toBe(422);
+    expect((await client.post('/1/charges/ch_unknown00000000000000000/refunds')).status).toBe(404);
+    expect((await client.get('/1/refunds/rf_unknown00000000000000000')).status).toBe(404);
+  });
+});
