@@ -225,7 +225,10 @@ export class PaymentsRepo {
       values[`:m${i}`] = value;
       sets.push(`#m${i} = :m${i}`);
     }
-    const tx = newTransaction(this.ctx).update('payment', {
+    const tx = newTransaction(this.ctx);
+    // The job's claim first: a run that lost the race to another run fails on it (label `job`).
+    if (options.job) claimIn(tx, options.job);
+    tx.update('payment', {
       Key: keys.payment(scope, payment.token),
       UpdateExpression: `SET ${sets.join(', ')} REMOVE sealedNumber`,
       ConditionExpression: '#p.#s = :from',
@@ -234,8 +237,7 @@ export class PaymentsRepo {
     });
     if (options.joinLists) joinListsIn(tx, scope, payment);
     if (options.leaseExpiresAt) this.putLeaseIn(tx, scope, payment.token, options.leaseExpiresAt);
-    if (options.job) claimIn(tx, options.job);
-    else if (options.from === 'processing') cancelIn(tx, paymentRecoveryJob, scope, payment.token);
+    if (!options.job && options.from === 'processing') cancelIn(tx, paymentRecoveryJob, scope, payment.token);
     recordEvent(tx, scope, event, now);
     await tx.commit(this.ctx.doc);
   }

@@ -1,0 +1,115 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import { newCard, type Payment, toTimestamp } from '@wattle/domain';
+import { simulatedProcessor } from '@wattle/processor';
+import { type RuntimeDeps, randomIds, runtimeClock } from '@wattle/runtime';
+import { paymentRecoveryJob, type Scope } from '@wattle/store';
+import { describe, expect, it } from 'vitest';
+import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
+import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
+import { useTable } from '../helpers/table.ts';
+
+const table = useTable();
+const scope: Scope = { accountId: 'acct_recovery', environment: 'test' };
+
+const deps = (): RuntimeDeps => ({
+  config: { tableName: table.tableName, cardKeyHex: undefined, cardKmsKeyId: undefined, logLevel: 'SILENT' },
+  store: table.store,
+  clock: runtimeClock,
+  ids: randomIds,
+  logger: new Logger({ logLevel: 'SILENT' }),
+  processor: simulatedProcessor(),
+});
+
+/** A charge reserved as createPayment reserves it, as if the function died right after. */
+const reserveAndCrash = async (number: string): Promise<Payment> => {
+  const now = new Date();
+  const card = newCard(
+    {
+      number,
+      expiryMonth: 5,
+      expiryYear: 2030,
+      cvc: '123',
+      name: 'N',
+      addressLine1: 'L',
+      addressLine2: null,
+      addressCity: 'C',
+      addressPostcode: '',
+      addressState: '',
+      addressCountry: 'AU',
+    },
+    randomIds.token('card'),
+    toTimestamp(now),
+  );
+  const sealed = await table.store.cardTokens.seal(scope, card, number);
+  const payment: Payment = {
+    kind: 'charge',
+    token: randomIds.token('ch'),
+    state: 'processing',
+    captureOnSuccess: true,
+    amount: 1000,
+    currency: 'AUD',
+    description: 'Recovered',
+    email: 'e@example.com',
+    ipAddress: '127.0.0.1',
+    reference: null,
+    metadata: {},
+    card,
+    cardOwner: { customerToken: null, primary: null },
+    customerToken: null,
+    createdAt: toTimestamp(now),
+    decline: null,
+    capturedAt: null,
+    voidedAt: null,
+    expiresAt: null,
+    authorisationToken: null,
+    amountCaptured: 0,
+    amountRefunded: 0,
+    pendingRefunds: 0,
+    totalFees: null,
+    threeDSecure: null,
+  };
+  await table.store.payments.reserve(
+    scope,
+    payment,
+    sealed.sealedNumber,
+    { joinLists: false, recoveryDueAt: now },
+    now,
+  );
+  return payment;
+};
+
+describe('payment recovery', () => {
+  it('keeps a reserved payment out of the lists until it is settled', async () => {
+    const reserved = await reserveAndCrash('4200000000000000');
+    const listed = await table.store.payments.list(scope, 'charge', 1);
+    expect(listed.items.map((p) => p.token)).not.toContain(reserved.token);
+  });
+
+  it('finishes payments a crash left processing, once, with their events', async () => {
+    const approved = await reserveAndCrash('4200000000000000');
+    const declined = await reserveAndCrash('4100000000000001');
+    const later = new Date(Date.now() + 5 * 60 * 1000);
+    const runs = await Promise.all([
+      runDueJobs(deps(), later, jobHandlers),
+      runDueJobs(deps(), later, jobHandlers),
+    ]);
+    expect(runs.reduce((n, r) => n + r.failed, 0)).toBe(0);
+
+    expect(await table.store.payments.get(scope, approved.token)).toMatchObject({
+      state: 'captured',
+      totalFees: 48,
+    });
+    expect(await table.store.payments.get(scope, declined.token)).toMatchObject({
+      state: 'failed',
+      decline: 'card_declined',
+    });
+    expect(await table.store.payments.sealedNumberOf(scope, approved.token)).toBeNull();
+    const listed = (await table.store.payments.list(scope, 'charge', 1)).items.map((p) => p.token);
+    expect(listed).toEqual(expect.arrayContaining([approved.token, declined.token]));
+    const events = (await table.store.events.list(scope, 1)).items.filter((e) =>
+      [approved.token, declined.token].includes((e.data as { token: string }).token),
+    );
+    expect(events.map((e) => e.type).sort()).toEqual(['charge.captured', 'charge.failed']);
+    expect(await table.store.schedule.due(paymentRecoveryJob, later)).toEqual([]);
+  });
+});
