@@ -11,6 +11,15 @@ export interface QueueDefinition {
 export const queues = {
   /** Event items from the table stream (the outbox), on their way to webhook delivery. */
   events: { name: 'wattle-events', visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
+  /**
+   * One message per delivery attempt owed (first attempts, retries that fell due, replays). Its
+   * visibility timeout outlasts the delivery function's deadline and the webhook's 30 s lease.
+   */
+  webhooks: { name: 'wattle-webhooks', visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
 } as const satisfies Record<string, QueueDefinition>;
 
 export const deadLetterQueueName = (queue: QueueDefinition): string => `${queue.name}-dlq`;
+
+/** The environment variable that gives a function the URL of a queue it sends to. */
+export const queueUrlVariable = (queue: keyof typeof queues): string =>
+  `WATTLE_${queue.toUpperCase()}_QUEUE_URL`;

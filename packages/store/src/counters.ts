@@ -16,14 +16,28 @@ export const merchantWideShards = 4;
 
 export const counter = (listKey: string, shards = 1): Counter => ({ listKey, shards });
 
-/** Adds the counter move to the transaction that changes the list. */
-export const countIn = (tx: Transaction, c: Counter, delta: number): Transaction =>
-  tx.update(`counter:${c.listKey}`, {
+/**
+ * Adds the counter move to the transaction that changes the list. With `atMost`, the move is
+ * also the list's limit: the transaction fails (label `counter:<list key>`) when the list would
+ * grow past it, so racing additions end with exactly `atMost` winners. Only for unsharded lists.
+ */
+export const countIn = (tx: Transaction, c: Counter, delta: number, atMost?: number): Transaction => {
+  if (atMost !== undefined && c.shards !== 1) throw new Error('A limit needs an unsharded counter');
+  const limit =
+    atMost === undefined
+      ? {}
+      : {
+          ConditionExpression: 'attribute_not_exists(#n) OR #n <= :room',
+          ExpressionAttributeValues: { ':d': delta, ':et': 'counter', ':room': atMost - delta },
+        };
+  return tx.update(`counter:${c.listKey}`, {
     Key: keys.counterShard(c.listKey, Math.floor(Math.random() * c.shards)),
     UpdateExpression: 'ADD #n :d SET #et = :et',
     ExpressionAttributeNames: { '#n': 'n', '#et': '_et' },
     ExpressionAttributeValues: { ':d': delta, ':et': 'counter' },
+    ...limit,
   });
+};
 
 export const readCount = async (
   doc: DynamoDBDocumentClient,

@@ -1,7 +1,10 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { WattleEvent } from '@wattle/domain';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { Environment, WattleEvent } from '@wattle/domain';
 import type { StoreContext } from './context.ts';
 import { counter, countIn, merchantWideShards } from './counters.ts';
+import { StoreError } from './errors.ts';
 import { keys, listSortKey, lists, type Scope } from './keys.ts';
 import { listMembership, type Page, readPage } from './list-page.ts';
 import type { Transaction } from './transaction.ts';
@@ -41,6 +44,30 @@ const toEvent = (item: Record<string, unknown>): WattleEvent => ({
   data: JSON.parse(item.data as string) as Record<string, unknown>,
   createdAt: item.createdAt as string,
 });
+
+/** An event as the outbox wrote it, with the merchant it belongs to. */
+export interface ScopedEvent {
+  scope: Scope;
+  event: WattleEvent;
+}
+
+/**
+ * The event in a table stream record, as the Pipe (or the local stack's poller) puts it on the
+ * events queue: the record's JSON, the item under `dynamodb.NewImage` in attribute-value form.
+ */
+export const eventOfStreamRecord = (body: string): ScopedEvent => {
+  const record = JSON.parse(body) as { dynamodb?: { NewImage?: Record<string, AttributeValue> } };
+  const image = record.dynamodb?.NewImage;
+  if (!image) throw new StoreError('The stream record carries no new image');
+  const item = unmarshall(image);
+  const text = ['token', 'type', 'data', 'createdAt', 'accountId', 'environment'];
+  if (item._et !== 'event' || text.some((name) => typeof item[name] !== 'string'))
+    throw new StoreError('The stream record is not an event item');
+  return {
+    scope: { accountId: item.accountId as string, environment: item.environment as Environment },
+    event: toEvent(item),
+  };
+};
 
 export class EventsRepo {
   constructor(private readonly ctx: StoreContext) {}

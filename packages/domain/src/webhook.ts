@@ -1,0 +1,127 @@
+import type { Ids } from './ids.ts';
+
+/**
+ * Webhook endpoints and webhooks (SPEC.md "Webhook endpoints", "Webhooks", "States and
+ * transitions"). SPEC.md observes `pending`, `retrying` and `completed`; a webhook whose last
+ * retry failed too is `failed` (docs/decisions.md), with next_run null.
+ */
+export type WebhookStatus = 'pending' | 'retrying' | 'completed' | 'failed';
+
+/** Pin's limit on webhook endpoints per merchant and environment (PIN-REFERENCE §1.8). */
+export const maxWebhookEndpoints = 5;
+
+export interface WebhookEndpoint {
+  token: string;
+  /** The signing key of Pin-Signature: a secret, never logged. */
+  key: string;
+  url: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One failed attempt, as `errors` shows it under the attempt's UTC time. */
+export interface WebhookError {
+  error: string;
+  error_description: string;
+}
+
+export interface Webhook {
+  token: string;
+  status: WebhookStatus;
+  url: string;
+  eventToken: string;
+  endpointToken: string;
+  createdAt: string;
+  acceptedAt: string | null;
+  nextRun: string | null;
+  /** Failed attempts since the webhook was created or last replayed. */
+  retries: number;
+  errors: Record<string, WebhookError>;
+}
+
+export const presentWebhookEndpoint = (endpoint: WebhookEndpoint) => ({
+  token: endpoint.token,
+  key: endpoint.key,
+  url: endpoint.url,
+  created_at: endpoint.createdAt,
+  updated_at: endpoint.updatedAt,
+});
+
+export const presentWebhook = (webhook: Webhook) => ({
+  token: webhook.token,
+  status: webhook.status,
+  url: webhook.url,
+  event_token: webhook.eventToken,
+  webhook_endpoint_token: webhook.endpointToken,
+  created_at: webhook.createdAt,
+  accepted_at: webhook.acceptedAt,
+  next_run: webhook.nextRun,
+  retries: webhook.retries,
+  errors: webhook.errors,
+});
+
+/** The key of an entry in `errors`: `YYYY-MM-DD hh:mm:ss UTC`. */
+export const webhookErrorTime = (at: Date): string =>
+  `${at.toISOString().slice(0, 10)} ${at.toISOString().slice(11, 19)} UTC`;
+
+/** A new webhook of an event for one endpoint, waiting for its first attempt. */
+export const newWebhook = (
+  ids: Pick<Ids, 'token'>,
+  endpoint: Pick<WebhookEndpoint, 'token' | 'url'>,
+  eventToken: string,
+  createdAt: string,
+): Webhook => ({
+  token: ids.token('whr'),
+  status: 'pending',
+  url: endpoint.url,
+  eventToken,
+  endpointToken: endpoint.token,
+  createdAt,
+  acceptedAt: null,
+  nextRun: null,
+  retries: 0,
+  errors: {},
+});
+
+/**
+ * Whether an attempt is owed now: a pending webhook at once, a retrying one from its next run on.
+ * Completed and failed webhooks are done (until a replay).
+ */
+export const isDeliveryDue = (webhook: Webhook, now: Date): boolean =>
+  webhook.status === 'pending' ||
+  (webhook.status === 'retrying' && webhook.nextRun !== null && Date.parse(webhook.nextRun) <= now.getTime());
+
+/** The endpoint answered 2xx. */
+export const webhookAccepted = (webhook: Webhook, acceptedAt: string): Webhook => ({
+  ...webhook,
+  status: 'completed',
+  acceptedAt,
+  nextRun: null,
+});
+
+/**
+ * The attempt at `at` failed: the error goes into `errors`, and the webhook retries at `nextRun`,
+ * or has failed for good when the schedule has no retry left (`nextRun` null).
+ */
+export const webhookAttemptFailed = (
+  webhook: Webhook,
+  failure: WebhookError,
+  at: Date,
+  nextRun: string | null,
+): Webhook => ({
+  ...webhook,
+  status: nextRun ? 'retrying' : 'failed',
+  retries: webhook.retries + 1,
+  errors: { ...webhook.errors, [webhookErrorTime(at)]: failure },
+  nextRun,
+});
+
+/** Replay (SPEC.md "Webhook"): pending again, as if new, for the same event and URL. */
+export const replayedWebhook = (webhook: Webhook): Webhook => ({
+  ...webhook,
+  status: 'pending',
+  retries: 0,
+  errors: {},
+  acceptedAt: null,
+  nextRun: null,
+});
