@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type FunctionName, functionNames, queues, routes } from '@wattle/routes';
+import { type FunctionName, functionNames, queues, queueUrlVariable, routes } from '@wattle/routes';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
@@ -12,6 +12,8 @@ import type { Construct } from 'constructs';
 import { cardKeyActions, functionAccess } from './constructs/access.ts';
 import { createServiceApi, type StageName } from './constructs/api.ts';
 import { createCardKey } from './constructs/card-key.ts';
+import { addDeliverySources } from './constructs/delivery-sources.ts';
+import { createEventsPipe } from './constructs/events-pipe.ts';
 import { createServiceFunction } from './constructs/function.ts';
 import { createQueueWithDlq } from './constructs/queues.ts';
 import { createSchedule } from './constructs/schedule.ts';
@@ -23,7 +25,7 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const functionId = (fn: FunctionName): string =>
   `${fn.replace(/(^|-)([a-z])/g, (_, _dash, c: string) => c.toUpperCase())}Function`;
 
-/** Table, card key, functions, HTTP API (stages test and live) and the events queue. */
+/** Table, card key, functions, HTTP API (stages test and live), the queues and the events pipe. */
 export class WattleStack extends Stack {
   readonly table: TableV2;
   readonly cardKey: Key;
@@ -32,11 +34,20 @@ export class WattleStack extends Stack {
   readonly stages: Record<StageName, HttpStage>;
   readonly eventsQueue: Queue;
   readonly eventsDeadLetterQueue: Queue;
+  readonly webhooksQueue: Queue;
+  readonly webhooksDeadLetterQueue: Queue;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
     this.table = createTable(this, 'Table');
     this.cardKey = createCardKey(this, 'CardKey');
+
+    const events = createQueueWithDlq(this, 'Events', queues.events);
+    this.eventsQueue = events.queue;
+    this.eventsDeadLetterQueue = events.deadLetterQueue;
+    const webhooks = createQueueWithDlq(this, 'Webhooks', queues.webhooks);
+    this.webhooksQueue = webhooks.queue;
+    this.webhooksDeadLetterQueue = webhooks.deadLetterQueue;
 
     this.functions = Object.fromEntries(functionNames.map((fn) => [fn, this.createFunction(fn)])) as Record<
       FunctionName,
@@ -49,9 +60,8 @@ export class WattleStack extends Stack {
 
     createSchedule(this, 'SchedulerRule', this.functions.scheduler);
 
-    const events = createQueueWithDlq(this, 'Events', queues.events);
-    this.eventsQueue = events.queue;
-    this.eventsDeadLetterQueue = events.deadLetterQueue;
+    createEventsPipe(this, 'EventsPipe', { table: this.table, queue: this.eventsQueue });
+    addDeliverySources(this.functions['webhook-delivery'], [this.eventsQueue, this.webhooksQueue]);
 
     new CfnOutput(this, 'TestBaseUrl', { value: `${api.apiEndpoint}/${stages.test.stageName}` });
     new CfnOutput(this, 'LiveBaseUrl', { value: `${api.apiEndpoint}/${stages.live.stageName}` });
@@ -63,6 +73,8 @@ export class WattleStack extends Stack {
     const access = functionAccess[fn];
     const environment: Record<string, string> = { WATTLE_TABLE_NAME: this.table.tableName };
     if (access.cardKey) environment.WATTLE_CARD_KMS_KEY_ID = this.cardKey.keyArn;
+    const sendTo = (access.sendTo ?? []).map((name) => ({ name, queue: this.queueNamed(name) }));
+    for (const { name, queue } of sendTo) environment[queueUrlVariable(name)] = queue.queueUrl;
 
     const lambda = createServiceFunction(this, functionId(fn), { fn, repoRoot, environment });
     if (access.table.length > 0) {
@@ -78,7 +90,16 @@ export class WattleStack extends Stack {
         new PolicyStatement({ actions: [...cardKeyActions], resources: [this.cardKey.keyArn] }),
       );
     }
+    if (sendTo.length > 0) {
+      lambda.addToRolePolicy(
+        new PolicyStatement({ actions: ['sqs:SendMessage'], resources: sendTo.map((s) => s.queue.queueArn) }),
+      );
+    }
     return lambda;
+  }
+
+  private queueNamed(name: keyof typeof queues): Queue {
+    return name === 'events' ? this.eventsQueue : this.webhooksQueue;
   }
 }
 

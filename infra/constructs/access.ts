@@ -1,4 +1,4 @@
-import type { FunctionName } from '@wattle/routes';
+import type { FunctionName, queues } from '@wattle/routes';
 
 /** DynamoDB actions a function may be granted. No wildcards, no Scan. */
 export type TableAction =
@@ -26,7 +26,12 @@ export interface FunctionAccess {
   table: readonly TableAction[];
   /** Whether the function seals and opens card numbers with the KMS card key. */
   cardKey: boolean;
+  /** Queues the function sends to (each also gets its URL as WATTLE_<NAME>_QUEUE_URL). */
+  sendTo?: readonly (keyof typeof queues)[];
 }
+
+/** Reads only: what a function that shows stored resources needs. */
+const readOnly: readonly TableAction[] = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'];
 
 /**
  * What each function may touch: the one place to read or change it. A new function in
@@ -36,12 +41,19 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   cards: { table: readWrite, cardKey: true },
   customers: { table: readWrite, cardKey: true },
   'not-found': { table: [], cardKey: false },
-  // Billing charges stored cards, so the scheduler opens card numbers.
-  scheduler: { table: readWrite, cardKey: true },
+  // Billing charges stored cards, so the scheduler opens card numbers; webhook retries that fall
+  // due go to the delivery queue.
+  scheduler: { table: readWrite, cardKey: true, sendTo: ['webhooks'] },
   charges: { table: readWrite, cardKey: true },
   authorisations: { table: readWrite, cardKey: true },
   // Refunds never open a card number.
   refunds: { table: readWrite, cardKey: false },
+  'webhook-endpoints': { table: readWrite, cardKey: false },
+  // A replay asks the delivery function for the attempt.
+  webhooks: { table: readWrite, cardKey: false, sendTo: ['webhooks'] },
+  events: { table: readOnly, cardKey: false },
+  // Receives from its two queues through its event sources; sends the fan-out's delivery requests.
+  'webhook-delivery': { table: readWrite, cardKey: false, sendTo: ['webhooks'] },
 };
 
 /** The only KMS actions envelope encryption of card numbers needs. */
