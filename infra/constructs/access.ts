@@ -48,6 +48,8 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   authorisations: { table: readWrite, cardKey: true },
   // Refunds never open a card number.
   refunds: { table: readWrite, cardKey: false },
+  // Bank account numbers are sealed with the same key as card numbers.
+  'bank-accounts': { table: readWrite, cardKey: true },
   'webhook-endpoints': { table: readWrite, cardKey: false },
   // A replay asks the delivery function for the attempt.
   webhooks: { table: readWrite, cardKey: false, sendTo: ['webhooks'] },

@@ -20,6 +20,7 @@ export const functionNames = [
   'charges',
   'authorisations',
   'refunds',
+  'bank-accounts',
 ] as const;
 export type FunctionName = (typeof functionNames)[number];
 
@@ -39,6 +40,17 @@ export const routes: readonly Route[] = [
   // JSONP as Pin.js uses it: GET with _method=POST and the card fields in the query string.
   { method: 'GET', path: '/1/cards.json', fn: 'cards', auth: 'secret-or-publishable', jsonp: true },
   { method: 'GET', path: '/1/cards', fn: 'cards', auth: 'secret-or-publishable', jsonp: true },
+
+  { method: 'POST', path: '/1/bank_accounts', fn: 'bank-accounts', auth: 'secret-or-publishable' },
+  { method: 'POST', path: '/1/bank_accounts.json', fn: 'bank-accounts', auth: 'secret-or-publishable' },
+  {
+    method: 'GET',
+    path: '/1/bank_accounts.json',
+    fn: 'bank-accounts',
+    auth: 'secret-or-publishable',
+    jsonp: true,
+  },
+  { method: 'GET', path: '/1/bank_accounts', fn: 'bank-accounts', auth: 'secret-or-publishable', jsonp: true },
 
   { method: 'POST', path: '/1/customers', fn: 'customers', auth: 'secret' },
   { method: 'GET', path: '/1/customers', fn: 'customers', auth: 'secret' },

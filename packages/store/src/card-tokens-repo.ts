@@ -1,7 +1,7 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type Card, toEpochSeconds } from '@wattle/domain';
+import type { Card } from '@wattle/domain';
 import type { StoreContext } from './context.ts';
 import { keys, type Scope } from './keys.ts';
+import { type Sealed, SingleUseTokens } from './single-use-tokens.ts';
 import type { Transaction } from './transaction.ts';
 
 /** A card with its number sealed; what a charge or a customer takes from a token. */
@@ -10,63 +10,43 @@ export interface SealedCard {
   sealedNumber: string;
 }
 
-/** The context bound into a sealed number: it opens only as this card of this merchant. */
-export const sealContext = (scope: Scope, cardToken: string): string =>
-  `${scope.accountId}#${scope.environment}#${cardToken}`;
+const fromSealed = (sealed: Sealed<Card>): SealedCard => ({
+  card: sealed.value,
+  sealedNumber: sealed.sealedNumber,
+});
 
-/**
- * Unused card tokens from POST /cards. The item is its own lease: `expiresAt` lets TTL sweep it,
- * every read compares it with the clock, and using the token deletes the item under a condition,
- * so a token is used once however many requests race for it.
- */
+/** Unused card tokens from POST /cards (single use, one month); customers' cards are sealed alike. */
 export class CardTokensRepo {
-  constructor(private readonly ctx: StoreContext) {}
+  private readonly tokens: SingleUseTokens<Card>;
+
+  constructor(ctx: StoreContext) {
+    this.tokens = new SingleUseTokens<Card>(ctx, {
+      key: keys.cardToken,
+      entityType: 'card_token',
+      label: 'card-token',
+    });
+  }
 
   async seal(scope: Scope, card: Card, cardNumber: string): Promise<SealedCard> {
-    return { card, sealedNumber: await this.ctx.cipher.seal(cardNumber, sealContext(scope, card.token)) };
+    return fromSealed(await this.tokens.seal(scope, card, cardNumber));
   }
 
   /** The number of a sealed card, for the processor. Never log or store what this returns. */
   open(scope: Scope, sealed: SealedCard): Promise<string> {
-    return this.ctx.cipher.open(sealed.sealedNumber, sealContext(scope, sealed.card.token));
+    return this.tokens.open(scope, sealed.card.token, sealed.sealedNumber);
   }
 
-  async put(scope: Scope, sealed: SealedCard, expiresAt: Date): Promise<void> {
-    await this.ctx.doc.send(
-      new PutCommand({
-        TableName: this.ctx.tableName,
-        Item: {
-          ...keys.cardToken(scope, sealed.card.token),
-          _et: 'card_token',
-          card: sealed.card,
-          sealedNumber: sealed.sealedNumber,
-          expiresAt: toEpochSeconds(expiresAt),
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+  put(scope: Scope, sealed: SealedCard, expiresAt: Date): Promise<void> {
+    return this.tokens.put(scope, { value: sealed.card, sealedNumber: sealed.sealedNumber }, expiresAt);
   }
 
-  /** The unused, unexpired token, or null (never existed, another merchant's, used or expired). */
   async findUnused(scope: Scope, cardToken: string, now: Date): Promise<SealedCard | null> {
-    const result = await this.ctx.doc.send(
-      new GetCommand({
-        TableName: this.ctx.tableName,
-        Key: keys.cardToken(scope, cardToken),
-        ConsistentRead: true,
-      }),
-    );
-    const item = result.Item;
-    if (!item || Number(item.expiresAt) <= toEpochSeconds(now)) return null;
-    return { card: item.card as Card, sealedNumber: item.sealedNumber as string };
+    const found = await this.tokens.findUnused(scope, cardToken, now);
+    return found ? fromSealed(found) : null;
   }
 
   /** Uses the token up inside `tx`: the transaction fails (label `card-token`) if it is gone. */
   consumeIn(tx: Transaction, scope: Scope, cardToken: string, now: Date): Transaction {
-    return tx.delete('card-token', {
-      Key: keys.cardToken(scope, cardToken),
-      ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
-      ExpressionAttributeValues: { ':now': toEpochSeconds(now) },
-    });
+    return this.tokens.consumeIn(tx, scope, cardToken, now);
   }
 }

@@ -1,4 +1,5 @@
 export * from './accounts-repo.ts';
+export * from './bank-account-tokens-repo.ts';
 export * from './card-cipher.ts';
 export * from './card-tokens-repo.ts';
 export * from './client.ts';
@@ -14,6 +15,7 @@ export * from './payments-repo.ts';
 export * from './refunds-repo.ts';
 export * from './retry.ts';
 export * from './schedule.ts';
+export * from './single-use-tokens.ts';
 export * from './store.ts';
 export * from './table.ts';
 export * from './transaction.ts';

@@ -22,6 +22,11 @@ export const keys = {
   apiKey: (keyHash: string): ItemKey => ({ pk: `KEY#${keyHash}`, sk: 'KEY' }),
   /** An unused card token from POST /cards: single use, and it is its own expiry lease. */
   cardToken: (scope: Scope, cardToken: string): ItemKey => ({ pk: `${s(scope)}#${cardToken}`, sk: 'CARD' }),
+  /** An unused bank account token from POST /bank_accounts: single use, its own expiry lease. */
+  bankAccountToken: (scope: Scope, token: string): ItemKey => ({
+    pk: `${s(scope)}#${token}`,
+    sk: 'BANK_ACCOUNT',
+  }),
   customer: (scope: Scope, customerToken: string): ItemKey => ({
     pk: `${s(scope)}#${customerToken}`,
     sk: 'CUSTOMER',

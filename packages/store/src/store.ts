@@ -1,5 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { BankAccount } from '@wattle/domain';
 import { AccountsRepo } from './accounts-repo.ts';
+import { bankAccountTokens } from './bank-account-tokens-repo.ts';
 import type { CardCipher } from './card-cipher.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
 import type { StoreContext } from './context.ts';
@@ -9,6 +11,7 @@ import { IdempotencyRepo } from './idempotency-repo.ts';
 import { PaymentsRepo } from './payments-repo.ts';
 import { RefundsRepo } from './refunds-repo.ts';
 import { ScheduleRepo } from './schedule.ts';
+import type { SingleUseTokens } from './single-use-tokens.ts';
 import { WebhookEndpointsRepo } from './webhook-endpoints-repo.ts';
 import { WebhooksRepo } from './webhooks-repo.ts';
 
@@ -16,6 +19,7 @@ import { WebhooksRepo } from './webhooks-repo.ts';
 export class Store {
   readonly accounts: AccountsRepo;
   readonly cardTokens: CardTokensRepo;
+  readonly bankAccountTokens: SingleUseTokens<BankAccount>;
   readonly customers: CustomersRepo;
   readonly events: EventsRepo;
   readonly idempotency: IdempotencyRepo;
@@ -28,6 +32,7 @@ export class Store {
   constructor(readonly ctx: StoreContext) {
     this.accounts = new AccountsRepo(ctx);
     this.cardTokens = new CardTokensRepo(ctx);
+    this.bankAccountTokens = bankAccountTokens(ctx);
     this.customers = new CustomersRepo(ctx);
     this.events = new EventsRepo(ctx);
     this.idempotency = new IdempotencyRepo(ctx);

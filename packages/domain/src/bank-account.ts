@@ -1,0 +1,68 @@
+/** Bank account details as sent: the holder's name, the six-digit BSB and the account number. */
+export interface BankAccountDetails {
+  name: string;
+  bsb: string;
+  number: string;
+}
+
+/** A stored bank account: the number only masked (PIN-REFERENCE §4.10). */
+export interface BankAccount {
+  token: string;
+  name: string;
+  bsb: string;
+  number: string;
+  bankName: string;
+  branch: string;
+  createdAt: string;
+}
+
+/** BSBs are six digits, often written 123-456. */
+export const normaliseBsb = (raw: string): string => raw.replace(/[\s-]/g, '');
+
+export const isValidBsb = (bsb: string): boolean => /^\d{6}$/.test(bsb);
+
+/** Australian account numbers: up to nine digits (we take 4 to 10, spaces and dashes dropped). */
+export const normaliseAccountNumber = (raw: string): string => raw.replace(/[\s-]/g, '');
+
+export const isValidAccountNumber = (number: string): boolean => /^\d{4,10}$/.test(number);
+
+/** Only the trailing three digits stay visible: 123456321 → XXXXXX321. */
+export const maskAccountNumber = (number: string): string => 'X'.repeat(number.length - 3) + number.slice(-3);
+
+/** The bank a BSB belongs to, by its first two digits (the major Australian banks; else empty). */
+const banksByBsbPrefix: Record<string, string> = {
+  '01': 'Australia and New Zealand Banking Group',
+  '03': 'Westpac Banking Corporation',
+  '06': 'Commonwealth Bank of Australia',
+  '08': 'National Australia Bank',
+  '73': 'Westpac Banking Corporation',
+  '76': 'Commonwealth Bank of Australia',
+};
+
+export const bankNameOf = (bsb: string): string => banksByBsbPrefix[bsb.slice(0, 2)] ?? '';
+
+export const newBankAccount = (
+  details: BankAccountDetails,
+  token: string,
+  createdAt: string,
+): BankAccount => ({
+  token,
+  name: details.name,
+  bsb: details.bsb,
+  number: maskAccountNumber(details.number),
+  bankName: bankNameOf(details.bsb),
+  branch: '',
+  createdAt,
+});
+
+export const presentBankAccount = (account: BankAccount) => ({
+  token: account.token,
+  name: account.name,
+  bsb: account.bsb,
+  number: account.number,
+  bank_name: account.bankName,
+  branch: account.branch,
+});
+
+/** Bank account tokens expire one month after creation if unused. */
+export const bankAccountTokenLifetimeMonths = 1;
