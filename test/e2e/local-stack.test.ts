@@ -1,23 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import {
-  ChangeMessageVisibilityCommand,
-  DeleteMessageCommand,
-  type Message,
-  ReceiveMessageCommand,
-  SQSClient,
-} from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, newMerchant, type OwnStack, request, startOwnStack, useStack } from '../helpers/stack.ts';
 
 const timestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
 const seconds = (text: string): number => Date.parse(text) / 1000;
-const local = { region: 'ap-southeast-2', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
 
 /** The JVMs whose command line names `text` (DynamoDB Local with a -dbPath under it). */
 const javaProcessesWith = (text: string): string => {
@@ -121,81 +110,6 @@ describe('the shared stack', () => {
       error_description: 'The request body is too large.',
     });
     expect(tooLarge.headers.get('x-request-id')).toBeTruthy();
-  });
-
-  it('pipes event items from the table stream to the events queue, as the Pipe does', async () => {
-    const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ ...local, endpoint: stack.ddbEndpoint }));
-    const sqs = new SQSClient({ ...local, endpoint: stack.sqsEndpoint, useQueueUrlAsEndpoint: false });
-    const scope = `acct_e2e${randomBytes(6).toString('hex')}#test`;
-    const eventPk = `${scope}#evt_${randomBytes(8).toString('hex')}`;
-    const seen: Message[] = [];
-    try {
-      // Not an event: must stay out of the queue.
-      await doc.send(
-        new PutCommand({ TableName: stack.tableName, Item: { pk: `${scope}#cus_x`, sk: 'CUSTOMER' } }),
-      );
-      await doc.send(
-        new PutCommand({
-          TableName: stack.tableName,
-          Item: { pk: eventPk, sk: 'EVENT', _et: 'event', type: 'customer.created', data: '{}' },
-        }),
-      );
-      // A MODIFY of the event item: not an INSERT, must stay out too.
-      await doc.send(
-        new UpdateCommand({
-          TableName: stack.tableName,
-          Key: { pk: eventPk, sk: 'EVENT' },
-          UpdateExpression: 'SET touched = :t',
-          ExpressionAttributeValues: { ':t': true },
-        }),
-      );
-      const ours = () => seen.filter((m) => m.Body?.includes(scope));
-      const deadline = Date.now() + 5000;
-      while (ours().length === 0 && Date.now() < deadline) {
-        const got = await sqs.send(
-          new ReceiveMessageCommand({
-            QueueUrl: stack.eventsQueueUrl,
-            MaxNumberOfMessages: 10,
-            WaitTimeSeconds: 1,
-            VisibilityTimeout: 30,
-          }),
-        );
-        seen.push(...(got.Messages ?? []));
-      }
-      // Give a wrongly forwarded MODIFY time to arrive too.
-      await new Promise((resolve) => setTimeout(resolve, 750));
-      const more = await sqs.send(
-        new ReceiveMessageCommand({
-          QueueUrl: stack.eventsQueueUrl,
-          MaxNumberOfMessages: 10,
-          VisibilityTimeout: 30,
-        }),
-      );
-      seen.push(...(more.Messages ?? []));
-
-      expect(ours()).toHaveLength(1);
-      const record = JSON.parse(ours()[0]!.Body!);
-      expect(record).toMatchObject({
-        eventName: 'INSERT',
-        eventSource: 'aws:dynamodb',
-        eventSourceARN: expect.stringContaining(`table/${stack.tableName}/stream/`),
-        dynamodb: {
-          Keys: { pk: { S: eventPk }, sk: { S: 'EVENT' } },
-          NewImage: { pk: { S: eventPk }, sk: { S: 'EVENT' }, type: { S: 'customer.created' } },
-          ApproximateCreationDateTime: expect.any(Number),
-          StreamViewType: 'NEW_AND_OLD_IMAGES',
-        },
-      });
-    } finally {
-      // Ours go; everyone else's go back on the queue at once.
-      for (const message of seen) {
-        const target = { QueueUrl: stack.eventsQueueUrl, ReceiptHandle: message.ReceiptHandle };
-        if (message.Body?.includes(scope)) await sqs.send(new DeleteMessageCommand(target));
-        else await sqs.send(new ChangeMessageVisibilityCommand({ ...target, VisibilityTimeout: 0 }));
-      }
-      doc.destroy();
-      sqs.destroy();
-    }
   });
 });
 

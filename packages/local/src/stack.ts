@@ -20,6 +20,7 @@ import { ensureQueues, ensureTable } from './provision.ts';
 import { runScheduler } from './scheduler.ts';
 import { ensureSeed, loadCardKey, provisionMerchant } from './seed.ts';
 import { type StreamPipe, startStreamPipe } from './stream-pipe.ts';
+import { startWebhookDelivery } from './webhook-delivery.ts';
 
 export const localTableName = 'wattle';
 export const defaultPort = 4010;
@@ -206,6 +207,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
 
     const pipe: StreamPipe = await startStreamPipe({ streams, sqs, streamArn, queueUrl: queueUrls.events });
     cleanups.push(() => pipe.stop());
+    // Stops before the pipe, fauxqs and DynamoDB Local (cleanups run in reverse).
+    const delivery = startWebhookDelivery(sqs, queueUrls);
+    cleanups.push(() => delivery.stop());
 
     let baseUrl = '';
     const server = createServer(
