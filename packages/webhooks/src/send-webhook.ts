@@ -68,7 +68,7 @@ export const sendWebhook = async (request: WebhookRequest, options: SendOptions)
   }
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
-  const timedOut = refused('timeout', `No response within ${Math.round(timeoutMs / 1000)} seconds`);
+  const timedOut = refused('timeout', `No response within ${timeoutMs / 1000} seconds`);
   try {
     const target = await Promise.race([
       resolveAllowed(url.hostname, options),

@@ -1,0 +1,42 @@
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import { queues, queueUrlVariable } from '@wattle/routes';
+import { localAccountId, localRegion } from './aws.ts';
+import { loadHandler } from './functions.ts';
+import { type QueueConsumer, type SqsHandler, startQueueConsumer } from './queue-consumer.ts';
+
+export interface WebhookDelivery {
+  stop(): Promise<void>;
+}
+
+const queueArn = (name: string): string => `arn:aws:sqs:${localRegion}:${localAccountId}:${name}`;
+
+/**
+ * Webhook delivery as the CDK stack wires it: the delivery function consuming the events queue
+ * (the stream pipe's output) and the webhooks queue, each through an emulated SQS event source.
+ * Sets what the functions read first: the webhooks queue's URL, and loopback let through the SSRF
+ * guard, since local receivers run on this machine (AWS never sets it).
+ */
+export const startWebhookDelivery = (
+  sqs: SQSClient,
+  queueUrls: Record<keyof typeof queues, string>,
+): WebhookDelivery => {
+  Object.assign(process.env, {
+    [queueUrlVariable('webhooks')]: queueUrls.webhooks,
+    WATTLE_WEBHOOK_ALLOW_LOOPBACK: 'true',
+  });
+  const handler = () => loadHandler('webhook-delivery') as unknown as Promise<SqsHandler>;
+  const consumers: QueueConsumer[] = (['events', 'webhooks'] as const).map((name) =>
+    startQueueConsumer({
+      sqs,
+      queueUrl: queueUrls[name],
+      queueArn: queueArn(queues[name].name),
+      fn: 'webhook-delivery',
+      handler,
+    }),
+  );
+  return {
+    stop: async () => {
+      await Promise.all(consumers.map((consumer) => consumer.stop()));
+    },
+  };
+};

@@ -1,0 +1,163 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { newWebhook, replayedWebhook, type WebhookEndpoint, webhookAccepted } from '@wattle/domain';
+import { type RuntimeDeps, randomIds, runtimeClock } from '@wattle/runtime';
+import {
+  endpointPurgeJob,
+  jobKey,
+  keys,
+  newTransaction,
+  type Scope,
+  scheduleIn,
+  webhookRetryJob,
+} from '@wattle/store';
+import { describe, expect, it } from 'vitest';
+import { purgeWebhookEndpoint } from '../../functions/scheduler/src/jobs/purge-webhook-endpoint.ts';
+import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
+import { useTable } from '../helpers/table.ts';
+
+const table = useTable();
+const now = new Date('2026-11-21T05:00:00Z');
+const newScope = (): Scope => ({ accountId: randomIds.token('acct'), environment: 'test' });
+
+const newEndpoint = async (scope: Scope): Promise<WebhookEndpoint> => {
+  const endpoint = {
+    token: randomIds.token('whe'),
+    key: 'k',
+    url: 'https://example.com/hooks',
+    createdAt: '2026-11-21T05:00:00Z',
+    updatedAt: '2026-11-21T05:00:00Z',
+  };
+  await table.store.webhookEndpoints.create(scope, endpoint, now);
+  return endpoint;
+};
+
+const webhookFor = (endpoint: WebhookEndpoint, eventToken = randomIds.token('evt')) =>
+  newWebhook(randomIds, endpoint, eventToken, '2026-11-21T05:00:00Z');
+
+const itemExists = async (key: { pk: string; sk: string }): Promise<boolean> =>
+  (await table.doc.send(new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true })))
+    .Item !== undefined;
+
+describe('webhooks in the table', () => {
+  it('are made once per event and endpoint, however many deliveries race to make them', async () => {
+    const scope = newScope();
+    const endpoint = await newEndpoint(scope);
+    const eventToken = randomIds.token('evt');
+    const made = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        table.store.webhooks.createForEvent(scope, webhookFor(endpoint, eventToken), now),
+      ),
+    );
+    expect(new Set(made.map((loaded) => loaded!.webhook.token)).size).toBe(1);
+    const list = await table.store.webhooks.list(scope, 1);
+    expect(list.total).toBe(1);
+    expect(list.items).toEqual([made[0]!.webhook]);
+  });
+
+  it('are not made for an endpoint that is gone or being deleted', async () => {
+    const scope = newScope();
+    const endpoint = await newEndpoint(scope);
+    await table.doc.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: keys.webhookEndpoint(scope, endpoint.token),
+        UpdateExpression: 'SET deletingSince = :now',
+        ExpressionAttributeValues: { ':now': now.toISOString() },
+      }),
+    );
+    expect(await table.store.webhooks.createForEvent(scope, webhookFor(endpoint), now)).toBeNull();
+    expect(await table.store.webhookEndpoints.get(scope, endpoint.token)).toBeNull();
+    const gone = { ...endpoint, token: randomIds.token('whe') };
+    expect(await table.store.webhooks.createForEvent(scope, webhookFor(gone), now)).toBeNull();
+  });
+
+  it('are held by one delivery attempt at a time; only its holder records the outcome', async () => {
+    const scope = newScope();
+    const endpoint = await newEndpoint(scope);
+    const loaded = (await table.store.webhooks.createForEvent(scope, webhookFor(endpoint), now))!;
+    const [a, b] = await Promise.all([
+      table.store.webhooks.lease(scope, loaded, now),
+      table.store.webhooks.lease(scope, loaded, now),
+    ]);
+    const lease = (a ?? b)!;
+    expect([a, b].filter((l) => l !== null)).toHaveLength(1);
+
+    const held = (await table.store.webhooks.get(scope, loaded.webhook.token))!;
+    expect(held.leasedUntil).toEqual(new Date(now.getTime() + 30_000));
+    // A replay while it is held fails on the webhook's condition.
+    await expect(
+      table.store.webhooks.replay(scope, held, replayedWebhook(held.webhook), now, now),
+    ).rejects.toMatchObject({ label: 'webhook' });
+
+    const accepted = webhookAccepted(loaded.webhook, '2026-11-21T05:00:01Z');
+    expect(await table.store.webhooks.recordAttempt(scope, { ...lease, leaseId: 'stale' }, accepted)).toBe(
+      false,
+    );
+    expect(await table.store.webhooks.recordAttempt(scope, lease, accepted)).toBe(true);
+    const done = (await table.store.webhooks.get(scope, loaded.webhook.token))!;
+    expect(done).toMatchObject({ webhook: accepted, leasedUntil: null });
+    expect(await table.store.webhooks.recordAttempt(scope, lease, accepted)).toBe(false);
+  });
+
+  it('go with their endpoint, more than one transaction holds, retry jobs included', async () => {
+    const scope = newScope();
+    const endpoint = await newEndpoint(scope);
+    const other = await newEndpoint(scope);
+    const made = [];
+    for (let i = 0; i < 70; i++)
+      made.push((await table.store.webhooks.createForEvent(scope, webhookFor(endpoint), now))!);
+    const kept = (await table.store.webhooks.createForEvent(scope, webhookFor(other), now))!;
+    const retry = (token: string) => ({ kind: webhookRetryJob, scope, token, dueAt: now });
+    const tx = newTransaction(table.store.ctx);
+    for (const loaded of made.slice(0, 3)) scheduleIn(tx, retry(loaded.webhook.token));
+    await tx.commit(table.doc);
+
+    await table.store.webhookEndpoints.delete(scope, endpoint.token, now);
+
+    expect(await table.store.webhookEndpoints.get(scope, endpoint.token)).toBeNull();
+    expect(await itemExists(keys.webhookEndpoint(scope, endpoint.token))).toBe(false);
+    for (const loaded of made) expect(await table.store.webhooks.get(scope, loaded.webhook.token)).toBeNull();
+    for (const loaded of made.slice(0, 3))
+      expect(await itemExists(jobKey(webhookRetryJob, scope, loaded.webhook.token))).toBe(false);
+    expect(await itemExists(jobKey(endpointPurgeJob, scope, endpoint.token))).toBe(false);
+    const left = await table.store.webhooks.list(scope, 1);
+    expect(left).toEqual({ items: [kept.webhook], total: 1 });
+    expect((await table.store.webhookEndpoints.list(scope, 1)).total).toBe(1);
+  });
+
+  it('are finished off by the purge job when a deletion stopped half-way', async () => {
+    const scope = newScope();
+    const endpoint = await newEndpoint(scope);
+    for (let i = 0; i < 3; i++) await table.store.webhooks.createForEvent(scope, webhookFor(endpoint), now);
+    // What the deletion's first transaction leaves when the request dies right after it.
+    await table.doc.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: keys.webhookEndpoint(scope, endpoint.token),
+        UpdateExpression: 'SET deletingSince = :now REMOVE gsi1pk, gsi1sk',
+        ExpressionAttributeValues: { ':now': now.toISOString() },
+      }),
+    );
+    const dueAt = new Date(now.getTime() + 600_000);
+    await scheduleIn(newTransaction(table.store.ctx), {
+      kind: endpointPurgeJob,
+      scope,
+      token: endpoint.token,
+      dueAt,
+    }).commit(table.doc);
+
+    const deps = {
+      store: table.store,
+      clock: runtimeClock,
+      ids: randomIds,
+      logger: new Logger({ logLevel: 'SILENT' }),
+    } as unknown as RuntimeDeps;
+    const handlers = { [endpointPurgeJob]: purgeWebhookEndpoint };
+    const summary = await runDueJobs(deps, dueAt, handlers);
+    expect(summary.failed).toBe(0);
+    expect(await itemExists(keys.webhookEndpoint(scope, endpoint.token))).toBe(false);
+    expect(await table.store.webhooks.list(scope, 1)).toEqual({ items: [], total: 0 });
+    expect(await itemExists(jobKey(endpointPurgeJob, scope, endpoint.token))).toBe(false);
+  });
+});
