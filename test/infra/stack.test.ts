@@ -249,6 +249,125 @@ describe('events queue', () => {
   });
 });
 
+describe('webhook pipeline', () => {
+  const getAtt = (element: CfnElement, attribute: string) => ({
+    'Fn::GetAtt': [logicalId(element), attribute],
+  });
+  const queueArn = (queue: WattleStack['eventsQueue']) =>
+    getAtt(queue.node.defaultChild as CfnElement, 'Arn');
+  const tableElement = () => stack.table.node.defaultChild as CfnElement;
+
+  it('pipes new event items from the table stream to the events queue', () => {
+    const pipes = Object.values(resources('AWS::Pipes::Pipe'));
+    expect(pipes).toHaveLength(1);
+    const pipe = props(pipes[0]) as {
+      Source: unknown;
+      Target: unknown;
+      RoleArn: { 'Fn::GetAtt': [string, string] };
+      SourceParameters: { FilterCriteria: { Filters: { Pattern: string }[] } };
+    };
+    expect(pipe.Source).toEqual(getAtt(tableElement(), 'StreamArn'));
+    expect(pipe.Target).toEqual(queueArn(stack.eventsQueue));
+    expect(pipe.SourceParameters.FilterCriteria.Filters.map((f) => JSON.parse(f.Pattern))).toEqual([
+      { eventName: ['INSERT'], dynamodb: { Keys: { [tableKeys.sortKey]: { S: ['EVENT'] } } } },
+    ]);
+    // Its role reads the stream and sends to the events queue, nothing else.
+    const roleId = pipe.RoleArn['Fn::GetAtt'][0];
+    const statements = Object.values(resources('AWS::IAM::Policy'))
+      .filter((policy) => (props(policy).Roles as Ref[]).some((r) => r.Ref === roleId))
+      .flatMap(
+        (policy) =>
+          (props(policy).PolicyDocument as { Statement: (Statement & { Resource: unknown })[] }).Statement,
+      );
+    const sends = statements.filter((s) => actionsOf(s).includes('sqs:SendMessage'));
+    expect(sends.map((s) => s.Resource)).toEqual([queueArn(stack.eventsQueue)]);
+    expect(statements.flatMap(actionsOf)).toContain('dynamodb:GetRecords');
+    expect(
+      statements
+        .flatMap(actionsOf)
+        .filter((a) => a.startsWith('dynamodb:') && !/Stream|GetRecords|GetShardIterator/.test(a)),
+    ).toEqual([]);
+  });
+
+  it('has the delivery function consume both queues, reporting partial batch failures, concurrency bounded', () => {
+    const mappings = Object.values(resources('AWS::Lambda::EventSourceMapping')).map(props);
+    expect(mappings).toHaveLength(2);
+    expect(mappings.map((m) => m.EventSourceArn)).toEqual(
+      expect.arrayContaining([queueArn(stack.eventsQueue), queueArn(stack.webhooksQueue)]),
+    );
+    for (const mapping of mappings) {
+      expect(mapping).toMatchObject({
+        FunctionName: { Ref: functionLogicalId('webhook-delivery') },
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        ScalingConfig: { MaximumConcurrency: expect.any(Number) },
+      });
+    }
+  });
+
+  it('gives every queue a dead-letter queue', () => {
+    const all = resources('AWS::SQS::Queue');
+    const deadLetterIds = new Set(
+      Object.values(all).flatMap((queue) => {
+        const policy = props(queue).RedrivePolicy as
+          | { deadLetterTargetArn: { 'Fn::GetAtt': [string] } }
+          | undefined;
+        return policy ? [policy.deadLetterTargetArn['Fn::GetAtt'][0]] : [];
+      }),
+    );
+    const main = Object.keys(all).filter((id) => !deadLetterIds.has(id));
+    expect(main.sort()).toEqual(
+      [stack.eventsQueue, stack.webhooksQueue]
+        .map((q) => logicalId(q.node.defaultChild as CfnElement))
+        .sort(),
+    );
+    expect(deadLetterIds.size).toBe(main.length);
+    for (const id of main) {
+      expect(props(all[id]).RedrivePolicy).toMatchObject({
+        maxReceiveCount: queues.webhooks.maxReceiveCount,
+      });
+    }
+  });
+
+  it('lets only the functions that ask for deliveries send to the webhooks queue, and tells them its URL', () => {
+    const lambdas = resources('AWS::Lambda::Function');
+    for (const fn of functionNames) {
+      const sends = roleStatements(fn).filter((s) => actionsOf(s).some((a) => a.startsWith('sqs:Send')));
+      const variables = (
+        props(lambdas[functionLogicalId(fn)]).Environment as { Variables: Record<string, unknown> }
+      ).Variables;
+      const asks = (functionAccess[fn].sendTo ?? []).includes('webhooks');
+      expect(sends.length > 0, fn).toBe(asks);
+      expect('WATTLE_WEBHOOKS_QUEUE_URL' in variables, fn).toBe(asks);
+      for (const statement of sends) {
+        expect(actionsOf(statement), fn).toEqual(['sqs:SendMessage']);
+        expect((statement as Statement & { Resource: unknown }).Resource, fn).toEqual(
+          queueArn(stack.webhooksQueue),
+        );
+      }
+    }
+    expect(
+      ['scheduler', 'webhooks', 'webhook-delivery'].every((fn) => functionAccess[fn as FunctionName].sendTo),
+    ).toBe(true);
+  });
+
+  it('keeps the webhook functions away from the card key, and the events function to reads', () => {
+    for (const fn of ['webhook-endpoints', 'webhooks', 'events', 'webhook-delivery'] as const) {
+      expect(
+        roleStatements(fn)
+          .flatMap(actionsOf)
+          .filter((a) => a.startsWith('kms:')),
+        fn,
+      ).toEqual([]);
+    }
+    expect(
+      roleStatements('events')
+        .flatMap(actionsOf)
+        .filter((a) => a.startsWith('dynamodb:'))
+        .sort(),
+    ).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query']);
+  });
+});
+
 describe('outputs', () => {
   it('names the base URLs of both environments and the table', () => {
     expect(Object.keys(template.findOutputs('*')).sort()).toEqual([
