@@ -50,6 +50,8 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   refunds: { table: readWrite, cardKey: false },
   // Bank account numbers are sealed with the same key as card numbers.
   'bank-accounts': { table: readWrite, cardKey: true },
+  // A merchant's keys are kept sealed for its partner with the same key.
+  merchants: { table: readWrite, cardKey: true },
   'webhook-endpoints': { table: readWrite, cardKey: false },
   // A replay asks the delivery function for the attempt.
   webhooks: { table: readWrite, cardKey: false, sendTo: ['webhooks'] },

@@ -1,27 +1,15 @@
 import {
   addMonths,
   bankAccountTokenLifetimeMonths,
-  isValidAccountNumber,
-  isValidBsb,
   newBankAccount,
-  normaliseAccountNumber,
-  normaliseBsb,
   presentBankAccount,
   toTimestamp,
 } from '@wattle/domain';
-import { type RouteHandler, requiredText, resource, scopeOf, validate } from '@wattle/http';
+import { bankAccountFields, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
 import * as v from 'valibot';
 
 /** POST /bank_accounts fields (SPEC.md): all three required. */
-export const bankAccountSchema = v.object({
-  name: requiredText(),
-  bsb: v.pipe(requiredText(20), v.transform(normaliseBsb), v.check(isValidBsb, 'must be six digits')),
-  number: v.pipe(
-    requiredText(20),
-    v.transform(normaliseAccountNumber),
-    v.check(isValidAccountNumber, 'must be 4 to 10 digits'),
-  ),
-});
+export const bankAccountSchema = v.object(bankAccountFields());
 
 /**
  * POST /bank_accounts: stores the account and answers its single-use token (one recipient), which

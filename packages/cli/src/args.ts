@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 
 export const usage = `Usage: npm run wattle -- accounts create --name NAME [options]
+       npm run wattle -- merchants activate MERCHANT_TOKEN [--table TABLE] [--endpoint URL]
 
 Creates a merchant account (test and live secret and publishable keys) or, with --partner, a
 partner account (a partner key), and prints the keys once: only their hashes are stored.
@@ -15,10 +16,20 @@ Options:
   --endpoint URL         DynamoDB endpoint for --table (e.g. a DynamoDB Local)
   --json                 print JSON instead of a readable block
 
+merchants activate approves a partner-referred merchant (mrch_...): its live keys start to work.
+
 Without --table the command talks to the running local stack (npm start), found through
 \${WATTLE_DATA_DIR:-.wattle}/local.json.`;
 
+export interface ActivateMerchantArgs {
+  command: 'activate-merchant';
+  merchantToken: string;
+  table: string | null;
+  endpoint: string | null;
+}
+
 export interface CreateAccountArgs {
+  command: 'create-account';
   name: string;
   email: string;
   partner: boolean;
@@ -29,7 +40,10 @@ export interface CreateAccountArgs {
 }
 
 /** The command line as a request, or an error message for the user. */
-export const parseCommandLine = (argv: string[], env: NodeJS.ProcessEnv): CreateAccountArgs | string => {
+export const parseCommandLine = (
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+): CreateAccountArgs | ActivateMerchantArgs | string => {
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
@@ -50,16 +64,24 @@ export const parseCommandLine = (argv: string[], env: NodeJS.ProcessEnv): Create
     return (error as Error).message;
   }
   const { values, positionals } = parsed;
+  const table = typeof values.table === 'string' ? values.table : env.WATTLE_TABLE_NAME || null;
+  const endpoint = typeof values.endpoint === 'string' ? values.endpoint : null;
+  if (!values.help && positionals[0] === 'merchants' && positionals[1] === 'activate') {
+    const merchantToken = positionals[2] ?? '';
+    if (!/^mrch_[\w-]+$/.test(merchantToken)) return 'merchants activate needs a merchant token (mrch_...)';
+    return { command: 'activate-merchant', merchantToken, table, endpoint };
+  }
   if (values.help || positionals.join(' ') !== 'accounts create') return usage;
   const name = typeof values.name === 'string' ? values.name.trim() : '';
   if (!name) return '--name is required';
   return {
+    command: 'create-account',
     name,
     email: typeof values.email === 'string' ? values.email : 'none@example.com',
     partner: values.partner === true,
     referredBy: typeof values['referred-by'] === 'string' ? values['referred-by'] : null,
-    table: typeof values.table === 'string' ? values.table : (env.WATTLE_TABLE_NAME ?? null),
-    endpoint: typeof values.endpoint === 'string' ? values.endpoint : null,
+    table,
+    endpoint,
     json: values.json === true,
   };
 };

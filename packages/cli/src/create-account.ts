@@ -24,11 +24,7 @@ const noCipher = {
 
 /** Straight into a table: a deployed stack (AWS credentials) or a DynamoDB Local. */
 export const createInTable = async (args: CreateAccountArgs & { table: string }): Promise<CreatedAccount> => {
-  const store = createStore(
-    documentClient(args.endpoint ? { endpoint: args.endpoint } : {}),
-    args.table,
-    noCipher,
-  );
+  const store = tableStore(args.table, args.endpoint);
   const made = await provisionAccount(store, randomIds, runtimeClock, {
     kind: args.partner ? 'partner' : 'merchant',
     name: args.name,
@@ -43,19 +39,27 @@ export const createInTable = async (args: CreateAccountArgs & { table: string })
   };
 };
 
+/** The origin of the running local stack, from its local.json. */
+export const localStackOrigin = async (dataDir: string): Promise<string> => {
+  const localFile = join(dataDir, 'local.json');
+  try {
+    const info = JSON.parse(await readFile(localFile, 'utf8')) as { clockUrl: string };
+    return new URL(info.clockUrl).origin;
+  } catch {
+    throw new Error(`No local stack found (${localFile} is missing): run npm start, or pass --table`);
+  }
+};
+
+/** A store over a table named on the command line (no card key: accounts hold no cards). */
+export const tableStore = (table: string, endpoint: string | null) =>
+  createStore(documentClient(endpoint ? { endpoint } : {}), table, noCipher);
+
 /** Through the running local stack's control endpoint, found from its local.json. */
 export const createInLocalStack = async (
   args: CreateAccountArgs,
   dataDir: string,
 ): Promise<CreatedAccount> => {
-  const localFile = join(dataDir, 'local.json');
-  let info: { clockUrl: string };
-  try {
-    info = JSON.parse(await readFile(localFile, 'utf8'));
-  } catch {
-    throw new Error(`No local stack found (${localFile} is missing): run npm start, or pass --table`);
-  }
-  const origin = new URL(info.clockUrl).origin;
+  const origin = await localStackOrigin(dataDir);
   const response = await fetch(`${origin}/_local/accounts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

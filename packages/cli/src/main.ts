@@ -1,3 +1,4 @@
+import { activate } from './activate-merchant.ts';
 import { parseCommandLine, usage } from './args.ts';
 import { createInLocalStack, createInTable, describeAccount } from './create-account.ts';
 
@@ -6,11 +7,16 @@ if (typeof args === 'string') {
   console.error(args === usage ? usage : `${args}\n\n${usage}`);
   process.exit(args === usage ? 0 : 2);
 }
+const dataDir = process.env.WATTLE_DATA_DIR ?? '.wattle';
 try {
-  const made = args.table
-    ? await createInTable({ ...args, table: args.table })
-    : await createInLocalStack(args, process.env.WATTLE_DATA_DIR ?? '.wattle');
-  console.log(args.json ? JSON.stringify(made, null, 2) : describeAccount(made));
+  if (args.command === 'activate-merchant') {
+    console.log(JSON.stringify(await activate(args, dataDir), null, 2));
+  } else {
+    const made = args.table
+      ? await createInTable({ ...args, table: args.table })
+      : await createInLocalStack(args, dataDir);
+    console.log(args.json ? JSON.stringify(made, null, 2) : describeAccount(made));
+  }
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);

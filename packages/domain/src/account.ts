@@ -25,6 +25,8 @@ export interface ApiKeyGrant {
   kind: ApiKeyKind;
   /** null for partner keys, which manage merchants rather than act inside one environment. */
   environment: Environment | null;
+  /** A referred merchant's live keys wait for its approval: they do not work until it is active. */
+  suspended?: boolean;
 }
 
 /** Readable prefixes make a leaked key easy to recognise and to scan for. */

@@ -8,6 +8,7 @@ export * from './customer.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './ids.ts';
+export * from './merchant.ts';
 export * from './metadata.ts';
 export * from './money.ts';
 export * from './pagination.ts';

@@ -1,5 +1,6 @@
 export * from './api-handler.ts';
 export * from './api-request.ts';
+export * from './bank-account-input.ts';
 export * from './body-limits.ts';
 export * from './card-input.ts';
 export * from './middlewares/authenticate.ts';

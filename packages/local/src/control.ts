@@ -32,6 +32,8 @@ export interface AccountRequest {
 
 export interface ControlOptions {
   clock: LocalClock;
+  /** Approves a partner-referred merchant (its live keys start to work); null when there is none. */
+  activateMerchant: (merchantToken: string) => Promise<unknown | null>;
   /** Null when `referredBy` names no partner account. */
   createAccount: (request: AccountRequest) => Promise<NewMerchant | NewPartner | null>;
 }
@@ -80,7 +82,7 @@ const optionalText = (value: unknown): string | undefined | null => {
  * `kind` merchant or partner, `referred_by`).
  */
 export const controlEndpoints =
-  ({ clock, createAccount }: ControlOptions): ControlHandler =>
+  ({ clock, createAccount, activateMerchant }: ControlOptions): ControlHandler =>
   async (request) => {
     const route = `${request.method} ${request.path.replace(/\/+$/, '')}`;
     switch (route) {
@@ -125,7 +127,13 @@ export const controlEndpoints =
           return invalid('referred_by', 'referred_by_invalid', 'Referred by must be a partner account id');
         return { status: 201, body: made };
       }
-      default:
+      default: {
+        const activation = /^POST \/merchants\/(mrch_[\w-]+)\/activate$/.exec(route);
+        if (activation) {
+          const merchant = await activateMerchant(activation[1]!);
+          return merchant ? { status: 200, body: { response: merchant } } : pinError('not_found');
+        }
         return pinError('not_found');
+      }
     }
   };

@@ -5,8 +5,14 @@ import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import type { Environment } from '@wattle/domain';
-import { type EnvironmentKeys, provisionAccount, randomIds, runtimeClock } from '@wattle/runtime';
+import { type Environment, PinError, presentMerchantSummary } from '@wattle/domain';
+import {
+  activateMerchant,
+  type EnvironmentKeys,
+  provisionAccount,
+  randomIds,
+  runtimeClock,
+} from '@wattle/runtime';
 import { createStore, documentClient, localCardCipher } from '@wattle/store';
 import type { FauxqsServer } from 'fauxqs';
 import { localClientConfig, localCredentials, localRegion } from './aws.ts';
@@ -218,6 +224,16 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         quiet: options.quiet ?? false,
         control: controlEndpoints({
           clock,
+          activateMerchant: async (merchantToken) => {
+            try {
+              return presentMerchantSummary(
+                await activateMerchant({ store, ids: randomIds, clock: runtimeClock }, merchantToken),
+              );
+            } catch (error) {
+              if (error instanceof PinError && error.code === 'not_found') return null;
+              throw error;
+            }
+          },
           createAccount: async ({ name, email, kind, referredBy }) => {
             const suffix = randomBytes(4).toString('hex');
             const label = kind === 'partner' ? 'Partner' : 'Merchant';

@@ -21,6 +21,7 @@ export const functionNames = [
   'authorisations',
   'refunds',
   'bank-accounts',
+  'merchants',
 ] as const;
 export type FunctionName = (typeof functionNames)[number];
 
@@ -50,7 +51,18 @@ export const routes: readonly Route[] = [
     auth: 'secret-or-publishable',
     jsonp: true,
   },
-  { method: 'GET', path: '/1/bank_accounts', fn: 'bank-accounts', auth: 'secret-or-publishable', jsonp: true },
+  {
+    method: 'GET',
+    path: '/1/bank_accounts',
+    fn: 'bank-accounts',
+    auth: 'secret-or-publishable',
+    jsonp: true,
+  },
+
+  { method: 'POST', path: '/1/merchants', fn: 'merchants', auth: 'partner' },
+  { method: 'GET', path: '/1/merchants', fn: 'merchants', auth: 'partner' },
+  { method: 'GET', path: '/1/merchants/default_settings', fn: 'merchants', auth: 'partner' },
+  { method: 'GET', path: '/1/merchants/{merchant_token}', fn: 'merchants', auth: 'partner' },
 
   { method: 'POST', path: '/1/customers', fn: 'customers', auth: 'secret' },
   { method: 'GET', path: '/1/customers', fn: 'customers', auth: 'secret' },

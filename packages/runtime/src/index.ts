@@ -4,3 +4,4 @@ export * from './delivery-queue.ts';
 export * from './deps.ts';
 export * from './ids.ts';
 export * from './provision-account.ts';
+export * from './referred-merchants.ts';

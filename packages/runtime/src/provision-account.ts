@@ -30,7 +30,7 @@ export interface AccountRequest {
   referredBy?: string | null;
 }
 
-const newKey = (kind: NewApiKey['grant']['kind'], environment: Environment | null): string =>
+export const newKey = (kind: NewApiKey['grant']['kind'], environment: Environment | null): string =>
   `${apiKeyPrefix(kind, environment)}${randomSecret(24)}`;
 
 /** Creates a merchant (with test and live keys) or a partner (with a partner key). */

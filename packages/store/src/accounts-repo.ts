@@ -3,6 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Account, ApiKeyGrant } from '@wattle/domain';
 import { newTransaction, type StoreContext } from './context.ts';
 import { keys } from './keys.ts';
+import type { Transaction } from './transaction.ts';
 
 /** Keys are stored only as this hash. They are long random strings, so a fast hash is enough. */
 export const hashApiKey = (apiKey: string): string => createHash('sha256').update(apiKey).digest('hex');
@@ -13,22 +14,27 @@ export interface NewApiKey {
   grant: ApiKeyGrant;
 }
 
+/** Writes an account and its keys (hashed) inside `tx`. */
+export const accountIn = (tx: Transaction, account: Account, apiKeys: NewApiKey[]): Transaction => {
+  tx.put('account', {
+    Item: { ...keys.account(account.id), _et: 'account', account },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
+  for (const { apiKey, grant } of apiKeys) {
+    tx.put(`key:${grant.kind}:${grant.environment}`, {
+      Item: { ...keys.apiKey(hashApiKey(apiKey)), _et: 'api_key', grant },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+  }
+  return tx;
+};
+
 export class AccountsRepo {
   constructor(private readonly ctx: StoreContext) {}
 
   /** The account and all its keys, in one transaction. */
   async create(account: Account, apiKeys: NewApiKey[]): Promise<void> {
-    const tx = newTransaction(this.ctx).put('account', {
-      Item: { ...keys.account(account.id), _et: 'account', account },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    });
-    for (const { apiKey, grant } of apiKeys) {
-      tx.put(`key:${grant.kind}`, {
-        Item: { ...keys.apiKey(hashApiKey(apiKey)), _et: 'api_key', grant },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      });
-    }
-    await tx.commit(this.ctx.doc);
+    await accountIn(newTransaction(this.ctx), account, apiKeys).commit(this.ctx.doc);
   }
 
   async get(accountId: string): Promise<Account | null> {

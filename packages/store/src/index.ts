@@ -11,6 +11,7 @@ export * from './events-outbox.ts';
 export * from './idempotency-repo.ts';
 export * from './keys.ts';
 export * from './list-page.ts';
+export * from './merchants-repo.ts';
 export * from './payments-repo.ts';
 export * from './refunds-repo.ts';
 export * from './retry.ts';

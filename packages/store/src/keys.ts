@@ -20,6 +20,8 @@ export interface ItemKey {
 export const keys = {
   account: (accountId: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' }),
   apiKey: (keyHash: string): ItemKey => ({ pk: `KEY#${keyHash}`, sk: 'KEY' }),
+  /** A partner-referred merchant (`mrch_`), with its application and its partner. */
+  merchant: (merchantToken: string): ItemKey => ({ pk: `MERCHANT#${merchantToken}`, sk: 'MERCHANT' }),
   /** An unused card token from POST /cards: single use, and it is its own expiry lease. */
   cardToken: (scope: Scope, cardToken: string): ItemKey => ({ pk: `${s(scope)}#${cardToken}`, sk: 'CARD' }),
   /** An unused bank account token from POST /bank_accounts: single use, its own expiry lease. */
@@ -77,6 +79,8 @@ export const lists = {
   customerSubscriptions: (scope: Scope, customerToken: string) =>
     `${s(scope)}#${customerToken}#subscriptions`,
   events: (scope: Scope) => `${s(scope)}#events`,
+  /** The merchants a partner referred. */
+  referrals: (partnerId: string) => `REFERRALS#${partnerId}`,
   webhookEndpoints: (scope: Scope) => `${s(scope)}#webhook_endpoints`,
   webhooks: (scope: Scope) => `${s(scope)}#webhooks`,
   charges: (scope: Scope) => `${s(scope)}#charges`,

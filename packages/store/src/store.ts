@@ -8,6 +8,7 @@ import type { StoreContext } from './context.ts';
 import { CustomersRepo } from './customers-repo.ts';
 import { EventsRepo } from './events-outbox.ts';
 import { IdempotencyRepo } from './idempotency-repo.ts';
+import { MerchantsRepo } from './merchants-repo.ts';
 import { PaymentsRepo } from './payments-repo.ts';
 import { RefundsRepo } from './refunds-repo.ts';
 import { ScheduleRepo } from './schedule.ts';
@@ -28,6 +29,7 @@ export class Store {
   readonly webhooks: WebhooksRepo;
   readonly payments: PaymentsRepo;
   readonly refunds: RefundsRepo;
+  readonly merchants: MerchantsRepo;
 
   constructor(readonly ctx: StoreContext) {
     this.accounts = new AccountsRepo(ctx);
@@ -41,6 +43,7 @@ export class Store {
     this.webhooks = new WebhooksRepo(ctx);
     this.payments = new PaymentsRepo(ctx);
     this.refunds = new RefundsRepo(ctx);
+    this.merchants = new MerchantsRepo(ctx);
   }
 }
 

@@ -25,8 +25,9 @@ export const authenticate = (accounts: AccountsRepo): ApiMiddleware => {
   const grantFor = async (apiKey: string): Promise<ApiKeyGrant | null> => {
     const cached = cache.get(apiKey);
     if (cached && cached.until > Date.now()) return cached.grant;
-    const grant = await accounts.grantFor(apiKey);
-    // Unknown keys are not cached: a key made a moment ago must work at once.
+    const found = await accounts.grantFor(apiKey);
+    const grant = found?.suspended ? null : found;
+    // Unknown and suspended keys are not cached: a key made or approved a moment ago must work at once.
     if (grant) cache.set(apiKey, { grant, until: Date.now() + grantCacheMs });
     return grant;
   };

@@ -1,0 +1,147 @@
+import type { AccountStatus } from './account.ts';
+
+/** A partner's application for a referred merchant (SPEC.md POST /merchants), without the password. */
+export interface MerchantApplication {
+  contact: { firstName: string; lastName: string; phoneNumber: string; email: string };
+  entity: {
+    businessRegistrationNumber: string;
+    fullLegalName: string;
+    incorporationStatus: 'sole_trader' | 'partnership' | 'pty_ltd';
+    registeredForGst: boolean;
+    addressLine1: string;
+    addressLine2: string;
+    addressLocality: string;
+    addressRegion: string;
+    addressPostalCode: string;
+    addressCountryCode: string;
+  };
+  business: {
+    tradingName: string;
+    description: string;
+    typicalProductPrice: string;
+    transactionsPerMonth: string;
+    annualTransactionVolume: string;
+    sellsPhysicalGoods: boolean;
+    averageDeliveryDays: string;
+    url: string;
+  };
+  bankAccount: { name: string; bsb: string; number: string };
+  director: { fullName: string; contactNumber: string; dateOfBirth: string };
+  notes: string;
+}
+
+export interface Merchant {
+  token: string;
+  accountId: string;
+  partnerId: string;
+  status: AccountStatus;
+  application: MerchantApplication;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const incorporationStatuses = ['sole_trader', 'partnership', 'pty_ltd'] as const;
+export const typicalProductPrices = ['20', '100', '500', '1000', '3000'] as const;
+export const transactionsPerMonthChoices = ['10', '20', '100', '500', '1000'] as const;
+export const annualTransactionVolumes = ['5000', '20000', '250000', '1000000'] as const;
+export const averageDeliveryDaysChoices = ['1', '3', '7', '14', '30', '40'] as const;
+
+const notifications = {
+  receipts: {
+    api: true,
+    payment_page: true,
+    manual_charge: true,
+    recurring_payments: true,
+    xero_payment_page: true,
+  },
+  recurring_payments: {
+    subscribed: true,
+    unsubscribed: true,
+    cancelled: true,
+    renewed: true,
+    renewal_failed: true,
+    reactivated: true,
+  },
+};
+
+/** The settings a new referred merchant starts with (values of PIN-REFERENCE §4.19). */
+export const defaultMerchantSettings = {
+  skip_charge_address_validation: false,
+  send_transfer_email: true,
+  send_refund_successful_emails: true,
+  settlement_delay_days: 5,
+  maximum_charge_cents: 600000,
+  pos_maximum_charge_cents: 100000,
+  transaction_fixed_fee: 30,
+  third_party_transfer_fee: 30,
+  domestic_transaction_percentage_fee: '1.75',
+  amex_transaction_percentage_fee: '1.75',
+  foreign_transaction_percentage_fee: '2.9',
+  amex: false,
+  transfer_email_line_items_attachment: false,
+  statement_descriptor_random_code: false,
+  notifications,
+};
+
+const fee = (percentage: string) => ({
+  fixed_fee: defaultMerchantSettings.transaction_fixed_fee,
+  percentage_fee: percentage,
+});
+
+/** The six pricing members of a merchant detail, from the settings. */
+export const merchantPricing = () => {
+  const domestic = defaultMerchantSettings.domestic_transaction_percentage_fee;
+  const foreign = defaultMerchantSettings.foreign_transaction_percentage_fee;
+  return {
+    domestic_currency_domestic_card_core: fee(domestic),
+    domestic_currency_domestic_card_premium: fee(domestic),
+    domestic_currency_foreign_card_core: fee(foreign),
+    domestic_currency_foreign_card_premium: fee(foreign),
+    foreign_currency_core: fee(foreign),
+    foreign_currency_premium: fee(foreign),
+  };
+};
+
+/** The create response and list item. */
+export const presentMerchantSummary = (merchant: Merchant) => ({
+  token: merchant.token,
+  email: merchant.application.contact.email,
+  business_name: merchant.application.business.tradingName,
+  status: merchant.status,
+  created_at: merchant.createdAt,
+  updated_at: merchant.updatedAt,
+});
+
+export interface MerchantKeys {
+  test: { secretKey: string; publishableKey: string };
+  live: { secretKey: string; publishableKey: string };
+}
+
+/** The single get: settings, pricing, notifications and the merchant's own keys. */
+export const presentMerchantDetail = (merchant: Merchant, keys: MerchantKeys) => {
+  const { contact, business } = merchant.application;
+  const settings = defaultMerchantSettings;
+  return {
+    token: merchant.token,
+    status: merchant.status,
+    business_name: business.tradingName,
+    contact_name: `${contact.firstName} ${contact.lastName}`,
+    contact_email: contact.email,
+    skip_charge_address_validation: settings.skip_charge_address_validation,
+    send_transfer_email: settings.send_transfer_email,
+    send_refund_successful_emails: settings.send_refund_successful_emails,
+    settlement_delay_days: settings.settlement_delay_days,
+    amex_enabled: settings.amex,
+    maximum_charge_cents: settings.maximum_charge_cents,
+    pos_maximum_charge_cents: settings.pos_maximum_charge_cents,
+    transfers_enabled: true,
+    last_charge_date: null,
+    test_secret_api_key: keys.test.secretKey,
+    test_publishable_api_key: keys.test.publishableKey,
+    api_keys: { secret: keys.live.secretKey, publishable: keys.live.publishableKey },
+    pricing: merchantPricing(),
+    notifications: settings.notifications,
+    created_at: merchant.createdAt,
+    updated_at: merchant.updatedAt,
+  };
+};

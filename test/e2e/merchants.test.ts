@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { eventsAbout } from '../helpers/events.ts';
+import { api, newMerchant, request, useStack } from '../helpers/stack.ts';
+
+const application = (overrides: Record<string, unknown> = {}) => ({
+  contact: {
+    first_name: 'Roland',
+    last_name: 'Robot',
+    phone_number: '0400 000 000',
+    email: 'roland@shop.example',
+    password: 'correct horse battery',
+  },
+  entity: {
+    business_registration_number: '11 222 333 444',
+    full_legal_name: 'Roland Robot Pty Ltd',
+    incorporation_status: 'pty_ltd',
+    registered_for_gst: true,
+    address_line_1: '42 Sevenoaks St',
+    address_line_2: '',
+    address_locality: 'Lathlain',
+    address_region: 'WA',
+    address_postal_code: '6454',
+  },
+  business: {
+    trading_name: 'Robot Shop',
+    description: 'Spare parts for robots',
+    typical_product_price: 100,
+    transactions_per_month: '100',
+    annual_transaction_volume: '250000',
+    sells_physical_goods: 'true',
+    average_delivery_days: 3,
+    url: 'https://shop.example',
+  },
+  bank_account: { name: 'Robot Shop', bsb: '063000', number: '123456321' },
+  director: { full_name: 'Roland Robot', contact_number: '0400 000 000', date_of_birth: '1980-02-29' },
+  notes: 'Referred at the expo',
+  ...overrides,
+});
+
+const partner = () => api(useStack().test.baseUrl, useStack().partnerKey);
+
+describe('merchants (partner access)', () => {
+  it('needs the partner key: anything else gets 401 unauthorized', async () => {
+    const merchant = await newMerchant();
+    for (const key of [merchant.test.secretKey, null, 'pt_wrong']) {
+      const res = await api(useStack().test.baseUrl, key).get('/1/merchants');
+      expect(res.status).toBe(401);
+      expect(res.body.error).toBe('unauthorized');
+    }
+  });
+
+  it('refers a merchant pending approval, with working test keys and waiting live keys', async () => {
+    const created = await partner().post('/1/merchants', application());
+    expect(created.status).toBe(201);
+    expect(created.body.response).toEqual({
+      token: expect.stringMatching(/^mrch_[\w-]{22}$/),
+      email: 'roland@shop.example',
+      business_name: 'Robot Shop',
+      status: 'pending_approval',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    const token = created.body.response.token;
+    const detail = (await partner().get(`/1/merchants/${token}`)).body.response;
+    expect(detail).toMatchObject({
+      token,
+      status: 'pending_approval',
+      business_name: 'Robot Shop',
+      contact_name: 'Roland Robot',
+      contact_email: 'roland@shop.example',
+      settlement_delay_days: 5,
+      maximum_charge_cents: 600000,
+      test_secret_api_key: expect.stringMatching(/^sk_test_/),
+      test_publishable_api_key: expect.stringMatching(/^pk_test_/),
+      api_keys: {
+        secret: expect.stringMatching(/^sk_live_/),
+        publishable: expect.stringMatching(/^pk_live_/),
+      },
+    });
+    expect(Object.keys(detail.pricing)).toHaveLength(6);
+    expect(detail.pricing.foreign_currency_core).toEqual({ fixed_fee: 30, percentage_fee: '2.9' });
+    expect(detail.notifications.recurring_payments).toHaveProperty('renewal_failed');
+    expect(JSON.stringify(detail)).not.toContain('correct horse');
+
+    const base = useStack();
+    expect((await api(base.test.baseUrl, detail.test_secret_api_key).get('/1/customers')).status).toBe(200);
+    const live = api(base.live.baseUrl, detail.api_keys.secret);
+    expect((await live.get('/1/customers')).status).toBe(401);
+
+    const activated = await request(
+      'POST',
+      `http://localhost:${base.port}/_local/merchants/${token}/activate`,
+    );
+    expect(activated.body.response.status).toBe('active');
+    expect((await live.get('/1/customers')).status).toBe(200);
+    expect((await partner().get(`/1/merchants/${token}`)).body.response.status).toBe('active');
+    expect((await eventsAbout(base, token)).map((e) => e.type)).toEqual([
+      'sub_merchant_application.submitted',
+      'sub_merchant_application.activated',
+    ]);
+  });
+
+  it('lists only the caller’s referrals; another partner cannot read them', async () => {
+    const token = (await partner().post('/1/merchants', application())).body.response.token;
+    const listed = await partner().get('/1/merchants');
+    expect(listed.status).toBe(200);
+    expect(listed.body.response.map((m: { token: string }) => m.token)).toContain(token);
+    expect(listed.body.pagination).toMatchObject({ current: 1, per_page: 25 });
+
+    const other = await request('POST', `http://localhost:${useStack().port}/_local/accounts`, {
+      kind: 'partner',
+    });
+    const stranger = api(useStack().test.baseUrl, other.body.partnerKey);
+    expect((await stranger.get('/1/merchants')).body.response).toEqual([]);
+    expect((await stranger.get(`/1/merchants/${token}`)).status).toBe(404);
+  });
+
+  it('validates every nested object, naming nested params', async () => {
+    const res = await partner().post('/1/merchants', {
+      ...application(),
+      contact: { ...application().contact, email: 'nope' },
+      entity: { ...application().entity, incorporation_status: 'trust' },
+      business: { ...application().business, typical_product_price: 42 },
+      director: { ...application().director, date_of_birth: '1980-02-30' },
+      bank_account: undefined,
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe('invalid_resource');
+    expect(res.body.messages.map((m: { param: string }) => m.param)).toEqual([
+      'contact[email]',
+      'entity[incorporation_status]',
+      'business[typical_product_price]',
+      'bank_account',
+      'director[date_of_birth]',
+    ]);
+    const missing = await partner().post('/1/merchants', {});
+    expect(missing.body.messages.map((m: { param: string }) => m.param)).toEqual([
+      'contact',
+      'entity',
+      'business',
+      'bank_account',
+      'director',
+    ]);
+  });
+
+  it('shows the default settings', async () => {
+    const res = await partner().get('/1/merchants/default_settings');
+    expect(res.body.response).toMatchObject({
+      settlement_delay_days: 5,
+      transaction_fixed_fee: 30,
+      domestic_transaction_percentage_fee: '1.75',
+      foreign_transaction_percentage_fee: '2.9',
+    });
+  });
+});
