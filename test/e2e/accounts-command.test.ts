@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { merchantApplication } from '../helpers/fixtures.ts';
 import { api, useStack } from '../helpers/stack.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -67,6 +68,30 @@ describe('npm run wattle -- accounts create', () => {
     const secretKey = /test secret key:\s+(\S+)/.exec(out)?.[1];
     expect(secretKey).toMatch(/^sk_test_/);
     expect((await api(stack.test.baseUrl, secretKey).get('/1/customers')).status).toBe(200);
+  });
+
+  it('approves a referred merchant, through the local stack or straight in the table', async () => {
+    const stack = useStack();
+    const partner = api(stack.test.baseUrl, stack.partnerKey);
+    const refer = async () => {
+      const created = await partner.post('/1/merchants', merchantApplication());
+      expect(created.status).toBe(201);
+      return created.body.response.token as string;
+    };
+    const viaStack = JSON.parse(await wattle(['merchants', 'activate', await refer()]));
+    expect(viaStack.status).toBe('active');
+    const direct = JSON.parse(
+      await wattle(
+        ['merchants', 'activate', await refer(), '--table', stack.tableName, '--endpoint', stack.ddbEndpoint],
+        {
+          AWS_REGION: 'ap-southeast-2',
+          AWS_ACCESS_KEY_ID: 'local',
+          AWS_SECRET_ACCESS_KEY: 'local',
+        },
+      ),
+    );
+    expect(direct.status).toBe('active');
+    await expect(wattle(['merchants', 'activate', 'mrch_nobody'])).rejects.toThrow(/404/);
   });
 
   it('explains its usage when called wrongly', async () => {

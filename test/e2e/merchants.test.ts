@@ -1,41 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventsAbout } from '../helpers/events.ts';
+import { merchantApplication } from '../helpers/fixtures.ts';
 import { api, newMerchant, request, useStack } from '../helpers/stack.ts';
-
-const application = (overrides: Record<string, unknown> = {}) => ({
-  contact: {
-    first_name: 'Roland',
-    last_name: 'Robot',
-    phone_number: '0400 000 000',
-    email: 'roland@shop.example',
-    password: 'correct horse battery',
-  },
-  entity: {
-    business_registration_number: '11 222 333 444',
-    full_legal_name: 'Roland Robot Pty Ltd',
-    incorporation_status: 'pty_ltd',
-    registered_for_gst: true,
-    address_line_1: '42 Sevenoaks St',
-    address_line_2: '',
-    address_locality: 'Lathlain',
-    address_region: 'WA',
-    address_postal_code: '6454',
-  },
-  business: {
-    trading_name: 'Robot Shop',
-    description: 'Spare parts for robots',
-    typical_product_price: 100,
-    transactions_per_month: '100',
-    annual_transaction_volume: '250000',
-    sells_physical_goods: 'true',
-    average_delivery_days: 3,
-    url: 'https://shop.example',
-  },
-  bank_account: { name: 'Robot Shop', bsb: '063000', number: '123456321' },
-  director: { full_name: 'Roland Robot', contact_number: '0400 000 000', date_of_birth: '1980-02-29' },
-  notes: 'Referred at the expo',
-  ...overrides,
-});
 
 const partner = () => api(useStack().test.baseUrl, useStack().partnerKey);
 
@@ -50,7 +16,7 @@ describe('merchants (partner access)', () => {
   });
 
   it('refers a merchant pending approval, with working test keys and waiting live keys', async () => {
-    const created = await partner().post('/1/merchants', application());
+    const created = await partner().post('/1/merchants', merchantApplication());
     expect(created.status).toBe(201);
     expect(created.body.response).toEqual({
       token: expect.stringMatching(/^mrch_[\w-]{22}$/),
@@ -101,7 +67,7 @@ describe('merchants (partner access)', () => {
   });
 
   it('lists only the caller’s referrals; another partner cannot read them', async () => {
-    const token = (await partner().post('/1/merchants', application())).body.response.token;
+    const token = (await partner().post('/1/merchants', merchantApplication())).body.response.token;
     const listed = await partner().get('/1/merchants');
     expect(listed.status).toBe(200);
     expect(listed.body.response.map((m: { token: string }) => m.token)).toContain(token);
@@ -117,11 +83,11 @@ describe('merchants (partner access)', () => {
 
   it('validates every nested object, naming nested params', async () => {
     const res = await partner().post('/1/merchants', {
-      ...application(),
-      contact: { ...application().contact, email: 'nope' },
-      entity: { ...application().entity, incorporation_status: 'trust' },
-      business: { ...application().business, typical_product_price: 42 },
-      director: { ...application().director, date_of_birth: '1980-02-30' },
+      ...merchantApplication(),
+      contact: { ...merchantApplication().contact, email: 'nope' },
+      entity: { ...merchantApplication().entity, incorporation_status: 'trust' },
+      business: { ...merchantApplication().business, typical_product_price: 42 },
+      director: { ...merchantApplication().director, date_of_birth: '1980-02-30' },
       bank_account: undefined,
     });
     expect(res.status).toBe(422);

@@ -22,3 +22,39 @@ export const chargeFields = (overrides: Record<string, unknown> = {}): Record<st
   card: cardFields({ number: '4200000000000000' }),
   ...overrides,
 });
+
+/** A complete POST /merchants body (SPEC.md), every nested object filled in. */
+export const merchantApplication = (overrides: Record<string, unknown> = {}) => ({
+  contact: {
+    first_name: 'Roland',
+    last_name: 'Robot',
+    phone_number: '0400 000 000',
+    email: 'roland@shop.example',
+    password: 'correct horse battery',
+  },
+  entity: {
+    business_registration_number: '11 222 333 444',
+    full_legal_name: 'Roland Robot Pty Ltd',
+    incorporation_status: 'pty_ltd',
+    registered_for_gst: true,
+    address_line_1: '42 Sevenoaks St',
+    address_line_2: '',
+    address_locality: 'Lathlain',
+    address_region: 'WA',
+    address_postal_code: '6454',
+  },
+  business: {
+    trading_name: 'Robot Shop',
+    description: 'Spare parts for robots',
+    typical_product_price: 100,
+    transactions_per_month: '100',
+    annual_transaction_volume: '250000',
+    sells_physical_goods: 'true',
+    average_delivery_days: 3,
+    url: 'https://shop.example',
+  },
+  bank_account: { name: 'Robot Shop', bsb: '063000', number: '123456321' },
+  director: { full_name: 'Roland Robot', contact_number: '0400 000 000', date_of_birth: '1980-02-29' },
+  notes: 'Referred at the expo',
+  ...overrides,
+});
