@@ -56,8 +56,9 @@ const webhookWhen = (c: Api, eventToken: string, done: (w: Record<string, unknow
   waitUntil(
     async () => {
       const list = await c.get('/1/webhooks');
-      const webhook = list.body.response.find((w: { event_token: string }) => w.event_token === eventToken);
-      return webhook && done(webhook) ? webhook : undefined;
+      return list.body.response.find(
+        (w: Record<string, unknown>) => w.event_token === eventToken && done(w),
+      ) as Record<string, unknown> | undefined;
     },
     10_000,
     `the webhook of ${eventToken}`,

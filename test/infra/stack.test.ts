@@ -350,6 +350,13 @@ describe('webhook pipeline', () => {
     ).toBe(true);
   });
 
+  it('never lets webhooks reach loopback in AWS (only the local stack allows it)', () => {
+    for (const lambda of Object.values(resources('AWS::Lambda::Function'))) {
+      const variables = (props(lambda).Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.WATTLE_WEBHOOK_ALLOW_LOOPBACK).toBeUndefined();
+    }
+  });
+
   it('keeps the webhook functions away from the card key, and the events function to reads', () => {
     for (const fn of ['webhook-endpoints', 'webhooks', 'events', 'webhook-delivery'] as const) {
       expect(
