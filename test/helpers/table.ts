@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { Logger } from '@aws-lambda-powertools/logger';
 import {
   CreateTableCommand,
   DeleteTableCommand,
@@ -6,6 +7,8 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { simulatedProcessor } from '@wattle/processor';
+import { type RuntimeDeps, randomIds, runtimeClock } from '@wattle/runtime';
 import { createStore, createTableInput, localCardCipher, type Store, ttlAttribute } from '@wattle/store';
 import { afterAll, beforeAll, inject } from 'vitest';
 
@@ -61,3 +64,13 @@ export function useTable(): TestTable {
   });
   return table;
 }
+
+/** A function's dependencies over a test table: the real store, clock, ids and processor, no logs. */
+export const testDeps = (table: TestTable): RuntimeDeps => ({
+  config: { tableName: table.tableName, cardKeyHex: undefined, cardKmsKeyId: undefined, logLevel: 'SILENT' },
+  store: table.store,
+  clock: runtimeClock,
+  ids: randomIds,
+  logger: new Logger({ logLevel: 'SILENT' }),
+  processor: simulatedProcessor(),
+});

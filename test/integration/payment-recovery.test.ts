@@ -1,24 +1,16 @@
-import { Logger } from '@aws-lambda-powertools/logger';
 import { newCard, type Payment, toTimestamp } from '@wattle/domain';
-import { simulatedProcessor } from '@wattle/processor';
-import { type RuntimeDeps, randomIds, runtimeClock } from '@wattle/runtime';
+import { randomIds } from '@wattle/runtime';
 import { paymentRecoveryJob, type Scope } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
-import { useTable } from '../helpers/table.ts';
+import { aPayment } from '../helpers/builders.ts';
+import { testDeps, useTable } from '../helpers/table.ts';
 
 const table = useTable();
 const scope: Scope = { accountId: 'acct_recovery', environment: 'test' };
 
-const deps = (): RuntimeDeps => ({
-  config: { tableName: table.tableName, cardKeyHex: undefined, cardKmsKeyId: undefined, logLevel: 'SILENT' },
-  store: table.store,
-  clock: runtimeClock,
-  ids: randomIds,
-  logger: new Logger({ logLevel: 'SILENT' }),
-  processor: simulatedProcessor(),
-});
+const deps = () => testDeps(table);
 
 /** A charge reserved as createPayment reserves it, as if the function died right after. */
 const reserveAndCrash = async (number: string): Promise<Payment> => {
@@ -41,33 +33,16 @@ const reserveAndCrash = async (number: string): Promise<Payment> => {
     toTimestamp(now),
   );
   const sealed = await table.store.cardTokens.seal(scope, card, number);
-  const payment: Payment = {
-    kind: 'charge',
+  const payment = aPayment({
     token: randomIds.token('ch'),
     state: 'processing',
     captureOnSuccess: true,
-    amount: 1000,
-    currency: 'AUD',
     description: 'Recovered',
-    email: 'e@example.com',
-    ipAddress: '127.0.0.1',
-    reference: null,
-    metadata: {},
     card,
-    cardOwner: { customerToken: null, primary: null },
-    customerToken: null,
     createdAt: toTimestamp(now),
-    decline: null,
-    capturedAt: null,
-    voidedAt: null,
     expiresAt: null,
-    authorisationToken: null,
-    amountCaptured: 0,
-    amountRefunded: 0,
-    pendingRefunds: 0,
     totalFees: null,
-    threeDSecure: null,
-  };
+  });
   await table.store.payments.reserve(
     scope,
     payment,

@@ -1,10 +1,8 @@
-import { Logger } from '@aws-lambda-powertools/logger';
-import { simulatedProcessor } from '@wattle/processor';
-import { type RuntimeDeps, randomIds, runtimeClock } from '@wattle/runtime';
+import { randomIds } from '@wattle/runtime';
 import { claimIn, newTransaction, type ScheduledJob, type Scope, scheduleIn } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
-import { useTable } from '../helpers/table.ts';
+import { testDeps, useTable } from '../helpers/table.ts';
 
 const table = useTable();
 const scope: Scope = { accountId: 'acct_schedule', environment: 'test' };
@@ -15,14 +13,7 @@ const schedule = async (job: ScheduledJob) => {
   await scheduleIn(newTransaction(table.store.ctx), job).commit(table.doc);
 };
 
-const deps = (): RuntimeDeps => ({
-  config: { tableName: table.tableName, cardKeyHex: undefined, cardKmsKeyId: undefined, logLevel: 'SILENT' },
-  store: table.store,
-  clock: runtimeClock,
-  ids: randomIds,
-  logger: new Logger({ logLevel: 'SILENT' }),
-  processor: simulatedProcessor(),
-});
+const deps = () => testDeps(table);
 
 describe('scheduled jobs', () => {
   it('are found when due, across shards, and not before', async () => {

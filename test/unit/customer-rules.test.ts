@@ -1,22 +1,8 @@
-import { type Card, cardChangeOf, movesForNewCard, movesForToken, PinError } from '@wattle/domain';
+import { cardChangeOf, movesForNewCard, movesForToken, PinError } from '@wattle/domain';
 import { describe, expect, it } from 'vitest';
+import { aCard } from '../helpers/builders.ts';
 
-const card = (token: string): Card => ({
-  token,
-  scheme: 'visa',
-  displayNumber: 'XXXX-XXXX-XXXX-0000',
-  issuingCountry: 'AU',
-  expiryMonth: 5,
-  expiryYear: 2030,
-  name: 'N',
-  addressLine1: 'L1',
-  addressLine2: null,
-  addressCity: 'C',
-  addressPostcode: '',
-  addressState: '',
-  addressCountry: 'AU',
-  createdAt: '2026-11-21T00:00:00Z',
-});
+const card = (token: string) => aCard({ token });
 
 describe('customer update rules', () => {
   it('refuses more than one of card, card_token and primary_card_token (rule 2)', () => {

@@ -1,61 +1,10 @@
-import {
-  type Card,
-  defaultPricing,
-  type Payment,
-  percentageFor,
-  refundable,
-  totalFees,
-  transitionRefusal,
-} from '@wattle/domain';
+import { defaultPricing, percentageFor, refundable, totalFees, transitionRefusal } from '@wattle/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { aCard, aPayment } from '../helpers/builders.ts';
 
-const card = (overrides: Partial<Card> = {}): Card => ({
-  token: 'card_x',
-  scheme: 'visa',
-  displayNumber: 'XXXX-XXXX-XXXX-0000',
-  issuingCountry: 'AU',
-  expiryMonth: 5,
-  expiryYear: 2030,
-  name: 'N',
-  addressLine1: 'L',
-  addressLine2: null,
-  addressCity: 'C',
-  addressPostcode: '',
-  addressState: '',
-  addressCountry: 'AU',
-  createdAt: '2026-11-21T00:00:00Z',
-  ...overrides,
-});
-
-const payment = (overrides: Partial<Payment> = {}): Payment => ({
-  kind: 'charge',
-  token: 'ch_x',
-  state: 'authorised',
-  captureOnSuccess: false,
-  amount: 1000,
-  currency: 'AUD',
-  description: 'd',
-  email: 'e@example.com',
-  ipAddress: '127.0.0.1',
-  reference: null,
-  metadata: {},
-  card: card(),
-  cardOwner: { customerToken: null, primary: null },
-  customerToken: null,
-  createdAt: '2026-11-21T00:00:00Z',
-  decline: null,
-  capturedAt: null,
-  voidedAt: null,
-  expiresAt: '2026-11-26T00:00:00.000Z',
-  authorisationToken: null,
-  amountCaptured: 0,
-  amountRefunded: 0,
-  pendingRefunds: 0,
-  totalFees: 48,
-  threeDSecure: null,
-  ...overrides,
-});
+const card = aCard;
+const payment = aPayment;
 
 const now = new Date('2026-11-22T00:00:00Z');
 

@@ -8,7 +8,13 @@ import {
   scopeOf,
   validate,
 } from '@wattle/http';
-import { captureAuthorisation, createPayment, declined, sourceOf, voidPayment } from '@wattle/payments';
+import {
+  captureAuthorisation,
+  createPayment,
+  declined,
+  paymentFieldsOf,
+  voidPayment,
+} from '@wattle/payments';
 import { captureAuthorisationSchema, createAuthorisationSchema } from './schemas.ts';
 
 /** POST /authorisations: 201 authorisation; declines are recorded and answered with its token. */
@@ -19,15 +25,8 @@ export const createAuthorisation: RouteHandler = async (request, deps) => {
   });
   const created = await createPayment(deps, scopeOf(request), {
     kind: 'authorisation',
-    amount: input.amount,
-    currency: input.currency,
-    description: input.description,
-    email: input.email,
-    ipAddress: input.ip_address,
-    reference: input.reference || null,
-    metadata: input.metadata,
+    ...paymentFieldsOf(input),
     capture: false,
-    source: sourceOf(input),
     threeDSecure: null,
   });
   if (created.payment.state === 'failed') throw declined(created.payment, 'authorisation_token');
@@ -36,7 +35,7 @@ export const createAuthorisation: RouteHandler = async (request, deps) => {
 
 export const getAuthorisation: RouteHandler = async (request, { store, clock }) => {
   const found = await store.payments.get(scopeOf(request), request.params.auth_token!);
-  if (!found || found.kind !== 'authorisation') throw new PinError('not_found');
+  if (found?.kind !== 'authorisation') throw new PinError('not_found');
   return resource(200, presentAuthorisation(found, clock.now()));
 };
 
@@ -58,7 +57,7 @@ export const chargeAuthorisation: RouteHandler = async (request, deps) => {
   const scope = scopeOf(request);
   const token = request.params.auth_token!;
   const authorisation = await deps.store.payments.get(scope, token);
-  if (!authorisation || authorisation.kind !== 'authorisation') throw new PinError('not_found');
+  if (authorisation?.kind !== 'authorisation') throw new PinError('not_found');
   const { amount } = validate(captureAuthorisationSchema(authorisation.currency), {
     ...request.body,
     currency: authorisation.currency,

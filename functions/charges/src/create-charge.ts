@@ -1,6 +1,6 @@
 import { presentCharge } from '@wattle/domain';
 import { paymentSourceIssues, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
-import { createPayment, declined, sourceOf } from '@wattle/payments';
+import { createPayment, declined, paymentFieldsOf } from '@wattle/payments';
 import { createChargeSchema } from './schemas.ts';
 
 /** POST /charges: 201 charge, 202 when the payer must pass 3-D Secure, 4xx/502 for declines. */
@@ -9,15 +9,8 @@ export const createCharge: RouteHandler = async (request, deps) => {
   const input = validate(createChargeSchema(now), request.body, { also: paymentSourceIssues(request.body) });
   const created = await createPayment(deps, scopeOf(request), {
     kind: 'charge',
-    amount: input.amount,
-    currency: input.currency,
-    description: input.description,
-    email: input.email,
-    ipAddress: input.ip_address,
-    reference: input.reference || null,
-    metadata: input.metadata,
+    ...paymentFieldsOf(input),
     capture: input.capture,
-    source: sourceOf(input),
     threeDSecure: input.three_d_secure
       ? {
           enabled: input.three_d_secure.enabled,

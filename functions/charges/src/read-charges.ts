@@ -4,7 +4,7 @@ import { searchSchema } from './schemas.ts';
 
 export const getCharge: RouteHandler = async (request, { store, clock }) => {
   const charge = await store.payments.get(scopeOf(request), request.params.charge_token!);
-  if (!charge || charge.kind !== 'charge') throw new PinError('not_found');
+  if (charge?.kind !== 'charge') throw new PinError('not_found');
   return resource(200, presentCharge(charge, clock.now()));
 };
 

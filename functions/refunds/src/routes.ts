@@ -16,7 +16,7 @@ export const refundCharge: RouteHandler = async (request, deps) => {
 export const listChargeRefunds: RouteHandler = async (request, { store }) => {
   const scope = scopeOf(request);
   const charge = await store.payments.get(scope, request.params.charge_token!);
-  if (!charge || charge.kind !== 'charge') throw new PinError('not_found');
+  if (charge?.kind !== 'charge') throw new PinError('not_found');
   const page = pageOf(request.query);
   return listOf('full', page, await store.refunds.listForCharge(scope, charge.token, page), presentRefund);
 };

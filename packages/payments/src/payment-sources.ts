@@ -104,3 +104,29 @@ export const declined = (payment: Payment, tokenName: 'charge_token' | 'authoris
     description: errorCatalogue[payment.decline!].description,
     extra: { [tokenName]: payment.token },
   });
+
+/** The payment fields of a validated POST /charges or POST /authorisations body. */
+export interface PaymentInput {
+  amount: number;
+  currency: string;
+  description: string;
+  email: string;
+  ip_address: string;
+  reference: string;
+  metadata: Record<string, string>;
+  card?: CardDetails | undefined;
+  card_token?: string | undefined;
+  customer_token?: string | undefined;
+}
+
+/** The shared part of a payment request, from the validated body. */
+export const paymentFieldsOf = (input: PaymentInput) => ({
+  amount: input.amount,
+  currency: input.currency,
+  description: input.description,
+  email: input.email,
+  ipAddress: input.ip_address,
+  reference: input.reference || null,
+  metadata: input.metadata,
+  source: sourceOf(input),
+});

@@ -10,7 +10,7 @@ import { settleWithProcessor } from './settle-payment.ts';
 export const recoverPayment = async (deps: RuntimeDeps, job: ScheduledJob): Promise<void> => {
   const { store } = deps;
   const payment = await store.payments.get(job.scope, job.token);
-  if (!payment || payment.state !== 'processing') {
+  if (payment?.state !== 'processing') {
     await store.schedule.drop(job);
     return;
   }

@@ -34,7 +34,7 @@ export const createRefund = async (
 ): Promise<Refund> => {
   const { store, ids, clock } = deps;
   const charge = await store.payments.get(scope, chargeToken);
-  if (!charge || charge.kind !== 'charge') throw new PinError('not_found');
+  if (charge?.kind !== 'charge') throw new PinError('not_found');
   if (charge.state !== 'captured') {
     throw new PinError('invalid_resource', {
       messages: [fieldIssue('charge', 'cannot be refunded: it was not captured')],

@@ -12,12 +12,12 @@ import type { ScheduledJob, Scope } from '@wattle/store';
 import { paymentEvent } from './payment-events.ts';
 
 /** The payment after the processor answered: failed, authorised, or captured at once. */
-export const withOutcome = (payment: Payment, outcome: AuthoriseOutcome, now: Date): Payment => {
+export const withOutcome = (payment: Payment, outcome: AuthoriseOutcome): Payment => {
   if (!outcome.approved) return { ...payment, state: 'failed', decline: outcome.decline, totalFees: null };
   const fees = totalFees(defaultPricing, payment.card, payment.amount, payment.currency);
-  if (payment.captureOnSuccess) {
-    return { ...payment, state: 'captured', capturedAt: toTimestamp(now), totalFees: fees };
-  }
+  // A charge captured as it is made shows captured_at = created_at, as Pin's do.
+  if (payment.captureOnSuccess)
+    return { ...payment, state: 'captured', capturedAt: payment.createdAt, totalFees: fees };
   const expiresAt = new Date(Date.parse(payment.createdAt) + authorisationLifetimeSeconds * 1000);
   return { ...payment, state: 'authorised', expiresAt: expiresAt.toISOString(), totalFees: fees };
 };
@@ -49,7 +49,7 @@ export const settleWithProcessor = async (
   });
   if (outcome.approved && reserved.captureOnSuccess) await processor.capture(reserved.token, reserved.amount);
   const now = clock.now();
-  const settled = withOutcome(reserved, outcome, now);
+  const settled = withOutcome(reserved, outcome);
   await store.payments.settle(
     scope,
     settled,

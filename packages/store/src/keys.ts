@@ -62,6 +62,22 @@ export const keys = {
   /** The authorisation lease of an authorised payment: capture or void uses it up, once. */
   paymentLease: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'LEASE' }),
   refund: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'REFUND' }),
+  plan: (scope: Scope, planToken: string): ItemKey => ({ pk: `${s(scope)}#${planToken}`, sk: 'PLAN' }),
+  /** A plan name held by one plan: names are unique per merchant, and racing creations find it. */
+  planName: (scope: Scope, name: string): ItemKey => ({
+    pk: `${s(scope)}#PLAN_NAME#${name}`,
+    sk: 'PLAN_NAME',
+  }),
+  subscription: (scope: Scope, token: string): ItemKey => ({
+    pk: `${s(scope)}#${token}`,
+    sk: 'SUBSCRIPTION',
+  }),
+  /** A subscription's ledger entry of one bill attempt, in the subscription's partition. */
+  ledgerEntry: (scope: Scope, subscriptionToken: string, attempt: number): ItemKey => ({
+    pk: `${s(scope)}#${subscriptionToken}`,
+    sk: `LEDGER#${String(attempt).padStart(8, '0')}`,
+  }),
+  ledgerEntryPrefix: 'LEDGER#',
   /** A 3-D Secure session, found from its token alone (the payer's browser carries no key). */
   threeDSecureSession: (sessionToken: string): ItemKey => ({ pk: `SESSION#${sessionToken}`, sk: 'SESSION' }),
   idempotency: (scope: Scope, keyHash: string): ItemKey => ({
@@ -87,6 +103,10 @@ export const lists = {
   authorisations: (scope: Scope) => `${s(scope)}#authorisations`,
   refunds: (scope: Scope) => `${s(scope)}#refunds`,
   chargeRefunds: (scope: Scope, chargeToken: string) => `${s(scope)}#${chargeToken}#refunds`,
+  plans: (scope: Scope) => `${s(scope)}#plans`,
+  subscriptions: (scope: Scope) => `${s(scope)}#subscriptions`,
+  planSubscriptions: (scope: Scope, planToken: string) => `${s(scope)}#${planToken}#subscriptions`,
+  subscriptionLedger: (scope: Scope, subscriptionToken: string) => `${s(scope)}#${subscriptionToken}#ledger`,
 } as const;
 
 /** Sort key within a list: creation time to the millisecond, then the token to break ties. */

@@ -1,0 +1,50 @@
+import type { Card, Payment } from '@wattle/domain';
+
+/** A stored card, Australian Visa unless overridden. */
+export const aCard = (overrides: Partial<Card> = {}): Card => ({
+  token: 'card_x',
+  scheme: 'visa',
+  displayNumber: 'XXXX-XXXX-XXXX-0000',
+  issuingCountry: 'AU',
+  expiryMonth: 5,
+  expiryYear: 2030,
+  name: 'N',
+  addressLine1: 'L',
+  addressLine2: null,
+  addressCity: 'C',
+  addressPostcode: '',
+  addressState: '',
+  addressCountry: 'AU',
+  createdAt: '2026-11-21T00:00:00Z',
+  ...overrides,
+});
+
+/** An authorised charge of 1000 cents created 2026-11-21, unless overridden. */
+export const aPayment = (overrides: Partial<Payment> = {}): Payment => ({
+  kind: 'charge',
+  token: 'ch_x',
+  state: 'authorised',
+  captureOnSuccess: false,
+  amount: 1000,
+  currency: 'AUD',
+  description: 'd',
+  email: 'e@example.com',
+  ipAddress: '127.0.0.1',
+  reference: null,
+  metadata: {},
+  card: aCard(),
+  cardOwner: { customerToken: null, primary: null },
+  customerToken: null,
+  createdAt: '2026-11-21T00:00:00Z',
+  decline: null,
+  capturedAt: null,
+  voidedAt: null,
+  expiresAt: '2026-11-26T00:00:00.000Z',
+  authorisationToken: null,
+  amountCaptured: 0,
+  amountRefunded: 0,
+  pendingRefunds: 0,
+  totalFees: 48,
+  threeDSecure: null,
+  ...overrides,
+});
