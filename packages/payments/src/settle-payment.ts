@@ -4,7 +4,6 @@ import {
   defaultPricing,
   type Payment,
   type PaymentState,
-  toTimestamp,
   totalFees,
 } from '@wattle/domain';
 import type { RuntimeDeps } from '@wattle/runtime';
