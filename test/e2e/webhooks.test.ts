@@ -534,6 +534,13 @@ describe('events', () => {
       created_at: expect.stringMatching(timestamp),
     });
     expect((await c.get(`/1/events/${updated.token}`)).body.response).toEqual(updated);
+    for (const path of ['/1/events?page=0', '/1/webhooks?page=x', '/1/webhook_endpoints?page=-1']) {
+      const bad = await c.get(path);
+      expect(bad.status, path).toBe(422);
+      expect(bad.body.messages, path).toEqual([
+        { param: 'page', code: 'page_invalid', message: 'Page must be a positive whole number' },
+      ]);
+    }
     expect((await c.get('/1/events?page=2')).body).toEqual({
       response: [],
       pagination: { count: 2, per_page: 25, current: 2 },

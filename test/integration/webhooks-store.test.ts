@@ -1,7 +1,6 @@
-import { Logger } from '@aws-lambda-powertools/logger';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newWebhook, replayedWebhook, type WebhookEndpoint, webhookAccepted } from '@wattle/domain';
-import { type RuntimeDeps, randomIds, runtimeClock } from '@wattle/runtime';
+import { randomIds } from '@wattle/runtime';
 import {
   endpointPurgeJob,
   jobKey,
@@ -14,7 +13,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { purgeWebhookEndpoint } from '../../functions/scheduler/src/jobs/purge-webhook-endpoint.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
-import { useTable } from '../helpers/table.ts';
+import { testDeps, useTable } from '../helpers/table.ts';
 
 const table = useTable();
 const now = new Date('2026-11-21T05:00:00Z');
@@ -147,14 +146,8 @@ describe('webhooks in the table', () => {
       dueAt,
     }).commit(table.doc);
 
-    const deps = {
-      store: table.store,
-      clock: runtimeClock,
-      ids: randomIds,
-      logger: new Logger({ logLevel: 'SILENT' }),
-    } as unknown as RuntimeDeps;
     const handlers = { [endpointPurgeJob]: purgeWebhookEndpoint };
-    const summary = await runDueJobs(deps, dueAt, handlers);
+    const summary = await runDueJobs(testDeps(table), dueAt, handlers);
     expect(summary.failed).toBe(0);
     expect(await itemExists(keys.webhookEndpoint(scope, endpoint.token))).toBe(false);
     expect(await table.store.webhooks.list(scope, 1)).toEqual({ items: [], total: 0 });
