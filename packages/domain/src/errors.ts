@@ -91,11 +91,14 @@ export interface FieldIssue {
   message: string;
 }
 
+/** A message without a code, as the subscription endpoints write theirs (SPEC.md "Errors"). */
+export type ParamMessage = Pick<FieldIssue, 'param' | 'message'>;
+
 export interface PinErrorOptions {
   description?: string;
   /** Where one code answers with two statuses (invalid_resource is 400 on the subscription endpoints). */
   status?: number;
-  messages?: FieldIssue[];
+  messages?: (FieldIssue | ParamMessage)[];
   /** Extra top-level members of the error body, e.g. `charge_token` of a declined charge. */
   extra?: Record<string, string>;
 }
@@ -105,7 +108,7 @@ export class PinError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly description: string;
-  readonly messages: FieldIssue[] | undefined;
+  readonly messages: (FieldIssue | ParamMessage)[] | undefined;
   readonly extra: Record<string, string> | undefined;
 
   constructor(code: ErrorCode, options: PinErrorOptions = {}) {
