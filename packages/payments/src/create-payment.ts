@@ -24,6 +24,11 @@ export interface PaymentRequest {
   capture: boolean;
   source: PaymentSource;
   threeDSecure: ThreeDSecureRequest | null;
+  /**
+   * The payment's token when the caller derives it (a subscription's bill): a second request with
+   * the same token fails at the reservation (label `payment`) and never reaches the processor.
+   */
+  token?: string | undefined;
 }
 
 export type PaymentCreated =
@@ -68,7 +73,7 @@ export const createPayment = async (
   const sessionToken = threeDSecure ? ids.token('se') : null;
   const reserved: Payment = {
     kind: request.kind,
-    token: ids.token(request.kind === 'charge' ? 'ch' : 'auth'),
+    token: request.token ?? ids.token(request.kind === 'charge' ? 'ch' : 'auth'),
     state: sessionToken ? 'pending_3ds' : 'processing',
     captureOnSuccess: request.kind === 'charge' && request.capture,
     amount: request.amount,

@@ -17,7 +17,8 @@ import { sealNewCard } from './card-intake.ts';
 export type PaymentSource =
   | { kind: 'card'; details: CardDetails }
   | { kind: 'card_token'; token: string }
-  | { kind: 'customer'; token: string };
+  /** A customer's primary card, or `cardToken`: a card of the customer (a subscription's), when it still has it. */
+  | { kind: 'customer'; token: string; cardToken?: string | undefined };
 
 /** The card a payment uses, its number for the processor, and what using it takes. */
 export interface ResolvedSource {
@@ -72,11 +73,15 @@ export const resolveSource = async (
       const loaded = await store.customers.get(scope, source.token);
       if (!loaded) throw invalidCustomer();
       const primary = loaded.customer.primaryCard;
-      const sealed = await store.customers.getCard(scope, source.token, primary.token);
+      const named =
+        source.cardToken && source.cardToken !== primary.token
+          ? await store.customers.getCard(scope, source.token, source.cardToken)
+          : null;
+      const sealed = named ?? (await store.customers.getCard(scope, source.token, primary.token));
       if (!sealed) throw invalidCustomer();
       return {
         card: sealed.card,
-        owner: { customerToken: source.token, primary: true },
+        owner: { customerToken: source.token, primary: named === null },
         customerToken: source.token,
         sealedNumber: sealed.sealedNumber,
         cardNumber: await store.cardTokens.open(scope, sealed),

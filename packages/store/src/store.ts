@@ -10,9 +10,11 @@ import { EventsRepo } from './events-outbox.ts';
 import { IdempotencyRepo } from './idempotency-repo.ts';
 import { MerchantsRepo } from './merchants-repo.ts';
 import { PaymentsRepo } from './payments-repo.ts';
+import { PlansRepo } from './plans-repo.ts';
 import { RefundsRepo } from './refunds-repo.ts';
 import { ScheduleRepo } from './schedule.ts';
 import type { SingleUseTokens } from './single-use-tokens.ts';
+import { SubscriptionsRepo } from './subscriptions-repo.ts';
 import { WebhookEndpointsRepo } from './webhook-endpoints-repo.ts';
 import { WebhooksRepo } from './webhooks-repo.ts';
 
@@ -30,6 +32,8 @@ export class Store {
   readonly payments: PaymentsRepo;
   readonly refunds: RefundsRepo;
   readonly merchants: MerchantsRepo;
+  readonly plans: PlansRepo;
+  readonly subscriptions: SubscriptionsRepo;
 
   constructor(readonly ctx: StoreContext) {
     this.accounts = new AccountsRepo(ctx);
@@ -44,6 +48,8 @@ export class Store {
     this.payments = new PaymentsRepo(ctx);
     this.refunds = new RefundsRepo(ctx);
     this.merchants = new MerchantsRepo(ctx);
+    this.plans = new PlansRepo(ctx);
+    this.subscriptions = new SubscriptionsRepo(ctx);
   }
 }
 
