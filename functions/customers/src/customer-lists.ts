@@ -1,5 +1,6 @@
-import { presentCharge } from '@wattle/domain';
+import { presentCharge, presentSubscription } from '@wattle/domain';
 import { listOf, pageOf, type RouteHandler, scopeOf } from '@wattle/http';
+import { toSubscription } from '@wattle/store';
 import { loadCustomer } from './read-customers.ts';
 
 /** GET /customers/{token}/charges: full pagination; the charges show authorisation_token. */
@@ -14,23 +15,12 @@ export const listCustomerCharges: RouteHandler = async (request, { store, clock 
   );
 };
 
-/**
- * GET /customers/{token}/subscriptions: full pagination, 404 for an unknown customer. Nothing
- * joins this list yet; the subscriptions issue adds the items and passes its presenter here in
- * place of `presentPending`.
- */
+/** GET /customers/{token}/subscriptions: full pagination, 404 for an unknown customer. */
 export const listCustomerSubscriptions: RouteHandler = async (request, { store }) => {
   const scope = scopeOf(request);
   const { customer } = await loadCustomer(store, scope, request.params.customer_token!);
   const page = pageOf(request.query);
-  return listOf(
-    'full',
-    page,
-    await store.customers.listSubscriptions(scope, customer.token, page),
-    presentPending,
+  return listOf('full', page, await store.customers.listSubscriptions(scope, customer.token, page), (item) =>
+    presentSubscription(toSubscription(item)),
   );
-};
-
-const presentPending = (item: Record<string, unknown>): unknown => {
-  throw new Error(`No presenter for ${String(item._et)} items yet`);
 };

@@ -3,6 +3,7 @@ import { endpointPurgeJob, paymentRecoveryJob, refundSettlementJob, webhookRetry
 import type { JobHandler } from './job-handler.ts';
 import { purgeWebhookEndpoint } from './jobs/purge-webhook-endpoint.ts';
 import { retryWebhook } from './jobs/retry-webhook.ts';
+import { subscriptionJobs } from './jobs/subscriptions.ts';
 
 /** Every kind of scheduled job, by the kind name its jobs are scheduled under. */
 export const jobHandlers: Record<string, JobHandler> = {
@@ -10,4 +11,5 @@ export const jobHandlers: Record<string, JobHandler> = {
   [refundSettlementJob]: (job, deps) => settleRefund(deps, job),
   [webhookRetryJob]: retryWebhook,
   [endpointPurgeJob]: purgeWebhookEndpoint,
+  ...subscriptionJobs,
 };

@@ -22,6 +22,8 @@ export const functionNames = [
   'refunds',
   'bank-accounts',
   'merchants',
+  'plans',
+  'subscriptions',
 ] as const;
 export type FunctionName = (typeof functionNames)[number];
 
@@ -126,6 +128,28 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/1/charges/{charge_token}/refunds', fn: 'refunds', auth: 'secret' },
   { method: 'GET', path: '/1/refunds', fn: 'refunds', auth: 'secret' },
   { method: 'GET', path: '/1/refunds/{refund_token}', fn: 'refunds', auth: 'secret' },
+
+  { method: 'POST', path: '/1/plans', fn: 'plans', auth: 'secret' },
+  { method: 'GET', path: '/1/plans', fn: 'plans', auth: 'secret' },
+  { method: 'GET', path: '/1/plans/{plan_token}', fn: 'plans', auth: 'secret' },
+  { method: 'PUT', path: '/1/plans/{plan_token}', fn: 'plans', auth: 'secret' },
+  { method: 'DELETE', path: '/1/plans/{plan_token}', fn: 'plans', auth: 'secret' },
+  { method: 'POST', path: '/1/plans/{plan_token}/subscriptions', fn: 'plans', auth: 'secret' },
+  { method: 'GET', path: '/1/plans/{plan_token}/subscriptions', fn: 'plans', auth: 'secret' },
+  { method: 'POST', path: '/1/subscriptions', fn: 'subscriptions', auth: 'secret' },
+  { method: 'GET', path: '/1/subscriptions', fn: 'subscriptions', auth: 'secret' },
+  { method: 'GET', path: '/1/subscriptions/{sub_token}', fn: 'subscriptions', auth: 'secret' },
+  { method: 'PUT', path: '/1/subscriptions/{sub_token}', fn: 'subscriptions', auth: 'secret' },
+  { method: 'DELETE', path: '/1/subscriptions/{sub_token}', fn: 'subscriptions', auth: 'secret' },
+  { method: 'PUT', path: '/1/subscriptions/{sub_token}/reactivate', fn: 'subscriptions', auth: 'secret' },
+  { method: 'GET', path: '/1/subscriptions/{sub_token}/ledger', fn: 'subscriptions', auth: 'secret' },
+  // Cancelling is the subscriptions function's work, whichever path names the subscription.
+  {
+    method: 'DELETE',
+    path: '/1/customers/{customer_token}/subscriptions/{sub_token}',
+    fn: 'subscriptions',
+    auth: 'secret',
+  },
 ];
 
 /** The function that answers every request no route matches, with Pin's 404 body. */

@@ -1,0 +1,102 @@
+import { presentLedgerEntry, presentSubscription } from '@wattle/domain';
+import {
+  booleanField,
+  listOf,
+  nullableText,
+  pageOf,
+  type RouteHandler,
+  resource,
+  scopeOf,
+  subscribeFields,
+  subscriptionValidation,
+  tokenField,
+  validate,
+} from '@wattle/http';
+import {
+  cancel,
+  changeCard,
+  loadSubscription,
+  reactivate,
+  subscribe,
+  subscribeInputOf,
+} from '@wattle/subscriptions';
+import * as v from 'valibot';
+
+const createSchema = v.object({ plan_token: tokenField(), ...subscribeFields() });
+const updateSchema = v.object({ card_token: nullableText(64) });
+const reactivateSchema = v.object({ include_setup_fee: v.optional(booleanField(), true) });
+
+/** POST /subscriptions: 201; 400 invalid_resource, 404 resource_not_found, or the first bill's decline. */
+export const createSubscription: RouteHandler = async (request, deps) => {
+  const input = validate(createSchema, request.body, subscriptionValidation);
+  const subscription = await subscribe(
+    deps,
+    scopeOf(request),
+    subscribeInputOf(input, input.plan_token, request.sourceIp, 'resource_not_found'),
+  );
+  return resource(201, presentSubscription(subscription));
+};
+
+/** GET /subscriptions: top-level count and short pagination. */
+export const listSubscriptions: RouteHandler = async (request, { store }) => {
+  const page = pageOf(request.query);
+  return listOf(
+    'short-with-count',
+    page,
+    await store.subscriptions.list(scopeOf(request), page),
+    presentSubscription,
+  );
+};
+
+export const getSubscription: RouteHandler = async (request, deps) => {
+  const loaded = await loadSubscription(
+    deps,
+    scopeOf(request),
+    request.params.sub_token!,
+    'resource_not_found',
+  );
+  return resource(200, presentSubscription(loaded.subscription));
+};
+
+/** PUT /subscriptions/{token}: the card billed, a card of the customer (none: its primary card). */
+export const updateSubscription: RouteHandler = async (request, deps) => {
+  const input = validate(updateSchema, request.body, subscriptionValidation);
+  const subscription = await changeCard(deps, scopeOf(request), request.params.sub_token!, input.card_token);
+  return resource(200, presentSubscription(subscription));
+};
+
+/** DELETE /subscriptions/{token}: 200 cancelled; 400 invalid_state unless trial or active. */
+export const cancelSubscriptionRoute: RouteHandler = async (request, deps) =>
+  resource(200, presentSubscription(await cancel(deps, scopeOf(request), request.params.sub_token!)));
+
+/** DELETE /customers/{customer}/subscriptions/{token}: the same, for a subscription of that customer. */
+export const cancelCustomerSubscription: RouteHandler = async (request, deps) => {
+  const { customer_token: customerToken, sub_token: token } = request.params;
+  return resource(200, presentSubscription(await cancel(deps, scopeOf(request), token!, customerToken!)));
+};
+
+/** PUT /subscriptions/{token}/reactivate: 200 active; a bill's decline leaves it cancelled. */
+export const reactivateSubscriptionRoute: RouteHandler = async (request, deps) => {
+  const input = validate(reactivateSchema, request.body, subscriptionValidation);
+  const subscription = await reactivate(
+    deps,
+    scopeOf(request),
+    request.params.sub_token!,
+    input.include_setup_fee,
+    request.sourceIp,
+  );
+  return resource(200, presentSubscription(subscription));
+};
+
+/** GET /subscriptions/{token}/ledger: top-level count and short pagination, newest first. */
+export const listLedger: RouteHandler = async (request, deps) => {
+  const scope = scopeOf(request);
+  const { subscription } = await loadSubscription(deps, scope, request.params.sub_token!, 'not_found');
+  const page = pageOf(request.query);
+  return listOf(
+    'short-with-count',
+    page,
+    await deps.store.subscriptions.ledger(scope, subscription.token, page),
+    presentLedgerEntry,
+  );
+};

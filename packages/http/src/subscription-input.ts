@@ -1,0 +1,28 @@
+import { type FieldIssue, invalidSubscriptionInput } from '@wattle/domain';
+import * as v from 'valibot';
+import { booleanField, nullableText, phrases, tokenField, type ValidationOptions } from './validation.ts';
+
+/** The fields that start a subscription (the plan comes from the body or from the path). */
+export const subscribeFields = () => ({
+  customer_token: tokenField(),
+  // Left out, null or empty: the customer's primary card.
+  card_token: nullableText(64),
+  include_setup_fee: v.optional(booleanField(), true),
+});
+
+/**
+ * SPEC.md: the subscription endpoints answer a missing or invalid parameter with 400
+ * invalid_resource, messages of `param` and `message` only, worded as Pin's ("Plan token must be
+ * present").
+ */
+export const subscriptionValidation: ValidationOptions = {
+  error: (issues: FieldIssue[]) =>
+    invalidSubscriptionInput(
+      issues.map(({ param, message }) => ({
+        param,
+        message: message.endsWith(phrases.blank)
+          ? `${message.slice(0, -phrases.blank.length)}must be present`
+          : message,
+      })),
+    ),
+};
