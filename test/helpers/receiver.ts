@@ -85,4 +85,4 @@ export const waitUntil = async <T>(
 };
 
 /** Gives in-flight work a moment to show up when the test asserts that nothing (more) happens. */
-export const settle = (ms = 600): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+export const settle = (ms = 400): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

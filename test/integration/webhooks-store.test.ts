@@ -116,7 +116,10 @@ describe('webhooks in the table', () => {
 
     expect(await table.store.webhookEndpoints.get(scope, endpoint.token)).toBeNull();
     expect(await itemExists(keys.webhookEndpoint(scope, endpoint.token))).toBe(false);
-    for (const loaded of made) expect(await table.store.webhooks.get(scope, loaded.webhook.token)).toBeNull();
+    const after = await Promise.all(
+      made.map((loaded) => table.store.webhooks.get(scope, loaded.webhook.token)),
+    );
+    expect(after.every((loaded) => loaded === null)).toBe(true);
     for (const loaded of made.slice(0, 3))
       expect(await itemExists(jobKey(webhookRetryJob, scope, loaded.webhook.token))).toBe(false);
     expect(await itemExists(jobKey(endpointPurgeJob, scope, endpoint.token))).toBe(false);
