@@ -34,6 +34,17 @@ const newEndpoint = async (scope: Scope): Promise<WebhookEndpoint> => {
 const webhookFor = (endpoint: WebhookEndpoint, eventToken = randomIds.token('evt')) =>
   newWebhook(randomIds, endpoint, eventToken, '2026-11-21T05:00:00Z');
 
+/** What the first transaction of an endpoint's deletion leaves, as if the request died right after. */
+const markDeleting = (scope: Scope, endpointToken: string) =>
+  table.doc.send(
+    new UpdateCommand({
+      TableName: table.tableName,
+      Key: keys.webhookEndpoint(scope, endpointToken),
+      UpdateExpression: 'SET deletingSince = :now REMOVE gsi1pk, gsi1sk',
+      ExpressionAttributeValues: { ':now': now.toISOString() },
+    }),
+  );
+
 const itemExists = async (key: { pk: string; sk: string }): Promise<boolean> =>
   (await table.doc.send(new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true })))
     .Item !== undefined;
@@ -57,14 +68,7 @@ describe('webhooks in the table', () => {
   it('are not made for an endpoint that is gone or being deleted', async () => {
     const scope = newScope();
     const endpoint = await newEndpoint(scope);
-    await table.doc.send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: keys.webhookEndpoint(scope, endpoint.token),
-        UpdateExpression: 'SET deletingSince = :now',
-        ExpressionAttributeValues: { ':now': now.toISOString() },
-      }),
-    );
+    await markDeleting(scope, endpoint.token);
     expect(await table.store.webhooks.createForEvent(scope, webhookFor(endpoint), now)).toBeNull();
     expect(await table.store.webhookEndpoints.get(scope, endpoint.token)).toBeNull();
     const gone = { ...endpoint, token: randomIds.token('whe') };
@@ -132,15 +136,7 @@ describe('webhooks in the table', () => {
     const scope = newScope();
     const endpoint = await newEndpoint(scope);
     for (let i = 0; i < 3; i++) await table.store.webhooks.createForEvent(scope, webhookFor(endpoint), now);
-    // What the deletion's first transaction leaves when the request dies right after it.
-    await table.doc.send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: keys.webhookEndpoint(scope, endpoint.token),
-        UpdateExpression: 'SET deletingSince = :now REMOVE gsi1pk, gsi1sk',
-        ExpressionAttributeValues: { ':now': now.toISOString() },
-      }),
-    );
+    await markDeleting(scope, endpoint.token);
     const dueAt = new Date(now.getTime() + 600_000);
     await scheduleIn(newTransaction(table.store.ctx), {
       kind: endpointPurgeJob,
