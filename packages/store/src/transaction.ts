@@ -76,8 +76,8 @@ export class Transaction {
         return;
       } catch (error) {
         const failure = this.explain(error);
-        if (failure instanceof TransactionConflictError && attempt < 4) {
-          await new Promise((resolve) => setTimeout(resolve, 15 * attempt + Math.random() * 20));
+        if (failure instanceof TransactionConflictError && attempt < 6) {
+          await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
           continue;
         }
         throw failure;
