@@ -1,19 +1,12 @@
-import {
-  type CardProcessor,
-  type Clock,
-  type Customer,
-  newCard,
-  newEvent,
-  toTimestamp,
-} from '@wattle/domain';
+import type { CardProcessor, Clock } from '@wattle/domain';
 import { simulatedProcessor } from '@wattle/processor';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { randomIds } from '@wattle/runtime';
 import { billRecoveryJob, type Scope, type Store, subscriptionBillingJob } from '@wattle/store';
 import { createPlan, subscribe } from '@wattle/subscriptions';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
+import { monthlyPlan, storedCustomer } from '../helpers/billing.ts';
 import { testDeps, useTable } from '../helpers/table.ts';
 
 const table = useTable();
@@ -34,57 +27,9 @@ const setup = (name: string) => {
     now = new Date(now.getTime() + ms);
     return now;
   };
-  const newCustomer = async (number = '4200000000000000'): Promise<string> => {
-    const at = clock.now();
-    const card = newCard(
-      {
-        number,
-        expiryMonth: 5,
-        expiryYear: 2030,
-        cvc: '123',
-        name: 'N',
-        addressLine1: 'L',
-        addressLine2: null,
-        addressCity: 'C',
-        addressPostcode: '',
-        addressState: '',
-        addressCountry: 'AU',
-      },
-      randomIds.token('card'),
-      toTimestamp(at),
-    );
-    const customer: Customer = {
-      token: randomIds.token('cus'),
-      email: 'e@example.com',
-      firstName: '',
-      lastName: '',
-      phoneNumber: '',
-      company: '',
-      notes: '',
-      createdAt: toTimestamp(at),
-      primaryCard: card,
-    };
-    const sealed = await table.store.cardTokens.seal(scope, card, number);
-    const event = newEvent(randomIds, 'customer.created', {}, toTimestamp(at));
-    await table.store.customers.create(scope, customer, { from: 'new', sealed }, event, at);
-    return customer.token;
-  };
-  const newPlan = async () =>
-    (
-      await createPlan(deps(), scope, {
-        name: `Monthly ${randomIds.token('plan')}`,
-        amount: 1000,
-        currency: 'AUD',
-        setupAmount: 0,
-        trialAmount: 0,
-        interval: 1,
-        intervalUnit: 'month',
-        intervals: 0,
-        trialInterval: 0,
-        trialIntervalUnit: '',
-        customerPermissions: ['cancel'],
-      })
-    ).plan.token;
+  const newCustomer = async (number?: string): Promise<string> =>
+    (await storedCustomer(table.store, scope, clock.now(), number)).customerToken;
+  const newPlan = async () => (await createPlan(deps(), scope, monthlyPlan())).plan.token;
   const subscribeTo = (plan: string, customer: string, over: Partial<RuntimeDeps> = {}) =>
     subscribe(deps(over), scope, {
       planToken: plan,

@@ -17,23 +17,14 @@ import {
 } from '@wattle/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { monthlyPlan } from '../helpers/billing.ts';
 
 const at = (text: string) => new Date(text);
 
 const aPlan = (overrides: Partial<Plan> = {}): Plan => ({
+  ...monthlyPlan({ name: 'Gold' }),
   token: 'plan_x',
-  name: 'Gold',
   createdAt: '2027-01-01T00:00:00Z',
-  customerPermissions: ['cancel'],
-  amount: 1000,
-  currency: 'AUD',
-  setupAmount: 0,
-  trialAmount: 0,
-  interval: 1,
-  intervalUnit: 'month',
-  intervals: 0,
-  trialInterval: 0,
-  trialIntervalUnit: '',
   ...overrides,
 });
 

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { type Customer, newCard, newEvent, toTimestamp } from '@wattle/domain';
+import { cardInputSchema, validate } from '@wattle/http';
+import { randomIds } from '@wattle/runtime';
+import type { Scope, Store } from '@wattle/store';
+import type { PlanInput } from '@wattle/subscriptions';
+import { cardFields } from './fixtures.ts';
+
+/** A monthly plan of 1000 cents with no trial, setup fee or limit; override anything. */
+export const monthlyPlan = (overrides: Partial<PlanInput> = {}): PlanInput => ({
+  name: `Monthly ${randomUUID()}`,
+  amount: 1000,
+  currency: 'AUD',
+  setupAmount: 0,
+  trialAmount: 0,
+  interval: 1,
+  intervalUnit: 'month',
+  intervals: 0,
+  trialInterval: 0,
+  trialIntervalUnit: '',
+  customerPermissions: ['cancel'],
+  ...overrides,
+});
+
+/** A customer written straight through the store, its one card `number` (sealed). */
+export const storedCustomer = async (
+  store: Store,
+  scope: Scope,
+  at: Date,
+  number = '4200000000000000',
+): Promise<{ customerToken: string; cardToken: string }> => {
+  const createdAt = toTimestamp(at);
+  // The card as a merchant sends it, read by the API's own card schema.
+  const card = newCard(
+    validate(cardInputSchema(at), cardFields({ number })),
+    randomIds.token('card'),
+    createdAt,
+  );
+  const customer: Customer = {
+    token: randomIds.token('cus'),
+    email: 'e@example.com',
+    firstName: '',
+    lastName: '',
+    phoneNumber: '',
+    company: '',
+    notes: '',
+    createdAt,
+    primaryCard: card,
+  };
+  const sealed = await store.cardTokens.seal(scope, card, number);
+  const event = newEvent(randomIds, 'customer.created', {}, createdAt);
+  await store.customers.create(scope, customer, { from: 'new', sealed }, event, at);
+  return { customerToken: customer.token, cardToken: card.token };
+};
