@@ -52,6 +52,7 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   'bank-accounts': { table: readWrite, cardKey: true },
   // A merchant's keys are kept sealed for its partner with the same key.
   merchants: { table: readWrite, cardKey: true },
+  balance: { table: readOnly, cardKey: false },
   // Starting and reactivating a subscription bill the customer's stored card at once.
   plans: { table: readWrite, cardKey: true },
   subscriptions: { table: readWrite, cardKey: true },

@@ -5,7 +5,7 @@ import { refundFailsCard } from '@wattle/processor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsAbout } from '../helpers/events.ts';
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
-import { type Api, advanceClock, api, type OwnStack, startOwnStack } from '../helpers/stack.ts';
+import { type Api, advanceClock, api, newMerchant, type OwnStack, startOwnStack } from '../helpers/stack.ts';
 
 // Moves the clock, so it runs on a stack of its own.
 let stack: OwnStack;
@@ -121,5 +121,31 @@ describe('refunds', () => {
     expect((await client.post(`/1/charges/${held}/refunds`)).status).toBe(422);
     expect((await client.post('/1/charges/ch_unknown00000000000000000/refunds')).status).toBe(404);
     expect((await client.get('/1/refunds/rf_unknown00000000000000000')).status).toBe(404);
+  });
+});
+
+describe('balance', () => {
+  it('holds captured proceeds as pending for the settlement delay, less refunds once available', async () => {
+    const own = await newMerchant(stack);
+    const c = api(own.test.baseUrl, own.test.secretKey);
+    expect((await c.get('/1/balance')).body.response).toEqual({ available: [], pending: [] });
+    const token = (await c.post('/1/charges', chargeFields({ amount: 1000 }))).body.response.token;
+    await c.post('/1/charges', chargeFields({ amount: 1000, capture: false }));
+    expect((await c.get('/1/balance')).body.response).toEqual({
+      available: [{ amount: 0, currency: 'AUD' }],
+      pending: [{ amount: 952, currency: 'AUD' }],
+    });
+    await advanceClock(stack, 5 * day);
+    expect((await c.get('/1/balance')).body.response.available).toEqual([{ amount: 952, currency: 'AUD' }]);
+    await c.post(`/1/charges/${token}/refunds`, { amount: 100 });
+    expect((await c.get('/1/balance')).body.response).toEqual({
+      available: [{ amount: 852, currency: 'AUD' }],
+      pending: [{ amount: 852, currency: 'AUD' }],
+    });
+    await c.post('/1/charges', chargeFields({ amount: 2000, currency: 'NZD' }));
+    expect((await c.get('/1/balance')).body.response.pending).toEqual([
+      { amount: 852, currency: 'AUD' },
+      { amount: 2000 - 88, currency: 'NZD' },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './balance.ts';
 export * from './bank-account.ts';
 export * from './card.ts';
 export * from './card-processor.ts';

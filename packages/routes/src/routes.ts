@@ -22,6 +22,7 @@ export const functionNames = [
   'refunds',
   'bank-accounts',
   'merchants',
+  'balance',
   'plans',
   'subscriptions',
 ] as const;
@@ -65,6 +66,8 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/1/merchants', fn: 'merchants', auth: 'partner' },
   { method: 'GET', path: '/1/merchants/default_settings', fn: 'merchants', auth: 'partner' },
   { method: 'GET', path: '/1/merchants/{merchant_token}', fn: 'merchants', auth: 'partner' },
+
+  { method: 'GET', path: '/1/balance', fn: 'balance', auth: 'secret' },
 
   { method: 'POST', path: '/1/customers', fn: 'customers', auth: 'secret' },
   { method: 'GET', path: '/1/customers', fn: 'customers', auth: 'secret' },

@@ -1,4 +1,5 @@
 export * from './accounts-repo.ts';
+export * from './balance-repo.ts';
 export * from './bank-account-tokens-repo.ts';
 export * from './card-cipher.ts';
 export * from './card-tokens-repo.ts';

@@ -6,6 +6,7 @@ import {
   toEpochSeconds,
   type WattleEvent,
 } from '@wattle/domain';
+import { creditCaptureIn } from './balance-repo.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
 import { newTransaction, type StoreContext } from './context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from './counters.ts';
@@ -236,6 +237,7 @@ export class PaymentsRepo {
       ExpressionAttributeValues: values,
     });
     if (options.joinLists) joinListsIn(tx, scope, payment);
+    creditCaptureIn(tx, scope, payment);
     if (options.leaseExpiresAt) this.putLeaseIn(tx, scope, payment.token, options.leaseExpiresAt);
     if (!options.job && options.from === 'processing') cancelIn(tx, paymentRecoveryJob, scope, payment.token);
     recordEvent(tx, scope, event, now);
@@ -286,6 +288,7 @@ export class PaymentsRepo {
       });
       joinListsIn(tx, scope, newCharge);
     }
+    creditCaptureIn(tx, scope, newCharge ?? payment);
     for (const event of events) recordEvent(tx, scope, event, now);
     await tx.commit(this.ctx.doc);
   }

@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Refund, WattleEvent } from '@wattle/domain';
+import { debitIn } from './balance-repo.ts';
 import { newTransaction, type StoreContext } from './context.ts';
 import { counter, countIn, merchantWideShards } from './counters.ts';
 import { recordEvent } from './events-outbox.ts';
@@ -76,6 +77,7 @@ export class RefundsRepo {
     countIn(tx, refundsCounter(scope), 1);
     countIn(tx, chargeRefundsCounter(scope, refund.chargeToken), 1);
     scheduleIn(tx, { kind: refundSettlementJob, scope, token: refund.token, dueAt: settleAt });
+    debitIn(tx, scope, refund.currency, refund.amount);
     recordEvent(tx, scope, event, now);
     await tx.commit(this.ctx.doc);
   }
@@ -106,6 +108,7 @@ export class RefundsRepo {
       ExpressionAttributeNames: { '#p': 'payment' },
       ExpressionAttributeValues: failed ? { ':one': 1, ':a': refund.amount } : { ':one': 1 },
     });
+    if (failed) debitIn(tx, scope, refund.currency, -refund.amount);
     recordEvent(tx, scope, event, now);
     await tx.commit(this.ctx.doc);
   }

@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { BankAccount } from '@wattle/domain';
 import { AccountsRepo } from './accounts-repo.ts';
+import { BalanceRepo } from './balance-repo.ts';
 import { bankAccountTokens } from './bank-account-tokens-repo.ts';
 import type { CardCipher } from './card-cipher.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
@@ -32,6 +33,7 @@ export class Store {
   readonly payments: PaymentsRepo;
   readonly refunds: RefundsRepo;
   readonly merchants: MerchantsRepo;
+  readonly balance: BalanceRepo;
   readonly plans: PlansRepo;
   readonly subscriptions: SubscriptionsRepo;
 
@@ -48,6 +50,7 @@ export class Store {
     this.payments = new PaymentsRepo(ctx);
     this.refunds = new RefundsRepo(ctx);
     this.merchants = new MerchantsRepo(ctx);
+    this.balance = new BalanceRepo(ctx);
     this.plans = new PlansRepo(ctx);
     this.subscriptions = new SubscriptionsRepo(ctx);
   }

@@ -1,0 +1,24 @@
+/** One currency's balance (PIN-REFERENCE §4.9). */
+export interface CurrencyBalance {
+  currency: string;
+  /** Settled merchant entitlements less refunds and transfers: what a transfer may pay out. */
+  available: number;
+  /** Entitlements of captured charges still in their settlement delay. */
+  unsettled: number;
+}
+
+/** Charges' proceeds become available this many days after capture (default settings). */
+export const settlementDelayDays = 5;
+
+/** The UTC day (YYYY-MM-DD) a charge captured at `capturedAt` settles on. */
+export const settlementDay = (capturedAt: string, delayDays = settlementDelayDays): string =>
+  new Date(Date.parse(capturedAt) + delayDays * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * GET /balance: available, and pending as Pin documents it (available plus the estimated
+ * proceeds of charges not yet settled), one entry per currency.
+ */
+export const presentBalance = (balances: CurrencyBalance[]) => ({
+  available: balances.map((b) => ({ amount: b.available, currency: b.currency })),
+  pending: balances.map((b) => ({ amount: b.available + b.unsettled, currency: b.currency })),
+});
