@@ -53,6 +53,8 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // A merchant's keys are kept sealed for its partner with the same key.
   merchants: { table: readWrite, cardKey: true },
   balance: { table: readOnly, cardKey: false },
+  // Recipients' account numbers are sealed with the card key.
+  recipients: { table: readWrite, cardKey: true },
   // Starting and reactivating a subscription bill the customer's stored card at once.
   plans: { table: readWrite, cardKey: true },
   subscriptions: { table: readWrite, cardKey: true },

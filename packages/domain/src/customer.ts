@@ -1,5 +1,5 @@
 import type { Card, CardDetails } from './card.ts';
-import { PinError } from './errors.ts';
+import { fieldIssue, PinError } from './errors.ts';
 
 export interface CustomerFields {
   email: string;
@@ -65,7 +65,7 @@ export const movesForToken = (
   source: TokenSource,
   param: string,
 ): CardMoves => {
-  if (source.kind === 'unknown') throw invalidCardToken(param);
+  if (source.kind === 'unknown') throw invalidToken(param);
   const card = source.card;
   if (card.token === currentPrimary.token) return { newPrimary: card, removed: null, adopted: null };
   return {
@@ -83,13 +83,7 @@ export const movesForNewCard = (newCard: Card, currentPrimary: Card): CardMoves 
 });
 
 /** The same answer for a token that never existed, belongs to someone else, expired or was used. */
-export const invalidCardToken = (param: string): PinError =>
+export const invalidToken = (param: string): PinError =>
   new PinError('invalid_resource', {
-    messages: [
-      {
-        param,
-        code: `${param}_invalid`,
-        message: `${param === 'card_token' ? 'Card token' : 'Primary card token'} is invalid, expired or has already been used`,
-      },
-    ],
+    messages: [fieldIssue(param, 'is invalid, expired or has already been used')],
   });

@@ -18,6 +18,7 @@ export * from './payment-presenters.ts';
 export * from './plan.ts';
 export * from './presenters.ts';
 export * from './pricing.ts';
+export * from './recipient.ts';
 export * from './refund.ts';
 export * from './subscription.ts';
 export * from './webhook.ts';

@@ -1,4 +1,4 @@
-import { type CardDetails, type Ids, invalidCardToken, newCard, toTimestamp } from '@wattle/domain';
+import { type CardDetails, type Ids, invalidToken, newCard, toTimestamp } from '@wattle/domain';
 import { type CardIntake, ConditionFailedError, type Scope, type Store } from '@wattle/store';
 
 /** A card from its details: a new token, the number sealed. */
@@ -22,7 +22,7 @@ export const takeUnusedToken = async (
   param: string,
 ): Promise<CardIntake> => {
   const sealed = await store.cardTokens.findUnused(scope, cardToken, now);
-  if (!sealed) throw invalidCardToken(param);
+  if (!sealed) throw invalidToken(param);
   return { from: 'token', sealed };
 };
 
@@ -30,11 +30,15 @@ export const takeUnusedToken = async (
  * Commits a change that uses a card token. When another request used the token first (or it
  * expired in between), the transaction's token condition fails: the same answer as a used token.
  */
-export const commitUsingToken = async <T>(param: string, commit: () => Promise<T>): Promise<T> => {
+export const commitUsingToken = async <T>(
+  param: string,
+  commit: () => Promise<T>,
+  label = 'card-token',
+): Promise<T> => {
   try {
     return await commit();
   } catch (error) {
-    if (error instanceof ConditionFailedError && error.label === 'card-token') throw invalidCardToken(param);
+    if (error instanceof ConditionFailedError && error.label === label) throw invalidToken(param);
     throw error;
   }
 };

@@ -5,7 +5,7 @@ import {
   errorCatalogue,
   fieldIssue,
   type Ids,
-  invalidCardToken,
+  invalidToken,
   type Payment,
   PinError,
   unowned,
@@ -59,7 +59,7 @@ export const resolveSource = async (
     }
     case 'card_token': {
       const sealed = await store.cardTokens.findUnused(scope, source.token, now);
-      if (!sealed) throw invalidCardToken('card_token');
+      if (!sealed) throw invalidToken('card_token');
       return {
         card: sealed.card,
         owner: unowned,

@@ -23,6 +23,7 @@ export const functionNames = [
   'bank-accounts',
   'merchants',
   'balance',
+  'recipients',
   'plans',
   'subscriptions',
 ] as const;
@@ -68,6 +69,11 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/1/merchants/{merchant_token}', fn: 'merchants', auth: 'partner' },
 
   { method: 'GET', path: '/1/balance', fn: 'balance', auth: 'secret' },
+
+  { method: 'POST', path: '/1/recipients', fn: 'recipients', auth: 'secret' },
+  { method: 'GET', path: '/1/recipients', fn: 'recipients', auth: 'secret' },
+  { method: 'GET', path: '/1/recipients/{recipient_token}', fn: 'recipients', auth: 'secret' },
+  { method: 'PUT', path: '/1/recipients/{recipient_token}', fn: 'recipients', auth: 'secret' },
 
   { method: 'POST', path: '/1/customers', fn: 'customers', auth: 'secret' },
   { method: 'GET', path: '/1/customers', fn: 'customers', auth: 'secret' },

@@ -16,6 +16,7 @@ export * from './merchants-repo.ts';
 export * from './payments-repo.ts';
 export * from './plan-counts.ts';
 export * from './plans-repo.ts';
+export * from './recipients-repo.ts';
 export * from './refunds-repo.ts';
 export * from './retry.ts';
 export * from './schedule.ts';

@@ -29,6 +29,7 @@ export const keys = {
     pk: `${s(scope)}#${token}`,
     sk: 'BANK_ACCOUNT',
   }),
+  recipient: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'RECIPIENT' }),
   customer: (scope: Scope, customerToken: string): ItemKey => ({
     pk: `${s(scope)}#${customerToken}`,
     sk: 'CUSTOMER',
@@ -95,6 +96,7 @@ export const lists = {
   customerSubscriptions: (scope: Scope, customerToken: string) =>
     `${s(scope)}#${customerToken}#subscriptions`,
   events: (scope: Scope) => `${s(scope)}#events`,
+  recipients: (scope: Scope) => `${s(scope)}#recipients`,
   /** The merchants a partner referred. */
   referrals: (partnerId: string) => `REFERRALS#${partnerId}`,
   webhookEndpoints: (scope: Scope) => `${s(scope)}#webhook_endpoints`,

@@ -12,6 +12,7 @@ import { IdempotencyRepo } from './idempotency-repo.ts';
 import { MerchantsRepo } from './merchants-repo.ts';
 import { PaymentsRepo } from './payments-repo.ts';
 import { PlansRepo } from './plans-repo.ts';
+import { RecipientsRepo } from './recipients-repo.ts';
 import { RefundsRepo } from './refunds-repo.ts';
 import { ScheduleRepo } from './schedule.ts';
 import type { SingleUseTokens } from './single-use-tokens.ts';
@@ -34,6 +35,7 @@ export class Store {
   readonly refunds: RefundsRepo;
   readonly merchants: MerchantsRepo;
   readonly balance: BalanceRepo;
+  readonly recipients: RecipientsRepo;
   readonly plans: PlansRepo;
   readonly subscriptions: SubscriptionsRepo;
 
@@ -51,6 +53,7 @@ export class Store {
     this.refunds = new RefundsRepo(ctx);
     this.merchants = new MerchantsRepo(ctx);
     this.balance = new BalanceRepo(ctx);
+    this.recipients = new RecipientsRepo(ctx);
     this.plans = new PlansRepo(ctx);
     this.subscriptions = new SubscriptionsRepo(ctx);
   }

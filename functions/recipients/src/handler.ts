@@ -1,0 +1,9 @@
+import { apiHandler } from '@wattle/http';
+import { createRecipient, getRecipient, listRecipients, updateRecipient } from './routes.ts';
+
+export const handler = apiHandler({
+  'POST /1/recipients': createRecipient,
+  'GET /1/recipients': listRecipients,
+  'GET /1/recipients/{recipient_token}': getRecipient,
+  'PUT /1/recipients/{recipient_token}': updateRecipient,
+});
