@@ -7,17 +7,21 @@ import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Key } from 'aws-cdk-lib/aws-kms';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { cardKeyActions, functionAccess } from './constructs/access.ts';
+import { createServiceAlarms } from './constructs/alarms.ts';
 import { createServiceApi, type StageName } from './constructs/api.ts';
 import { createCardKey } from './constructs/card-key.ts';
 import { addDeliverySources } from './constructs/delivery-sources.ts';
+import { addStageDomains, stageDomainsFromContext } from './constructs/domains.ts';
 import { createEventsPipe } from './constructs/events-pipe.ts';
 import { createServiceFunction } from './constructs/function.ts';
 import { createQueueWithDlq } from './constructs/queues.ts';
 import { createSchedule } from './constructs/schedule.ts';
 import { createTable } from './constructs/table.ts';
+import { createTableKey, tableKeyActions, tableKeyStatement } from './constructs/table-key.ts';
 
 /** The repository root: function entries and the lock file are resolved from here. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,6 +32,7 @@ const functionId = (fn: FunctionName): string =>
 /** Table, card key, functions, HTTP API (stages test and live), the queues and the events pipe. */
 export class WattleStack extends Stack {
   readonly table: TableV2;
+  readonly tableKey: Key;
   readonly cardKey: Key;
   readonly functions: Record<FunctionName, NodejsFunction>;
   readonly api: HttpApi;
@@ -36,10 +41,12 @@ export class WattleStack extends Stack {
   readonly eventsDeadLetterQueue: Queue;
   readonly webhooksQueue: Queue;
   readonly webhooksDeadLetterQueue: Queue;
+  readonly alarmTopic: Topic;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
-    this.table = createTable(this, 'Table');
+    this.tableKey = createTableKey(this, 'TableKey');
+    this.table = createTable(this, 'Table', { encryptionKey: this.tableKey });
     this.cardKey = createCardKey(this, 'CardKey');
 
     const events = createQueueWithDlq(this, 'Events', queues.events);
@@ -66,6 +73,25 @@ export class WattleStack extends Stack {
     new CfnOutput(this, 'TestBaseUrl', { value: `${api.apiEndpoint}/${stages.test.stageName}` });
     new CfnOutput(this, 'LiveBaseUrl', { value: `${api.apiEndpoint}/${stages.live.stageName}` });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
+
+    const domains = addStageDomains(this, { api, stages, domains: stageDomainsFromContext(this) });
+    for (const [stage, domain] of Object.entries(domains)) {
+      const name = `${stage[0]!.toUpperCase()}${stage.slice(1)}`;
+      new CfnOutput(this, `${name}DomainUrl`, { value: `https://${domain.domainName}` });
+      new CfnOutput(this, `${name}DomainTarget`, {
+        value: domain.resource.regionalDomainName,
+        description: `Point ${domain.domainName} here (CNAME, or a Route 53 alias)`,
+      });
+    }
+
+    // Last, so every function and dead-letter queue made above gets its alarms.
+    const alarmEmail: unknown = this.node.tryGetContext('alarmEmail');
+    this.alarmTopic = createServiceAlarms(this, {
+      functions: this.functions,
+      stages,
+      email: typeof alarmEmail === 'string' && alarmEmail !== '' ? alarmEmail : undefined,
+    });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopic.topicArn });
   }
 
   /** A function with exactly the access `functionAccess` gives it. */
@@ -85,6 +111,8 @@ export class WattleStack extends Stack {
         }),
       );
     }
+    const tableKeyUse = tableKeyActions(access.table);
+    if (tableKeyUse.length > 0) lambda.addToRolePolicy(tableKeyStatement(this, this.tableKey, tableKeyUse));
     if (access.cardKey) {
       lambda.addToRolePolicy(
         new PolicyStatement({ actions: [...cardKeyActions], resources: [this.cardKey.keyArn] }),
