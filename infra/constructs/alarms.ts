@@ -5,10 +5,12 @@ import {
   ComparisonOperator,
   type IMetric,
   MathExpression,
+  Metric,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { CfnPipe } from 'aws-cdk-lib/aws-pipes';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
@@ -31,8 +33,9 @@ const title = (name: string): string =>
 
 /**
  * The alarms of the stack, all notifying one SNS topic (alarm and back to OK): the depth of every
- * dead-letter queue in the stack (found in the construct tree, so a new queue is covered), the 5xx
- * rate of every stage, and the errors and throttles of every function.
+ * dead-letter queue in the stack (found in the construct tree, so a new queue is covered), failed
+ * executions of every Pipe (it has no dead-letter queue: it retries while the stream keeps the
+ * record), the 5xx rate of every stage, and the errors and throttles of every function.
  */
 export const createServiceAlarms = (scope: Construct, props: ServiceAlarmsProps): Topic => {
   const topic = new Topic(scope, 'AlarmTopic', { displayName: 'Wattle alarms' });
@@ -63,6 +66,21 @@ export const createServiceAlarms = (scope: Construct, props: ServiceAlarmsProps)
       `${queue.node.id}Alarm`,
       queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
       `Messages in ${queue.node.path}: work that failed every retry. Inspect, fix, then redrive.`,
+    );
+  }
+
+  for (const construct of Stack.of(scope).node.findAll()) {
+    if (!(construct instanceof CfnPipe)) continue;
+    alarm(
+      `${construct.node.id}FailedAlarm`,
+      new Metric({
+        namespace: 'AWS/EventBridge/Pipes',
+        metricName: 'ExecutionFailed',
+        dimensionsMap: { PipeName: construct.ref },
+        period: Duration.minutes(5),
+        statistic: 'Sum',
+      }),
+      `Executions of ${construct.node.path} failed: records it could not deliver are retried until the stream drops them (24 h).`,
     );
   }
 

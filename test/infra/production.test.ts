@@ -167,6 +167,20 @@ describe('alarms', () => {
     }
   });
 
+  it('watch failed executions of the events pipe', () => {
+    const pipeIds = Object.keys(resources(template, 'AWS::Pipes::Pipe'));
+    expect(pipeIds).toHaveLength(1);
+    expect(alarms()).toContainEqual(
+      expect.objectContaining({
+        Namespace: 'AWS/EventBridge/Pipes',
+        MetricName: 'ExecutionFailed',
+        Dimensions: [{ Name: 'PipeName', Value: { Ref: pipeIds[0] } }],
+        Statistic: 'Sum',
+        Threshold: 1,
+      }),
+    );
+  });
+
   it('watch the errors and the throttles of every function', () => {
     for (const fn of functionNames) {
       for (const metric of ['Errors', 'Throttles']) {
@@ -181,7 +195,9 @@ describe('alarms', () => {
         );
       }
     }
-    expect(alarms()).toHaveLength(deadLetterQueueIds().length + stageNames.length + 2 * functionNames.length);
+    expect(alarms()).toHaveLength(
+      deadLetterQueueIds().length + 1 + stageNames.length + 2 * functionNames.length,
+    );
   });
 
   it('watch the share of 5xx answers of each stage', () => {
