@@ -1,4 +1,4 @@
-import type { Card, Payment } from '@wattle/domain';
+import type { Card, CardDetails, Payment } from '@wattle/domain';
 
 /** A stored card, Australian Visa unless overridden. */
 export const aCard = (overrides: Partial<Card> = {}): Card => ({
@@ -47,4 +47,19 @@ export const aPayment = (overrides: Partial<Payment> = {}): Payment => ({
   totalFees: 48,
   threeDSecure: null,
   ...overrides,
+});
+
+/** Card details as a validated request holds them, for `number`. */
+export const aCardDetails = (number = '4200000000000000'): CardDetails => ({
+  number,
+  expiryMonth: 5,
+  expiryYear: 2030,
+  cvc: '123',
+  name: 'N',
+  addressLine1: 'L',
+  addressLine2: null,
+  addressCity: 'C',
+  addressPostcode: '',
+  addressState: '',
+  addressCountry: 'AU',
 });

@@ -3,25 +3,14 @@ import { type Card, type Customer, newCard, newEvent, presentCustomer, toTimesta
 import { randomIds } from '@wattle/runtime';
 import { ConditionFailedError, type Scope } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
+import { aCardDetails } from '../helpers/builders.ts';
 import { useTable } from '../helpers/table.ts';
 
 const table = useTable();
 const now = new Date('2026-11-21T05:00:00Z');
 const scope: Scope = { accountId: 'acct_integration', environment: 'test' };
 
-const details = (number = '4200000000000000') => ({
-  number,
-  expiryMonth: 5,
-  expiryYear: 2030,
-  cvc: '123',
-  name: 'Roland',
-  addressLine1: '1 St',
-  addressLine2: null,
-  addressCity: 'Perth',
-  addressPostcode: '',
-  addressState: '',
-  addressCountry: 'AU',
-});
+const details = aCardDetails;
 
 const sealedCard = async (number = '4200000000000000') => {
   const card: Card = newCard(details(number), randomIds.token('card'), toTimestamp(now));

@@ -4,7 +4,7 @@ import { paymentRecoveryJob, type Scope } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
-import { aPayment } from '../helpers/builders.ts';
+import { aCardDetails, aPayment } from '../helpers/builders.ts';
 import { testDeps, useTable } from '../helpers/table.ts';
 
 const table = useTable();
@@ -15,23 +15,7 @@ const deps = () => testDeps(table);
 /** A charge reserved as createPayment reserves it, as if the function died right after. */
 const reserveAndCrash = async (number: string): Promise<Payment> => {
   const now = new Date();
-  const card = newCard(
-    {
-      number,
-      expiryMonth: 5,
-      expiryYear: 2030,
-      cvc: '123',
-      name: 'N',
-      addressLine1: 'L',
-      addressLine2: null,
-      addressCity: 'C',
-      addressPostcode: '',
-      addressState: '',
-      addressCountry: 'AU',
-    },
-    randomIds.token('card'),
-    toTimestamp(now),
-  );
+  const card = newCard(aCardDetails(number), randomIds.token('card'), toTimestamp(now));
   const sealed = await table.store.cardTokens.seal(scope, card, number);
   const payment = aPayment({
     token: randomIds.token('ch'),

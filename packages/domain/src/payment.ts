@@ -24,12 +24,8 @@ export interface ThreeDSecure {
   result: 'authenticated' | 'failed' | null;
 }
 
-export interface Payment {
-  kind: PaymentKind;
-  token: string;
-  state: PaymentState;
-  /** Whether a successful authorisation is captured at once (POST /charges capture=true). */
-  captureOnSuccess: boolean;
+/** What the merchant asks to be paid: the same on the request and on the stored payment. */
+export interface PaymentTerms {
   amount: number;
   currency: string;
   description: string;
@@ -37,6 +33,14 @@ export interface Payment {
   ipAddress: string;
   reference: string | null;
   metadata: Metadata;
+}
+
+export interface Payment extends PaymentTerms {
+  kind: PaymentKind;
+  token: string;
+  state: PaymentState;
+  /** Whether a successful authorisation is captured at once (POST /charges capture=true). */
+  captureOnSuccess: boolean;
   card: Card;
   cardOwner: CardOwner;
   /** The customer whose charges list shows it (customer_token charges). */

@@ -1,4 +1,4 @@
-import { type Metadata, type Payment, type PaymentKind, PinError, toTimestamp } from '@wattle/domain';
+import { type Payment, type PaymentKind, type PaymentTerms, PinError, toTimestamp } from '@wattle/domain';
 import type { RuntimeDeps } from '@wattle/runtime';
 import type { Scope } from '@wattle/store';
 import { commitUsingToken } from './card-intake.ts';
@@ -11,15 +11,8 @@ export interface ThreeDSecureRequest {
   fallbackOk: boolean;
 }
 
-export interface PaymentRequest {
+export interface PaymentRequest extends PaymentTerms {
   kind: PaymentKind;
-  amount: number;
-  currency: string;
-  description: string;
-  email: string;
-  ipAddress: string;
-  reference: string | null;
-  metadata: Metadata;
   /** POST /charges capture (default true); authorisations are never captured at once. */
   capture: boolean;
   source: PaymentSource;
