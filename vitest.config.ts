@@ -1,7 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four projects, so only what needs it pays for a JVM:
+ * The long reliability runs (fuzzing at length, load, crash loops): only `npm run test:reliability`
+ * sets WATTLE_RELIABILITY, so `vitest run` (npm test) leaves them out.
+ */
+const reliability = process.env.WATTLE_RELIABILITY === '1';
+
+/**
+ * Four projects, so only what needs it pays for a JVM (five with the reliability runs):
  * - unit: pure code, no I/O;
  * - integration: the store against DynamoDB Local (one JVM per run, a table per file: useTable);
  * - e2e: HTTP against ONE shared in-memory local stack (files that move the clock start their own);
@@ -33,6 +39,20 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'] } },
+      ...(reliability
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'reliability',
+                include: ['test/reliability/**/*.test.ts'],
+                globalSetup: ['test/helpers/ddb-global-setup.ts'],
+                env: { WATTLE_LOG_LEVEL: 'SILENT' },
+                testTimeout: 300_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -35,7 +35,7 @@ export const apiHandler = (handlers: Record<string, RouteHandler>): ApiLambdaHan
       .use(jsonp())
       .use(parseRequest())
       .use(authenticate(deps.store.accounts))
-      .use(idempotency(deps.store.idempotency, deps.clock))
+      .use(idempotency(deps.store.idempotency, deps.clock, deps.logger))
       .use(pinErrors(deps.logger))
       .handler(async (event) => {
         const api = apiRequestOf(event);

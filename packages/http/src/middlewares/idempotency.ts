@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Logger } from '@aws-lambda-powertools/logger';
 import { type Clock, PinError } from '@wattle/domain';
 import type { IdempotencyRepo, StoredResponse } from '@wattle/store';
 import { header } from './parse-request.ts';
@@ -31,17 +32,29 @@ export const idempotencySettings = {
  * response (status and body); with a different request it is refused (422); while the first is
  * still running, a second gets 409. Keys belong to one merchant and environment. Responses of
  * 5xx are not kept, so a request that failed on our side can be retried with its key.
+ *
+ * Keeping or releasing the key comes after the request's own work: if that write fails (DynamoDB
+ * throttling, say), the response still stands, since what the request did is committed (or, for a
+ * 5xx, not). Answering an error instead would invite a retry of a request that already happened.
+ * The key then stays locked until its lock runs out.
  */
-export const idempotency = (repo: IdempotencyRepo, clock: Clock): ApiMiddleware => {
+export const idempotency = (repo: IdempotencyRepo, clock: Clock, logger?: Logger): ApiMiddleware => {
+  const bestEffort = async (what: string, write: () => Promise<void>) => {
+    try {
+      await write();
+    } catch (error) {
+      logger?.warn(`Could not ${what} the Idempotency-Key`, { error: error as Error });
+    }
+  };
   const finish = async (request: ApiMiddyRequest) => {
     const claim = request.internal.idempotency;
-    const api = request.internal.api;
+    const scope = request.internal.api?.scope;
     const response = request.response;
-    if (!claim || !api?.scope || !response) return;
+    if (!claim || !scope || !response) return;
     request.internal.idempotency = undefined;
     const status = response.statusCode ?? 200;
     if (status >= 500) {
-      await repo.release(api.scope, claim.keyHash);
+      await bestEffort('release', () => repo.release(scope, claim.keyHash));
       return;
     }
     const stored: StoredResponse = {
@@ -51,7 +64,7 @@ export const idempotency = (repo: IdempotencyRepo, clock: Clock): ApiMiddleware 
       ) as Record<string, string>,
       body: typeof response.body === 'string' ? response.body : '',
     };
-    await repo.complete(api.scope, claim.keyHash, stored);
+    await bestEffort('store the response of', () => repo.complete(scope, claim.keyHash, stored));
   };
   return {
     name: 'idempotency',

@@ -10,10 +10,11 @@ import type { ApiMiddleware } from './types.ts';
 export const pinErrors = (logger: Logger): ApiMiddleware => ({
   name: 'pinErrors',
   onError: function pinErrorsOnError(request) {
-    const { status, body } = toHttpError(request.error);
+    const { status, body, headers } = toHttpError(request.error);
     if (status >= 500) {
-      logger.error('Request failed', { error: request.error as Error, route: request.event.routeKey });
+      const log = status === 503 ? logger.warn.bind(logger) : logger.error.bind(logger);
+      log('Request failed', { error: request.error as Error, route: request.event.routeKey });
     }
-    request.response = jsonResponse(status, body);
+    request.response = jsonResponse(status, body, headers);
   },
 });

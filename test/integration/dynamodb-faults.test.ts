@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
+import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
+import { cardFields, chargeFields } from '../helpers/fixtures.ts';
+import { useTable } from '../helpers/table.ts';
+import { canHit, faultAt, faultKinds } from '../reliability/harness/dynamodb-faults.ts';
+import { type CallResult, type InProcessApi, inProcessApi } from '../reliability/harness/in-process-api.ts';
+import { expectRetryable } from '../reliability/harness/pin-shape.ts';
+import { diff, type Item, snapshot } from '../reliability/harness/table-snapshot.ts';
+
+const table = useTable();
+let api: InProcessApi;
+
+beforeAll(async () => {
+  api = await inProcessApi(table, inject('ddbEndpoint'));
+});
+
+type Send = (idempotencyKey: string) => Promise<CallResult>;
+
+const created = async (path: string, body: unknown): Promise<string> => {
+  const res = await api.call('POST', path, body);
+  expect(res.status, res.text).toBeLessThan(300);
+  return res.body.response.token as string;
+};
+
+/** Requests that change state, each with what it needs made first (fresh for every attempt). */
+const scenarios: Record<string, () => Promise<Send>> = {
+  'POST /1/customers': async () => (key) =>
+    api.call(
+      'POST',
+      '/1/customers',
+      { email: 'c@example.com', card: cardFields() },
+      { headers: { 'idempotency-key': key } },
+    ),
+  'PUT /1/customers/{customer_token}': async () => {
+    const customer = await created('/1/customers', { email: 'c@example.com', card: cardFields() });
+    return (key) =>
+      api.call(
+        'PUT',
+        `/1/customers/${customer}`,
+        { notes: 'VIP', card: cardFields() },
+        { headers: { 'idempotency-key': key } },
+      );
+  },
+  'POST /1/charges': async () => (key) =>
+    api.call('POST', '/1/charges', chargeFields(), { headers: { 'idempotency-key': key } }),
+  'PUT /1/charges/{charge_token}/capture': async () => {
+    const charge = await created('/1/charges', chargeFields({ capture: false }));
+    return (key) =>
+      api.call('PUT', `/1/charges/${charge}/capture`, undefined, { headers: { 'idempotency-key': key } });
+  },
+  'POST /1/plans': async () => {
+    const plan = { name: `Plan ${randomUUID()}`, amount: 1000, interval: 1, interval_unit: 'month' };
+    return (key) => api.call('POST', '/1/plans', plan, { headers: { 'idempotency-key': key } });
+  },
+};
+
+/**
+ * What a refused charge may leave: its reservation (a `processing` payment in no list) and the
+ * recovery job that settles it, when the fault came after the processor was asked.
+ */
+const isReservation = (item: Item): boolean =>
+  (item.payment as { state?: string } | undefined)?.state === 'processing' ||
+  String(item.pk).startsWith('JOB#payment-recovery#');
+
+const ignoringIdempotency = (table: Map<string, string>) =>
+  new Map([...table].filter(([key]) => !key.includes('#IDEMPOTENCY#')));
+
+describe('DynamoDB throttling and transaction conflicts during a request', () => {
+  for (const [name, prepare] of Object.entries(scenarios)) {
+    it(`${name}: a retryable 503 at every call, nothing half-done, and the retry succeeds`, {
+      timeout: 120_000,
+    }, async () => {
+      // How many DynamoDB calls the request makes when nothing fails.
+      const dryRun = await prepare();
+      api.hooks.reset();
+      expect((await dryRun(randomUUID())).status).toBeLessThan(300);
+      const calls = [...api.hooks.calls];
+      expect(calls.length).toBeGreaterThan(1);
+
+      let refused = 0;
+      for (const [kind, span, from] of faultKinds.flatMap((kind) =>
+        (['once', 'sustained'] as const).flatMap((span) => calls.map((_, at) => [kind, span, at] as const)),
+      )) {
+        {
+          // A conflict can only hit a transaction: start it at each of them.
+          if (!canHit(kind, calls[from]!)) continue;
+          const send = await prepare();
+          const key = randomUUID();
+          const before = ignoringIdempotency(await snapshot(table.doc, table.tableName));
+          api.hooks.reset();
+          api.hooks.fault = faultAt(kind, from, span);
+          const res = await send(key);
+          api.hooks.fault = undefined;
+          const what = `${kind} ${span} at call ${from} (${calls[from]!.command}): ${res.status} ${res.text}`;
+          // The fault may hit only the keeping of the answer: the request's own work is done then.
+          if (res.status < 300) continue;
+          refused++;
+          expectRetryable(res);
+          const change = diff(before, ignoringIdempotency(await snapshot(table.doc, table.tableName)));
+          expect(change.changed, what).toEqual([]);
+          expect(change.removed, what).toEqual([]);
+          expect(
+            change.added.filter((item) => !isReservation(item)),
+            what,
+          ).toEqual([]);
+          if (change.added.length > 0) {
+            // Past the processor: the recovery job finishes the reservation, once.
+            await runDueJobs(api.deps, new Date(Date.now() + 10 * 60_000), jobHandlers);
+            const payment = change.added.find((item) => item.payment)?.payment as { token: string };
+            const shown = await api.call('GET', `/1/charges/${payment.token}`);
+            expect(shown.body.response, what).toMatchObject({ success: true, captured: true });
+            continue;
+          }
+          // Nothing was kept under the key: the same request again does it. A sustained fault also
+          // kept the key from being released: until its lock runs out, the retry is told to wait.
+          const retried = await send(key);
+          const detail = `${what}; retried: ${retried.text}`;
+          if (span === 'sustained' && retried.status === 409) {
+            expect(retried.body.error, detail).toBe('idempotency_key_in_use');
+            continue;
+          }
+          expect(retried.status, detail).toBeLessThan(300);
+          expect(retried.headers['idempotent-replayed'], detail).toBeUndefined();
+        }
+      }
+      expect(refused).toBeGreaterThan(0);
+    });
+  }
+});

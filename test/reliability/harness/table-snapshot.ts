@@ -1,0 +1,38 @@
+import { type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+
+export type Item = Record<string, unknown>;
+
+/** Every item of a table (all pages of a Scan), strongly consistent. */
+export const scanAll = async (doc: DynamoDBDocumentClient, tableName: string): Promise<Item[]> => {
+  const items: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await doc.send(
+      new ScanCommand({ TableName: tableName, ExclusiveStartKey: start, ConsistentRead: true }),
+    );
+    items.push(...((page.Items ?? []) as Item[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+};
+
+/** The table's items by key, as JSON: what a request changed is the difference of two of these. */
+export const snapshot = async (
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+): Promise<Map<string, string>> =>
+  new Map((await scanAll(doc, tableName)).map((item) => [`${item.pk}|${item.sk}`, JSON.stringify(item)]));
+
+export interface TableDiff {
+  added: Item[];
+  changed: string[];
+  removed: string[];
+}
+
+export const diff = (before: Map<string, string>, after: Map<string, string>): TableDiff => ({
+  added: [...after].filter(([key]) => !before.has(key)).map(([, json]) => JSON.parse(json) as Item),
+  changed: [...after]
+    .filter(([key, json]) => before.has(key) && before.get(key) !== json)
+    .map(([key]) => key),
+  removed: [...before.keys()].filter((key) => !after.has(key)),
+});
