@@ -55,6 +55,7 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   balance: { table: readOnly, cardKey: false },
   // Recipients' account numbers are sealed with the card key.
   recipients: { table: readWrite, cardKey: true },
+  transfers: { table: readWrite, cardKey: false },
   // Starting and reactivating a subscription bill the customer's stored card at once.
   plans: { table: readWrite, cardKey: true },
   subscriptions: { table: readWrite, cardKey: true },

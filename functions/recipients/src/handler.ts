@@ -1,9 +1,16 @@
 import { apiHandler } from '@wattle/http';
-import { createRecipient, getRecipient, listRecipients, updateRecipient } from './routes.ts';
+import {
+  createRecipient,
+  getRecipient,
+  listRecipients,
+  listRecipientTransfers,
+  updateRecipient,
+} from './routes.ts';
 
 export const handler = apiHandler({
   'POST /1/recipients': createRecipient,
   'GET /1/recipients': listRecipients,
   'GET /1/recipients/{recipient_token}': getRecipient,
   'PUT /1/recipients/{recipient_token}': updateRecipient,
+  'GET /1/recipients/{recipient_token}/transfers': listRecipientTransfers,
 });

@@ -7,6 +7,7 @@ import {
   newEvent,
   PinError,
   presentRecipient,
+  presentTransfer,
   type Recipient,
   toTimestamp,
 } from '@wattle/domain';
@@ -95,6 +96,19 @@ export const getRecipient: RouteHandler = async (request, { store }) =>
 export const listRecipients: RouteHandler = async (request, { store }) => {
   const page = pageOf(request.query);
   return listOf('full', page, await store.recipients.list(scopeOf(request), page), presentRecipient);
+};
+
+/** GET /recipients/{token}/transfers: the transfers paid to one recipient, newest first. */
+export const listRecipientTransfers: RouteHandler = async (request, { store }) => {
+  const scope = scopeOf(request);
+  const { recipient } = await load(store, scope, request.params.recipient_token!);
+  const page = pageOf(request.query);
+  return listOf(
+    'full',
+    page,
+    await store.transfers.listForRecipient(scope, recipient.token, page),
+    presentTransfer,
+  );
 };
 
 /** PUT /recipients/{token}: email, name, and a new bank account (object or token), all optional. */

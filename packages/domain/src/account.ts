@@ -1,3 +1,4 @@
+import type { BankAccount } from './bank-account.ts';
 /** The two environments: two stages of one API, each with its own keys and its own data. */
 export const environments = ['test', 'live'] as const;
 export type Environment = (typeof environments)[number];
@@ -15,6 +16,8 @@ export interface Account {
   status: AccountStatus;
   referredBy: string | null;
   createdAt: string;
+  /** Where `recipient=self` transfers go: a referred merchant's from its application (masked). */
+  payoutBankAccount?: BankAccount | null;
 }
 
 /** secret and publishable keys belong to one merchant environment; a partner key to a partner account. */

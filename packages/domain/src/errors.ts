@@ -56,6 +56,10 @@ export const errorCatalogue = {
     status: 403,
     description: 'You have reached the maximum number of allowed webhook endpoints.',
   },
+  insufficient_pin_balance: {
+    status: 402,
+    description: 'There are not enough funds available to process this transfer',
+  },
   not_found: { status: 404, description: 'The requested resource could not be found.' },
   resource_not_found: { status: 404, description: 'No resource was found at this URL.' },
   idempotency_key_in_use: {

@@ -21,4 +21,5 @@ export * from './pricing.ts';
 export * from './recipient.ts';
 export * from './refund.ts';
 export * from './subscription.ts';
+export * from './transfer.ts';
 export * from './webhook.ts';

@@ -2,6 +2,7 @@ import { errorCatalogue } from './errors.ts';
 import { isExpiredAuthorisation, type Payment, statusMessage } from './payment.ts';
 import { presentCard } from './presenters.ts';
 import type { Refund } from './refund.ts';
+import { presentTransferLink } from './transfer.ts';
 
 const succeeded = (payment: Payment): boolean =>
   payment.state === 'authorised' || payment.state === 'captured' || payment.state === 'voided';
@@ -41,7 +42,7 @@ export const presentCharge = (payment: Payment, now: Date, view: ChargeView = {}
     status_message: statusMessage(payment),
     error_message: errorMessage(payment),
     card: chargeCard(payment),
-    ...(view.withoutTransfer ? {} : { transfer: [] as unknown[] }),
+    ...(view.withoutTransfer ? {} : { transfer: (payment.transfers ?? []).map(presentTransferLink) }),
     amount_refunded: payment.amountRefunded,
     total_fees: fees,
     merchant_entitlement: fees === null ? null : payment.amount - fees,

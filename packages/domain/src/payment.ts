@@ -3,6 +3,7 @@ import type { DeclineCode } from './card-processor.ts';
 import type { ErrorCode } from './errors.ts';
 import type { Metadata } from './metadata.ts';
 import type { CardOwner } from './presenters.ts';
+import type { TransferLink } from './transfer.ts';
 
 /**
  * A charge or an authorisation: one record type, two resources (`ch_`, `auth_`) and two
@@ -59,6 +60,8 @@ export interface Payment extends PaymentTerms {
   pendingRefunds: number;
   totalFees: number | null;
   threeDSecure: ThreeDSecure | null;
+  /** The transfers that paid this charge's proceeds out, oldest first (none until one does). */
+  transfers?: TransferLink[];
 }
 
 /** Authorised charges and authorisations expire five days after creation (SPEC.md wins over seven). */

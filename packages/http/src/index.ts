@@ -9,6 +9,7 @@ export * from './pages.ts';
 export * from './parse-body.ts';
 export * from './payment-input.ts';
 export * from './responses.ts';
+export * from './search-input.ts';
 export * from './subscription-input.ts';
 export * from './to-http-error.ts';
 export * from './validation.ts';

@@ -7,3 +7,4 @@ export * from './refunds.ts';
 export * from './settle-payment.ts';
 export * from './three-d-secure.ts';
 export * from './transitions.ts';
+export * from './transfers.ts';

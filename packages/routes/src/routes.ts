@@ -26,6 +26,7 @@ export const functionNames = [
   'recipients',
   'plans',
   'subscriptions',
+  'transfers',
 ] as const;
 export type FunctionName = (typeof functionNames)[number];
 
@@ -74,6 +75,13 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/1/recipients', fn: 'recipients', auth: 'secret' },
   { method: 'GET', path: '/1/recipients/{recipient_token}', fn: 'recipients', auth: 'secret' },
   { method: 'PUT', path: '/1/recipients/{recipient_token}', fn: 'recipients', auth: 'secret' },
+  { method: 'GET', path: '/1/recipients/{recipient_token}/transfers', fn: 'recipients', auth: 'secret' },
+
+  { method: 'POST', path: '/1/transfers', fn: 'transfers', auth: 'secret' },
+  { method: 'GET', path: '/1/transfers', fn: 'transfers', auth: 'secret' },
+  { method: 'GET', path: '/1/transfers/search', fn: 'transfers', auth: 'secret' },
+  { method: 'GET', path: '/1/transfers/{transfer_token}', fn: 'transfers', auth: 'secret' },
+  { method: 'GET', path: '/1/transfers/{transfer_token}/line_items', fn: 'transfers', auth: 'secret' },
 
   { method: 'POST', path: '/1/customers', fn: 'customers', auth: 'secret' },
   { method: 'GET', path: '/1/customers', fn: 'customers', auth: 'secret' },

@@ -1,6 +1,7 @@
 import { randomBytes, scrypt } from 'node:crypto';
 import { promisify } from 'node:util';
 import {
+  newBankAccount,
   type Account,
   type Clock,
   type Ids,
@@ -63,6 +64,7 @@ export const referMerchant = async (
     status: 'pending_approval',
     referredBy: partnerId,
     createdAt: at,
+    payoutBankAccount: newBankAccount(application.bankAccount, ids.token('ba'), at),
   };
   const keys: MerchantKeys = {
     test: { secretKey: newKey('secret', 'test'), publishableKey: newKey('publishable', 'test') },

@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type CurrencyBalance, type Payment, settlementDay } from '@wattle/domain';
+import { type ChargeCredit, type CurrencyBalance, type Payment, settlementDay } from '@wattle/domain';
 import type { StoreContext } from './context.ts';
 import type { Scope } from './keys.ts';
 import type { Transaction } from './transaction.ts';
@@ -9,6 +9,13 @@ import type { Transaction } from './transaction.ts';
  * entitlement to the bucket of the day it settles on; refunds and transfers add to the debits.
  * Reading is one query over the merchant's buckets (one per settlement day and currency), and the
  * clock decides which buckets have settled: no job moves money from pending to available.
+ *
+ * Payouts also need to know WHICH charges they pay out: each capture appends a credit entry (its
+ * proceeds) to the currency's credits partition, ordered by capture time, so the entries only
+ * ever grow at the end. Every positive debit (refund or transfer) moves the `consumed` mark along
+ * that sequence, and a transfer pays out the charges in [consumed, consumed + amount + fee). A
+ * `cursor` on the debits item remembers where the last transfer's walk ended, so the next walk
+ * starts there instead of at the first charge ever captured.
  */
 const balancePk = (scope: Scope): string => `${scope.accountId}#${scope.environment}#BALANCE`;
 const creditKey = (scope: Scope, currency: string, day: string) => ({
@@ -16,38 +23,152 @@ const creditKey = (scope: Scope, currency: string, day: string) => ({
   sk: `${currency}#SETTLES#${day}`,
 });
 const debitKey = (scope: Scope, currency: string) => ({ pk: balancePk(scope), sk: `${currency}#DEBITS` });
+const creditsPk = (scope: Scope, currency: string): string =>
+  `${scope.accountId}#${scope.environment}#CREDITS#${currency}`;
 
-const add = (tx: Transaction, label: string, key: { pk: string; sk: string }, amount: number): Transaction =>
-  tx.update(label, {
-    Key: key,
-    UpdateExpression: 'ADD #n :a SET #et = :et',
-    ExpressionAttributeNames: { '#n': 'n', '#et': '_et' },
-    ExpressionAttributeValues: { ':a': amount, ':et': 'balance' },
-  });
+/** Where a walk over the credits starts: an entry, and the sum of all entries before it. */
+export interface CreditCursor {
+  position: string;
+  before: number;
+}
 
-/** Credits a charge captured in `tx` with its merchant entitlement, settling after the delay. */
-export const creditCaptureIn = (tx: Transaction, scope: Scope, charge: Payment): Transaction => {
+/** One currency's balance plus what a transfer needs to debit it safely. */
+export interface PayoutLedger extends CurrencyBalance {
+  /** Bumped by every debit: a transfer commits only if no debit came in since it read. */
+  version: number;
+  /** How far along the credits positive debits have reached. */
+  consumed: number;
+  cursor: CreditCursor | null;
+}
+
+/**
+ * Credits a charge captured in `tx` (at `now`) with its merchant entitlement, settling after the
+ * delay, and appends its credit entry (ordered by `now` to the millisecond, then token).
+ */
+export const creditCaptureIn = (tx: Transaction, scope: Scope, charge: Payment, now: Date): Transaction => {
   if (charge.kind !== 'charge' || charge.state !== 'captured' || !charge.capturedAt) return tx;
   const entitlement = charge.amount - (charge.totalFees ?? 0);
-  return add(
-    tx,
-    `balance:credit:${charge.token}`,
-    creditKey(scope, charge.currency, settlementDay(charge.capturedAt)),
-    entitlement,
-  );
+  const credit: ChargeCredit = {
+    position: `${now.toISOString()}#${charge.token}`,
+    chargeToken: charge.token,
+    description: charge.description,
+    amount: charge.amount,
+    totalFees: charge.totalFees ?? 0,
+    merchantEntitlement: entitlement,
+    createdAt: charge.createdAt,
+  };
+  return tx
+    .update(`balance:credit:${charge.token}`, {
+      Key: creditKey(scope, charge.currency, settlementDay(charge.capturedAt)),
+      UpdateExpression: 'ADD #n :a SET #et = :et',
+      ExpressionAttributeNames: { '#n': 'n', '#et': '_et' },
+      ExpressionAttributeValues: { ':a': entitlement, ':et': 'balance' },
+    })
+    .put(`balance:credit-entry:${charge.token}`, {
+      Item: { pk: creditsPk(scope, charge.currency), sk: credit.position, _et: 'credit', credit },
+    });
 };
 
-/** Debits a refund or transfer (a negative amount gives it back). */
+/**
+ * Debits a refund (a negative amount gives a failed refund back). Only positive debits move the
+ * `consumed` mark: it never goes back, so no two transfers ever pay out the same proceeds.
+ */
 export const debitIn = (tx: Transaction, scope: Scope, currency: string, amount: number): Transaction =>
-  add(tx, `balance:debit:${currency}`, debitKey(scope, currency), amount);
+  tx.update(`balance:debit:${currency}`, {
+    Key: debitKey(scope, currency),
+    UpdateExpression: 'ADD #n :a, #version :one, #consumed :c SET #et = :et',
+    ExpressionAttributeNames: { '#n': 'n', '#version': 'version', '#consumed': 'consumed', '#et': '_et' },
+    ExpressionAttributeValues: { ':a': amount, ':one': 1, ':c': Math.max(amount, 0), ':et': 'balance' },
+  });
+
+/**
+ * Debits a transfer (amount plus fee) under the version read with the ledger: the transaction
+ * fails (label `balance`) when any debit came in since, and the caller reads again. Settled
+ * credits never change, so with the debits unchanged the available balance is at least what was
+ * read: two transfers racing for the same money cannot both pay it out.
+ */
+export const debitTransferIn = (
+  tx: Transaction,
+  scope: Scope,
+  ledger: PayoutLedger,
+  amount: number,
+  cursor: CreditCursor | null,
+): Transaction =>
+  tx.update('balance', {
+    Key: debitKey(scope, ledger.currency),
+    UpdateExpression: 'ADD #n :a, #version :one, #consumed :a SET #et = :et, #cursor = :cursor',
+    ConditionExpression: ledger.version === 0 ? 'attribute_not_exists(#version)' : '#version = :v',
+    ExpressionAttributeNames: {
+      '#n': 'n',
+      '#version': 'version',
+      '#consumed': 'consumed',
+      '#et': '_et',
+      '#cursor': 'cursor',
+    },
+    ExpressionAttributeValues: {
+      ':a': amount,
+      ':one': 1,
+      ':et': 'balance',
+      ':cursor': cursor,
+      ...(ledger.version === 0 ? {} : { ':v': ledger.version }),
+    },
+  });
 
 export class BalanceRepo {
   constructor(private readonly ctx: StoreContext) {}
 
   /** Every currency's balance at `now`. */
   async read(scope: Scope, now: Date): Promise<CurrencyBalance[]> {
+    return (await this.ledgers(scope, now)).map(({ currency, available, unsettled }) => ({
+      currency,
+      available,
+      unsettled,
+    }));
+  }
+
+  /** One currency's balance with the debits' version, consumed mark and walk cursor. */
+  async ledger(scope: Scope, currency: string, now: Date): Promise<PayoutLedger> {
+    const found = (await this.ledgers(scope, now)).find((l) => l.currency === currency);
+    return found ?? { currency, available: 0, unsettled: 0, version: 0, consumed: 0, cursor: null };
+  }
+
+  /**
+   * Calls `visit` with each credit entry from `cursor` on (from the first without one) and the
+   * sum of the entries before it, until `visit` returns false or the entries run out.
+   */
+  async walkCredits(
+    scope: Scope,
+    currency: string,
+    cursor: CreditCursor | null,
+    visit: (credit: ChargeCredit, before: number) => boolean,
+  ): Promise<void> {
+    let before = cursor?.before ?? 0;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.ctx.doc.send(
+        new QueryCommand({
+          TableName: this.ctx.tableName,
+          KeyConditionExpression: cursor ? 'pk = :pk AND sk >= :from' : 'pk = :pk',
+          ExpressionAttributeValues: {
+            ':pk': creditsPk(scope, currency),
+            ...(cursor ? { ':from': cursor.position } : {}),
+          },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        const credit = item.credit as ChargeCredit;
+        if (!visit(credit, before)) return;
+        before += credit.merchantEntitlement;
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+  }
+
+  private async ledgers(scope: Scope, now: Date): Promise<PayoutLedger[]> {
     const today = now.toISOString().slice(0, 10);
-    const byCurrency = new Map<string, CurrencyBalance>();
+    const byCurrency = new Map<string, PayoutLedger>();
     let start: Record<string, unknown> | undefined;
     do {
       const page = await this.ctx.doc.send(
@@ -61,12 +182,23 @@ export class BalanceRepo {
       );
       for (const item of page.Items ?? []) {
         const [currency = '', kind, day = ''] = String(item.sk).split('#');
-        const balance = byCurrency.get(currency) ?? { currency, available: 0, unsettled: 0 };
+        const ledger = byCurrency.get(currency) ?? {
+          currency,
+          available: 0,
+          unsettled: 0,
+          version: 0,
+          consumed: 0,
+          cursor: null,
+        };
         const n = Number(item.n ?? 0);
-        if (kind === 'DEBITS') balance.available -= n;
-        else if (day <= today) balance.available += n;
-        else balance.unsettled += n;
-        byCurrency.set(currency, balance);
+        if (kind === 'DEBITS') {
+          ledger.available -= n;
+          ledger.version = Number(item.version ?? 0);
+          ledger.consumed = Number(item.consumed ?? 0);
+          ledger.cursor = (item.cursor as CreditCursor | undefined) ?? null;
+        } else if (day <= today) ledger.available += n;
+        else ledger.unsettled += n;
+        byCurrency.set(currency, ledger);
       }
       start = page.LastEvaluatedKey;
     } while (start);

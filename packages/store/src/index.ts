@@ -25,5 +25,6 @@ export * from './store.ts';
 export * from './subscriptions-repo.ts';
 export * from './table.ts';
 export * from './transaction.ts';
+export * from './transfers-repo.ts';
 export * from './webhook-endpoints-repo.ts';
 export * from './webhooks-repo.ts';

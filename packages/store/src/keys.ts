@@ -63,6 +63,12 @@ export const keys = {
   /** The authorisation lease of an authorised payment: capture or void uses it up, once. */
   paymentLease: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'LEASE' }),
   refund: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'REFUND' }),
+  transfer: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'TRANSFER' }),
+  /** A transfer's line items in its partition, numbered from 1: page N is one key range. */
+  transferLineItem: (scope: Scope, transferToken: string, index: number): ItemKey => ({
+    pk: `${s(scope)}#${transferToken}`,
+    sk: `LINE#${String(index).padStart(8, '0')}`,
+  }),
   plan: (scope: Scope, planToken: string): ItemKey => ({ pk: `${s(scope)}#${planToken}`, sk: 'PLAN' }),
   /** A plan name held by one plan: names are unique per merchant, and racing creations find it. */
   planName: (scope: Scope, name: string): ItemKey => ({
@@ -97,6 +103,8 @@ export const lists = {
     `${s(scope)}#${customerToken}#subscriptions`,
   events: (scope: Scope) => `${s(scope)}#events`,
   recipients: (scope: Scope) => `${s(scope)}#recipients`,
+  recipientTransfers: (scope: Scope, recipientToken: string) => `${s(scope)}#${recipientToken}#transfers`,
+  transfers: (scope: Scope) => `${s(scope)}#transfers`,
   /** The merchants a partner referred. */
   referrals: (partnerId: string) => `REFERRALS#${partnerId}`,
   webhookEndpoints: (scope: Scope) => `${s(scope)}#webhook_endpoints`,

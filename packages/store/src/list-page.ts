@@ -64,3 +64,39 @@ export const listMembership = (
   const spec = globalIndexes.find((i) => i.name === index)!;
   return { [spec.partitionKey]: listKey, [spec.sortKey]: sortKey };
 };
+
+/**
+ * The items of a gsi1 list created in [from, to), newest first, at most `limit`: what the search
+ * endpoints filter and sort.
+ */
+export const readBetween = async <T>(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  listKey: string,
+  range: { from: Date | null; to: Date | null; limit: number },
+  map: (item: Record<string, unknown>) => T,
+): Promise<T[]> => {
+  const found: T[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const result = await doc.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': listKey,
+          ':from': range.from ? range.from.toISOString() : '0',
+          // '#' follows the time in the sort key: everything strictly before `to`.
+          ':to': range.to ? `${new Date(range.to.getTime() - 1).toISOString()}$` : '~',
+        },
+        ScanIndexForward: false,
+        Limit: Math.min(1000, range.limit - found.length),
+        ExclusiveStartKey: start,
+      }),
+    );
+    found.push(...(result.Items ?? []).map(map));
+    start = result.LastEvaluatedKey;
+  } while (start && found.length < range.limit);
+  return found;
+};

@@ -1,8 +1,10 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Payment,
   type PaymentKind,
   type PaymentState,
+  type TransferLink,
   toEpochSeconds,
   type WattleEvent,
 } from '@wattle/domain';
@@ -12,7 +14,7 @@ import { newTransaction, type StoreContext } from './context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from './counters.ts';
 import { recordEvent } from './events-outbox.ts';
 import { keys, listSortKey, lists, type Scope } from './keys.ts';
-import { listMembership, type Page, readPage } from './list-page.ts';
+import { listMembership, type Page, readBetween, readPage } from './list-page.ts';
 import { cancelIn, claimIn, type ScheduledJob, scheduleIn } from './schedule.ts';
 import type { IndexName } from './table.ts';
 import type { Transaction } from './transaction.ts';
@@ -47,7 +49,11 @@ const joinListsIn = (tx: Transaction, scope: Scope, payment: Payment): void => {
   for (const l of listsOf(scope, payment)) countIn(tx, l.counter, 1);
 };
 
-const toPayment = (item: Record<string, unknown>): Payment => item.payment as Payment;
+/** The payment, with the transfers that paid it out (kept beside it: see linkTransfer). */
+const toPayment = (item: Record<string, unknown>): Payment => ({
+  ...(item.payment as Payment),
+  transfers: (item.transferLinks as TransferLink[] | undefined) ?? [],
+});
 
 export interface ReserveOptions {
   /** An unused card token the payment uses up. */
@@ -132,30 +138,40 @@ export class PaymentsRepo {
    * The merchant's charges created in [from, to), read through the list index by creation time,
    * at most `limit` of them (newest first).
    */
-  async chargesBetween(scope: Scope, from: Date | null, to: Date | null, limit: number): Promise<Payment[]> {
-    const found: Payment[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const result = await this.ctx.doc.send(
-        new QueryCommand({
+  /**
+   * Shows a charge as paid out (in part) by a transfer. Once per transfer: a second call for the
+   * same transfer (a payout job run twice) changes nothing.
+   */
+  async linkTransfer(scope: Scope, chargeToken: string, link: TransferLink): Promise<void> {
+    try {
+      await this.ctx.doc.send(
+        new UpdateCommand({
           TableName: this.ctx.tableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+          Key: keys.payment(scope, chargeToken),
+          UpdateExpression:
+            'SET transferLinks = list_append(if_not_exists(transferLinks, :none), :link) ADD transferTokens :token',
+          ConditionExpression: 'attribute_exists(pk) AND NOT contains(transferTokens, :t)',
           ExpressionAttributeValues: {
-            ':pk': lists.charges(scope),
-            ':from': from ? from.toISOString() : '0',
-            // '#' follows the time in the sort key: everything strictly before `to`.
-            ':to': to ? `${new Date(to.getTime() - 1).toISOString()}$` : '~',
+            ':none': [],
+            ':link': [link],
+            ':token': new Set([link.token]),
+            ':t': link.token,
           },
-          ScanIndexForward: false,
-          Limit: Math.min(1000, limit - found.length),
-          ExclusiveStartKey: start,
         }),
       );
-      found.push(...(result.Items ?? []).map(toPayment));
-      start = result.LastEvaluatedKey;
-    } while (start && found.length < limit);
-    return found;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+
+  chargesBetween(scope: Scope, from: Date | null, to: Date | null, limit: number): Promise<Payment[]> {
+    return readBetween(
+      this.ctx.doc,
+      this.ctx.tableName,
+      lists.charges(scope),
+      { from, to, limit },
+      toPayment,
+    );
   }
 
   async reserve(
@@ -237,7 +253,7 @@ export class PaymentsRepo {
       ExpressionAttributeValues: values,
     });
     if (options.joinLists) joinListsIn(tx, scope, payment);
-    creditCaptureIn(tx, scope, payment);
+    creditCaptureIn(tx, scope, payment, now);
     if (options.leaseExpiresAt) this.putLeaseIn(tx, scope, payment.token, options.leaseExpiresAt);
     if (!options.job && options.from === 'processing') cancelIn(tx, paymentRecoveryJob, scope, payment.token);
     recordEvent(tx, scope, event, now);
@@ -288,7 +304,7 @@ export class PaymentsRepo {
       });
       joinListsIn(tx, scope, newCharge);
     }
-    creditCaptureIn(tx, scope, newCharge ?? payment);
+    creditCaptureIn(tx, scope, newCharge ?? payment, now);
     for (const event of events) recordEvent(tx, scope, event, now);
     await tx.commit(this.ctx.doc);
   }

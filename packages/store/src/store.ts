@@ -17,6 +17,7 @@ import { RefundsRepo } from './refunds-repo.ts';
 import { ScheduleRepo } from './schedule.ts';
 import type { SingleUseTokens } from './single-use-tokens.ts';
 import { SubscriptionsRepo } from './subscriptions-repo.ts';
+import { TransfersRepo } from './transfers-repo.ts';
 import { WebhookEndpointsRepo } from './webhook-endpoints-repo.ts';
 import { WebhooksRepo } from './webhooks-repo.ts';
 
@@ -38,6 +39,7 @@ export class Store {
   readonly recipients: RecipientsRepo;
   readonly plans: PlansRepo;
   readonly subscriptions: SubscriptionsRepo;
+  readonly transfers: TransfersRepo;
 
   constructor(readonly ctx: StoreContext) {
     this.accounts = new AccountsRepo(ctx);
@@ -56,6 +58,7 @@ export class Store {
     this.recipients = new RecipientsRepo(ctx);
     this.plans = new PlansRepo(ctx);
     this.subscriptions = new SubscriptionsRepo(ctx);
+    this.transfers = new TransfersRepo(ctx);
   }
 }
 

@@ -1,0 +1,129 @@
+import { type BankAccount, presentBankAccount } from './bank-account.ts';
+
+/** Transfers pay out Australian dollars only (PIN-REFERENCE §1). */
+export const transferCurrency = 'AUD';
+
+/** What a transfer to someone else costs (the default settings' third_party_transfer_fee). */
+export const thirdPartyTransferFee = 30;
+
+/** A payout from the merchant's available balance to a recipient or to the merchant itself. */
+export interface Transfer {
+  token: string;
+  /** Only `succeeded` is known (PIN-REFERENCE §4.8): the simulated bank takes every payout. */
+  status: 'succeeded';
+  currency: string;
+  description: string;
+  amount: number;
+  /** The charges' proceeds the payout drew on. */
+  totalCredits: number;
+  /** The transfer fee, when paying someone else. */
+  totalDebits: number;
+  createdAt: string;
+  paidAt: string;
+  /** What the payee's bank statement shows. */
+  reference: string;
+  lineItemsCount: number;
+  bankAccount: BankAccount;
+  /** The recipient (`rp_`), or `self` for the merchant's own bank account. */
+  recipient: string;
+  /** Where this payout's credits start among all of the merchant's charge proceeds, in order. */
+  creditsFrom: number;
+}
+
+/** One settled charge's proceeds, in the order charges were captured (the order payouts use). */
+export interface ChargeCredit {
+  /** Orders credits: the capture time, then the charge token. */
+  position: string;
+  chargeToken: string;
+  description: string;
+  amount: number;
+  totalFees: number;
+  merchantEntitlement: number;
+  createdAt: string;
+}
+
+export interface TransferLineItem {
+  type: 'charge' | 'transfer_fee';
+  amount: number;
+  currency: string;
+  createdAt: string;
+  object: 'charge' | 'transfer';
+  token: string;
+  record: Record<string, unknown>;
+}
+
+/**
+ * The part of `credit` (which starts at `start` among all credits) inside [from, to): how much of
+ * that charge's proceeds a payout covering [from, to) draws on. 0 when they do not overlap.
+ */
+export const overlapOf = (credit: ChargeCredit, start: number, from: number, to: number): number =>
+  Math.max(0, Math.min(start + credit.merchantEntitlement, to) - Math.max(start, from));
+
+export const chargeLineItem = (
+  credit: ChargeCredit,
+  amount: number,
+  createdAt: string,
+): TransferLineItem => ({
+  type: 'charge',
+  amount,
+  currency: transferCurrency,
+  createdAt,
+  object: 'charge',
+  token: credit.chargeToken,
+  record: {
+    description: credit.description,
+    amount: credit.amount,
+    total_fees: credit.totalFees,
+    merchant_entitlement: credit.merchantEntitlement,
+    created_at: credit.createdAt,
+  },
+});
+
+export const feeLineItem = (transfer: Transfer): TransferLineItem => ({
+  type: 'transfer_fee',
+  amount: -transfer.totalDebits,
+  currency: transfer.currency,
+  createdAt: transfer.createdAt,
+  object: 'transfer',
+  token: transfer.token,
+  record: { description: 'Transfer fee', amount: transfer.totalDebits },
+});
+
+export const presentTransfer = (transfer: Transfer) => ({
+  token: transfer.token,
+  status: transfer.status,
+  currency: transfer.currency,
+  description: transfer.description,
+  amount: transfer.amount,
+  total_debits: transfer.totalDebits,
+  total_credits: transfer.totalCredits,
+  created_at: transfer.createdAt,
+  paid_at: transfer.paidAt,
+  reference: transfer.reference,
+  line_items_count: transfer.lineItemsCount,
+  bank_account: presentBankAccount(transfer.bankAccount),
+  recipient: transfer.recipient,
+});
+
+export const presentLineItem = (item: TransferLineItem) => ({
+  type: item.type,
+  amount: item.amount,
+  currency: item.currency,
+  created_at: item.createdAt,
+  object: item.object,
+  token: item.token,
+  record: item.record,
+});
+
+/** How a charge shows the transfer that paid it out (SPEC.md charge `transfer` items). */
+export interface TransferLink {
+  state: string;
+  paidAt: string;
+  token: string;
+}
+
+export const presentTransferLink = (link: TransferLink) => ({
+  state: link.state,
+  paid_at: link.paidAt,
+  token: link.token,
+});

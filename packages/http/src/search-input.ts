@@ -1,0 +1,61 @@
+import * as v from 'valibot';
+import { pageOf } from './pages.ts';
+import type { Fields } from './parse-body.ts';
+import { validate } from './validation.ts';
+
+const dateText = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^\d{4}\/\d{2}\/\d{2}$/, 'must be a date written YYYY/MM/DD'),
+  v.transform((text) => new Date(`${text.replaceAll('/', '-')}T00:00:00Z`)),
+  v.check((date) => !Number.isNaN(date.getTime()), 'must be a date written YYYY/MM/DD'),
+);
+
+/** The query parameters of GET /charges/search and GET /transfers/search (SPEC.md). */
+const searchSchema = v.object({
+  query: v.optional(v.pipe(v.string('is invalid'), v.trim(), v.maxLength(255, 'is too long')), ''),
+  start_date: v.optional(dateText),
+  end_date: v.optional(dateText),
+  sort: v.optional(v.picklist(['created_at', 'amount'], 'must be created_at or amount'), 'created_at'),
+  direction: v.optional(v.picklist(['1', '-1'], 'must be 1 or -1'), '1'),
+  page: v.optional(v.string()),
+});
+
+/** What a search matches against: a description, an amount and a creation time. */
+export interface Searchable {
+  description: string;
+  amount: number;
+  createdAt: string;
+}
+
+/** The most records one search reads; narrow it with start_date and end_date past that. */
+export const searchLimit = 10_000;
+
+/**
+ * A search request: read the records created in [start_date, end_date) with `read` (newest
+ * first), keep those whose description contains `query` or whose amount equals it, sort by
+ * created_at or amount in either direction, and take the requested page of 25.
+ */
+export const search = async <T extends Searchable>(
+  query: Fields,
+  read: (from: Date | null, to: Date | null, limit: number) => Promise<T[]>,
+): Promise<{ page: number; items: T[]; total: number }> => {
+  const input = validate(searchSchema, query);
+  const page = pageOf(query);
+  const wanted = input.query.toLowerCase();
+  const found = (await read(input.start_date ?? null, input.end_date ?? null, searchLimit)).filter(
+    (record) =>
+      wanted === '' ||
+      record.description.toLowerCase().includes(wanted) ||
+      (/^\d+$/.test(wanted) && record.amount === Number(wanted)),
+  );
+  const sign = input.direction === '1' ? 1 : -1;
+  // The index gives newest first; a stable sort keeps that order among equal amounts.
+  const ordered = found
+    .reverse()
+    .sort((a, b) =>
+      input.sort === 'amount' ? sign * (a.amount - b.amount) : sign * a.createdAt.localeCompare(b.createdAt),
+    );
+  const start = (page - 1) * 25;
+  return { page, items: ordered.slice(start, start + 25), total: ordered.length };
+};

@@ -1,0 +1,174 @@
+import {
+  type BankAccount,
+  type ChargeCredit,
+  chargeLineItem,
+  feeLineItem,
+  fieldIssue,
+  newEvent,
+  overlapOf,
+  PinError,
+  presentTransfer,
+  type Transfer,
+  type TransferLineItem,
+  thirdPartyTransferFee,
+  toTimestamp,
+  transferCurrency,
+} from '@wattle/domain';
+import type { RuntimeDeps } from '@wattle/runtime';
+import {
+  ConditionFailedError,
+  type CreditCursor,
+  type PayoutJobData,
+  retryOnChange,
+  type ScheduledJob,
+  type Scope,
+  type Store,
+  transferPayoutJob,
+} from '@wattle/store';
+
+export interface TransferInput {
+  description: string;
+  amount: number;
+  /** A recipient token, or `self` for the merchant's own bank account. */
+  recipient: string;
+}
+
+const recipientRefused = (phrase: string): PinError =>
+  new PinError('invalid_resource', { messages: [fieldIssue('recipient', phrase)] });
+
+/** Where the money goes: a recipient's bank account, or the merchant's own. */
+const payeeOf = async (store: Store, scope: Scope, recipient: string): Promise<BankAccount> => {
+  if (recipient === 'self') {
+    const account = await store.accounts.get(scope.accountId);
+    if (!account?.payoutBankAccount)
+      throw recipientRefused('cannot be self: this account has no bank account');
+    return account!.payoutBankAccount!;
+  }
+  const found = await store.recipients.get(scope, recipient);
+  if (!found) throw recipientRefused('must be a recipient token of this account or self');
+  return found.recipient.bankAccount;
+};
+
+/** The charges' proceeds in [from, to) and where a walk over them starts and stops. */
+interface CreditsSpan {
+  credits: { credit: ChargeCredit; amount: number }[];
+  from: CreditCursor | null;
+  to: CreditCursor | null;
+}
+
+/**
+ * Walks the merchant's charge proceeds, in capture order, from `cursor` and collects the part of
+ * each inside [from, to). Deterministic: the proceeds before the balance's `consumed` mark never
+ * change, so the job that writes the line items later finds exactly what the request found.
+ */
+const spanOf = async (
+  store: Store,
+  scope: Scope,
+  cursor: CreditCursor | null,
+  from: number,
+  to: number,
+): Promise<CreditsSpan> => {
+  const span: CreditsSpan = { credits: [], from: null, to: cursor };
+  if (to <= from) return span;
+  await store.balance.walkCredits(scope, transferCurrency, cursor, (credit, before) => {
+    const amount = overlapOf(credit, before, from, to);
+    if (before + credit.merchantEntitlement <= from) return true;
+    if (amount > 0) {
+      span.from ??= { position: credit.position, before };
+      span.credits.push({ credit, amount });
+    }
+    span.to = { position: credit.position, before };
+    return before + credit.merchantEntitlement < to;
+  });
+  return span;
+};
+
+/**
+ * POST /transfers: pays `amount` (plus the fee, for someone else) out of the available AUD
+ * balance. The debit commits only if no other debit came in since the balance was read (a
+ * version on the debits), so racing transfers never overdraw it; a loser reads again.
+ */
+export const createTransfer = async (
+  deps: RuntimeDeps,
+  scope: Scope,
+  input: TransferInput,
+): Promise<Transfer> => {
+  const { store, ids, clock } = deps;
+  const bankAccount = await payeeOf(store, scope, input.recipient);
+  const fee = input.recipient === 'self' ? 0 : thirdPartyTransferFee;
+  const { transfer, job } = await retryOnChange(
+    'balance',
+    async () => {
+      const now = clock.now();
+      const ledger = await store.balance.ledger(scope, transferCurrency, now);
+      if (input.amount + fee > ledger.available) throw new PinError('insufficient_pin_balance');
+      const span = await spanOf(
+        store,
+        scope,
+        ledger.cursor,
+        ledger.consumed,
+        ledger.consumed + input.amount + fee,
+      );
+      const at = toTimestamp(now);
+      const token = ids.token('tfer');
+      const transfer: Transfer = {
+        token,
+        status: 'succeeded',
+        currency: transferCurrency,
+        description: input.description,
+        amount: input.amount,
+        totalCredits: input.amount + fee,
+        totalDebits: fee,
+        createdAt: at,
+        paidAt: at,
+        reference: `WATTLE ${token.slice(5, 13).toUpperCase()}`,
+        lineItemsCount: span.credits.length + (fee > 0 ? 1 : 0),
+        bankAccount,
+        recipient: input.recipient,
+        creditsFrom: ledger.consumed,
+      };
+      const event = newEvent(ids, 'transfer.created', presentTransfer(transfer), at);
+      const data: PayoutJobData = { cursor: span.from };
+      await store.transfers.create(scope, transfer, ledger, data, span.to, event, now);
+      const job: ScheduledJob = { kind: transferPayoutJob, scope, token, dueAt: now, data: { ...data } };
+      return { transfer, job };
+    },
+    8,
+  );
+  await payOutTransfer(deps, job).catch(() => {
+    // The scheduler runs the payout job again: the transfer itself is committed.
+  });
+  return transfer;
+};
+
+/**
+ * The payout job: writes the transfer's line items and shows the transfer on each charge it paid
+ * out. Every write is idempotent, so a run that crashed half way is simply run again.
+ */
+export const payOutTransfer = async (deps: RuntimeDeps, job: ScheduledJob): Promise<void> => {
+  const { store } = deps;
+  const transfer = await store.transfers.get(job.scope, job.token);
+  if (transfer) {
+    const { cursor } = job.data as unknown as PayoutJobData;
+    const span = await spanOf(
+      store,
+      job.scope,
+      cursor,
+      transfer.creditsFrom,
+      transfer.creditsFrom + transfer.totalCredits,
+    );
+    const items: TransferLineItem[] = span.credits.map(({ credit, amount }) =>
+      chargeLineItem(credit, amount, transfer.createdAt),
+    );
+    if (transfer.totalDebits > 0) items.push(feeLineItem(transfer));
+    await store.transfers.putLineItems(job.scope, transfer.token, 1, items);
+    const link = { state: transfer.status, paidAt: transfer.paidAt, token: transfer.token };
+    for (const { credit } of span.credits)
+      await store.payments.linkTransfer(job.scope, credit.chargeToken, link);
+  }
+  try {
+    await store.schedule.drop(job);
+  } catch (error) {
+    if (!(error instanceof ConditionFailedError && error.label === 'job')) throw error;
+  }
+};

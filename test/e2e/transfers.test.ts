@@ -1,0 +1,300 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventsAbout } from '../helpers/events.ts';
+import { chargeFields, merchantApplication } from '../helpers/fixtures.ts';
+import { type Api, advanceClock, api, newMerchant, type OwnStack, startOwnStack } from '../helpers/stack.ts';
+
+// Moves the clock (proceeds settle after five days), so it runs on a stack of its own.
+let stack: OwnStack;
+const dataDir = mkdtempSync(join(tmpdir(), 'wattle-transfers-'));
+const day = 86400;
+
+beforeAll(async () => {
+  stack = await startOwnStack({ dataDir });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const merchant = async (): Promise<Api> => {
+  const own = await newMerchant(stack);
+  return api(own.test.baseUrl, own.test.secretKey);
+};
+
+const recipientOf = async (client: Api): Promise<string> =>
+  (
+    await client.post('/1/recipients', {
+      email: 'payee@example.com',
+      name: 'Payee',
+      bank_account: { name: 'Payee', bsb: '063000', number: '987654321' },
+    })
+  ).body.response.token;
+
+/** Charges of 1000 AUD, each 952 to the merchant (30 + 1.75% in fees). */
+const charges = async (client: Api, count: number): Promise<string[]> => {
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++)
+    tokens.push(
+      (await client.post('/1/charges', chargeFields({ amount: 1000, description: `Order ${i}` }))).body
+        .response.token,
+    );
+  return tokens;
+};
+
+const balance = async (client: Api) => (await client.get('/1/balance')).body.response;
+
+describe('POST /transfers', () => {
+  it('answers 422 with a message per bad field', async () => {
+    const client = await merchant();
+    const bad = await client.post('/1/transfers', { amount: -1, currency: 'NZD', recipient: '' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error).toBe('invalid_resource');
+    expect(bad.body.messages).toEqual([
+      { param: 'description', code: 'description_invalid', message: "Description can't be blank" },
+      { param: 'amount', code: 'amount_invalid', message: 'Amount must be at least 0' },
+      { param: 'currency', code: 'currency_invalid', message: 'Currency must be AUD' },
+      { param: 'recipient', code: 'recipient_invalid', message: "Recipient can't be blank" },
+    ]);
+    const unknown = await client.post('/1/transfers', {
+      description: 'Payout',
+      amount: 100,
+      currency: 'AUD',
+      recipient: 'rp_unknown',
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.messages[0]).toMatchObject({ param: 'recipient', code: 'recipient_invalid' });
+    const self = await client.post('/1/transfers', {
+      description: 'Payout',
+      amount: 1,
+      currency: 'AUD',
+      recipient: 'self',
+    });
+    expect(self.status).toBe(422);
+    expect(self.body.messages[0].message).toBe('Recipient cannot be self: this account has no bank account');
+  });
+
+  it('pays out only the available balance: 402 insufficient_pin_balance past it', async () => {
+    const client = await merchant();
+    const recipient = await recipientOf(client);
+    await charges(client, 1);
+    const payout = { description: 'Payout', currency: 'AUD', recipient };
+    const early = await client.post('/1/transfers', { ...payout, amount: 100 });
+    expect(early.status).toBe(402);
+    expect(early.body).toEqual({
+      error: 'insufficient_pin_balance',
+      error_description: 'There are not enough funds available to process this transfer',
+    });
+    await advanceClock(stack, 5 * day);
+    // 952 available; a third-party transfer costs 30 more.
+    expect((await client.post('/1/transfers', { ...payout, amount: 923 })).status).toBe(402);
+    expect((await client.post('/1/transfers', { ...payout, amount: 922 })).status).toBe(201);
+    expect(await balance(client)).toEqual({
+      available: [{ amount: 0, currency: 'AUD' }],
+      pending: [{ amount: 0, currency: 'AUD' }],
+    });
+  });
+
+  it('lets exactly as many racing transfers through as the balance covers', async () => {
+    const client = await merchant();
+    const recipient = await recipientOf(client);
+    await charges(client, 2); // 1904
+    await advanceClock(stack, 5 * day);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        client.post('/1/transfers', { description: 'Race', amount: 570, currency: 'AUD', recipient }),
+      ),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 402, 402, 402, 402, 402]); // 3 × 600 = 1800 ≤ 1904
+    expect((await balance(client)).available).toEqual([{ amount: 104, currency: 'AUD' }]);
+    expect((await client.get('/1/transfers')).body.pagination.count).toBe(3);
+  });
+});
+
+describe('balance arithmetic over time', () => {
+  it('counts fees, refunds and transfers, and settles proceeds after five days', async () => {
+    const client = await merchant();
+    const recipient = await recipientOf(client);
+    const [first, second] = await charges(client, 2); // 2 × 952
+    await advanceClock(stack, 2 * day);
+    const [third] = await charges(client, 1); // settles three days after the first two
+    await client.post(`/1/charges/${first}/refunds`, { amount: 200 });
+    expect(await balance(client)).toEqual({
+      available: [{ amount: -200, currency: 'AUD' }],
+      pending: [{ amount: 3 * 952 - 200, currency: 'AUD' }],
+    });
+    await advanceClock(stack, 3 * day);
+    expect(await balance(client)).toEqual({
+      available: [{ amount: 2 * 952 - 200, currency: 'AUD' }],
+      pending: [{ amount: 3 * 952 - 200, currency: 'AUD' }],
+    });
+    const transfer = await client.post('/1/transfers', {
+      description: 'Weekly payout',
+      amount: 1000,
+      currency: 'AUD',
+      recipient,
+    });
+    expect(transfer.status).toBe(201);
+    expect(await balance(client)).toEqual({
+      available: [{ amount: 2 * 952 - 200 - 1030, currency: 'AUD' }],
+      pending: [{ amount: 3 * 952 - 200 - 1030, currency: 'AUD' }],
+    });
+    await advanceClock(stack, 2 * day);
+    expect((await balance(client)).available).toEqual([{ amount: 3 * 952 - 200 - 1030, currency: 'AUD' }]);
+
+    // The refund's 200 came off the first charge's proceeds; the transfer's 1030 took the rest
+    // of the first (752) and 278 of the second. The third was never paid out.
+    const items = (await client.get(`/1/transfers/${transfer.body.response.token}/line_items`)).body;
+    expect(
+      items.response.map((i: { token: string; amount: number; type: string }) => [i.type, i.token, i.amount]),
+    ).toEqual([
+      ['charge', first, 752],
+      ['charge', second, 278],
+      ['transfer_fee', transfer.body.response.token, -30],
+    ]);
+    expect(items.pagination).toMatchObject({ count: 3, pages: 1 });
+    const link = {
+      state: 'succeeded',
+      paid_at: transfer.body.response.paid_at,
+      token: transfer.body.response.token,
+    };
+    expect((await client.get(`/1/charges/${first}`)).body.response.transfer).toEqual([link]);
+    expect((await client.get(`/1/charges/${second}`)).body.response.transfer).toEqual([link]);
+    expect((await client.get(`/1/charges/${third}`)).body.response.transfer).toEqual([]);
+
+    // A second transfer goes on where the first stopped: the second charge appears in both.
+    const next = await client.post('/1/transfers', {
+      description: 'Rest',
+      amount: 900,
+      currency: 'AUD',
+      recipient,
+    });
+    expect(next.status).toBe(201);
+    const nextItems = (await client.get(`/1/transfers/${next.body.response.token}/line_items`)).body.response;
+    expect(nextItems.map((i: { token: string; amount: number }) => [i.token, i.amount])).toEqual([
+      [second, 952 - 278],
+      [third, 930 - (952 - 278)],
+      [next.body.response.token, -30],
+    ]);
+    expect(
+      (await client.get(`/1/charges/${second}`)).body.response.transfer.map(
+        (t: { token: string }) => t.token,
+      ),
+    ).toEqual([transfer.body.response.token, next.body.response.token]);
+  });
+});
+
+describe('reading transfers', () => {
+  it('shows a transfer, lists and searches them, and lists a recipient’s', async () => {
+    const client = await merchant();
+    const recipient = await recipientOf(client);
+    const other = await recipientOf(client);
+    await charges(client, 3);
+    await advanceClock(stack, 5 * day);
+    const made = [];
+    for (const [description, amount, to] of [
+      ['Rent', 500, recipient],
+      ['Supplier invoice', 700, other],
+      ['Rent again', 300, recipient],
+    ] as const) {
+      made.push(
+        (await client.post('/1/transfers', { description, amount, currency: 'aud', recipient: to })).body
+          .response,
+      );
+    }
+    expect(made[0]).toEqual({
+      token: expect.stringMatching(/^tfer_[\w-]{22}$/),
+      status: 'succeeded',
+      currency: 'AUD',
+      description: 'Rent',
+      amount: 500,
+      total_debits: 30,
+      total_credits: 530,
+      created_at: expect.any(String),
+      paid_at: made[0].created_at,
+      reference: expect.any(String),
+      line_items_count: 2,
+      bank_account: {
+        token: expect.stringMatching(/^ba_/),
+        name: 'Payee',
+        bsb: '063000',
+        number: 'XXXXXX321',
+        bank_name: 'Commonwealth Bank of Australia',
+        branch: '',
+      },
+      recipient,
+    });
+    expect((await client.get(`/1/transfers/${made[1].token}`)).body.response).toEqual(made[1]);
+    expect((await client.get('/1/transfers/tfer_unknown')).status).toBe(404);
+
+    const listed = (await client.get('/1/transfers')).body;
+    expect(listed.response.map((t: { token: string }) => t.token)).toEqual([
+      made[2].token,
+      made[1].token,
+      made[0].token,
+    ]);
+    expect(listed.pagination).toMatchObject({ current: 1, count: 3, pages: 1, per_page: 25 });
+
+    const rent = (await client.get('/1/transfers/search?query=rent&sort=amount&direction=1')).body;
+    expect(rent.response.map((t: { amount: number }) => t.amount)).toEqual([300, 500]);
+    expect((await client.get('/1/transfers/search?query=700')).body.response[0].token).toBe(made[1].token);
+    expect((await client.get('/1/transfers/search?start_date=2001-01-01')).status).toBe(422);
+
+    const theirs = (await client.get(`/1/recipients/${recipient}/transfers`)).body;
+    expect(theirs.response.map((t: { token: string }) => t.token)).toEqual([made[2].token, made[0].token]);
+    expect(theirs.pagination).toMatchObject({ count: 2 });
+    expect((await client.get('/1/recipients/rp_unknown/transfers')).status).toBe(404);
+
+    const events = await eventsAbout(stack, made[0].token);
+    expect(events.map((e: { type: string }) => e.type)).toEqual(['transfer.created']);
+  });
+
+  it('keeps one merchant’s transfers from another', async () => {
+    const client = await merchant();
+    const recipient = await recipientOf(client);
+    await charges(client, 1);
+    await advanceClock(stack, 5 * day);
+    const token = (
+      await client.post('/1/transfers', { description: 'Mine', amount: 10, currency: 'AUD', recipient })
+    ).body.response.token;
+    const stranger = await merchant();
+    expect((await stranger.get(`/1/transfers/${token}`)).status).toBe(404);
+    expect((await stranger.get(`/1/transfers/${token}/line_items`)).status).toBe(404);
+    expect((await stranger.get('/1/transfers')).body.response).toEqual([]);
+    expect(
+      (await stranger.post('/1/transfers', { description: 'Theirs', amount: 1, currency: 'AUD', recipient }))
+        .status,
+    ).toBe(422);
+  });
+});
+
+describe('transfers to self', () => {
+  it('pay a referred merchant’s own bank account without a fee', async () => {
+    const partner = api(stack.test.baseUrl, stack.partnerKey);
+    const mrch = (await partner.post('/1/merchants', merchantApplication())).body.response.token;
+    const keys = (await partner.get(`/1/merchants/${mrch}`)).body.response;
+    const client = api(stack.test.baseUrl, keys.test_secret_api_key);
+    await charges(client, 1);
+    await advanceClock(stack, 5 * day);
+    const transfer = await client.post('/1/transfers', {
+      description: 'Me',
+      amount: 952,
+      currency: 'AUD',
+      recipient: 'self',
+    });
+    expect(transfer.status).toBe(201);
+    expect(transfer.body.response).toMatchObject({
+      recipient: 'self',
+      amount: 952,
+      total_debits: 0,
+      total_credits: 952,
+      line_items_count: 1,
+      bank_account: { name: 'Robot Shop', bsb: '063000', number: 'XXXXXX321' },
+    });
+    expect((await balance(client)).available).toEqual([{ amount: 0, currency: 'AUD' }]);
+  });
+});
