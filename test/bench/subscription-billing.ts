@@ -3,9 +3,9 @@
  * scheduler's own code (runDueJobs and the renewal job), and reports subscriptions per second and
  * DynamoDB capacity units per subscription.
  *
- *   npm run bench                 # 10,000 and 100,000
- *   npm run bench -- 2000         # any sizes
- *   BENCH_CONCURRENCY=64 npm run bench
+ *   npm run bench:billing                 # 10,000 and 100,000
+ *   npm run bench:billing -- 2000         # any sizes
+ *   BENCH_CONCURRENCY=64 npm run bench:billing
  *
  * Seeding writes customers and subscriptions through the store (a month ago, their first bill
  * skipped); only the billing run is measured. Capacity is what DynamoDB Local reports with

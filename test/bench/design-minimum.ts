@@ -1,0 +1,29 @@
+/**
+ * The fewest DynamoDB round trips each operation needs given what it must guarantee, with the
+ * reason in one line: the yardstick for the recorded costs.
+ */
+import type { OperationName } from './api-operations.ts';
+
+export const designMinimum: Record<OperationName, { roundTrips: number; why: string }> = {
+  'create charge': {
+    roundTrips: 2,
+    why: 'a transaction reserving the payment (with its recovery job) before the processor is asked, one settling it after (payment, charges count, balance bucket, event, events count, job removed)',
+  },
+  'get charge': { roundTrips: 1, why: 'one consistent GetItem of the payment item' },
+  'list charges': {
+    roundTrips: 2,
+    why: 'side by side: a Query of one page (25) on the list index, and a BatchGet of the count shards for `pagination.count`',
+  },
+  'create customer': {
+    roundTrips: 1,
+    why: 'one transaction: customer, its card, both list counts, the event and the events count',
+  },
+  authorise: {
+    roundTrips: 2,
+    why: 'as create charge (reserve, settle), the settle writing the capture lease',
+  },
+  capture: {
+    roundTrips: 2,
+    why: 'a consistent read of the payment (the answer and the Pin error depend on its state), then one transaction using up the lease with the payment, balance bucket, event and events count',
+  },
+};

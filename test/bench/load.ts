@@ -1,0 +1,63 @@
+/** A closed-loop load: `concurrency` clients, each sending its next request when the last answered. */
+import { performance } from 'node:perf_hooks';
+
+export interface LoadOptions {
+  concurrency: number;
+  /** Stop starting requests after this long… */
+  durationMs: number;
+  /** …or after this many, whichever comes first. */
+  maxCount?: number;
+  /** One request; `i` counts from 0 over all clients. Throws when the request failed. */
+  work: (i: number) => Promise<void>;
+}
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  firstError: string | null;
+  seconds: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+export const percentile = (sorted: number[], p: number): number =>
+  sorted.length === 0
+    ? Number.NaN
+    : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number);
+
+export const runLoad = async (options: LoadOptions): Promise<LoadResult> => {
+  const latencies: number[] = [];
+  let next = 0;
+  let errors = 0;
+  let firstError: string | null = null;
+  const started = performance.now();
+  const deadline = started + options.durationMs;
+  const limit = options.maxCount ?? Number.POSITIVE_INFINITY;
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async () => {
+      while (performance.now() < deadline && next < limit) {
+        const i = next++;
+        const at = performance.now();
+        try {
+          await options.work(i);
+          latencies.push(performance.now() - at);
+        } catch (error) {
+          errors++;
+          firstError ??= (error as Error).message;
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    firstError,
+    seconds,
+    perSecond: latencies.length / seconds,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+  };
+};

@@ -1,0 +1,56 @@
+/**
+ * `npm run bench` (never part of `npm test`): API throughput and latency against the storage
+ * floor, DynamoDB round trips and capacity per operation, Lambda bundle sizes and cold starts.
+ * Writes the generated section of docs/benchmarks.md.
+ *
+ *   npm run bench                  # the full run (a few minutes), rewrites docs/benchmarks.md
+ *   npm run bench -- --quick       # a smoke run, written to a temporary file
+ *   npm run bench -- --out FILE    # write elsewhere
+ *   BENCH_CONCURRENCY=16 npm run bench
+ */
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { benchBundles, bundlingDrift } from './lambda-bundles.ts';
+import { machine } from './machine.ts';
+import { type BenchReport, writeReport } from './report.ts';
+import { benchService } from './service-bench.ts';
+
+const { values } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, out: { type: 'string' } },
+});
+const quick = values.quick ?? false;
+const out =
+  values.out ??
+  (quick
+    ? join(tmpdir(), 'wattle-benchmarks-quick.md')
+    : fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url)));
+const settings = {
+  concurrency: Number(process.env.BENCH_CONCURRENCY ?? 8),
+  durationMs: quick ? 2_000 : 10_000,
+  warmupMs: quick ? 500 : 2_000,
+  coldStartRuns: quick ? 3 : 7,
+  quick,
+};
+const log = (line: string) => console.log(line);
+
+const started = Date.now();
+const host = machine();
+log(`Load average at start: ${host.loadAtStart.join(', ')} on ${host.cores} cores`);
+log('API operations on the local stack:');
+const operations = await benchService({ ...settings, log });
+log('Lambda bundles:');
+const drift = bundlingDrift();
+const bundles = await benchBundles(settings.coldStartRuns, log);
+const report: BenchReport = {
+  machine: host,
+  loadAtEnd: loadavg().map((x) => Math.round(x * 100) / 100),
+  settings,
+  seconds: (Date.now() - started) / 1000,
+  operations,
+  bundles,
+  drift,
+};
+writeReport(out, report);
+log(`Written to ${out} in ${report.seconds.toFixed(0)} s`);

@@ -1,0 +1,150 @@
+/**
+ * Throughput, latency and DynamoDB cost of the API operations on the local stack, and beside each
+ * the storage floor: the same DynamoDB calls sent straight to the same DynamoDB Local.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { authorise, merchantOn, type OperationName, operations } from './api-operations.ts';
+import { cpuMsOf, descendantsNamed, ownCpuMs } from './cpu.ts';
+import { type Recording, recordHeader } from './ddb-recorder.ts';
+import { type LoadOptions, type LoadResult, runLoad } from './load.ts';
+import { type Cost, costOf, sameCost } from './round-trips.ts';
+import { newRecordingId, type Service, startService } from './service-client.ts';
+import { freshTokens, replay, type Tokens } from './storage-floor.ts';
+
+export interface PhaseResult extends LoadResult {
+  /** CPU per request, ms: the service's Node process, DynamoDB Local's JVM, the load generator. */
+  serviceCpuMs: number;
+  dynamoCpuMs: number;
+  clientCpuMs: number;
+}
+
+export interface OperationResult {
+  name: OperationName;
+  cost: Cost;
+  /** The same cost on every recorded request. */
+  deterministic: boolean;
+  service?: PhaseResult;
+  floor?: PhaseResult;
+}
+
+export interface ServiceBenchOptions {
+  concurrency: number;
+  durationMs: number;
+  warmupMs: number;
+  log: (line: string) => void;
+}
+
+const measured = ['create charge', 'get charge', 'list charges', 'create customer', 'capture'] as const;
+const recordedTimes = 3;
+
+const phase = async (service: Service, java: number[], load: LoadOptions): Promise<PhaseResult> => {
+  const before = { service: cpuMsOf([service.pid]), java: cpuMsOf(java), own: ownCpuMs() };
+  const result = await runLoad(load);
+  const n = Math.max(1, result.requests + result.errors);
+  return {
+    ...result,
+    serviceCpuMs: (cpuMsOf([service.pid]) - before.service) / n,
+    dynamoCpuMs: (cpuMsOf(java) - before.java) / n,
+    clientCpuMs: (ownCpuMs() - before.own) / n,
+  };
+};
+
+export const benchService = async (options: ServiceBenchOptions): Promise<OperationResult[]> => {
+  const { concurrency, durationMs, warmupMs, log } = options;
+  const service = await startService();
+  const client = new DynamoDBClient({
+    endpoint: service.ddbEndpoint,
+    region: 'ap-southeast-2',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    const java = descendantsNamed(service.pid, 'java');
+    if (java.length === 0) log('warning: DynamoDB Local JVM not found; its CPU reads 0');
+    const merchant = await merchantOn(service.port);
+    const ops = operations(merchant);
+
+    // Warm every path once (handler imports, the key cache), then record each operation a few times.
+    for (const name of [
+      'create charge',
+      'get charge',
+      'list charges',
+      'create customer',
+      'authorise',
+      'capture',
+    ] as const)
+      await ops[name].send(0);
+    const record = async (name: OperationName, i: number): Promise<Recording> => {
+      const id = newRecordingId();
+      await ops[name].send(i, { [recordHeader]: id });
+      return service.recording(id);
+    };
+    const recordings = new Map<OperationName, Recording[]>();
+    const keep = (name: OperationName, recording: Recording) =>
+      recordings.set(name, [...(recordings.get(name) ?? []), recording]);
+    for (let i = 1; i <= recordedTimes; i++) {
+      for (const name of ['create charge', 'get charge', 'create customer', 'authorise', 'capture'] as const)
+        keep(name, await record(name, i));
+    }
+    // A full first page of the list (25) for the list's cost.
+    while (merchant.charges.length <= 25) await ops['create charge'].send(0);
+    for (let i = 1; i <= recordedTimes; i++) keep('list charges', await record('list charges', i));
+
+    const results = new Map<OperationName, OperationResult>();
+    for (const [name, list] of recordings) {
+      const costs = list.map(costOf);
+      results.set(name, {
+        name,
+        cost: costs.at(-1) as Cost,
+        deterministic: costs.every((c) => sameCost(c, costs[0] as Cost)),
+      });
+    }
+    const last = (name: OperationName) => recordings.get(name)?.at(-1) as Recording;
+
+    let createRate = 0;
+    for (const name of measured) {
+      const op = ops[name];
+      const recording = last(name);
+      let serviceLoad: LoadOptions = { concurrency, durationMs, work: (i) => op.send(i) };
+      let floorWork: (i: number) => Promise<void> =
+        name === 'get charge' || name === 'list charges'
+          ? () => replay(client, recording, new Map())
+          : () => replay(client, recording, freshTokens(recording));
+      if (name === 'capture') {
+        // Capturing needs authorised charges: made before the clock starts, about as many as fit.
+        const count = Math.ceil(createRate * (durationMs / 1000) * 1.5) + concurrency;
+        log(`  authorising ${count} charges to capture`);
+        await authorise(merchant, count, concurrency);
+        serviceLoad = { ...serviceLoad, maxCount: count };
+        const authorisation = last('authorise');
+        const pairs: Tokens[] = Array.from({ length: count }, () => freshTokens(authorisation, recording));
+        await runLoad({
+          concurrency,
+          durationMs: 3_600_000,
+          maxCount: count,
+          work: (i) => replay(client, authorisation, pairs[i] as Tokens),
+        });
+        floorWork = (i) => replay(client, recording, pairs[i] as Tokens);
+      } else {
+        await runLoad({ ...serviceLoad, durationMs: warmupMs });
+        await runLoad({ concurrency, durationMs: warmupMs, work: floorWork });
+      }
+      log(`  ${name}: service`);
+      const serviceResult = await phase(service, java, serviceLoad);
+      log(`  ${name}: storage floor`);
+      const floorResult = await phase(service, java, {
+        concurrency,
+        durationMs,
+        maxCount: serviceLoad.maxCount,
+        work: floorWork,
+      });
+      if (name === 'create charge') createRate = serviceResult.perSecond;
+      const result = results.get(name) as OperationResult;
+      result.service = serviceResult;
+      result.floor = floorResult;
+    }
+    return [...results.values()];
+  } finally {
+    client.destroy();
+    await service.stop();
+  }
+};
