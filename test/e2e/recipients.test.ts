@@ -93,4 +93,21 @@ describe('recipients', () => {
       (await api(other.test.baseUrl, other.test.secretKey).get(`/1/recipients/${created.token}`)).status,
     ).toBe(404);
   });
+
+  it('deletes a recipient once: 204, then 404, out of the list, recipient.deleted recorded', async () => {
+    const token = (await client.post('/1/recipients', { email: 'gone@example.com', bank_account: account }))
+      .body.response.token;
+    const before = (await client.get('/1/recipients')).body.pagination.count;
+    const deleted = await client.del(`/1/recipients/${token}`);
+    expect(deleted.status).toBe(204);
+    expect(deleted.text).toBe('');
+    expect((await client.get(`/1/recipients/${token}`)).status).toBe(404);
+    expect((await client.del(`/1/recipients/${token}`)).status).toBe(404);
+    expect((await client.get(`/1/recipients/${token}/transfers`)).status).toBe(404);
+    const listed = (await client.get('/1/recipients')).body;
+    expect(listed.pagination.count).toBe(before - 1);
+    expect(listed.response.map((r: { token: string }) => r.token)).not.toContain(token);
+    const types = (await eventsAbout(useStack(), token)).map((e) => e.type);
+    expect(types).toEqual(['recipient.created', 'recipient.deleted']);
+  });
 });

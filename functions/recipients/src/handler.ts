@@ -1,6 +1,7 @@
 import { apiHandler } from '@wattle/http';
 import {
   createRecipient,
+  deleteRecipient,
   getRecipient,
   listRecipients,
   listRecipientTransfers,
@@ -12,5 +13,6 @@ export const handler = apiHandler({
   'GET /1/recipients': listRecipients,
   'GET /1/recipients/{recipient_token}': getRecipient,
   'PUT /1/recipients/{recipient_token}': updateRecipient,
+  'DELETE /1/recipients/{recipient_token}': deleteRecipient,
   'GET /1/recipients/{recipient_token}/transfers': listRecipientTransfers,
 });

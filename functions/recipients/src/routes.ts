@@ -16,6 +16,7 @@ import {
   emailField,
   exactlyOneOf,
   listOf,
+  noContent,
   optionalText,
   pageOf,
   type RouteHandler,
@@ -96,6 +97,18 @@ export const getRecipient: RouteHandler = async (request, { store }) =>
 export const listRecipients: RouteHandler = async (request, { store }) => {
   const page = pageOf(request.query);
   return listOf('full', page, await store.recipients.list(scopeOf(request), page), presentRecipient);
+};
+
+/** DELETE /recipients/{token}: 204; the transfers already paid to it keep its bank account. */
+export const deleteRecipient: RouteHandler = async (request, { store, ids, clock }) => {
+  const scope = scopeOf(request);
+  await retryOnChange('recipient', async () => {
+    const loaded = await load(store, scope, request.params.recipient_token!);
+    const now = clock.now();
+    const event = newEvent(ids, 'recipient.deleted', presentRecipient(loaded.recipient), toTimestamp(now));
+    await store.recipients.delete(scope, loaded, event, now);
+  });
+  return noContent();
 };
 
 /** GET /recipients/{token}/transfers: the transfers paid to one recipient, newest first. */

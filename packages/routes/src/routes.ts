@@ -75,6 +75,7 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/1/recipients', fn: 'recipients', auth: 'secret' },
   { method: 'GET', path: '/1/recipients/{recipient_token}', fn: 'recipients', auth: 'secret' },
   { method: 'PUT', path: '/1/recipients/{recipient_token}', fn: 'recipients', auth: 'secret' },
+  { method: 'DELETE', path: '/1/recipients/{recipient_token}', fn: 'recipients', auth: 'secret' },
   { method: 'GET', path: '/1/recipients/{recipient_token}/transfers', fn: 'recipients', auth: 'secret' },
 
   { method: 'POST', path: '/1/transfers', fn: 'transfers', auth: 'secret' },

@@ -96,6 +96,18 @@ export class RecipientsRepo {
     await tx.commit(this.ctx.doc);
   }
 
+  /** Deletes the recipient as read (label `recipient` fails on a race); its transfers stay. */
+  async delete(scope: Scope, loaded: LoadedRecipient, event: WattleEvent, now: Date): Promise<void> {
+    const tx = newTransaction(this.ctx).delete('recipient', {
+      Key: keys.recipient(scope, loaded.recipient.token),
+      ConditionExpression: 'ver = :v',
+      ExpressionAttributeValues: { ':v': loaded.version },
+    });
+    countIn(tx, recipientsCounter(scope), -1);
+    recordEvent(tx, scope, event, now);
+    await tx.commit(this.ctx.doc);
+  }
+
   private takeIn(tx: Transaction, scope: Scope, intake: BankAccountIntake, now: Date): void {
     if (intake.from === 'token')
       bankAccountTokens(this.ctx).consumeIn(tx, scope, intake.sealed.value.token, now);
