@@ -34,8 +34,13 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          globalSetup: ['test/helpers/stack-global-setup.ts'],
-          env: { WATTLE_LOG_LEVEL: 'SILENT' },
+          // Then the card-data check: it reads the shared stack's table and logs after every file.
+          globalSetup: [
+            'test/helpers/stack-global-setup.ts',
+            'test/reliability/card-leaks/e2e-leak-check-setup.ts',
+          ],
+          // Stacks of their own (startOwnStack) log at DEBUG into their output, which is checked too.
+          env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG' },
         },
       },
       { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'] } },

@@ -2,9 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LocalStackInfo, NewMerchant } from '@wattle/local';
+import { type LocalStackInfo, localTableName, type NewMerchant } from '@wattle/local';
 import qs from 'qs';
 import { inject } from 'vitest';
+import { describeFinds } from '../reliability/card-leaks/find-card-data.ts';
+import { findCardDataInLogs, findCardDataInTable } from '../reliability/card-leaks/scan-stack.ts';
 import type { ProvidedStack } from './stack-global-setup.ts';
 
 export type { ProvidedStack };
@@ -126,7 +128,11 @@ export interface OwnStack extends LocalStackInfo {
   /** The `npm start` process (its stdout holds the readable block). */
   process: ChildProcess;
   output(): string;
-  /** SIGTERM, as Ctrl-C would: resolves with the exit code once the process (and its JVM) is gone. */
+  /**
+   * SIGTERM, as Ctrl-C would: resolves with the exit code once the process (and its JVM) is gone.
+   * First its table, and then its output (logs included), are searched for card data in clear: a
+   * find rejects, once the stack is stopped.
+   */
   stop(): Promise<number | null>;
 }
 
@@ -157,7 +163,7 @@ export const startOwnStack = async (options: OwnStackOptions): Promise<OwnStack>
       ...process.env,
       PORT: '0',
       WATTLE_DATA_DIR: options.dataDir,
-      WATTLE_LOG_LEVEL: process.env.WATTLE_LOG_LEVEL || 'SILENT',
+      WATTLE_LOG_LEVEL: process.env.WATTLE_STACK_LOG_LEVEL || process.env.WATTLE_LOG_LEVEL || 'SILENT',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -200,8 +206,13 @@ export const startOwnStack = async (options: OwnStackOptions): Promise<OwnStack>
     process: child,
     output: () => `${out}${err}`,
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      return exited;
+      const running = child.exitCode === null && child.signalCode === null;
+      const finds = running ? await findCardDataInTable(endpoint('DynamoDB Local'), localTableName) : [];
+      if (running) child.kill('SIGTERM');
+      const code = await exited;
+      finds.push(...findCardDataInLogs(`${out}${err}`, `the output of the stack in ${options.dataDir}`));
+      if (finds.length > 0) throw new Error(describeFinds(finds));
+      return code;
     },
   };
 };

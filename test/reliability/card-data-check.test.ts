@@ -1,0 +1,45 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Runs the planted e2e run (card-leaks/planted) with `plant` stored; its exit code and output. */
+const plantedRun = (plant: string): Promise<{ code: number | null; output: string }> =>
+  new Promise((resolve) => {
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')),
+    );
+    const child = spawn(
+      process.execPath,
+      [
+        'node_modules/vitest/vitest.mjs',
+        'run',
+        '--config',
+        'test/reliability/card-leaks/planted/planted.config.ts',
+      ],
+      { cwd: repoRoot, env: { ...env, WATTLE_PLANT: plant }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+
+describe('the card-data check after the e2e suite', () => {
+  it.each([
+    ['a test card number', '4200000000000000', 'test card number 4200…00'],
+    ['any other Luhn-valid number', '6011000990139424', 'card number 6011…24'],
+    ['a CVC in clear', 'cvc', 'cvc •••'],
+  ])('fails the run when %s is left in the table, though every test passed', async (_, plant, shown) => {
+    const { code, output } = await plantedRun(plant);
+    expect(output).toMatch(/1 passed/);
+    expect(output).toContain('Card data in clear');
+    expect(output).toContain(shown);
+    expect(code).not.toBe(0);
+  });
+});
