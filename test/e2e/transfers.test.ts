@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsAbout } from '../helpers/events.ts';
 import { chargeFields, merchantApplication } from '../helpers/fixtures.ts';
-import { type Api, advanceClock, api, newMerchant, type OwnStack, startOwnStack } from '../helpers/stack.ts';
+import {
+  type Api,
+  advanceClock,
+  api,
+  newMerchant,
+  type OwnStack,
+  request,
+  startOwnStack,
+} from '../helpers/stack.ts';
 
 // Moves the clock (proceeds settle after five days), so it runs on a stack of its own.
 let stack: OwnStack;
@@ -80,7 +88,7 @@ describe('POST /transfers', () => {
   it('pays out only the available balance: 402 insufficient_pin_balance past it', async () => {
     const client = await merchant();
     const recipient = await recipientOf(client);
-    await charges(client, 1);
+    const [paid] = await charges(client, 1);
     const payout = { description: 'Payout', currency: 'AUD', recipient };
     const early = await client.post('/1/transfers', { ...payout, amount: 100 });
     expect(early.status).toBe(402);
@@ -96,6 +104,17 @@ describe('POST /transfers', () => {
       available: [{ amount: 0, currency: 'AUD' }],
       pending: [{ amount: 0, currency: 'AUD' }],
     });
+
+    // Paid out, the charge cannot be refunded until new proceeds (settled or not) cover it.
+    const refund = await client.post(`/1/charges/${paid}/refunds`, { amount: 100 });
+    expect(refund.status).toBe(402);
+    expect(refund.body).toEqual({
+      error: 'insufficient_pin_balance',
+      error_description: 'Refund amount is more than your available Pin Payments balance.',
+    });
+    expect((await client.get(`/1/charges/${paid}`)).body.response.amount_refunded).toBe(0);
+    await charges(client, 1);
+    expect((await client.post(`/1/charges/${paid}/refunds`, { amount: 100 })).status).toBe(201);
   });
 
   it('lets exactly as many racing transfers through as the balance covers', async () => {
@@ -296,5 +315,42 @@ describe('transfers to self', () => {
       bank_account: { name: 'Robot Shop', bsb: '063000', number: 'XXXXXX321' },
     });
     expect((await balance(client)).available).toEqual([{ amount: 0, currency: 'AUD' }]);
+  });
+
+  it('pay the seeded merchant and a local account made with a bank account', async () => {
+    const seeded = api(stack.test.baseUrl, stack.test.secretKey);
+    const local = `http://localhost:${stack.port}/_local/accounts`;
+    const bad = await request('POST', local, { bank_account: { name: 'Shop', bsb: '12', number: '123456' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.messages[0]).toMatchObject({
+      param: 'bank_account[bsb]',
+      message: 'Bank account bsb must be six digits',
+    });
+    const made = await request('POST', local, {
+      bank_account: { name: 'Shop', bsb: '083-000', number: '555 444 333' },
+    });
+    expect(made.status).toBe(201);
+    const own = api(made.body.test.baseUrl, made.body.test.secretKey);
+    for (const client of [seeded, own]) await charges(client, 1);
+    await advanceClock(stack, 5 * day);
+    const toSeeded = await seeded.post('/1/transfers', {
+      description: 'Me',
+      amount: 100,
+      currency: 'AUD',
+      recipient: 'self',
+    });
+    expect(toSeeded.body.response.bank_account).toMatchObject({ name: 'Local Merchant', bsb: '063000' });
+    const toOwn = await own.post('/1/transfers', {
+      description: 'Me',
+      amount: 100,
+      currency: 'AUD',
+      recipient: 'self',
+    });
+    expect(toOwn.body.response.bank_account).toMatchObject({
+      name: 'Shop',
+      bsb: '083000',
+      number: 'XXXXXX333',
+      bank_name: 'National Australia Bank',
+    });
   });
 });

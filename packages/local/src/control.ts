@@ -1,5 +1,6 @@
-import { toTimestamp } from '@wattle/domain';
-import { parseBody, parseForm, toHttpError } from '@wattle/http';
+import { type BankAccountDetails, toTimestamp } from '@wattle/domain';
+import { bankAccountFields, parseBody, parseForm, toHttpError, validate } from '@wattle/http';
+import * as v from 'valibot';
 import type { LocalClock } from './clock.ts';
 import { type ControlHandler, type ControlRequest, type JsonResponse, pinError } from './gateway.ts';
 
@@ -28,6 +29,8 @@ export interface AccountRequest {
   kind: 'merchant' | 'partner';
   /** The referring partner account of a merchant; the seeded partner when absent. */
   referredBy?: string | undefined;
+  /** A merchant's own bank account, for `recipient=self` transfers. */
+  payoutBankAccount?: BankAccountDetails | undefined;
 }
 
 export interface ControlOptions {
@@ -76,10 +79,24 @@ const optionalText = (value: unknown): string | undefined | null => {
   return typeof value === 'string' && value.length <= 255 ? value.trim() || undefined : null;
 };
 
+const bankAccountSchema = v.object({ bank_account: v.optional(v.object(bankAccountFields(), 'is invalid')) });
+
+/** `bank_account[name|bsb|number]`, validated as POST /bank_accounts validates them. */
+const payoutBankAccountOf = (
+  input: Record<string, unknown>,
+): { value: BankAccountDetails | undefined } | JsonResponse => {
+  try {
+    return { value: validate(bankAccountSchema, { bank_account: input.bank_account }).bank_account };
+  } catch (error) {
+    const { status, body } = toHttpError(error);
+    return { status, body };
+  }
+};
+
 /**
  * The local-only endpoints: the clock (`GET /_local/clock`, `POST /_local/clock/advance`) and fresh
  * accounts for tests and the accounts command (`POST /_local/accounts`: `name`, `email`,
- * `kind` merchant or partner, `referred_by`).
+ * `kind` merchant or partner, `referred_by`, `bank_account[name|bsb|number]`).
  */
 export const controlEndpoints =
   ({ clock, createAccount, activateMerchant }: ControlOptions): ControlHandler =>
@@ -122,7 +139,15 @@ export const controlEndpoints =
         if (referredBy === null || (referredBy !== undefined && kind === 'partner')) {
           return invalid('referred_by', 'referred_by_invalid', 'Referred by must be a partner account id');
         }
-        const made = await createAccount({ name, email, kind, referredBy });
+        const bankAccount = payoutBankAccountOf(input);
+        if (isResponse(bankAccount)) return bankAccount;
+        const made = await createAccount({
+          name,
+          email,
+          kind,
+          referredBy,
+          payoutBankAccount: bankAccount.value,
+        });
         if (!made)
           return invalid('referred_by', 'referred_by_invalid', 'Referred by must be a partner account id');
         return { status: 201, body: made };

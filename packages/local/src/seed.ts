@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { Environment } from '@wattle/domain';
+import type { BankAccountDetails, Environment } from '@wattle/domain';
 import { type EnvironmentKeys, provisionAccount, randomIds, runtimeClock } from '@wattle/runtime';
 import type { Store } from '@wattle/store';
 
@@ -32,6 +32,7 @@ export interface MerchantRequest {
   name: string;
   email: string;
   referredBy: string | null;
+  payoutBankAccount?: BankAccountDetails | undefined;
 }
 
 export const provisionMerchant = async (store: Store, request: MerchantRequest) => {
@@ -85,6 +86,8 @@ export const ensureSeed = async (
     name: 'Local Merchant',
     email: 'merchant@wattle.local',
     referredBy: partner.account.id,
+    // So `recipient=self` transfers work out of the box: a made-up account, never paid into.
+    payoutBankAccount: { name: 'Local Merchant', bsb: '063000', number: '000123456' },
   });
   const seed: Seed = {
     partner: { accountId: partner.account.id, partnerKey: partner.partnerKey! },

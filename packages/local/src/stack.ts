@@ -234,7 +234,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
               throw error;
             }
           },
-          createAccount: async ({ name, email, kind, referredBy }) => {
+          createAccount: async ({ name, email, kind, referredBy, payoutBankAccount }) => {
             const suffix = randomBytes(4).toString('hex');
             const label = kind === 'partner' ? 'Partner' : 'Merchant';
             const request = {
@@ -250,6 +250,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
             const merchant = await provisionMerchant(store, {
               ...request,
               referredBy: referrer?.id ?? seed.partner.accountId,
+              payoutBankAccount,
             });
             return {
               accountId: merchant.accountId,

@@ -9,7 +9,7 @@ import {
   toTimestamp,
 } from '@wattle/domain';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { ConditionFailedError, type ScheduledJob, type Scope } from '@wattle/store';
+import { ConditionFailedError, retryOnChange, type ScheduledJob, type Scope } from '@wattle/store';
 
 const amountRefused = (message: string): PinError =>
   new PinError('invalid_resource', { messages: [{ param: 'amount', code: 'amount_invalid', message }] });
@@ -22,9 +22,17 @@ const refusal = (left: number, amount: number): PinError | null => {
   return null;
 };
 
+/** The merchant's balance, settled or not, cannot cover the refund (PIN-REFERENCE §3). */
+const insufficientBalance = (): PinError =>
+  new PinError('insufficient_pin_balance', {
+    description: 'Refund amount is more than your available Pin Payments balance.',
+  });
+
 /**
  * POST /charges/{token}/refunds: a Pending refund of `amount` (default: all that is left). The
- * charge's refundable amount is taken down under a condition, so racing refunds never exceed it.
+ * charge's refundable amount is taken down under a condition, so racing refunds never exceed it;
+ * the merchant's balance (proceeds still settling included) must cover it, checked under the
+ * debits' version as transfers are, so a refund and a transfer never spend the same money.
  */
 export const createRefund = async (
   deps: RuntimeDeps,
@@ -43,32 +51,35 @@ export const createRefund = async (
   const wanted = amount ?? refundable(charge);
   const refused = refusal(refundable(charge), wanted);
   if (refused) throw refused;
-  const now = clock.now();
-  const refund: Refund = {
-    token: ids.token('rf'),
-    chargeToken,
-    amount: wanted,
-    currency: charge.currency,
-    createdAt: toTimestamp(now),
-    state: 'pending',
-    errorMessage: null,
-  };
-  const event = newEvent(ids, 'refund.created', presentRefund(refund), refund.createdAt);
-  try {
-    await store.refunds.create(
-      scope,
-      refund,
-      event,
-      new Date(now.getTime() + refundSettlementSeconds * 1000),
-      now,
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionFailedError) || error.label !== 'charge') throw error;
-    // Another refund took part of the charge in between: answer with what is left now.
-    const current = await store.payments.get(scope, chargeToken);
-    throw refusal(current ? refundable(current) : 0, wanted) ?? error;
-  }
-  return refund;
+  return retryOnChange(
+    'balance',
+    async () => {
+      const now = clock.now();
+      const ledger = await store.balance.ledger(scope, charge.currency, now);
+      if (wanted > ledger.available + ledger.unsettled) throw insufficientBalance();
+      const refund: Refund = {
+        token: ids.token('rf'),
+        chargeToken,
+        amount: wanted,
+        currency: charge.currency,
+        createdAt: toTimestamp(now),
+        state: 'pending',
+        errorMessage: null,
+      };
+      const event = newEvent(ids, 'refund.created', presentRefund(refund), refund.createdAt);
+      const settleAt = new Date(now.getTime() + refundSettlementSeconds * 1000);
+      try {
+        await store.refunds.create(scope, refund, event, settleAt, now, ledger);
+      } catch (error) {
+        if (!(error instanceof ConditionFailedError) || error.label !== 'charge') throw error;
+        // Another refund took part of the charge in between: answer with what is left now.
+        const current = await store.payments.get(scope, chargeToken);
+        throw refusal(current ? refundable(current) : 0, wanted) ?? error;
+      }
+      return refund;
+    },
+    16,
+  );
 };
 
 /** The refund-settlement job: asks the processor, then records Success or Failed. */

@@ -2,9 +2,11 @@ import {
   type Account,
   type AccountKind,
   apiKeyPrefix,
+  type BankAccountDetails,
   type Clock,
   type Environment,
   type Ids,
+  newBankAccount,
   toTimestamp,
 } from '@wattle/domain';
 import type { NewApiKey, Store } from '@wattle/store';
@@ -28,6 +30,8 @@ export interface AccountRequest {
   name: string;
   email: string;
   referredBy?: string | null;
+  /** Where the merchant's `recipient=self` transfers go. */
+  payoutBankAccount?: BankAccountDetails | null | undefined;
 }
 
 export const newKey = (kind: NewApiKey['grant']['kind'], environment: Environment | null): string =>
@@ -48,6 +52,9 @@ export const provisionAccount = async (
     status: 'active',
     referredBy: request.referredBy ?? null,
     createdAt: toTimestamp(clock.now()),
+    payoutBankAccount: request.payoutBankAccount
+      ? newBankAccount(request.payoutBankAccount, ids.token('ba'), toTimestamp(clock.now()))
+      : null,
   };
   if (request.kind === 'partner') {
     const partnerKey = newKey('partner', null);

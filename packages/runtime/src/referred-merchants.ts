@@ -1,13 +1,13 @@
 import { randomBytes, scrypt } from 'node:crypto';
 import { promisify } from 'node:util';
 import {
-  newBankAccount,
   type Account,
   type Clock,
   type Ids,
   type Merchant,
   type MerchantApplication,
   type MerchantKeys,
+  newBankAccount,
   newEvent,
   PinError,
   presentMerchantSummary,

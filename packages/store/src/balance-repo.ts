@@ -69,17 +69,41 @@ export const creditCaptureIn = (tx: Transaction, scope: Scope, charge: Payment, 
     });
 };
 
+/** Commits only if no debit came in since the ledger was read (label `balance`). */
+const unchangedSince = (
+  ledger: Pick<PayoutLedger, 'version'>,
+): { ConditionExpression: string; ExpressionAttributeValues: Record<string, number> } =>
+  ledger.version === 0
+    ? { ConditionExpression: 'attribute_not_exists(#version)', ExpressionAttributeValues: {} }
+    : { ConditionExpression: '#version = :v', ExpressionAttributeValues: { ':v': ledger.version } };
+
 /**
- * Debits a refund (a negative amount gives a failed refund back). Only positive debits move the
- * `consumed` mark: it never goes back, so no two transfers ever pay out the same proceeds.
+ * Debits a refund (a negative amount gives a failed refund back), under the version of `seen`
+ * when given. Only positive debits move the `consumed` mark: it never goes back, so no two
+ * transfers ever pay out the same proceeds.
  */
-export const debitIn = (tx: Transaction, scope: Scope, currency: string, amount: number): Transaction =>
-  tx.update(`balance:debit:${currency}`, {
+export const debitIn = (
+  tx: Transaction,
+  scope: Scope,
+  currency: string,
+  amount: number,
+  seen?: Pick<PayoutLedger, 'version'>,
+): Transaction => {
+  const guard = seen ? unchangedSince(seen) : null;
+  return tx.update(seen ? 'balance' : `balance:debit:${currency}`, {
     Key: debitKey(scope, currency),
     UpdateExpression: 'ADD #n :a, #version :one, #consumed :c SET #et = :et',
+    ...(guard ? { ConditionExpression: guard.ConditionExpression } : {}),
     ExpressionAttributeNames: { '#n': 'n', '#version': 'version', '#consumed': 'consumed', '#et': '_et' },
-    ExpressionAttributeValues: { ':a': amount, ':one': 1, ':c': Math.max(amount, 0), ':et': 'balance' },
+    ExpressionAttributeValues: {
+      ':a': amount,
+      ':one': 1,
+      ':c': Math.max(amount, 0),
+      ':et': 'balance',
+      ...guard?.ExpressionAttributeValues,
+    },
   });
+};
 
 /**
  * Debits a transfer (amount plus fee) under the version read with the ledger: the transaction
@@ -93,11 +117,12 @@ export const debitTransferIn = (
   ledger: PayoutLedger,
   amount: number,
   cursor: CreditCursor | null,
-): Transaction =>
-  tx.update('balance', {
+): Transaction => {
+  const guard = unchangedSince(ledger);
+  return tx.update('balance', {
     Key: debitKey(scope, ledger.currency),
     UpdateExpression: 'ADD #n :a, #version :one, #consumed :a SET #et = :et, #cursor = :cursor',
-    ConditionExpression: ledger.version === 0 ? 'attribute_not_exists(#version)' : '#version = :v',
+    ConditionExpression: guard.ConditionExpression,
     ExpressionAttributeNames: {
       '#n': 'n',
       '#version': 'version',
@@ -110,9 +135,10 @@ export const debitTransferIn = (
       ':one': 1,
       ':et': 'balance',
       ':cursor': cursor,
-      ...(ledger.version === 0 ? {} : { ':v': ledger.version }),
+      ...guard.ExpressionAttributeValues,
     },
   });
+};
 
 export class BalanceRepo {
   constructor(private readonly ctx: StoreContext) {}

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Refund, WattleEvent } from '@wattle/domain';
-import { debitIn } from './balance-repo.ts';
+import { debitIn, type PayoutLedger } from './balance-repo.ts';
 import { newTransaction, type StoreContext } from './context.ts';
 import { counter, countIn, merchantWideShards } from './counters.ts';
 import { recordEvent } from './events-outbox.ts';
@@ -52,8 +52,19 @@ export class RefundsRepo {
     );
   }
 
-  /** The refund, its charge's amounts and the settlement job; label `charge` fails when too little is left. */
-  async create(scope: Scope, refund: Refund, event: WattleEvent, settleAt: Date, now: Date): Promise<void> {
+  /**
+   * The refund, its charge's amounts, the settlement job and the balance's debit: label `charge`
+   * fails when too little of the charge is left, label `balance` when another debit came in since
+   * `ledger` was read.
+   */
+  async create(
+    scope: Scope,
+    refund: Refund,
+    event: WattleEvent,
+    settleAt: Date,
+    now: Date,
+    ledger: Pick<PayoutLedger, 'version'>,
+  ): Promise<void> {
     const sortKey = listSortKey(now, refund.token);
     const tx = newTransaction(this.ctx)
       .update('charge', {
@@ -77,7 +88,7 @@ export class RefundsRepo {
     countIn(tx, refundsCounter(scope), 1);
     countIn(tx, chargeRefundsCounter(scope, refund.chargeToken), 1);
     scheduleIn(tx, { kind: refundSettlementJob, scope, token: refund.token, dueAt: settleAt });
-    debitIn(tx, scope, refund.currency, refund.amount);
+    debitIn(tx, scope, refund.currency, refund.amount, ledger);
     recordEvent(tx, scope, event, now);
     await tx.commit(this.ctx.doc);
   }
