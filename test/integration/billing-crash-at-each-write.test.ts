@@ -1,0 +1,106 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Clock } from '@wattle/domain';
+import type { RuntimeDeps } from '@wattle/runtime';
+import { billRecoveryJob, createStore, type Scope, subscriptionBillingJob } from '@wattle/store';
+import { createPlan, subscribe } from '@wattle/subscriptions';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
+import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
+import { monthlyPlan, storedCustomer } from '../helpers/billing.ts';
+import { testDeps, useTable } from '../helpers/table.ts';
+import { hookDynamoDb, isWrite } from '../reliability/harness/dynamodb-hooks.ts';
+
+const table = useTable();
+const minute = 60_000;
+const day = 24 * 60 * minute;
+
+// A second client on the same table, whose calls can be broken: the scheduler that dies.
+const raw = new DynamoDBClient({
+  endpoint: inject('ddbEndpoint'),
+  region: 'local',
+  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+});
+const dyingDoc = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
+const hooks = hookDynamoDb(dyingDoc);
+afterAll(() => raw.destroy());
+
+/** A merchant with one monthly subscriber, its first renewal due, on a clock of its own. */
+const dueRenewal = async (name: string) => {
+  const scope: Scope = { accountId: `acct_${name}`, environment: 'test' };
+  let now = new Date('2027-01-31T10:00:00Z');
+  const clock: Clock = { now: () => now };
+  const healthy: RuntimeDeps = { ...testDeps(table), clock };
+  const dying: RuntimeDeps = {
+    ...healthy,
+    store: createStore(dyingDoc, table.tableName, table.store.ctx.cipher),
+  };
+  const plan = (await createPlan(healthy, scope, monthlyPlan())).plan.token;
+  const { customerToken } = await storedCustomer(table.store, scope, now);
+  const subscription = await subscribe(healthy, scope, {
+    planToken: plan,
+    customerToken,
+    cardToken: null,
+    includeSetupFee: true,
+    ipAddress: '127.0.0.1',
+    notFound: 'resource_not_found',
+  });
+  const advance = (ms: number) => {
+    now = new Date(now.getTime() + ms);
+    return now;
+  };
+  return { scope, healthy, dying, customerToken, subscription, advance };
+};
+
+describe('a scheduler run that dies at any write of a renewal', () => {
+  it('bills the renewal exactly once after the runs that follow', { timeout: 180_000 }, async () => {
+    // The calls of a clean run, and where its writes are.
+    const clean = await dueRenewal('clean');
+    hooks.reset();
+    expect((await runDueJobs(clean.dying, clean.advance(28 * day + minute), jobHandlers)).failed).toBe(0);
+    const writes = hooks.calls.flatMap((call, index) => (isWrite(call) ? [index] : []));
+    expect(writes.length).toBeGreaterThanOrEqual(4);
+    // Die just before each write (it is not made) and just after it (it is, and nothing else).
+    const deaths = [...new Set(writes.flatMap((index) => [index, index + 1]))];
+
+    for (const dieAt of deaths) {
+      const t = await dueRenewal(`die-at-${dieAt}`);
+      hooks.reset();
+      hooks.fault = (_, index) => (index >= dieAt ? new Error('the scheduler died') : undefined);
+      // The run ends there, by an error or with its jobs failed: either way it did no more.
+      await runDueJobs(t.dying, t.advance(28 * day + minute), jobHandlers).catch(() => undefined);
+      hooks.fault = undefined;
+      // The next scheduled runs, overlapping, past the payment's and the bill's recovery delays.
+      for (const wait of [20 * minute, 20 * minute]) {
+        const at = t.advance(wait);
+        await Promise.all([runDueJobs(t.healthy, at, jobHandlers), runDueJobs(t.healthy, at, jobHandlers)]);
+      }
+      const what = `died at call ${dieAt} (${hooks.calls[dieAt]?.command ?? 'after the last'})`;
+      const charges = (await table.store.payments.listForCustomer(t.scope, t.customerToken, 1)).items;
+      expect(
+        charges.map((c) => [c.amount, c.state]),
+        what,
+      ).toEqual([
+        [1000, 'captured'],
+        [1000, 'captured'],
+      ]);
+      expect(
+        (await table.store.subscriptions.ledger(t.scope, t.subscription.token, 1)).items,
+        what,
+      ).toHaveLength(2);
+      const loaded = await table.store.subscriptions.get(t.scope, t.subscription.token);
+      expect(loaded?.subscription, what).toMatchObject({
+        nextBillingDate: '2027-03-31T10:00:00Z',
+        billedIntervals: 2,
+      });
+      expect(loaded?.bill, what).toBeNull();
+      const beforeNextMonth = t.advance(day);
+      for (const kind of [subscriptionBillingJob, billRecoveryJob]) {
+        const left = (await table.store.schedule.due(kind, beforeNextMonth)).filter(
+          (job) => job.scope.accountId === t.scope.accountId,
+        );
+        expect(left, what).toEqual([]);
+      }
+    }
+  });
+});

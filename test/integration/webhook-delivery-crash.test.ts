@@ -1,0 +1,104 @@
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DeliveryQueue, DeliveryRequest } from '@wattle/webhooks';
+import type { SQSEvent } from 'aws-lambda';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { deliveryDeps } from '../../functions/webhook-delivery/src/deps.ts';
+import { handler } from '../../functions/webhook-delivery/src/handler.ts';
+import { cardFields } from '../helpers/fixtures.ts';
+import { useTable } from '../helpers/table.ts';
+import { type InProcessApi, inProcessApi } from '../reliability/harness/in-process-api.ts';
+import { type Item, scanAll } from '../reliability/harness/table-snapshot.ts';
+
+const table = useTable();
+let api: InProcessApi;
+const requested: DeliveryRequest[] = [];
+
+beforeAll(async () => {
+  process.env.WATTLE_WEBHOOKS_QUEUE_URL = 'http://queue.invalid/webhooks';
+  api = await inProcessApi(table, inject('ddbEndpoint'));
+  // The fan-out's delivery requests are recorded, not sent: this test is about the records.
+  deliveryDeps().queue = {
+    send: async (requests: DeliveryRequest[]) => {
+      requested.push(...requests);
+    },
+  } as unknown as DeliveryQueue;
+  for (const n of [1, 2]) {
+    const res = await api.call('POST', '/1/webhook_endpoints', { url: `https://example.com/hooks/${n}` });
+    expect(res.status, res.text).toBe(201);
+  }
+});
+
+const merchantItems = async (): Promise<Item[]> =>
+  (await scanAll(table.doc, table.tableName)).filter((item) =>
+    String(item.pk).startsWith(`${api.accountId}#test#`),
+  );
+
+/** New events (customer.created), as the Pipe puts them on the events queue: one SQS batch. */
+const newEventBatch = async (size: number): Promise<{ batch: SQSEvent; tokens: string[] }> => {
+  const before = new Set(
+    (await merchantItems()).filter((i) => i._et === 'event').map((i) => i.token as string),
+  );
+  for (let i = 0; i < size; i++) {
+    const res = await api.call('POST', '/1/customers', { email: `c${i}@example.com`, card: cardFields() });
+    expect(res.status, res.text).toBe(201);
+  }
+  const events = (await merchantItems()).filter((i) => i._et === 'event' && !before.has(i.token as string));
+  expect(events).toHaveLength(size);
+  const batch = {
+    Records: events.map((item, i) => ({
+      messageId: `m${i}`,
+      body: JSON.stringify({ eventName: 'INSERT', dynamodb: { NewImage: marshall(item) } }),
+    })),
+  } as unknown as SQSEvent;
+  return { batch, tokens: events.map((item) => item.token as string) };
+};
+
+/** The webhook records of the merchant, by event: one per endpoint, never two. */
+const webhooksByEvent = async (): Promise<Map<string, string[]>> => {
+  const byEvent = new Map<string, string[]>();
+  for (const item of await merchantItems()) {
+    if (item._et !== 'webhook') continue;
+    const webhook = item.webhook as { eventToken: string; endpointToken: string };
+    byEvent.set(webhook.eventToken, [...(byEvent.get(webhook.eventToken) ?? []), webhook.endpointToken]);
+  }
+  return byEvent;
+};
+
+describe('the webhook delivery function dying mid-batch', () => {
+  it('makes each webhook once when the whole batch comes again, wherever it died', {
+    timeout: 120_000,
+  }, async () => {
+    // How many DynamoDB calls a clean batch of three events makes.
+    const dry = await newEventBatch(3);
+    api.hooks.reset();
+    expect(await handler(dry.batch)).toEqual({ batchItemFailures: [] });
+    const calls = api.hooks.calls.length;
+    expect(api.hooks.committedWrites.length).toBe(6);
+
+    for (let dieAt = 0; dieAt <= calls; dieAt++) {
+      const { batch, tokens } = await newEventBatch(3);
+      api.hooks.reset();
+      // From this call on the function is gone: nothing it tries reaches the table.
+      api.hooks.fault = (_, index) => (index >= dieAt ? new Error('the function died') : undefined);
+      await handler(batch);
+      api.hooks.fault = undefined;
+      // A function that died reports nothing: SQS delivers the whole batch again.
+      requested.length = 0;
+      expect(await handler(batch)).toEqual({ batchItemFailures: [] });
+
+      const byEvent = await webhooksByEvent();
+      for (const token of tokens) expect(byEvent.get(token)?.sort(), `died at call ${dieAt}`).toHaveLength(2);
+      for (const endpoints of byEvent.values()) expect(new Set(endpoints).size).toBe(endpoints.length);
+      // Every webhook still waiting is asked for again, so none is left without an attempt.
+      const waiting = (await merchantItems()).filter(
+        (i) => i._et === 'webhook' && tokens.includes((i.webhook as { eventToken: string }).eventToken),
+      );
+      expect(new Set(requested.map((r) => r.webhookToken))).toEqual(
+        new Set(waiting.map((i) => (i.webhook as { token: string }).token)),
+      );
+    }
+    const listed = await api.call('GET', '/1/webhooks');
+    const total = [...(await webhooksByEvent()).values()].flat().length;
+    expect(listed.body.pagination.count).toBe(total);
+  });
+});
