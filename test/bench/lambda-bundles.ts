@@ -219,7 +219,14 @@ export const benchBundles = async (runs: number, log: (line: string) => void): P
     const functions = await Promise.all(
       functionNames.map((fn) => bundle(fn, { entryPoints: [join(repoRoot, functionEntry(fn))] }, outDir)),
     );
-    const sets = new Map<string, string[]>([['', []]]);
+    // Baselines: nothing, only the DynamoDB clients, and each set of SDK packages a function holds.
+    const sets = new Map<string, string[]>([
+      ['', []],
+      [
+        '@aws-sdk/client-dynamodb + @aws-sdk/lib-dynamodb',
+        ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'],
+      ],
+    ]);
     for (const f of functions) if (!f.error) sets.set(f.sdkPackages.join(' + '), f.sdkPackages);
     const baselines = await Promise.all(
       [...sets.values()].map((packages) =>

@@ -37,7 +37,7 @@ const throughputRow = (o: OperationResult): string => {
   const f = o.floor as PhaseResult;
   const errors =
     s.errors + f.errors > 0 ? ` (errors: ${s.errors} / ${f.errors}: ${s.firstError ?? f.firstError})` : '';
-  return `| ${o.name}${errors} | ${n(s.perSecond)} | ${n(s.p50Ms, 1)} | ${n(s.p99Ms, 1)} | ${n(f.perSecond)} | ${n(f.p50Ms, 1)} | ${n(f.p99Ms, 1)} | **${n(s.perSecond / f.perSecond, 2)}** | ${n(s.serviceCpuMs, 1)} / ${n(s.dynamoCpuMs, 1)} | ${n(f.clientCpuMs, 1)} / ${n(f.dynamoCpuMs, 1)} |`;
+  return `| ${o.name}${errors} | ${n(s.perSecond)} | ${n(s.p50Ms, 1)} | ${n(s.p99Ms, 1)} | ${n(f.perSecond)} | ${n(f.p50Ms, 1)} | ${n(f.p99Ms, 1)} | **${n(s.perSecond / f.perSecond, 2)}** | ${n(s.serviceCpuMs, 1)} / ${n(s.dynamoCpuMs, 1)} | ${n(f.clientCpuMs, 1)} / ${n(f.dynamoCpuMs, 1)} / ${n(f.serviceCpuMs, 1)} |`;
 };
 
 const costRow = (o: OperationResult): string => {
@@ -47,7 +47,7 @@ const costRow = (o: OperationResult): string => {
     o.deterministic ? '' : ' (varied between requests)',
     c.errors.length ? ` errors: ${c.errors.join(', ')}` : '',
   ].join('');
-  return `| ${o.name}${flags} | ${c.roundTrips} (${c.sequentialSteps} in a row) | ${c.commands} | ${n(c.readUnits, 1)} | ${n(c.writeUnits, 1)} (${n(c.indexWriteUnits, 1)}) | ${c.itemWrites} | ${min.roundTrips}: ${min.why} |`;
+  return `| ${o.name}${flags} | ${n(o.aloneMs, 1)} / ${n(o.inDynamoMs, 1)} | ${c.roundTrips} (${c.sequentialSteps} in a row) | ${c.commands} | ${n(c.readUnits, 1)} | ${n(c.writeUnits, 1)} (${n(c.indexWriteUnits, 1)}) | ${c.itemWrites} | ${min.roundTrips}: ${min.why} |`;
 };
 
 const signed = (value: number) =>
@@ -90,18 +90,18 @@ export const generatedSection = (r: BenchReport): string => {
     '',
     '### Throughput and latency: the service against its storage floor',
     '',
-    "Service: HTTP requests to the local stack (its own Node process). Floor: the same DynamoDB calls, recorded from one request of the operation and sent again with the SDK's low-level client to the same DynamoDB Local at the same concurrency (fresh tokens on every replay). Ratio = service requests per second ÷ floor sequences per second. CPU is per request, in ms.",
+    "Service: HTTP requests to the local stack (its own Node process). Floor: the same DynamoDB calls, recorded from one request of the operation and sent again with the SDK's low-level client to the same DynamoDB Local at the same concurrency (fresh tokens on every replay). Ratio = service requests per second ÷ floor sequences per second. CPU is per request, in ms, read from /proc: the service's Node process (which also runs the stream pipe, the SQS emulator and the webhook delivery), DynamoDB Local's JVM, and the benchmark's own process sending the floor's calls; during the floor the service process still moves the events the replayed writes make: its background.",
     '',
-    '| operation | service req/s | p50 ms | p99 ms | floor req/s | p50 ms | p99 ms | service/floor | service CPU: Node / DynamoDB Local | floor CPU: client / DynamoDB Local |',
+    '| operation | service req/s | p50 ms | p99 ms | floor req/s | p50 ms | p99 ms | service/floor | service CPU: Node / DynamoDB Local | floor CPU: SDK client / DynamoDB Local / background |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...measuredOps.map(throughputRow),
     '',
     '### DynamoDB round trips and capacity per request',
     '',
-    'One request of each operation after warm-up (the API key is cached by then), identical on each of three recorded requests unless marked. Capacity units as DynamoDB Local reports them with `ReturnConsumedCapacity: INDEXES`; write units in brackets are those of the global secondary indexes. "authorise" is create charge with `capture=false`, the set-up of capture.',
+    'One request of each operation after warm-up (the API key is cached by then), identical on each of five recorded requests unless marked; "alone" is such a request\'s time at the client (median of the five, with no other requests but the service\'s background work) and the part of it spent waiting on DynamoDB calls. Capacity units as DynamoDB Local reports them with `ReturnConsumedCapacity: INDEXES`; write units in brackets are those of the global secondary indexes. "authorise" is create charge with `capture=false`, the set-up of capture.',
     '',
-    '| operation | round trips | calls in order | read units | write units (indexes) | items written | design minimum: round trips, why |',
-    '|---|---:|---|---:|---:|---:|---|',
+    '| operation | alone: ms / in DynamoDB | round trips | calls in order | read units | write units (indexes) | items written | design minimum: round trips, why |',
+    '|---|---:|---:|---|---:|---:|---:|---|',
     ...r.operations.map(costRow),
     '',
     '### Lambda bundles and cold initialisation',

@@ -2,6 +2,7 @@
  * Throughput, latency and DynamoDB cost of the API operations on the local stack, and beside each
  * the storage floor: the same DynamoDB calls sent straight to the same DynamoDB Local.
  */
+import { performance } from 'node:perf_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { authorise, merchantOn, type OperationName, operations } from './api-operations.ts';
 import { cpuMsOf, descendantsNamed, ownCpuMs } from './cpu.ts';
@@ -9,7 +10,7 @@ import { type Recording, recordHeader } from './ddb-recorder.ts';
 import { type LoadOptions, type LoadResult, runLoad } from './load.ts';
 import { type Cost, costOf, sameCost } from './round-trips.ts';
 import { newRecordingId, type Service, startService } from './service-client.ts';
-import { freshTokens, replay, type Tokens } from './storage-floor.ts';
+import { freshTokens, groupsOf, replay, type Tokens } from './storage-floor.ts';
 
 export interface PhaseResult extends LoadResult {
   /** CPU per request, ms: the service's Node process, DynamoDB Local's JVM, the load generator. */
@@ -23,6 +24,9 @@ export interface OperationResult {
   cost: Cost;
   /** The same cost on every recorded request. */
   deterministic: boolean;
+  /** One request on its own (median of those recorded): its time at the client, and in DynamoDB calls. */
+  aloneMs: number;
+  inDynamoMs: number;
   service?: PhaseResult;
   floor?: PhaseResult;
 }
@@ -34,8 +38,15 @@ export interface ServiceBenchOptions {
   log: (line: string) => void;
 }
 
+/** Wall time spent waiting on DynamoDB: calls made side by side count once. */
+const timeInDynamo = (recording: Recording): number =>
+  groupsOf(recording.calls).reduce(
+    (sum, group) => sum + Math.max(...group.map((c) => c.endMs)) - Math.min(...group.map((c) => c.startMs)),
+    0,
+  );
+
 const measured = ['create charge', 'get charge', 'list charges', 'create customer', 'capture'] as const;
-const recordedTimes = 3;
+const recordedTimes = 5;
 
 const phase = async (service: Service, java: number[], load: LoadOptions): Promise<PhaseResult> => {
   const before = { service: cpuMsOf([service.pid]), java: cpuMsOf(java), own: ownCpuMs() };
@@ -73,14 +84,19 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Operat
       'capture',
     ] as const)
       await ops[name].send(0);
+    const alone = new Map<OperationName, number[]>();
     const record = async (name: OperationName, i: number): Promise<Recording> => {
       const id = newRecordingId();
+      const at = performance.now();
       await ops[name].send(i, { [recordHeader]: id });
+      alone.set(name, [...(alone.get(name) ?? []), performance.now() - at]);
       return service.recording(id);
     };
     const recordings = new Map<OperationName, Recording[]>();
     const keep = (name: OperationName, recording: Recording) =>
       recordings.set(name, [...(recordings.get(name) ?? []), recording]);
+    const median = (values: number[]) =>
+      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
     for (let i = 1; i <= recordedTimes; i++) {
       for (const name of ['create charge', 'get charge', 'create customer', 'authorise', 'capture'] as const)
         keep(name, await record(name, i));
@@ -96,6 +112,8 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Operat
         name,
         cost: costs.at(-1) as Cost,
         deterministic: costs.every((c) => sameCost(c, costs[0] as Cost)),
+        aloneMs: median(alone.get(name) ?? []),
+        inDynamoMs: median(list.map(timeInDynamo)),
       });
     }
     const last = (name: OperationName) => recordings.get(name)?.at(-1) as Recording;
