@@ -52,7 +52,8 @@ export default defineConfig({
                 name: 'reliability',
                 include: ['test/reliability/**/*.test.ts'],
                 globalSetup: ['test/helpers/ddb-global-setup.ts'],
-                env: { WATTLE_LOG_LEVEL: 'SILENT' },
+                // The load test's own stack logs every request into its output, checked for card data.
+                env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'INFO' },
                 testTimeout: 300_000,
               },
             },

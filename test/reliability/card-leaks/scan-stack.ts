@@ -1,27 +1,11 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { scanAll } from '../harness/table-snapshot.ts';
+import { scanLocalTable } from '../harness/table-snapshot.ts';
 import { type CardDataFind, findCardData } from './find-card-data.ts';
 
 /** Card data in clear in any item of a table: each item read as its JSON. */
-export const findCardDataInTable = async (
-  ddbEndpoint: string,
-  tableName: string,
-): Promise<CardDataFind[]> => {
-  const raw = new DynamoDBClient({
-    endpoint: ddbEndpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  try {
-    const items = await scanAll(DynamoDBDocumentClient.from(raw), tableName);
-    return items.flatMap((item) =>
-      findCardData(JSON.stringify(item), `${tableName} item ${item.pk} | ${item.sk}`),
-    );
-  } finally {
-    raw.destroy();
-  }
-};
+export const findCardDataInTable = async (ddbEndpoint: string, tableName: string): Promise<CardDataFind[]> =>
+  (await scanLocalTable(ddbEndpoint, tableName)).flatMap((item) =>
+    findCardData(JSON.stringify(item), `${tableName} item ${item.pk} | ${item.sk}`),
+  );
 
 /** Card data in clear in log text, line by line. */
 export const findCardDataInLogs = (logs: string, name: string): CardDataFind[] =>

@@ -1,4 +1,5 @@
-import { type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 
 export type Item = Record<string, unknown>;
 
@@ -14,6 +15,20 @@ export const scanAll = async (doc: DynamoDBDocumentClient, tableName: string): P
     start = page.LastEvaluatedKey;
   } while (start);
   return items;
+};
+
+/** Every item of a table on a DynamoDB Local at `endpoint` (another process's stack), by a client of its own. */
+export const scanLocalTable = async (endpoint: string, tableName: string): Promise<Item[]> => {
+  const raw = new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    return await scanAll(DynamoDBDocumentClient.from(raw), tableName);
+  } finally {
+    raw.destroy();
+  }
 };
 
 /** The table's items by key, as JSON: what a request changed is the difference of two of these. */

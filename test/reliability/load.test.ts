@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { localTableName } from '@wattle/local';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Receiver, startReceiver, waitUntil } from '../helpers/receiver.ts';
+import { type Api, api, newMerchant, type OwnStack, startOwnStack } from '../helpers/stack.ts';
+import { runTraffic } from './load/traffic.ts';
+import { checkWebhookRecords, eventTokens } from './load/webhook-records.ts';
+
+const clients = Number(process.env.WATTLE_LOAD_CLIENTS ?? 200);
+const seconds = Number(process.env.WATTLE_LOAD_SECONDS ?? 60);
+/** Merchants sharing the clients: one merchant's list counters are a hot spot no real merchant has at 200 clients. */
+const merchantCount = 20;
+
+let stack: OwnStack;
+let receiver: Receiver;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'wattle-load-'));
+  [stack, receiver] = await Promise.all([startOwnStack({ dataDir }), startReceiver(200)]);
+});
+
+afterAll(async () => {
+  // Stopping also checks the stack's table and logs for card data in clear.
+  await Promise.all([stack?.stop(), receiver?.close()]);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe(`${clients} clients for ${seconds} s on the local stack`, () => {
+  it('answer no 5xx, and every event gets its webhook records once drained', {
+    timeout: (seconds + 300) * 1000,
+  }, async () => {
+    const merchants: Api[] = [];
+    for (let i = 0; i < merchantCount; i++) {
+      const merchant = await newMerchant(stack);
+      const client = api(merchant.test.baseUrl, merchant.test.secretKey);
+      const endpoint = await client.post('/1/webhook_endpoints', { url: receiver.url(`/hooks/${i}`) });
+      expect(endpoint.status, endpoint.text).toBe(201);
+      merchants.push(client);
+    }
+    const before = await eventTokens(stack.ddbEndpoint, localTableName);
+
+    const report = await runTraffic(merchants, clients, seconds);
+    const summary = `${report.requests} requests, by status ${JSON.stringify([...report.byStatus])}`;
+    console.log(`load: ${summary}`);
+    expect(report.failures.slice(0, 20), summary).toEqual([]);
+    expect(report.requests).toBeGreaterThan(clients);
+
+    // Drained: every event the traffic committed has one webhook per endpoint of its merchant.
+    const started = Date.now();
+    const drained = await waitUntil(
+      async () => {
+        const records = await checkWebhookRecords(stack.ddbEndpoint, localTableName, before);
+        expect(records.duplicated).toEqual([]);
+        return records.missing.length === 0 ? records : undefined;
+      },
+      240_000,
+      'every event to have its webhook records',
+    );
+    console.log(
+      `load: ${drained.events} events, ${drained.webhooks} webhooks, drained in ${Date.now() - started} ms`,
+    );
+    expect(drained.events).toBeGreaterThan(merchantCount);
+    expect(drained.webhooks).toBeGreaterThanOrEqual(drained.events);
+  });
+});

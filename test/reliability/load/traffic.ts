@@ -1,0 +1,85 @@
+import { cardFields, chargeFields } from '../../helpers/fixtures.ts';
+import type { Api, ApiResponse } from '../../helpers/stack.ts';
+
+export interface TrafficReport {
+  requests: number;
+  byStatus: Map<number, number>;
+  /** Every 5xx (and every request that got no answer), with what it was. */
+  failures: string[];
+}
+
+/** A client's memory of what it made, so it can capture, refund and read it. */
+interface Made {
+  captured: string[];
+  customers: string[];
+}
+
+const pick = <T>(items: T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
+
+/**
+ * One step of a merchant's realistic traffic: mostly charges (some authorised then captured),
+ * refunds of earlier charges, new customers, and reads of single resources and lists.
+ */
+const step = async (client: Api, made: Made): Promise<[string, ApiResponse]> => {
+  const roll = Math.random();
+  if (roll < 0.3) {
+    const res = await client.post(
+      '/1/charges',
+      chargeFields({ amount: 1000 + Math.floor(Math.random() * 1000) }),
+    );
+    if (res.status === 201) made.captured.push(res.body.response.token);
+    return ['POST /1/charges', res];
+  }
+  if (roll < 0.4) {
+    const authorised = await client.post('/1/charges', chargeFields({ capture: false }));
+    if (authorised.status !== 201) return ['POST /1/charges capture=false', authorised];
+    const token = authorised.body.response.token as string;
+    const res = await client.put(`/1/charges/${token}/capture`);
+    if (res.status === 201) made.captured.push(token);
+    return ['PUT /1/charges/{token}/capture', res];
+  }
+  const charge = pick(made.captured);
+  if (roll < 0.5 && charge)
+    return [
+      'POST /1/charges/{token}/refunds',
+      await client.post(`/1/charges/${charge}/refunds`, { amount: 100 }),
+    ];
+  if (roll < 0.65) {
+    const res = await client.post('/1/customers', { email: 'load@example.com', card: cardFields() });
+    if (res.status === 201) made.customers.push(res.body.response.token);
+    return ['POST /1/customers', res];
+  }
+  const customer = pick(made.customers);
+  if (roll < 0.75 && charge) return ['GET /1/charges/{token}', await client.get(`/1/charges/${charge}`)];
+  if (roll < 0.85 && customer)
+    return ['GET /1/customers/{token}', await client.get(`/1/customers/${customer}`)];
+  const list = pick(['/1/charges', '/1/customers', '/1/events', '/1/refunds']) as string;
+  return [`GET ${list}`, await client.get(list)];
+};
+
+/** `clients` loops of `step`, spread over `merchants`, until `seconds` have passed. */
+export const runTraffic = async (
+  merchants: Api[],
+  clients: number,
+  seconds: number,
+): Promise<TrafficReport> => {
+  const report: TrafficReport = { requests: 0, byStatus: new Map(), failures: [] };
+  const deadline = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, i) => {
+      const client = merchants[i % merchants.length] as Api;
+      const made: Made = { captured: [], customers: [] };
+      while (Date.now() < deadline) {
+        report.requests++;
+        try {
+          const [what, res] = await step(client, made);
+          report.byStatus.set(res.status, (report.byStatus.get(res.status) ?? 0) + 1);
+          if (res.status >= 500) report.failures.push(`${what} → ${res.status} ${res.text.slice(0, 200)}`);
+        } catch (error) {
+          report.failures.push(`no answer: ${(error as Error).message}`);
+        }
+      }
+    }),
+  );
+  return report;
+};
