@@ -12,6 +12,8 @@ export interface LoadOptions {
 }
 
 export interface LoadResult {
+  /** Every answered request's latency, ms, in ascending order. */
+  latenciesMs: number[];
   requests: number;
   errors: number;
   firstError: string | null;
@@ -52,9 +54,26 @@ export const runLoad = async (options: LoadOptions): Promise<LoadResult> => {
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return {
+    latenciesMs: latencies,
     requests: latencies.length,
     errors,
     firstError,
+    seconds,
+    perSecond: latencies.length / seconds,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+  };
+};
+
+/** Several runs of one load as one: their requests over their summed time. */
+export const combine = (runs: LoadResult[]): LoadResult => {
+  const latencies = runs.flatMap((r) => r.latenciesMs).sort((a, b) => a - b);
+  const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
+  return {
+    latenciesMs: latencies,
+    requests: latencies.length,
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    firstError: runs.find((r) => r.firstError)?.firstError ?? null,
     seconds,
     perSecond: latencies.length / seconds,
     p50Ms: percentile(latencies, 50),

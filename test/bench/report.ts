@@ -18,6 +18,7 @@ export interface BenchReport {
   settings: {
     concurrency: number;
     durationMs: number;
+    rounds: number;
     warmupMs: number;
     coldStartRuns: number;
     quick: boolean;
@@ -80,7 +81,7 @@ export const generatedSection = (r: BenchReport): string => {
     `| DynamoDB Local | ${m.dynamoDbLocal}, in memory |`,
     `| load average (1, 5, 15 min) | ${m.loadAtStart.join(', ')} at start; ${r.loadAtEnd.join(', ')} at the end |`,
     '',
-    `Settings: ${s.concurrency} concurrent clients, ${s.durationMs / 1000} s per phase after ${s.warmupMs / 1000} s of warm-up (capture: as many as were authorised beforehand), ${s.coldStartRuns} cold starts per bundle.`,
+    `Settings: ${s.concurrency} concurrent clients, ${s.durationMs / 1000} s for each operation's service and again for its floor, in ${s.rounds} alternating slices, after ${s.warmupMs / 1000} s of warm-up (capture: as many as were authorised beforehand), ${s.coldStartRuns} cold starts per bundle.`,
     ...(r.drift.length
       ? [
           '',

@@ -29,6 +29,7 @@ const out =
 const settings = {
   concurrency: Number(process.env.BENCH_CONCURRENCY ?? 8),
   durationMs: quick ? 2_000 : 10_000,
+  rounds: quick ? 2 : 5,
   warmupMs: quick ? 500 : 2_000,
   coldStartRuns: quick ? 3 : 7,
   quick,

@@ -7,7 +7,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { authorise, merchantOn, type OperationName, operations } from './api-operations.ts';
 import { cpuMsOf, descendantsNamed, ownCpuMs } from './cpu.ts';
 import { type Recording, recordHeader } from './ddb-recorder.ts';
-import { type LoadOptions, type LoadResult, runLoad } from './load.ts';
+import { combine, type LoadOptions, type LoadResult, runLoad } from './load.ts';
 import { type Cost, costOf, sameCost } from './round-trips.ts';
 import { newRecordingId, type Service, startService } from './service-client.ts';
 import { freshTokens, groupsOf, replay, type Tokens } from './storage-floor.ts';
@@ -34,6 +34,8 @@ export interface OperationResult {
 export interface ServiceBenchOptions {
   concurrency: number;
   durationMs: number;
+  /** Slices the duration is cut into, service and floor taking turns. */
+  rounds: number;
   warmupMs: number;
   log: (line: string) => void;
 }
@@ -48,20 +50,63 @@ const timeInDynamo = (recording: Recording): number =>
 const measured = ['create charge', 'get charge', 'list charges', 'create customer', 'capture'] as const;
 const recordedTimes = 5;
 
-const phase = async (service: Service, java: number[], load: LoadOptions): Promise<PhaseResult> => {
+interface Cpu {
+  service: number;
+  java: number;
+  own: number;
+}
+
+/** Runs `load` in `rounds` slices of its duration (and count), returning each slice and its CPU. */
+const slice = async (service: Service, java: number[], load: LoadOptions, cpu: Cpu): Promise<LoadResult> => {
   const before = { service: cpuMsOf([service.pid]), java: cpuMsOf(java), own: ownCpuMs() };
   const result = await runLoad(load);
+  cpu.service += cpuMsOf([service.pid]) - before.service;
+  cpu.java += cpuMsOf(java) - before.java;
+  cpu.own += ownCpuMs() - before.own;
+  return result;
+};
+
+const summary = (slices: LoadResult[], cpu: Cpu): PhaseResult => {
+  const result = combine(slices);
   const n = Math.max(1, result.requests + result.errors);
   return {
     ...result,
-    serviceCpuMs: (cpuMsOf([service.pid]) - before.service) / n,
-    dynamoCpuMs: (cpuMsOf(java) - before.java) / n,
-    clientCpuMs: (ownCpuMs() - before.own) / n,
+    latenciesMs: [],
+    serviceCpuMs: cpu.service / n,
+    dynamoCpuMs: cpu.java / n,
+    clientCpuMs: cpu.own / n,
   };
 };
 
+/**
+ * The service and its floor in alternating slices, so that load from outside (other work on the
+ * machine) falls on both alike rather than on whichever ran while it lasted.
+ */
+const alternate = async (
+  service: Service,
+  java: number[],
+  rounds: number,
+  loads: { service: LoadOptions; floor: LoadOptions },
+): Promise<{ service: PhaseResult; floor: PhaseResult }> => {
+  const sides = ['service', 'floor'] as const;
+  const slices = { service: [] as LoadResult[], floor: [] as LoadResult[] };
+  const cpu = { service: { service: 0, java: 0, own: 0 }, floor: { service: 0, java: 0, own: 0 } };
+  for (let round = 0; round < rounds; round++) {
+    for (const side of sides) {
+      const load = loads[side];
+      const done = slices[side].reduce((sum, r) => sum + r.requests + r.errors, 0);
+      const left = (load.maxCount ?? Number.POSITIVE_INFINITY) - done;
+      const maxCount = Math.min(left, Math.ceil((load.maxCount ?? Number.POSITIVE_INFINITY) / rounds));
+      if (maxCount <= 0) continue;
+      const durationMs = load.durationMs / rounds;
+      slices[side].push(await slice(service, java, { ...load, durationMs, maxCount }, cpu[side]));
+    }
+  }
+  return { service: summary(slices.service, cpu.service), floor: summary(slices.floor, cpu.floor) };
+};
+
 export const benchService = async (options: ServiceBenchOptions): Promise<OperationResult[]> => {
-  const { concurrency, durationMs, warmupMs, log } = options;
+  const { concurrency, durationMs, rounds, warmupMs, log } = options;
   const service = await startService();
   const client = new DynamoDBClient({
     endpoint: service.ddbEndpoint,
@@ -123,7 +168,7 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Operat
       const op = ops[name];
       const recording = last(name);
       let serviceLoad: LoadOptions = { concurrency, durationMs, work: (i) => op.send(i) };
-      let floorWork: (i: number) => Promise<void> =
+      let floorWork: () => Promise<void> =
         name === 'get charge' || name === 'list charges'
           ? () => replay(client, recording, new Map())
           : () => replay(client, recording, freshTokens(recording));
@@ -141,19 +186,16 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Operat
           maxCount: count,
           work: (i) => replay(client, authorisation, pairs[i] as Tokens),
         });
-        floorWork = (i) => replay(client, recording, pairs[i] as Tokens);
+        let next = 0;
+        floorWork = () => replay(client, recording, pairs[next++] as Tokens);
       } else {
         await runLoad({ ...serviceLoad, durationMs: warmupMs });
         await runLoad({ concurrency, durationMs: warmupMs, work: floorWork });
       }
-      log(`  ${name}: service`);
-      const serviceResult = await phase(service, java, serviceLoad);
-      log(`  ${name}: storage floor`);
-      const floorResult = await phase(service, java, {
-        concurrency,
-        durationMs,
-        maxCount: serviceLoad.maxCount,
-        work: floorWork,
+      log(`  ${name}: service and storage floor, ${rounds} rounds`);
+      const { service: serviceResult, floor: floorResult } = await alternate(service, java, rounds, {
+        service: serviceLoad,
+        floor: { concurrency, durationMs, maxCount: serviceLoad.maxCount, work: floorWork },
       });
       if (name === 'create charge') createRate = serviceResult.perSecond;
       const result = results.get(name) as OperationResult;
