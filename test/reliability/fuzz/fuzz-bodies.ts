@@ -1,8 +1,10 @@
+import { errorCatalogue } from '@wattle/domain';
 import type { Route } from '@wattle/routes';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { formBody } from '../../helpers/stack.ts';
 import { useTable } from '../../helpers/table.ts';
-import { type InProcessApi, inProcessApi } from '../harness/in-process-api.ts';
+import { type CallResult, type InProcessApi, inProcessApi } from '../harness/in-process-api.ts';
 import { isPinErrorBody, prototypeSnapshot } from '../harness/pin-shape.ts';
 import { type FuzzBody, fuzzBody, plantedProperty } from './body-arbitraries.ts';
 import { bodyRoutes, pathOf, routeTokens, validBodyOf } from './route-fixtures.ts';
@@ -10,6 +12,16 @@ import { bodyRoutes, pathOf, routeTokens, validBodyOf } from './route-fixtures.t
 /** A failed request that still records something by design: a declined payment keeps its charge. */
 const recordsItsFailure = (body: Record<string, unknown>): boolean =>
   typeof body.charge_token === 'string' || typeof body.authorisation_token === 'string';
+
+/** A JSONP answer (always 200) read as the status and body it wraps. */
+const unwrapJsonp = (res: CallResult): CallResult => {
+  const wrapped = /^cb\(([\s\S]*)\);$/.exec(res.text);
+  if (!wrapped) return res;
+  const body = JSON.parse(wrapped[1] as string);
+  const code = body?.error as keyof typeof errorCatalogue | undefined;
+  const status = code === undefined ? 200 : (errorCatalogue[code]?.status ?? 500);
+  return { ...res, status, body, text: wrapped[1] as string };
+};
 
 const keyFor = (route: Route, api: InProcessApi): string | null =>
   route.auth === 'partner' ? api.partnerKey : route.auth === 'none' ? null : api.secretKey;
@@ -32,14 +44,19 @@ export const describeBodyFuzzing = (options: { numRuns: number; timeoutMs: numbe
     tokens = await routeTokens(api);
   });
 
-  const send = (route: Route, path: string, request: FuzzBody) =>
-    request.encoding === 'raw'
-      ? api.call(route.method, path, request.body, {
-          encoding: 'raw',
-          contentType: request.contentType,
-          key: keyFor(route, api),
-        })
-      : api.call(route.method, path, request.body, { encoding: request.encoding, key: keyFor(route, api) });
+  const send = (route: Route, path: string, request: FuzzBody): Promise<CallResult> => {
+    const key = keyFor(route, api);
+    if (route.jsonp) {
+      // A GET that stands for a POST: the fields in the query string, the answer inside `cb(…);`.
+      const fields = request.encoding === 'raw' ? request.body : formBody(request.body);
+      return api
+        .call('GET', `${path}?${fields}&callback=cb&_method=POST`, undefined, { key })
+        .then(unwrapJsonp);
+    }
+    return request.encoding === 'raw'
+      ? api.call(route.method, path, request.body, { encoding: 'raw', contentType: request.contentType, key })
+      : api.call(route.method, path, request.body, { encoding: request.encoding, key });
+  };
 
   describe('every POST and PUT body', () => {
     for (const route of bodyRoutes()) {

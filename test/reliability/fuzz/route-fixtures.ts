@@ -3,9 +3,9 @@ import { type Route, routes } from '@wattle/routes';
 import { cardFields, chargeFields, merchantApplication } from '../../helpers/fixtures.ts';
 import type { InProcessApi } from '../harness/in-process-api.ts';
 
-/** Every route that takes a body: POST and PUT, from the route table (JSONP GETs stand for POSTs). */
+/** Every route that takes a body: POST, PUT, and the JSONP GETs that stand for POSTs (route table). */
 export const bodyRoutes = (): Route[] =>
-  routes.filter((route) => route.method === 'POST' || route.method === 'PUT');
+  routes.filter((route) => route.method === 'POST' || route.method === 'PUT' || route.jsonp);
 
 const bankAccount = { name: 'Mr Roland Robot', bsb: '063000', number: '123456321' };
 
@@ -40,7 +40,7 @@ const validBodies: Record<string, () => Record<string, unknown>> = {
 };
 
 export const validBodyOf = (route: Route, tokens: Record<string, string>): Record<string, unknown> => {
-  const key = `${route.method} ${route.path}`;
+  const key = `${route.jsonp ? 'POST' : route.method} ${route.path}`;
   if (key === 'POST /1/subscriptions' || key === 'POST /1/plans/{plan_token}/subscriptions')
     return { plan_token: tokens.plan_token, customer_token: tokens.customer_token };
   return validBodies[key]?.() ?? {};
