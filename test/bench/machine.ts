@@ -40,7 +40,13 @@ const gib = (bytes: number) => Math.round((bytes / 1024 ** 3) * 10) / 10;
 
 export const machine = (): Machine => ({
   date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
-  commit: quietly(() => execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' })),
+  commit: quietly(() => {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const changed = execFileSync('git', ['status', '--porcelain', '--', 'packages', 'functions', 'infra'], {
+      encoding: 'utf8',
+    });
+    return changed.trim() ? `${head} with uncommitted changes to packages/, functions/ or infra/` : head;
+  }),
   cpu: cpus()[0]?.model.trim() ?? 'unknown',
   cores: cpus().length,
   memoryGiB: gib(totalmem()),

@@ -70,7 +70,7 @@ export const generatedSection = (r: BenchReport): string => {
   const lines = [
     beginMarker,
     '',
-    `Measured ${m.date} at commit \`${m.commit}\`${s.quick ? ' — a `--quick` smoke run, not for comparison' : ''}; the run took ${n(r.seconds)} s.`,
+    `Measured ${m.date} at commit ${m.commit.replace(/^(\w+)/, '`$1`')}${s.quick ? ' — a `--quick` smoke run, not for comparison' : ''}; the run took ${n(r.seconds)} s.`,
     '',
     '| machine | |',
     '|---|---|',
