@@ -34,11 +34,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          // Then the card-data check: it reads the shared stack's table and logs after every file.
-          globalSetup: [
-            'test/helpers/stack-global-setup.ts',
-            'test/reliability/card-leaks/e2e-leak-check-setup.ts',
-          ],
+          // The shared stack (test/helpers/stack-global-setup.ts) with its logs captured, and after
+          // every file the card-data check of its table and logs.
+          globalSetup: ['test/reliability/card-leaks/e2e-leak-check-setup.ts'],
           // Stacks of their own (startOwnStack) log at DEBUG into their output, which is checked too.
           env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG' },
         },
