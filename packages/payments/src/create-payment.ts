@@ -1,6 +1,6 @@
 import { type Payment, type PaymentKind, type PaymentTerms, PinError, toTimestamp } from '@wattle/domain';
 import type { RuntimeDeps } from '@wattle/runtime';
-import type { Scope } from '@wattle/store';
+import { listSortKey, type Scope } from '@wattle/store';
 import { commitUsingToken } from './card-intake.ts';
 import { type PaymentSource, resolveSource } from './payment-sources.ts';
 import { settleWithProcessor } from './settle-payment.ts';
@@ -117,6 +117,7 @@ export const createPayment = async (
   const payment = await settleWithProcessor(deps, scope, reserved, source.cardNumber, {
     from: 'processing',
     joinLists: true,
+    listSortKey: listSortKey(now, reserved.token),
   });
   return { outcome: 'settled', payment };
 };

@@ -25,6 +25,8 @@ export interface SettleFrom {
   from: PaymentState;
   joinLists: boolean;
   job?: ScheduledJob;
+  /** The list sort key of the reservation, when this process made it. */
+  listSortKey?: string;
 }
 
 /**
@@ -59,6 +61,7 @@ export const settleWithProcessor = async (
       leaseExpiresAt:
         settled.state === 'authorised' && settled.expiresAt ? new Date(settled.expiresAt) : null,
       job: from.job,
+      listSortKey: from.listSortKey,
     },
     now,
   );

@@ -74,6 +74,8 @@ export interface SettleOptions {
   leaseExpiresAt: Date | null;
   /** The recovery job doing this, which claims its job; otherwise the job is cancelled. */
   job?: ScheduledJob | undefined;
+  /** The list sort key the reservation used, when the caller knows it (saves reading it back). */
+  listSortKey?: string | undefined;
 }
 
 /**
@@ -220,16 +222,9 @@ export class PaymentsRepo {
     options: SettleOptions,
     now: Date,
   ): Promise<void> {
-    const item = await this.ctx.doc.send(
-      new GetCommand({
-        TableName: this.ctx.tableName,
-        Key: keys.payment(scope, payment.token),
-        ProjectionExpression: 'listSortKey',
-        ConsistentRead: true,
-      }),
-    );
-    const sortKey = (item.Item?.listSortKey as string | undefined) ?? listSortKey(now, payment.token);
-    const membership = options.joinLists ? membershipOf(scope, payment, sortKey) : {};
+    const membership = options.joinLists
+      ? membershipOf(scope, payment, options.listSortKey ?? (await this.reservedSortKey(scope, payment, now)))
+      : {};
     const names: Record<string, string> = { '#p': 'payment', '#s': 'state' };
     const values: Record<string, unknown> = {
       ':p': payment,
@@ -258,6 +253,19 @@ export class PaymentsRepo {
     if (!options.job && options.from === 'processing') cancelIn(tx, paymentRecoveryJob, scope, payment.token);
     recordEvent(tx, scope, event, now);
     await tx.commit(this.ctx.doc);
+  }
+
+  /** The list sort key written at the reservation (the payment joins its lists under it). */
+  private async reservedSortKey(scope: Scope, payment: Payment, now: Date): Promise<string> {
+    const item = await this.ctx.doc.send(
+      new GetCommand({
+        TableName: this.ctx.tableName,
+        Key: keys.payment(scope, payment.token),
+        ProjectionExpression: 'listSortKey',
+        ConsistentRead: true,
+      }),
+    );
+    return (item.Item?.listSortKey as string | undefined) ?? listSortKey(now, payment.token);
   }
 
   /**
