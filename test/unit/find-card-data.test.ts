@@ -19,6 +19,8 @@ describe('finding card data in clear', () => {
     expect(kinds('6011000990139425')).toEqual([]); // not Luhn-valid
     expect(kinds('1763702031123')).toEqual([]); // epoch milliseconds
     expect(kinds('XXXX-XXXX-XXXX-0000 and 60110009901394240000')).toEqual([]); // masked; too long
+    // A hash in hex with a Luhn-valid run inside: part of a word, not a number.
+    expect(kinds('KEY#8519e6b6290064b8650baf6952b92d0b1b2864f543009858354702a8bea6fd0a')).toEqual([]);
   });
 
   it('finds a CVC field with a value, not the word', () => {

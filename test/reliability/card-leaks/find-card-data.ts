@@ -34,8 +34,11 @@ export const luhnValid = (digits: string): boolean => {
 const mask = (digits: string): string =>
   `${digits.slice(0, 4)}…${digits.slice(-2)} (${digits.length} digits)`;
 
-/** 13 to 19 digits in a row, or in groups of four split by spaces or dashes as people write them. */
-const digitRuns = /(?<!\d)(?:\d{13,19}|\d{4}([ -])\d{4}\1\d{4}\1\d{1,7})(?!\d)/g;
+/**
+ * 13 to 19 digits in a row, or in groups of four split by spaces or dashes as people write them,
+ * standing alone: a run inside a word (a SHA-256 hash in hex, base64) is no card number.
+ */
+const digitRuns = /(?<![0-9A-Za-z])(?:\d{13,19}|\d{4}([ -])\d{4}\1\d{4}\1\d{1,7})(?![0-9A-Za-z])/g;
 /** A CVC field with its value: JSON (`"cvc":"123"`), a form or query string (`card[cvc]=123`, encoded too). */
 const cvcFields = /(?:cvc|cvv2?|card_verification)(?:["'\]]|%5D)*\s*[:=]\s*["']?(\d{3,4})(?!\d)/gi;
 
