@@ -6,5 +6,5 @@ export * from './recover-payment.ts';
 export * from './refunds.ts';
 export * from './settle-payment.ts';
 export * from './three-d-secure.ts';
-export * from './transitions.ts';
 export * from './transfers.ts';
+export * from './transitions.ts';
