@@ -30,7 +30,7 @@ afterAll(async () => {
 
 describe(`${clients} clients for ${seconds} s on the local stack`, () => {
   it('answer no 5xx, and every event gets its webhook records once drained', {
-    timeout: (seconds + 300) * 1000,
+    timeout: (seconds + 420) * 1000,
   }, async () => {
     const merchants: Api[] = [];
     for (let i = 0; i < merchantCount; i++) {
@@ -56,7 +56,7 @@ describe(`${clients} clients for ${seconds} s on the local stack`, () => {
         expect(records.duplicated).toEqual([]);
         return records.missing.length === 0 ? records : undefined;
       },
-      240_000,
+      300_000,
       'every event to have its webhook records',
     );
     console.log(

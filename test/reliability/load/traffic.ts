@@ -17,12 +17,12 @@ interface Made {
 const pick = <T>(items: T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
 
 /**
- * One step of a merchant's realistic traffic: mostly charges (some authorised then captured),
- * refunds of earlier charges, new customers, and reads of single resources and lists.
+ * One step of a merchant's realistic traffic: as many reads (single resources and lists) as
+ * writes (charges, some authorised then captured, refunds of earlier charges, new customers).
  */
 const step = async (client: Api, made: Made): Promise<[string, ApiResponse]> => {
   const roll = Math.random();
-  if (roll < 0.3) {
+  if (roll < 0.2) {
     const res = await client.post(
       '/1/charges',
       chargeFields({ amount: 1000 + Math.floor(Math.random() * 1000) }),
@@ -30,7 +30,7 @@ const step = async (client: Api, made: Made): Promise<[string, ApiResponse]> => 
     if (res.status === 201) made.captured.push(res.body.response.token);
     return ['POST /1/charges', res];
   }
-  if (roll < 0.4) {
+  if (roll < 0.27) {
     const authorised = await client.post('/1/charges', chargeFields({ capture: false }));
     if (authorised.status !== 201) return ['POST /1/charges capture=false', authorised];
     const token = authorised.body.response.token as string;
@@ -39,19 +39,19 @@ const step = async (client: Api, made: Made): Promise<[string, ApiResponse]> => 
     return ['PUT /1/charges/{token}/capture', res];
   }
   const charge = pick(made.captured);
-  if (roll < 0.5 && charge)
+  if (roll < 0.35 && charge)
     return [
       'POST /1/charges/{token}/refunds',
       await client.post(`/1/charges/${charge}/refunds`, { amount: 100 }),
     ];
-  if (roll < 0.65) {
+  if (roll < 0.45) {
     const res = await client.post('/1/customers', { email: 'load@example.com', card: cardFields() });
     if (res.status === 201) made.customers.push(res.body.response.token);
     return ['POST /1/customers', res];
   }
   const customer = pick(made.customers);
-  if (roll < 0.75 && charge) return ['GET /1/charges/{token}', await client.get(`/1/charges/${charge}`)];
-  if (roll < 0.85 && customer)
+  if (roll < 0.65 && charge) return ['GET /1/charges/{token}', await client.get(`/1/charges/${charge}`)];
+  if (roll < 0.8 && customer)
     return ['GET /1/customers/{token}', await client.get(`/1/customers/${customer}`)];
   const list = pick(['/1/charges', '/1/customers', '/1/events', '/1/refunds']) as string;
   return [`GET ${list}`, await client.get(list)];
