@@ -23,6 +23,12 @@ const unwrapJsonp = (res: CallResult): CallResult => {
   return { ...res, status, body, text: wrapped[1] as string };
 };
 
+/** Bodies fuzzing once failed with, tried first on every run. */
+const counterexamples: Record<string, FuzzBody[]> = {
+  // A full refund (no amount) answered 500: the balance update named `consumed`, a reserved word.
+  'POST /1/charges/{charge_token}/refunds': [{ encoding: 'json', body: {} }],
+};
+
 const keyFor = (route: Route, api: InProcessApi): string | null =>
   route.auth === 'partner' ? api.partnerKey : route.auth === 'none' ? null : api.secretKey;
 
@@ -75,7 +81,10 @@ export const describeBodyFuzzing = (options: { numRuns: number; timeoutMs: numbe
               if (!recordsItsFailure(res.body)) expect(api.hooks.committedWrites, what).toEqual([]);
             }
           }),
-          { numRuns: options.numRuns },
+          {
+            numRuns: options.numRuns,
+            examples: (counterexamples[`${route.method} ${route.path}`] ?? []).map((body) => [body]),
+          },
         );
       });
     }
