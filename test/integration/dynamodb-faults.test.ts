@@ -106,11 +106,26 @@ describe('DynamoDB throttling and transaction conflicts during a request', () =>
             what,
           ).toEqual([]);
           if (change.added.length > 0) {
-            // Past the processor: the recovery job finishes the reservation, once.
-            await runDueJobs(api.deps, new Date(Date.now() + 10 * 60_000), jobHandlers);
+            // Past the processor. The same request again (its key names the same payment) finishes
+            // that reservation instead of charging a second time; while a sustained fault kept the
+            // key locked, the recovery job finishes it. Either way: one charge, captured once.
             const payment = change.added.find((item) => item.payment)?.payment as { token: string };
+            const retried = await send(key);
+            if (retried.status === 409) {
+              expect(retried.body.error, what).toBe('idempotency_key_in_use');
+              await runDueJobs(api.deps, new Date(Date.now() + 10 * 60_000), jobHandlers);
+            } else {
+              expect(retried.status, `${what}; retried: ${retried.text}`).toBe(201);
+              expect(retried.body.response.token, what).toBe(payment.token);
+            }
             const shown = await api.call('GET', `/1/charges/${payment.token}`);
             expect(shown.body.response, what).toMatchObject({ success: true, captured: true });
+            const after = diff(before, ignoringIdempotency(await snapshot(table.doc, table.tableName)));
+            const payments = after.added.filter((item) => item.payment);
+            expect(
+              payments.map((item) => (item.payment as { token: string }).token),
+              what,
+            ).toEqual([payment.token]);
             continue;
           }
           // Nothing was kept under the key: the same request again does it. A sustained fault also

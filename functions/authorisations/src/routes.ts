@@ -10,9 +10,10 @@ import {
 } from '@wattle/http';
 import {
   captureAuthorisation,
-  createPayment,
+  createPaymentOnce,
   declined,
   paymentFieldsOf,
+  paymentTokenFor,
   voidPayment,
 } from '@wattle/payments';
 import { captureAuthorisationSchema, createAuthorisationSchema } from './schemas.ts';
@@ -23,8 +24,12 @@ export const createAuthorisation: RouteHandler = async (request, deps) => {
   const input = validate(createAuthorisationSchema(now), request.body, {
     also: paymentSourceIssues(request.body),
   });
-  const created = await createPayment(deps, scopeOf(request), {
+  const scope = scopeOf(request);
+  const created = await createPaymentOnce(deps, scope, {
     kind: 'authorisation',
+    token: request.idempotencyKey
+      ? paymentTokenFor('authorisation', scope, request.idempotencyKey)
+      : undefined,
     ...paymentFieldsOf(input),
     capture: false,
     threeDSecure: null,

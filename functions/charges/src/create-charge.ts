@@ -1,14 +1,16 @@
 import { presentCharge } from '@wattle/domain';
 import { paymentSourceIssues, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
-import { createPayment, declined, paymentFieldsOf } from '@wattle/payments';
+import { createPaymentOnce, declined, paymentFieldsOf, paymentTokenFor } from '@wattle/payments';
 import { createChargeSchema } from './schemas.ts';
 
 /** POST /charges: 201 charge, 202 when the payer must pass 3-D Secure, 4xx/502 for declines. */
 export const createCharge: RouteHandler = async (request, deps) => {
   const now = deps.clock.now();
   const input = validate(createChargeSchema(now), request.body, { also: paymentSourceIssues(request.body) });
-  const created = await createPayment(deps, scopeOf(request), {
+  const scope = scopeOf(request);
+  const created = await createPaymentOnce(deps, scope, {
     kind: 'charge',
+    token: request.idempotencyKey ? paymentTokenFor('charge', scope, request.idempotencyKey) : undefined,
     ...paymentFieldsOf(input),
     capture: input.capture,
     threeDSecure: input.three_d_secure

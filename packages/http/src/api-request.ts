@@ -21,6 +21,8 @@ export interface ApiRequest {
   baseUrl: string;
   /** JSONP callback name, for GET requests that carry `callback`. */
   jsonpCallback: string | null;
+  /** The request's Idempotency-Key header, as sent (the idempotency middleware checks it). */
+  idempotencyKey: string | null;
 }
 
 /** The merchant scope of a request that was authenticated with a merchant key. */

@@ -1,5 +1,6 @@
 export * from './card-intake.ts';
 export * from './create-payment.ts';
+export * from './create-payment-once.ts';
 export * from './payment-events.ts';
 export * from './payment-sources.ts';
 export * from './recover-payment.ts';

@@ -1,12 +1,38 @@
+import type { Payment } from '@wattle/domain';
 import type { RuntimeDeps } from '@wattle/runtime';
-import type { ScheduledJob } from '@wattle/store';
+import { ConditionFailedError, type ScheduledJob, type Scope } from '@wattle/store';
 import { settleWithProcessor } from './settle-payment.ts';
 
 /**
- * The payment-recovery job: a payment still `processing` when its job falls due was left by a
- * crash between reserving and settling. Asking the processor again is safe (idempotent by token),
- * and settling claims the job.
+ * Settles a payment left `processing` by a crash between reserving and settling. Asking the
+ * processor again is safe (idempotent by token). With `job` (the recovery job) the settlement
+ * claims it; without, it cancels it. When another run settled it first, that outcome is returned.
  */
+export const finishReserved = async (
+  deps: RuntimeDeps,
+  scope: Scope,
+  payment: Payment,
+  job?: ScheduledJob,
+): Promise<Payment> => {
+  const { store } = deps;
+  const sealedNumber = await store.payments.sealedNumberOf(scope, payment.token);
+  if (!sealedNumber) throw new Error(`Payment ${payment.token} has lost its sealed number`);
+  const cardNumber = await store.cardTokens.open(scope, { card: payment.card, sealedNumber });
+  try {
+    return await settleWithProcessor(deps, scope, payment, cardNumber, {
+      from: 'processing',
+      joinLists: true,
+      ...(job ? { job } : {}),
+    });
+  } catch (error) {
+    if (job || !(error instanceof ConditionFailedError && error.label === 'payment')) throw error;
+    const settled = await store.payments.get(scope, payment.token);
+    if (!settled) throw error;
+    return settled;
+  }
+};
+
+/** The payment-recovery job: a payment still `processing` when its job falls due is finished. */
 export const recoverPayment = async (deps: RuntimeDeps, job: ScheduledJob): Promise<void> => {
   const { store } = deps;
   const payment = await store.payments.get(job.scope, job.token);
@@ -14,12 +40,5 @@ export const recoverPayment = async (deps: RuntimeDeps, job: ScheduledJob): Prom
     await store.schedule.drop(job);
     return;
   }
-  const sealedNumber = await store.payments.sealedNumberOf(job.scope, job.token);
-  if (!sealedNumber) throw new Error(`Payment ${job.token} has lost its sealed number`);
-  const cardNumber = await store.cardTokens.open(job.scope, { card: payment.card, sealedNumber });
-  await settleWithProcessor(deps, job.scope, payment, cardNumber, {
-    from: 'processing',
-    joinLists: true,
-    job,
-  });
+  await finishReserved(deps, job.scope, payment, job);
 };

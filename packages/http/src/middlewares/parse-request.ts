@@ -63,6 +63,7 @@ export const parseRequest = (): ApiMiddleware => ({
       requestId: event.requestContext?.requestId ?? '',
       baseUrl: baseUrlOf(event, environment),
       jsonpCallback,
+      idempotencyKey: header(event.headers, 'idempotency-key') ?? null,
     };
     request.internal.api = api;
     parsed.set(event, api);

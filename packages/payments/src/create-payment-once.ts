@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { type Payment, PinError } from '@wattle/domain';
+import type { RuntimeDeps } from '@wattle/runtime';
+import { ConditionFailedError, type Scope } from '@wattle/store';
+import { createPayment, type PaymentCreated, type PaymentRequest } from './create-payment.ts';
+import { finishReserved } from './recover-payment.ts';
+
+/**
+ * The payment token a request with an Idempotency-Key gets: the same key (per merchant,
+ * environment and kind) always names the same payment. A request that failed after reserving its
+ * payment (a 5xx is not kept under the key, so the client sends it again) then finds that payment
+ * instead of reserving a second one and charging the card twice.
+ */
+export const paymentTokenFor = (kind: Payment['kind'], scope: Scope, idempotencyKey: string): string => {
+  const digest = createHash('sha256')
+    .update(`${scope.accountId}#${scope.environment}#${kind}#${idempotencyKey}`)
+    .digest('base64url');
+  return `${kind === 'charge' ? 'ch' : 'auth'}_${digest.slice(0, 22)}`;
+};
+
+/** As long as the idempotency middleware keeps a key: past it, the key is not a retry's any more. */
+const keyLifetimeMs = 24 * 60 * 60 * 1000;
+
+const sameTerms = (payment: Payment, request: PaymentRequest): boolean =>
+  payment.kind === request.kind &&
+  payment.amount === request.amount &&
+  payment.currency === request.currency &&
+  payment.description === request.description &&
+  payment.email === request.email;
+
+/**
+ * POST /charges and POST /authorisations: creates the payment, or, when its token (from the
+ * Idempotency-Key) is already taken by an earlier attempt of the same request, answers with that
+ * payment, finishing it first if the attempt died between reserving and settling.
+ */
+export const createPaymentOnce = async (
+  deps: RuntimeDeps,
+  scope: Scope,
+  request: PaymentRequest,
+): Promise<PaymentCreated> => {
+  try {
+    return await createPayment(deps, scope, request);
+  } catch (error) {
+    if (!(request.token && error instanceof ConditionFailedError && error.label === 'payment')) throw error;
+    return resume(deps, scope, request, request.token);
+  }
+};
+
+const resume = async (
+  deps: RuntimeDeps,
+  scope: Scope,
+  request: PaymentRequest,
+  token: string,
+): Promise<PaymentCreated> => {
+  const earlier = await deps.store.payments.get(scope, token);
+  if (!earlier || !sameTerms(earlier, request)) throw new PinError('idempotency_key_reused');
+  const age = deps.clock.now().getTime() - Date.parse(earlier.createdAt);
+  if (age > keyLifetimeMs) {
+    throw new PinError('idempotency_key_reused', {
+      description: 'This Idempotency-Key named a payment made more than a day ago. Use a new key.',
+    });
+  }
+  if (earlier.state === 'processing')
+    return { outcome: 'settled', payment: await finishReserved(deps, scope, earlier) };
+  if (earlier.state === 'pending_3ds' && earlier.threeDSecure)
+    return { outcome: 'three_d_secure', payment: earlier, sessionToken: earlier.threeDSecure.sessionToken };
+  return { outcome: 'settled', payment: earlier };
+};
