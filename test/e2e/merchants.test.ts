@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eventsAbout } from '../helpers/events.ts';
 import { merchantApplication } from '../helpers/fixtures.ts';
 import { api, newMerchant, request, useStack } from '../helpers/stack.ts';
+import { scanLocalTable } from '../reliability/harness/table-snapshot.ts';
 
 const partner = () => api(useStack().test.baseUrl, useStack().partnerKey);
 
@@ -117,5 +118,15 @@ describe('merchants (partner access)', () => {
       domestic_transaction_percentage_fee: '1.75',
       foreign_transaction_percentage_fee: '2.9',
     });
+  });
+
+  it('keeps the application’s bank account number only sealed', async () => {
+    const number = '987650321';
+    const application = merchantApplication({ bank_account: { name: 'Robot Shop', bsb: '063000', number } });
+    expect((await partner().post('/1/merchants', application)).status).toBe(201);
+    const stack = useStack();
+    const items = await scanLocalTable(stack.ddbEndpoint, stack.tableName);
+    expect(items.filter((item) => JSON.stringify(item).includes(number))).toEqual([]);
+    expect(items.some((item) => JSON.stringify(item).includes('XXXXXX321'))).toBe(true);
   });
 });

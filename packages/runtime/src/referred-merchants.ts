@@ -7,6 +7,7 @@ import {
   type Merchant,
   type MerchantApplication,
   type MerchantKeys,
+  maskAccountNumber,
   newBankAccount,
   newEvent,
   PinError,
@@ -52,7 +53,11 @@ export const referMerchant = async (
     accountId: ids.token('acct'),
     partnerId,
     status: 'pending_approval',
-    application,
+    // The account number is kept only sealed (below); the application shows it masked.
+    application: {
+      ...application,
+      bankAccount: { ...application.bankAccount, number: maskAccountNumber(application.bankAccount.number) },
+    },
     createdAt: at,
     updatedAt: at,
   };
@@ -79,6 +84,10 @@ export const referMerchant = async (
   const stored: StoredMerchant = {
     merchant,
     sealedKeys: await store.ctx.cipher.seal(JSON.stringify(keys), keysContext(merchant.token)),
+    sealedBankAccountNumber: await store.ctx.cipher.seal(
+      application.bankAccount.number,
+      `merchant-bank-account#${merchant.token}`,
+    ),
     passwordHash: await hashPassword(password),
     liveKeyHashes: [hashApiKey(keys.live.secretKey), hashApiKey(keys.live.publishableKey)],
   };

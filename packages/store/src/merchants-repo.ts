@@ -13,6 +13,8 @@ export interface StoredMerchant {
   /** The merchant's four keys, sealed (only the partner's GET /merchants/{token} opens them). */
   sealedKeys: string;
   passwordHash: string;
+  /** The application's bank account number, sealed (for payouts); the application masks it. */
+  sealedBankAccountNumber?: string;
   /** The hashes of the live keys, suspended until the merchant is approved. */
   liveKeyHashes: string[];
 }
