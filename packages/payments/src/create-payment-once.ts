@@ -1,8 +1,12 @@
-import { createHash } from 'node:crypto';
 import { type Payment, PinError } from '@wattle/domain';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { ConditionFailedError, type Scope } from '@wattle/store';
-import { createPayment, type PaymentCreated, type PaymentRequest } from './create-payment.ts';
+import { ConditionFailedError, idempotencyKeyRetentionSeconds, type Scope } from '@wattle/store';
+import {
+  createPayment,
+  derivedPaymentToken,
+  type PaymentCreated,
+  type PaymentRequest,
+} from './create-payment.ts';
 import { finishReserved } from './recover-payment.ts';
 
 /**
@@ -11,15 +15,8 @@ import { finishReserved } from './recover-payment.ts';
  * payment (a 5xx is not kept under the key, so the client sends it again) then finds that payment
  * instead of reserving a second one and charging the card twice.
  */
-export const paymentTokenFor = (kind: Payment['kind'], scope: Scope, idempotencyKey: string): string => {
-  const digest = createHash('sha256')
-    .update(`${scope.accountId}#${scope.environment}#${kind}#${idempotencyKey}`)
-    .digest('base64url');
-  return `${kind === 'charge' ? 'ch' : 'auth'}_${digest.slice(0, 22)}`;
-};
-
-/** As long as the idempotency middleware keeps a key: past it, the key is not a retry's any more. */
-const keyLifetimeMs = 24 * 60 * 60 * 1000;
+export const paymentTokenFor = (kind: Payment['kind'], scope: Scope, idempotencyKey: string): string =>
+  derivedPaymentToken(kind, `${scope.accountId}#${scope.environment}#${kind}#${idempotencyKey}`);
 
 const sameTerms = (payment: Payment, request: PaymentRequest): boolean =>
   payment.kind === request.kind &&
@@ -55,7 +52,8 @@ const resume = async (
   const earlier = await deps.store.payments.get(scope, token);
   if (!earlier || !sameTerms(earlier, request)) throw new PinError('idempotency_key_reused');
   const age = deps.clock.now().getTime() - Date.parse(earlier.createdAt);
-  if (age > keyLifetimeMs) {
+  // Past the key's retention, the key is no retry's any more.
+  if (age > idempotencyKeyRetentionSeconds * 1000) {
     throw new PinError('idempotency_key_reused', {
       description: 'This Idempotency-Key named a payment made more than a day ago. Use a new key.',
     });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Payment, type PaymentKind, type PaymentTerms, PinError, toTimestamp } from '@wattle/domain';
 import type { RuntimeDeps } from '@wattle/runtime';
 import { listSortKey, type Scope } from '@wattle/store';
@@ -23,6 +24,13 @@ export interface PaymentRequest extends PaymentTerms {
    */
   token?: string | undefined;
 }
+
+/**
+ * A payment token derived from `seed` (a bill attempt, an Idempotency-Key): whoever derives it
+ * again names the same payment, so a second attempt fails at the reservation instead of paying twice.
+ */
+export const derivedPaymentToken = (kind: PaymentKind, seed: string): string =>
+  `${kind === 'charge' ? 'ch' : 'auth'}_${createHash('sha256').update(seed).digest('base64url').slice(0, 22)}`;
 
 export type PaymentCreated =
   | { outcome: 'settled'; payment: Payment }

@@ -23,7 +23,6 @@ import {
   type ScheduledJob,
   type Scope,
   type Store,
-  transferPayoutJob,
 } from '@wattle/store';
 
 export interface TransferInput {
@@ -138,9 +137,15 @@ export const createTransfer = async (
         creditsFrom: ledger.consumed,
       };
       const event = newEvent(ids, 'transfer.created', presentTransfer(transfer), at);
-      const data: PayoutJobData = { cursor: span.from };
-      await store.transfers.create(scope, transfer, ledger, data, span.to, event, now);
-      const job: ScheduledJob = { kind: transferPayoutJob, scope, token, dueAt: now, data: { ...data } };
+      const job = await store.transfers.create(
+        scope,
+        transfer,
+        ledger,
+        { cursor: span.from },
+        span.to,
+        event,
+        now,
+      );
       return { transfer, job };
     },
     8,

@@ -69,74 +69,61 @@ export const creditCaptureIn = (tx: Transaction, scope: Scope, charge: Payment, 
     });
 };
 
-/** Commits only if no debit came in since the ledger was read (label `balance`). */
-const unchangedSince = (
-  ledger: Pick<PayoutLedger, 'version'>,
-): { ConditionExpression: string; ExpressionAttributeValues: Record<string, number> } =>
-  ledger.version === 0
-    ? { ConditionExpression: 'attribute_not_exists(#version)', ExpressionAttributeValues: {} }
-    : { ConditionExpression: '#version = :v', ExpressionAttributeValues: { ':v': ledger.version } };
+/** How a debit is guarded and what else it records. */
+export interface DebitOptions {
+  /**
+   * The ledger the caller decided on: the debit commits only if no debit came in since it was
+   * read (label `balance`), and the caller reads again. Settled credits never change, so with the
+   * debits unchanged the balance is at least what was read: racing refunds and transfers cannot
+   * both spend the same money.
+   */
+  seen?: Pick<PayoutLedger, 'version'>;
+  /** A transfer's: where its walk over the credits ended, for the next transfer to start from. */
+  cursor?: CreditCursor | null;
+}
 
 /**
- * Debits a refund (a negative amount gives a failed refund back), under the version of `seen`
- * when given. Only positive debits move the `consumed` mark: it never goes back, so no two
- * transfers ever pay out the same proceeds.
+ * Debits a refund or a transfer (a negative amount gives a failed refund back). Only positive
+ * debits move the `consumed` mark: it never goes back, so no two transfers ever pay out the same
+ * proceeds.
  */
 export const debitIn = (
   tx: Transaction,
   scope: Scope,
   currency: string,
   amount: number,
-  seen?: Pick<PayoutLedger, 'version'>,
+  { seen, cursor }: DebitOptions = {},
 ): Transaction => {
-  const guard = seen ? unchangedSince(seen) : null;
+  const names: Record<string, string> = {
+    '#n': 'n',
+    '#version': 'version',
+    '#consumed': 'consumed',
+    '#et': '_et',
+  };
+  const values: Record<string, unknown> = {
+    ':a': amount,
+    ':one': 1,
+    ':c': Math.max(amount, 0),
+    ':et': 'balance',
+  };
+  const sets = ['#et = :et'];
+  if (cursor !== undefined) {
+    names['#cursor'] = 'cursor';
+    values[':cursor'] = cursor;
+    sets.push('#cursor = :cursor');
+  }
+  let condition: string | undefined;
+  if (seen && seen.version === 0) condition = 'attribute_not_exists(#version)';
+  else if (seen) {
+    condition = '#version = :v';
+    values[':v'] = seen.version;
+  }
   return tx.update(seen ? 'balance' : `balance:debit:${currency}`, {
     Key: debitKey(scope, currency),
-    UpdateExpression: 'ADD #n :a, #version :one, #consumed :c SET #et = :et',
-    ...(guard ? { ConditionExpression: guard.ConditionExpression } : {}),
-    ExpressionAttributeNames: { '#n': 'n', '#version': 'version', '#consumed': 'consumed', '#et': '_et' },
-    ExpressionAttributeValues: {
-      ':a': amount,
-      ':one': 1,
-      ':c': Math.max(amount, 0),
-      ':et': 'balance',
-      ...guard?.ExpressionAttributeValues,
-    },
-  });
-};
-
-/**
- * Debits a transfer (amount plus fee) under the version read with the ledger: the transaction
- * fails (label `balance`) when any debit came in since, and the caller reads again. Settled
- * credits never change, so with the debits unchanged the available balance is at least what was
- * read: two transfers racing for the same money cannot both pay it out.
- */
-export const debitTransferIn = (
-  tx: Transaction,
-  scope: Scope,
-  ledger: PayoutLedger,
-  amount: number,
-  cursor: CreditCursor | null,
-): Transaction => {
-  const guard = unchangedSince(ledger);
-  return tx.update('balance', {
-    Key: debitKey(scope, ledger.currency),
-    UpdateExpression: 'ADD #n :a, #version :one, #consumed :a SET #et = :et, #cursor = :cursor',
-    ConditionExpression: guard.ConditionExpression,
-    ExpressionAttributeNames: {
-      '#n': 'n',
-      '#version': 'version',
-      '#consumed': 'consumed',
-      '#et': '_et',
-      '#cursor': 'cursor',
-    },
-    ExpressionAttributeValues: {
-      ':a': amount,
-      ':one': 1,
-      ':et': 'balance',
-      ':cursor': cursor,
-      ...guard.ExpressionAttributeValues,
-    },
+    UpdateExpression: `ADD #n :a, #version :one, #consumed :c SET ${sets.join(', ')}`,
+    ...(condition ? { ConditionExpression: condition } : {}),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
   });
 };
 

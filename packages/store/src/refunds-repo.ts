@@ -88,7 +88,7 @@ export class RefundsRepo {
     countIn(tx, refundsCounter(scope), 1);
     countIn(tx, chargeRefundsCounter(scope, refund.chargeToken), 1);
     scheduleIn(tx, { kind: refundSettlementJob, scope, token: refund.token, dueAt: settleAt });
-    debitIn(tx, scope, refund.currency, refund.amount, ledger);
+    debitIn(tx, scope, refund.currency, refund.amount, { seen: ledger });
     recordEvent(tx, scope, event, now);
     await tx.commit(this.ctx.doc);
   }

@@ -1,12 +1,12 @@
 import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { pageWindow, type Transfer, type TransferLineItem, type WattleEvent } from '@wattle/domain';
-import { type CreditCursor, debitTransferIn, type PayoutLedger } from './balance-repo.ts';
+import { type CreditCursor, debitIn, type PayoutLedger } from './balance-repo.ts';
 import { newTransaction, type StoreContext } from './context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from './counters.ts';
 import { recordEvent } from './events-outbox.ts';
 import { keys, listSortKey, lists, type Scope } from './keys.ts';
 import { listMembership, type Page, readBetween, readPage } from './list-page.ts';
-import { scheduleIn } from './schedule.ts';
+import { type ScheduledJob, scheduleIn } from './schedule.ts';
 
 /** Writes a transfer's line items and shows it on the charges it paid out, after it commits. */
 export const transferPayoutJob = 'transfer-payout';
@@ -29,7 +29,7 @@ export class TransfersRepo {
   /**
    * The transfer, its debit of the balance (label `balance` fails when any debit came in since
    * `ledger` was read; the balance's walk cursor moves to `walkEnd`), the lists, its event, and
-   * the job that writes its line items.
+   * the job that writes its line items, which it returns.
    */
   async create(
     scope: Scope,
@@ -39,7 +39,7 @@ export class TransfersRepo {
     walkEnd: CreditCursor | null,
     event: WattleEvent,
     now: Date,
-  ): Promise<void> {
+  ): Promise<ScheduledJob> {
     const sortKey = listSortKey(now, transfer.token);
     const byRecipient = transfer.recipient !== 'self';
     const tx = newTransaction(this.ctx).put('transfer', {
@@ -54,12 +54,20 @@ export class TransfersRepo {
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     });
-    debitTransferIn(tx, scope, ledger, transfer.totalCredits, walkEnd);
+    debitIn(tx, scope, transfer.currency, transfer.totalCredits, { seen: ledger, cursor: walkEnd });
     countIn(tx, transfersCounter(scope), 1);
     if (byRecipient) countIn(tx, recipientTransfersCounter(scope, transfer.recipient), 1);
     recordEvent(tx, scope, event, now);
-    scheduleIn(tx, { kind: transferPayoutJob, scope, token: transfer.token, dueAt: now, data: { ...job } });
+    const payout: ScheduledJob = {
+      kind: transferPayoutJob,
+      scope,
+      token: transfer.token,
+      dueAt: now,
+      data: { ...job },
+    };
+    scheduleIn(tx, payout);
     await tx.commit(this.ctx.doc);
+    return payout;
   }
 
   async get(scope: Scope, token: string): Promise<Transfer | null> {

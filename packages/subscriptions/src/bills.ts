@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   creditOf,
   newEvent,
@@ -10,7 +9,7 @@ import {
   settleBill,
   toTimestamp,
 } from '@wattle/domain';
-import { createPayment, declined } from '@wattle/payments';
+import { createPayment, declined, derivedPaymentToken } from '@wattle/payments';
 import type { RuntimeDeps } from '@wattle/runtime';
 import { ConditionFailedError, type LoadedSubscription, type ScheduledJob, type Scope } from '@wattle/store';
 
@@ -31,7 +30,7 @@ export type BillOutcome =
  * that its token is new, so one attempt charges the card once at most.
  */
 export const billChargeToken = (subscriptionToken: string, attempt: number): string =>
-  `ch_${createHash('sha256').update(`${subscriptionToken}#bill#${attempt}`).digest('base64url').slice(0, 22)}`;
+  derivedPaymentToken('charge', `${subscriptionToken}#bill#${attempt}`);
 
 /** Reads a charge's outcome: a bill is paid when its charge was captured. */
 export const outcomeOf = (charge: Payment): BillOutcome => {

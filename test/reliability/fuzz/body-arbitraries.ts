@@ -1,3 +1,4 @@
+import { cardFieldNames } from '@wattle/http';
 import fc from 'fast-check';
 
 /** Keys that reach an object's prototype when a parser or a merge trusts them. */
@@ -20,17 +21,7 @@ const pinFields = [
   'card_token',
   'customer_token',
   'primary_card_token',
-  'number',
-  'expiry_month',
-  'expiry_year',
-  'cvc',
-  'name',
-  'address_line1',
-  'address_line2',
-  'address_city',
-  'address_postcode',
-  'address_state',
-  'address_country',
+  ...cardFieldNames,
   'publishable_api_key',
   'first_name',
   'last_name',

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { type Clock, PinError } from '@wattle/domain';
-import type { IdempotencyRepo, StoredResponse } from '@wattle/store';
+import { type IdempotencyRepo, idempotencyKeyRetentionSeconds, type StoredResponse } from '@wattle/store';
 import { header } from './parse-request.ts';
 import type { ApiMiddleware, ApiMiddyRequest } from './types.ts';
 
@@ -21,8 +21,7 @@ const validKey = /^[\x21-\x7e]{1,255}$/;
 const writeMethods = new Set(['POST', 'PUT', 'DELETE']);
 
 export const idempotencySettings = {
-  /** Keys and their responses are kept a day at least (expiry is checked on read as well). */
-  retentionSeconds: 24 * 60 * 60,
+  retentionSeconds: idempotencyKeyRetentionSeconds,
   /** Longer than any request may run (API Gateway gives up at 30 s). */
   lockSeconds: 60,
 };
