@@ -141,6 +141,8 @@ export interface OwnStackOptions {
   dataDir: string;
   inMemory?: boolean;
   readyTimeoutMs?: number;
+  /** WATTLE_LOG_LEVEL of the stack's functions (default SILENT, or WATTLE_STACK_LOG_LEVEL). */
+  logLevel?: string;
 }
 
 const alive = new Set<ChildProcess>();
@@ -163,7 +165,8 @@ export const startOwnStack = async (options: OwnStackOptions): Promise<OwnStack>
       ...process.env,
       PORT: '0',
       WATTLE_DATA_DIR: options.dataDir,
-      WATTLE_LOG_LEVEL: process.env.WATTLE_STACK_LOG_LEVEL || process.env.WATTLE_LOG_LEVEL || 'SILENT',
+      WATTLE_LOG_LEVEL:
+        options.logLevel || process.env.WATTLE_STACK_LOG_LEVEL || process.env.WATTLE_LOG_LEVEL || 'SILENT',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -13,13 +13,17 @@ const seconds = Number(process.env.WATTLE_LOAD_SECONDS ?? 60);
 /** Merchants sharing the clients: one merchant's list counters are a hot spot no real merchant has at 200 clients. */
 const merchantCount = 20;
 
+/** The stack's ERROR log lines (JSON lines of the functions' loggers, and the gateway's own). */
+const errorLines = (output: string): string[] =>
+  output.split('\n').filter((line) => line.includes('"ERROR"') || line.includes('[wattle-local]'));
+
 let stack: OwnStack;
 let receiver: Receiver;
 let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'wattle-load-'));
-  [stack, receiver] = await Promise.all([startOwnStack({ dataDir }), startReceiver(200)]);
+  [stack, receiver] = await Promise.all([startOwnStack({ dataDir, logLevel: 'ERROR' }), startReceiver(200)]);
 });
 
 afterAll(async () => {
@@ -45,6 +49,8 @@ describe(`${clients} clients for ${seconds} s on the local stack`, () => {
     const report = await runTraffic(merchants, clients, seconds);
     const summary = `${report.requests} requests, by status ${JSON.stringify([...report.byStatus])}`;
     console.log(`load: ${summary}`);
+    // A 5xx is logged by the stack with its error: show those lines, so the cause is in the report.
+    if (report.failures.length > 0) console.log(errorLines(stack.output()).slice(0, 20).join('\n'));
     expect(report.failures.slice(0, 20), summary).toEqual([]);
     expect(report.requests).toBeGreaterThan(clients);
 
