@@ -132,6 +132,32 @@ describe('POST /transfers', () => {
     expect((await balance(client)).available).toEqual([{ amount: 104, currency: 'AUD' }]);
     expect((await client.get('/1/transfers')).body.pagination.count).toBe(3);
   });
+
+  it('never lets racing refunds and transfers spend more than the balance', async () => {
+    const client = await merchant();
+    const recipient = await recipientOf(client);
+    const [a, b] = await charges(client, 2);
+    await advanceClock(stack, 5 * day);
+    const [c, d] = await charges(client, 2); // 1904 available, 1904 pending: 3808 in all
+    const refunds = [a, a, b, b, c, c, d, d].map((token) =>
+      client.post(`/1/charges/${token}/refunds`, { amount: 500 }),
+    );
+    const transfers = Array.from({ length: 2 }, () =>
+      client.post('/1/transfers', { description: 'Race', amount: 570, currency: 'AUD', recipient }),
+    );
+    const results = await Promise.all([...refunds, ...transfers]);
+    // A refund takes its amount, a transfer its amount and fee (total_credits, 600).
+    const taken = results.map((r) =>
+      r.status === 201 ? (r.body.response.total_credits ?? r.body.response.amount) : 0,
+    );
+    expect(results.map((r) => r.status).filter((status) => status !== 201 && status !== 402)).toEqual([]);
+    const spent = taken.reduce((sum, amount) => sum + amount, 0);
+    // Eight refunds of 500 and two transfers of 600 cannot all fit in 3808.
+    expect(spent).toBeLessThanOrEqual(3808);
+    expect(results.some((r) => r.status === 402)).toBe(true);
+    // Pending is the whole balance, available included (PIN-REFERENCE §4.9).
+    expect((await balance(client)).pending).toEqual([{ amount: 3808 - spent, currency: 'AUD' }]);
+  });
 });
 
 describe('balance arithmetic over time', () => {

@@ -1,4 +1,5 @@
 import type { Card, CardDetails, Payment } from '@wattle/domain';
+import type { PaymentRequest } from '@wattle/payments';
 
 /** A stored card, Australian Visa unless overridden. */
 export const aCard = (overrides: Partial<Card> = {}): Card => ({
@@ -62,4 +63,20 @@ export const aCardDetails = (number = '4200000000000000'): CardDetails => ({
   addressPostcode: '',
   addressState: '',
   addressCountry: 'AU',
+});
+
+/** A request for a captured card charge of 1000 AUD (952 to the merchant), as createPayment takes it. */
+export const aChargeRequest = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
+  kind: 'charge',
+  amount: 1000,
+  currency: 'AUD',
+  description: 'Order',
+  email: 'payer@example.com',
+  ipAddress: '203.0.113.9',
+  reference: null,
+  metadata: {},
+  capture: true,
+  source: { kind: 'card', details: aCardDetails() },
+  threeDSecure: null,
+  ...overrides,
 });

@@ -5,7 +5,7 @@ import type { Scope } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
-import { aCardDetails } from '../helpers/builders.ts';
+import { aChargeRequest } from '../helpers/builders.ts';
 import { testDeps, useTable } from '../helpers/table.ts';
 
 const table = useTable();
@@ -36,19 +36,7 @@ const merchantWithBankAccount = async (accountId: string, now: Date): Promise<Sc
 };
 
 const charge = (deps: RuntimeDeps, scope: Scope, description: string) =>
-  createPayment(deps, scope, {
-    kind: 'charge',
-    amount: 1000,
-    currency: 'AUD',
-    description,
-    email: 'payer@example.com',
-    ipAddress: '203.0.113.9',
-    reference: null,
-    metadata: {},
-    capture: true,
-    source: { kind: 'card', details: aCardDetails() },
-    threeDSecure: null,
-  });
+  createPayment(deps, scope, aChargeRequest({ description }));
 
 describe('transfer payout job', () => {
   it('finishes a payout that crashed half way, once, however many runs take it up', async () => {

@@ -9,7 +9,7 @@ import {
   toTimestamp,
 } from '@wattle/domain';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { ConditionFailedError, retryOnChange, type ScheduledJob, type Scope } from '@wattle/store';
+import { ConditionFailedError, type ScheduledJob, type Scope, TransactionConflictError } from '@wattle/store';
 
 const amountRefused = (message: string): PinError =>
   new PinError('invalid_resource', { messages: [{ param: 'amount', code: 'amount_invalid', message }] });
@@ -31,8 +31,9 @@ const insufficientBalance = (): PinError =>
 /**
  * POST /charges/{token}/refunds: a Pending refund of `amount` (default: all that is left). The
  * charge's refundable amount is taken down under a condition, so racing refunds never exceed it;
- * the merchant's balance (proceeds still settling included) must cover it, checked under the
- * debits' version as transfers are, so a refund and a transfer never spend the same money.
+ * the merchant's balance (proceeds still settling included) must cover it, checked again by the
+ * debit's own condition at the commit, so refunds and transfers never spend the same money, and
+ * racing refunds that the balance covers never hold each other up.
  */
 export const createRefund = async (
   deps: RuntimeDeps,
@@ -51,35 +52,36 @@ export const createRefund = async (
   const wanted = amount ?? refundable(charge);
   const refused = refusal(refundable(charge), wanted);
   if (refused) throw refused;
-  return retryOnChange(
-    'balance',
-    async () => {
-      const now = clock.now();
-      const ledger = await store.balance.ledger(scope, charge.currency, now);
-      if (wanted > ledger.available + ledger.unsettled) throw insufficientBalance();
-      const refund: Refund = {
-        token: ids.token('rf'),
-        chargeToken,
-        amount: wanted,
-        currency: charge.currency,
-        createdAt: toTimestamp(now),
-        state: 'pending',
-        errorMessage: null,
-      };
-      const event = newEvent(ids, 'refund.created', presentRefund(refund), refund.createdAt);
-      const settleAt = new Date(now.getTime() + refundSettlementSeconds * 1000);
-      try {
-        await store.refunds.create(scope, refund, event, settleAt, now, ledger);
-      } catch (error) {
-        if (!(error instanceof ConditionFailedError) || error.label !== 'charge') throw error;
-        // Another refund took part of the charge in between: answer with what is left now.
-        const current = await store.payments.get(scope, chargeToken);
-        throw refusal(current ? refundable(current) : 0, wanted) ?? error;
-      }
-      return refund;
-    },
-    16,
-  );
+  const now = clock.now();
+  const ledger = await store.balance.ledger(scope, charge.currency, now);
+  const balance = ledger.available + ledger.unsettled;
+  if (wanted > balance) throw insufficientBalance();
+  const refund: Refund = {
+    token: ids.token('rf'),
+    chargeToken,
+    amount: wanted,
+    currency: charge.currency,
+    createdAt: toTimestamp(now),
+    state: 'pending',
+    errorMessage: null,
+  };
+  const event = newEvent(ids, 'refund.created', presentRefund(refund), refund.createdAt);
+  const settleAt = new Date(now.getTime() + refundSettlementSeconds * 1000);
+  try {
+    await store.refunds.create(scope, refund, event, settleAt, now, balance + ledger.debited);
+  } catch (error) {
+    if (!(error instanceof ConditionFailedError)) throw error;
+    // Racing refunds or transfers took what this one needed since the read: short at the commit.
+    if (error.label === 'balance') throw insufficientBalance();
+    if (error.label !== 'charge') throw error;
+    // Another refund took part of the charge in between: answer with what is left now (or, if a
+    // failed refund gave it back since, ask for the same request again).
+    const current = await store.payments.get(scope, chargeToken);
+    throw (
+      refusal(current ? refundable(current) : 0, wanted) ?? new TransactionConflictError({ cause: error })
+    );
+  }
+  return refund;
 };
 
 /** The refund-settlement job: asks the processor, then records Success or Failed. */

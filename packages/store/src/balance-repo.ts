@@ -36,6 +36,8 @@ export interface CreditCursor {
 export interface PayoutLedger extends CurrencyBalance {
   /** Bumped by every debit: a transfer commits only if no debit came in since it read. */
   version: number;
+  /** The debits so far (refunds and transfers, less failed refunds). */
+  debited: number;
   /** How far along the credits positive debits have reached. */
   consumed: number;
   cursor: CreditCursor | null;
@@ -72,12 +74,19 @@ export const creditCaptureIn = (tx: Transaction, scope: Scope, charge: Payment, 
 /** How a debit is guarded and what else it records. */
 export interface DebitOptions {
   /**
-   * The ledger the caller decided on: the debit commits only if no debit came in since it was
-   * read (label `balance`), and the caller reads again. Settled credits never change, so with the
-   * debits unchanged the balance is at least what was read: racing refunds and transfers cannot
-   * both spend the same money.
+   * A transfer's: the ledger it decided on. The debit commits only if no debit came in since it
+   * was read (label `balance`), and the caller reads again. Settled credits never change, so with
+   * the debits unchanged the available balance is at least what was read, and the `consumed` mark
+   * its payout walk started from is still right.
    */
   seen?: Pick<PayoutLedger, 'version'>;
+  /**
+   * A refund's: the credits the caller read (all of them, settling ones included). The debit
+   * commits only if the debits, this one included, stay within them (label `balance`). Credits
+   * only ever grow, so this is enough, and racing refunds don't make each other retry: only a
+   * balance that is really short refuses.
+   */
+  within?: number;
   /** A transfer's: where its walk over the credits ended, for the next transfer to start from. */
   cursor?: CreditCursor | null;
 }
@@ -92,7 +101,7 @@ export const debitIn = (
   scope: Scope,
   currency: string,
   amount: number,
-  { seen, cursor }: DebitOptions = {},
+  { seen, within, cursor }: DebitOptions = {},
 ): Transaction => {
   const names: Record<string, string> = {
     '#n': 'n',
@@ -117,8 +126,11 @@ export const debitIn = (
   else if (seen) {
     condition = '#version = :v';
     values[':v'] = seen.version;
+  } else if (within !== undefined) {
+    condition = 'attribute_not_exists(#n) OR #n <= :limit';
+    values[':limit'] = within - amount;
   }
-  return tx.update(seen ? 'balance' : `balance:debit:${currency}`, {
+  return tx.update(condition ? 'balance' : `balance:debit:${currency}`, {
     Key: debitKey(scope, currency),
     UpdateExpression: `ADD #n :a, #version :one, #consumed :c SET ${sets.join(', ')}`,
     ...(condition ? { ConditionExpression: condition } : {}),
@@ -142,7 +154,9 @@ export class BalanceRepo {
   /** One currency's balance with the debits' version, consumed mark and walk cursor. */
   async ledger(scope: Scope, currency: string, now: Date): Promise<PayoutLedger> {
     const found = (await this.ledgers(scope, now)).find((l) => l.currency === currency);
-    return found ?? { currency, available: 0, unsettled: 0, version: 0, consumed: 0, cursor: null };
+    return (
+      found ?? { currency, available: 0, unsettled: 0, version: 0, debited: 0, consumed: 0, cursor: null }
+    );
   }
 
   /**
@@ -200,12 +214,14 @@ export class BalanceRepo {
           available: 0,
           unsettled: 0,
           version: 0,
+          debited: 0,
           consumed: 0,
           cursor: null,
         };
         const n = Number(item.n ?? 0);
         if (kind === 'DEBITS') {
           ledger.available -= n;
+          ledger.debited = n;
           ledger.version = Number(item.version ?? 0);
           ledger.consumed = Number(item.consumed ?? 0);
           ledger.cursor = (item.cursor as CreditCursor | undefined) ?? null;

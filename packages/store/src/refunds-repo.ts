@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Refund, WattleEvent } from '@wattle/domain';
-import { debitIn, type PayoutLedger } from './balance-repo.ts';
+import { debitIn } from './balance-repo.ts';
 import { newTransaction, type StoreContext } from './context.ts';
 import { counter, countIn, merchantWideShards } from './counters.ts';
 import { recordEvent } from './events-outbox.ts';
@@ -54,8 +54,8 @@ export class RefundsRepo {
 
   /**
    * The refund, its charge's amounts, the settlement job and the balance's debit: label `charge`
-   * fails when too little of the charge is left, label `balance` when another debit came in since
-   * `ledger` was read.
+   * fails when too little of the charge is left, label `balance` when the debits, this refund
+   * included, would pass `credited` (all the credits the caller read).
    */
   async create(
     scope: Scope,
@@ -63,7 +63,7 @@ export class RefundsRepo {
     event: WattleEvent,
     settleAt: Date,
     now: Date,
-    ledger: Pick<PayoutLedger, 'version'>,
+    credited: number,
   ): Promise<void> {
     const sortKey = listSortKey(now, refund.token);
     const tx = newTransaction(this.ctx)
@@ -88,7 +88,7 @@ export class RefundsRepo {
     countIn(tx, refundsCounter(scope), 1);
     countIn(tx, chargeRefundsCounter(scope, refund.chargeToken), 1);
     scheduleIn(tx, { kind: refundSettlementJob, scope, token: refund.token, dueAt: settleAt });
-    debitIn(tx, scope, refund.currency, refund.amount, { seen: ledger });
+    debitIn(tx, scope, refund.currency, refund.amount, { within: credited });
     recordEvent(tx, scope, event, now);
     await tx.commit(this.ctx.doc);
   }

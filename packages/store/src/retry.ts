@@ -1,8 +1,10 @@
-import { ConditionFailedError } from './errors.ts';
+import { ConditionFailedError, TransactionConflictError } from './errors.ts';
 
 /**
  * Runs an optimistic read-decide-write again when another request changed the item in between
  * (its version condition failed). Each attempt reads afresh, so the decision is made again too.
+ * Lost `attempts` times in a row, it gives up as a transaction conflict would: nothing was
+ * committed, and the caller's client may send the same request again (503 with Retry-After).
  */
 export const retryOnChange = async <T>(
   label: string,
@@ -14,7 +16,8 @@ export const retryOnChange = async <T>(
       return await attempt();
     } catch (error) {
       const changed = error instanceof ConditionFailedError && error.label === label;
-      if (!changed || i >= attempts) throw error;
+      if (!changed) throw error;
+      if (i >= attempts) throw new TransactionConflictError({ cause: error });
     }
   }
 };
