@@ -20,6 +20,10 @@ export interface QueueConsumerOptions {
   handler: () => Promise<SqsHandler>;
   /** The function's deadline, as its context reports it. */
   timeoutMs?: number;
+  /** Messages per batch (the event source's batch size). */
+  batchSize?: number;
+  /** Batches handled at once (the event source's maximum concurrency). */
+  concurrency?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -45,7 +49,8 @@ const toRecord = (message: Message, queueArn: string): SQSRecord => ({
  * the handler with an SQSEvent of up to 10 records, and deletes every message not named in
  * `batchItemFailures`. A handler that throws fails the whole batch. Messages left undeleted come
  * back after the queue's visibility timeout and go to its dead-letter queue after its receive
- * limit, as in AWS. One batch at a time per queue.
+ * limit, as in AWS. Up to `concurrency` pollers each handle one batch at a time, as the event
+ * source's maximum concurrency lets as many functions run at once.
  */
 export const startQueueConsumer = (options: QueueConsumerOptions): QueueConsumer => {
   const { sqs, queueUrl, queueArn } = options;
@@ -82,13 +87,13 @@ export const startQueueConsumer = (options: QueueConsumerOptions): QueueConsumer
     );
   };
 
-  const loop = (async () => {
+  const poll = async (): Promise<void> => {
     while (!stopped) {
       try {
         const { Messages } = await sqs.send(
           new ReceiveMessageCommand({
             QueueUrl: queueUrl,
-            MaxNumberOfMessages: 10,
+            MaxNumberOfMessages: options.batchSize ?? 10,
             WaitTimeSeconds: 5,
             MessageSystemAttributeNames: ['All'],
           }),
@@ -102,13 +107,14 @@ export const startQueueConsumer = (options: QueueConsumerOptions): QueueConsumer
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
     }
-  })();
+  };
+  const pollers = Promise.all(Array.from({ length: options.concurrency ?? 1 }, poll));
 
   return {
     stop: async () => {
       stopped = true;
       abort.abort();
-      await loop;
+      await pollers;
     },
   };
 };

@@ -1,5 +1,5 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
-import { queues, queueUrlVariable } from '@wattle/routes';
+import { deliverySource, queues, queueUrlVariable } from '@wattle/routes';
 import { localAccountId, localRegion } from './aws.ts';
 import { loadHandler } from './functions.ts';
 import { type QueueConsumer, type SqsHandler, startQueueConsumer } from './queue-consumer.ts';
@@ -12,7 +12,8 @@ const queueArn = (name: string): string => `arn:aws:sqs:${localRegion}:${localAc
 
 /**
  * Webhook delivery as the CDK stack wires it: the delivery function consuming the events queue
- * (the stream pipe's output) and the webhooks queue, each through an emulated SQS event source.
+ * (the stream pipe's output) and the webhooks queue, each through an emulated SQS event source
+ * with the same batch size and concurrency.
  * Sets what the functions read first: the webhooks queue's URL, and loopback let through the SSRF
  * guard, since local receivers run on this machine (AWS never sets it).
  */
@@ -32,6 +33,8 @@ export const startWebhookDelivery = (
       queueArn: queueArn(queues[name].name),
       fn: 'webhook-delivery',
       handler,
+      batchSize: deliverySource.batchSize,
+      concurrency: deliverySource.maxConcurrency,
     }),
   );
   return {

@@ -8,6 +8,13 @@ export interface QueueDefinition {
   maxReceiveCount: number;
 }
 
+/**
+ * How the delivery function consumes each queue (the SQS event source, in AWS and locally):
+ * batches of up to `batchSize` messages, at most `maxConcurrency` batches at once per queue, so a
+ * burst of events can neither take every Lambda of the account nor flood receivers.
+ */
+export const deliverySource = { batchSize: 10, maxConcurrency: 10 } as const;
+
 export const queues = {
   /** Event items from the table stream (the outbox), on their way to webhook delivery. */
   events: { name: 'wattle-events', visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
