@@ -5,7 +5,7 @@ import { localTableName } from '@wattle/local';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Receiver, startReceiver, waitUntil } from '../helpers/receiver.ts';
 import { type Api, api, newMerchant, type OwnStack, startOwnStack } from '../helpers/stack.ts';
-import { runTraffic } from './load/traffic.ts';
+import { latencySummary, runTraffic, warmUp } from './load/traffic.ts';
 import { checkWebhookRecords, eventTokens } from './load/webhook-records.ts';
 
 const clients = Number(process.env.WATTLE_LOAD_CLIENTS ?? 200);
@@ -44,11 +44,12 @@ describe(`${clients} clients for ${seconds} s on the local stack`, () => {
       expect(endpoint.status, endpoint.text).toBe(201);
       merchants.push(client);
     }
+    await warmUp(merchants[0] as Api);
     const before = await eventTokens(stack.ddbEndpoint, localTableName);
 
     const report = await runTraffic(merchants, clients, seconds);
     const summary = `${report.requests} requests, by status ${JSON.stringify([...report.byStatus])}`;
-    console.log(`load: ${summary}`);
+    console.log(`load: ${summary}\n${latencySummary(report).join('\n')}`);
     // A 5xx is logged by the stack with its error: show those lines, so the cause is in the report.
     if (report.failures.length > 0) console.log(errorLines(stack.output()).slice(0, 20).join('\n'));
     expect(report.failures.slice(0, 20), summary).toEqual([]);
