@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { refundFailsCard } from '@wattle/processor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsAbout } from '../helpers/events.ts';
-import { chargeFields, merchantApplication } from '../helpers/fixtures.ts';
+import { cardFields, chargeFields, merchantApplication } from '../helpers/fixtures.ts';
 import {
   type Api,
   advanceClock,
@@ -230,6 +231,53 @@ describe('balance arithmetic over time', () => {
         (t: { token: string }) => t.token,
       ),
     ).toEqual([transfer.body.response.token, next.body.response.token]);
+  });
+
+  it('pays out a failed refund’s amount first, as its charge’s, and never a charge still settling', async () => {
+    const client = await merchant();
+    const recipient = await recipientOf(client);
+    const failing = (
+      await client.post(
+        '/1/charges',
+        chargeFields({ amount: 1000, card: cardFields({ number: refundFailsCard }) }),
+      )
+    ).body.response.token as string;
+    const [other] = await charges(client, 1); // 2 × 952, settling in five days
+    await advanceClock(stack, day);
+    const [fresh] = await charges(client, 1); // settles a day after them
+    expect((await client.post(`/1/charges/${failing}/refunds`, { amount: 500 })).status).toBe(201);
+    await advanceClock(stack, 2 * 3600); // the refund fails after an hour: the 500 comes back
+    const refunds = (await client.get(`/1/charges/${failing}/refunds`)).body.response;
+    expect(refunds.map((r: { status_message: string }) => r.status_message)).toEqual(['Failed']);
+    await advanceClock(stack, 4 * day - 2 * 3600); // the first two have settled, the fresh one not
+    expect(await balance(client)).toEqual({
+      available: [{ amount: 1904, currency: 'AUD' }],
+      pending: [{ amount: 1904 + 952, currency: 'AUD' }],
+    });
+
+    const transfer = await client.post('/1/transfers', {
+      description: 'All that is available',
+      amount: 1904 - 30,
+      currency: 'AUD',
+      recipient,
+    });
+    expect(transfer.status).toBe(201);
+    const token = transfer.body.response.token;
+    const items = (await client.get(`/1/transfers/${token}/line_items`)).body.response;
+    // The refund counted against the oldest proceeds (500 of the first charge); its failure gave
+    // them back, and the next transfer pays out what was given back first.
+    expect(items.map((i: { token: string; amount: number }) => [i.token, i.amount])).toEqual([
+      [failing, 500],
+      [failing, 952 - 500],
+      [other, 952],
+      [token, -30],
+    ]);
+    // The charges' slices less the fee: exactly the amount paid out.
+    expect(items.reduce((sum: number, i: { amount: number }) => sum + i.amount, 0)).toBe(
+      transfer.body.response.amount,
+    );
+    expect((await client.get(`/1/charges/${failing}`)).body.response.transfer).toHaveLength(1);
+    expect((await client.get(`/1/charges/${fresh}`)).body.response.transfer).toEqual([]);
   });
 });
 

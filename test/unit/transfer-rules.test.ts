@@ -1,4 +1,4 @@
-import { type ChargeCredit, overlapOf } from '@wattle/domain';
+import { type ChargeCredit, overlapOf, takeGivenBack } from '@wattle/domain';
 import { describe, expect, it } from 'vitest';
 
 const credit = (merchantEntitlement: number): ChargeCredit => ({
@@ -38,5 +38,36 @@ describe('the part of a charge’s proceeds a payout covers', () => {
       const total = charges.reduce((sum, charge, i) => sum + overlapOf(charge, starts[i]!, from, to), 0);
       expect(total).toBe(to - from);
     }
+  });
+});
+
+describe('paying out failed refunds’ give-backs first', () => {
+  const back = (chargeToken: string, givenBack: number): ChargeCredit => ({
+    ...credit(952),
+    chargeToken,
+    givenBack,
+  });
+
+  it('takes them oldest first, the last perhaps in part, and leaves the rest waiting', () => {
+    expect(takeGivenBack([back('ch_a', 300), back('ch_b', 200), back('ch_c', 100)], 400)).toEqual({
+      paid: [
+        { credit: back('ch_a', 300), amount: 300 },
+        { credit: back('ch_b', 200), amount: 100 },
+      ],
+      left: [back('ch_b', 100), back('ch_c', 100)],
+      covered: 400,
+    });
+  });
+
+  it('covers what they hold when the payout is larger, leaving none', () => {
+    expect(takeGivenBack([back('ch_a', 300)], 1000)).toEqual({
+      paid: [{ credit: back('ch_a', 300), amount: 300 }],
+      left: [],
+      covered: 300,
+    });
+  });
+
+  it('covers nothing when none wait', () => {
+    expect(takeGivenBack([], 1000)).toEqual({ paid: [], left: [], covered: 0 });
   });
 });

@@ -28,11 +28,26 @@ export interface Transfer {
   recipient: string;
   /** Where this payout's credits start among all of the merchant's charge proceeds, in order. */
   creditsFrom: number;
+  /**
+   * What it paid out first from failed refunds' give-backs (absent: none); the rest of
+   * `totalCredits` came from [creditsFrom, …) of the proceeds.
+   */
+  givenBackPaid?: PaidCredit[];
 }
 
-/** One settled charge's proceeds, in the order charges were captured (the order payouts use). */
+/** A slice of a charge's proceeds that a payout paid out. */
+export interface PaidCredit {
+  credit: ChargeCredit;
+  amount: number;
+}
+
+/**
+ * One charge's proceeds: a capture's, in the order charges were captured (the order payouts use),
+ * or a failed refund of it giving the refunded amount back (`givenBack`), which the next payout
+ * pays out first.
+ */
 export interface ChargeCredit {
-  /** Orders credits: the capture time, then the charge token. */
+  /** Orders captures' credits: the capture time, then the charge token. */
   position: string;
   chargeToken: string;
   description: string;
@@ -40,7 +55,36 @@ export interface ChargeCredit {
   totalFees: number;
   merchantEntitlement: number;
   createdAt: string;
+  /** A give-back's amount (left to pay out); absent on a capture. */
+  givenBack?: number;
 }
+
+/** The part of a transfer's `totalCredits` it paid out of failed refunds' give-backs. */
+export const paidFromGivenBack = (transfer: Transfer): number =>
+  (transfer.givenBackPaid ?? []).reduce((sum, paid) => sum + paid.amount, 0);
+
+/**
+ * Pays `total` out of the give-backs waiting (oldest first) as far as they go: what was paid from
+ * which, what is left waiting (the last one taken perhaps in part), and how much they covered.
+ */
+export const takeGivenBack = (
+  waiting: readonly ChargeCredit[],
+  total: number,
+): { paid: PaidCredit[]; left: ChargeCredit[]; covered: number } => {
+  const paid: PaidCredit[] = [];
+  const left: ChargeCredit[] = [];
+  let covered = 0;
+  for (const credit of waiting) {
+    const held = credit.givenBack ?? 0;
+    const amount = Math.min(held, total - covered);
+    if (amount > 0) {
+      paid.push({ credit, amount });
+      covered += amount;
+    }
+    if (amount < held) left.push({ ...credit, givenBack: held - amount });
+  }
+  return { paid, left, covered };
+};
 
 export interface TransferLineItem {
   type: 'charge' | 'transfer_fee';

@@ -104,5 +104,5 @@ export const settleRefund = async (deps: RuntimeDeps, job: ScheduledJob): Promis
     presentRefund(settled),
     toTimestamp(now),
   );
-  await store.refunds.settle(job.scope, settled, job, event, now);
+  await store.refunds.settle(job.scope, charge, settled, job, event, now);
 };

@@ -7,9 +7,11 @@ import {
   newEvent,
   overlapOf,
   PinError,
+  paidFromGivenBack,
   presentTransfer,
   type Transfer,
   type TransferLineItem,
+  takeGivenBack,
   thirdPartyTransferFee,
   toTimestamp,
   transferCurrency,
@@ -110,14 +112,12 @@ export const createTransfer = async (
     async () => {
       const now = clock.now();
       const ledger = await store.balance.ledger(scope, transferCurrency, now);
-      if (input.amount + fee > ledger.available) throw new PinError('insufficient_pin_balance');
-      const span = await spanOf(
-        store,
-        scope,
-        ledger.cursor,
-        ledger.consumed,
-        ledger.consumed + input.amount + fee,
-      );
+      const total = input.amount + fee;
+      if (total > ledger.available) throw new PinError('insufficient_pin_balance');
+      // Failed refunds' give-backs first, then the captures' proceeds from the consumed mark on.
+      const givenBack = takeGivenBack(ledger.givenBack, total);
+      const consumes = total - givenBack.covered;
+      const span = await spanOf(store, scope, ledger.cursor, ledger.consumed, ledger.consumed + consumes);
       const at = toTimestamp(now);
       const token = ids.token('tfer');
       const transfer: Transfer = {
@@ -126,26 +126,25 @@ export const createTransfer = async (
         currency: transferCurrency,
         description: input.description,
         amount: input.amount,
-        totalCredits: input.amount + fee,
+        totalCredits: total,
         totalDebits: fee,
         createdAt: at,
         paidAt: at,
         reference: `WATTLE ${token.slice(5, 13).toUpperCase()}`,
-        lineItemsCount: span.credits.length + (fee > 0 ? 1 : 0),
+        lineItemsCount: givenBack.paid.length + span.credits.length + (fee > 0 ? 1 : 0),
         bankAccount,
         recipient: input.recipient,
         creditsFrom: ledger.consumed,
+        ...(givenBack.paid.length > 0 ? { givenBackPaid: givenBack.paid } : {}),
       };
       const event = newEvent(ids, 'transfer.created', presentTransfer(transfer), at);
-      const job = await store.transfers.create(
-        scope,
-        transfer,
+      const job = await store.transfers.create(scope, transfer, event, now, {
         ledger,
-        { cursor: span.from },
-        span.to,
-        event,
-        now,
-      );
+        job: { cursor: span.from },
+        walkEnd: span.to,
+        consumes,
+        givenBackLeft: givenBack.paid.length > 0 ? givenBack.left : undefined,
+      });
       return { transfer, job };
     },
     8,
@@ -167,24 +166,27 @@ export const payOutTransfer = async (deps: RuntimeDeps, job: ScheduledJob): Prom
   const transfer = await store.transfers.get(job.scope, job.token);
   if (transfer) {
     const { cursor } = job.data as unknown as PayoutJobData;
+    const from = transfer.creditsFrom;
     const span = await spanOf(
       store,
       job.scope,
       cursor,
-      transfer.creditsFrom,
-      transfer.creditsFrom + transfer.totalCredits,
+      from,
+      from + transfer.totalCredits - paidFromGivenBack(transfer),
     );
-    const items: TransferLineItem[] = span.credits.map(({ credit, amount }) =>
+    const paid = [...(transfer.givenBackPaid ?? []), ...span.credits];
+    const items: TransferLineItem[] = paid.map(({ credit, amount }) =>
       chargeLineItem(credit, amount, transfer.createdAt),
     );
     if (transfer.totalDebits > 0) items.push(feeLineItem(transfer));
     await store.transfers.putLineItems(job.scope, transfer.token, 1, items);
     const link = { state: transfer.status, paidAt: transfer.paidAt, token: transfer.token };
-    for (let i = 0; i < span.credits.length; i += linkConcurrency) {
+    const charges = [...new Set(paid.map(({ credit }) => credit.chargeToken))];
+    for (let i = 0; i < charges.length; i += linkConcurrency) {
       await Promise.all(
-        span.credits
+        charges
           .slice(i, i + linkConcurrency)
-          .map(({ credit }) => store.payments.linkTransfer(job.scope, credit.chargeToken, link)),
+          .map((charge) => store.payments.linkTransfer(job.scope, charge, link)),
       );
     }
   }

@@ -1,5 +1,11 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type ChargeCredit, type CurrencyBalance, type Payment, settlementDay } from '@wattle/domain';
+import {
+  type ChargeCredit,
+  type CurrencyBalance,
+  type Payment,
+  type Refund,
+  settlementDay,
+} from '@wattle/domain';
 import type { StoreContext } from './context.ts';
 import type { Scope } from './keys.ts';
 import type { Transaction } from './transaction.ts';
@@ -38,6 +44,8 @@ export interface PayoutLedger extends CurrencyBalance {
   version: number;
   /** The debits so far (refunds and transfers, less failed refunds). */
   debited: number;
+  /** Failed refunds' give-backs waiting for the next transfer, oldest first. */
+  givenBack: ChargeCredit[];
   /** How far along the credits positive debits have reached. */
   consumed: number;
   cursor: CreditCursor | null;
@@ -49,27 +57,38 @@ export interface PayoutLedger extends CurrencyBalance {
  */
 export const creditCaptureIn = (tx: Transaction, scope: Scope, charge: Payment, now: Date): Transaction => {
   if (charge.kind !== 'charge' || charge.state !== 'captured' || !charge.capturedAt) return tx;
-  const entitlement = charge.amount - (charge.totalFees ?? 0);
-  const credit: ChargeCredit = {
-    position: `${now.toISOString()}#${charge.token}`,
-    chargeToken: charge.token,
-    description: charge.description,
-    amount: charge.amount,
-    totalFees: charge.totalFees ?? 0,
-    merchantEntitlement: entitlement,
-    createdAt: charge.createdAt,
-  };
+  const credit = creditOf(charge, `${now.toISOString()}#${charge.token}`);
   return tx
     .update(`balance:credit:${charge.token}`, {
       Key: creditKey(scope, charge.currency, settlementDay(charge.capturedAt)),
       UpdateExpression: 'ADD #n :a SET #et = :et',
       ExpressionAttributeNames: { '#n': 'n', '#et': '_et' },
-      ExpressionAttributeValues: { ':a': entitlement, ':et': 'balance' },
+      ExpressionAttributeValues: { ':a': credit.merchantEntitlement, ':et': 'balance' },
     })
     .put(`balance:credit-entry:${charge.token}`, {
       Item: { pk: creditsPk(scope, charge.currency), sk: credit.position, _et: 'credit', credit },
     });
 };
+
+/**
+ * Gives a failed refund's amount back in `tx`: to the balance (a negative debit), and to the
+ * give-backs waiting on the debits item, which the next transfer pays out first, as that
+ * charge's: the money is available at once, and the sequence of captures stays as it was.
+ */
+export const giveBackIn = (tx: Transaction, scope: Scope, charge: Payment, refund: Refund): Transaction =>
+  debitIn(tx, scope, refund.currency, -refund.amount, {
+    giveBack: { ...creditOf(charge, `${charge.token}#${refund.token}`), givenBack: refund.amount },
+  });
+
+const creditOf = (charge: Payment, position: string): ChargeCredit => ({
+  position,
+  chargeToken: charge.token,
+  description: charge.description,
+  amount: charge.amount,
+  totalFees: charge.totalFees ?? 0,
+  merchantEntitlement: charge.amount - (charge.totalFees ?? 0),
+  createdAt: charge.createdAt,
+});
 
 /** How a debit is guarded and what else it records. */
 export interface DebitOptions {
@@ -89,6 +108,12 @@ export interface DebitOptions {
   within?: number;
   /** A transfer's: where its walk over the credits ended, for the next transfer to start from. */
   cursor?: CreditCursor | null;
+  /** A transfer's: how far it moves the `consumed` mark (what it took from the captures' proceeds). */
+  consumes?: number;
+  /** A transfer's: the give-backs still waiting once it took what it paid out of them. */
+  givenBackLeft?: ChargeCredit[];
+  /** A failed refund's: the give-back to wait for the next transfer. */
+  giveBack?: ChargeCredit;
 }
 
 /**
@@ -101,7 +126,7 @@ export const debitIn = (
   scope: Scope,
   currency: string,
   amount: number,
-  { seen, within, cursor }: DebitOptions = {},
+  { seen, within, cursor, consumes, givenBackLeft, giveBack }: DebitOptions = {},
 ): Transaction => {
   const names: Record<string, string> = {
     '#n': 'n',
@@ -112,7 +137,7 @@ export const debitIn = (
   const values: Record<string, unknown> = {
     ':a': amount,
     ':one': 1,
-    ':c': Math.max(amount, 0),
+    ':c': consumes ?? Math.max(amount, 0),
     ':et': 'balance',
   };
   const sets = ['#et = :et'];
@@ -120,6 +145,17 @@ export const debitIn = (
     names['#cursor'] = 'cursor';
     values[':cursor'] = cursor;
     sets.push('#cursor = :cursor');
+  }
+  if (givenBackLeft) {
+    names['#givenBack'] = 'givenBack';
+    values[':left'] = givenBackLeft;
+    sets.push('#givenBack = :left');
+  }
+  if (giveBack) {
+    names['#givenBack'] = 'givenBack';
+    values[':back'] = [giveBack];
+    values[':none'] = [];
+    sets.push('#givenBack = list_append(if_not_exists(#givenBack, :none), :back)');
   }
   let condition: string | undefined;
   if (seen && seen.version === 0) condition = 'attribute_not_exists(#version)';
@@ -139,6 +175,18 @@ export const debitIn = (
   });
 };
 
+/** A currency's ledger before any money moved. */
+const emptyLedger = (currency: string): PayoutLedger => ({
+  currency,
+  available: 0,
+  unsettled: 0,
+  version: 0,
+  debited: 0,
+  givenBack: [],
+  consumed: 0,
+  cursor: null,
+});
+
 export class BalanceRepo {
   constructor(private readonly ctx: StoreContext) {}
 
@@ -154,9 +202,7 @@ export class BalanceRepo {
   /** One currency's balance with the debits' version, consumed mark and walk cursor. */
   async ledger(scope: Scope, currency: string, now: Date): Promise<PayoutLedger> {
     const found = (await this.ledgers(scope, now)).find((l) => l.currency === currency);
-    return (
-      found ?? { currency, available: 0, unsettled: 0, version: 0, debited: 0, consumed: 0, cursor: null }
-    );
+    return found ?? emptyLedger(currency);
   }
 
   /**
@@ -209,19 +255,12 @@ export class BalanceRepo {
       );
       for (const item of page.Items ?? []) {
         const [currency = '', kind, day = ''] = String(item.sk).split('#');
-        const ledger = byCurrency.get(currency) ?? {
-          currency,
-          available: 0,
-          unsettled: 0,
-          version: 0,
-          debited: 0,
-          consumed: 0,
-          cursor: null,
-        };
+        const ledger = byCurrency.get(currency) ?? emptyLedger(currency);
         const n = Number(item.n ?? 0);
         if (kind === 'DEBITS') {
           ledger.available -= n;
           ledger.debited = n;
+          ledger.givenBack = (item.givenBack as ChargeCredit[] | undefined) ?? [];
           ledger.version = Number(item.version ?? 0);
           ledger.consumed = Number(item.consumed ?? 0);
           ledger.cursor = (item.cursor as CreditCursor | undefined) ?? null;

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Refund, WattleEvent } from '@wattle/domain';
-import { debitIn } from './balance-repo.ts';
+import type { Payment, Refund, WattleEvent } from '@wattle/domain';
+import { debitIn, giveBackIn } from './balance-repo.ts';
 import { newTransaction, type StoreContext } from './context.ts';
 import { counter, countIn, merchantWideShards } from './counters.ts';
 import { recordEvent } from './events-outbox.ts';
@@ -93,9 +93,13 @@ export class RefundsRepo {
     await tx.commit(this.ctx.doc);
   }
 
-  /** The settled refund; a failed one gives its amount back to the charge. Claims the job. */
+  /**
+   * The settled refund of `charge`; a failed one gives its amount back to the charge and to the
+   * balance (and its payout sequence). Claims the job.
+   */
   async settle(
     scope: Scope,
+    charge: Payment,
     refund: Refund,
     job: ScheduledJob,
     event: WattleEvent,
@@ -119,7 +123,7 @@ export class RefundsRepo {
       ExpressionAttributeNames: { '#p': 'payment' },
       ExpressionAttributeValues: failed ? { ':one': 1, ':a': refund.amount } : { ':one': 1 },
     });
-    if (failed) debitIn(tx, scope, refund.currency, -refund.amount);
+    if (failed) giveBackIn(tx, scope, charge, refund);
     recordEvent(tx, scope, event, now);
     await tx.commit(this.ctx.doc);
   }

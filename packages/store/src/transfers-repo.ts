@@ -1,5 +1,11 @@
 import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { pageWindow, type Transfer, type TransferLineItem, type WattleEvent } from '@wattle/domain';
+import {
+  type ChargeCredit,
+  pageWindow,
+  type Transfer,
+  type TransferLineItem,
+  type WattleEvent,
+} from '@wattle/domain';
 import { type CreditCursor, debitIn, type PayoutLedger } from './balance-repo.ts';
 import { newTransaction, type StoreContext } from './context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from './counters.ts';
@@ -16,6 +22,19 @@ export interface PayoutJobData {
   cursor: CreditCursor | null;
 }
 
+/** How a transfer debits the balance. */
+export interface TransferDebit {
+  /** The ledger it decided on. */
+  ledger: PayoutLedger;
+  job: PayoutJobData;
+  /** Where its walk over the captures' proceeds ended: the balance's walk cursor moves there. */
+  walkEnd: CreditCursor | null;
+  /** What it took from the captures' proceeds: the consumed mark moves that far. */
+  consumes: number;
+  /** The give-backs left waiting, when it paid out of them. */
+  givenBackLeft?: ChargeCredit[];
+}
+
 const transfersCounter = (scope: Scope) => counter(lists.transfers(scope), merchantWideShards);
 const recipientTransfersCounter = (scope: Scope, recipientToken: string) =>
   counter(lists.recipientTransfers(scope, recipientToken));
@@ -28,17 +47,15 @@ export class TransfersRepo {
 
   /**
    * The transfer, its debit of the balance (label `balance` fails when any debit came in since
-   * `ledger` was read; the balance's walk cursor moves to `walkEnd`), the lists, its event, and
-   * the job that writes its line items, which it returns.
+   * `payout.ledger` was read), the lists, its event, and the job that writes its line items,
+   * which it returns.
    */
   async create(
     scope: Scope,
     transfer: Transfer,
-    ledger: PayoutLedger,
-    job: PayoutJobData,
-    walkEnd: CreditCursor | null,
     event: WattleEvent,
     now: Date,
+    { ledger, job, walkEnd, consumes, givenBackLeft }: TransferDebit,
   ): Promise<ScheduledJob> {
     const sortKey = listSortKey(now, transfer.token);
     const byRecipient = transfer.recipient !== 'self';
@@ -54,7 +71,12 @@ export class TransfersRepo {
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     });
-    debitIn(tx, scope, transfer.currency, transfer.totalCredits, { seen: ledger, cursor: walkEnd });
+    debitIn(tx, scope, transfer.currency, transfer.totalCredits, {
+      seen: ledger,
+      cursor: walkEnd,
+      consumes,
+      givenBackLeft,
+    });
     countIn(tx, transfersCounter(scope), 1);
     if (byRecipient) countIn(tx, recipientTransfersCounter(scope, transfer.recipient), 1);
     recordEvent(tx, scope, event, now);
