@@ -1,7 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { localClientConfig, localTableName } from '@wattle/local';
 import { refundFailsCard } from '@wattle/processor';
+import { keys } from '@wattle/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsAbout } from '../helpers/events.ts';
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
@@ -149,5 +153,49 @@ describe('balance', () => {
       { amount: 852, currency: 'AUD' },
       { amount: 2000 - 88, currency: 'NZD' },
     ]);
+  });
+});
+
+describe('3-D Secure sessions', () => {
+  it('decline the charge and drop its card number when the payer never answers within 30 minutes', async () => {
+    const merchant = await newMerchant(stack);
+    const live = api(merchant.live.baseUrl, merchant.live.secretKey);
+    const pending = await live.post(
+      '/1/charges',
+      chargeFields({ three_d_secure: { enabled: true, callback_url: 'https://shop.example/back' } }),
+    );
+    expect(pending.status).toBe(202);
+    const { token, redirect_url: redirect } = pending.body.response;
+    const session = new URL(redirect).pathname.split('/').at(-1);
+    const doc = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(stack.ddbEndpoint)));
+    const stored = async () =>
+      (
+        await doc.send(
+          new GetCommand({
+            TableName: localTableName,
+            Key: keys.payment({ accountId: merchant.accountId, environment: 'live' }, token),
+          }),
+        )
+      ).Item;
+    expect((await stored())?.sealedNumber).toEqual(expect.any(String));
+
+    await advanceClock(stack, 29 * 60);
+    expect((await live.get(`/1/charges/${token}`)).body.response.status_message).toBe('Pending');
+    await advanceClock(stack, 2 * 60);
+    const expired = (await live.get(`/1/charges/verify?session_token=${session}`)).body.response;
+    expect(expired).toMatchObject({ token, success: false, captured: false });
+    expect(expired.status_message).not.toBe('Pending');
+    expect((await stored())?.sealedNumber).toBeUndefined();
+    expect((await eventsAbout(stack, token)).map((e) => e.type)).toEqual(['charge.failed']);
+
+    // An answer after the end changes nothing: the payer goes back, the charge stays declined.
+    const late = await fetch(redirect, {
+      method: 'POST',
+      body: new URLSearchParams({ result: 'authenticated' }),
+      redirect: 'manual',
+    });
+    expect(late.status).toBe(303);
+    expect((await live.get(`/1/charges/${token}`)).body.response).toMatchObject({ success: false });
+    doc.destroy();
   });
 });

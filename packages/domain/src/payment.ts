@@ -21,9 +21,15 @@ export interface ThreeDSecure {
   sessionToken: string;
   callbackUrl: string;
   fallbackOk: boolean;
-  /** The payer's answer at the issuer page, once given. */
-  result: 'authenticated' | 'failed' | null;
+  /** The payer's answer at the issuer page, once given; `expired` when none came in time. */
+  result: 'authenticated' | 'failed' | 'expired' | null;
 }
+
+/**
+ * How long a payer has to answer at the issuer page before the charge is declined and its card
+ * number dropped (Pin does not document its own; EMV 3-D Secure challenges time out sooner).
+ */
+export const threeDSecureSessionSeconds = 30 * 60;
 
 /** What the merchant asks to be paid: the same on the request and on the stored payment. */
 export interface PaymentTerms {

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { type Payment, type PaymentKind, type PaymentTerms, PinError, toTimestamp } from '@wattle/domain';
+import {
+  type Payment,
+  type PaymentKind,
+  type PaymentTerms,
+  PinError,
+  threeDSecureSessionSeconds,
+  toTimestamp,
+} from '@wattle/domain';
 import type { RuntimeDeps } from '@wattle/runtime';
 import { listSortKey, type Scope } from '@wattle/store';
 import { commitUsingToken } from './card-intake.ts';
@@ -116,7 +123,10 @@ export const createPayment = async (
         cardToken: source.consumesCardToken ?? undefined,
         joinLists: sessionToken !== null,
         sessionToken: sessionToken ?? undefined,
-        recoveryDueAt: new Date(now.getTime() + recoveryDelayMs),
+        // A 3-D Secure charge's recovery is its session's end: unanswered by then, it is declined.
+        recoveryDueAt: new Date(
+          now.getTime() + (sessionToken ? threeDSecureSessionSeconds * 1000 : recoveryDelayMs),
+        ),
       },
       now,
     ),

@@ -2,6 +2,7 @@ import type { Payment } from '@wattle/domain';
 import type { RuntimeDeps } from '@wattle/runtime';
 import { ConditionFailedError, type ScheduledJob, type Scope } from '@wattle/store';
 import { settleWithProcessor } from './settle-payment.ts';
+import { expireThreeDSecure } from './three-d-secure.ts';
 
 /**
  * Settles a payment left `processing` by a crash between reserving and settling. Asking the
@@ -32,13 +33,14 @@ export const finishReserved = async (
   }
 };
 
-/** The payment-recovery job: a payment still `processing` when its job falls due is finished. */
+/**
+ * The payment-recovery job: a payment still `processing` when its job falls due is finished; one
+ * still waiting for 3-D Secure at its session's end is declined (its card number dropped).
+ */
 export const recoverPayment = async (deps: RuntimeDeps, job: ScheduledJob): Promise<void> => {
   const { store } = deps;
   const payment = await store.payments.get(job.scope, job.token);
-  if (payment?.state !== 'processing') {
-    await store.schedule.drop(job);
-    return;
-  }
-  await finishReserved(deps, job.scope, payment, job);
+  if (payment?.state === 'processing') await finishReserved(deps, job.scope, payment, job);
+  else if (payment?.state === 'pending_3ds') await expireThreeDSecure(deps, job, payment);
+  else await store.schedule.drop(job);
 };

@@ -1,6 +1,6 @@
 import { type Payment, PinError } from '@wattle/domain';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { ConditionFailedError, type Scope } from '@wattle/store';
+import { ConditionFailedError, type ScheduledJob, type Scope } from '@wattle/store';
 import { paymentEvent } from './payment-events.ts';
 import { settleWithProcessor } from './settle-payment.ts';
 
@@ -40,22 +40,7 @@ export const completeThreeDSecure = async (
     threeDSecure: { ...payment.threeDSecure!, result: authenticated ? 'authenticated' : 'failed' },
   };
   try {
-    if (!authenticated) {
-      const now = deps.clock.now();
-      const failed: Payment = { ...answered, state: 'failed', decline: 'card_declined' };
-      await deps.store.payments.settle(
-        scope,
-        failed,
-        paymentEvent(deps.ids, failed, now),
-        {
-          from: 'pending_3ds',
-          joinLists: false,
-          leaseExpiresAt: null,
-        },
-        now,
-      );
-      return { callbackUrl, payment: failed };
-    }
+    if (!authenticated) return { callbackUrl, payment: await declineThreeDSecure(deps, scope, answered) };
     const sealedNumber = await deps.store.payments.sealedNumberOf(scope, payment.token);
     if (!sealedNumber) throw new Error(`Payment ${payment.token} has lost its sealed number`);
     const cardNumber = await deps.store.cardTokens.open(scope, { card: payment.card, sealedNumber });
@@ -73,3 +58,38 @@ export const completeThreeDSecure = async (
     throw error;
   }
 };
+
+/**
+ * Declines a charge waiting for 3-D Secure (its `result` says why) and drops its card number.
+ * With `job` (the recovery job at the session's end) the settlement claims it.
+ */
+const declineThreeDSecure = async (
+  deps: RuntimeDeps,
+  scope: Scope,
+  payment: Payment,
+  job?: ScheduledJob,
+): Promise<Payment> => {
+  const now = deps.clock.now();
+  const failed: Payment = { ...payment, state: 'failed', decline: 'card_declined' };
+  await deps.store.payments.settle(
+    scope,
+    failed,
+    paymentEvent(deps.ids, failed, now),
+    { from: 'pending_3ds', joinLists: false, leaseExpiresAt: null, job },
+    now,
+  );
+  return failed;
+};
+
+/** The session's end with no answer from the payer: the charge is declined. */
+export const expireThreeDSecure = (
+  deps: RuntimeDeps,
+  job: ScheduledJob,
+  payment: Payment,
+): Promise<Payment> =>
+  declineThreeDSecure(
+    deps,
+    job.scope,
+    { ...payment, threeDSecure: payment.threeDSecure && { ...payment.threeDSecure, result: 'expired' } },
+    job,
+  );

@@ -72,7 +72,10 @@ export interface SettleOptions {
   joinLists: boolean;
   /** For an authorised payment: when its lease ends. */
   leaseExpiresAt: Date | null;
-  /** The recovery job doing this, which claims its job; otherwise the job is cancelled. */
+  /**
+   * The recovery job doing this, which claims its job; otherwise the job is cancelled (a 3-D
+   * Secure payment's is its session's end).
+   */
   job?: ScheduledJob | undefined;
   /** The list sort key the reservation used, when the caller knows it (saves reading it back). */
   listSortKey?: string | undefined;
@@ -208,9 +211,8 @@ export class PaymentsRepo {
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       });
-    } else {
-      scheduleIn(tx, { kind: paymentRecoveryJob, scope, token: payment.token, dueAt: options.recoveryDueAt });
     }
+    scheduleIn(tx, { kind: paymentRecoveryJob, scope, token: payment.token, dueAt: options.recoveryDueAt });
     await tx.commit(this.ctx.doc);
   }
 
@@ -250,7 +252,7 @@ export class PaymentsRepo {
     if (options.joinLists) joinListsIn(tx, scope, payment);
     creditCaptureIn(tx, scope, payment, now);
     if (options.leaseExpiresAt) this.putLeaseIn(tx, scope, payment.token, options.leaseExpiresAt);
-    if (!options.job && options.from === 'processing') cancelIn(tx, paymentRecoveryJob, scope, payment.token);
+    if (!options.job) cancelIn(tx, paymentRecoveryJob, scope, payment.token);
     recordEvent(tx, scope, event, now);
     await tx.commit(this.ctx.doc);
   }
