@@ -94,6 +94,52 @@ describe('npm run wattle -- accounts create', () => {
     await expect(wattle(['merchants', 'activate', 'mrch_nobody'])).rejects.toThrow(/404/);
   });
 
+  it('gives a merchant its own bank account, so transfers to self have somewhere to go', async () => {
+    const stack = useStack();
+    const bank = [
+      '--bank-account-name',
+      'Shop Pty Ltd',
+      '--bank-account-bsb',
+      '063-000',
+      '--bank-account-number',
+      '12345678',
+    ];
+    const payout = { description: 'Payout', amount: 100, currency: 'AUD', recipient: 'self' };
+    const viaStack = JSON.parse(await wattle(['accounts', 'create', '--name', 'Banked', ...bank, '--json']));
+    const direct = JSON.parse(
+      await wattle(
+        [
+          'accounts',
+          'create',
+          '--name',
+          'Banked',
+          ...bank,
+          '--json',
+          '--table',
+          stack.tableName,
+          '--endpoint',
+          stack.ddbEndpoint,
+        ],
+        { AWS_REGION: 'ap-southeast-2', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' },
+      ),
+    );
+    for (const made of [viaStack, direct]) {
+      // Past the payee check: only the (empty) balance refuses it.
+      const res = await api(stack.test.baseUrl, made.test.secretKey).post('/1/transfers', payout);
+      expect(res.status, res.text).toBe(402);
+    }
+    const without = JSON.parse(await wattle(['accounts', 'create', '--name', 'Unbanked', '--json']));
+    const refused = await api(stack.test.baseUrl, without.test.secretKey).post('/1/transfers', payout);
+    expect(refused.status).toBe(422);
+
+    await expect(wattle(['accounts', 'create', '--name', 'X', ...bank.slice(0, 4)])).rejects.toThrow(
+      /go together/,
+    );
+    await expect(
+      wattle(['accounts', 'create', '--name', 'X', ...bank.slice(0, 3), '12', ...bank.slice(4)]),
+    ).rejects.toThrow(/Bank account: Bsb must be six digits/);
+  });
+
   it('explains its usage when called wrongly', async () => {
     await expect(wattle(['accounts', 'create'])).rejects.toThrow(/--name is required/);
   });

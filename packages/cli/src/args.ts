@@ -11,6 +11,9 @@ Options:
   --email EMAIL          contact e-mail (default: none@example.com)
   --partner              create a partner account instead of a merchant
   --referred-by ACCOUNT  the partner account (acct_...) that referred this merchant
+  --bank-account-name NAME, --bank-account-bsb BSB, --bank-account-number NUMBER
+                         the merchant's own bank account, where transfers to recipient=self
+                         go (all three, or none: then recipient=self is refused)
   --table TABLE          write to this DynamoDB table (a deployed stack; AWS credentials and
                          region from the environment). Also WATTLE_TABLE_NAME.
   --endpoint URL         DynamoDB endpoint for --table (e.g. a DynamoDB Local)
@@ -34,6 +37,8 @@ export interface CreateAccountArgs {
   email: string;
   partner: boolean;
   referredBy: string | null;
+  /** As given: checked as POST /bank_accounts checks it, by whichever target makes the account. */
+  bankAccount: { name: string; bsb: string; number: string } | null;
   table: string | null;
   endpoint: string | null;
   json: boolean;
@@ -54,6 +59,9 @@ export const parseCommandLine = (
         email: { type: 'string' },
         partner: { type: 'boolean', default: false },
         'referred-by': { type: 'string' },
+        'bank-account-name': { type: 'string' },
+        'bank-account-bsb': { type: 'string' },
+        'bank-account-number': { type: 'string' },
         table: { type: 'string' },
         endpoint: { type: 'string' },
         json: { type: 'boolean', default: false },
@@ -74,12 +82,19 @@ export const parseCommandLine = (
   if (values.help || positionals.join(' ') !== 'accounts create') return usage;
   const name = typeof values.name === 'string' ? values.name.trim() : '';
   if (!name) return '--name is required';
+  const bank = [values['bank-account-name'], values['bank-account-bsb'], values['bank-account-number']];
+  const given = bank.filter((value) => typeof value === 'string');
+  if (given.length > 0 && given.length < 3)
+    return '--bank-account-name, --bank-account-bsb and --bank-account-number go together';
+  if (given.length > 0 && values.partner === true) return 'a partner account has no bank account';
+  const [bankName, bsb, number] = given as string[];
   return {
     command: 'create-account',
     name,
     email: typeof values.email === 'string' ? values.email : 'none@example.com',
     partner: values.partner === true,
     referredBy: typeof values['referred-by'] === 'string' ? values['referred-by'] : null,
+    bankAccount: given.length === 3 ? { name: bankName!, bsb: bsb!, number: number! } : null,
     table,
     endpoint,
     json: values.json === true,

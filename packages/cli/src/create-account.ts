@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { type BankAccountDetails, PinError } from '@wattle/domain';
+import { bankAccountFields, validate } from '@wattle/http';
 import { provisionAccount, randomIds, runtimeClock } from '@wattle/runtime';
 import { createStore, documentClient } from '@wattle/store';
+import * as v from 'valibot';
 import type { CreateAccountArgs } from './args.ts';
 
 /** What the command prints: the same shape whichever target made the account. */
@@ -22,14 +25,33 @@ const noCipher = {
   },
 };
 
+const bankAccountSchema = v.object(bankAccountFields());
+
+/**
+ * The bank account given on the command line, checked as POST /bank_accounts checks it; an
+ * Error naming every problem otherwise.
+ */
+const payoutBankAccountOf = (args: CreateAccountArgs): BankAccountDetails | null => {
+  if (!args.bankAccount) return null;
+  try {
+    return validate(bankAccountSchema, args.bankAccount);
+  } catch (error) {
+    const messages = error instanceof PinError ? (error.messages ?? []) : [];
+    if (messages.length === 0) throw error;
+    throw new Error(`Bank account: ${messages.map((m) => m.message).join('; ')}`);
+  }
+};
+
 /** Straight into a table: a deployed stack (AWS credentials) or a DynamoDB Local. */
 export const createInTable = async (args: CreateAccountArgs & { table: string }): Promise<CreatedAccount> => {
+  const payoutBankAccount = payoutBankAccountOf(args);
   const store = tableStore(args.table, args.endpoint);
   const made = await provisionAccount(store, randomIds, runtimeClock, {
     kind: args.partner ? 'partner' : 'merchant',
     name: args.name,
     email: args.email,
     referredBy: args.referredBy,
+    payoutBankAccount,
   });
   return {
     accountId: made.account.id,
@@ -59,6 +81,7 @@ export const createInLocalStack = async (
   args: CreateAccountArgs,
   dataDir: string,
 ): Promise<CreatedAccount> => {
+  const bankAccount = payoutBankAccountOf(args);
   const origin = await localStackOrigin(dataDir);
   const response = await fetch(`${origin}/_local/accounts`, {
     method: 'POST',
@@ -68,6 +91,7 @@ export const createInLocalStack = async (
       email: args.email,
       kind: args.partner ? 'partner' : 'merchant',
       ...(args.referredBy ? { referred_by: args.referredBy } : {}),
+      ...(bankAccount ? { bank_account: bankAccount } : {}),
     }),
   });
   if (!response.ok) throw new Error(`The local stack answered ${response.status}: ${await response.text()}`);
