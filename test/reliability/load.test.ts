@@ -45,6 +45,8 @@ describe(`${clients} clients for ${seconds} s on the local stack`, () => {
       merchants.push(client);
     }
     await warmUp(merchants[0] as Api);
+    // …and the delivery function, which loads with the first event's webhook.
+    await receiver.waitFor(1, undefined, 60_000);
     const before = await eventTokens(stack.ddbEndpoint, localTableName);
 
     const report = await runTraffic(merchants, clients, seconds);
