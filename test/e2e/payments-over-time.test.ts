@@ -1,15 +1,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { localClientConfig, localTableName } from '@wattle/local';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { localTableName } from '@wattle/local';
 import { refundFailsCard } from '@wattle/processor';
 import { keys } from '@wattle/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsAbout } from '../helpers/events.ts';
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
-import { type Api, advanceClock, api, newMerchant, type OwnStack, startOwnStack } from '../helpers/stack.ts';
+import {
+  type Api,
+  advanceClock,
+  api,
+  newMerchant,
+  type OwnStack,
+  stackTable,
+  startOwnStack,
+} from '../helpers/stack.ts';
 
 // Moves the clock, so it runs on a stack of its own.
 let stack: OwnStack;
@@ -167,7 +174,7 @@ describe('3-D Secure sessions', () => {
     expect(pending.status).toBe(202);
     const { token, redirect_url: redirect } = pending.body.response;
     const session = new URL(redirect).pathname.split('/').at(-1);
-    const doc = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(stack.ddbEndpoint)));
+    const doc = stackTable(stack);
     const stored = async () =>
       (
         await doc.send(

@@ -54,6 +54,10 @@ const charges = async (client: Api, count: number): Promise<string[]> => {
   return tokens;
 };
 
+/** POST /transfers in Australian dollars, the only currency transfers take. */
+const payOut = (client: Api, recipient: string, amount: number, description = 'Payout') =>
+  client.post('/1/transfers', { description, amount, currency: 'AUD', recipient });
+
 const balance = async (client: Api) => (await client.get('/1/balance')).body.response;
 
 describe('POST /transfers', () => {
@@ -68,20 +72,10 @@ describe('POST /transfers', () => {
       { param: 'currency', code: 'currency_invalid', message: 'Currency must be AUD' },
       { param: 'recipient', code: 'recipient_invalid', message: "Recipient can't be blank" },
     ]);
-    const unknown = await client.post('/1/transfers', {
-      description: 'Payout',
-      amount: 100,
-      currency: 'AUD',
-      recipient: 'rp_unknown',
-    });
+    const unknown = await payOut(client, 'rp_unknown', 100);
     expect(unknown.status).toBe(422);
     expect(unknown.body.messages[0]).toMatchObject({ param: 'recipient', code: 'recipient_invalid' });
-    const self = await client.post('/1/transfers', {
-      description: 'Payout',
-      amount: 1,
-      currency: 'AUD',
-      recipient: 'self',
-    });
+    const self = await payOut(client, 'self', 1);
     expect(self.status).toBe(422);
     expect(self.body.messages[0].message).toBe('Recipient cannot be self: this account has no bank account');
   });
@@ -90,8 +84,7 @@ describe('POST /transfers', () => {
     const client = await merchant();
     const recipient = await recipientOf(client);
     const [paid] = await charges(client, 1);
-    const payout = { description: 'Payout', currency: 'AUD', recipient };
-    const early = await client.post('/1/transfers', { ...payout, amount: 100 });
+    const early = await payOut(client, recipient, 100);
     expect(early.status).toBe(402);
     expect(early.body).toEqual({
       error: 'insufficient_pin_balance',
@@ -99,8 +92,8 @@ describe('POST /transfers', () => {
     });
     await advanceClock(stack, 5 * day);
     // 952 available; a third-party transfer costs 30 more.
-    expect((await client.post('/1/transfers', { ...payout, amount: 923 })).status).toBe(402);
-    expect((await client.post('/1/transfers', { ...payout, amount: 922 })).status).toBe(201);
+    expect((await payOut(client, recipient, 923)).status).toBe(402);
+    expect((await payOut(client, recipient, 922)).status).toBe(201);
     expect(await balance(client)).toEqual({
       available: [{ amount: 0, currency: 'AUD' }],
       pending: [{ amount: 0, currency: 'AUD' }],
@@ -124,9 +117,7 @@ describe('POST /transfers', () => {
     await charges(client, 2); // 1904
     await advanceClock(stack, 5 * day);
     const results = await Promise.all(
-      Array.from({ length: 8 }, () =>
-        client.post('/1/transfers', { description: 'Race', amount: 570, currency: 'AUD', recipient }),
-      ),
+      Array.from({ length: 8 }, () => payOut(client, recipient, 570, 'Race')),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 201, 201, 402, 402, 402, 402, 402]); // 3 × 600 = 1800 ≤ 1904
@@ -143,9 +134,7 @@ describe('POST /transfers', () => {
     const refunds = [a, a, b, b, c, c, d, d].map((token) =>
       client.post(`/1/charges/${token}/refunds`, { amount: 500 }),
     );
-    const transfers = Array.from({ length: 2 }, () =>
-      client.post('/1/transfers', { description: 'Race', amount: 570, currency: 'AUD', recipient }),
-    );
+    const transfers = Array.from({ length: 2 }, () => payOut(client, recipient, 570, 'Race'));
     const results = await Promise.all([...refunds, ...transfers]);
     // A refund takes its amount, a transfer its amount and fee (total_credits, 600).
     const taken = results.map((r) =>
@@ -178,12 +167,7 @@ describe('balance arithmetic over time', () => {
       available: [{ amount: 2 * 952 - 200, currency: 'AUD' }],
       pending: [{ amount: 3 * 952 - 200, currency: 'AUD' }],
     });
-    const transfer = await client.post('/1/transfers', {
-      description: 'Weekly payout',
-      amount: 1000,
-      currency: 'AUD',
-      recipient,
-    });
+    const transfer = await payOut(client, recipient, 1000, 'Weekly payout');
     expect(transfer.status).toBe(201);
     expect(await balance(client)).toEqual({
       available: [{ amount: 2 * 952 - 200 - 1030, currency: 'AUD' }],
@@ -213,12 +197,7 @@ describe('balance arithmetic over time', () => {
     expect((await client.get(`/1/charges/${third}`)).body.response.transfer).toEqual([]);
 
     // A second transfer goes on where the first stopped: the second charge appears in both.
-    const next = await client.post('/1/transfers', {
-      description: 'Rest',
-      amount: 900,
-      currency: 'AUD',
-      recipient,
-    });
+    const next = await payOut(client, recipient, 900, 'Rest');
     expect(next.status).toBe(201);
     const nextItems = (await client.get(`/1/transfers/${next.body.response.token}/line_items`)).body.response;
     expect(nextItems.map((i: { token: string; amount: number }) => [i.token, i.amount])).toEqual([
@@ -255,12 +234,7 @@ describe('balance arithmetic over time', () => {
       pending: [{ amount: 1904 + 952, currency: 'AUD' }],
     });
 
-    const transfer = await client.post('/1/transfers', {
-      description: 'All that is available',
-      amount: 1904 - 30,
-      currency: 'AUD',
-      recipient,
-    });
+    const transfer = await payOut(client, recipient, 1904 - 30, 'All that is available');
     expect(transfer.status).toBe(201);
     const token = transfer.body.response.token;
     const items = (await client.get(`/1/transfers/${token}/line_items`)).body.response;
@@ -351,17 +325,12 @@ describe('reading transfers', () => {
     const recipient = await recipientOf(client);
     await charges(client, 1);
     await advanceClock(stack, 5 * day);
-    const token = (
-      await client.post('/1/transfers', { description: 'Mine', amount: 10, currency: 'AUD', recipient })
-    ).body.response.token;
+    const token = (await payOut(client, recipient, 10, 'Mine')).body.response.token;
     const stranger = await merchant();
     expect((await stranger.get(`/1/transfers/${token}`)).status).toBe(404);
     expect((await stranger.get(`/1/transfers/${token}/line_items`)).status).toBe(404);
     expect((await stranger.get('/1/transfers')).body.response).toEqual([]);
-    expect(
-      (await stranger.post('/1/transfers', { description: 'Theirs', amount: 1, currency: 'AUD', recipient }))
-        .status,
-    ).toBe(422);
+    expect((await payOut(stranger, recipient, 1, 'Theirs')).status).toBe(422);
   });
 });
 
@@ -373,12 +342,7 @@ describe('transfers to self', () => {
     const client = api(stack.test.baseUrl, keys.test_secret_api_key);
     await charges(client, 1);
     await advanceClock(stack, 5 * day);
-    const transfer = await client.post('/1/transfers', {
-      description: 'Me',
-      amount: 952,
-      currency: 'AUD',
-      recipient: 'self',
-    });
+    const transfer = await payOut(client, 'self', 952, 'Me');
     expect(transfer.status).toBe(201);
     expect(transfer.body.response).toMatchObject({
       recipient: 'self',
@@ -407,19 +371,9 @@ describe('transfers to self', () => {
     const own = api(made.body.test.baseUrl, made.body.test.secretKey);
     for (const client of [seeded, own]) await charges(client, 1);
     await advanceClock(stack, 5 * day);
-    const toSeeded = await seeded.post('/1/transfers', {
-      description: 'Me',
-      amount: 100,
-      currency: 'AUD',
-      recipient: 'self',
-    });
+    const toSeeded = await payOut(seeded, 'self', 100, 'Me');
     expect(toSeeded.body.response.bank_account).toMatchObject({ name: 'Local Merchant', bsb: '063000' });
-    const toOwn = await own.post('/1/transfers', {
-      description: 'Me',
-      amount: 100,
-      currency: 'AUD',
-      recipient: 'self',
-    });
+    const toOwn = await payOut(own, 'self', 100, 'Me');
     expect(toOwn.body.response.bank_account).toMatchObject({
       name: 'Shop',
       bsb: '083000',

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetQueueUrlCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { pipeMessageBody } from '@wattle/local';
 import { deliveryMessageBody, verifyPinSignature } from '@wattle/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardFields } from '../helpers/fixtures.ts';
 import { type Receiver, settle, startReceiver, waitUntil } from '../helpers/receiver.ts';
-import { type Api, api, type Merchant, newMerchant, useStack } from '../helpers/stack.ts';
+import { type Api, api, type Merchant, newMerchant, stackTable, useStack } from '../helpers/stack.ts';
 
 const stack = useStack();
 const local = { region: 'ap-southeast-2', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
@@ -312,7 +311,7 @@ describe('delivery', () => {
     const webhook = await webhookWhen(c, eventToken, (w) => w.status === 'completed');
 
     // The stream record of the event as the Pipe delivers it, and the delivery request, again.
-    const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ ...local, endpoint: stack.ddbEndpoint }));
+    const doc = stackTable(stack);
     const sqs = new SQSClient({ ...local, endpoint: stack.sqsEndpoint, useQueueUrlAsEndpoint: false });
     try {
       const key = { pk: `${m.accountId}#test#${eventToken}`, sk: 'EVENT' };
@@ -366,7 +365,7 @@ describe('delivery', () => {
   it('carries only new event items from the table stream: not other items, not changes', async () => {
     const target = await receiver();
     const { merchant: m } = await merchantWithEndpoint(target.url());
-    const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ ...local, endpoint: stack.ddbEndpoint }));
+    const doc = stackTable(stack);
     const scope = `${m.accountId}#test`;
     const eventToken = `evt_${randomBytes(16).toString('base64url')}`;
     try {

@@ -1,12 +1,8 @@
 import type { Card, CardDetails, Payment } from '@wattle/domain';
 import type { PaymentRequest } from '@wattle/payments';
 
-/** A stored card, Australian Visa unless overridden. */
-export const aCard = (overrides: Partial<Card> = {}): Card => ({
-  token: 'card_x',
-  scheme: 'visa',
-  displayNumber: 'XXXX-XXXX-XXXX-0000',
-  issuingCountry: 'AU',
+/** What a stored card and the card details a request holds have in common: expiry and holder. */
+const cardholder = {
   expiryMonth: 5,
   expiryYear: 2030,
   name: 'N',
@@ -16,6 +12,15 @@ export const aCard = (overrides: Partial<Card> = {}): Card => ({
   addressPostcode: '',
   addressState: '',
   addressCountry: 'AU',
+} satisfies Partial<Card> & Partial<CardDetails>;
+
+/** A stored card, Australian Visa unless overridden. */
+export const aCard = (overrides: Partial<Card> = {}): Card => ({
+  token: 'card_x',
+  scheme: 'visa',
+  displayNumber: 'XXXX-XXXX-XXXX-0000',
+  issuingCountry: 'AU',
+  ...cardholder,
   createdAt: '2026-11-21T00:00:00Z',
   ...overrides,
 });
@@ -53,16 +58,8 @@ export const aPayment = (overrides: Partial<Payment> = {}): Payment => ({
 /** Card details as a validated request holds them, for `number`. */
 export const aCardDetails = (number = '4200000000000000'): CardDetails => ({
   number,
-  expiryMonth: 5,
-  expiryYear: 2030,
   cvc: '123',
-  name: 'N',
-  addressLine1: 'L',
-  addressLine2: null,
-  addressCity: 'C',
-  addressPostcode: '',
-  addressState: '',
-  addressCountry: 'AU',
+  ...cardholder,
 });
 
 /** A request for a captured card charge of 1000 AUD (952 to the merchant), as createPayment takes it. */

@@ -1,5 +1,5 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { stackTable } from './stack.ts';
 
 export interface StoredEvent {
   token: string;
@@ -14,13 +14,7 @@ export const eventsAbout = async (
   stack: { ddbEndpoint: string; tableName?: string },
   token: string,
 ): Promise<StoredEvent[]> => {
-  const doc = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: stack.ddbEndpoint,
-      region: 'local',
-      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
-    }),
-  );
+  const doc = stackTable(stack);
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {

@@ -46,10 +46,10 @@ const toRecord = (message: Message, queueArn: string): SQSRecord => ({
 
 /**
  * Emulates Lambda's SQS event source with ReportBatchItemFailures: long-polls the queue, invokes
- * the handler with an SQSEvent of up to 10 records, and deletes every message not named in
- * `batchItemFailures`. A handler that throws fails the whole batch. Messages left undeleted come
- * back after the queue's visibility timeout and go to its dead-letter queue after its receive
- * limit, as in AWS. Up to `concurrency` pollers each handle one batch at a time, as the event
+ * the handler with an SQSEvent of up to `batchSize` (10) records, and deletes every message not
+ * named in `batchItemFailures`. A handler that throws fails the whole batch. Messages left
+ * undeleted come back after the queue's visibility timeout and go to its dead-letter queue after
+ * its receive limit, as in AWS. Up to `concurrency` pollers each handle one batch at a time, as the event
  * source's maximum concurrency lets as many functions run at once.
  */
 export const startQueueConsumer = (options: QueueConsumerOptions): QueueConsumer => {
