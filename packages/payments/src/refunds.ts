@@ -54,8 +54,7 @@ export const createRefund = async (
   if (refused) throw refused;
   const now = clock.now();
   const ledger = await store.balance.ledger(scope, charge.currency, now);
-  const balance = ledger.available + ledger.unsettled;
-  if (wanted > balance) throw insufficientBalance();
+  if (wanted > ledger.available + ledger.unsettled) throw insufficientBalance();
   const refund: Refund = {
     token: ids.token('rf'),
     chargeToken,
@@ -68,7 +67,7 @@ export const createRefund = async (
   const event = newEvent(ids, 'refund.created', presentRefund(refund), refund.createdAt);
   const settleAt = new Date(now.getTime() + refundSettlementSeconds * 1000);
   try {
-    await store.refunds.create(scope, refund, event, settleAt, now, balance + ledger.debited);
+    await store.refunds.create(scope, refund, event, settleAt, now, ledger.credited);
   } catch (error) {
     if (!(error instanceof ConditionFailedError)) throw error;
     // Racing refunds or transfers took what this one needed since the read: short at the commit.

@@ -42,8 +42,8 @@ export interface CreditCursor {
 export interface PayoutLedger extends CurrencyBalance {
   /** Bumped by every debit: a transfer commits only if no debit came in since it read. */
   version: number;
-  /** The debits so far (refunds and transfers, less failed refunds). */
-  debited: number;
+  /** Every capture's proceeds, settled or not: what refunds may spend, with the debits taken off. */
+  credited: number;
   /** Failed refunds' give-backs waiting for the next transfer, oldest first. */
   givenBack: ChargeCredit[];
   /** How far along the credits positive debits have reached. */
@@ -181,7 +181,7 @@ const emptyLedger = (currency: string): PayoutLedger => ({
   available: 0,
   unsettled: 0,
   version: 0,
-  debited: 0,
+  credited: 0,
   givenBack: [],
   consumed: 0,
   cursor: null,
@@ -259,13 +259,15 @@ export class BalanceRepo {
         const n = Number(item.n ?? 0);
         if (kind === 'DEBITS') {
           ledger.available -= n;
-          ledger.debited = n;
           ledger.givenBack = (item.givenBack as ChargeCredit[] | undefined) ?? [];
           ledger.version = Number(item.version ?? 0);
           ledger.consumed = Number(item.consumed ?? 0);
           ledger.cursor = (item.cursor as CreditCursor | undefined) ?? null;
-        } else if (day <= today) ledger.available += n;
-        else ledger.unsettled += n;
+        } else {
+          ledger.credited += n;
+          if (day <= today) ledger.available += n;
+          else ledger.unsettled += n;
+        }
         byCurrency.set(currency, ledger);
       }
       start = page.LastEvaluatedKey;

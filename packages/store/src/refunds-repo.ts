@@ -95,7 +95,7 @@ export class RefundsRepo {
 
   /**
    * The settled refund of `charge`; a failed one gives its amount back to the charge and to the
-   * balance (and its payout sequence). Claims the job.
+   * balance, for the next transfer to pay out first. Claims the job.
    */
   async settle(
     scope: Scope,
