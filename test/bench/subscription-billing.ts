@@ -16,10 +16,10 @@ import { randomBytes } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { addInterval, type Clock, startSubscription } from '@wattle/domain';
+import { addInterval, type Clock, type Scope, startSubscription } from '@wattle/domain';
 import { startDynamoDbLocal } from '@wattle/local';
 import { simulatedProcessor } from '@wattle/processor';
-import { type RuntimeDeps, randomIds } from '@wattle/runtime';
+import { composeDeps, type RuntimeDeps, randomIds } from '@wattle/runtime';
 import {
   counter,
   createStore,
@@ -28,7 +28,6 @@ import {
   localCardCipher,
   merchantWideShards,
   readCount,
-  type Scope,
 } from '@wattle/store';
 import { createPlan } from '@wattle/subscriptions';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
@@ -87,14 +86,14 @@ const bench = async (endpoint: string, size: number, concurrency: number) => {
   await raw.send(new CreateTableCommand(createTableInput(tableName)));
   let now = new Date('2027-01-31T10:00:00Z');
   const clock: Clock = { now: () => now };
-  const deps: RuntimeDeps = {
+  const deps: RuntimeDeps = composeDeps({
     config: { tableName, cardKeyHex: undefined, cardKmsKeyId: undefined, logLevel: 'SILENT' },
     store: createStore(doc, tableName, localCardCipher(randomBytes(32))),
     clock,
     ids: randomIds,
     logger: new Logger({ logLevel: 'SILENT' }),
     processor: simulatedProcessor(),
-  };
+  });
   const scope: Scope = { accountId: 'acct_bench', environment: 'test' };
   const plans = await Promise.all(
     Array.from({ length: Math.ceil(size / 1000) }, (_, i) =>

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type Customer, newCard, newEvent, toTimestamp } from '@wattle/domain';
+import { type Customer, newCard, newEvent, type Scope, toTimestamp } from '@wattle/domain';
 import { cardInputSchema, validate } from '@wattle/http';
 import { randomIds } from '@wattle/runtime';
-import type { Scope, Store } from '@wattle/store';
+import type { Store } from '@wattle/store';
 import type { PlanInput } from '@wattle/subscriptions';
 import { cardFields } from './fixtures.ts';
 

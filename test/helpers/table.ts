@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { simulatedProcessor } from '@wattle/processor';
-import { type RuntimeDeps, randomIds, runtimeClock } from '@wattle/runtime';
+import { composeDeps, type RuntimeDeps, randomIds, runtimeClock } from '@wattle/runtime';
 import { createStore, createTableInput, localCardCipher, type Store, ttlAttribute } from '@wattle/store';
 import { afterAll, beforeAll, inject } from 'vitest';
 
@@ -66,11 +66,17 @@ export function useTable(): TestTable {
 }
 
 /** A function's dependencies over a test table: the real store, clock, ids and processor, no logs. */
-export const testDeps = (table: TestTable): RuntimeDeps => ({
-  config: { tableName: table.tableName, cardKeyHex: undefined, cardKmsKeyId: undefined, logLevel: 'SILENT' },
-  store: table.store,
-  clock: runtimeClock,
-  ids: randomIds,
-  logger: new Logger({ logLevel: 'SILENT' }),
-  processor: simulatedProcessor(),
-});
+export const testDeps = (table: TestTable): RuntimeDeps =>
+  composeDeps({
+    config: {
+      tableName: table.tableName,
+      cardKeyHex: undefined,
+      cardKmsKeyId: undefined,
+      logLevel: 'SILENT',
+    },
+    store: table.store,
+    clock: runtimeClock,
+    ids: randomIds,
+    logger: new Logger({ logLevel: 'SILENT' }),
+    processor: simulatedProcessor(),
+  });

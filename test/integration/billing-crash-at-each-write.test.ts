@@ -1,8 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Clock } from '@wattle/domain';
+import type { Clock, Scope } from '@wattle/domain';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { billRecoveryJob, createStore, type Scope, subscriptionBillingJob } from '@wattle/store';
+import { billRecoveryJob, createStore, subscriptionBillingJob } from '@wattle/store';
 import { createPlan, subscribe } from '@wattle/subscriptions';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';

@@ -1,7 +1,15 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { type Card, type Customer, newCard, newEvent, presentCustomer, toTimestamp } from '@wattle/domain';
+import {
+  type Card,
+  type Customer,
+  newCard,
+  newEvent,
+  presentCustomer,
+  type Scope,
+  toTimestamp,
+} from '@wattle/domain';
 import { randomIds } from '@wattle/runtime';
-import { ConditionFailedError, type Scope } from '@wattle/store';
+import { ConditionFailedError } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { aCardDetails } from '../helpers/builders.ts';
 import { useTable } from '../helpers/table.ts';

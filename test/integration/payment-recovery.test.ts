@@ -1,6 +1,6 @@
-import { newCard, type Payment, toTimestamp } from '@wattle/domain';
+import { newCard, type Payment, type Scope, toTimestamp } from '@wattle/domain';
 import { randomIds } from '@wattle/runtime';
-import { paymentRecoveryJob, type Scope } from '@wattle/store';
+import { paymentRecoveryJob } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';

@@ -1,7 +1,6 @@
-import { PinError } from '@wattle/domain';
+import { PinError, type Scope } from '@wattle/domain';
 import { createPayment, createRefund } from '@wattle/payments';
 import type { RuntimeDeps } from '@wattle/runtime';
-import type { Scope } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { aChargeRequest } from '../helpers/builders.ts';
 import { testDeps, useTable } from '../helpers/table.ts';

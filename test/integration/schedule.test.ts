@@ -1,5 +1,6 @@
+import type { Scope } from '@wattle/domain';
 import { randomIds } from '@wattle/runtime';
-import { claimIn, newTransaction, type ScheduledJob, type Scope, scheduleIn } from '@wattle/store';
+import { claimIn, newTransaction, type ScheduledJob, scheduleIn } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { testDeps, useTable } from '../helpers/table.ts';

@@ -1,7 +1,7 @@
-import type { CardProcessor, Clock } from '@wattle/domain';
+import type { CardProcessor, Clock, Scope } from '@wattle/domain';
 import { simulatedProcessor } from '@wattle/processor';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { billRecoveryJob, type Scope, type Store, subscriptionBillingJob } from '@wattle/store';
+import { billRecoveryJob, type Store, subscriptionBillingJob } from '@wattle/store';
 import { createPlan, subscribe } from '@wattle/subscriptions';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';

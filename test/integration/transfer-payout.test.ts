@@ -1,7 +1,6 @@
-import { newBankAccount, toTimestamp } from '@wattle/domain';
+import { newBankAccount, type Scope, toTimestamp } from '@wattle/domain';
 import { createPayment, createTransfer } from '@wattle/payments';
 import type { RuntimeDeps } from '@wattle/runtime';
-import type { Scope } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';

@@ -1,15 +1,13 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { newWebhook, replayedWebhook, type WebhookEndpoint, webhookAccepted } from '@wattle/domain';
-import { randomIds } from '@wattle/runtime';
 import {
-  endpointPurgeJob,
-  jobKey,
-  keys,
-  newTransaction,
+  newWebhook,
+  replayedWebhook,
   type Scope,
-  scheduleIn,
-  webhookRetryJob,
-} from '@wattle/store';
+  type WebhookEndpoint,
+  webhookAccepted,
+} from '@wattle/domain';
+import { randomIds } from '@wattle/runtime';
+import { endpointPurgeJob, jobKey, keys, newTransaction, scheduleIn, webhookRetryJob } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { purgeWebhookEndpoint } from '../../functions/scheduler/src/jobs/purge-webhook-endpoint.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';

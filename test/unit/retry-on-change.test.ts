@@ -1,4 +1,5 @@
-import { ConditionFailedError, retryOnChange, TransactionConflictError } from '@wattle/store';
+import { TransactionConflictError } from '@wattle/ports';
+import { ConditionFailedError, retryOnChange } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 
 const changed = (label: string) => new ConditionFailedError(label, undefined);

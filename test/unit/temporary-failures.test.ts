@@ -6,7 +6,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { PinError } from '@wattle/domain';
 import { toHttpError } from '@wattle/http';
-import { TransactionConflictError } from '@wattle/store';
+import { TransactionConflictError } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 
 const $metadata = {};

@@ -7,12 +7,13 @@ import {
   movesForToken,
   newEvent,
   presentCustomer,
+  type Scope,
   type TokenSource,
   toTimestamp,
 } from '@wattle/domain';
 import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
 import { commitUsingToken, sealNewCard } from '@wattle/payments';
-import { type CardIntake, retryOnChange, type Scope, type Store } from '@wattle/store';
+import { type CardIntake, retryOnChange, type Store } from '@wattle/store';
 import { loadCustomer } from './read-customers.ts';
 import { updateCustomerSchema } from './schemas.ts';
 

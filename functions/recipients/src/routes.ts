@@ -9,6 +9,7 @@ import {
   presentRecipient,
   presentTransfer,
   type Recipient,
+  type Scope,
   toTimestamp,
 } from '@wattle/domain';
 import {
@@ -27,7 +28,7 @@ import {
   validate,
 } from '@wattle/http';
 import { commitUsingToken } from '@wattle/payments';
-import { type BankAccountIntake, retryOnChange, type Scope, type Store } from '@wattle/store';
+import { type BankAccountIntake, retryOnChange, type Store } from '@wattle/store';
 import * as v from 'valibot';
 
 const bankAccountSource = {

@@ -1,11 +1,11 @@
 import { apiHandler } from '@wattle/http';
-import { createWebhookEndpoint } from './create-webhook-endpoint.ts';
-import { deleteWebhookEndpoint } from './delete-webhook-endpoint.ts';
-import { getWebhookEndpoint, listWebhookEndpoints } from './read-webhook-endpoints.ts';
+import { createWebhookEndpointRoute } from './create-webhook-endpoint.ts';
+import { deleteWebhookEndpointRoute } from './delete-webhook-endpoint.ts';
+import { getWebhookEndpointRoute, listWebhookEndpointsRoute } from './read-webhook-endpoints.ts';
 
 export const handler = apiHandler({
-  'POST /1/webhook_endpoints': createWebhookEndpoint,
-  'GET /1/webhook_endpoints': listWebhookEndpoints,
-  'GET /1/webhook_endpoints/{webhook_endpoint_token}': getWebhookEndpoint,
-  'DELETE /1/webhook_endpoints/{webhook_endpoint_token}': deleteWebhookEndpoint,
+  'POST /1/webhook_endpoints': createWebhookEndpointRoute,
+  'GET /1/webhook_endpoints': listWebhookEndpointsRoute,
+  'GET /1/webhook_endpoints/{webhook_endpoint_token}': getWebhookEndpointRoute,
+  'DELETE /1/webhook_endpoints/{webhook_endpoint_token}': deleteWebhookEndpointRoute,
 });

@@ -1,6 +1,6 @@
-import { PinError, presentWebhook } from '@wattle/domain';
+import { PinError, presentWebhook, type Scope } from '@wattle/domain';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
-import type { LoadedWebhook, Scope, Store } from '@wattle/store';
+import type { LoadedWebhook, Store } from '@wattle/store';
 
 /** The webhook named in the path, or 404 (also for another merchant's or environment's). */
 export const loadWebhook = async (

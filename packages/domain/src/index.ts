@@ -20,6 +20,7 @@ export * from './presenters.ts';
 export * from './pricing.ts';
 export * from './recipient.ts';
 export * from './refund.ts';
+export * from './scope.ts';
 export * from './subscription.ts';
 export * from './transfer.ts';
 export * from './webhook.ts';

@@ -1,6 +1,5 @@
-import type { ApiKeyGrant, Environment } from '@wattle/domain';
+import type { ApiKeyGrant, Environment, Scope } from '@wattle/domain';
 import type { Route } from '@wattle/routes';
-import type { Scope } from '@wattle/store';
 import type { Fields } from './parse-body.ts';
 
 /** A request as route handlers see it: routed, parsed and authenticated. */

@@ -1,5 +1,5 @@
-import { type CardDetails, type Ids, invalidToken, newCard, toTimestamp } from '@wattle/domain';
-import { type CardIntake, ConditionFailedError, type Scope, type Store } from '@wattle/store';
+import { type CardDetails, type Ids, invalidToken, newCard, type Scope, toTimestamp } from '@wattle/domain';
+import { type CardIntake, ConditionFailedError, type Store } from '@wattle/store';
 
 /** A card from its details: a new token, the number sealed. */
 export const sealNewCard = async (

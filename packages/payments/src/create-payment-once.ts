@@ -1,6 +1,6 @@
-import { type Payment, PinError } from '@wattle/domain';
+import { type Payment, PinError, type Scope } from '@wattle/domain';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { ConditionFailedError, idempotencyKeyRetentionSeconds, type Scope } from '@wattle/store';
+import { ConditionFailedError, idempotencyKeyRetentionSeconds } from '@wattle/store';
 import {
   createPayment,
   derivedPaymentToken,

@@ -4,11 +4,12 @@ import {
   type PaymentKind,
   type PaymentTerms,
   PinError,
+  type Scope,
   threeDSecureSessionSeconds,
   toTimestamp,
 } from '@wattle/domain';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { listSortKey, type Scope } from '@wattle/store';
+import { listSortKey } from '@wattle/store';
 import { commitUsingToken } from './card-intake.ts';
 import { type PaymentSource, resolveSource } from './payment-sources.ts';
 import { settleWithProcessor } from './settle-payment.ts';

@@ -8,9 +8,10 @@ import {
   invalidToken,
   type Payment,
   PinError,
+  type Scope,
   unowned,
 } from '@wattle/domain';
-import type { Scope, Store } from '@wattle/store';
+import type { Store } from '@wattle/store';
 import { sealNewCard } from './card-intake.ts';
 
 /** Where a payment's card comes from: exactly one of card, card_token and customer_token. */

@@ -1,6 +1,6 @@
-import type { Payment } from '@wattle/domain';
+import type { Payment, Scope } from '@wattle/domain';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { ConditionFailedError, type ScheduledJob, type Scope } from '@wattle/store';
+import { ConditionFailedError, type ScheduledJob } from '@wattle/store';
 import { settleWithProcessor } from './settle-payment.ts';
 import { expireThreeDSecure } from './three-d-secure.ts';
 

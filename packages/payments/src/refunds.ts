@@ -6,10 +6,12 @@ import {
   type Refund,
   refundable,
   refundSettlementSeconds,
+  type Scope,
   toTimestamp,
 } from '@wattle/domain';
+import { TransactionConflictError } from '@wattle/ports';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { ConditionFailedError, type ScheduledJob, type Scope, TransactionConflictError } from '@wattle/store';
+import { ConditionFailedError, type ScheduledJob } from '@wattle/store';
 
 const amountRefused = (message: string): PinError =>
   new PinError('invalid_resource', { messages: [{ param: 'amount', code: 'amount_invalid', message }] });

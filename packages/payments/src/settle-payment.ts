@@ -4,10 +4,11 @@ import {
   defaultPricing,
   type Payment,
   type PaymentState,
+  type Scope,
   totalFees,
 } from '@wattle/domain';
 import type { RuntimeDeps } from '@wattle/runtime';
-import type { ScheduledJob, Scope } from '@wattle/store';
+import type { ScheduledJob } from '@wattle/store';
 import { paymentEvent } from './payment-events.ts';
 
 /** The payment after the processor answered: failed, authorised, or captured at once. */

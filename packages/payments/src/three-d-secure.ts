@@ -1,6 +1,6 @@
-import { type Payment, PinError } from '@wattle/domain';
+import { type Payment, PinError, type Scope } from '@wattle/domain';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { ConditionFailedError, type ScheduledJob, type Scope } from '@wattle/store';
+import { ConditionFailedError, type ScheduledJob } from '@wattle/store';
 import { paymentEvent } from './payment-events.ts';
 import { settleWithProcessor } from './settle-payment.ts';
 

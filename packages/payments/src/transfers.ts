@@ -9,6 +9,7 @@ import {
   PinError,
   paidFromGivenBack,
   presentTransfer,
+  type Scope,
   type Transfer,
   type TransferLineItem,
   takeGivenBack,
@@ -23,7 +24,6 @@ import {
   type PayoutJobData,
   retryOnChange,
   type ScheduledJob,
-  type Scope,
   type Store,
 } from '@wattle/store';
 

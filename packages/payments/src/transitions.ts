@@ -4,12 +4,13 @@ import {
   type Payment,
   type PaymentKind,
   PinError,
+  type Scope,
   toTimestamp,
   totalFees,
   transitionRefusal,
 } from '@wattle/domain';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { ConditionFailedError, type Scope } from '@wattle/store';
+import { ConditionFailedError } from '@wattle/store';
 import { paymentEvent } from './payment-events.ts';
 
 /** A refused transition answers with the record's token, as Pin's errors do. */

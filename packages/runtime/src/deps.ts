@@ -1,6 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { KMSClient } from '@aws-sdk/client-kms';
 import type { CardProcessor, Clock, Ids } from '@wattle/domain';
+import type { Secrets } from '@wattle/ports';
 import { simulatedProcessor } from '@wattle/processor';
 import {
   type CardCipher,
@@ -8,18 +9,24 @@ import {
   documentClient,
   kmsCardCipher,
   localCardCipher,
+  type Repositories,
+  repositoriesOf,
   type Store,
 } from '@wattle/store';
 import { runtimeClock } from './clock.ts';
 import { loadConfig, type RuntimeConfig } from './config.ts';
-import { randomIds } from './ids.ts';
+import { randomIds, randomSecrets } from './ids.ts';
 
-/** What a function needs from the outside world, built once per container. */
-export interface RuntimeDeps {
+/**
+ * What a function needs from the outside world, built once per container: the real adapters of
+ * every port (@wattle/ports), by the names the flows' dependencies use.
+ */
+export interface RuntimeDeps extends Repositories {
   config: RuntimeConfig;
   store: Store;
   clock: Clock;
   ids: Ids;
+  secrets: Secrets;
   logger: Logger;
   /** The acquirer: the simulator until a deployment adds an adapter for a real one. */
   processor: CardProcessor;
@@ -40,16 +47,23 @@ const cipherFor = (config: RuntimeConfig): CardCipher => {
   return { seal: async () => noCardKey(), open: async () => noCardKey() };
 };
 
+/** The dependencies over a store and the given adapters (tests and benchmarks bring their own). */
+export const composeDeps = (parts: Omit<RuntimeDeps, keyof Repositories | 'secrets'>): RuntimeDeps => ({
+  ...repositoriesOf(parts.store),
+  secrets: randomSecrets,
+  ...parts,
+});
+
 export const runtimeDeps = (): RuntimeDeps => {
   if (built) return built;
   const config = loadConfig();
-  built = {
+  built = composeDeps({
     config,
     store: createStore(documentClient(), config.tableName, cipherFor(config)),
     clock: runtimeClock,
     ids: randomIds,
     logger: new Logger({ serviceName: 'wattle', logLevel: config.logLevel as 'INFO' }),
     processor: simulatedProcessor(),
-  };
+  });
   return built;
 };

@@ -1,25 +1,25 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { BankAccount } from '@wattle/domain';
-import { AccountsRepo } from './accounts-repo.ts';
-import { BalanceRepo } from './balance-repo.ts';
-import { bankAccountTokens } from './bank-account-tokens-repo.ts';
-import type { CardCipher } from './card-cipher.ts';
-import { CardTokensRepo } from './card-tokens-repo.ts';
-import type { StoreContext } from './context.ts';
-import { CustomersRepo } from './customers-repo.ts';
-import { EventsRepo } from './events-outbox.ts';
-import { IdempotencyRepo } from './idempotency-repo.ts';
-import { MerchantsRepo } from './merchants-repo.ts';
-import { PaymentsRepo } from './payments-repo.ts';
-import { PlansRepo } from './plans-repo.ts';
-import { RecipientsRepo } from './recipients-repo.ts';
-import { RefundsRepo } from './refunds-repo.ts';
-import { ScheduleRepo } from './schedule.ts';
-import type { SingleUseTokens } from './single-use-tokens.ts';
-import { SubscriptionsRepo } from './subscriptions-repo.ts';
-import { TransfersRepo } from './transfers-repo.ts';
-import { WebhookEndpointsRepo } from './webhook-endpoints-repo.ts';
-import { WebhooksRepo } from './webhooks-repo.ts';
+import type { CardCipher } from './kernel/card-cipher.ts';
+import type { StoreContext } from './kernel/context.ts';
+import { EventsRepo } from './kernel/events-outbox.ts';
+import { ScheduleRepo } from './kernel/schedule.ts';
+import type { SingleUseTokens } from './kernel/single-use-tokens.ts';
+import { AccountsRepo } from './repos/accounts-repo.ts';
+import { BalanceRepo } from './repos/balance-repo.ts';
+import { bankAccountTokens } from './repos/bank-account-tokens-repo.ts';
+import { CardTokensRepo } from './repos/card-tokens-repo.ts';
+import { CustomersRepo } from './repos/customers-repo.ts';
+import { IdempotencyRepo } from './repos/idempotency-repo.ts';
+import { MerchantsRepo } from './repos/merchants-repo.ts';
+import { PaymentsRepo } from './repos/payments-repo.ts';
+import { PlansRepo } from './repos/plans-repo.ts';
+import { RecipientsRepo } from './repos/recipients-repo.ts';
+import { RefundsRepo } from './repos/refunds-repo.ts';
+import { SubscriptionsRepo } from './repos/subscriptions-repo.ts';
+import { TransfersRepo } from './repos/transfers-repo.ts';
+import { WebhookEndpointsRepo } from './repos/webhook-endpoints-repo.ts';
+import { WebhooksRepo } from './repos/webhooks-repo.ts';
 
 /** All repositories over one table. */
 export class Store {
@@ -61,6 +61,30 @@ export class Store {
     this.transfers = new TransfersRepo(ctx);
   }
 }
+
+/** The store's repositories, each the implementation of its resource's port (@wattle/ports). */
+export type Repositories = Omit<Store, 'ctx'>;
+
+/** The repositories by their port names, for the composition that hands them to the flows. */
+export const repositoriesOf = (store: Store): Repositories => ({
+  accounts: store.accounts,
+  cardTokens: store.cardTokens,
+  bankAccountTokens: store.bankAccountTokens,
+  customers: store.customers,
+  events: store.events,
+  idempotency: store.idempotency,
+  schedule: store.schedule,
+  webhookEndpoints: store.webhookEndpoints,
+  webhooks: store.webhooks,
+  payments: store.payments,
+  refunds: store.refunds,
+  merchants: store.merchants,
+  balance: store.balance,
+  recipients: store.recipients,
+  plans: store.plans,
+  subscriptions: store.subscriptions,
+  transfers: store.transfers,
+});
 
 export const createStore = (doc: DynamoDBDocumentClient, tableName: string, cipher: CardCipher): Store =>
   new Store({ doc, tableName, cipher });

@@ -5,13 +5,14 @@ import {
   type PendingBill,
   PinError,
   presentSubscription,
+  type Scope,
   type Subscription,
   settleBill,
   toTimestamp,
 } from '@wattle/domain';
 import { createPayment, declined, derivedPaymentToken } from '@wattle/payments';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { ConditionFailedError, type LoadedSubscription, type ScheduledJob, type Scope } from '@wattle/store';
+import { ConditionFailedError, type LoadedSubscription, type ScheduledJob } from '@wattle/store';
 
 /**
  * How a bill's charge ended: paid, declined (with the decline's Pin error), abandoned (nothing was

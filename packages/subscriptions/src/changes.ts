@@ -2,11 +2,12 @@ import {
   type EventType,
   newEvent,
   presentSubscription,
+  type Scope,
   type Subscription,
   toTimestamp,
 } from '@wattle/domain';
 import type { RuntimeDeps } from '@wattle/runtime';
-import type { LoadedSubscription, ScheduledJob, Scope } from '@wattle/store';
+import type { LoadedSubscription, ScheduledJob } from '@wattle/store';
 
 export interface PlainChange {
   events: readonly EventType[];

@@ -7,6 +7,7 @@ import {
   type Plan,
   type PlanTerms,
   presentPlan,
+  type Scope,
   toTimestamp,
 } from '@wattle/domain';
 import type { RuntimeDeps } from '@wattle/runtime';
@@ -17,7 +18,6 @@ import {
   type LoadedPlan,
   planPurgeJob,
   type ScheduledJob,
-  type Scope,
 } from '@wattle/store';
 
 /** A taken name, as Pin answers plan validation failures (422 unprocessable_entity, with messages). */

@@ -4,11 +4,12 @@ import {
   invalidSubscriptionInput,
   PinError,
   reactivateSubscription,
+  type Scope,
   type Subscription,
   startSubscription,
 } from '@wattle/domain';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { ConditionFailedError, type LoadedSubscription, type Scope } from '@wattle/store';
+import { ConditionFailedError, type LoadedSubscription } from '@wattle/store';
 import { billNow, isVersionRace } from './bills.ts';
 import { commitPlainChange } from './changes.ts';
 

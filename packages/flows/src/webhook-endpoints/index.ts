@@ -1,0 +1,3 @@
+export * from './create-webhook-endpoint.ts';
+export * from './delete-webhook-endpoint.ts';
+export * from './read-webhook-endpoints.ts';

@@ -1,0 +1,100 @@
+/**
+ * What a store port answers when a write cannot be made for a reason the flow must decide on:
+ * typed, carrying their context, and named in each port method's comment. The store raises them
+ * from its own failed conditions; no transaction detail (which item, which condition) leaves it.
+ * Anything else a port throws is an outage or a bug.
+ */
+export abstract class Refusal extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** A single-use token (card, bank account, payment source) was used already, or expired. */
+export class TokenUsed extends Refusal {
+  constructor(readonly token: string) {
+    super(`The token ${token} was already used or has expired`);
+  }
+}
+
+/** A token that must be new is taken: a payment token derived from an Idempotency-Key, say. */
+export class TokenTaken extends Refusal {
+  constructor(
+    readonly resource: string,
+    readonly token: string,
+  ) {
+    super(`The ${resource} ${token} exists already`);
+  }
+}
+
+/** The resource a write needs is not there (any more): never created, deleted, or not this one's. */
+export class Missing extends Refusal {
+  constructor(
+    readonly resource: string,
+    readonly token: string,
+  ) {
+    super(`There is no ${resource} ${token}`);
+  }
+}
+
+/**
+ * The resource changed since the flow read it (another request moved its state or version):
+ * nothing was written. The flow reads it again and decides again, or answers from what it finds.
+ */
+export class Changed extends Refusal {
+  constructor(
+    readonly resource: string,
+    readonly token: string,
+  ) {
+    super(`The ${resource} ${token} changed since it was read`);
+  }
+}
+
+/** A list with a limit is full: racing additions past the limit all get this but the ones that fit. */
+export class LimitReached extends Refusal {
+  constructor(
+    readonly list: string,
+    readonly limit: number,
+  ) {
+    super(`The ${list} list holds at most ${limit}`);
+  }
+}
+
+/** A name that must be unique among the merchant's resources of a kind is taken. */
+export class NameTaken extends Refusal {
+  constructor(
+    readonly resource: string,
+    readonly taken: string,
+  ) {
+    super(`A ${resource} named ${taken} exists already`);
+  }
+}
+
+/** A debit found the balance short at commit: the money was taken by another debit since the read. */
+export class BalanceShort extends Refusal {
+  constructor(readonly amount: number) {
+    super(`The balance does not cover ${amount}`);
+  }
+}
+
+/** A scheduled job was claimed, finished or cancelled by another run: this run leaves it. */
+export class JobTaken extends Refusal {
+  constructor(
+    readonly kind: string,
+    readonly token: string,
+  ) {
+    super(`The ${kind} job of ${token} was taken by another run`);
+  }
+}
+
+/**
+ * Not a refusal but a "not now": other requests kept changing the same items, past every retry.
+ * Nothing was committed; the client may send the same request again (503 conflict, Retry-After).
+ */
+export class TransactionConflictError extends Error {
+  constructor(options?: ErrorOptions) {
+    super('A concurrent transaction touched the same items', options);
+    this.name = 'TransactionConflictError';
+  }
+}

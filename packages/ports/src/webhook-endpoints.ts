@@ -1,0 +1,13 @@
+import type { Scope, WebhookEndpoint } from '@wattle/domain';
+import type { Page } from './pages.ts';
+
+/** Where a merchant's webhook endpoints are kept. */
+export interface WebhookEndpointsStore {
+  /** The endpoint, or null when there is none (or its deletion has begun). */
+  get(scope: Scope, endpointToken: string): Promise<WebhookEndpoint | null>;
+  list(scope: Scope, page: number): Promise<Page<WebhookEndpoint>>;
+  /** Adds the endpoint within the merchant's limit. Throws LimitReached when the list is full. */
+  create(scope: Scope, endpoint: WebhookEndpoint, now: Date): Promise<void>;
+  /** Deletes the endpoint and every webhook of it. Throws Missing when there is no live endpoint. */
+  delete(scope: Scope, endpointToken: string, now: Date): Promise<void>;
+}

@@ -1,0 +1,56 @@
+import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keys } from './keys.ts';
+import type { Transaction } from './transaction.ts';
+
+/**
+ * A list's total, kept by the transactions that add to or remove from the list. Lists that grow
+ * with the whole merchant spread their count over shards, so no single item caps write throughput;
+ * reading sums the shards.
+ */
+export interface Counter {
+  listKey: string;
+  shards: number;
+}
+
+export const merchantWideShards = 4;
+
+export const counter = (listKey: string, shards = 1): Counter => ({ listKey, shards });
+
+/** The label of a counter's move in a transaction: a limit's failed condition carries it. */
+export const counterLabel = (c: Counter): string => `counter:${c.listKey}`;
+
+/**
+ * Adds the counter move to the transaction that changes the list. With `atMost`, the move is
+ * also the list's limit: the transaction fails (label `counterLabel(c)`) when the list would
+ * grow past it, so racing additions end with exactly `atMost` winners. Only for unsharded lists.
+ */
+export const countIn = (tx: Transaction, c: Counter, delta: number, atMost?: number): Transaction => {
+  if (atMost !== undefined && c.shards !== 1) throw new Error('A limit needs an unsharded counter');
+  const limit =
+    atMost === undefined
+      ? {}
+      : {
+          ConditionExpression: 'attribute_not_exists(#n) OR #n <= :room',
+          ExpressionAttributeValues: { ':d': delta, ':et': 'counter', ':room': atMost - delta },
+        };
+  return tx.update(counterLabel(c), {
+    Key: keys.counterShard(c.listKey, Math.floor(Math.random() * c.shards)),
+    UpdateExpression: 'ADD #n :d SET #et = :et',
+    ExpressionAttributeNames: { '#n': 'n', '#et': '_et' },
+    ExpressionAttributeValues: { ':d': delta, ':et': 'counter' },
+    ...limit,
+  });
+};
+
+export const readCount = async (
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  c: Counter,
+): Promise<number> => {
+  const shardKeys = Array.from({ length: c.shards }, (_, shard) => keys.counterShard(c.listKey, shard));
+  const result = await doc.send(
+    new BatchGetCommand({ RequestItems: { [tableName]: { Keys: shardKeys, ConsistentRead: true } } }),
+  );
+  const items = result.Responses?.[tableName] ?? [];
+  return items.reduce((sum, item) => sum + Number(item.n ?? 0), 0);
+};

@@ -1,0 +1,117 @@
+import type { Scope } from '@wattle/domain';
+
+const s = (scope: Scope): string => `${scope.accountId}#${scope.environment}`;
+
+export interface ItemKey {
+  pk: string;
+  sk: string;
+}
+
+/**
+ * Key builders, named after the access pattern they serve. Tokens carry their type prefix, so
+ * `<scope>#<token>` never collides between resource types.
+ */
+export const keys = {
+  account: (accountId: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' }),
+  apiKey: (keyHash: string): ItemKey => ({ pk: `KEY#${keyHash}`, sk: 'KEY' }),
+  /** A partner-referred merchant (`mrch_`), with its application and its partner. */
+  merchant: (merchantToken: string): ItemKey => ({ pk: `MERCHANT#${merchantToken}`, sk: 'MERCHANT' }),
+  /** An unused card token from POST /cards: single use, and it is its own expiry lease. */
+  cardToken: (scope: Scope, cardToken: string): ItemKey => ({ pk: `${s(scope)}#${cardToken}`, sk: 'CARD' }),
+  /** An unused bank account token from POST /bank_accounts: single use, its own expiry lease. */
+  bankAccountToken: (scope: Scope, token: string): ItemKey => ({
+    pk: `${s(scope)}#${token}`,
+    sk: 'BANK_ACCOUNT',
+  }),
+  recipient: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'RECIPIENT' }),
+  customer: (scope: Scope, customerToken: string): ItemKey => ({
+    pk: `${s(scope)}#${customerToken}`,
+    sk: 'CUSTOMER',
+  }),
+  /** A customer's cards live in the customer's partition, so deleting a customer finds them all. */
+  customerCard: (scope: Scope, customerToken: string, cardToken: string): ItemKey => ({
+    pk: `${s(scope)}#${customerToken}`,
+    sk: `CARD#${cardToken}`,
+  }),
+  customerCardPrefix: 'CARD#',
+  event: (scope: Scope, eventToken: string): ItemKey => ({ pk: `${s(scope)}#${eventToken}`, sk: 'EVENT' }),
+  webhookEndpoint: (scope: Scope, endpointToken: string): ItemKey => ({
+    pk: `${s(scope)}#${endpointToken}`,
+    sk: 'WEBHOOK_ENDPOINT',
+  }),
+  /**
+   * An endpoint's webhook of one event, in the endpoint's partition: created once per (event,
+   * endpoint), and how deleting an endpoint finds all its webhooks.
+   */
+  endpointWebhook: (scope: Scope, endpointToken: string, eventToken: string): ItemKey => ({
+    pk: `${s(scope)}#${endpointToken}`,
+    sk: `WEBHOOK#${eventToken}`,
+  }),
+  endpointWebhookPrefix: 'WEBHOOK#',
+  webhook: (scope: Scope, webhookToken: string): ItemKey => ({
+    pk: `${s(scope)}#${webhookToken}`,
+    sk: 'WEBHOOK',
+  }),
+  /** A charge or an authorisation. */
+  payment: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'PAYMENT' }),
+  /** The authorisation lease of an authorised payment: capture or void uses it up, once. */
+  paymentLease: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'LEASE' }),
+  refund: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'REFUND' }),
+  transfer: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'TRANSFER' }),
+  /** A transfer's line items in its partition, numbered from 1: page N is one key range. */
+  transferLineItem: (scope: Scope, transferToken: string, index: number): ItemKey => ({
+    pk: `${s(scope)}#${transferToken}`,
+    sk: `LINE#${String(index).padStart(8, '0')}`,
+  }),
+  plan: (scope: Scope, planToken: string): ItemKey => ({ pk: `${s(scope)}#${planToken}`, sk: 'PLAN' }),
+  /** A plan name held by one plan: names are unique per merchant, and racing creations find it. */
+  planName: (scope: Scope, name: string): ItemKey => ({
+    pk: `${s(scope)}#PLAN_NAME#${name}`,
+    sk: 'PLAN_NAME',
+  }),
+  subscription: (scope: Scope, token: string): ItemKey => ({
+    pk: `${s(scope)}#${token}`,
+    sk: 'SUBSCRIPTION',
+  }),
+  /** A subscription's ledger entry of one bill attempt, in the subscription's partition. */
+  ledgerEntry: (scope: Scope, subscriptionToken: string, attempt: number): ItemKey => ({
+    pk: `${s(scope)}#${subscriptionToken}`,
+    sk: `LEDGER#${String(attempt).padStart(8, '0')}`,
+  }),
+  ledgerEntryPrefix: 'LEDGER#',
+  /** A 3-D Secure session, found from its token alone (the payer's browser carries no key). */
+  threeDSecureSession: (sessionToken: string): ItemKey => ({ pk: `SESSION#${sessionToken}`, sk: 'SESSION' }),
+  idempotency: (scope: Scope, keyHash: string): ItemKey => ({
+    pk: `${s(scope)}#IDEMPOTENCY#${keyHash}`,
+    sk: 'IDEMPOTENCY',
+  }),
+  counterShard: (listKey: string, shard: number): ItemKey => ({ pk: `COUNTER#${listKey}`, sk: `${shard}` }),
+} as const;
+
+/** List keys (a GSI partition each): what a list holds, in creation order. */
+export const lists = {
+  customers: (scope: Scope) => `${s(scope)}#customers`,
+  customerCards: (scope: Scope, customerToken: string) => `${s(scope)}#${customerToken}#cards`,
+  customerCharges: (scope: Scope, customerToken: string) => `${s(scope)}#${customerToken}#charges`,
+  customerSubscriptions: (scope: Scope, customerToken: string) =>
+    `${s(scope)}#${customerToken}#subscriptions`,
+  events: (scope: Scope) => `${s(scope)}#events`,
+  recipients: (scope: Scope) => `${s(scope)}#recipients`,
+  recipientTransfers: (scope: Scope, recipientToken: string) => `${s(scope)}#${recipientToken}#transfers`,
+  transfers: (scope: Scope) => `${s(scope)}#transfers`,
+  /** The merchants a partner referred. */
+  referrals: (partnerId: string) => `REFERRALS#${partnerId}`,
+  webhookEndpoints: (scope: Scope) => `${s(scope)}#webhook_endpoints`,
+  webhooks: (scope: Scope) => `${s(scope)}#webhooks`,
+  charges: (scope: Scope) => `${s(scope)}#charges`,
+  authorisations: (scope: Scope) => `${s(scope)}#authorisations`,
+  refunds: (scope: Scope) => `${s(scope)}#refunds`,
+  chargeRefunds: (scope: Scope, chargeToken: string) => `${s(scope)}#${chargeToken}#refunds`,
+  plans: (scope: Scope) => `${s(scope)}#plans`,
+  subscriptions: (scope: Scope) => `${s(scope)}#subscriptions`,
+  planSubscriptions: (scope: Scope, planToken: string) => `${s(scope)}#${planToken}#subscriptions`,
+  subscriptionLedger: (scope: Scope, subscriptionToken: string) => `${s(scope)}#${subscriptionToken}#ledger`,
+} as const;
+
+/** Sort key within a list: creation time to the millisecond, then the token to break ties. */
+export const listSortKey = (createdAt: Date, token: string): string => `${createdAt.toISOString()}#${token}`;

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  type DynamoDBDocumentClient,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { TransactionConflictError } from '@wattle/ports';
+import { ConditionFailedError, StoreError } from './errors.ts';
+
+type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+type Put = Omit<NonNullable<TxItem['Put']>, 'TableName'>;
+type Update = Omit<NonNullable<TxItem['Update']>, 'TableName'>;
+type Delete = Omit<NonNullable<TxItem['Delete']>, 'TableName'>;
+type Check = Omit<NonNullable<TxItem['ConditionCheck']>, 'TableName'>;
+
+/**
+ * What a failed condition means to the caller, by the label of the item whose condition failed:
+ * the typed refusal of its port (`TokenUsed`, `Changed`…), made from what the item held. A failed
+ * condition with no refusal given is unexpected, and stays a ConditionFailedError inside the store.
+ */
+export type Refusals = Record<string, (found: Record<string, unknown> | undefined) => Error>;
+
+/** DynamoDB's limit on the items of one transaction. */
+export const maxTransactionItems = 100;
+
+/**
+ * One state change: every write it makes, each guarded by its condition, committed together or
+ * not at all. Each item carries a label, so a failed condition says which one failed.
+ */
+export class Transaction {
+  private readonly items: TxItem[] = [];
+  private readonly labels: string[] = [];
+
+  constructor(private readonly tableName: string) {}
+
+  put(label: string, put: Put): this {
+    return this.add(label, {
+      Put: { ...put, TableName: this.tableName, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' },
+    });
+  }
+
+  update(label: string, update: Update): this {
+    return this.add(label, {
+      Update: { ...update, TableName: this.tableName, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' },
+    });
+  }
+
+  delete(label: string, del: Delete): this {
+    return this.add(label, {
+      Delete: { ...del, TableName: this.tableName, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' },
+    });
+  }
+
+  check(label: string, check: Check): this {
+    return this.add(label, {
+      ConditionCheck: { ...check, TableName: this.tableName, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' },
+    });
+  }
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  private add(label: string, item: TxItem): this {
+    if (this.items.length >= maxTransactionItems)
+      throw new StoreError('A transaction holds at most 100 items');
+    this.items.push(item);
+    this.labels.push(label);
+    return this;
+  }
+
+  /**
+   * Commits, retrying a conflict with another transaction a few times (the same client request
+   * token makes a retry of a commit that did land a no-op). A failed condition is final: the
+   * refusal `refusals` gives for its item's label, else a ConditionFailedError.
+   */
+  async commit(doc: DynamoDBDocumentClient, refusals: Refusals = {}): Promise<void> {
+    if (this.items.length === 0) return;
+    const token = randomUUID();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await doc.send(new TransactWriteCommand({ TransactItems: this.items, ClientRequestToken: token }));
+        return;
+      } catch (error) {
+        const failure = this.explain(error, refusals);
+        if (failure instanceof TransactionConflictError && attempt < 6) {
+          await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
+          continue;
+        }
+        throw failure;
+      }
+    }
+  }
+
+  private explain(error: unknown, refusals: Refusals): unknown {
+    if (!(error instanceof TransactionCanceledException)) return error;
+    const reasons = error.CancellationReasons ?? [];
+    const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
+    if (failed >= 0) {
+      const raw = reasons[failed]?.Item;
+      const label = this.labels[failed] ?? 'unknown';
+      const found = raw ? unmarshall(raw) : undefined;
+      const refusal = refusals[label];
+      return refusal ? refusal(found) : new ConditionFailedError(label, found, { cause: error });
+    }
+    if (reasons.some((reason) => reason.Code === 'TransactionConflict')) {
+      return new TransactionConflictError({ cause: error });
+    }
+    return error;
+  }
+}

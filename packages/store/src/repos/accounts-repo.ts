@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Account, ApiKeyGrant } from '@wattle/domain';
+import { newTransaction, type StoreContext } from '../kernel/context.ts';
+import { keys } from '../kernel/keys.ts';
+import type { Transaction } from '../kernel/transaction.ts';
+
+/** Keys are stored only as this hash. They are long random strings, so a fast hash is enough. */
+export const hashApiKey = (apiKey: string): string => createHash('sha256').update(apiKey).digest('hex');
+
+export interface NewApiKey {
+  /** The key in clear: hashed here, never stored. */
+  apiKey: string;
+  grant: ApiKeyGrant;
+}
+
+/** Writes an account and its keys (hashed) inside `tx`. */
+export const accountIn = (tx: Transaction, account: Account, apiKeys: NewApiKey[]): Transaction => {
+  tx.put('account', {
+    Item: { ...keys.account(account.id), _et: 'account', account },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
+  for (const { apiKey, grant } of apiKeys) {
+    tx.put(`key:${grant.kind}:${grant.environment}`, {
+      Item: { ...keys.apiKey(hashApiKey(apiKey)), _et: 'api_key', grant },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+  }
+  return tx;
+};
+
+export class AccountsRepo {
+  constructor(private readonly ctx: StoreContext) {}
+
+  /** The account and all its keys, in one transaction. */
+  async create(account: Account, apiKeys: NewApiKey[]): Promise<void> {
+    await accountIn(newTransaction(this.ctx), account, apiKeys).commit(this.ctx.doc);
+  }
+
+  async get(accountId: string): Promise<Account | null> {
+    const result = await this.ctx.doc.send(
+      new GetCommand({ TableName: this.ctx.tableName, Key: keys.account(accountId) }),
+    );
+    return (result.Item?.account as Account | undefined) ?? null;
+  }
+
+  /** What a presented key may do, or null for a key that does not exist. */
+  async grantFor(apiKey: string): Promise<ApiKeyGrant | null> {
+    const result = await this.ctx.doc.send(
+      new GetCommand({ TableName: this.ctx.tableName, Key: keys.apiKey(hashApiKey(apiKey)) }),
+    );
+    return (result.Item?.grant as ApiKeyGrant | undefined) ?? null;
+  }
+}

@@ -1,0 +1,277 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type ChargeCredit,
+  type CurrencyBalance,
+  type Payment,
+  type Refund,
+  type Scope,
+  settlementDay,
+} from '@wattle/domain';
+import type { StoreContext } from '../kernel/context.ts';
+import type { Transaction } from '../kernel/transaction.ts';
+
+/**
+ * The balance, kept by the transactions that move money: each captured charge adds its merchant
+ * entitlement to the bucket of the day it settles on; refunds and transfers add to the debits.
+ * Reading is one query over the merchant's buckets (one per settlement day and currency), and the
+ * clock decides which buckets have settled: no job moves money from pending to available.
+ *
+ * Payouts also need to know WHICH charges they pay out: each capture appends a credit entry (its
+ * proceeds) to the currency's credits partition, ordered by capture time, so the entries only
+ * ever grow at the end. Every positive debit (refund or transfer) moves the `consumed` mark along
+ * that sequence, and a transfer pays out the charges in [consumed, consumed + amount + fee). A
+ * `cursor` on the debits item remembers where the last transfer's walk ended, so the next walk
+ * starts there instead of at the first charge ever captured.
+ */
+const balancePk = (scope: Scope): string => `${scope.accountId}#${scope.environment}#BALANCE`;
+const creditKey = (scope: Scope, currency: string, day: string) => ({
+  pk: balancePk(scope),
+  sk: `${currency}#SETTLES#${day}`,
+});
+const debitKey = (scope: Scope, currency: string) => ({ pk: balancePk(scope), sk: `${currency}#DEBITS` });
+const creditsPk = (scope: Scope, currency: string): string =>
+  `${scope.accountId}#${scope.environment}#CREDITS#${currency}`;
+
+/** Where a walk over the credits starts: an entry, and the sum of all entries before it. */
+export interface CreditCursor {
+  position: string;
+  before: number;
+}
+
+/** One currency's balance plus what a transfer needs to debit it safely. */
+export interface PayoutLedger extends CurrencyBalance {
+  /** Bumped by every debit: a transfer commits only if no debit came in since it read. */
+  version: number;
+  /** Every capture's proceeds, settled or not: what refunds may spend, with the debits taken off. */
+  credited: number;
+  /** Failed refunds' give-backs waiting for the next transfer, oldest first. */
+  givenBack: ChargeCredit[];
+  /** How far along the credits positive debits have reached. */
+  consumed: number;
+  cursor: CreditCursor | null;
+}
+
+/**
+ * Credits a charge captured in `tx` (at `now`) with its merchant entitlement, settling after the
+ * delay, and appends its credit entry (ordered by `now` to the millisecond, then token).
+ */
+export const creditCaptureIn = (tx: Transaction, scope: Scope, charge: Payment, now: Date): Transaction => {
+  if (charge.kind !== 'charge' || charge.state !== 'captured' || !charge.capturedAt) return tx;
+  const credit = creditOf(charge, `${now.toISOString()}#${charge.token}`);
+  return tx
+    .update(`balance:credit:${charge.token}`, {
+      Key: creditKey(scope, charge.currency, settlementDay(charge.capturedAt)),
+      UpdateExpression: 'ADD #n :a SET #et = :et',
+      ExpressionAttributeNames: { '#n': 'n', '#et': '_et' },
+      ExpressionAttributeValues: { ':a': credit.merchantEntitlement, ':et': 'balance' },
+    })
+    .put(`balance:credit-entry:${charge.token}`, {
+      Item: { pk: creditsPk(scope, charge.currency), sk: credit.position, _et: 'credit', credit },
+    });
+};
+
+/**
+ * Gives a failed refund's amount back in `tx`: to the balance (a negative debit), and to the
+ * give-backs waiting on the debits item, which the next transfer pays out first, as that
+ * charge's: the money is available at once, and the sequence of captures stays as it was.
+ */
+export const giveBackIn = (tx: Transaction, scope: Scope, charge: Payment, refund: Refund): Transaction =>
+  debitIn(tx, scope, refund.currency, -refund.amount, {
+    giveBack: { ...creditOf(charge, `${charge.token}#${refund.token}`), givenBack: refund.amount },
+  });
+
+const creditOf = (charge: Payment, position: string): ChargeCredit => ({
+  position,
+  chargeToken: charge.token,
+  description: charge.description,
+  amount: charge.amount,
+  totalFees: charge.totalFees ?? 0,
+  merchantEntitlement: charge.amount - (charge.totalFees ?? 0),
+  createdAt: charge.createdAt,
+});
+
+/** How a debit is guarded and what else it records. */
+export interface DebitOptions {
+  /**
+   * A transfer's: the ledger it decided on. The debit commits only if no debit came in since it
+   * was read (label `balance`), and the caller reads again. Settled credits never change, so with
+   * the debits unchanged the available balance is at least what was read, and the `consumed` mark
+   * its payout walk started from is still right.
+   */
+  seen?: Pick<PayoutLedger, 'version'>;
+  /**
+   * A refund's: the credits the caller read (all of them, settling ones included). The debit
+   * commits only if the debits, this one included, stay within them (label `balance`). Credits
+   * only ever grow, so this is enough, and racing refunds don't make each other retry: only a
+   * balance that is really short refuses.
+   */
+  within?: number;
+  /** A transfer's: where its walk over the credits ended, for the next transfer to start from. */
+  cursor?: CreditCursor | null;
+  /** A transfer's: how far it moves the `consumed` mark (what it took from the captures' proceeds). */
+  consumes?: number;
+  /** A transfer's: the give-backs still waiting once it took what it paid out of them. */
+  givenBackLeft?: ChargeCredit[];
+  /** A failed refund's: the give-back to wait for the next transfer. */
+  giveBack?: ChargeCredit;
+}
+
+/**
+ * Debits a refund or a transfer (a negative amount gives a failed refund back). Only positive
+ * debits move the `consumed` mark: it never goes back, so no two transfers ever pay out the same
+ * proceeds.
+ */
+export const debitIn = (
+  tx: Transaction,
+  scope: Scope,
+  currency: string,
+  amount: number,
+  { seen, within, cursor, consumes, givenBackLeft, giveBack }: DebitOptions = {},
+): Transaction => {
+  const names: Record<string, string> = {
+    '#n': 'n',
+    '#version': 'version',
+    '#consumed': 'consumed',
+    '#et': '_et',
+  };
+  const values: Record<string, unknown> = {
+    ':a': amount,
+    ':one': 1,
+    ':c': consumes ?? Math.max(amount, 0),
+    ':et': 'balance',
+  };
+  const sets = ['#et = :et'];
+  if (cursor !== undefined) {
+    names['#cursor'] = 'cursor';
+    values[':cursor'] = cursor;
+    sets.push('#cursor = :cursor');
+  }
+  if (givenBackLeft) {
+    names['#givenBack'] = 'givenBack';
+    values[':left'] = givenBackLeft;
+    sets.push('#givenBack = :left');
+  }
+  if (giveBack) {
+    names['#givenBack'] = 'givenBack';
+    values[':back'] = [giveBack];
+    values[':none'] = [];
+    sets.push('#givenBack = list_append(if_not_exists(#givenBack, :none), :back)');
+  }
+  let condition: string | undefined;
+  if (seen && seen.version === 0) condition = 'attribute_not_exists(#version)';
+  else if (seen) {
+    condition = '#version = :v';
+    values[':v'] = seen.version;
+  } else if (within !== undefined) {
+    condition = 'attribute_not_exists(#n) OR #n <= :limit';
+    values[':limit'] = within - amount;
+  }
+  return tx.update(condition ? 'balance' : `balance:debit:${currency}`, {
+    Key: debitKey(scope, currency),
+    UpdateExpression: `ADD #n :a, #version :one, #consumed :c SET ${sets.join(', ')}`,
+    ...(condition ? { ConditionExpression: condition } : {}),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  });
+};
+
+/** A currency's ledger before any money moved. */
+const emptyLedger = (currency: string): PayoutLedger => ({
+  currency,
+  available: 0,
+  unsettled: 0,
+  version: 0,
+  credited: 0,
+  givenBack: [],
+  consumed: 0,
+  cursor: null,
+});
+
+export class BalanceRepo {
+  constructor(private readonly ctx: StoreContext) {}
+
+  /** Every currency's balance at `now`. */
+  async read(scope: Scope, now: Date): Promise<CurrencyBalance[]> {
+    return (await this.ledgers(scope, now)).map(({ currency, available, unsettled }) => ({
+      currency,
+      available,
+      unsettled,
+    }));
+  }
+
+  /** One currency's balance with the debits' version, consumed mark and walk cursor. */
+  async ledger(scope: Scope, currency: string, now: Date): Promise<PayoutLedger> {
+    const found = (await this.ledgers(scope, now)).find((l) => l.currency === currency);
+    return found ?? emptyLedger(currency);
+  }
+
+  /**
+   * Calls `visit` with each credit entry from `cursor` on (from the first without one) and the
+   * sum of the entries before it, until `visit` returns false or the entries run out.
+   */
+  async walkCredits(
+    scope: Scope,
+    currency: string,
+    cursor: CreditCursor | null,
+    visit: (credit: ChargeCredit, before: number) => boolean,
+  ): Promise<void> {
+    let before = cursor?.before ?? 0;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.ctx.doc.send(
+        new QueryCommand({
+          TableName: this.ctx.tableName,
+          KeyConditionExpression: cursor ? 'pk = :pk AND sk >= :from' : 'pk = :pk',
+          ExpressionAttributeValues: {
+            ':pk': creditsPk(scope, currency),
+            ...(cursor ? { ':from': cursor.position } : {}),
+          },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        const credit = item.credit as ChargeCredit;
+        if (!visit(credit, before)) return;
+        before += credit.merchantEntitlement;
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+  }
+
+  private async ledgers(scope: Scope, now: Date): Promise<PayoutLedger[]> {
+    const today = now.toISOString().slice(0, 10);
+    const byCurrency = new Map<string, PayoutLedger>();
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.ctx.doc.send(
+        new QueryCommand({
+          TableName: this.ctx.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': balancePk(scope) },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        const [currency = '', kind, day = ''] = String(item.sk).split('#');
+        const ledger = byCurrency.get(currency) ?? emptyLedger(currency);
+        const n = Number(item.n ?? 0);
+        if (kind === 'DEBITS') {
+          ledger.available -= n;
+          ledger.givenBack = (item.givenBack as ChargeCredit[] | undefined) ?? [];
+          ledger.version = Number(item.version ?? 0);
+          ledger.consumed = Number(item.consumed ?? 0);
+          ledger.cursor = (item.cursor as CreditCursor | undefined) ?? null;
+        } else {
+          ledger.credited += n;
+          if (day <= today) ledger.available += n;
+          else ledger.unsettled += n;
+        }
+        byCurrency.set(currency, ledger);
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency));
+  }
+}

@@ -1,0 +1,283 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Card, Customer, Scope, WattleEvent } from '@wattle/domain';
+import type { Page } from '@wattle/ports';
+import { newTransaction, type StoreContext } from '../kernel/context.ts';
+import { counter, countIn, merchantWideShards } from '../kernel/counters.ts';
+import { recordEvent } from '../kernel/events-outbox.ts';
+import { keys, listSortKey, lists } from '../kernel/keys.ts';
+import { listMembership, readPage } from '../kernel/list-page.ts';
+import { maxTransactionItems, type Transaction } from '../kernel/transaction.ts';
+import type { SealedCard } from './card-tokens-repo.ts';
+import { CardTokensRepo } from './card-tokens-repo.ts';
+
+/** A customer as loaded, with the version its next change must find unchanged. */
+export interface LoadedCustomer {
+  customer: Customer;
+  version: number;
+}
+
+/** Where a customer's new card comes from: a card just sealed, or an unused token taken in. */
+export type CardIntake = { from: 'new'; sealed: SealedCard } | { from: 'token'; sealed: SealedCard };
+
+export interface CustomerChange {
+  customer: Customer;
+  expectedVersion: number;
+  /** A card taken in (rule 3: new card; rule 4/5: an unused token). */
+  intake: CardIntake | null;
+  /** The old primary card removed permanently (rules 3 and 4). */
+  removedCardToken: string | null;
+  event: WattleEvent;
+}
+
+const customersCounter = (scope: Scope) => counter(lists.customers(scope), merchantWideShards);
+const cardsCounter = (scope: Scope, customerToken: string) =>
+  counter(lists.customerCards(scope, customerToken));
+
+const toCustomerCard = (item: Record<string, unknown>): Card => item.card as Card;
+
+export class CustomersRepo {
+  private readonly tokens: CardTokensRepo;
+
+  constructor(private readonly ctx: StoreContext) {
+    this.tokens = new CardTokensRepo(ctx);
+  }
+
+  async get(scope: Scope, customerToken: string): Promise<LoadedCustomer | null> {
+    const result = await this.ctx.doc.send(
+      new GetCommand({
+        TableName: this.ctx.tableName,
+        Key: keys.customer(scope, customerToken),
+        ConsistentRead: true,
+      }),
+    );
+    if (!result.Item) return null;
+    return { customer: result.Item.customer as Customer, version: Number(result.Item.ver) };
+  }
+
+  async getCard(scope: Scope, customerToken: string, cardToken: string): Promise<SealedCard | null> {
+    const result = await this.ctx.doc.send(
+      new GetCommand({
+        TableName: this.ctx.tableName,
+        Key: keys.customerCard(scope, customerToken, cardToken),
+        ConsistentRead: true,
+      }),
+    );
+    if (!result.Item) return null;
+    return { card: result.Item.card as Card, sealedNumber: result.Item.sealedNumber as string };
+  }
+
+  list(scope: Scope, page: number): Promise<Page<Customer>> {
+    return readPage(
+      this.ctx.doc,
+      this.ctx.tableName,
+      { index: 'gsi1', listKey: lists.customers(scope), counter: customersCounter(scope) },
+      page,
+      (item) => item.customer as Customer,
+    );
+  }
+
+  listCards(scope: Scope, customerToken: string, page: number): Promise<Page<Card>> {
+    return readPage(
+      this.ctx.doc,
+      this.ctx.tableName,
+      {
+        index: 'gsi1',
+        listKey: lists.customerCards(scope, customerToken),
+        counter: cardsCounter(scope, customerToken),
+      },
+      page,
+      toCustomerCard,
+    );
+  }
+
+  /**
+   * A customer's subscriptions (index gsi2): the items as stored. Subscriptions join this list
+   * when they are created, with their own presenter.
+   */
+  listSubscriptions(
+    scope: Scope,
+    customerToken: string,
+    page: number,
+  ): Promise<Page<Record<string, unknown>>> {
+    const listKey = lists.customerSubscriptions(scope, customerToken);
+    return readPage(
+      this.ctx.doc,
+      this.ctx.tableName,
+      { index: 'gsi2', listKey, counter: counter(listKey) },
+      page,
+      (item) => item,
+    );
+  }
+
+  /** The customer with its first (primary) card, counted and recorded, in one transaction. */
+  async create(
+    scope: Scope,
+    customer: Customer,
+    intake: CardIntake,
+    event: WattleEvent,
+    now: Date,
+  ): Promise<void> {
+    const tx = newTransaction(this.ctx).put('customer', {
+      Item: this.customerItem(scope, customer, 1, now),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+    this.takeCardIn(tx, scope, customer.token, intake, now);
+    countIn(tx, customersCounter(scope), 1);
+    countIn(tx, cardsCounter(scope, customer.token), 1);
+    recordEvent(tx, scope, event, now);
+    await tx.commit(this.ctx.doc);
+  }
+
+  /**
+   * Fields and primary card change together, guarded by the version read before: a concurrent
+   * change makes this one fail with label `customer`, and the caller starts over.
+   */
+  async update(scope: Scope, change: CustomerChange, now: Date): Promise<void> {
+    const { customer } = change;
+    const tx = newTransaction(this.ctx).update('customer', {
+      Key: keys.customer(scope, customer.token),
+      UpdateExpression: 'SET #c = :c, ver = ver + :one',
+      ConditionExpression: 'ver = :v',
+      ExpressionAttributeNames: { '#c': 'customer' },
+      ExpressionAttributeValues: { ':c': customer, ':v': change.expectedVersion, ':one': 1 },
+    });
+    let cardDelta = 0;
+    if (change.intake) {
+      this.takeCardIn(tx, scope, customer.token, change.intake, now);
+      cardDelta++;
+    }
+    if (change.removedCardToken) {
+      tx.delete('removed-card', {
+        Key: keys.customerCard(scope, customer.token, change.removedCardToken),
+        ConditionExpression: 'attribute_exists(pk)',
+      });
+      cardDelta--;
+    }
+    if (cardDelta !== 0) countIn(tx, cardsCounter(scope, customer.token), cardDelta);
+    recordEvent(tx, scope, change.event, now);
+    await tx.commit(this.ctx.doc);
+  }
+
+  /** A non-primary card added to the customer; the version moves so a racing delete starts over. */
+  async addCard(scope: Scope, customerToken: string, intake: CardIntake, now: Date): Promise<void> {
+    const tx = newTransaction(this.ctx).update('customer', {
+      Key: keys.customer(scope, customerToken),
+      UpdateExpression: 'SET ver = ver + :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':one': 1 },
+    });
+    this.takeCardIn(tx, scope, customerToken, intake, now);
+    countIn(tx, cardsCounter(scope, customerToken), 1);
+    await tx.commit(this.ctx.doc);
+  }
+
+  /** Removes a card that is not the primary one (label `customer` fails for the primary). */
+  async removeCard(scope: Scope, customerToken: string, cardToken: string): Promise<void> {
+    const tx = newTransaction(this.ctx)
+      .update('customer', {
+        Key: keys.customer(scope, customerToken),
+        UpdateExpression: 'SET ver = ver + :one',
+        ConditionExpression: 'attribute_exists(pk) AND #c.primaryCard.#t <> :card',
+        ExpressionAttributeNames: { '#c': 'customer', '#t': 'token' },
+        ExpressionAttributeValues: { ':one': 1, ':card': cardToken },
+      })
+      .delete('card', {
+        Key: keys.customerCard(scope, customerToken, cardToken),
+        ConditionExpression: 'attribute_exists(pk)',
+      });
+    countIn(tx, cardsCounter(scope, customerToken), -1);
+    await tx.commit(this.ctx.doc);
+  }
+
+  /**
+   * The customer and all its cards. Cards beyond what one transaction holds go first, in their
+   * own transactions; the last one removes the customer under its version, with the event.
+   */
+  async delete(scope: Scope, loaded: LoadedCustomer, event: WattleEvent, now: Date): Promise<void> {
+    const token = loaded.customer.token;
+    const cardTokens = await this.cardTokensOf(scope, token);
+    const nonPrimary = cardTokens.filter((t) => t !== loaded.customer.primaryCard.token);
+    const room = maxTransactionItems - 6;
+    let version = loaded.version;
+    while (nonPrimary.length > room) {
+      const batch = nonPrimary.splice(0, room);
+      const tx = newTransaction(this.ctx).update('customer', {
+        Key: keys.customer(scope, token),
+        UpdateExpression: 'SET ver = ver + :one',
+        ConditionExpression: 'ver = :v',
+        ExpressionAttributeValues: { ':one': 1, ':v': version },
+      });
+      for (const cardToken of batch) tx.delete('card', { Key: keys.customerCard(scope, token, cardToken) });
+      countIn(tx, cardsCounter(scope, token), -batch.length);
+      await tx.commit(this.ctx.doc);
+      version++;
+    }
+    const tx = newTransaction(this.ctx).delete('customer', {
+      Key: keys.customer(scope, token),
+      ConditionExpression: 'ver = :v',
+      ExpressionAttributeValues: { ':v': version },
+    });
+    for (const cardToken of [...nonPrimary, loaded.customer.primaryCard.token]) {
+      tx.delete('card', { Key: keys.customerCard(scope, token, cardToken) });
+    }
+    tx.delete('cards-counter', { Key: keys.counterShard(lists.customerCards(scope, token), 0) });
+    countIn(tx, customersCounter(scope), -1);
+    recordEvent(tx, scope, event, now);
+    await tx.commit(this.ctx.doc);
+  }
+
+  /** Every card of the customer, read from its own partition (strongly consistent). */
+  private async cardTokensOf(scope: Scope, customerToken: string): Promise<string[]> {
+    const { pk } = keys.customer(scope, customerToken);
+    const tokens: string[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const result = await this.ctx.doc.send(
+        new QueryCommand({
+          TableName: this.ctx.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': pk, ':prefix': keys.customerCardPrefix },
+          ProjectionExpression: 'sk',
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of result.Items ?? [])
+        tokens.push(String(item.sk).slice(keys.customerCardPrefix.length));
+      start = result.LastEvaluatedKey;
+    } while (start);
+    return tokens;
+  }
+
+  private customerItem(scope: Scope, customer: Customer, version: number, createdAt: Date) {
+    return {
+      ...keys.customer(scope, customer.token),
+      _et: 'customer',
+      customer,
+      ver: version,
+      ...listMembership('gsi1', lists.customers(scope), listSortKey(createdAt, customer.token)),
+    };
+  }
+
+  private takeCardIn(
+    tx: Transaction,
+    scope: Scope,
+    customerToken: string,
+    intake: CardIntake,
+    now: Date,
+  ): void {
+    const { card, sealedNumber } = intake.sealed;
+    if (intake.from === 'token') this.tokens.consumeIn(tx, scope, card.token, now);
+    tx.put('new-card', {
+      Item: {
+        ...keys.customerCard(scope, customerToken, card.token),
+        _et: 'customer_card',
+        customerToken,
+        card,
+        sealedNumber,
+        ...listMembership('gsi1', lists.customerCards(scope, customerToken), listSortKey(now, card.token)),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+  }
+}

@@ -1,0 +1,95 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { type Scope, toEpochSeconds } from '@wattle/domain';
+import type { StoreContext } from '../kernel/context.ts';
+import { keys } from '../kernel/keys.ts';
+
+/** The response kept for a key, replayed to every retry of the same request. */
+export interface StoredResponse {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type IdempotencyStart =
+  | { outcome: 'started' }
+  | { outcome: 'replay'; response: StoredResponse }
+  | { outcome: 'in-progress' }
+  | { outcome: 'mismatch' };
+
+/** Keys and their responses are kept a day (expiry is checked on read as well). */
+export const idempotencyKeyRetentionSeconds = 24 * 60 * 60;
+
+export interface IdempotencyTimes {
+  now: Date;
+  /** How long a key and its response are kept (at least 24 hours). */
+  retentionSeconds: number;
+  /** How long a request may hold its key before a retry may take over (longer than any request). */
+  lockSeconds: number;
+}
+
+/**
+ * Idempotency keys, scoped to one merchant and environment. A key is claimed with a conditional
+ * put; the response is stored when the request ends; a retry with the same key and request gets
+ * that response, with another request a refusal, and while the first runs a 409.
+ */
+export class IdempotencyRepo {
+  constructor(private readonly ctx: StoreContext) {}
+
+  async start(
+    scope: Scope,
+    keyHash: string,
+    requestHash: string,
+    times: IdempotencyTimes,
+  ): Promise<IdempotencyStart> {
+    const now = toEpochSeconds(times.now);
+    try {
+      await this.ctx.doc.send(
+        new PutCommand({
+          TableName: this.ctx.tableName,
+          Item: {
+            ...keys.idempotency(scope, keyHash),
+            _et: 'idempotency',
+            state: 'in_progress',
+            requestHash,
+            lockedUntil: now + times.lockSeconds,
+            expiresAt: now + times.retentionSeconds,
+          },
+          // Free, expired, or abandoned by a request that died holding it (same request only).
+          ConditionExpression:
+            'attribute_not_exists(pk) OR expiresAt <= :now OR (#s = :inProgress AND lockedUntil <= :now AND requestHash = :rh)',
+          ExpressionAttributeNames: { '#s': 'state' },
+          ExpressionAttributeValues: { ':now': now, ':inProgress': 'in_progress', ':rh': requestHash },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return { outcome: 'started' };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException) || !error.Item) throw error;
+      const held = unmarshall(error.Item);
+      if (held.requestHash !== requestHash) return { outcome: 'mismatch' };
+      if (held.state === 'completed') return { outcome: 'replay', response: held.response as StoredResponse };
+      return { outcome: 'in-progress' };
+    }
+  }
+
+  async complete(scope: Scope, keyHash: string, response: StoredResponse): Promise<void> {
+    await this.ctx.doc.send(
+      new UpdateCommand({
+        TableName: this.ctx.tableName,
+        Key: keys.idempotency(scope, keyHash),
+        UpdateExpression: 'SET #s = :done, #r = :r REMOVE lockedUntil',
+        ExpressionAttributeNames: { '#s': 'state', '#r': 'response' },
+        ExpressionAttributeValues: { ':done': 'completed', ':r': response },
+      }),
+    );
+  }
+
+  /** Frees the key after a server-side failure, so the same request may be retried with it. */
+  async release(scope: Scope, keyHash: string): Promise<void> {
+    await this.ctx.doc.send(
+      new DeleteCommand({ TableName: this.ctx.tableName, Key: keys.idempotency(scope, keyHash) }),
+    );
+  }
+}

@@ -1,0 +1,109 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Account, Merchant, Scope, WattleEvent } from '@wattle/domain';
+import type { Page } from '@wattle/ports';
+import { newTransaction, type StoreContext } from '../kernel/context.ts';
+import { counter, countIn, merchantWideShards } from '../kernel/counters.ts';
+import { recordEvent } from '../kernel/events-outbox.ts';
+import { keys, listSortKey, lists } from '../kernel/keys.ts';
+import { listMembership, readPage } from '../kernel/list-page.ts';
+import { accountIn, type NewApiKey } from './accounts-repo.ts';
+
+/** A referred merchant as stored: its keys sealed for its partner, its password only hashed. */
+export interface StoredMerchant {
+  merchant: Merchant;
+  /** The merchant's four keys, sealed (only the partner's GET /merchants/{token} opens them). */
+  sealedKeys: string;
+  passwordHash: string;
+  /** The application's bank account number, sealed (for payouts); the application masks it. */
+  sealedBankAccountNumber?: string;
+  /** The hashes of the live keys, suspended until the merchant is approved. */
+  liveKeyHashes: string[];
+}
+
+const referralsCounter = (partnerId: string) => counter(lists.referrals(partnerId), merchantWideShards);
+
+/** Where a merchant's own events go: its live environment (its application is a live matter). */
+export const merchantEventScope = (merchant: Merchant): Scope => ({
+  accountId: merchant.accountId,
+  environment: 'live',
+});
+
+/** Partner-referred merchants: the account, its keys and the application, created together. */
+export class MerchantsRepo {
+  constructor(private readonly ctx: StoreContext) {}
+
+  async create(
+    stored: StoredMerchant,
+    account: Account,
+    apiKeys: NewApiKey[],
+    event: WattleEvent,
+    now: Date,
+  ): Promise<void> {
+    const { merchant } = stored;
+    const tx = accountIn(newTransaction(this.ctx), account, apiKeys).put('merchant', {
+      Item: {
+        ...keys.merchant(merchant.token),
+        _et: 'merchant',
+        ...stored,
+        ...listMembership('gsi1', lists.referrals(merchant.partnerId), listSortKey(now, merchant.token)),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+    countIn(tx, referralsCounter(merchant.partnerId), 1);
+    recordEvent(tx, merchantEventScope(merchant), event, now);
+    await tx.commit(this.ctx.doc);
+  }
+
+  async get(merchantToken: string): Promise<StoredMerchant | null> {
+    const result = await this.ctx.doc.send(
+      new GetCommand({
+        TableName: this.ctx.tableName,
+        Key: keys.merchant(merchantToken),
+        ConsistentRead: true,
+      }),
+    );
+    if (!result.Item) return null;
+    const { merchant, sealedKeys, passwordHash, liveKeyHashes } = result.Item;
+    return { merchant, sealedKeys, passwordHash, liveKeyHashes } as StoredMerchant;
+  }
+
+  listForPartner(partnerId: string, page: number): Promise<Page<Merchant>> {
+    return readPage(
+      this.ctx.doc,
+      this.ctx.tableName,
+      { index: 'gsi1', listKey: lists.referrals(partnerId), counter: referralsCounter(partnerId) },
+      page,
+      (item) => item.merchant as Merchant,
+    );
+  }
+
+  /**
+   * Approves a pending merchant: its status, its account's, and its live keys, which start to
+   * work (label `merchant` fails when it is not pending any more).
+   */
+  async activate(stored: StoredMerchant, active: Merchant, event: WattleEvent, now: Date): Promise<void> {
+    const tx = newTransaction(this.ctx)
+      .update('merchant', {
+        Key: keys.merchant(active.token),
+        UpdateExpression: 'SET #m = :m',
+        ConditionExpression: '#m.#s = :pending',
+        ExpressionAttributeNames: { '#m': 'merchant', '#s': 'status' },
+        ExpressionAttributeValues: { ':m': active, ':pending': 'pending_approval' },
+      })
+      .update('account', {
+        Key: keys.account(active.accountId),
+        UpdateExpression: 'SET #a.#s = :active',
+        ExpressionAttributeNames: { '#a': 'account', '#s': 'status' },
+        ExpressionAttributeValues: { ':active': 'active' },
+      });
+    for (const keyHash of stored.liveKeyHashes) {
+      tx.update(`live-key:${keyHash.slice(0, 8)}`, {
+        Key: keys.apiKey(keyHash),
+        UpdateExpression: 'REMOVE #g.#s',
+        ExpressionAttributeNames: { '#g': 'grant', '#s': 'suspended' },
+      });
+    }
+    recordEvent(tx, merchantEventScope(active), event, now);
+    await tx.commit(this.ctx.doc);
+  }
+}

@@ -1,0 +1,355 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type Payment,
+  type PaymentKind,
+  type PaymentState,
+  type Scope,
+  type TransferLink,
+  toEpochSeconds,
+  type WattleEvent,
+} from '@wattle/domain';
+import type { Page } from '@wattle/ports';
+import { newTransaction, type StoreContext } from '../kernel/context.ts';
+import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
+import { recordEvent } from '../kernel/events-outbox.ts';
+import { keys, listSortKey, lists } from '../kernel/keys.ts';
+import { listMembership, readBetween, readPage } from '../kernel/list-page.ts';
+import { cancelIn, claimIn, type ScheduledJob, scheduleIn } from '../kernel/schedule.ts';
+import type { IndexName } from '../kernel/table.ts';
+import type { Transaction } from '../kernel/transaction.ts';
+import { creditCaptureIn } from './balance-repo.ts';
+import { CardTokensRepo } from './card-tokens-repo.ts';
+
+/** The job that finishes a payment left `processing` by a crash between the processor and the commit. */
+export const paymentRecoveryJob = 'payment-recovery';
+
+interface ListOf {
+  index: IndexName;
+  counter: Counter;
+}
+
+/** The lists a payment belongs to: the merchant's charges or authorisations, and its customer's charges. */
+const listsOf = (scope: Scope, payment: Payment): ListOf[] => {
+  if (payment.kind === 'authorisation') {
+    return [{ index: 'gsi1', counter: counter(lists.authorisations(scope), merchantWideShards) }];
+  }
+  const own: ListOf[] = [{ index: 'gsi1', counter: counter(lists.charges(scope), merchantWideShards) }];
+  if (payment.customerToken) {
+    own.push({ index: 'gsi2', counter: counter(lists.customerCharges(scope, payment.customerToken)) });
+  }
+  return own;
+};
+
+const membershipOf = (scope: Scope, payment: Payment, sortKey: string): Record<string, string> =>
+  Object.assign(
+    {},
+    ...listsOf(scope, payment).map((l) => listMembership(l.index, l.counter.listKey, sortKey)),
+  );
+
+const joinListsIn = (tx: Transaction, scope: Scope, payment: Payment): void => {
+  for (const l of listsOf(scope, payment)) countIn(tx, l.counter, 1);
+};
+
+/** The payment, with the transfers that paid it out (kept beside it: see linkTransfer). */
+const toPayment = (item: Record<string, unknown>): Payment => ({
+  ...(item.payment as Payment),
+  transfers: (item.transferLinks as TransferLink[] | undefined) ?? [],
+});
+
+export interface ReserveOptions {
+  /** An unused card token the payment uses up. */
+  cardToken?: string | undefined;
+  /** Join the lists now (a 3-D Secure charge shows as Pending while the payer is away). */
+  joinLists: boolean;
+  /** The 3-D Secure session that leads back to this payment. */
+  sessionToken?: string | undefined;
+  recoveryDueAt: Date;
+}
+
+export interface SettleOptions {
+  /** The state the payment must still be in (processing, or pending_3ds). */
+  from: PaymentState;
+  /** Whether the lists are joined now (they were not joined at reserve). */
+  joinLists: boolean;
+  /** For an authorised payment: when its lease ends. */
+  leaseExpiresAt: Date | null;
+  /**
+   * The recovery job doing this, which claims its job; otherwise the job is cancelled (a 3-D
+   * Secure payment's is its session's end).
+   */
+  job?: ScheduledJob | undefined;
+  /** The list sort key the reservation used, when the caller knows it (saves reading it back). */
+  listSortKey?: string | undefined;
+}
+
+/**
+ * Charges and authorisations. A payment is reserved (card token used up, recovery scheduled)
+ * before the processor is asked, then settled with its outcome: the processor is asked at most
+ * once per reservation, and a crash in between is finished by the recovery job.
+ */
+export class PaymentsRepo {
+  private readonly tokens: CardTokensRepo;
+
+  constructor(private readonly ctx: StoreContext) {
+    this.tokens = new CardTokensRepo(ctx);
+  }
+
+  async get(scope: Scope, token: string): Promise<Payment | null> {
+    const result = await this.ctx.doc.send(
+      new GetCommand({
+        TableName: this.ctx.tableName,
+        Key: keys.payment(scope, token),
+        ConsistentRead: true,
+      }),
+    );
+    return result.Item ? toPayment(result.Item) : null;
+  }
+
+  /** The sealed number a reserved payment keeps until it is settled. */
+  async sealedNumberOf(scope: Scope, token: string): Promise<string | null> {
+    const result = await this.ctx.doc.send(
+      new GetCommand({
+        TableName: this.ctx.tableName,
+        Key: keys.payment(scope, token),
+        ConsistentRead: true,
+        ProjectionExpression: 'sealedNumber',
+      }),
+    );
+    return (result.Item?.sealedNumber as string | undefined) ?? null;
+  }
+
+  list(scope: Scope, kind: PaymentKind, page: number): Promise<Page<Payment>> {
+    const listKey = kind === 'charge' ? lists.charges(scope) : lists.authorisations(scope);
+    return readPage(
+      this.ctx.doc,
+      this.ctx.tableName,
+      { index: 'gsi1', listKey, counter: counter(listKey, merchantWideShards) },
+      page,
+      toPayment,
+    );
+  }
+
+  listForCustomer(scope: Scope, customerToken: string, page: number): Promise<Page<Payment>> {
+    const listKey = lists.customerCharges(scope, customerToken);
+    return readPage(
+      this.ctx.doc,
+      this.ctx.tableName,
+      { index: 'gsi2', listKey, counter: counter(listKey) },
+      page,
+      toPayment,
+    );
+  }
+
+  /**
+   * The merchant's charges created in [from, to), read through the list index by creation time,
+   * at most `limit` of them (newest first).
+   */
+  /**
+   * Shows a charge as paid out (in part) by a transfer. Once per transfer: a second call for the
+   * same transfer (a payout job run twice) changes nothing.
+   */
+  async linkTransfer(scope: Scope, chargeToken: string, link: TransferLink): Promise<void> {
+    try {
+      await this.ctx.doc.send(
+        new UpdateCommand({
+          TableName: this.ctx.tableName,
+          Key: keys.payment(scope, chargeToken),
+          UpdateExpression:
+            'SET transferLinks = list_append(if_not_exists(transferLinks, :none), :link) ADD transferTokens :token',
+          ConditionExpression: 'attribute_exists(pk) AND NOT contains(transferTokens, :t)',
+          ExpressionAttributeValues: {
+            ':none': [],
+            ':link': [link],
+            ':token': new Set([link.token]),
+            ':t': link.token,
+          },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+
+  chargesBetween(scope: Scope, from: Date | null, to: Date | null, limit: number): Promise<Payment[]> {
+    return readBetween(
+      this.ctx.doc,
+      this.ctx.tableName,
+      lists.charges(scope),
+      { from, to, limit },
+      toPayment,
+    );
+  }
+
+  async reserve(
+    scope: Scope,
+    payment: Payment,
+    sealedNumber: string,
+    options: ReserveOptions,
+    now: Date,
+  ): Promise<void> {
+    const sortKey = listSortKey(now, payment.token);
+    const tx = newTransaction(this.ctx).put('payment', {
+      Item: {
+        ...keys.payment(scope, payment.token),
+        _et: payment.kind,
+        payment,
+        sealedNumber,
+        listSortKey: sortKey,
+        ...(options.joinLists ? membershipOf(scope, payment, sortKey) : {}),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+    if (options.cardToken) this.tokens.consumeIn(tx, scope, options.cardToken, now);
+    if (options.joinLists) joinListsIn(tx, scope, payment);
+    if (options.sessionToken) {
+      tx.put('session', {
+        Item: {
+          ...keys.threeDSecureSession(options.sessionToken),
+          _et: 'three_d_secure_session',
+          accountId: scope.accountId,
+          environment: scope.environment,
+          paymentToken: payment.token,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      });
+    }
+    scheduleIn(tx, { kind: paymentRecoveryJob, scope, token: payment.token, dueAt: options.recoveryDueAt });
+    await tx.commit(this.ctx.doc);
+  }
+
+  /** Writes the processor's outcome (label `payment` fails if another request settled it first). */
+  async settle(
+    scope: Scope,
+    payment: Payment,
+    event: WattleEvent,
+    options: SettleOptions,
+    now: Date,
+  ): Promise<void> {
+    const membership = options.joinLists
+      ? membershipOf(scope, payment, options.listSortKey ?? (await this.reservedSortKey(scope, payment, now)))
+      : {};
+    const names: Record<string, string> = { '#p': 'payment', '#s': 'state' };
+    const values: Record<string, unknown> = {
+      ':p': payment,
+      ':from': options.from,
+      ':left': refundableOf(payment),
+    };
+    const sets = ['#p = :p', 'refundable = :left'];
+    for (const [i, [name, value]] of Object.entries(membership).entries()) {
+      names[`#m${i}`] = name;
+      values[`:m${i}`] = value;
+      sets.push(`#m${i} = :m${i}`);
+    }
+    const tx = newTransaction(this.ctx);
+    // The job's claim first: a run that lost the race to another run fails on it (label `job`).
+    if (options.job) claimIn(tx, options.job);
+    tx.update('payment', {
+      Key: keys.payment(scope, payment.token),
+      UpdateExpression: `SET ${sets.join(', ')} REMOVE sealedNumber`,
+      ConditionExpression: '#p.#s = :from',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    });
+    if (options.joinLists) joinListsIn(tx, scope, payment);
+    creditCaptureIn(tx, scope, payment, now);
+    if (options.leaseExpiresAt) this.putLeaseIn(tx, scope, payment.token, options.leaseExpiresAt);
+    if (!options.job) cancelIn(tx, paymentRecoveryJob, scope, payment.token);
+    recordEvent(tx, scope, event, now);
+    await tx.commit(this.ctx.doc);
+  }
+
+  /** The list sort key written at the reservation (the payment joins its lists under it). */
+  private async reservedSortKey(scope: Scope, payment: Payment, now: Date): Promise<string> {
+    const item = await this.ctx.doc.send(
+      new GetCommand({
+        TableName: this.ctx.tableName,
+        Key: keys.payment(scope, payment.token),
+        ProjectionExpression: 'listSortKey',
+        ConsistentRead: true,
+      }),
+    );
+    return (item.Item?.listSortKey as string | undefined) ?? listSortKey(now, payment.token);
+  }
+
+  /**
+   * Void or capture of an authorised payment: uses up its lease (label `lease` fails when another
+   * request was first or the lease expired) and writes the new state. Capturing an authorisation
+   * also writes the charge it makes.
+   */
+  async transition(
+    scope: Scope,
+    payment: Payment,
+    events: WattleEvent[],
+    now: Date,
+    newCharge: Payment | null = null,
+  ): Promise<void> {
+    const tx = newTransaction(this.ctx)
+      .delete('lease', {
+        Key: keys.paymentLease(scope, payment.token),
+        ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
+        ExpressionAttributeValues: { ':now': toEpochSeconds(now) },
+      })
+      .update('payment', {
+        Key: keys.payment(scope, payment.token),
+        UpdateExpression: 'SET #p = :p, refundable = :left',
+        ConditionExpression: '#p.#s = :authorised',
+        ExpressionAttributeNames: { '#p': 'payment', '#s': 'state' },
+        ExpressionAttributeValues: {
+          ':p': payment,
+          ':authorised': 'authorised',
+          ':left': refundableOf(payment),
+        },
+      });
+    if (newCharge) {
+      const sortKey = listSortKey(now, newCharge.token);
+      tx.put('charge', {
+        Item: {
+          ...keys.payment(scope, newCharge.token),
+          _et: newCharge.kind,
+          payment: newCharge,
+          listSortKey: sortKey,
+          refundable: refundableOf(newCharge),
+          ...membershipOf(scope, newCharge, sortKey),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      });
+      joinListsIn(tx, scope, newCharge);
+    }
+    creditCaptureIn(tx, scope, newCharge ?? payment, now);
+    for (const event of events) recordEvent(tx, scope, event, now);
+    await tx.commit(this.ctx.doc);
+  }
+
+  async session(sessionToken: string): Promise<{ scope: Scope; paymentToken: string } | null> {
+    const result = await this.ctx.doc.send(
+      new GetCommand({
+        TableName: this.ctx.tableName,
+        Key: keys.threeDSecureSession(sessionToken),
+        ConsistentRead: true,
+      }),
+    );
+    if (!result.Item) return null;
+    return {
+      scope: {
+        accountId: result.Item.accountId as string,
+        environment: result.Item.environment as Scope['environment'],
+      },
+      paymentToken: result.Item.paymentToken as string,
+    };
+  }
+
+  private putLeaseIn(tx: Transaction, scope: Scope, token: string, expiresAt: Date): void {
+    tx.put('lease', {
+      Item: {
+        ...keys.paymentLease(scope, token),
+        _et: 'authorisation_lease',
+        expiresAt: toEpochSeconds(expiresAt),
+      },
+    });
+  }
+}
+
+/** What may still be refunded, kept as its own attribute so a refund can condition on it. */
+const refundableOf = (payment: Payment): number =>
+  payment.state === 'captured' ? payment.amount - payment.amountRefunded : 0;

@@ -1,0 +1,150 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Plan, Scope, WattleEvent } from '@wattle/domain';
+import type { Page } from '@wattle/ports';
+import { newTransaction, type StoreContext } from '../kernel/context.ts';
+import { counter, countIn } from '../kernel/counters.ts';
+import { recordEvent } from '../kernel/events-outbox.ts';
+import { keys, listSortKey, lists } from '../kernel/keys.ts';
+import { listMembership, readPage } from '../kernel/list-page.ts';
+import { scheduleIn } from '../kernel/schedule.ts';
+import type { Transaction } from '../kernel/transaction.ts';
+import { livePlan, noCounts, planSubscriptionShards, type StoredCounts } from './plan-counts.ts';
+import { deleteSubscriptionsOfPlan } from './subscriptions-repo.ts';
+
+/** The job that finishes deleting a plan (token: the plan's) should the DELETE request die half-way. */
+export const planPurgeJob = 'plan-purge';
+
+export interface LoadedPlan {
+  plan: Plan;
+  counts: StoredCounts;
+}
+
+const plansCounter = (scope: Scope) => counter(lists.plans(scope));
+
+const toLoadedPlan = (item: Record<string, unknown>): LoadedPlan => ({
+  plan: item.plan as Plan,
+  counts: { ...noCounts, ...(item.counts as Partial<StoredCounts>) },
+});
+
+/**
+ * Plans. A plan's name is held by a claim item, taken in the transaction that creates or renames
+ * the plan (label `plan-name` fails when another plan has it), so names stay unique under races.
+ */
+export class PlansRepo {
+  constructor(private readonly ctx: StoreContext) {}
+
+  /** The plan with its counts, or null when there is none (or its deletion has begun). */
+  async get(scope: Scope, planToken: string): Promise<LoadedPlan | null> {
+    const result = await this.ctx.doc.send(
+      new GetCommand({
+        TableName: this.ctx.tableName,
+        Key: keys.plan(scope, planToken),
+        ConsistentRead: true,
+      }),
+    );
+    if (!result.Item || result.Item.deletingSince !== undefined) return null;
+    return toLoadedPlan(result.Item);
+  }
+
+  list(scope: Scope, page: number): Promise<Page<LoadedPlan>> {
+    return readPage(
+      this.ctx.doc,
+      this.ctx.tableName,
+      { index: 'gsi1', listKey: lists.plans(scope), counter: plansCounter(scope) },
+      page,
+      toLoadedPlan,
+    );
+  }
+
+  async create(scope: Scope, plan: Plan, event: WattleEvent, now: Date): Promise<void> {
+    const tx = newTransaction(this.ctx).put('plan', {
+      Item: {
+        ...keys.plan(scope, plan.token),
+        _et: 'plan',
+        plan,
+        counts: noCounts,
+        ...listMembership('gsi1', lists.plans(scope), listSortKey(now, plan.token)),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+    this.claimNameIn(tx, scope, plan);
+    countIn(tx, plansCounter(scope), 1);
+    recordEvent(tx, scope, event, now);
+    await tx.commit(this.ctx.doc);
+  }
+
+  /**
+   * Name and customer permissions (PUT /plans). Conditional on the name read before (label
+   * `plan` fails when the plan changed or went in between); a new name moves the claim.
+   */
+  async update(scope: Scope, before: Plan, after: Plan): Promise<void> {
+    const tx = newTransaction(this.ctx).update('plan', {
+      Key: keys.plan(scope, before.token),
+      UpdateExpression: 'SET #p.#n = :name, #p.#cp = :permissions',
+      ConditionExpression: `${livePlan} AND #p.#n = :old`,
+      ExpressionAttributeNames: { '#p': 'plan', '#n': 'name', '#cp': 'customerPermissions' },
+      ExpressionAttributeValues: {
+        ':name': after.name,
+        ':permissions': after.customerPermissions,
+        ':old': before.name,
+      },
+    });
+    if (after.name !== before.name) {
+      this.releaseNameIn(tx, scope, before);
+      this.claimNameIn(tx, scope, after);
+    }
+    await tx.commit(this.ctx.doc);
+  }
+
+  /**
+   * The first step of DELETE /plans: under the condition that no subscription of the plan runs or
+   * starts (label `plan`), the plan leaves its list, frees its name and is marked deleting, which
+   * stops new subscriptions and reactivations; the event is recorded and a purge job scheduled.
+   */
+  async beginDelete(scope: Scope, plan: Plan, event: WattleEvent, purgeAt: Date, now: Date): Promise<void> {
+    const tx = newTransaction(this.ctx).update('plan', {
+      Key: keys.plan(scope, plan.token),
+      UpdateExpression: 'SET deletingSince = :now REMOVE gsi1pk, gsi1sk',
+      ConditionExpression: `${livePlan} AND #c.trial = :zero AND #c.active = :zero AND #c.starting = :zero AND #p.#n = :name`,
+      ExpressionAttributeNames: { '#c': 'counts', '#p': 'plan', '#n': 'name' },
+      ExpressionAttributeValues: { ':now': now.toISOString(), ':zero': 0, ':name': plan.name },
+    });
+    this.releaseNameIn(tx, scope, plan);
+    countIn(tx, plansCounter(scope), -1);
+    recordEvent(tx, scope, event, now);
+    scheduleIn(tx, { kind: planPurgeJob, scope, token: plan.token, dueAt: purgeAt });
+    await tx.commit(this.ctx.doc);
+  }
+
+  /**
+   * The rest of a deletion: the plan's subscriptions with their ledgers, then the plan item and its
+   * list counter, in a transaction `finish` adds to (removing or claiming the purge job).
+   */
+  async purge(scope: Scope, planToken: string, finish: (tx: Transaction) => Transaction): Promise<void> {
+    await deleteSubscriptionsOfPlan(this.ctx, scope, planToken);
+    const tx = newTransaction(this.ctx).delete('plan', {
+      Key: keys.plan(scope, planToken),
+      ConditionExpression: 'attribute_not_exists(pk) OR attribute_exists(deletingSince)',
+    });
+    const listKey = lists.planSubscriptions(scope, planToken);
+    for (let shard = 0; shard < planSubscriptionShards; shard++) {
+      tx.delete('plan-counter', { Key: keys.counterShard(listKey, shard) });
+    }
+    await finish(tx).commit(this.ctx.doc);
+  }
+
+  private claimNameIn(tx: Transaction, scope: Scope, plan: Plan): void {
+    tx.put('plan-name', {
+      Item: { ...keys.planName(scope, plan.name), _et: 'plan_name', planToken: plan.token },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+  }
+
+  private releaseNameIn(tx: Transaction, scope: Scope, plan: Plan): void {
+    tx.delete('plan-name-release', {
+      Key: keys.planName(scope, plan.name),
+      ConditionExpression: 'planToken = :plan',
+      ExpressionAttributeValues: { ':plan': plan.token },
+    });
+  }
+}

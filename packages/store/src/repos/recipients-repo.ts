@@ -1,0 +1,116 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { BankAccount, Recipient, Scope, WattleEvent } from '@wattle/domain';
+import type { Page } from '@wattle/ports';
+import { newTransaction, type StoreContext } from '../kernel/context.ts';
+import { counter, countIn, merchantWideShards } from '../kernel/counters.ts';
+import { recordEvent } from '../kernel/events-outbox.ts';
+import { keys, listSortKey, lists } from '../kernel/keys.ts';
+import { listMembership, readPage } from '../kernel/list-page.ts';
+import type { Sealed } from '../kernel/single-use-tokens.ts';
+import type { Transaction } from '../kernel/transaction.ts';
+import { bankAccountTokens } from './bank-account-tokens-repo.ts';
+
+/** A recipient's bank account: new details just sealed, or an unused bank account token taken in. */
+export type BankAccountIntake = { from: 'new' | 'token'; sealed: Sealed<BankAccount> };
+
+export interface LoadedRecipient {
+  recipient: Recipient;
+  version: number;
+}
+
+const recipientsCounter = (scope: Scope) => counter(lists.recipients(scope), merchantWideShards);
+
+/** Recipients, each holding its bank account's sealed number for the payouts. */
+export class RecipientsRepo {
+  constructor(private readonly ctx: StoreContext) {}
+
+  async get(scope: Scope, token: string): Promise<LoadedRecipient | null> {
+    const result = await this.ctx.doc.send(
+      new GetCommand({
+        TableName: this.ctx.tableName,
+        Key: keys.recipient(scope, token),
+        ConsistentRead: true,
+      }),
+    );
+    if (!result.Item) return null;
+    return { recipient: result.Item.recipient as Recipient, version: Number(result.Item.ver) };
+  }
+
+  list(scope: Scope, page: number): Promise<Page<Recipient>> {
+    return readPage(
+      this.ctx.doc,
+      this.ctx.tableName,
+      { index: 'gsi1', listKey: lists.recipients(scope), counter: recipientsCounter(scope) },
+      page,
+      (item) => item.recipient as Recipient,
+    );
+  }
+
+  async create(
+    scope: Scope,
+    recipient: Recipient,
+    intake: BankAccountIntake,
+    event: WattleEvent,
+    now: Date,
+  ): Promise<void> {
+    const tx = newTransaction(this.ctx).put('recipient', {
+      Item: {
+        ...keys.recipient(scope, recipient.token),
+        _et: 'recipient',
+        recipient,
+        sealedNumber: intake.sealed.sealedNumber,
+        ver: 1,
+        ...listMembership('gsi1', lists.recipients(scope), listSortKey(now, recipient.token)),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+    this.takeIn(tx, scope, intake, now);
+    countIn(tx, recipientsCounter(scope), 1);
+    recordEvent(tx, scope, event, now);
+    await tx.commit(this.ctx.doc);
+  }
+
+  /** The changed recipient under the version read before (label `recipient` fails on a race). */
+  async update(
+    scope: Scope,
+    loaded: LoadedRecipient,
+    recipient: Recipient,
+    intake: BankAccountIntake | null,
+    event: WattleEvent,
+    now: Date,
+  ): Promise<void> {
+    const sets = ['#r = :r', 'ver = ver + :one'];
+    const values: Record<string, unknown> = { ':r': recipient, ':one': 1, ':v': loaded.version };
+    if (intake) {
+      sets.push('sealedNumber = :sealed');
+      values[':sealed'] = intake.sealed.sealedNumber;
+    }
+    const tx = newTransaction(this.ctx).update('recipient', {
+      Key: keys.recipient(scope, recipient.token),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'ver = :v',
+      ExpressionAttributeNames: { '#r': 'recipient' },
+      ExpressionAttributeValues: values,
+    });
+    if (intake) this.takeIn(tx, scope, intake, now);
+    recordEvent(tx, scope, event, now);
+    await tx.commit(this.ctx.doc);
+  }
+
+  /** Deletes the recipient as read (label `recipient` fails on a race); its transfers stay. */
+  async delete(scope: Scope, loaded: LoadedRecipient, event: WattleEvent, now: Date): Promise<void> {
+    const tx = newTransaction(this.ctx).delete('recipient', {
+      Key: keys.recipient(scope, loaded.recipient.token),
+      ConditionExpression: 'ver = :v',
+      ExpressionAttributeValues: { ':v': loaded.version },
+    });
+    countIn(tx, recipientsCounter(scope), -1);
+    recordEvent(tx, scope, event, now);
+    await tx.commit(this.ctx.doc);
+  }
+
+  private takeIn(tx: Transaction, scope: Scope, intake: BankAccountIntake, now: Date): void {
+    if (intake.from === 'token')
+      bankAccountTokens(this.ctx).consumeIn(tx, scope, intake.sealed.value.token, now);
+  }
+}

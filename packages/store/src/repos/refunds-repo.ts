@@ -1,0 +1,131 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Payment, Refund, Scope, WattleEvent } from '@wattle/domain';
+import type { Page } from '@wattle/ports';
+import { newTransaction, type StoreContext } from '../kernel/context.ts';
+import { counter, countIn, merchantWideShards } from '../kernel/counters.ts';
+import { recordEvent } from '../kernel/events-outbox.ts';
+import { keys, listSortKey, lists } from '../kernel/keys.ts';
+import { listMembership, readPage } from '../kernel/list-page.ts';
+import { claimIn, type ScheduledJob, scheduleIn } from '../kernel/schedule.ts';
+import { debitIn, giveBackIn } from './balance-repo.ts';
+
+/** The job that settles a refund with the processor. */
+export const refundSettlementJob = 'refund-settlement';
+
+const refundsCounter = (scope: Scope) => counter(lists.refunds(scope), merchantWideShards);
+const chargeRefundsCounter = (scope: Scope, chargeToken: string) =>
+  counter(lists.chargeRefunds(scope, chargeToken));
+
+const toRefund = (item: Record<string, unknown>): Refund => item.refund as Refund;
+
+/**
+ * Refunds. The charge keeps what is left to refund as its own attribute, and a refund takes its
+ * amount off under the condition that enough is left: concurrent refunds never exceed the charge.
+ */
+export class RefundsRepo {
+  constructor(private readonly ctx: StoreContext) {}
+
+  async get(scope: Scope, token: string): Promise<Refund | null> {
+    const result = await this.ctx.doc.send(
+      new GetCommand({ TableName: this.ctx.tableName, Key: keys.refund(scope, token), ConsistentRead: true }),
+    );
+    return result.Item ? toRefund(result.Item) : null;
+  }
+
+  list(scope: Scope, page: number): Promise<Page<Refund>> {
+    return readPage(
+      this.ctx.doc,
+      this.ctx.tableName,
+      { index: 'gsi1', listKey: lists.refunds(scope), counter: refundsCounter(scope) },
+      page,
+      toRefund,
+    );
+  }
+
+  listForCharge(scope: Scope, chargeToken: string, page: number): Promise<Page<Refund>> {
+    const c = chargeRefundsCounter(scope, chargeToken);
+    return readPage(
+      this.ctx.doc,
+      this.ctx.tableName,
+      { index: 'gsi2', listKey: c.listKey, counter: c },
+      page,
+      toRefund,
+    );
+  }
+
+  /**
+   * The refund, its charge's amounts, the settlement job and the balance's debit: label `charge`
+   * fails when too little of the charge is left, label `balance` when the debits, this refund
+   * included, would pass `credited` (all the credits the caller read).
+   */
+  async create(
+    scope: Scope,
+    refund: Refund,
+    event: WattleEvent,
+    settleAt: Date,
+    now: Date,
+    credited: number,
+  ): Promise<void> {
+    const sortKey = listSortKey(now, refund.token);
+    const tx = newTransaction(this.ctx)
+      .update('charge', {
+        Key: keys.payment(scope, refund.chargeToken),
+        UpdateExpression:
+          'SET #p.amountRefunded = #p.amountRefunded + :a, #p.pendingRefunds = #p.pendingRefunds + :one, refundable = refundable - :a',
+        ConditionExpression: 'refundable >= :a AND #p.#s = :captured',
+        ExpressionAttributeNames: { '#p': 'payment', '#s': 'state' },
+        ExpressionAttributeValues: { ':a': refund.amount, ':one': 1, ':captured': 'captured' },
+      })
+      .put('refund', {
+        Item: {
+          ...keys.refund(scope, refund.token),
+          _et: 'refund',
+          refund,
+          ...listMembership('gsi1', lists.refunds(scope), sortKey),
+          ...listMembership('gsi2', lists.chargeRefunds(scope, refund.chargeToken), sortKey),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      });
+    countIn(tx, refundsCounter(scope), 1);
+    countIn(tx, chargeRefundsCounter(scope, refund.chargeToken), 1);
+    scheduleIn(tx, { kind: refundSettlementJob, scope, token: refund.token, dueAt: settleAt });
+    debitIn(tx, scope, refund.currency, refund.amount, { within: credited });
+    recordEvent(tx, scope, event, now);
+    await tx.commit(this.ctx.doc);
+  }
+
+  /**
+   * The settled refund of `charge`; a failed one gives its amount back to the charge and to the
+   * balance, for the next transfer to pay out first. Claims the job.
+   */
+  async settle(
+    scope: Scope,
+    charge: Payment,
+    refund: Refund,
+    job: ScheduledJob,
+    event: WattleEvent,
+    now: Date,
+  ): Promise<void> {
+    const failed = refund.state === 'failed';
+    const tx = newTransaction(this.ctx);
+    claimIn(tx, job);
+    tx.update('refund', {
+      Key: keys.refund(scope, refund.token),
+      UpdateExpression: 'SET #r = :r',
+      ConditionExpression: '#r.#s = :pending',
+      ExpressionAttributeNames: { '#r': 'refund', '#s': 'state' },
+      ExpressionAttributeValues: { ':r': refund, ':pending': 'pending' },
+    });
+    tx.update('charge', {
+      Key: keys.payment(scope, refund.chargeToken),
+      UpdateExpression: failed
+        ? 'SET #p.pendingRefunds = #p.pendingRefunds - :one, #p.amountRefunded = #p.amountRefunded - :a, refundable = refundable + :a'
+        : 'SET #p.pendingRefunds = #p.pendingRefunds - :one',
+      ExpressionAttributeNames: { '#p': 'payment' },
+      ExpressionAttributeValues: failed ? { ':one': 1, ':a': refund.amount } : { ':one': 1 },
+    });
+    if (failed) giveBackIn(tx, scope, charge, refund);
+    recordEvent(tx, scope, event, now);
+    await tx.commit(this.ctx.doc);
+  }
+}

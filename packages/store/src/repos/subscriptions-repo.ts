@@ -1,0 +1,311 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  isRunning,
+  type LedgerEntry,
+  type PendingBill,
+  type Scope,
+  type Subscription,
+  type WattleEvent,
+} from '@wattle/domain';
+import type { Page } from '@wattle/ports';
+import { newTransaction, type StoreContext } from '../kernel/context.ts';
+import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
+import { ConditionFailedError } from '../kernel/errors.ts';
+import { recordEvent } from '../kernel/events-outbox.ts';
+import { keys, listSortKey, lists } from '../kernel/keys.ts';
+import { listMembership, readPage } from '../kernel/list-page.ts';
+import { cancelIn, claimIn, type ScheduledJob, scheduleIn } from '../kernel/schedule.ts';
+import type { IndexName } from '../kernel/table.ts';
+import { maxTransactionItems } from '../kernel/transaction.ts';
+import { type CountMoves, type CountState, movePlanCountsIn, planSubscriptionShards } from './plan-counts.ts';
+
+/** The renewal job of a subscription (token: the subscription's), due at its next billing date. */
+export const subscriptionBillingJob = 'subscription-billing';
+
+/**
+ * The job that finishes a bill a run left half-way (token: the subscription's), due well after
+ * any function that began the bill has timed out; the bill's own commit removes it.
+ */
+export const billRecoveryJob = 'subscription-bill-recovery';
+
+/** A subscription as loaded, with the version its next change must find unchanged. */
+export interface LoadedSubscription {
+  subscription: Subscription;
+  version: number;
+  /** The bill under way, if any. */
+  bill: PendingBill | null;
+  /** Its first bill is under way: the subscription is shown nowhere yet. */
+  starting: boolean;
+  sortKey: string;
+}
+
+/** One change of a subscription, everything it moves, committed together. */
+export interface SubscriptionChange {
+  /** The subscription as loaded (null: it did not exist). */
+  before: LoadedSubscription | null;
+  /** The subscription after (null deletes it: a start whose first bill was declined). */
+  after: Subscription | null;
+  /** The bill under way after the change (kept, begun, or null when settled). */
+  bill: PendingBill | null;
+  /** A settled bill's credit, under the bill's attempt number. */
+  credit: { entry: LedgerEntry; attempt: number } | null;
+  events: WattleEvent[];
+  /** The due job this change claims: the renewal job or the bill's recovery job. */
+  claim?: ScheduledJob | undefined;
+  /** `sync`: the renewal job follows the next billing date (and goes when nothing is due). */
+  renewalJob: 'keep' | 'sync';
+  /** A date schedules the bill's recovery job; `cancel` removes it. */
+  recovery: Date | 'cancel' | 'keep';
+  /** Fail (label `plan`) unless the plan exists and is not being deleted. */
+  planMustBeLive: boolean;
+}
+
+interface ListOf {
+  index: IndexName;
+  counter: Counter;
+}
+
+/** The lists a subscription is shown in: the merchant's, its customer's and its plan's. */
+const listsOf = (scope: Scope, subscription: Subscription): ListOf[] => [
+  { index: 'gsi1', counter: counter(lists.subscriptions(scope), merchantWideShards) },
+  { index: 'gsi2', counter: counter(lists.customerSubscriptions(scope, subscription.customerToken)) },
+  {
+    index: 'gsi3',
+    counter: counter(lists.planSubscriptions(scope, subscription.planToken), planSubscriptionShards),
+  },
+];
+
+const ledgerCounter = (scope: Scope, subscriptionToken: string) =>
+  counter(lists.subscriptionLedger(scope, subscriptionToken));
+
+/** Reads a subscription item (also a customer's list item) as the domain's subscription. */
+export const toSubscription = (item: Record<string, unknown>): Subscription =>
+  item.subscription as Subscription;
+
+const toLoaded = (item: Record<string, unknown>): LoadedSubscription => {
+  const bill = (item.bill as PendingBill | undefined) ?? null;
+  return {
+    subscription: toSubscription(item),
+    version: Number(item.ver),
+    bill,
+    starting: bill?.purpose === 'start',
+    sortKey: item.sortKey as string,
+  };
+};
+
+/**
+ * Where a subscription counts in its plan's counts: its state while it is shown, and `starting`
+ * while a bill that would make it run (its first, or a reactivation's) is under way.
+ */
+const countedAs = (subscription: Subscription | null, bill: PendingBill | null): CountState[] => {
+  if (!subscription) return [];
+  const states: CountState[] = bill?.purpose === 'start' ? [] : [subscription.state];
+  if (bill && bill.purpose !== 'renewal') states.push('starting');
+  return states;
+};
+
+const movesOf = (before: CountState[], after: CountState[]): CountMoves => {
+  const moves: CountMoves = {};
+  for (const state of before) moves[state] = (moves[state] ?? 0) - 1;
+  for (const state of after) moves[state] = (moves[state] ?? 0) + 1;
+  return moves;
+};
+
+/**
+ * Subscriptions and their ledgers. Every change is one transaction under the version read before
+ * (label `subscription` fails when another change came first): the item, its lists, its plan's
+ * counts, its ledger credit, its events and its jobs.
+ */
+export class SubscriptionsRepo {
+  constructor(private readonly ctx: StoreContext) {}
+
+  async get(scope: Scope, token: string): Promise<LoadedSubscription | null> {
+    const result = await this.ctx.doc.send(
+      new GetCommand({
+        TableName: this.ctx.tableName,
+        Key: keys.subscription(scope, token),
+        ConsistentRead: true,
+      }),
+    );
+    return result.Item ? toLoaded(result.Item) : null;
+  }
+
+  list(scope: Scope, page: number): Promise<Page<Subscription>> {
+    return this.page('gsi1', counter(lists.subscriptions(scope), merchantWideShards), page);
+  }
+
+  listForPlan(scope: Scope, planToken: string, page: number): Promise<Page<Subscription>> {
+    const c = counter(lists.planSubscriptions(scope, planToken), planSubscriptionShards);
+    return this.page('gsi3', c, page);
+  }
+
+  ledger(scope: Scope, subscriptionToken: string, page: number): Promise<Page<LedgerEntry>> {
+    const c = ledgerCounter(scope, subscriptionToken);
+    return readPage(
+      this.ctx.doc,
+      this.ctx.tableName,
+      { index: 'gsi1', listKey: c.listKey, counter: c },
+      page,
+      (item) => item.entry as LedgerEntry,
+    );
+  }
+
+  async commit(scope: Scope, change: SubscriptionChange, now: Date): Promise<void> {
+    const { before, after } = change;
+    const subscription = (after ?? before?.subscription)!;
+    const { token } = subscription;
+    const tx = newTransaction(this.ctx);
+    // The job's claim first: a run that lost the race to another run fails on it (label `job`).
+    if (change.claim) claimIn(tx, change.claim);
+    const guard = before
+      ? { ConditionExpression: 'ver = :v', ExpressionAttributeValues: { ':v': before.version } }
+      : { ConditionExpression: 'attribute_not_exists(pk)' };
+    const sortKey = before?.sortKey ?? listSortKey(now, token);
+    const shown = after !== null && change.bill?.purpose !== 'start';
+    if (after) {
+      tx.put('subscription', {
+        Item: {
+          ...keys.subscription(scope, token),
+          _et: 'subscription',
+          subscription: after,
+          ver: (before?.version ?? 0) + 1,
+          sortKey,
+          ...(change.bill ? { bill: change.bill } : {}),
+          ...(shown
+            ? Object.assign(
+                {},
+                ...listsOf(scope, after).map((l) => listMembership(l.index, l.counter.listKey, sortKey)),
+              )
+            : {}),
+        },
+        ...guard,
+      });
+    } else {
+      tx.delete('subscription', { Key: keys.subscription(scope, token), ...guard });
+    }
+    const shownBefore = before !== null && !before.starting;
+    if (shown !== shownBefore) {
+      for (const l of listsOf(scope, subscription)) countIn(tx, l.counter, shown ? 1 : -1);
+    }
+    movePlanCountsIn(
+      tx,
+      scope,
+      subscription.planToken,
+      movesOf(countedAs(before?.subscription ?? null, before?.bill ?? null), countedAs(after, change.bill)),
+      change.planMustBeLive,
+    );
+    if (change.credit) {
+      const { entry, attempt } = change.credit;
+      const key = keys.ledgerEntry(scope, token, attempt);
+      const ledger = ledgerCounter(scope, token);
+      tx.put('ledger', {
+        Item: {
+          ...key,
+          _et: 'ledger_entry',
+          entry,
+          ...listMembership('gsi1', ledger.listKey, listSortKey(now, key.sk)),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      });
+      countIn(tx, ledger, 1);
+    }
+    for (const event of change.events) recordEvent(tx, scope, event, now);
+    const claimed = change.claim?.kind;
+    if (change.renewalJob === 'sync' && claimed !== subscriptionBillingJob) {
+      if (after && shown && isRunning(after) && after.nextBillingDate) {
+        scheduleIn(tx, {
+          kind: subscriptionBillingJob,
+          scope,
+          token,
+          dueAt: new Date(after.nextBillingDate),
+        });
+      } else if (shownBefore) {
+        cancelIn(tx, subscriptionBillingJob, scope, token);
+      }
+    }
+    if (change.recovery instanceof Date) {
+      scheduleIn(tx, { kind: billRecoveryJob, scope, token, dueAt: change.recovery });
+    } else if (change.recovery === 'cancel' && claimed !== billRecoveryJob) {
+      cancelIn(tx, billRecoveryJob, scope, token);
+    }
+    await tx.commit(this.ctx.doc);
+  }
+
+  private page(index: IndexName, c: Counter, page: number): Promise<Page<Subscription>> {
+    return readPage(
+      this.ctx.doc,
+      this.ctx.tableName,
+      { index, listKey: c.listKey, counter: c },
+      page,
+      toSubscription,
+    );
+  }
+}
+
+/**
+ * Deletes every subscription of a plan being deleted, each with its ledger, list counts and jobs
+ * (none runs: the plan's deletion required it). Walks the plan's list once; a subscription
+ * already gone is skipped, so a second purge of the same plan is harmless.
+ */
+export const deleteSubscriptionsOfPlan = async (
+  ctx: StoreContext,
+  scope: Scope,
+  planToken: string,
+): Promise<void> => {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const result = await ctx.doc.send(
+      new QueryCommand({
+        TableName: ctx.tableName,
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :pk',
+        ExpressionAttributeValues: { ':pk': lists.planSubscriptions(scope, planToken) },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of result.Items ?? []) await deleteSubscription(ctx, scope, toSubscription(item));
+    start = result.LastEvaluatedKey;
+  } while (start);
+};
+
+const deleteSubscription = async (ctx: StoreContext, scope: Scope, subscription: Subscription) => {
+  const { token } = subscription;
+  const { pk } = keys.subscription(scope, token);
+  const entries: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const result = await ctx.doc.send(
+      new QueryCommand({
+        TableName: ctx.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': keys.ledgerEntryPrefix },
+        ProjectionExpression: 'sk',
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of result.Items ?? []) entries.push(String(item.sk));
+    start = result.LastEvaluatedKey;
+  } while (start);
+  const room = maxTransactionItems - 10;
+  while (entries.length > room) {
+    const tx = newTransaction(ctx);
+    for (const sk of entries.splice(0, room)) tx.delete('ledger', { Key: { pk, sk } });
+    await tx.commit(ctx.doc);
+  }
+  const tx = newTransaction(ctx).delete('subscription', {
+    Key: keys.subscription(scope, token),
+    ConditionExpression: 'attribute_exists(pk)',
+  });
+  for (const sk of entries) tx.delete('ledger', { Key: { pk, sk } });
+  tx.delete('ledger-counter', { Key: keys.counterShard(ledgerCounter(scope, token).listKey, 0) });
+  countIn(tx, counter(lists.subscriptions(scope), merchantWideShards), -1);
+  countIn(tx, counter(lists.customerSubscriptions(scope, subscription.customerToken)), -1);
+  cancelIn(tx, subscriptionBillingJob, scope, token);
+  cancelIn(tx, billRecoveryJob, scope, token);
+  try {
+    await tx.commit(ctx.doc);
+  } catch (error) {
+    if (!(error instanceof ConditionFailedError && error.label === 'subscription')) throw error;
+  }
+};

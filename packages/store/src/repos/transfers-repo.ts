@@ -1,0 +1,183 @@
+import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type ChargeCredit,
+  pageWindow,
+  type Scope,
+  type Transfer,
+  type TransferLineItem,
+  type WattleEvent,
+} from '@wattle/domain';
+import type { Page } from '@wattle/ports';
+import { newTransaction, type StoreContext } from '../kernel/context.ts';
+import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
+import { recordEvent } from '../kernel/events-outbox.ts';
+import { keys, listSortKey, lists } from '../kernel/keys.ts';
+import { listMembership, readBetween, readPage } from '../kernel/list-page.ts';
+import { type ScheduledJob, scheduleIn } from '../kernel/schedule.ts';
+import { type CreditCursor, debitIn, type PayoutLedger } from './balance-repo.ts';
+
+/** Writes a transfer's line items and shows it on the charges it paid out, after it commits. */
+export const transferPayoutJob = 'transfer-payout';
+
+/** Where the payout job's walk over the credits starts (the transfer's own range is on it). */
+export interface PayoutJobData {
+  cursor: CreditCursor | null;
+}
+
+/** How a transfer debits the balance. */
+export interface TransferDebit {
+  /** The ledger it decided on. */
+  ledger: PayoutLedger;
+  job: PayoutJobData;
+  /** Where its walk over the captures' proceeds ended: the balance's walk cursor moves there. */
+  walkEnd: CreditCursor | null;
+  /** What it took from the captures' proceeds: the consumed mark moves that far. */
+  consumes: number;
+  /** The give-backs left waiting, when it paid out of them. */
+  givenBackLeft?: ChargeCredit[];
+}
+
+const transfersCounter = (scope: Scope) => counter(lists.transfers(scope), merchantWideShards);
+const recipientTransfersCounter = (scope: Scope, recipientToken: string) =>
+  counter(lists.recipientTransfers(scope, recipientToken));
+
+const toTransfer = (item: Record<string, unknown>): Transfer => item.transfer as Transfer;
+
+/** Transfers, their line items, and the lists by merchant and by recipient. */
+export class TransfersRepo {
+  constructor(private readonly ctx: StoreContext) {}
+
+  /**
+   * The transfer, its debit of the balance (label `balance` fails when any debit came in since
+   * `payout.ledger` was read), the lists, its event, and the job that writes its line items,
+   * which it returns.
+   */
+  async create(
+    scope: Scope,
+    transfer: Transfer,
+    event: WattleEvent,
+    now: Date,
+    { ledger, job, walkEnd, consumes, givenBackLeft }: TransferDebit,
+  ): Promise<ScheduledJob> {
+    const sortKey = listSortKey(now, transfer.token);
+    const byRecipient = transfer.recipient !== 'self';
+    const tx = newTransaction(this.ctx).put('transfer', {
+      Item: {
+        ...keys.transfer(scope, transfer.token),
+        _et: 'transfer',
+        transfer,
+        ...listMembership('gsi1', lists.transfers(scope), sortKey),
+        ...(byRecipient
+          ? listMembership('gsi2', lists.recipientTransfers(scope, transfer.recipient), sortKey)
+          : {}),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+    debitIn(tx, scope, transfer.currency, transfer.totalCredits, {
+      seen: ledger,
+      cursor: walkEnd,
+      consumes,
+      givenBackLeft,
+    });
+    countIn(tx, transfersCounter(scope), 1);
+    if (byRecipient) countIn(tx, recipientTransfersCounter(scope, transfer.recipient), 1);
+    recordEvent(tx, scope, event, now);
+    const payout: ScheduledJob = {
+      kind: transferPayoutJob,
+      scope,
+      token: transfer.token,
+      dueAt: now,
+      data: { ...job },
+    };
+    scheduleIn(tx, payout);
+    await tx.commit(this.ctx.doc);
+    return payout;
+  }
+
+  async get(scope: Scope, token: string): Promise<Transfer | null> {
+    const result = await this.ctx.doc.send(
+      new GetCommand({
+        TableName: this.ctx.tableName,
+        Key: keys.transfer(scope, token),
+        ConsistentRead: true,
+      }),
+    );
+    return result.Item ? toTransfer(result.Item) : null;
+  }
+
+  list(scope: Scope, page: number): Promise<Page<Transfer>> {
+    return this.page(
+      { index: 'gsi1', listKey: lists.transfers(scope), counter: transfersCounter(scope) },
+      page,
+    );
+  }
+
+  listForRecipient(scope: Scope, recipientToken: string, page: number): Promise<Page<Transfer>> {
+    const c = recipientTransfersCounter(scope, recipientToken);
+    return this.page({ index: 'gsi2', listKey: c.listKey, counter: c }, page);
+  }
+
+  /** Transfers created in [from, to), newest first, at most `limit` (GET /transfers/search). */
+  between(scope: Scope, from: Date | null, to: Date | null, limit: number): Promise<Transfer[]> {
+    return readBetween(
+      this.ctx.doc,
+      this.ctx.tableName,
+      lists.transfers(scope),
+      { from, to, limit },
+      toTransfer,
+    );
+  }
+
+  /** One page of a transfer's line items, in payout order (their count is on the transfer). */
+  async lineItems(scope: Scope, transfer: Transfer, page: number): Promise<Page<TransferLineItem>> {
+    const { skip, take } = pageWindow(page);
+    if (skip >= transfer.lineItemsCount) return { items: [], total: transfer.lineItemsCount };
+    const result = await this.ctx.doc.send(
+      new QueryCommand({
+        TableName: this.ctx.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+        ExpressionAttributeValues: {
+          ':pk': keys.transfer(scope, transfer.token).pk,
+          ':first': keys.transferLineItem(scope, transfer.token, skip + 1).sk,
+          ':last': keys.transferLineItem(scope, transfer.token, skip + take).sk,
+        },
+        ConsistentRead: true,
+      }),
+    );
+    return {
+      items: (result.Items ?? []).map((item) => item.lineItem as TransferLineItem),
+      total: transfer.lineItemsCount,
+    };
+  }
+
+  /** Writes line items (numbered from `firstIndex`); writing them again changes nothing. */
+  async putLineItems(
+    scope: Scope,
+    transferToken: string,
+    firstIndex: number,
+    items: TransferLineItem[],
+  ): Promise<void> {
+    for (let offset = 0; offset < items.length; offset += 25) {
+      let requests: Record<string, unknown>[] = items.slice(offset, offset + 25).map((lineItem, i) => ({
+        PutRequest: {
+          Item: {
+            ...keys.transferLineItem(scope, transferToken, firstIndex + offset + i),
+            _et: 'transfer-line-item',
+            lineItem,
+          },
+        },
+      }));
+      for (let attempt = 0; requests.length > 0; attempt++) {
+        const result = await this.ctx.doc.send(
+          new BatchWriteCommand({ RequestItems: { [this.ctx.tableName]: requests } }),
+        );
+        requests = (result.UnprocessedItems?.[this.ctx.tableName] ?? []) as Record<string, unknown>[];
+        if (requests.length > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+      }
+    }
+  }
+
+  private page(spec: { index: 'gsi1' | 'gsi2'; listKey: string; counter: Counter }, page: number) {
+    return readPage(this.ctx.doc, this.ctx.tableName, spec, page, toTransfer);
+  }
+}

@@ -1,0 +1,111 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { maxWebhookEndpoints, type Scope, type WebhookEndpoint } from '@wattle/domain';
+import { LimitReached, Missing, type Page, type WebhookEndpointsStore } from '@wattle/ports';
+import { newTransaction, type StoreContext } from '../kernel/context.ts';
+import { counter, counterLabel, countIn } from '../kernel/counters.ts';
+import { keys, listSortKey, lists } from '../kernel/keys.ts';
+import { listMembership, readPage } from '../kernel/list-page.ts';
+import { cancelIn, scheduleIn } from '../kernel/schedule.ts';
+import type { Transaction } from '../kernel/transaction.ts';
+import { endpointLive, WebhooksRepo } from './webhooks-repo.ts';
+
+/**
+ * The scheduled job that finishes deleting an endpoint (token: the endpoint's) should the request
+ * that began it die half-way: due well after that request's deadline, removed when it finishes.
+ */
+export const endpointPurgeJob = 'webhook-endpoint-purge';
+const purgeGraceMs = 10 * 60_000;
+
+/** An endpoint counts against the limit from its creation until its deletion starts. */
+const endpointsCounter = (scope: Scope) => counter(lists.webhookEndpoints(scope));
+
+const toEndpoint = (item: Record<string, unknown>): WebhookEndpoint => item.endpoint as WebhookEndpoint;
+
+export class WebhookEndpointsRepo implements WebhookEndpointsStore {
+  private readonly webhooks: WebhooksRepo;
+
+  constructor(private readonly ctx: StoreContext) {
+    this.webhooks = new WebhooksRepo(ctx);
+  }
+
+  /** The endpoint, or null when there is none (or its deletion has begun). */
+  async get(scope: Scope, endpointToken: string): Promise<WebhookEndpoint | null> {
+    const result = await this.ctx.doc.send(
+      new GetCommand({
+        TableName: this.ctx.tableName,
+        Key: keys.webhookEndpoint(scope, endpointToken),
+        ConsistentRead: true,
+      }),
+    );
+    if (!result.Item || result.Item.deletingSince !== undefined) return null;
+    return toEndpoint(result.Item);
+  }
+
+  list(scope: Scope, page: number): Promise<Page<WebhookEndpoint>> {
+    return readPage(
+      this.ctx.doc,
+      this.ctx.tableName,
+      { index: 'gsi1', listKey: lists.webhookEndpoints(scope), counter: endpointsCounter(scope) },
+      page,
+      toEndpoint,
+    );
+  }
+
+  /**
+   * The endpoint, counted against the limit in the same transaction: of racing creations past
+   * the limit, the counter's condition fails (LimitReached) for all but the ones that fit.
+   */
+  async create(scope: Scope, endpoint: WebhookEndpoint, now: Date): Promise<void> {
+    const tx = newTransaction(this.ctx).put('endpoint', {
+      Item: {
+        ...keys.webhookEndpoint(scope, endpoint.token),
+        _et: 'webhook_endpoint',
+        endpoint,
+        ...listMembership('gsi1', lists.webhookEndpoints(scope), listSortKey(now, endpoint.token)),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+    countIn(tx, endpointsCounter(scope), 1, maxWebhookEndpoints);
+    await tx.commit(this.ctx.doc, {
+      [counterLabel(endpointsCounter(scope))]: () =>
+        new LimitReached('webhook endpoints', maxWebhookEndpoints),
+    });
+  }
+
+  /**
+   * Deletes the endpoint and every webhook of it. The first transaction takes the endpoint out of
+   * its list and its limit and marks it deleting, which stops new webhooks for it (their creation
+   * checks `endpointLive`); its webhooks go next, in batches, and the endpoint item last. Throws
+   * Missing when there is no live endpoint.
+   */
+  async delete(scope: Scope, endpointToken: string, now: Date): Promise<void> {
+    const tx = newTransaction(this.ctx).update('endpoint', {
+      Key: keys.webhookEndpoint(scope, endpointToken),
+      UpdateExpression: 'SET deletingSince = :now REMOVE gsi1pk, gsi1sk',
+      ConditionExpression: endpointLive,
+      ExpressionAttributeValues: { ':now': now.toISOString() },
+    });
+    countIn(tx, endpointsCounter(scope), -1);
+    scheduleIn(tx, {
+      kind: endpointPurgeJob,
+      scope,
+      token: endpointToken,
+      dueAt: new Date(now.getTime() + purgeGraceMs),
+    });
+    await tx.commit(this.ctx.doc, { endpoint: () => new Missing('webhook endpoint', endpointToken) });
+    await this.purge(scope, endpointToken, (last) => cancelIn(last, endpointPurgeJob, scope, endpointToken));
+  }
+
+  /**
+   * The rest of a deletion: the endpoint's webhooks, then the endpoint item, in a transaction that
+   * `finish` adds to (removing or claiming the purge job). Never touches a live endpoint.
+   */
+  async purge(scope: Scope, endpointToken: string, finish: (tx: Transaction) => Transaction): Promise<void> {
+    await this.webhooks.deleteAllOf(scope, endpointToken);
+    const tx = newTransaction(this.ctx).delete('endpoint', {
+      Key: keys.webhookEndpoint(scope, endpointToken),
+      ConditionExpression: 'attribute_not_exists(pk) OR attribute_exists(deletingSince)',
+    });
+    await finish(tx).commit(this.ctx.doc);
+  }
+}

@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Scope, Webhook } from '@wattle/domain';
+import type { Page } from '@wattle/ports';
+import { newTransaction, type StoreContext } from '../kernel/context.ts';
+import { counter, countIn, merchantWideShards } from '../kernel/counters.ts';
+import { ConditionFailedError } from '../kernel/errors.ts';
+import { keys, listSortKey, lists } from '../kernel/keys.ts';
+import { listMembership, readPage } from '../kernel/list-page.ts';
+import { cancelIn, scheduleIn } from '../kernel/schedule.ts';
+
+/** The scheduled job that makes a webhook's next attempt when it is due (token: the webhook's). */
+export const webhookRetryJob = 'webhook-retry';
+
+/** How long a delivery attempt holds its webhook: the request's 10 s timeout with room to spare. */
+export const deliveryLeaseMs = 30_000;
+
+/** The condition an endpoint's item meets while webhooks may be made for it. */
+export const endpointLive = 'attribute_exists(pk) AND attribute_not_exists(deletingSince)';
+
+/** A webhook as loaded: the version its next change must find, and its delivery lease if any. */
+export interface LoadedWebhook {
+  webhook: Webhook;
+  version: number;
+  /** Until when a delivery attempt holds it; null when none does. */
+  leasedUntil: Date | null;
+}
+
+/** A delivery attempt's hold on a webhook: only its holder can record the outcome. */
+export interface DeliveryLease {
+  webhookToken: string;
+  leaseId: string;
+}
+
+const webhooksCounter = (scope: Scope) => counter(lists.webhooks(scope), merchantWideShards);
+
+const toLoaded = (item: Record<string, unknown>): LoadedWebhook => ({
+  webhook: item.webhook as Webhook,
+  version: Number(item.ver),
+  leasedUntil: typeof item.leaseUntil === 'string' ? new Date(item.leaseUntil) : null,
+});
+
+/** Whether a delivery attempt holds the webhook at `now` ("under way": not replayable). */
+export const isDeliveryUnderWay = (loaded: LoadedWebhook, now: Date): boolean =>
+  loaded.leasedUntil !== null && loaded.leasedUntil.getTime() > now.getTime();
+
+/** Webhooks removed per transaction when an endpoint goes: three items each, and the counter. */
+const purgeBatch = 30;
+
+export class WebhooksRepo {
+  constructor(private readonly ctx: StoreContext) {}
+
+  async get(scope: Scope, webhookToken: string): Promise<LoadedWebhook | null> {
+    const result = await this.ctx.doc.send(
+      new GetCommand({
+        TableName: this.ctx.tableName,
+        Key: keys.webhook(scope, webhookToken),
+        ConsistentRead: true,
+      }),
+    );
+    return result.Item ? toLoaded(result.Item) : null;
+  }
+
+  list(scope: Scope, page: number): Promise<Page<Webhook>> {
+    return readPage(
+      this.ctx.doc,
+      this.ctx.tableName,
+      { index: 'gsi1', listKey: lists.webhooks(scope), counter: webhooksCounter(scope) },
+      page,
+      (item) => toLoaded(item).webhook,
+    );
+  }
+
+  /**
+   * The webhook of an event for an endpoint, made once: the (endpoint, event) item's condition
+   * makes a second attempt (a redelivered message) find the first one's webhook instead. Null when
+   * the endpoint is gone or being deleted.
+   */
+  async createForEvent(scope: Scope, webhook: Webhook, now: Date): Promise<LoadedWebhook | null> {
+    const tx = newTransaction(this.ctx)
+      .check('endpoint', {
+        Key: keys.webhookEndpoint(scope, webhook.endpointToken),
+        ConditionExpression: endpointLive,
+      })
+      .put('once', {
+        Item: {
+          ...keys.endpointWebhook(scope, webhook.endpointToken, webhook.eventToken),
+          _et: 'endpoint_webhook',
+          webhookToken: webhook.token,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      })
+      .put('webhook', {
+        Item: {
+          ...keys.webhook(scope, webhook.token),
+          _et: 'webhook',
+          webhook,
+          ver: 1,
+          ...listMembership('gsi1', lists.webhooks(scope), listSortKey(now, webhook.token)),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      });
+    countIn(tx, webhooksCounter(scope), 1);
+    try {
+      await tx.commit(this.ctx.doc);
+      return { webhook, version: 1, leasedUntil: null };
+    } catch (error) {
+      if (!(error instanceof ConditionFailedError)) throw error;
+      if (error.label === 'endpoint') return null;
+      if (error.label === 'once') return this.get(scope, String(error.item?.webhookToken));
+      throw error;
+    }
+  }
+
+  /**
+   * Takes the webhook for one delivery attempt, if it is still as loaded (so of two attempts that
+   * loaded it, one goes on). Null when it changed in between.
+   */
+  async lease(scope: Scope, loaded: LoadedWebhook, now: Date): Promise<DeliveryLease | null> {
+    const leaseId = randomUUID();
+    try {
+      await newTransaction(this.ctx)
+        .update('webhook', {
+          Key: keys.webhook(scope, loaded.webhook.token),
+          UpdateExpression: 'SET leaseUntil = :until, leaseId = :id, ver = ver + :one',
+          ConditionExpression: 'ver = :v',
+          ExpressionAttributeValues: {
+            ':until': new Date(now.getTime() + deliveryLeaseMs).toISOString(),
+            ':id': leaseId,
+            ':one': 1,
+            ':v': loaded.version,
+          },
+        })
+        .commit(this.ctx.doc);
+      return { webhookToken: loaded.webhook.token, leaseId };
+    } catch (error) {
+      if (error instanceof ConditionFailedError) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * The outcome of an attempt, by the lease's holder only, with what it makes due: the retry job
+   * at `next_run`, or no job at all. False when the lease was lost (the webhook was deleted, or
+   * the lease ran out and another attempt took over).
+   */
+  async recordAttempt(scope: Scope, lease: DeliveryLease, webhook: Webhook): Promise<boolean> {
+    const tx = newTransaction(this.ctx).update('webhook', {
+      Key: keys.webhook(scope, lease.webhookToken),
+      UpdateExpression: 'SET webhook = :w, ver = ver + :one REMOVE leaseUntil, leaseId',
+      ConditionExpression: 'leaseId = :id',
+      ExpressionAttributeValues: { ':w': webhook, ':one': 1, ':id': lease.leaseId },
+    });
+    if (webhook.nextRun) {
+      scheduleIn(tx, {
+        kind: webhookRetryJob,
+        scope,
+        token: webhook.token,
+        dueAt: new Date(webhook.nextRun),
+      });
+    } else {
+      cancelIn(tx, webhookRetryJob, scope, webhook.token);
+    }
+    try {
+      await tx.commit(this.ctx.doc);
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionFailedError && error.label === 'webhook') return false;
+      throw error;
+    }
+  }
+
+  /**
+   * A replay: the webhook as reset, unless it changed since loaded or an attempt holds it (label
+   * `webhook`). The retry job, due at `fallbackAt`, sends it should the message to the delivery
+   * queue never arrive; the attempt replaces or removes it.
+   */
+  async replay(scope: Scope, loaded: LoadedWebhook, webhook: Webhook, now: Date, fallbackAt: Date) {
+    const tx = newTransaction(this.ctx).update('webhook', {
+      Key: keys.webhook(scope, webhook.token),
+      UpdateExpression: 'SET webhook = :w, ver = ver + :one',
+      ConditionExpression: 'ver = :v AND (attribute_not_exists(leaseUntil) OR leaseUntil <= :now)',
+      ExpressionAttributeValues: {
+        ':w': webhook,
+        ':one': 1,
+        ':v': loaded.version,
+        ':now': now.toISOString(),
+      },
+    });
+    scheduleIn(tx, { kind: webhookRetryJob, scope, token: webhook.token, dueAt: fallbackAt });
+    await tx.commit(this.ctx.doc);
+  }
+
+  /**
+   * Every webhook of an endpoint, with its retry job, in batches. Run only once the endpoint is
+   * marked deleting, so no new one appears; a batch that another run removed first is read again.
+   */
+  async deleteAllOf(scope: Scope, endpointToken: string): Promise<void> {
+    for (;;) {
+      const batch = await this.webhookTokensOf(scope, endpointToken, purgeBatch);
+      if (batch.length === 0) return;
+      const tx = newTransaction(this.ctx);
+      for (const { eventToken, webhookToken } of batch) {
+        tx.delete('once', {
+          Key: keys.endpointWebhook(scope, endpointToken, eventToken),
+          ConditionExpression: 'attribute_exists(pk)',
+        });
+        tx.delete('webhook', { Key: keys.webhook(scope, webhookToken) });
+        cancelIn(tx, webhookRetryJob, scope, webhookToken);
+      }
+      countIn(tx, webhooksCounter(scope), -batch.length);
+      try {
+        await tx.commit(this.ctx.doc);
+      } catch (error) {
+        if (!(error instanceof ConditionFailedError && error.label === 'once')) throw error;
+      }
+    }
+  }
+
+  /** Up to `limit` of an endpoint's webhooks, from its own partition (strongly consistent). */
+  private async webhookTokensOf(scope: Scope, endpointToken: string, limit: number) {
+    const { pk } = keys.webhookEndpoint(scope, endpointToken);
+    const result = await this.ctx.doc.send(
+      new QueryCommand({
+        TableName: this.ctx.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': keys.endpointWebhookPrefix },
+        ConsistentRead: true,
+        Limit: limit,
+      }),
+    );
+    return (result.Items ?? []).map((item) => ({
+      eventToken: String(item.sk).slice(keys.endpointWebhookPrefix.length),
+      webhookToken: String(item.webhookToken),
+    }));
+  }
+}
