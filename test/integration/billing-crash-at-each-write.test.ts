@@ -1,8 +1,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Clock, Scope } from '@wattle/domain';
+import { jobKinds } from '@wattle/ports';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { billRecoveryJob, createStore, subscriptionBillingJob } from '@wattle/store';
+import { createStore } from '@wattle/store';
 import { createPlan, subscribe } from '@wattle/subscriptions';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
@@ -95,7 +96,7 @@ describe('a scheduler run that dies at any write of a renewal', () => {
       });
       expect(loaded?.bill, what).toBeNull();
       const beforeNextMonth = t.advance(day);
-      for (const kind of [subscriptionBillingJob, billRecoveryJob]) {
+      for (const kind of [jobKinds.subscriptionBilling, jobKinds.billRecovery]) {
         const left = (await table.store.schedule.due(kind, beforeNextMonth)).filter(
           (job) => job.scope.accountId === t.scope.accountId,
         );

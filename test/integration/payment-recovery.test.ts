@@ -1,6 +1,6 @@
 import { newCard, type Payment, type Scope, toTimestamp } from '@wattle/domain';
+import { jobKinds } from '@wattle/ports';
 import { randomIds } from '@wattle/runtime';
-import { paymentRecoveryJob } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
@@ -69,6 +69,6 @@ describe('payment recovery', () => {
       [approved.token, declined.token].includes((e.data as { token: string }).token),
     );
     expect(events.map((e) => e.type).sort()).toEqual(['charge.captured', 'charge.failed']);
-    expect(await table.store.schedule.due(paymentRecoveryJob, later)).toEqual([]);
+    expect(await table.store.schedule.due(jobKinds.paymentRecovery, later)).toEqual([]);
   });
 });

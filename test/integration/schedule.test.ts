@@ -1,6 +1,7 @@
 import type { Scope } from '@wattle/domain';
+import type { ScheduledJob } from '@wattle/ports';
 import { randomIds } from '@wattle/runtime';
-import { claimIn, newTransaction, type ScheduledJob, scheduleIn } from '@wattle/store';
+import { claimIn, newTransaction, scheduleIn } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { testDeps, useTable } from '../helpers/table.ts';

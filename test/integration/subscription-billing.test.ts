@@ -1,7 +1,8 @@
 import type { CardProcessor, Clock, Scope } from '@wattle/domain';
+import { jobKinds } from '@wattle/ports';
 import { simulatedProcessor } from '@wattle/processor';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { billRecoveryJob, type Store, subscriptionBillingJob } from '@wattle/store';
+import type { Store } from '@wattle/store';
 import { createPlan, subscribe } from '@wattle/subscriptions';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
@@ -89,7 +90,7 @@ describe('subscription billing', () => {
       expect(loaded?.bill).toBeNull();
     }
     expect((await table.store.plans.get(t.scope, plan))?.counts).toMatchObject({ active: 12, starting: 0 });
-    expect(await table.store.schedule.due(billRecoveryJob, t.advance(day))).toEqual([]);
+    expect(await table.store.schedule.due(jobKinds.billRecovery, t.advance(day))).toEqual([]);
   });
 
   it('finishes a renewal whose run died after charging, without charging again', async () => {
@@ -125,7 +126,7 @@ describe('subscription billing', () => {
     const crashed = await runDueJobs(t.deps({ store: dyingBeforeCharge(table.store) }), due, jobHandlers);
     expect(crashed.failed).toBe(1);
     expect(await t.chargesOf(customer)).toHaveLength(1);
-    expect(await table.store.schedule.due(subscriptionBillingJob, t.advance(day))).toEqual([]);
+    expect(await table.store.schedule.due(jobKinds.subscriptionBilling, t.advance(day))).toEqual([]);
     const later = t.advance(20 * minute);
     await Promise.all([runDueJobs(t.deps(), later, jobHandlers), runDueJobs(t.deps(), later, jobHandlers)]);
     expect(await t.chargesOf(customer)).toHaveLength(2);

@@ -6,8 +6,9 @@ import {
   type WebhookEndpoint,
   webhookAccepted,
 } from '@wattle/domain';
+import { jobKinds } from '@wattle/ports';
 import { randomIds } from '@wattle/runtime';
-import { endpointPurgeJob, jobKey, keys, newTransaction, scheduleIn, webhookRetryJob } from '@wattle/store';
+import { jobKey, keys, newTransaction, scheduleIn } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { purgeWebhookEndpoint } from '../../functions/scheduler/src/jobs/purge-webhook-endpoint.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
@@ -109,7 +110,7 @@ describe('webhooks in the table', () => {
     for (let i = 0; i < 70; i++)
       made.push((await table.store.webhooks.createForEvent(scope, webhookFor(endpoint), now))!);
     const kept = (await table.store.webhooks.createForEvent(scope, webhookFor(other), now))!;
-    const retry = (token: string) => ({ kind: webhookRetryJob, scope, token, dueAt: now });
+    const retry = (token: string) => ({ kind: jobKinds.webhookRetry, scope, token, dueAt: now });
     const tx = newTransaction(table.store.ctx);
     for (const loaded of made.slice(0, 3)) scheduleIn(tx, retry(loaded.webhook.token));
     await tx.commit(table.doc);
@@ -123,8 +124,8 @@ describe('webhooks in the table', () => {
     );
     expect(after.every((loaded) => loaded === null)).toBe(true);
     for (const loaded of made.slice(0, 3))
-      expect(await itemExists(jobKey(webhookRetryJob, scope, loaded.webhook.token))).toBe(false);
-    expect(await itemExists(jobKey(endpointPurgeJob, scope, endpoint.token))).toBe(false);
+      expect(await itemExists(jobKey(jobKinds.webhookRetry, scope, loaded.webhook.token))).toBe(false);
+    expect(await itemExists(jobKey(jobKinds.endpointPurge, scope, endpoint.token))).toBe(false);
     const left = await table.store.webhooks.list(scope, 1);
     expect(left).toEqual({ items: [kept.webhook], total: 1 });
     expect((await table.store.webhookEndpoints.list(scope, 1)).total).toBe(1);
@@ -137,17 +138,17 @@ describe('webhooks in the table', () => {
     await markDeleting(scope, endpoint.token);
     const dueAt = new Date(now.getTime() + 600_000);
     await scheduleIn(newTransaction(table.store.ctx), {
-      kind: endpointPurgeJob,
+      kind: jobKinds.endpointPurge,
       scope,
       token: endpoint.token,
       dueAt,
     }).commit(table.doc);
 
-    const handlers = { [endpointPurgeJob]: purgeWebhookEndpoint };
+    const handlers = { [jobKinds.endpointPurge]: purgeWebhookEndpoint };
     const summary = await runDueJobs(testDeps(table), dueAt, handlers);
     expect(summary.failed).toBe(0);
     expect(await itemExists(keys.webhookEndpoint(scope, endpoint.token))).toBe(false);
     expect(await table.store.webhooks.list(scope, 1)).toEqual({ items: [], total: 0 });
-    expect(await itemExists(jobKey(endpointPurgeJob, scope, endpoint.token))).toBe(false);
+    expect(await itemExists(jobKey(jobKinds.endpointPurge, scope, endpoint.token))).toBe(false);
   });
 });

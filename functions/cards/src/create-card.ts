@@ -1,23 +1,10 @@
-import {
-  addMonths,
-  cardTokenLifetimeMonths,
-  newCard,
-  presentCard,
-  toTimestamp,
-  unowned,
-} from '@wattle/domain';
+import { presentCard, unowned } from '@wattle/domain';
+import { createCard } from '@wattle/flows';
 import { cardInputSchema, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
 
-/**
- * POST /cards: stores the card and answers its single-use token, which expires one month later.
- * The number is sealed before it is stored; the CVC is checked and then forgotten.
- */
-export const createCard: RouteHandler = async (request, { store, clock, ids }) => {
-  const now = clock.now();
-  const details = validate(cardInputSchema(now), request.body);
-  const card = newCard(details, ids.token('card'), toTimestamp(now));
-  const scope = scopeOf(request);
-  const sealed = await store.cardTokens.seal(scope, card, details.number);
-  await store.cardTokens.put(scope, sealed, addMonths(now, cardTokenLifetimeMonths));
+/** POST /cards: 201 with the card and its single-use token, and the caller's address. */
+export const createCardRoute: RouteHandler = async (request, deps) => {
+  const details = validate(cardInputSchema(deps.clock.now()), request.body);
+  const card = await createCard(deps, scopeOf(request), details);
   return resource(201, presentCard(card, unowned), { ip_address: request.sourceIp });
 };

@@ -1,9 +1,9 @@
 import { apiHandler } from '@wattle/http';
-import { createCard } from './create-card.ts';
+import { createCardRoute } from './create-card.ts';
 
 export const handler = apiHandler({
-  'POST /1/cards': createCard,
-  'POST /1/cards.json': createCard,
-  'GET /1/cards.json': createCard,
-  'GET /1/cards': createCard,
+  'POST /1/cards': createCardRoute,
+  'POST /1/cards.json': createCardRoute,
+  'GET /1/cards.json': createCardRoute,
+  'GET /1/cards': createCardRoute,
 });

@@ -1,6 +1,6 @@
 import { type Customer, newEvent, presentCustomer, toTimestamp } from '@wattle/domain';
+import { commitUsingToken, sealNewCard, takeUnusedToken } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
-import { commitUsingToken, sealNewCard, takeUnusedToken } from '@wattle/payments';
 import { createCustomerOneOf, createCustomerSchema } from './schemas.ts';
 
 /** POST /customers: the customer with its first card (card object or an unused card token). */
@@ -11,8 +11,8 @@ export const createCustomer: RouteHandler = async (request, { store, clock, ids 
   });
   const scope = scopeOf(request);
   const intake = input.card
-    ? await sealNewCard(store, ids, scope, input.card, now)
-    : await takeUnusedToken(store, scope, input.card_token!, now, 'card_token');
+    ? await sealNewCard({ cardTokens: store.cardTokens, ids }, scope, input.card, now)
+    : await takeUnusedToken({ cardTokens: store.cardTokens }, scope, input.card_token!, now, 'card_token');
   const customer: Customer = {
     token: ids.token('cus'),
     email: input.email,

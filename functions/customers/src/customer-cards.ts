@@ -1,4 +1,5 @@
 import { fieldIssue, PinError, presentCard } from '@wattle/domain';
+import { commitUsingToken, sealNewCard, takeUnusedToken } from '@wattle/flows';
 import {
   cardInputSchema,
   listOf,
@@ -8,7 +9,6 @@ import {
   scopeOf,
   validate,
 } from '@wattle/http';
-import { commitUsingToken, sealNewCard, takeUnusedToken } from '@wattle/payments';
 import { ConditionFailedError, retryOnChange } from '@wattle/store';
 import { loadCustomer } from './read-customers.ts';
 import { cardFieldsGiven, cardTokenSchema } from './schemas.ts';
@@ -37,8 +37,19 @@ export const addCustomerCard: RouteHandler = async (request, { store, clock, ids
     });
   }
   const intake = withToken
-    ? await takeUnusedToken(store, scope, validate(cardTokenSchema, body).card_token, now, 'card_token')
-    : await sealNewCard(store, ids, scope, validate(cardInputSchema(now), body), now);
+    ? await takeUnusedToken(
+        { cardTokens: store.cardTokens },
+        scope,
+        validate(cardTokenSchema, body).card_token,
+        now,
+        'card_token',
+      )
+    : await sealNewCard(
+        { cardTokens: store.cardTokens, ids },
+        scope,
+        validate(cardInputSchema(now), body),
+        now,
+      );
   try {
     await commitUsingToken('card_token', () => store.customers.addCard(scope, customer.token, intake, now));
   } catch (error) {

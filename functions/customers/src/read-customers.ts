@@ -1,6 +1,7 @@
 import { PinError, presentCustomer, type Scope } from '@wattle/domain';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
-import type { LoadedCustomer, Store } from '@wattle/store';
+import type { LoadedCustomer } from '@wattle/ports';
+import type { Store } from '@wattle/store';
 
 /** The customer named in the path, or 404 (also for another merchant's or environment's). */
 export const loadCustomer = async (

@@ -11,9 +11,10 @@ import {
   type TokenSource,
   toTimestamp,
 } from '@wattle/domain';
+import { commitUsingToken, sealNewCard } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
-import { commitUsingToken, sealNewCard } from '@wattle/payments';
-import { type CardIntake, retryOnChange, type Store } from '@wattle/store';
+import type { CardIntake } from '@wattle/ports';
+import { retryOnChange, type Store } from '@wattle/store';
 import { loadCustomer } from './read-customers.ts';
 import { updateCustomerSchema } from './schemas.ts';
 
@@ -70,7 +71,9 @@ export const updateCustomer: RouteHandler = async (request, { store, clock, ids 
   });
   const tokenParam = change.kind === 'make-primary' ? 'primary_card_token' : 'card_token';
   const newCard =
-    change.kind === 'new-card' ? await sealNewCard(store, ids, scope, change.details, now) : null;
+    change.kind === 'new-card'
+      ? await sealNewCard({ cardTokens: store.cardTokens, ids }, scope, change.details, now)
+      : null;
 
   const customer = await retryOnChange('customer', async () => {
     const loaded = await loadCustomer(store, scope, request.params.customer_token!);

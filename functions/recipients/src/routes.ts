@@ -12,6 +12,7 @@ import {
   type Scope,
   toTimestamp,
 } from '@wattle/domain';
+import { commitUsingToken } from '@wattle/flows';
 import {
   bankAccountFields,
   emailField,
@@ -27,7 +28,6 @@ import {
   updatedText,
   validate,
 } from '@wattle/http';
-import { commitUsingToken } from '@wattle/payments';
 import { type BankAccountIntake, retryOnChange, type Store } from '@wattle/store';
 import * as v from 'valibot';
 
@@ -60,8 +60,7 @@ const intakeOf = async (
   return { from: 'token', sealed };
 };
 
-const usingToken = <T>(commit: () => Promise<T>) =>
-  commitUsingToken('bank_account_token', commit, 'bank-account-token');
+const usingToken = <T>(commit: () => Promise<T>) => commitUsingToken('bank_account_token', commit);
 
 /** POST /recipients: email, optional name, and a bank account (object or token, exactly one). */
 export const createRecipient: RouteHandler = async (request, { store, ids, clock }) => {

@@ -1,5 +1,5 @@
+import type { ScheduledJob } from '@wattle/ports';
 import type { RuntimeDeps } from '@wattle/runtime';
-import type { ScheduledJob } from '@wattle/store';
 
 /**
  * Does one due job. It must claim the job (`claimIn`) or reschedule it (`scheduleIn`) in the

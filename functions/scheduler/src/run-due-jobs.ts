@@ -1,5 +1,6 @@
+import type { ScheduledJob } from '@wattle/ports';
+import { JobTaken } from '@wattle/ports';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { ConditionFailedError, type ScheduledJob } from '@wattle/store';
 import type { JobHandler } from './job-handler.ts';
 
 export interface RunSummary {
@@ -45,7 +46,7 @@ export const runDueJobs = async (
               await handle(job, deps, now);
               summary.done++;
             } catch (error) {
-              if (error instanceof ConditionFailedError && error.label === 'job') {
+              if (error instanceof JobTaken) {
                 summary.claimedElsewhere++;
               } else {
                 summary.failed++;

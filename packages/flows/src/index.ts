@@ -1,1 +1,2 @@
+export * from './cards/index.ts';
 export * from './webhook-endpoints/index.ts';

@@ -8,9 +8,9 @@ import {
   threeDSecureSessionSeconds,
   toTimestamp,
 } from '@wattle/domain';
+import { commitUsingToken } from '@wattle/flows';
 import type { RuntimeDeps } from '@wattle/runtime';
 import { listSortKey } from '@wattle/store';
-import { commitUsingToken } from './card-intake.ts';
 import { type PaymentSource, resolveSource } from './payment-sources.ts';
 import { settleWithProcessor } from './settle-payment.ts';
 

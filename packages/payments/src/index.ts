@@ -1,4 +1,3 @@
-export * from './card-intake.ts';
 export * from './create-payment.ts';
 export * from './create-payment-once.ts';
 export * from './payment-events.ts';

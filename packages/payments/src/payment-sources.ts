@@ -11,8 +11,8 @@ import {
   type Scope,
   unowned,
 } from '@wattle/domain';
+import { sealNewCard } from '@wattle/flows';
 import type { Store } from '@wattle/store';
-import { sealNewCard } from './card-intake.ts';
 
 /** Where a payment's card comes from: exactly one of card, card_token and customer_token. */
 export type PaymentSource =
@@ -48,7 +48,7 @@ export const resolveSource = async (
 ): Promise<ResolvedSource> => {
   switch (source.kind) {
     case 'card': {
-      const intake = await sealNewCard(store, ids, scope, source.details, now);
+      const intake = await sealNewCard({ cardTokens: store.cardTokens, ids }, scope, source.details, now);
       return {
         card: intake.sealed.card,
         owner: unowned,

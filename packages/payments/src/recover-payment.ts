@@ -1,6 +1,7 @@
 import type { Payment, Scope } from '@wattle/domain';
+import type { ScheduledJob } from '@wattle/ports';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { ConditionFailedError, type ScheduledJob } from '@wattle/store';
+import { ConditionFailedError } from '@wattle/store';
 import { settleWithProcessor } from './settle-payment.ts';
 import { expireThreeDSecure } from './three-d-secure.ts';
 

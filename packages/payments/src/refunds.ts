@@ -9,9 +9,9 @@ import {
   type Scope,
   toTimestamp,
 } from '@wattle/domain';
-import { TransactionConflictError } from '@wattle/ports';
+import { type ScheduledJob, TransactionConflictError } from '@wattle/ports';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { ConditionFailedError, type ScheduledJob } from '@wattle/store';
+import { ConditionFailedError } from '@wattle/store';
 
 const amountRefused = (message: string): PinError =>
   new PinError('invalid_resource', { messages: [{ param: 'amount', code: 'amount_invalid', message }] });

@@ -7,8 +7,8 @@ import {
   type Scope,
   totalFees,
 } from '@wattle/domain';
+import type { ScheduledJob } from '@wattle/ports';
 import type { RuntimeDeps } from '@wattle/runtime';
-import type { ScheduledJob } from '@wattle/store';
 import { paymentEvent } from './payment-events.ts';
 
 /** The payment after the processor answered: failed, authorised, or captured at once. */

@@ -1,6 +1,7 @@
 import { type Payment, PinError, type Scope } from '@wattle/domain';
+import type { ScheduledJob } from '@wattle/ports';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { ConditionFailedError, type ScheduledJob } from '@wattle/store';
+import { ConditionFailedError } from '@wattle/store';
 import { paymentEvent } from './payment-events.ts';
 import { settleWithProcessor } from './settle-payment.ts';
 

@@ -17,15 +17,10 @@ import {
   toTimestamp,
   transferCurrency,
 } from '@wattle/domain';
+import type { ScheduledJob } from '@wattle/ports';
+import { JobTaken } from '@wattle/ports';
 import type { RuntimeDeps } from '@wattle/runtime';
-import {
-  ConditionFailedError,
-  type CreditCursor,
-  type PayoutJobData,
-  retryOnChange,
-  type ScheduledJob,
-  type Store,
-} from '@wattle/store';
+import { type CreditCursor, type PayoutJobData, retryOnChange, type Store } from '@wattle/store';
 
 export interface TransferInput {
   description: string;
@@ -193,6 +188,6 @@ export const payOutTransfer = async (deps: RuntimeDeps, job: ScheduledJob): Prom
   try {
     await store.schedule.drop(job);
   } catch (error) {
-    if (!(error instanceof ConditionFailedError && error.label === 'job')) throw error;
+    if (!(error instanceof JobTaken)) throw error;
   }
 };

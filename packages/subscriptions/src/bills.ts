@@ -11,8 +11,9 @@ import {
   toTimestamp,
 } from '@wattle/domain';
 import { createPayment, declined, derivedPaymentToken } from '@wattle/payments';
+import type { ScheduledJob } from '@wattle/ports';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { ConditionFailedError, type LoadedSubscription, type ScheduledJob } from '@wattle/store';
+import { ConditionFailedError, type LoadedSubscription } from '@wattle/store';
 
 /**
  * How a bill's charge ended: paid, declined (with the decline's Pin error), abandoned (nothing was

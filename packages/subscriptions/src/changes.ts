@@ -6,8 +6,9 @@ import {
   type Subscription,
   toTimestamp,
 } from '@wattle/domain';
+import type { ScheduledJob } from '@wattle/ports';
 import type { RuntimeDeps } from '@wattle/runtime';
-import type { LoadedSubscription, ScheduledJob } from '@wattle/store';
+import type { LoadedSubscription } from '@wattle/store';
 
 export interface PlainChange {
   events: readonly EventType[];

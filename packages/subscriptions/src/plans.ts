@@ -10,15 +10,9 @@ import {
   type Scope,
   toTimestamp,
 } from '@wattle/domain';
+import { jobKinds, type ScheduledJob } from '@wattle/ports';
 import type { RuntimeDeps } from '@wattle/runtime';
-import {
-  ConditionFailedError,
-  cancelIn,
-  claimIn,
-  type LoadedPlan,
-  planPurgeJob,
-  type ScheduledJob,
-} from '@wattle/store';
+import { ConditionFailedError, cancelIn, claimIn, type LoadedPlan } from '@wattle/store';
 
 /** A taken name, as Pin answers plan validation failures (422 unprocessable_entity, with messages). */
 const nameTaken = (): PinError =>
@@ -111,7 +105,7 @@ export const deletePlan = async (deps: RuntimeDeps, scope: Scope, token: string)
     await loadPlan(deps, scope, token);
     throw new PinError('cannot_delete_plan');
   }
-  await deps.store.plans.purge(scope, token, (tx) => cancelIn(tx, planPurgeJob, scope, token));
+  await deps.store.plans.purge(scope, token, (tx) => cancelIn(tx, jobKinds.planPurge, scope, token));
 };
 
 /** The purge job: finishes a plan deletion whose request stopped half-way, and claims the job. */

@@ -1,6 +1,6 @@
 import { dueAction, expireSubscription, newEvent, presentSubscription, toTimestamp } from '@wattle/domain';
+import type { ScheduledJob } from '@wattle/ports';
 import type { RuntimeDeps } from '@wattle/runtime';
-import type { ScheduledJob } from '@wattle/store';
 import {
   type BillOutcome,
   chargeBill,

@@ -1,10 +1,10 @@
-import { billRecoveryJob, planPurgeJob, subscriptionBillingJob } from '@wattle/store';
+import { jobKinds } from '@wattle/ports';
 import { purgePlan, recoverBill, renewSubscription } from '@wattle/subscriptions';
 import type { JobHandler } from '../job-handler.ts';
 
 /** Renewals of subscriptions, the recovery of bills left half-way, and the purge of deleted plans. */
 export const subscriptionJobs: Record<string, JobHandler> = {
-  [subscriptionBillingJob]: (job, deps) => renewSubscription(deps, job),
-  [billRecoveryJob]: (job, deps) => recoverBill(deps, job),
-  [planPurgeJob]: (job, deps) => purgePlan(deps, job),
+  [jobKinds.subscriptionBilling]: (job, deps) => renewSubscription(deps, job),
+  [jobKinds.billRecovery]: (job, deps) => recoverBill(deps, job),
+  [jobKinds.planPurge]: (job, deps) => purgePlan(deps, job),
 };

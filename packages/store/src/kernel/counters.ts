@@ -1,4 +1,5 @@
 import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { LimitReached } from '@wattle/ports';
 import { keys } from './keys.ts';
 import type { Transaction } from './transaction.ts';
 
@@ -21,7 +22,7 @@ export const counterLabel = (c: Counter): string => `counter:${c.listKey}`;
 
 /**
  * Adds the counter move to the transaction that changes the list. With `atMost`, the move is
- * also the list's limit: the transaction fails (label `counterLabel(c)`) when the list would
+ * also the list's limit: the transaction fails with LimitReached when the list would
  * grow past it, so racing additions end with exactly `atMost` winners. Only for unsharded lists.
  */
 export const countIn = (tx: Transaction, c: Counter, delta: number, atMost?: number): Transaction => {
@@ -33,13 +34,14 @@ export const countIn = (tx: Transaction, c: Counter, delta: number, atMost?: num
           ConditionExpression: 'attribute_not_exists(#n) OR #n <= :room',
           ExpressionAttributeValues: { ':d': delta, ':et': 'counter', ':room': atMost - delta },
         };
-  return tx.update(counterLabel(c), {
+  tx.update(counterLabel(c), {
     Key: keys.counterShard(c.listKey, Math.floor(Math.random() * c.shards)),
     UpdateExpression: 'ADD #n :d SET #et = :et',
     ExpressionAttributeNames: { '#n': 'n', '#et': '_et' },
     ExpressionAttributeValues: { ':d': delta, ':et': 'counter' },
     ...limit,
   });
+  return atMost === undefined ? tx : tx.refuse(counterLabel(c), () => new LimitReached(c.listKey, atMost));
 };
 
 export const readCount = async (

@@ -1,24 +1,9 @@
 import { createHash } from 'node:crypto';
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Environment, Scope } from '@wattle/domain';
+import { JobTaken, type ScheduledJob, type ScheduleStore } from '@wattle/ports';
 import type { StoreContext } from './context.ts';
 import { Transaction } from './transaction.ts';
-
-/**
- * Work due at a time (settle a refund, retry a webhook, bill a subscription): a job item written in
- * the same transaction as the change that makes the work due. The scheduler finds due jobs through
- * gsi3, keyed by kind and shard with the due time as sort key (never a scan), and each job is
- * claimed by deleting it under a condition on its due time, inside the transaction that does the
- * work: two overlapping runs do the work once.
- */
-export interface ScheduledJob {
-  kind: string;
-  scope: Scope;
-  /** The resource the job is about (one job per kind and resource). */
-  token: string;
-  dueAt: Date;
-  data?: Record<string, unknown>;
-}
 
 /** Due jobs of one kind spread over this many index partitions, so none caps the throughput. */
 export const jobShards = 8;
@@ -50,15 +35,17 @@ export const scheduleIn = (tx: Transaction, job: ScheduledJob): Transaction =>
   });
 
 /**
- * Claims a due job inside the transaction doing its work: the transaction fails (label `job`) when
+ * Claims a due job inside the transaction doing its work: the transaction fails with JobTaken when
  * another run claimed it first or it was rescheduled in between.
  */
 export const claimIn = (tx: Transaction, job: ScheduledJob): Transaction =>
-  tx.delete('job', {
-    Key: jobKey(job.kind, job.scope, job.token),
-    ConditionExpression: 'dueAt = :due',
-    ExpressionAttributeValues: { ':due': job.dueAt.toISOString() },
-  });
+  tx
+    .delete('job', {
+      Key: jobKey(job.kind, job.scope, job.token),
+      ConditionExpression: 'dueAt = :due',
+      ExpressionAttributeValues: { ':due': job.dueAt.toISOString() },
+    })
+    .refuse('job', () => new JobTaken(job.kind, job.token));
 
 /** Removes a job that is no longer wanted (the resource changed so the work is moot). */
 export const cancelIn = (tx: Transaction, kind: string, scope: Scope, token: string): Transaction =>
@@ -93,7 +80,7 @@ const dueInShard = async (
   return (result.Items ?? []).map(toJob);
 };
 
-export class ScheduleRepo {
+export class ScheduleRepo implements ScheduleStore {
   constructor(private readonly ctx: StoreContext) {}
 
   /** Claims a job that has nothing left to do (its work was done or made moot elsewhere). */

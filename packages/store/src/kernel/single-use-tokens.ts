@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type Scope, toEpochSeconds } from '@wattle/domain';
+import { TokenUsed } from '@wattle/ports';
 import type { StoreContext } from './context.ts';
 import type { ItemKey } from './keys.ts';
 import type { Transaction } from './transaction.ts';
@@ -71,12 +72,14 @@ export class SingleUseTokens<T extends { token: string }> {
     return { value: item.value as T, sealedNumber: item.sealedNumber as string };
   }
 
-  /** Uses the token up inside `tx`: the transaction fails (with the kind's label) if it is gone. */
+  /** Uses the token up inside `tx`: the transaction throws TokenUsed if it is gone. */
   consumeIn(tx: Transaction, scope: Scope, token: string, now: Date): Transaction {
-    return tx.delete(this.kind.label, {
-      Key: this.kind.key(scope, token),
-      ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
-      ExpressionAttributeValues: { ':now': toEpochSeconds(now) },
-    });
+    return tx
+      .delete(this.kind.label, {
+        Key: this.kind.key(scope, token),
+        ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
+        ExpressionAttributeValues: { ':now': toEpochSeconds(now) },
+      })
+      .refuse(this.kind.label, () => new TokenUsed(token));
   }
 }

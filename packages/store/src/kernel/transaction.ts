@@ -32,8 +32,15 @@ export const maxTransactionItems = 100;
 export class Transaction {
   private readonly items: TxItem[] = [];
   private readonly labels: string[] = [];
+  private readonly refusals: Refusals = {};
 
   constructor(private readonly tableName: string) {}
+
+  /** The refusal a failed condition on the item labelled `label` means (kernel helpers set theirs). */
+  refuse(label: string, refusal: Refusals[string]): this {
+    this.refusals[label] = refusal;
+    return this;
+  }
 
   put(label: string, put: Put): this {
     return this.add(label, {
@@ -78,13 +85,14 @@ export class Transaction {
    */
   async commit(doc: DynamoDBDocumentClient, refusals: Refusals = {}): Promise<void> {
     if (this.items.length === 0) return;
+    Object.assign(this.refusals, refusals);
     const token = randomUUID();
     for (let attempt = 1; ; attempt++) {
       try {
         await doc.send(new TransactWriteCommand({ TransactItems: this.items, ClientRequestToken: token }));
         return;
       } catch (error) {
-        const failure = this.explain(error, refusals);
+        const failure = this.explain(error);
         if (failure instanceof TransactionConflictError && attempt < 6) {
           await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
           continue;
@@ -94,7 +102,7 @@ export class Transaction {
     }
   }
 
-  private explain(error: unknown, refusals: Refusals): unknown {
+  private explain(error: unknown): unknown {
     if (!(error instanceof TransactionCanceledException)) return error;
     const reasons = error.CancellationReasons ?? [];
     const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
@@ -102,7 +110,7 @@ export class Transaction {
       const raw = reasons[failed]?.Item;
       const label = this.labels[failed] ?? 'unknown';
       const found = raw ? unmarshall(raw) : undefined;
-      const refusal = refusals[label];
+      const refusal = this.refusals[label];
       return refusal ? refusal(found) : new ConditionFailedError(label, found, { cause: error });
     }
     if (reasons.some((reason) => reason.Code === 'TransactionConflict')) {

@@ -1,14 +1,9 @@
 import type { Card, Scope } from '@wattle/domain';
+import type { CardTokensStore, SealedCard } from '@wattle/ports';
 import type { StoreContext } from '../kernel/context.ts';
 import { keys } from '../kernel/keys.ts';
 import { type Sealed, SingleUseTokens } from '../kernel/single-use-tokens.ts';
 import type { Transaction } from '../kernel/transaction.ts';
-
-/** A card with its number sealed; what a charge or a customer takes from a token. */
-export interface SealedCard {
-  card: Card;
-  sealedNumber: string;
-}
 
 const fromSealed = (sealed: Sealed<Card>): SealedCard => ({
   card: sealed.value,
@@ -16,7 +11,7 @@ const fromSealed = (sealed: Sealed<Card>): SealedCard => ({
 });
 
 /** Unused card tokens from POST /cards (single use, one month); customers' cards are sealed alike. */
-export class CardTokensRepo {
+export class CardTokensRepo implements CardTokensStore {
   private readonly tokens: SingleUseTokens<Card>;
 
   constructor(ctx: StoreContext) {
@@ -45,7 +40,7 @@ export class CardTokensRepo {
     return found ? fromSealed(found) : null;
   }
 
-  /** Uses the token up inside `tx`: the transaction fails (label `card-token`) if it is gone. */
+  /** Uses the token up inside `tx`: the transaction throws TokenUsed if it is gone. */
   consumeIn(tx: Transaction, scope: Scope, cardToken: string, now: Date): Transaction {
     return this.tokens.consumeIn(tx, scope, cardToken, now);
   }

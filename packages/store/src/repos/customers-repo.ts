@@ -1,33 +1,20 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Card, Customer, Scope, WattleEvent } from '@wattle/domain';
-import type { Page } from '@wattle/ports';
+import type {
+  CardIntake,
+  CustomerChange,
+  CustomersStore,
+  LoadedCustomer,
+  Page,
+  SealedCard,
+} from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn, merchantWideShards } from '../kernel/counters.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import { maxTransactionItems, type Transaction } from '../kernel/transaction.ts';
-import type { SealedCard } from './card-tokens-repo.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
-
-/** A customer as loaded, with the version its next change must find unchanged. */
-export interface LoadedCustomer {
-  customer: Customer;
-  version: number;
-}
-
-/** Where a customer's new card comes from: a card just sealed, or an unused token taken in. */
-export type CardIntake = { from: 'new'; sealed: SealedCard } | { from: 'token'; sealed: SealedCard };
-
-export interface CustomerChange {
-  customer: Customer;
-  expectedVersion: number;
-  /** A card taken in (rule 3: new card; rule 4/5: an unused token). */
-  intake: CardIntake | null;
-  /** The old primary card removed permanently (rules 3 and 4). */
-  removedCardToken: string | null;
-  event: WattleEvent;
-}
 
 const customersCounter = (scope: Scope) => counter(lists.customers(scope), merchantWideShards);
 const cardsCounter = (scope: Scope, customerToken: string) =>
@@ -35,7 +22,7 @@ const cardsCounter = (scope: Scope, customerToken: string) =>
 
 const toCustomerCard = (item: Record<string, unknown>): Card => item.card as Card;
 
-export class CustomersRepo {
+export class CustomersRepo implements CustomersStore {
   private readonly tokens: CardTokensRepo;
 
   constructor(private readonly ctx: StoreContext) {

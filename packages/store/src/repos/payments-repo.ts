@@ -9,20 +9,20 @@ import {
   toEpochSeconds,
   type WattleEvent,
 } from '@wattle/domain';
-import type { Page } from '@wattle/ports';
+import type { Page, ScheduledJob } from '@wattle/ports';
+import { jobKinds } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readBetween, readPage } from '../kernel/list-page.ts';
-import { cancelIn, claimIn, type ScheduledJob, scheduleIn } from '../kernel/schedule.ts';
+import { cancelIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
 import type { IndexName } from '../kernel/table.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 import { creditCaptureIn } from './balance-repo.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
 
 /** The job that finishes a payment left `processing` by a crash between the processor and the commit. */
-export const paymentRecoveryJob = 'payment-recovery';
 
 interface ListOf {
   index: IndexName;
@@ -214,7 +214,12 @@ export class PaymentsRepo {
         ConditionExpression: 'attribute_not_exists(pk)',
       });
     }
-    scheduleIn(tx, { kind: paymentRecoveryJob, scope, token: payment.token, dueAt: options.recoveryDueAt });
+    scheduleIn(tx, {
+      kind: jobKinds.paymentRecovery,
+      scope,
+      token: payment.token,
+      dueAt: options.recoveryDueAt,
+    });
     await tx.commit(this.ctx.doc);
   }
 
@@ -254,7 +259,7 @@ export class PaymentsRepo {
     if (options.joinLists) joinListsIn(tx, scope, payment);
     creditCaptureIn(tx, scope, payment, now);
     if (options.leaseExpiresAt) this.putLeaseIn(tx, scope, payment.token, options.leaseExpiresAt);
-    if (!options.job) cancelIn(tx, paymentRecoveryJob, scope, payment.token);
+    if (!options.job) cancelIn(tx, jobKinds.paymentRecovery, scope, payment.token);
     recordEvent(tx, scope, event, now);
     await tx.commit(this.ctx.doc);
   }

@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Plan, Scope, WattleEvent } from '@wattle/domain';
 import type { Page } from '@wattle/ports';
+import { jobKinds } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn } from '../kernel/counters.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
@@ -12,7 +13,6 @@ import { livePlan, noCounts, planSubscriptionShards, type StoredCounts } from '.
 import { deleteSubscriptionsOfPlan } from './subscriptions-repo.ts';
 
 /** The job that finishes deleting a plan (token: the plan's) should the DELETE request die half-way. */
-export const planPurgeJob = 'plan-purge';
 
 export interface LoadedPlan {
   plan: Plan;
@@ -112,7 +112,7 @@ export class PlansRepo {
     this.releaseNameIn(tx, scope, plan);
     countIn(tx, plansCounter(scope), -1);
     recordEvent(tx, scope, event, now);
-    scheduleIn(tx, { kind: planPurgeJob, scope, token: plan.token, dueAt: purgeAt });
+    scheduleIn(tx, { kind: jobKinds.planPurge, scope, token: plan.token, dueAt: purgeAt });
     await tx.commit(this.ctx.doc);
   }
 

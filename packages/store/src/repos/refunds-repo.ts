@@ -1,16 +1,16 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Payment, Refund, Scope, WattleEvent } from '@wattle/domain';
-import type { Page } from '@wattle/ports';
+import type { Page, ScheduledJob } from '@wattle/ports';
+import { jobKinds } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn, merchantWideShards } from '../kernel/counters.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
-import { claimIn, type ScheduledJob, scheduleIn } from '../kernel/schedule.ts';
+import { claimIn, scheduleIn } from '../kernel/schedule.ts';
 import { debitIn, giveBackIn } from './balance-repo.ts';
 
 /** The job that settles a refund with the processor. */
-export const refundSettlementJob = 'refund-settlement';
 
 const refundsCounter = (scope: Scope) => counter(lists.refunds(scope), merchantWideShards);
 const chargeRefundsCounter = (scope: Scope, chargeToken: string) =>
@@ -88,7 +88,7 @@ export class RefundsRepo {
       });
     countIn(tx, refundsCounter(scope), 1);
     countIn(tx, chargeRefundsCounter(scope, refund.chargeToken), 1);
-    scheduleIn(tx, { kind: refundSettlementJob, scope, token: refund.token, dueAt: settleAt });
+    scheduleIn(tx, { kind: jobKinds.refundSettlement, scope, token: refund.token, dueAt: settleAt });
     debitIn(tx, scope, refund.currency, refund.amount, { within: credited });
     recordEvent(tx, scope, event, now);
     await tx.commit(this.ctx.doc);

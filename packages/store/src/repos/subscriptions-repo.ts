@@ -7,26 +7,25 @@ import {
   type Subscription,
   type WattleEvent,
 } from '@wattle/domain';
-import type { Page } from '@wattle/ports';
+import type { Page, ScheduledJob } from '@wattle/ports';
+import { jobKinds } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
 import { ConditionFailedError } from '../kernel/errors.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
-import { cancelIn, claimIn, type ScheduledJob, scheduleIn } from '../kernel/schedule.ts';
+import { cancelIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
 import type { IndexName } from '../kernel/table.ts';
 import { maxTransactionItems } from '../kernel/transaction.ts';
 import { type CountMoves, type CountState, movePlanCountsIn, planSubscriptionShards } from './plan-counts.ts';
 
 /** The renewal job of a subscription (token: the subscription's), due at its next billing date. */
-export const subscriptionBillingJob = 'subscription-billing';
 
 /**
  * The job that finishes a bill a run left half-way (token: the subscription's), due well after
  * any function that began the bill has timed out; the bill's own commit removes it.
  */
-export const billRecoveryJob = 'subscription-bill-recovery';
 
 /** A subscription as loaded, with the version its next change must find unchanged. */
 export interface LoadedSubscription {
@@ -211,22 +210,22 @@ export class SubscriptionsRepo {
     }
     for (const event of change.events) recordEvent(tx, scope, event, now);
     const claimed = change.claim?.kind;
-    if (change.renewalJob === 'sync' && claimed !== subscriptionBillingJob) {
+    if (change.renewalJob === 'sync' && claimed !== jobKinds.subscriptionBilling) {
       if (after && shown && isRunning(after) && after.nextBillingDate) {
         scheduleIn(tx, {
-          kind: subscriptionBillingJob,
+          kind: jobKinds.subscriptionBilling,
           scope,
           token,
           dueAt: new Date(after.nextBillingDate),
         });
       } else if (shownBefore) {
-        cancelIn(tx, subscriptionBillingJob, scope, token);
+        cancelIn(tx, jobKinds.subscriptionBilling, scope, token);
       }
     }
     if (change.recovery instanceof Date) {
-      scheduleIn(tx, { kind: billRecoveryJob, scope, token, dueAt: change.recovery });
-    } else if (change.recovery === 'cancel' && claimed !== billRecoveryJob) {
-      cancelIn(tx, billRecoveryJob, scope, token);
+      scheduleIn(tx, { kind: jobKinds.billRecovery, scope, token, dueAt: change.recovery });
+    } else if (change.recovery === 'cancel' && claimed !== jobKinds.billRecovery) {
+      cancelIn(tx, jobKinds.billRecovery, scope, token);
     }
     await tx.commit(this.ctx.doc);
   }
@@ -301,8 +300,8 @@ const deleteSubscription = async (ctx: StoreContext, scope: Scope, subscription:
   tx.delete('ledger-counter', { Key: keys.counterShard(ledgerCounter(scope, token).listKey, 0) });
   countIn(tx, counter(lists.subscriptions(scope), merchantWideShards), -1);
   countIn(tx, counter(lists.customerSubscriptions(scope, subscription.customerToken)), -1);
-  cancelIn(tx, subscriptionBillingJob, scope, token);
-  cancelIn(tx, billRecoveryJob, scope, token);
+  cancelIn(tx, jobKinds.subscriptionBilling, scope, token);
+  cancelIn(tx, jobKinds.billRecovery, scope, token);
   try {
     await tx.commit(ctx.doc);
   } catch (error) {

@@ -7,17 +7,17 @@ import {
   type TransferLineItem,
   type WattleEvent,
 } from '@wattle/domain';
-import type { Page } from '@wattle/ports';
+import type { Page, ScheduledJob } from '@wattle/ports';
+import { jobKinds } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readBetween, readPage } from '../kernel/list-page.ts';
-import { type ScheduledJob, scheduleIn } from '../kernel/schedule.ts';
+import { scheduleIn } from '../kernel/schedule.ts';
 import { type CreditCursor, debitIn, type PayoutLedger } from './balance-repo.ts';
 
 /** Writes a transfer's line items and shows it on the charges it paid out, after it commits. */
-export const transferPayoutJob = 'transfer-payout';
 
 /** Where the payout job's walk over the credits starts (the transfer's own range is on it). */
 export interface PayoutJobData {
@@ -83,7 +83,7 @@ export class TransfersRepo {
     if (byRecipient) countIn(tx, recipientTransfersCounter(scope, transfer.recipient), 1);
     recordEvent(tx, scope, event, now);
     const payout: ScheduledJob = {
-      kind: transferPayoutJob,
+      kind: jobKinds.transferPayout,
       scope,
       token: transfer.token,
       dueAt: now,

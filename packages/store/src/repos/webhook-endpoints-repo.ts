@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { maxWebhookEndpoints, type Scope, type WebhookEndpoint } from '@wattle/domain';
-import { LimitReached, Missing, type Page, type WebhookEndpointsStore } from '@wattle/ports';
+import { jobKinds, Missing, type Page, type WebhookEndpointsStore } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
-import { counter, counterLabel, countIn } from '../kernel/counters.ts';
+import { counter, countIn } from '../kernel/counters.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import { cancelIn, scheduleIn } from '../kernel/schedule.ts';
@@ -13,7 +13,6 @@ import { endpointLive, WebhooksRepo } from './webhooks-repo.ts';
  * The scheduled job that finishes deleting an endpoint (token: the endpoint's) should the request
  * that began it die half-way: due well after that request's deadline, removed when it finishes.
  */
-export const endpointPurgeJob = 'webhook-endpoint-purge';
 const purgeGraceMs = 10 * 60_000;
 
 /** An endpoint counts against the limit from its creation until its deletion starts. */
@@ -66,10 +65,7 @@ export class WebhookEndpointsRepo implements WebhookEndpointsStore {
       ConditionExpression: 'attribute_not_exists(pk)',
     });
     countIn(tx, endpointsCounter(scope), 1, maxWebhookEndpoints);
-    await tx.commit(this.ctx.doc, {
-      [counterLabel(endpointsCounter(scope))]: () =>
-        new LimitReached('webhook endpoints', maxWebhookEndpoints),
-    });
+    await tx.commit(this.ctx.doc);
   }
 
   /**
@@ -87,13 +83,15 @@ export class WebhookEndpointsRepo implements WebhookEndpointsStore {
     });
     countIn(tx, endpointsCounter(scope), -1);
     scheduleIn(tx, {
-      kind: endpointPurgeJob,
+      kind: jobKinds.endpointPurge,
       scope,
       token: endpointToken,
       dueAt: new Date(now.getTime() + purgeGraceMs),
     });
     await tx.commit(this.ctx.doc, { endpoint: () => new Missing('webhook endpoint', endpointToken) });
-    await this.purge(scope, endpointToken, (last) => cancelIn(last, endpointPurgeJob, scope, endpointToken));
+    await this.purge(scope, endpointToken, (last) =>
+      cancelIn(last, jobKinds.endpointPurge, scope, endpointToken),
+    );
   }
 
   /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Scope, Webhook } from '@wattle/domain';
 import type { Page } from '@wattle/ports';
+import { jobKinds } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn, merchantWideShards } from '../kernel/counters.ts';
 import { ConditionFailedError } from '../kernel/errors.ts';
@@ -10,7 +11,6 @@ import { listMembership, readPage } from '../kernel/list-page.ts';
 import { cancelIn, scheduleIn } from '../kernel/schedule.ts';
 
 /** The scheduled job that makes a webhook's next attempt when it is due (token: the webhook's). */
-export const webhookRetryJob = 'webhook-retry';
 
 /** How long a delivery attempt holds its webhook: the request's 10 s timeout with room to spare. */
 export const deliveryLeaseMs = 30_000;
@@ -153,13 +153,13 @@ export class WebhooksRepo {
     });
     if (webhook.nextRun) {
       scheduleIn(tx, {
-        kind: webhookRetryJob,
+        kind: jobKinds.webhookRetry,
         scope,
         token: webhook.token,
         dueAt: new Date(webhook.nextRun),
       });
     } else {
-      cancelIn(tx, webhookRetryJob, scope, webhook.token);
+      cancelIn(tx, jobKinds.webhookRetry, scope, webhook.token);
     }
     try {
       await tx.commit(this.ctx.doc);
@@ -187,7 +187,7 @@ export class WebhooksRepo {
         ':now': now.toISOString(),
       },
     });
-    scheduleIn(tx, { kind: webhookRetryJob, scope, token: webhook.token, dueAt: fallbackAt });
+    scheduleIn(tx, { kind: jobKinds.webhookRetry, scope, token: webhook.token, dueAt: fallbackAt });
     await tx.commit(this.ctx.doc);
   }
 
@@ -206,7 +206,7 @@ export class WebhooksRepo {
           ConditionExpression: 'attribute_exists(pk)',
         });
         tx.delete('webhook', { Key: keys.webhook(scope, webhookToken) });
-        cancelIn(tx, webhookRetryJob, scope, webhookToken);
+        cancelIn(tx, jobKinds.webhookRetry, scope, webhookToken);
       }
       countIn(tx, webhooksCounter(scope), -batch.length);
       try {

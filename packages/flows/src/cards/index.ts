@@ -1,0 +1,2 @@
+export * from './card-intake.ts';
+export * from './create-card.ts';

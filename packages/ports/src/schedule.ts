@@ -1,0 +1,34 @@
+import type { Scope } from '@wattle/domain';
+
+/**
+ * Work due at a time (settle a refund, retry a webhook, bill a subscription), written in the same
+ * transaction as the change that makes it due, and claimed inside the transaction that does the
+ * work: a job claimed by an overlapping run first makes that transaction throw JobTaken.
+ */
+export interface ScheduledJob {
+  kind: string;
+  scope: Scope;
+  /** The resource the job is about (one job per kind and resource). */
+  token: string;
+  dueAt: Date;
+  data?: Record<string, unknown>;
+}
+
+/** The kinds of scheduled job, by the name their jobs are kept under. */
+export const jobKinds = {
+  paymentRecovery: 'payment-recovery',
+  refundSettlement: 'refund-settlement',
+  transferPayout: 'transfer-payout',
+  webhookRetry: 'webhook-retry',
+  endpointPurge: 'webhook-endpoint-purge',
+  planPurge: 'plan-purge',
+  subscriptionBilling: 'subscription-billing',
+  billRecovery: 'subscription-bill-recovery',
+} as const;
+
+export interface ScheduleStore {
+  /** Claims a job that has nothing left to do (its work was done or made moot elsewhere). Throws JobTaken. */
+  drop(job: ScheduledJob): Promise<void>;
+  /** Up to `limit` jobs of `kind` per shard due by `now`, earliest first within a shard. */
+  due(kind: string, now: Date, limit?: number): Promise<ScheduledJob[]>;
+}
