@@ -37,7 +37,10 @@ describe('scheduled jobs', () => {
       claimIn(newTransaction(table.store.ctx), job).commit(table.doc),
     ]);
     expect(claims.filter((c) => c.status === 'fulfilled')).toHaveLength(1);
-    expect(claims.find((c) => c.status === 'rejected')).toMatchObject({ reason: { label: 'job' } });
+    // The store says which job another run took (JobTaken), not which item's condition failed.
+    expect(claims.find((c) => c.status === 'rejected')).toMatchObject({
+      reason: { name: 'JobTaken', kind, token: job.token },
+    });
   });
 
   it('cannot be claimed once rescheduled', async () => {
@@ -46,7 +49,8 @@ describe('scheduled jobs', () => {
     await schedule(job);
     await schedule({ ...job, dueAt: at(60) });
     await expect(claimIn(newTransaction(table.store.ctx), job).commit(table.doc)).rejects.toMatchObject({
-      label: 'job',
+      name: 'JobTaken',
+      kind,
     });
   });
 
