@@ -1,4 +1,4 @@
-import { tableKeys } from '@wattle/store';
+import { tableKeys } from '@wattle/store/table';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { CfnPipe } from 'aws-cdk-lib/aws-pipes';

@@ -1,4 +1,4 @@
-import { globalIndexes, tableKeys, ttlAttribute } from '@wattle/store';
+import { globalIndexes, tableKeys, ttlAttribute } from '@wattle/store/table';
 import { RemovalPolicy } from 'aws-cdk-lib';
 import {
   AttributeType,

@@ -1,0 +1,105 @@
+/**
+ * The house rules (docs/architecture.md): which room may import which. `npm run deps` checks them
+ * on every `npm test`; a violation fails the run with the offending import.
+ *
+ * Rooms: packages/domain (pure rules and shapes), packages/ports (the interfaces flows need),
+ * packages/flows (every use case), packages/store (DynamoDB, implements the store ports),
+ * adapters (packages/processor, packages/webhooks), packages/runtime (composition: builds the real
+ * adapters), packages/http (middy middlewares, validation, presenting), packages/routes (the route
+ * table), functions/* (Lambda handlers), infra (CDK), tools (packages/local, packages/cli).
+ */
+const workspace = '^(packages|functions)/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment: 'The domain imports nothing of ours and no library: no I/O, no framework.',
+      severity: 'error',
+      from: { path: '^packages/domain/' },
+      to: { pathNot: '^packages/domain/' },
+    },
+    {
+      name: 'ports-on-domain-only',
+      comment: 'Ports are interfaces over domain types.',
+      severity: 'error',
+      from: { path: '^packages/ports/' },
+      to: { pathNot: '^packages/(ports|domain)/' },
+    },
+    {
+      name: 'flows-on-domain-and-ports-only',
+      comment: 'A flow depends on the domain and on narrow ports, never on an adapter, I/O or a framework.',
+      severity: 'error',
+      from: { path: '^packages/flows/' },
+      to: { pathNot: '^packages/(flows|ports|domain)/' },
+    },
+    {
+      name: 'store-on-domain-and-ports-only',
+      comment: 'The store implements ports over DynamoDB; it knows no flow, function or other adapter.',
+      severity: 'error',
+      from: { path: '^packages/store/' },
+      to: { path: workspace, pathNot: '^packages/(store|ports|domain)/' },
+    },
+    {
+      name: 'adapters-on-domain-and-ports-only',
+      comment: 'The processor and the webhook sender implement ports; they know no flow or store.',
+      severity: 'error',
+      from: { path: '^packages/(processor|webhooks)/' },
+      to: { path: workspace, pathNot: '^packages/(processor|webhooks|ports|domain)/' },
+    },
+    {
+      name: 'http-knows-no-adapter',
+      comment:
+        'The middlewares and helpers of packages/http work over ports, the domain and the route table.',
+      severity: 'error',
+      from: { path: '^packages/http/' },
+      to: { path: workspace, pathNot: '^packages/(http|ports|domain|routes)/' },
+    },
+    {
+      name: 'functions-call-flows',
+      comment:
+        'A function validates, calls one flow and presents: it imports flows, http, the domain (presenters), ports and the composition, never the store or an adapter.',
+      severity: 'error',
+      from: { path: '^functions/' },
+      to: { path: workspace, pathNot: '^(functions/|packages/(flows|http|domain|ports|runtime|routes)/)' },
+    },
+    {
+      name: 'functions-are-apart',
+      comment: 'A function never imports another function.',
+      severity: 'error',
+      from: { path: '^functions/([^/]+)/' },
+      to: { path: '^functions/', pathNot: '^functions/$1/' },
+    },
+    {
+      name: 'nothing-imports-a-function',
+      comment: 'Functions are entry points: the local stack loads them by path, nothing imports them.',
+      severity: 'error',
+      from: { pathNot: '^functions/' },
+      to: { path: '^functions/' },
+    },
+    {
+      name: 'infra-on-routes-and-table-only',
+      comment: 'The CDK stack reads the route table and the table definition, nothing else of ours.',
+      severity: 'error',
+      from: { path: '^infra/' },
+      to: { path: workspace, pathNot: '^packages/(routes/|store/src/kernel/table\\.ts$)' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    // TypeScript 7 has no JavaScript API, so dependency-cruiser reads the sources with swc.
+    parser: 'swc',
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'node', 'default'],
+      extensions: ['.ts', '.js'],
+    },
+  },
+};
