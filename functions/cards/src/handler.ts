@@ -1,7 +1,7 @@
 import { apiHandler } from '@wattle/http';
 import { createCard } from './create-card.ts';
 
-export const handler = apiHandler({
+export const handler = apiHandler('cards', {
   'POST /1/cards': createCard,
   'POST /1/cards.json': createCard,
   'GET /1/cards.json': createCard,

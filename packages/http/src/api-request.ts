@@ -1,7 +1,7 @@
 import type { ApiKeyGrant, Environment } from '@wattle/domain';
 import type { Route } from '@wattle/routes';
 import type { Scope } from '@wattle/store';
-import type { Fields } from './parse-body.ts';
+import type { Fields } from './fields.ts';
 
 /** A request as route handlers see it: routed, parsed and authenticated. */
 export interface ApiRequest {

@@ -1,6 +1,6 @@
 import { type ApiKeyGrant, PinError } from '@wattle/domain';
 import type { AccountsRepo } from '@wattle/store';
-import { header } from './parse-request.ts';
+import { header } from '../header.ts';
 import type { ApiMiddleware } from './types.ts';
 
 /** The API key of an `Authorization: Basic` header: the user name, with an empty password. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { type Clock, PinError } from '@wattle/domain';
 import { type IdempotencyRepo, idempotencyKeyRetentionSeconds, type StoredResponse } from '@wattle/store';
-import { header } from './parse-request.ts';
+import { header } from '../header.ts';
 import type { ApiMiddleware, ApiMiddyRequest } from './types.ts';
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
