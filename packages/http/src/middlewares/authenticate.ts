@@ -20,7 +20,7 @@ const grantCacheMs = 60_000;
  * the card endpoints the publishable key as `publishable_api_key` instead; the partner key on
  * /merchants. A key of the other environment is rejected like a wrong key.
  */
-export const authenticate = (accounts: AccountsRepo): ApiMiddleware => {
+export const authenticate = (accounts: Pick<AccountsRepo, 'grantFor'>): ApiMiddleware => {
   const cache = new Map<string, { grant: ApiKeyGrant | null; until: number }>();
   const grantFor = async (apiKey: string): Promise<ApiKeyGrant | null> => {
     const cached = cache.get(apiKey);

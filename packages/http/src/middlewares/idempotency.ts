@@ -37,7 +37,11 @@ export const idempotencySettings = {
  * 5xx, not). Answering an error instead would invite a retry of a request that already happened.
  * The key then stays locked until its lock runs out.
  */
-export const idempotency = (repo: IdempotencyRepo, clock: Clock, logger?: Logger): ApiMiddleware => {
+export const idempotency = (
+  repo: Pick<IdempotencyRepo, 'start' | 'complete' | 'release'>,
+  clock: Clock,
+  logger?: Logger,
+): ApiMiddleware => {
   const bestEffort = async (what: string, write: () => Promise<void>) => {
     try {
       await write();
