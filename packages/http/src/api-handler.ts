@@ -15,7 +15,7 @@ import { pinErrors } from './middlewares/pin-errors.ts';
 import { readBody } from './middlewares/read-body.ts';
 import { requestId } from './middlewares/request-id.ts';
 import { stagePrefix } from './middlewares/stage-prefix.ts';
-import type { ApiEvent, ApiInternal, ApiResponse } from './middlewares/types.ts';
+import type { ApiEvent, ApiInternal, ApiMiddleware, ApiResponse } from './middlewares/types.ts';
 import type { ApiResult } from './responses.ts';
 
 /** One route's logic: gets the parsed, authenticated request, returns status and body. */
@@ -35,6 +35,21 @@ const toResponse = (result: ApiResult): ApiResponse =>
       }
     : jsonResponse(result.status, result.body, result.headers);
 
+/** The middlewares of every route's chain, made once per function (authenticate caches keys). */
+interface RouteMiddlewares {
+  jsonp: ApiMiddleware;
+  authenticate: ApiMiddleware;
+  idempotency: ApiMiddleware;
+  pinErrors: ApiMiddleware;
+}
+
+const routeMiddlewares = (deps: RuntimeDeps): RouteMiddlewares => ({
+  jsonp: jsonp(),
+  authenticate: authenticate(deps.store.accounts),
+  idempotency: idempotency(deps.store.idempotency, deps.clock, deps.logger),
+  pinErrors: pinErrors(deps.logger),
+});
+
 /**
  * One route's chain, which the router calls: the body read (not on a GET), the request parsed for
  * this route, the key checked, Idempotency-Key, then the route's handler.
@@ -42,14 +57,19 @@ const toResponse = (result: ApiResult): ApiResponse =>
  * `before` runs top-down and `after`/`onError` bottom-up, so pinErrors (last) answers an error
  * first, and idempotency and JSONP then treat it as any other response.
  */
-const routeChain = (route: Route, handle: RouteHandler, deps: RuntimeDeps): ApiLambdaHandler =>
+const routeChain = (
+  route: Route,
+  handle: RouteHandler,
+  deps: RuntimeDeps,
+  use: RouteMiddlewares,
+): ApiLambdaHandler =>
   middy<ApiEvent, ApiResponse, Error, Context, ApiInternal>()
-    .use(jsonp())
+    .use(use.jsonp)
     .use(route.method === 'GET' ? [] : readBody())
     .use(parseRequest(route))
-    .use(authenticate(deps.store.accounts))
-    .use(idempotency(deps.store.idempotency, deps.clock, deps.logger))
-    .use(pinErrors(deps.logger))
+    .use(use.authenticate)
+    .use(use.idempotency)
+    .use(use.pinErrors)
     .handler(async (event) => {
       const api = parsedRequestOf(event);
       if (!api) throw new Error('The request was not parsed');
@@ -59,18 +79,20 @@ const routeChain = (route: Route, handle: RouteHandler, deps: RuntimeDeps): ApiL
 /**
  * A function's Lambda handler: @middy/http-router over the function's routes of the route table,
  * each with its handler from `handlers`. Around the router, the request id and log line, the
- * stage prefix taken off the path, and Pin's 404 for a path or method none of them matches.
- * Dependencies are built once, on the first request.
+ * stage prefix taken off the path, and pinErrors again: there it answers the router's not-found
+ * and a stage that is no environment with Pin's 404 (inside a route it answers first, so that
+ * idempotency keeps the Pin answer). Dependencies are built once, on the first request.
  */
 export const apiHandler = <F extends FunctionName>(fn: F, handlers: RouteHandlers<F>): ApiLambdaHandler => {
   let chain: ApiLambdaHandler | undefined;
   const build = (): ApiLambdaHandler => {
     const deps = runtimeDeps();
+    const use = routeMiddlewares(deps);
     const router = httpRouterHandler<ApiEvent, ApiResponse>({
       routes: routesOf(fn).map((route) => ({
         method: route.method,
         path: route.path,
-        handler: routeChain(route, handlers[routeKey(route) as RouteKeyOf<F>], deps),
+        handler: routeChain(route, handlers[routeKey(route) as RouteKeyOf<F>], deps, use),
       })),
       notFoundResponse: () => {
         throw new PinError('not_found');
@@ -79,7 +101,7 @@ export const apiHandler = <F extends FunctionName>(fn: F, handlers: RouteHandler
     return middy<ApiEvent, ApiResponse, Error, Context, ApiInternal>()
       .use(requestId(deps.logger))
       .use(stagePrefix())
-      .use(pinErrors(deps.logger))
+      .use(use.pinErrors)
       .handler(router) as unknown as ApiLambdaHandler;
   };
   return (event, context) => {
