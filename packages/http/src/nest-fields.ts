@@ -78,17 +78,15 @@ export const nestFields = (flat: FlatFields): Fields => {
       node = child;
     }
     const last = path.at(-1) as string;
-    const values = Array.isArray(value) ? value : [value];
-    if (last === '') {
-      for (const item of values) node[nextIndex(node)] = item;
+    if (last !== '' && node[last] !== undefined) throw conflict(name);
+    if (last !== '' && typeof value === 'string') {
+      node[last] = value;
       continue;
     }
-    if (node[last] !== undefined) throw conflict(name);
-    if (Array.isArray(value)) {
-      const items: Tree = Object.create(null);
-      for (const item of values) items[nextIndex(items)] = item;
-      node[last] = items;
-    } else node[last] = value;
+    // `a[]=x` appends to a; a repeated name (`a=x&a=y`) is the array of its values.
+    const items: Tree = last === '' ? node : Object.create(null);
+    if (last !== '') node[last] = items;
+    for (const item of typeof value === 'string' ? [value] : value) items[nextIndex(items)] = item;
   }
   return guardFields(settle(root) as object);
 };
