@@ -7,7 +7,7 @@ import {
   voidAuthorisation,
 } from './routes.ts';
 
-export const handler = apiHandler({
+export const handler = apiHandler('authorisations', {
   'POST /1/authorisations': createAuthorisation,
   'GET /1/authorisations': listAuthorisations,
   'GET /1/authorisations/{auth_token}': getAuthorisation,

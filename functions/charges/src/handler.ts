@@ -4,7 +4,7 @@ import { createCharge } from './create-charge.ts';
 import { getCharge, listCharges, searchCharges } from './read-charges.ts';
 import { issuerAnswer, issuerPage, verifyCharge } from './three-d-secure.ts';
 
-export const handler = apiHandler({
+export const handler = apiHandler('charges', {
   'POST /1/charges': createCharge,
   'GET /1/charges': listCharges,
   'GET /1/charges/search': searchCharges,

@@ -6,7 +6,7 @@ import { deleteCustomer } from './delete-customer.ts';
 import { getCustomer, listCustomers } from './read-customers.ts';
 import { updateCustomer } from './update-customer.ts';
 
-export const handler = apiHandler({
+export const handler = apiHandler('customers', {
   'POST /1/customers': createCustomer,
   'GET /1/customers': listCustomers,
   'GET /1/customers/{customer_token}': getCustomer,

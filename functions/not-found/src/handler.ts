@@ -1,9 +1,7 @@
-import { PinError } from '@wattle/domain';
 import { apiHandler } from '@wattle/http';
 
-/** API Gateway's `$default` route: every path or method no route matches gets Pin's 404. */
-export const handler = apiHandler({
-  $default: async () => {
-    throw new PinError('not_found');
-  },
-});
+/**
+ * API Gateway's `$default` route: no route of the table is this function's, so the router answers
+ * every path and method with Pin's 404.
+ */
+export const handler = apiHandler('not-found', {});

@@ -9,7 +9,7 @@ import {
   updatePlanRoute,
 } from './routes.ts';
 
-export const handler = apiHandler({
+export const handler = apiHandler('plans', {
   'POST /1/plans': createPlanRoute,
   'GET /1/plans': listPlans,
   'GET /1/plans/{plan_token}': getPlan,

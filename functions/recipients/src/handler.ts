@@ -8,7 +8,7 @@ import {
   updateRecipient,
 } from './routes.ts';
 
-export const handler = apiHandler({
+export const handler = apiHandler('recipients', {
   'POST /1/recipients': createRecipient,
   'GET /1/recipients': listRecipients,
   'GET /1/recipients/{recipient_token}': getRecipient,

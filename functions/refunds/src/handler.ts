@@ -1,7 +1,7 @@
 import { apiHandler } from '@wattle/http';
 import { getRefund, listChargeRefunds, listRefunds, refundCharge } from './routes.ts';
 
-export const handler = apiHandler({
+export const handler = apiHandler('refunds', {
   'POST /1/charges/{charge_token}/refunds': refundCharge,
   'GET /1/charges/{charge_token}/refunds': listChargeRefunds,
   'GET /1/refunds': listRefunds,

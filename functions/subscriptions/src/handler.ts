@@ -10,7 +10,7 @@ import {
   updateSubscription,
 } from './routes.ts';
 
-export const handler = apiHandler({
+export const handler = apiHandler('subscriptions', {
   'POST /1/subscriptions': createSubscription,
   'GET /1/subscriptions': listSubscriptions,
   'GET /1/subscriptions/{sub_token}': getSubscription,

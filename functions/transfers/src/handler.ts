@@ -1,7 +1,7 @@
 import { apiHandler } from '@wattle/http';
 import { createTransfer, getTransfer, listLineItems, listTransfers, searchTransfers } from './routes.ts';
 
-export const handler = apiHandler({
+export const handler = apiHandler('transfers', {
   'POST /1/transfers': createTransfer,
   'GET /1/transfers': listTransfers,
   'GET /1/transfers/search': searchTransfers,

@@ -3,7 +3,7 @@ import { createWebhookEndpointRoute } from './create-webhook-endpoint.ts';
 import { deleteWebhookEndpointRoute } from './delete-webhook-endpoint.ts';
 import { getWebhookEndpointRoute, listWebhookEndpointsRoute } from './read-webhook-endpoints.ts';
 
-export const handler = apiHandler({
+export const handler = apiHandler('webhook-endpoints', {
   'POST /1/webhook_endpoints': createWebhookEndpointRoute,
   'GET /1/webhook_endpoints': listWebhookEndpointsRoute,
   'GET /1/webhook_endpoints/{webhook_endpoint_token}': getWebhookEndpointRoute,

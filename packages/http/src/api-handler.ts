@@ -1,5 +1,7 @@
 import middy from '@middy/core';
+import httpRouterHandler from '@middy/http-router';
 import { PinError } from '@wattle/domain';
+import { type FunctionName, type Route, type RouteKeyOf, routeKey, routesOf } from '@wattle/routes';
 import type { RuntimeDeps } from '@wattle/runtime';
 import { runtimeDeps } from '@wattle/runtime';
 import type { Context } from 'aws-lambda';
@@ -8,49 +10,99 @@ import { authenticate } from './middlewares/authenticate.ts';
 import { idempotency } from './middlewares/idempotency.ts';
 import { jsonResponse } from './middlewares/json-response.ts';
 import { jsonp } from './middlewares/jsonp.ts';
-import { apiRequestOf, parseRequest } from './middlewares/parse-request.ts';
+import { parsedRequestOf, parseRequest } from './middlewares/parse-request.ts';
 import { pinErrors } from './middlewares/pin-errors.ts';
+import { readBody } from './middlewares/read-body.ts';
 import { requestId } from './middlewares/request-id.ts';
-import type { ApiEvent, ApiInternal, ApiResponse } from './middlewares/types.ts';
+import { stagePrefix } from './middlewares/stage-prefix.ts';
+import type { ApiEvent, ApiInternal, ApiMiddleware, ApiResponse } from './middlewares/types.ts';
 import type { ApiResult } from './responses.ts';
 
 /** One route's logic: gets the parsed, authenticated request, returns status and body. */
 export type RouteHandler = (request: ApiRequest, deps: RuntimeDeps) => Promise<ApiResult>;
 
+/** A function's handler map: one handler for each of its routes in the route table, no other key. */
+export type RouteHandlers<F extends FunctionName> = { [K in RouteKeyOf<F>]: RouteHandler };
+
 export type ApiLambdaHandler = (event: ApiEvent, context: Context) => Promise<ApiResponse>;
 
+const toResponse = (result: ApiResult): ApiResponse =>
+  result.raw
+    ? {
+        statusCode: result.status,
+        headers: { ...result.headers, 'Content-Type': result.raw.contentType },
+        body: result.raw.text,
+      }
+    : jsonResponse(result.status, result.body, result.headers);
+
+/** The middlewares of every route's chain, made once per function (authenticate caches keys). */
+interface RouteMiddlewares {
+  jsonp: ApiMiddleware;
+  authenticate: ApiMiddleware;
+  idempotency: ApiMiddleware;
+  pinErrors: ApiMiddleware;
+}
+
+const routeMiddlewares = (deps: RuntimeDeps): RouteMiddlewares => ({
+  jsonp: jsonp(),
+  authenticate: authenticate(deps.store.accounts),
+  idempotency: idempotency(deps.store.idempotency, deps.clock, deps.logger),
+  pinErrors: pinErrors(deps.logger),
+});
+
 /**
- * A function's Lambda handler: the middleware chain every API function shares, then the route
- * handler chosen by API Gateway's route key. Dependencies are built once, on the first request.
+ * One route's chain, which the router calls: the body read (not on a GET), the request parsed for
+ * this route, the key checked, Idempotency-Key, then the route's handler.
  *
  * `before` runs top-down and `after`/`onError` bottom-up, so pinErrors (last) answers an error
- * first, and idempotency, JSONP and the request id then treat it as any other response.
+ * first, and idempotency and JSONP then treat it as any other response.
  */
-export const apiHandler = (handlers: Record<string, RouteHandler>): ApiLambdaHandler => {
+const routeChain = (
+  route: Route,
+  handle: RouteHandler,
+  deps: RuntimeDeps,
+  use: RouteMiddlewares,
+): ApiLambdaHandler =>
+  middy<ApiEvent, ApiResponse, Error, Context, ApiInternal>()
+    .use(use.jsonp)
+    .use(route.method === 'GET' ? [] : readBody())
+    .use(parseRequest(route))
+    .use(use.authenticate)
+    .use(use.idempotency)
+    .use(use.pinErrors)
+    .handler(async (event) => {
+      const api = parsedRequestOf(event);
+      if (!api) throw new Error('The request was not parsed');
+      return toResponse(await handle(api, deps));
+    }) as unknown as ApiLambdaHandler;
+
+/**
+ * A function's Lambda handler: @middy/http-router over the function's routes of the route table,
+ * each with its handler from `handlers`. Around the router, the request id and log line, the
+ * stage prefix taken off the path, and pinErrors again: there it answers the router's not-found
+ * and a stage that is no environment with Pin's 404 (inside a route it answers first, so that
+ * idempotency keeps the Pin answer). Dependencies are built once, on the first request.
+ */
+export const apiHandler = <F extends FunctionName>(fn: F, handlers: RouteHandlers<F>): ApiLambdaHandler => {
   let chain: ApiLambdaHandler | undefined;
   const build = (): ApiLambdaHandler => {
     const deps = runtimeDeps();
+    const use = routeMiddlewares(deps);
+    const router = httpRouterHandler<ApiEvent, ApiResponse>({
+      routes: routesOf(fn).map((route) => ({
+        method: route.method,
+        path: route.path,
+        handler: routeChain(route, handlers[routeKey(route) as RouteKeyOf<F>], deps, use),
+      })),
+      notFoundResponse: () => {
+        throw new PinError('not_found');
+      },
+    });
     return middy<ApiEvent, ApiResponse, Error, Context, ApiInternal>()
       .use(requestId(deps.logger))
-      .use(jsonp())
-      .use(parseRequest())
-      .use(authenticate(deps.store.accounts))
-      .use(idempotency(deps.store.idempotency, deps.clock, deps.logger))
-      .use(pinErrors(deps.logger))
-      .handler(async (event) => {
-        const api = apiRequestOf(event);
-        const handle = handlers[api.routeKey];
-        if (!handle) throw new PinError('not_found');
-        const result = await handle(api, deps);
-        if (result.raw) {
-          return {
-            statusCode: result.status,
-            headers: { ...result.headers, 'Content-Type': result.raw.contentType },
-            body: result.raw.text,
-          };
-        }
-        return jsonResponse(result.status, result.body, result.headers);
-      }) as unknown as ApiLambdaHandler;
+      .use(stagePrefix())
+      .use(use.pinErrors)
+      .handler(router) as unknown as ApiLambdaHandler;
   };
   return (event, context) => {
     chain ??= build();

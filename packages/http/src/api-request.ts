@@ -1,6 +1,6 @@
 import type { ApiKeyGrant, Environment, Scope } from '@wattle/domain';
 import type { Route } from '@wattle/routes';
-import type { Fields } from './parse-body.ts';
+import type { Fields } from './fields.ts';
 
 /** A request as route handlers see it: routed, parsed and authenticated. */
 export interface ApiRequest {

@@ -1,5 +1,5 @@
 import { PinError } from '@wattle/domain';
-import type { Fields } from './parse-body.ts';
+import type { Fields } from './fields.ts';
 
 /** The `page` query parameter: 1-based, 1 when absent; anything but a positive integer is refused. */
 export const pageOf = (query: Fields): number => {

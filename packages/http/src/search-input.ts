@@ -1,6 +1,6 @@
 import * as v from 'valibot';
+import type { Fields } from './fields.ts';
 import { pageOf } from './pages.ts';
-import type { Fields } from './parse-body.ts';
 import { validate } from './validation.ts';
 
 const dateText = v.pipe(

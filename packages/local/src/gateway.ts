@@ -162,7 +162,12 @@ interface EventInput {
   at: Date;
 }
 
-/** The API Gateway HTTP API (payload format 2.0) event for a request. */
+/**
+ * The API Gateway HTTP API (payload format 2.0) event for a request. As on API Gateway's own host
+ * with a named stage, `rawPath` and `requestContext.http.path` both start with the stage
+ * (`/live/1/charges`); the function's router matches `http.path` and `http.method` once its
+ * stagePrefix middleware has taken the stage off.
+ */
 export const buildEvent = ({ req, rawPath, rawQueryString, body, routed, requestId, at }: EventInput) => {
   const headers = joinHeaders(req.rawHeaders);
   const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');

@@ -1,6 +1,7 @@
 /**
  * The one route table: the CDK stack makes an API Gateway route of each entry, the local gateway
- * matches requests against it, and each function checks authentication by it.
+ * matches requests against it, and each function routes its own entries with @middy/http-router
+ * and checks authentication by them.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -40,7 +41,7 @@ export interface Route {
   jsonp?: boolean;
 }
 
-export const routes: readonly Route[] = [
+const routeTable = [
   { method: 'POST', path: '/1/cards', fn: 'cards', auth: 'secret-or-publishable' },
   { method: 'POST', path: '/1/cards.json', fn: 'cards', auth: 'secret-or-publishable' },
   // JSONP as Pin.js uses it: GET with _method=POST and the card fields in the query string.
@@ -168,15 +169,30 @@ export const routes: readonly Route[] = [
     fn: 'subscriptions',
     auth: 'secret',
   },
-];
+] as const satisfies readonly Route[];
+
+export const routes: readonly Route[] = routeTable;
+
+type TableRoute = (typeof routeTable)[number];
+
+/**
+ * The route keys (`"GET /1/charges/{charge_token}"`) of one function's routes, as a type: a
+ * function's handler map must name each of them, and nothing else.
+ */
+export type RouteKeyOf<F extends FunctionName> = TableRoute extends infer R
+  ? R extends { fn: F; method: infer M extends string; path: infer P extends string }
+    ? `${M} ${P}`
+    : never
+  : never;
+
+/** The routes one function answers. */
+export const routesOf = (fn: FunctionName): Route[] => routes.filter((route) => route.fn === fn);
 
 /** The function that answers every request no route matches, with Pin's 404 body. */
 export const fallbackFunction: FunctionName = 'not-found';
 
-/** API Gateway's route key, which the functions dispatch on. */
+/** API Gateway's route key: `METHOD /path`. */
 export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method} ${route.path}`;
-
-export const routeByKey = (key: string): Route | undefined => routes.find((r) => routeKey(r) === key);
 
 /** The handler module of a function, relative to the repository root. */
 export const functionEntry = (fn: FunctionName): string => `functions/${fn}/src/handler.ts`;

@@ -1,6 +1,6 @@
 import { type ApiKeyGrant, PinError } from '@wattle/domain';
 import type { AccountsRepo } from '@wattle/store';
-import { header } from './parse-request.ts';
+import { header } from '../header.ts';
 import type { ApiMiddleware } from './types.ts';
 
 /** The API key of an `Authorization: Basic` header: the user name, with an empty password. */
@@ -20,7 +20,7 @@ const grantCacheMs = 60_000;
  * the card endpoints the publishable key as `publishable_api_key` instead; the partner key on
  * /merchants. A key of the other environment is rejected like a wrong key.
  */
-export const authenticate = (accounts: AccountsRepo): ApiMiddleware => {
+export const authenticate = (accounts: Pick<AccountsRepo, 'grantFor'>): ApiMiddleware => {
   const cache = new Map<string, { grant: ApiKeyGrant | null; until: number }>();
   const grantFor = async (apiKey: string): Promise<ApiKeyGrant | null> => {
     const cached = cache.get(apiKey);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { type Clock, PinError } from '@wattle/domain';
 import { type IdempotencyRepo, idempotencyKeyRetentionSeconds, type StoredResponse } from '@wattle/store';
-import { header } from './parse-request.ts';
+import { header } from '../header.ts';
 import type { ApiMiddleware, ApiMiddyRequest } from './types.ts';
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -37,7 +37,11 @@ export const idempotencySettings = {
  * 5xx, not). Answering an error instead would invite a retry of a request that already happened.
  * The key then stays locked until its lock runs out.
  */
-export const idempotency = (repo: IdempotencyRepo, clock: Clock, logger?: Logger): ApiMiddleware => {
+export const idempotency = (
+  repo: Pick<IdempotencyRepo, 'start' | 'complete' | 'release'>,
+  clock: Clock,
+  logger?: Logger,
+): ApiMiddleware => {
   const bestEffort = async (what: string, write: () => Promise<void>) => {
     try {
       await write();

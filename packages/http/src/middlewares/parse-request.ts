@@ -1,43 +1,29 @@
-import { isEnvironment, PinError } from '@wattle/domain';
-import { type Route, routeByKey } from '@wattle/routes';
+import { PinError } from '@wattle/domain';
+import { type Route, routeKey } from '@wattle/routes';
 import type { ApiRequest } from '../api-request.ts';
-import { type Fields, parseBody, parseForm } from '../parse-body.ts';
+import type { Fields } from '../fields.ts';
+import { header } from '../header.ts';
+import { parseForm } from '../parse-form.ts';
+import { fieldsOf } from './read-body.ts';
+import { environmentOf } from './stage-prefix.ts';
 import type { ApiEvent, ApiMiddleware } from './types.ts';
-
-/** The route of requests no route matched: API Gateway's `$default`. */
-const fallbackRoute: Route = { method: 'GET', path: '$default', fn: 'not-found', auth: 'none' };
 
 const jsonpCallbackName = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 /** Query parameters of a JSONP request that are about the transport, not the resource. */
 const jsonpTransportFields = ['callback', '_method', '_'];
 
-const header = (
-  headers: Record<string, string | undefined> | undefined,
-  name: string,
-): string | undefined => {
-  if (!headers) return undefined;
-  const found = Object.keys(headers).find((key) => key.toLowerCase() === name);
-  return found ? headers[found] : undefined;
-};
-
 /**
- * Routes and parses: the route from API Gateway's route key, the environment from the stage, the
- * query string and the body (forms with brackets or JSON). A JSONP GET becomes the POST it stands for.
+ * The request as route handlers see it, for the route the router chose: the environment from the
+ * stage, the query string, and the body readBody parsed (none on a GET). A JSONP GET becomes the
+ * POST it stands for.
  */
-export const parseRequest = (): ApiMiddleware => ({
+export const parseRequest = (route: Route): ApiMiddleware => ({
   name: 'parseRequest',
   before: function parseRequestBefore(request) {
     const { event } = request;
-    const route = event.routeKey === '$default' ? fallbackRoute : routeByKey(event.routeKey);
-    if (!route) throw new PinError('not_found');
-    const stage = event.requestContext?.stage;
-    const environment = isEnvironment(stage) ? stage : 'test';
-    if (!isEnvironment(stage) && route !== fallbackRoute) throw new PinError('not_found');
+    const environment = environmentOf(event);
     const query = parseForm(event.rawQueryString ?? '');
-    let body: Fields =
-      route.method === 'GET'
-        ? (Object.create(null) as Fields)
-        : parseBody(event.body, event.isBase64Encoded ?? false, header(event.headers, 'content-type'));
+    let body: Fields = route.method === 'GET' ? Object.create(null) : fieldsOf(event);
     let jsonpCallback: string | null = null;
     if (route.jsonp) {
       const callback = query.callback;
@@ -52,7 +38,7 @@ export const parseRequest = (): ApiMiddleware => ({
     }
     const api: ApiRequest = {
       route,
-      routeKey: event.routeKey,
+      routeKey: routeKey(route),
       environment,
       scope: null,
       grant: null,
@@ -81,12 +67,9 @@ const baseUrlOf = (event: ApiEvent, stage: string): string => {
   return `${proto}://${host}${staged ? `/${stage}` : ''}`;
 };
 
-/** The parsed request of an event, for the route handler at the end of the chain. */
+/**
+ * The parsed request of an event: for the route handler at the end of the route's chain, and for
+ * the function-wide middlewares around the router (which see another middy request).
+ */
 const parsed = new WeakMap<object, ApiRequest>();
-export const apiRequestOf = (event: object): ApiRequest => {
-  const api = parsed.get(event);
-  if (!api) throw new Error('The request was not parsed');
-  return api;
-};
-
-export { header };
+export const parsedRequestOf = (event: object): ApiRequest | undefined => parsed.get(event);

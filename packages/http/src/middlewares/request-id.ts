@@ -1,4 +1,5 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
+import { parsedRequestOf } from './parse-request.ts';
 import type { ApiMiddleware, ApiMiddyRequest } from './types.ts';
 
 /**
@@ -8,6 +9,8 @@ import type { ApiMiddleware, ApiMiddyRequest } from './types.ts';
 export const requestId = (logger: Logger): ApiMiddleware => {
   const finish = (request: ApiMiddyRequest) => {
     const id = request.event.requestContext?.requestId ?? 'unknown';
+    // Registered around the router: the route's chain parsed the request under its own middy request.
+    const api = parsedRequestOf(request.event);
     if (request.response) request.response.headers = { ...request.response.headers, 'X-Request-Id': id };
     logger.info('request', {
       requestId: id,
@@ -15,7 +18,7 @@ export const requestId = (logger: Logger): ApiMiddleware => {
       stage: request.event.requestContext?.stage,
       status: request.response?.statusCode,
       ms: Date.now() - (request.internal.startedAt ?? Date.now()),
-      account: request.internal.api?.scope?.accountId ?? request.internal.api?.grant?.accountId,
+      account: api?.scope?.accountId ?? api?.grant?.accountId,
     });
   };
   return {

@@ -1,0 +1,145 @@
+import type { Scope } from '@wattle/domain';
+import type { StoredResponse } from '@wattle/store';
+import { describe, expect, it } from 'vitest';
+import type { ApiRequest } from '../../../packages/http/src/api-request.ts';
+import { idempotency } from '../../../packages/http/src/middlewares/idempotency.ts';
+import { pinErrors } from '../../../packages/http/src/middlewares/pin-errors.ts';
+import type { ApiResponse } from '../../../packages/http/src/middlewares/types.ts';
+import { apiEvent, fakeLogger, run, withRequest } from './harness.ts';
+
+/** The idempotency repository in memory: the same methods, one record per scope and key. */
+const fakeRepo = (options: { failWrites?: boolean } = {}) => {
+  const records = new Map<string, { requestHash: string; response?: StoredResponse }>();
+  const id = (scope: Scope, keyHash: string) => `${scope.accountId}/${scope.environment}/${keyHash}`;
+  return {
+    records,
+    start: async (scope: Scope, keyHash: string, requestHash: string) => {
+      const held = records.get(id(scope, keyHash));
+      if (!held) {
+        records.set(id(scope, keyHash), { requestHash });
+        return { outcome: 'started' as const };
+      }
+      if (held.requestHash !== requestHash) return { outcome: 'mismatch' as const };
+      return held.response
+        ? { outcome: 'replay' as const, response: held.response }
+        : { outcome: 'in-progress' as const };
+    },
+    complete: async (scope: Scope, keyHash: string, response: StoredResponse) => {
+      if (options.failWrites) throw new Error('throttled');
+      records.get(id(scope, keyHash))!.response = response;
+    },
+    release: async (scope: Scope, keyHash: string) => {
+      if (options.failWrites) throw new Error('throttled');
+      records.delete(id(scope, keyHash));
+    },
+  };
+};
+
+const clock = { now: () => new Date('2026-11-21T00:00:00Z') };
+const scope: Scope = { accountId: 'acc_a', environment: 'test' };
+
+const request = (body: Record<string, unknown>, method = 'POST'): Partial<ApiRequest> => ({
+  route: { method, path: '/1/customers', fn: 'customers', auth: 'secret' } as ApiRequest['route'],
+  routeKey: `${method} /1/customers`,
+  params: {},
+  body,
+  scope,
+});
+
+const created = async (): Promise<ApiResponse> => ({
+  statusCode: 201,
+  headers: { 'Content-Type': 'application/json' },
+  body: '{"n":1}',
+});
+const answering =
+  (response: ApiResponse): (() => Promise<ApiResponse>) =>
+  async () =>
+    response;
+const throttled = async (): Promise<ApiResponse> => {
+  throw Object.assign(new Error('slow down'), { name: 'ThrottlingException' });
+};
+
+/** Sends one request through idempotency (and pinErrors inside it), counting handler calls. */
+const sender = (repo: ReturnType<typeof fakeRepo>) => {
+  const middleware = idempotency(repo, clock, fakeLogger().asLogger);
+  let calls = 0;
+  const send = (
+    key: string | undefined,
+    body: Record<string, unknown>,
+    respond: () => Promise<ApiResponse> = created,
+    method = 'POST',
+  ): Promise<ApiResponse> =>
+    run(
+      [withRequest(request(body, method)), middleware, pinErrors(fakeLogger().asLogger)],
+      () => {
+        calls++;
+        return respond();
+      },
+      apiEvent({ method, headers: key === undefined ? {} : { 'idempotency-key': key } }),
+    );
+  return { send, calls: () => calls };
+};
+
+describe('idempotency', () => {
+  it('replays the first answer to the same request with the same key, without running it again', async () => {
+    const { send, calls } = sender(fakeRepo());
+    const first = await send('k1', { email: 'a@b.co' });
+    const again = await send('k1', { email: 'a@b.co' });
+    expect(calls()).toBe(1);
+    expect(again).toEqual({
+      statusCode: 201,
+      headers: { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' },
+      body: first.body,
+    });
+  });
+
+  it('treats the same fields in another order as the same request', async () => {
+    const { send, calls } = sender(fakeRepo());
+    await send('k1', { a: '1', b: '2' });
+    expect((await send('k1', { b: '2', a: '1' })).headers?.['Idempotent-Replayed']).toBe('true');
+    expect(calls()).toBe(1);
+  });
+
+  it('refuses the same key with another request (422), and while the first still runs (409)', async () => {
+    const { send } = sender(fakeRepo());
+    let during: ApiResponse | undefined;
+    await send('k1', { email: 'a@b.co' }, async () => {
+      during = await send('k1', { email: 'a@b.co' });
+      return created();
+    });
+    expect(during?.statusCode).toBe(409);
+    expect(JSON.parse(during?.body as string).error).toBe('idempotency_key_in_use');
+    const other = await send('k1', { email: 'other@b.co' });
+    expect(other.statusCode).toBe(422);
+    expect(JSON.parse(other.body as string).error).toBe('idempotency_key_reused');
+  });
+
+  it('keeps no 5xx answer, so a retry with the key runs again', async () => {
+    const { send, calls } = sender(fakeRepo());
+    expect((await send('k1', {}, throttled)).statusCode).toBe(503);
+    expect((await send('k1', {})).statusCode).toBe(201);
+    expect(calls()).toBe(2);
+  });
+
+  it('keeps 4xx answers (Pin answers declines as 400s) and replays them', async () => {
+    const { send, calls } = sender(fakeRepo());
+    await send('k1', {}, answering({ statusCode: 400, headers: {}, body: '{"error":"declined"}' }));
+    expect((await send('k1', {})).statusCode).toBe(400);
+    expect(calls()).toBe(1);
+  });
+
+  it('ignores reads and requests without a key, and refuses a malformed key', async () => {
+    const { send, calls } = sender(fakeRepo());
+    await send('k1', {}, undefined, 'GET');
+    await send('k1', {}, undefined, 'GET');
+    await send(undefined, {});
+    await send(undefined, {});
+    expect(calls()).toBe(4);
+    expect((await send('bad key', {})).statusCode).toBe(400);
+  });
+
+  it('answers as the request did when keeping the answer fails', async () => {
+    const { send } = sender(fakeRepo({ failWrites: true }));
+    expect((await send('k1', {})).statusCode).toBe(201);
+  });
+});
