@@ -13,7 +13,7 @@ export interface SettleRefundDeps {
   refunds: RefundsStore;
   payments: PaymentReader;
   schedule: Pick<ScheduleStore, 'drop'>;
-  processor: CardProcessor;
+  processor: Pick<CardProcessor, 'refund'>;
   clock: Clock;
   ids: Ids;
 }
