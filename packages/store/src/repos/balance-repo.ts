@@ -76,17 +76,16 @@ const creditOf = (charge: Payment, position: string): ChargeCredit => ({
 export interface DebitOptions {
   /**
    * A transfer's: the ledger it decided on. The debit commits only if no debit came in since it
-   * was read (label `balance`: the transfers repo refuses with Changed, and the flow reads again). Settled credits never change, so with
-   * the debits unchanged the available balance is at least what was read, and the `consumed` mark
-   * its payout walk started from is still right.
+   * was read (label `balance`: the transfers repo refuses with Changed, and the flow reads again).
+   * Settled credits never change, so with the debits unchanged the available balance is at least
+   * what was read, and the `consumed` mark its payout walk started from is still right.
    */
   seen?: Pick<PayoutLedger, 'version'>;
   /**
    * A refund's: the credits the caller read (all of them, settling ones included). The debit
    * commits only if the debits, this one included, stay within them (label `balance`: the refunds
-   * repo refuses with BalanceShort). Credits
-   * only ever grow, so this is enough, and racing refunds don't make each other retry: only a
-   * balance that is really short refuses.
+   * repo refuses with BalanceShort). Credits only ever grow, so this is enough, and racing refunds
+   * don't make each other retry: only a balance that is really short refuses.
    */
   within?: number;
   /** A transfer's: where its walk over the credits ended, for the next transfer to start from. */
