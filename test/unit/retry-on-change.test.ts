@@ -1,13 +1,13 @@
-import { TransactionConflictError } from '@wattle/ports';
-import { ConditionFailedError, retryOnChange } from '@wattle/store';
+import { BalanceShort, Changed, TransactionConflictError } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
+import { retryOnChange } from '../../packages/flows/src/shared/retry-on-change.ts';
 
-const changed = (label: string) => new ConditionFailedError(label, undefined);
+const changed = (resource: string) => new Changed(resource, 'AUD');
 
 describe('retryOnChange', () => {
   it('runs the attempt again while its item changed underneath, and answers with the first success', async () => {
     let runs = 0;
-    const result = await retryOnChange('balance', async () => {
+    const result = await retryOnChange(async () => {
       runs++;
       if (runs < 3) throw changed('balance');
       return 'done';
@@ -17,23 +17,19 @@ describe('retryOnChange', () => {
 
   it('gives up as a transaction conflict (a retryable 503) after losing every attempt', async () => {
     let runs = 0;
-    const failure = await retryOnChange(
-      'balance',
-      async () => {
-        runs++;
-        throw changed('balance');
-      },
-      5,
-    ).catch((error: unknown) => error);
+    const failure = await retryOnChange(async () => {
+      runs++;
+      throw changed('balance');
+    }, 5).catch((error: unknown) => error);
     expect(runs).toBe(5);
     expect(failure).toBeInstanceOf(TransactionConflictError);
-    expect((failure as Error).cause).toBeInstanceOf(ConditionFailedError);
+    expect((failure as Error).cause).toBeInstanceOf(Changed);
   });
 
   it('passes any other failure straight on, without running again', async () => {
     let runs = 0;
-    const other = changed('charge');
-    const failure = await retryOnChange('balance', async () => {
+    const other = new BalanceShort(500);
+    const failure = await retryOnChange(async () => {
       runs++;
       throw other;
     }).catch((error: unknown) => error);

@@ -1,8 +1,6 @@
-import { presentBalance } from '@wattle/domain';
-import { apiHandler, resource, scopeOf } from '@wattle/http';
+import { apiHandler } from '@wattle/http';
+import { readBalanceRoute } from './read-balance.ts';
 
 export const handler = apiHandler('balance', {
-  /** GET /balance: available and pending, per currency, by the clock's now. */
-  'GET /1/balance': async (request, { store, clock }) =>
-    resource(200, presentBalance(await store.balance.read(scopeOf(request), clock.now()))),
+  'GET /1/balance': readBalanceRoute,
 });

@@ -1,9 +1,9 @@
 import { apiHandler } from '@wattle/http';
-import { createBankAccount } from './create-bank-account.ts';
+import { createBankAccountRoute } from './create-bank-account.ts';
 
 export const handler = apiHandler('bank-accounts', {
-  'POST /1/bank_accounts': createBankAccount,
-  'POST /1/bank_accounts.json': createBankAccount,
-  'GET /1/bank_accounts.json': createBankAccount,
-  'GET /1/bank_accounts': createBankAccount,
+  'POST /1/bank_accounts': createBankAccountRoute,
+  'POST /1/bank_accounts.json': createBankAccountRoute,
+  'GET /1/bank_accounts.json': createBankAccountRoute,
+  'GET /1/bank_accounts': createBankAccountRoute,
 });

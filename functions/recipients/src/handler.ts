@@ -1,18 +1,18 @@
 import { apiHandler } from '@wattle/http';
 import {
-  createRecipient,
-  deleteRecipient,
-  getRecipient,
-  listRecipients,
-  listRecipientTransfers,
-  updateRecipient,
+  createRecipientRoute,
+  deleteRecipientRoute,
+  getRecipientRoute,
+  listRecipientsRoute,
+  listRecipientTransfersRoute,
+  updateRecipientRoute,
 } from './routes.ts';
 
 export const handler = apiHandler('recipients', {
-  'POST /1/recipients': createRecipient,
-  'GET /1/recipients': listRecipients,
-  'GET /1/recipients/{recipient_token}': getRecipient,
-  'PUT /1/recipients/{recipient_token}': updateRecipient,
-  'DELETE /1/recipients/{recipient_token}': deleteRecipient,
-  'GET /1/recipients/{recipient_token}/transfers': listRecipientTransfers,
+  'POST /1/recipients': createRecipientRoute,
+  'GET /1/recipients': listRecipientsRoute,
+  'GET /1/recipients/{recipient_token}': getRecipientRoute,
+  'PUT /1/recipients/{recipient_token}': updateRecipientRoute,
+  'DELETE /1/recipients/{recipient_token}': deleteRecipientRoute,
+  'GET /1/recipients/{recipient_token}/transfers': listRecipientTransfersRoute,
 });

@@ -1,6 +1,6 @@
-import { PinError, presentRefund } from '@wattle/domain';
+import { presentRefund } from '@wattle/domain';
+import { createRefund, getRefund, listChargeRefunds, listRefunds } from '@wattle/flows';
 import { integer, listOf, pageOf, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
-import { createRefund } from '@wattle/payments';
 import * as v from 'valibot';
 
 const refundSchema = v.object({ amount: v.optional(integer()) });
@@ -13,21 +13,16 @@ export const refundCharge: RouteHandler = async (request, deps) => {
 };
 
 /** GET /charges/{token}/refunds: the charge's refunds, full pagination. */
-export const listChargeRefunds: RouteHandler = async (request, { store }) => {
-  const scope = scopeOf(request);
-  const charge = await store.payments.get(scope, request.params.charge_token!);
-  if (charge?.kind !== 'charge') throw new PinError('not_found');
+export const listChargeRefundsRoute: RouteHandler = async (request, deps) => {
   const page = pageOf(request.query);
-  return listOf('full', page, await store.refunds.listForCharge(scope, charge.token, page), presentRefund);
+  const refunds = await listChargeRefunds(deps, scopeOf(request), request.params.charge_token!, page);
+  return listOf('full', page, refunds, presentRefund);
 };
 
-export const listRefunds: RouteHandler = async (request, { store }) => {
+export const listRefundsRoute: RouteHandler = async (request, deps) => {
   const page = pageOf(request.query);
-  return listOf('full', page, await store.refunds.list(scopeOf(request), page), presentRefund);
+  return listOf('full', page, await listRefunds(deps, scopeOf(request), page), presentRefund);
 };
 
-export const getRefund: RouteHandler = async (request, { store }) => {
-  const refund = await store.refunds.get(scopeOf(request), request.params.refund_token!);
-  if (!refund) throw new PinError('not_found');
-  return resource(200, presentRefund(refund));
-};
+export const getRefundRoute: RouteHandler = async (request, deps) =>
+  resource(200, presentRefund(await getRefund(deps, scopeOf(request), request.params.refund_token!)));

@@ -1,10 +1,16 @@
 import { apiHandler } from '@wattle/http';
-import { createTransfer, getTransfer, listLineItems, listTransfers, searchTransfers } from './routes.ts';
+import {
+  createTransferRoute,
+  getTransferRoute,
+  listLineItems,
+  listTransfersRoute,
+  searchTransfers,
+} from './routes.ts';
 
 export const handler = apiHandler('transfers', {
-  'POST /1/transfers': createTransfer,
-  'GET /1/transfers': listTransfers,
+  'POST /1/transfers': createTransferRoute,
+  'GET /1/transfers': listTransfersRoute,
   'GET /1/transfers/search': searchTransfers,
-  'GET /1/transfers/{transfer_token}': getTransfer,
+  'GET /1/transfers/{transfer_token}': getTransferRoute,
   'GET /1/transfers/{transfer_token}/line_items': listLineItems,
 });

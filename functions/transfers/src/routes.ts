@@ -1,6 +1,12 @@
-import { PinError, presentLineItem, presentTransfer, type Transfer, transferCurrency } from '@wattle/domain';
+import { presentLineItem, presentTransfer, transferCurrency } from '@wattle/domain';
 import {
-  type ApiRequest,
+  createTransfer,
+  getTransfer,
+  listTransferLineItems,
+  listTransfers,
+  transfersBetween,
+} from '@wattle/flows';
+import {
   integer,
   listOf,
   pageOf,
@@ -12,8 +18,6 @@ import {
   tokenField,
   validate,
 } from '@wattle/http';
-import * as payments from '@wattle/payments';
-import type { RuntimeDeps } from '@wattle/runtime';
 import * as v from 'valibot';
 
 /** POST /transfers (PIN-REFERENCE §4.8): AUD only, to a recipient or to `self`. */
@@ -28,43 +32,32 @@ const createSchema = v.object({
   recipient: tokenField(),
 });
 
-export const createTransfer: RouteHandler = async (request, deps) => {
-  const input = validate(createSchema, request.body);
-  const transfer = await payments.createTransfer(deps, scopeOf(request), input);
+export const createTransferRoute: RouteHandler = async (request, deps) => {
+  const { description, amount, recipient } = validate(createSchema, request.body);
+  const transfer = await createTransfer(deps, scopeOf(request), { description, amount, recipient });
   return resource(201, presentTransfer(transfer));
 };
 
-const load = async (request: ApiRequest, { store }: RuntimeDeps): Promise<Transfer> => {
-  const transfer = await store.transfers.get(scopeOf(request), request.params.transfer_token!);
-  if (!transfer) throw new PinError('not_found');
-  return transfer;
-};
+export const getTransferRoute: RouteHandler = async (request, deps) =>
+  resource(200, presentTransfer(await getTransfer(deps, scopeOf(request), request.params.transfer_token!)));
 
-export const getTransfer: RouteHandler = async (request, deps) =>
-  resource(200, presentTransfer(await load(request, deps)));
-
-export const listTransfers: RouteHandler = async (request, { store }) => {
+export const listTransfersRoute: RouteHandler = async (request, deps) => {
   const page = pageOf(request.query);
-  return listOf('full', page, await store.transfers.list(scopeOf(request), page), presentTransfer);
+  return listOf('full', page, await listTransfers(deps, scopeOf(request), page), presentTransfer);
 };
 
 /** GET /transfers/search: as GET /charges/search, over transfers. */
-export const searchTransfers: RouteHandler = async (request, { store }) => {
+export const searchTransfers: RouteHandler = async (request, deps) => {
   const scope = scopeOf(request);
   const { page, ...found } = await search(request.query, (from, to, limit) =>
-    store.transfers.between(scope, from, to, limit),
+    transfersBetween(deps, scope, from, to, limit),
   );
   return listOf('full', page, found, presentTransfer);
 };
 
 /** GET /transfers/{token}/line_items: the charges it paid out (and its fee), in payout order. */
 export const listLineItems: RouteHandler = async (request, deps) => {
-  const transfer = await load(request, deps);
   const page = pageOf(request.query);
-  return listOf(
-    'full',
-    page,
-    await deps.store.transfers.lineItems(scopeOf(request), transfer, page),
-    presentLineItem,
-  );
+  const items = await listTransferLineItems(deps, scopeOf(request), request.params.transfer_token!, page);
+  return listOf('full', page, items, presentLineItem);
 };

@@ -1,3 +1,5 @@
+import { PinError } from './errors.ts';
+
 /** A refund of a captured charge: created Pending, settled to Success (or Failed) by a scheduled job. */
 export interface Refund {
   token: string;
@@ -11,3 +13,18 @@ export interface Refund {
 
 /** How long after its creation a refund settles. */
 export const refundSettlementSeconds = 60 * 60;
+
+const amountRefused = (message: string): PinError =>
+  new PinError('invalid_resource', { messages: [{ param: 'amount', code: 'amount_invalid', message }] });
+
+/** Why `amount` cannot be refunded from a charge with `left` refundable, or null when it can. */
+export const refundAmountRefusal = (left: number, amount: number): PinError | null => {
+  if (left === 0) return amountRefused('Amount cannot be refunded: nothing of the charge is left to refund');
+  if (amount < 1) return amountRefused('Amount must be at least 1');
+  if (amount > left) return amountRefused(`Amount must be no more than the refundable amount of ${left}`);
+  return null;
+};
+
+/** When a refund created at `createdAt` is due to settle with the processor. */
+export const refundSettlesAt = (createdAt: Date): Date =>
+  new Date(createdAt.getTime() + refundSettlementSeconds * 1000);

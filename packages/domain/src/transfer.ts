@@ -6,6 +6,12 @@ export const transferCurrency = 'AUD';
 /** What a transfer to someone else costs (the default settings' third_party_transfer_fee). */
 export const thirdPartyTransferFee = 30;
 
+/** What a transfer to `recipient` costs: nothing to the merchant's own bank account. */
+export const transferFee = (recipient: string): number => (recipient === 'self' ? 0 : thirdPartyTransferFee);
+
+/** What the payee's bank statement shows for the transfer `token` (`tfer_` and 8 of its characters). */
+export const transferReference = (token: string): string => `WATTLE ${token.slice(5, 13).toUpperCase()}`;
+
 /** A payout from the merchant's available balance to a recipient or to the merchant itself. */
 export interface Transfer {
   token: string;

@@ -1,13 +1,11 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { BankAccount } from '@wattle/domain';
 import type { CardCipher } from './kernel/card-cipher.ts';
 import type { StoreContext } from './kernel/context.ts';
 import { EventsRepo } from './kernel/events-outbox.ts';
 import { ScheduleRepo } from './kernel/schedule.ts';
-import type { SingleUseTokens } from './kernel/single-use-tokens.ts';
 import { AccountsRepo } from './repos/accounts-repo.ts';
 import { BalanceRepo } from './repos/balance-repo.ts';
-import { bankAccountTokens } from './repos/bank-account-tokens-repo.ts';
+import { BankAccountTokensRepo } from './repos/bank-account-tokens-repo.ts';
 import { CardTokensRepo } from './repos/card-tokens-repo.ts';
 import { CustomersRepo } from './repos/customers-repo.ts';
 import { IdempotencyRepo } from './repos/idempotency-repo.ts';
@@ -25,7 +23,7 @@ import { WebhooksRepo } from './repos/webhooks-repo.ts';
 export class Store {
   readonly accounts: AccountsRepo;
   readonly cardTokens: CardTokensRepo;
-  readonly bankAccountTokens: SingleUseTokens<BankAccount>;
+  readonly bankAccountTokens: BankAccountTokensRepo;
   readonly customers: CustomersRepo;
   readonly events: EventsRepo;
   readonly idempotency: IdempotencyRepo;
@@ -44,7 +42,7 @@ export class Store {
   constructor(readonly ctx: StoreContext) {
     this.accounts = new AccountsRepo(ctx);
     this.cardTokens = new CardTokensRepo(ctx);
-    this.bankAccountTokens = bankAccountTokens(ctx);
+    this.bankAccountTokens = new BankAccountTokensRepo(ctx);
     this.customers = new CustomersRepo(ctx);
     this.events = new EventsRepo(ctx);
     this.idempotency = new IdempotencyRepo(ctx);

@@ -7,6 +7,7 @@ import {
   type Scope,
   settlementDay,
 } from '@wattle/domain';
+import type { BalanceStore, CreditCursor, PayoutLedger } from '@wattle/ports';
 import type { StoreContext } from '../kernel/context.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 
@@ -31,25 +32,6 @@ const creditKey = (scope: Scope, currency: string, day: string) => ({
 const debitKey = (scope: Scope, currency: string) => ({ pk: balancePk(scope), sk: `${currency}#DEBITS` });
 const creditsPk = (scope: Scope, currency: string): string =>
   `${scope.accountId}#${scope.environment}#CREDITS#${currency}`;
-
-/** Where a walk over the credits starts: an entry, and the sum of all entries before it. */
-export interface CreditCursor {
-  position: string;
-  before: number;
-}
-
-/** One currency's balance plus what a transfer needs to debit it safely. */
-export interface PayoutLedger extends CurrencyBalance {
-  /** Bumped by every debit: a transfer commits only if no debit came in since it read. */
-  version: number;
-  /** Every capture's proceeds, settled or not: what refunds may spend, with the debits taken off. */
-  credited: number;
-  /** Failed refunds' give-backs waiting for the next transfer, oldest first. */
-  givenBack: ChargeCredit[];
-  /** How far along the credits positive debits have reached. */
-  consumed: number;
-  cursor: CreditCursor | null;
-}
 
 /**
  * Credits a charge captured in `tx` (at `now`) with its merchant entitlement, settling after the
@@ -94,16 +76,16 @@ const creditOf = (charge: Payment, position: string): ChargeCredit => ({
 export interface DebitOptions {
   /**
    * A transfer's: the ledger it decided on. The debit commits only if no debit came in since it
-   * was read (label `balance`), and the caller reads again. Settled credits never change, so with
-   * the debits unchanged the available balance is at least what was read, and the `consumed` mark
-   * its payout walk started from is still right.
+   * was read (label `balance`: the transfers repo refuses with Changed, and the flow reads again).
+   * Settled credits never change, so with the debits unchanged the available balance is at least
+   * what was read, and the `consumed` mark its payout walk started from is still right.
    */
   seen?: Pick<PayoutLedger, 'version'>;
   /**
    * A refund's: the credits the caller read (all of them, settling ones included). The debit
-   * commits only if the debits, this one included, stay within them (label `balance`). Credits
-   * only ever grow, so this is enough, and racing refunds don't make each other retry: only a
-   * balance that is really short refuses.
+   * commits only if the debits, this one included, stay within them (label `balance`: the refunds
+   * repo refuses with BalanceShort). Credits only ever grow, so this is enough, and racing refunds
+   * don't make each other retry: only a balance that is really short refuses.
    */
   within?: number;
   /** A transfer's: where its walk over the credits ended, for the next transfer to start from. */
@@ -187,7 +169,7 @@ const emptyLedger = (currency: string): PayoutLedger => ({
   cursor: null,
 });
 
-export class BalanceRepo {
+export class BalanceRepo implements BalanceStore {
   constructor(private readonly ctx: StoreContext) {}
 
   /** Every currency's balance at `now`. */

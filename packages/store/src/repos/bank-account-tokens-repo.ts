@@ -1,12 +1,46 @@
-import type { BankAccount } from '@wattle/domain';
+import type { BankAccount, Scope } from '@wattle/domain';
+import type { BankAccountTokensStore, SealedBankAccount } from '@wattle/ports';
 import type { StoreContext } from '../kernel/context.ts';
 import { keys } from '../kernel/keys.ts';
-import { SingleUseTokens } from '../kernel/single-use-tokens.ts';
+import { type Sealed, SingleUseTokens } from '../kernel/single-use-tokens.ts';
+import type { Transaction } from '../kernel/transaction.ts';
+
+const fromSealed = (sealed: Sealed<BankAccount>): SealedBankAccount => ({
+  bankAccount: sealed.value,
+  sealedNumber: sealed.sealedNumber,
+});
 
 /** Unused bank account tokens from POST /bank_accounts: single use (one recipient), one month. */
-export const bankAccountTokens = (ctx: StoreContext): SingleUseTokens<BankAccount> =>
-  new SingleUseTokens<BankAccount>(ctx, {
-    key: keys.bankAccountToken,
-    entityType: 'bank_account_token',
-    label: 'bank-account-token',
-  });
+export class BankAccountTokensRepo implements BankAccountTokensStore {
+  private readonly tokens: SingleUseTokens<BankAccount>;
+
+  constructor(ctx: StoreContext) {
+    this.tokens = new SingleUseTokens<BankAccount>(ctx, {
+      key: keys.bankAccountToken,
+      entityType: 'bank_account_token',
+      label: 'bank-account-token',
+    });
+  }
+
+  async seal(scope: Scope, bankAccount: BankAccount, accountNumber: string): Promise<SealedBankAccount> {
+    return fromSealed(await this.tokens.seal(scope, bankAccount, accountNumber));
+  }
+
+  put(scope: Scope, sealed: SealedBankAccount, expiresAt: Date): Promise<void> {
+    return this.tokens.put(
+      scope,
+      { value: sealed.bankAccount, sealedNumber: sealed.sealedNumber },
+      expiresAt,
+    );
+  }
+
+  async findUnused(scope: Scope, bankAccountToken: string, now: Date): Promise<SealedBankAccount | null> {
+    const found = await this.tokens.findUnused(scope, bankAccountToken, now);
+    return found ? fromSealed(found) : null;
+  }
+
+  /** Uses the token up inside `tx`: the transaction throws TokenUsed if it is gone. */
+  consumeIn(tx: Transaction, scope: Scope, bankAccountToken: string, now: Date): Transaction {
+    return this.tokens.consumeIn(tx, scope, bankAccountToken, now);
+  }
+}

@@ -1,28 +1,29 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { BankAccount, Recipient, Scope, WattleEvent } from '@wattle/domain';
-import type { Page } from '@wattle/ports';
+import type { Recipient, Scope, WattleEvent } from '@wattle/domain';
+import {
+  type BankAccountIntake,
+  Changed,
+  type LoadedRecipient,
+  type Page,
+  type RecipientsStore,
+} from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn, merchantWideShards } from '../kernel/counters.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
-import type { Sealed } from '../kernel/single-use-tokens.ts';
 import type { Transaction } from '../kernel/transaction.ts';
-import { bankAccountTokens } from './bank-account-tokens-repo.ts';
-
-/** A recipient's bank account: new details just sealed, or an unused bank account token taken in. */
-export type BankAccountIntake = { from: 'new' | 'token'; sealed: Sealed<BankAccount> };
-
-export interface LoadedRecipient {
-  recipient: Recipient;
-  version: number;
-}
+import { BankAccountTokensRepo } from './bank-account-tokens-repo.ts';
 
 const recipientsCounter = (scope: Scope) => counter(lists.recipients(scope), merchantWideShards);
 
 /** Recipients, each holding its bank account's sealed number for the payouts. */
-export class RecipientsRepo {
-  constructor(private readonly ctx: StoreContext) {}
+export class RecipientsRepo implements RecipientsStore {
+  private readonly tokens: BankAccountTokensRepo;
+
+  constructor(private readonly ctx: StoreContext) {
+    this.tokens = new BankAccountTokensRepo(ctx);
+  }
 
   async get(scope: Scope, token: string): Promise<LoadedRecipient | null> {
     const result = await this.ctx.doc.send(
@@ -70,7 +71,7 @@ export class RecipientsRepo {
     await tx.commit(this.ctx.doc);
   }
 
-  /** The changed recipient under the version read before (label `recipient` fails on a race). */
+  /** The changed recipient under the version read before (Changed on a race). */
   async update(
     scope: Scope,
     loaded: LoadedRecipient,
@@ -94,10 +95,10 @@ export class RecipientsRepo {
     });
     if (intake) this.takeIn(tx, scope, intake, now);
     recordEvent(tx, scope, event, now);
-    await tx.commit(this.ctx.doc);
+    await tx.commit(this.ctx.doc, { recipient: () => new Changed('recipient', recipient.token) });
   }
 
-  /** Deletes the recipient as read (label `recipient` fails on a race); its transfers stay. */
+  /** Deletes the recipient as read (Changed on a race); its transfers stay. */
   async delete(scope: Scope, loaded: LoadedRecipient, event: WattleEvent, now: Date): Promise<void> {
     const tx = newTransaction(this.ctx).delete('recipient', {
       Key: keys.recipient(scope, loaded.recipient.token),
@@ -106,11 +107,12 @@ export class RecipientsRepo {
     });
     countIn(tx, recipientsCounter(scope), -1);
     recordEvent(tx, scope, event, now);
-    await tx.commit(this.ctx.doc);
+    await tx.commit(this.ctx.doc, {
+      recipient: () => new Changed('recipient', loaded.recipient.token),
+    });
   }
 
   private takeIn(tx: Transaction, scope: Scope, intake: BankAccountIntake, now: Date): void {
-    if (intake.from === 'token')
-      bankAccountTokens(this.ctx).consumeIn(tx, scope, intake.sealed.value.token, now);
+    if (intake.from === 'token') this.tokens.consumeIn(tx, scope, intake.sealed.bankAccount.token, now);
   }
 }

@@ -1,7 +1,13 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Payment, Refund, Scope, WattleEvent } from '@wattle/domain';
-import type { Page, ScheduledJob } from '@wattle/ports';
-import { jobKinds } from '@wattle/ports';
+import {
+  BalanceShort,
+  Changed,
+  jobKinds,
+  type Page,
+  type RefundsStore,
+  type ScheduledJob,
+} from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn, merchantWideShards } from '../kernel/counters.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
@@ -9,8 +15,6 @@ import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import { claimIn, scheduleIn } from '../kernel/schedule.ts';
 import { debitIn, giveBackIn } from './balance-repo.ts';
-
-/** The job that settles a refund with the processor. */
 
 const refundsCounter = (scope: Scope) => counter(lists.refunds(scope), merchantWideShards);
 const chargeRefundsCounter = (scope: Scope, chargeToken: string) =>
@@ -22,7 +26,7 @@ const toRefund = (item: Record<string, unknown>): Refund => item.refund as Refun
  * Refunds. The charge keeps what is left to refund as its own attribute, and a refund takes its
  * amount off under the condition that enough is left: concurrent refunds never exceed the charge.
  */
-export class RefundsRepo {
+export class RefundsRepo implements RefundsStore {
   constructor(private readonly ctx: StoreContext) {}
 
   async get(scope: Scope, token: string): Promise<Refund | null> {
@@ -54,9 +58,9 @@ export class RefundsRepo {
   }
 
   /**
-   * The refund, its charge's amounts, the settlement job and the balance's debit: label `charge`
-   * fails when too little of the charge is left, label `balance` when the debits, this refund
-   * included, would pass `credited` (all the credits the caller read).
+   * The refund, its charge's amounts, the settlement job and the balance's debit: Changed when
+   * too little of the charge is left, BalanceShort when the debits, this refund included, would
+   * pass `credited` (all the credits the caller read).
    */
   async create(
     scope: Scope,
@@ -91,7 +95,10 @@ export class RefundsRepo {
     scheduleIn(tx, { kind: jobKinds.refundSettlement, scope, token: refund.token, dueAt: settleAt });
     debitIn(tx, scope, refund.currency, refund.amount, { within: credited });
     recordEvent(tx, scope, event, now);
-    await tx.commit(this.ctx.doc);
+    await tx.commit(this.ctx.doc, {
+      charge: () => new Changed('charge', refund.chargeToken),
+      balance: () => new BalanceShort(refund.amount),
+    });
   }
 
   /**

@@ -1,41 +1,26 @@
 import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
-  type ChargeCredit,
   pageWindow,
   type Scope,
   type Transfer,
   type TransferLineItem,
   type WattleEvent,
 } from '@wattle/domain';
-import type { Page, ScheduledJob } from '@wattle/ports';
-import { jobKinds } from '@wattle/ports';
+import {
+  Changed,
+  jobKinds,
+  type Page,
+  type ScheduledJob,
+  type TransferDebit,
+  type TransfersStore,
+} from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readBetween, readPage } from '../kernel/list-page.ts';
 import { scheduleIn } from '../kernel/schedule.ts';
-import { type CreditCursor, debitIn, type PayoutLedger } from './balance-repo.ts';
-
-/** Writes a transfer's line items and shows it on the charges it paid out, after it commits. */
-
-/** Where the payout job's walk over the credits starts (the transfer's own range is on it). */
-export interface PayoutJobData {
-  cursor: CreditCursor | null;
-}
-
-/** How a transfer debits the balance. */
-export interface TransferDebit {
-  /** The ledger it decided on. */
-  ledger: PayoutLedger;
-  job: PayoutJobData;
-  /** Where its walk over the captures' proceeds ended: the balance's walk cursor moves there. */
-  walkEnd: CreditCursor | null;
-  /** What it took from the captures' proceeds: the consumed mark moves that far. */
-  consumes: number;
-  /** The give-backs left waiting, when it paid out of them. */
-  givenBackLeft?: ChargeCredit[];
-}
+import { debitIn } from './balance-repo.ts';
 
 const transfersCounter = (scope: Scope) => counter(lists.transfers(scope), merchantWideShards);
 const recipientTransfersCounter = (scope: Scope, recipientToken: string) =>
@@ -44,13 +29,12 @@ const recipientTransfersCounter = (scope: Scope, recipientToken: string) =>
 const toTransfer = (item: Record<string, unknown>): Transfer => item.transfer as Transfer;
 
 /** Transfers, their line items, and the lists by merchant and by recipient. */
-export class TransfersRepo {
+export class TransfersRepo implements TransfersStore {
   constructor(private readonly ctx: StoreContext) {}
 
   /**
-   * The transfer, its debit of the balance (label `balance` fails when any debit came in since
-   * `payout.ledger` was read), the lists, its event, and the job that writes its line items,
-   * which it returns.
+   * The transfer, its debit of the balance (Changed when any debit came in since `ledger` was
+   * read), the lists, its event, and the job that writes its line items, which it returns.
    */
   async create(
     scope: Scope,
@@ -90,7 +74,7 @@ export class TransfersRepo {
       data: { ...job },
     };
     scheduleIn(tx, payout);
-    await tx.commit(this.ctx.doc);
+    await tx.commit(this.ctx.doc, { balance: () => new Changed('balance', transfer.currency) });
     return payout;
   }
 

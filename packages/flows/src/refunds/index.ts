@@ -1,0 +1,3 @@
+export * from './create-refund.ts';
+export * from './read-refunds.ts';
+export * from './settle-refund.ts';

@@ -1,0 +1,3 @@
+export * from './create-transfer.ts';
+export * from './pay-out-transfer.ts';
+export * from './read-transfers.ts';
