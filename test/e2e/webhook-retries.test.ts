@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetQueueUrlCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { retryDelaysSeconds } from '@wattle/webhooks';
+import { retryDelaysSeconds } from '@wattle/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardFields } from '../helpers/fixtures.ts';
 import { type Receiver, settle, startReceiver, waitUntil } from '../helpers/receiver.ts';

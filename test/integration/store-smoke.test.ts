@@ -1,12 +1,19 @@
-import { provisionAccount, randomIds, runtimeClock } from '@wattle/runtime';
+import { provisionAccount } from '@wattle/flows';
+import { randomIds, randomSecrets, runtimeClock } from '@wattle/runtime';
 import { describe, expect, it } from 'vitest';
 import { useTable } from '../helpers/table.ts';
 
 const table = useTable();
+const accounts = {
+  accounts: table.store.accounts,
+  ids: randomIds,
+  clock: runtimeClock,
+  secrets: randomSecrets,
+};
 
 describe('the table with the real store', () => {
   it('finds the grant of a provisioned key, and none for a wrong key', async () => {
-    const { account, keys } = await provisionAccount(table.store, randomIds, runtimeClock, {
+    const { account, keys } = await provisionAccount(accounts, {
       kind: 'merchant',
       name: 'Smoke Merchant',
       email: 'smoke@example.com',
@@ -27,7 +34,7 @@ describe('the table with the real store', () => {
   });
 
   it('provisions a partner with a partner key', async () => {
-    const { account, partnerKey } = await provisionAccount(table.store, randomIds, runtimeClock, {
+    const { account, partnerKey } = await provisionAccount(accounts, {
       kind: 'partner',
       name: 'Smoke Partner',
       email: 'partner@example.com',

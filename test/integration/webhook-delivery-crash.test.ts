@@ -1,5 +1,5 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
-import type { DeliveryQueue, DeliveryRequest } from '@wattle/webhooks';
+import type { DeliveryQueue, DeliveryRequest } from '@wattle/ports';
 import type { SQSEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { deliveryDeps } from '../../functions/webhook-delivery/src/deps.ts';
@@ -17,11 +17,11 @@ beforeAll(async () => {
   process.env.WATTLE_WEBHOOKS_QUEUE_URL = 'http://queue.invalid/webhooks';
   api = await inProcessApi(table, inject('ddbEndpoint'));
   // The fan-out's delivery requests are recorded, not sent: this test is about the records.
-  deliveryDeps().queue = {
-    send: async (requests: DeliveryRequest[]) => {
+  deliveryDeps().deliveryQueue = {
+    send: async (requests: readonly DeliveryRequest[]) => {
       requested.push(...requests);
     },
-  } as unknown as DeliveryQueue;
+  } satisfies DeliveryQueue;
   for (const n of [1, 2]) {
     const res = await api.call('POST', '/1/webhook_endpoints', { url: `https://example.com/hooks/${n}` });
     expect(res.status, res.text).toBe(201);

@@ -6,11 +6,11 @@ import {
   type WebhookEndpoint,
   webhookAccepted,
 } from '@wattle/domain';
-import { jobKinds } from '@wattle/ports';
-import { randomIds } from '@wattle/runtime';
+import { type JobHandler, purgeWebhookEndpoint } from '@wattle/flows';
+import { Changed, jobKinds } from '@wattle/ports';
+import { type RuntimeDeps, randomIds } from '@wattle/runtime';
 import { jobKey, keys, newTransaction, scheduleIn } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
-import { purgeWebhookEndpoint } from '../../functions/scheduler/src/jobs/purge-webhook-endpoint.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { testDeps, useTable } from '../helpers/table.ts';
 
@@ -87,10 +87,10 @@ describe('webhooks in the table', () => {
 
     const held = (await table.store.webhooks.get(scope, loaded.webhook.token))!;
     expect(held.leasedUntil).toEqual(new Date(now.getTime() + 30_000));
-    // A replay while it is held fails on the webhook's condition.
+    // A replay while it is held is refused: the webhook changed (an attempt holds it).
     await expect(
       table.store.webhooks.replay(scope, held, replayedWebhook(held.webhook), now, now),
-    ).rejects.toMatchObject({ label: 'webhook' });
+    ).rejects.toBeInstanceOf(Changed);
 
     const accepted = webhookAccepted(loaded.webhook, '2026-11-21T05:00:01Z');
     expect(await table.store.webhooks.recordAttempt(scope, { ...lease, leaseId: 'stale' }, accepted)).toBe(
@@ -144,7 +144,9 @@ describe('webhooks in the table', () => {
       dueAt,
     }).commit(table.doc);
 
-    const handlers = { [jobKinds.endpointPurge]: purgeWebhookEndpoint };
+    const handlers = {
+      [jobKinds.endpointPurge]: (job, deps) => purgeWebhookEndpoint(deps, job),
+    } satisfies Record<string, JobHandler<RuntimeDeps>>;
     const summary = await runDueJobs(testDeps(table), dueAt, handlers);
     expect(summary.failed).toBe(0);
     expect(await itemExists(keys.webhookEndpoint(scope, endpoint.token))).toBe(false);

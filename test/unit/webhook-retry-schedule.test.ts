@@ -1,4 +1,4 @@
-import { nextRetryAt, retryDelaysSeconds } from '@wattle/webhooks';
+import { nextRetryAt, retryDelaysSeconds } from '@wattle/domain';
 import { describe, expect, it } from 'vitest';
 
 const at = new Date('2026-11-21T05:00:00Z');

@@ -1,7 +1,7 @@
 import { apiHandler } from '@wattle/http';
-import { getEvent, listEvents } from './read-events.ts';
+import { getEventRoute, listEventsRoute } from './read-events.ts';
 
 export const handler = apiHandler('events', {
-  'GET /1/events': listEvents,
-  'GET /1/events/{event_token}': getEvent,
+  'GET /1/events': listEventsRoute,
+  'GET /1/events/{event_token}': getEventRoute,
 });

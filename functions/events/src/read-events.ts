@@ -1,15 +1,13 @@
-import { PinError, presentEvent } from '@wattle/domain';
+import { presentEvent } from '@wattle/domain';
+import { getEvent, listEvents } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
 
 /** GET /events/{token}: the event as recorded, `data` the resource as its endpoint showed it. */
-export const getEvent: RouteHandler = async (request, { store }) => {
-  const event = await store.events.get(scopeOf(request), request.params.event_token!);
-  if (!event) throw new PinError('resource_not_found');
-  return resource(200, presentEvent(event));
-};
+export const getEventRoute: RouteHandler = async (request, deps) =>
+  resource(200, presentEvent(await getEvent(deps, scopeOf(request), request.params.event_token!)));
 
 /** GET /events: newest first, short pagination without a top-level count. */
-export const listEvents: RouteHandler = async (request, { store }) => {
+export const listEventsRoute: RouteHandler = async (request, deps) => {
   const page = pageOf(request.query);
-  return listOf('short', page, await store.events.list(scopeOf(request), page), presentEvent);
+  return listOf('short', page, await listEvents(deps, scopeOf(request), page), presentEvent);
 };

@@ -1,17 +1,21 @@
-import { payOutTransfer, settleRefund } from '@wattle/flows';
+import {
+  type JobHandler,
+  payOutTransfer,
+  purgeWebhookEndpoint,
+  retryWebhook,
+  settleRefund,
+} from '@wattle/flows';
 import { recoverPayment } from '@wattle/payments';
 import { jobKinds } from '@wattle/ports';
-import type { JobHandler } from './job-handler.ts';
-import { purgeWebhookEndpoint } from './jobs/purge-webhook-endpoint.ts';
-import { retryWebhook } from './jobs/retry-webhook.ts';
+import type { RuntimeDeps } from '@wattle/runtime';
 import { subscriptionJobs } from './jobs/subscriptions.ts';
 
-/** Every kind of scheduled job, by the kind name its jobs are scheduled under. */
-export const jobHandlers: Record<string, JobHandler> = {
+/** Every kind of scheduled job, by the kind name its jobs are scheduled under: one line each. */
+export const jobHandlers: Record<string, JobHandler<RuntimeDeps>> = {
   [jobKinds.paymentRecovery]: (job, deps) => recoverPayment(deps, job),
   [jobKinds.refundSettlement]: (job, deps) => settleRefund(deps, job),
   [jobKinds.transferPayout]: (job, deps) => payOutTransfer(deps, job),
-  [jobKinds.webhookRetry]: retryWebhook,
-  [jobKinds.endpointPurge]: purgeWebhookEndpoint,
+  [jobKinds.webhookRetry]: (job, deps) => retryWebhook(deps, job),
+  [jobKinds.endpointPurge]: (job, deps) => purgeWebhookEndpoint(deps, job),
   ...subscriptionJobs,
 };

@@ -1,66 +1,21 @@
-import type { ScheduledJob } from '@wattle/ports';
-import { JobTaken } from '@wattle/ports';
+import { type JobHandler, type RunOptions, type RunSummary, runDueJobs as runJobs } from '@wattle/flows';
 import type { RuntimeDeps } from '@wattle/runtime';
-import type { JobHandler } from './job-handler.ts';
 
-export interface RunSummary {
-  done: number;
-  /** Claimed by an overlapping run first: nothing to do. */
-  claimedElsewhere: number;
-  failed: number;
-}
+export type { RunSummary };
 
-export interface RunOptions {
-  /** Stop taking new batches after this long (a Lambda run has a deadline). */
-  budgetMs?: number;
-  /** Jobs worked on at once. */
-  concurrency?: number;
-}
-
-const idOf = (job: ScheduledJob): string => `${job.kind}#${job.token}#${job.dueAt.toISOString()}`;
-
-/**
- * Runs every job due by `now`, kind by kind, batch after batch until none is left or the budget
- * is spent. A failing job is logged and left due, for the next run; each job is tried once a run.
- */
-export const runDueJobs = async (
+/** The scheduler's run of the due jobs (the flow), with each failing job logged. */
+export const runDueJobs = (
   deps: RuntimeDeps,
   now: Date,
-  handlers: Record<string, JobHandler>,
+  handlers: Record<string, JobHandler<RuntimeDeps>>,
   options: RunOptions = {},
-): Promise<RunSummary> => {
-  const summary: RunSummary = { done: 0, claimedElsewhere: 0, failed: 0 };
-  const deadline = Date.now() + (options.budgetMs ?? 50_000);
-  const concurrency = options.concurrency ?? 8;
-  for (const [kind, handle] of Object.entries(handlers)) {
-    const tried = new Set<string>();
-    while (Date.now() < deadline) {
-      const batch = (await deps.store.schedule.due(kind, now)).filter((job) => !tried.has(idOf(job)));
-      if (batch.length === 0) break;
-      for (const job of batch) tried.add(idOf(job));
-      const queue = [...batch];
-      await Promise.all(
-        Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-          for (let job = queue.shift(); job; job = queue.shift()) {
-            try {
-              await handle(job, deps, now);
-              summary.done++;
-            } catch (error) {
-              if (error instanceof JobTaken) {
-                summary.claimedElsewhere++;
-              } else {
-                summary.failed++;
-                deps.logger.error('A scheduled job failed', {
-                  kind,
-                  token: job.token,
-                  error: error as Error,
-                });
-              }
-            }
-          }
-        }),
-      );
-    }
-  }
-  return summary;
-};
+): Promise<RunSummary> =>
+  runJobs(deps, now, handlers, {
+    ...options,
+    onFailure: (job, error) =>
+      deps.logger.error('A scheduled job failed', {
+        kind: job.kind,
+        token: job.token,
+        error: error as Error,
+      }),
+  });

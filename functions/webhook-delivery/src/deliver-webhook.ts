@@ -1,67 +1,23 @@
-import {
-  isDeliveryDue,
-  presentEvent,
-  toTimestamp,
-  type Webhook,
-  webhookAccepted,
-  webhookAttemptFailed,
-} from '@wattle/domain';
-import { isDeliveryUnderWay } from '@wattle/store';
-import { type DeliveryRequest, nextRetryAt, type SendOutcome, signPinSignature } from '@wattle/webhooks';
+import { deliverWebhook as deliver } from '@wattle/flows';
+import type { DeliveryRequest } from '@wattle/ports';
 import type { DeliveryDeps } from './deps.ts';
 
-const afterAttempt = (webhook: Webhook, outcome: SendOutcome, at: Date): Webhook => {
-  if (outcome.accepted) return webhookAccepted(webhook, toTimestamp(at));
-  const next = nextRetryAt(webhook.retries + 1, at);
-  return webhookAttemptFailed(
-    webhook,
-    { error: outcome.error, error_description: outcome.description },
-    at,
-    next ? toTimestamp(next) : null,
-  );
-};
-
-/**
- * One delivery attempt, if one is due: the webhook is leased (so no other attempt or replay runs
- * meanwhile), the event POSTed signed, and the outcome recorded with the retry it makes due. A
- * duplicate request, or one for a webhook that is done, deleted or held by another attempt, does
- * nothing: delivery is at least once, and never again once completed.
- */
+/** A message of the webhooks queue: the attempt it asks for, logged. */
 export const deliverWebhook = async (request: DeliveryRequest, deps: DeliveryDeps): Promise<void> => {
-  const { store, clock, logger } = deps;
-  const { scope, webhookToken } = request;
-  const now = clock.now();
-  const loaded = await store.webhooks.get(scope, webhookToken);
-  if (!loaded || !isDeliveryDue(loaded.webhook, now) || isDeliveryUnderWay(loaded, now)) return;
-  const [endpoint, event] = await Promise.all([
-    store.webhookEndpoints.get(scope, loaded.webhook.endpointToken),
-    store.events.get(scope, loaded.webhook.eventToken),
-  ]);
-  // No endpoint: it is being deleted, and this webhook with it.
-  if (!endpoint) return;
-  if (!event) {
-    logger.warn('A webhook without its event', { webhook: webhookToken, event: loaded.webhook.eventToken });
+  const result = await deliver(deps, request);
+  const webhook = request.webhookToken;
+  if (!result.attempted) {
+    if (result.reason === 'event_missing')
+      deps.logger.warn('A webhook without its event', { webhook, event: result.eventToken });
     return;
   }
-  const lease = await store.webhooks.lease(scope, loaded, now);
-  if (!lease) return;
-
-  const body = JSON.stringify(presentEvent(event));
-  // `t` is the wall clock's, not the service clock's: receivers check it against their own clock,
-  // which moving the local stack's clock does not move.
-  const outcome = await deps.send({
-    url: loaded.webhook.url,
-    body,
-    signature: signPinSignature(body, endpoint.key, new Date()),
-  });
-  const webhook = afterAttempt(loaded.webhook, outcome, clock.now());
-  const recorded = await store.webhooks.recordAttempt(scope, lease, webhook);
-  logger.info('Webhook attempt', {
-    webhook: webhookToken,
-    endpoint: endpoint.token,
-    status: webhook.status,
-    retries: webhook.retries,
+  const { outcome } = result;
+  deps.logger.info('Webhook attempt', {
+    webhook,
+    endpoint: result.endpointToken,
+    status: result.webhook.status,
+    retries: result.webhook.retries,
     ...(outcome.accepted ? { httpStatus: outcome.status } : { error: outcome.error }),
-    ...(recorded ? {} : { note: 'lease lost: the outcome was not recorded' }),
+    ...(result.recorded ? {} : { note: 'lease lost: the outcome was not recorded' }),
   });
 };

@@ -1,5 +1,6 @@
 import { presentMerchantSummary } from '@wattle/domain';
-import { activateMerchant, randomIds, runtimeClock } from '@wattle/runtime';
+import { activateMerchant } from '@wattle/flows';
+import { randomIds, runtimeClock } from '@wattle/runtime';
 import type { ActivateMerchantArgs } from './args.ts';
 import { localStackOrigin, tableStore } from './create-account.ts';
 
@@ -8,7 +9,10 @@ export const activate = async (args: ActivateMerchantArgs, dataDir: string): Pro
   if (args.table) {
     const store = tableStore(args.table, args.endpoint);
     return presentMerchantSummary(
-      await activateMerchant({ store, ids: randomIds, clock: runtimeClock }, args.merchantToken),
+      await activateMerchant(
+        { merchants: store.merchants, ids: randomIds, clock: runtimeClock },
+        args.merchantToken,
+      ),
     );
   }
   const origin = await localStackOrigin(dataDir);

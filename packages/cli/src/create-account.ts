@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type BankAccountDetails, PinError } from '@wattle/domain';
+import { provisionAccount } from '@wattle/flows';
 import { bankAccountFields, validate } from '@wattle/http';
-import { provisionAccount, randomIds, runtimeClock } from '@wattle/runtime';
+import { randomIds, randomSecrets, runtimeClock } from '@wattle/runtime';
 import { createStore, documentClient } from '@wattle/store';
 import * as v from 'valibot';
 import type { CreateAccountArgs } from './args.ts';
@@ -46,13 +47,16 @@ const payoutBankAccountOf = (args: CreateAccountArgs): BankAccountDetails | null
 export const createInTable = async (args: CreateAccountArgs & { table: string }): Promise<CreatedAccount> => {
   const payoutBankAccount = payoutBankAccountOf(args);
   const store = tableStore(args.table, args.endpoint);
-  const made = await provisionAccount(store, randomIds, runtimeClock, {
-    kind: args.partner ? 'partner' : 'merchant',
-    name: args.name,
-    email: args.email,
-    referredBy: args.referredBy,
-    payoutBankAccount,
-  });
+  const made = await provisionAccount(
+    { accounts: store.accounts, ids: randomIds, clock: runtimeClock, secrets: randomSecrets },
+    {
+      kind: args.partner ? 'partner' : 'merchant',
+      name: args.name,
+      email: args.email,
+      referredBy: args.referredBy,
+      payoutBankAccount,
+    },
+  );
   return {
     accountId: made.account.id,
     kind: made.account.kind,

@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { BankAccountDetails, Environment } from '@wattle/domain';
-import { type EnvironmentKeys, provisionAccount, randomIds, runtimeClock } from '@wattle/runtime';
+import { type EnvironmentKeys, provisionAccount } from '@wattle/flows';
+import { randomIds, randomSecrets, runtimeClock } from '@wattle/runtime';
 import type { Store } from '@wattle/store';
 
 const hexKey = /^[0-9a-f]{64}$/i;
+
+/** What provisioning an account takes, over the stack's store. */
+export const accountDeps = (store: Store) => ({
+  accounts: store.accounts,
+  ids: randomIds,
+  clock: runtimeClock,
+  secrets: randomSecrets,
+});
 
 /**
  * The card key as 64 hex characters. Persistent mode keeps it in `file` (mode 0600, created once, so
@@ -36,7 +45,7 @@ export interface MerchantRequest {
 }
 
 export const provisionMerchant = async (store: Store, request: MerchantRequest) => {
-  const { account, keys } = await provisionAccount(store, randomIds, runtimeClock, {
+  const { account, keys } = await provisionAccount(accountDeps(store), {
     kind: 'merchant',
     ...request,
   });
@@ -77,7 +86,7 @@ export const ensureSeed = async (
 ): Promise<{ seed: Seed; created: boolean }> => {
   const saved = file ? readSeed(file) : null;
   if (saved && (await stillValid(store, saved))) return { seed: saved, created: false };
-  const partner = await provisionAccount(store, randomIds, runtimeClock, {
+  const partner = await provisionAccount(accountDeps(store), {
     kind: 'partner',
     name: 'Local Partner',
     email: 'partner@wattle.local',

@@ -6,13 +6,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { type Environment, PinError, presentMerchantSummary } from '@wattle/domain';
-import {
-  activateMerchant,
-  type EnvironmentKeys,
-  provisionAccount,
-  randomIds,
-  runtimeClock,
-} from '@wattle/runtime';
+import { activateMerchant, type EnvironmentKeys, provisionAccount } from '@wattle/flows';
+import { randomIds, runtimeClock } from '@wattle/runtime';
 import { createStore, documentClient, localCardCipher } from '@wattle/store';
 import type { FauxqsServer } from 'fauxqs';
 import { localClientConfig, localCredentials, localRegion } from './aws.ts';
@@ -24,7 +19,7 @@ import { createGateway } from './gateway.ts';
 import { registerJob } from './jobs.ts';
 import { ensureQueues, ensureTable } from './provision.ts';
 import { runScheduler } from './scheduler.ts';
-import { ensureSeed, loadCardKey, provisionMerchant } from './seed.ts';
+import { accountDeps, ensureSeed, loadCardKey, provisionMerchant } from './seed.ts';
 import { type StreamPipe, startStreamPipe } from './stream-pipe.ts';
 import { startWebhookDelivery } from './webhook-delivery.ts';
 
@@ -227,7 +222,10 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
           activateMerchant: async (merchantToken) => {
             try {
               return presentMerchantSummary(
-                await activateMerchant({ store, ids: randomIds, clock: runtimeClock }, merchantToken),
+                await activateMerchant(
+                  { merchants: store.merchants, ids: randomIds, clock: runtimeClock },
+                  merchantToken,
+                ),
               );
             } catch (error) {
               if (error instanceof PinError && error.code === 'not_found') return null;
@@ -242,7 +240,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
               email: email ?? `${kind}-${suffix}@wattle.local`,
             };
             if (kind === 'partner') {
-              const partner = await provisionAccount(store, randomIds, runtimeClock, { kind, ...request });
+              const partner = await provisionAccount(accountDeps(store), { kind, ...request });
               return { accountId: partner.account.id, kind, partnerKey: partner.partnerKey! };
             }
             const referrer = referredBy ? await store.accounts.get(referredBy) : null;

@@ -1,7 +1,10 @@
+export * from './accounts.ts';
 export * from './balance.ts';
 export * from './bank-account-tokens.ts';
 export * from './cards.ts';
 export * from './customers.ts';
+export * from './events.ts';
+export * from './merchants.ts';
 export * from './outcomes.ts';
 export * from './pages.ts';
 export * from './recipients.ts';
@@ -10,3 +13,4 @@ export * from './schedule.ts';
 export * from './system.ts';
 export * from './transfers.ts';
 export * from './webhook-endpoints.ts';
+export * from './webhooks.ts';

@@ -1,5 +1,6 @@
 import type { Scope, WebhookEndpoint } from '@wattle/domain';
 import type { Page } from './pages.ts';
+import type { ScheduledJob } from './schedule.ts';
 
 /** Where a merchant's webhook endpoints are kept. */
 export interface WebhookEndpointsStore {
@@ -10,4 +11,9 @@ export interface WebhookEndpointsStore {
   create(scope: Scope, endpoint: WebhookEndpoint, now: Date): Promise<void>;
   /** Deletes the endpoint and every webhook of it. Throws Missing when there is no live endpoint. */
   delete(scope: Scope, endpointToken: string, now: Date): Promise<void>;
+  /**
+   * Finishes a deletion that stopped half-way (the endpoint purge job): its webhooks, then the
+   * endpoint, and claims the job. Never touches a live endpoint. Throws JobTaken.
+   */
+  purge(job: ScheduledJob): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
+import type { DeliveryQueue } from '@wattle/ports';
 import { queueUrlVariable } from '@wattle/routes';
-import { DeliveryQueue } from '@wattle/webhooks';
+import { SqsDeliveryQueue } from '@wattle/webhooks';
 
 let queue: DeliveryQueue | undefined;
 
@@ -14,6 +15,14 @@ export const deliveryQueue = (env: NodeJS.ProcessEnv = process.env): DeliveryQue
   const variable = queueUrlVariable('webhooks');
   const queueUrl = env[variable];
   if (!queueUrl) throw new Error(`${variable} is not set`);
-  queue = new DeliveryQueue(new SQSClient({ useQueueUrlAsEndpoint: false }), queueUrl);
+  queue = new SqsDeliveryQueue(new SQSClient({ useQueueUrlAsEndpoint: false }), queueUrl);
   return queue;
 };
+
+/**
+ * The queue as a function's dependency: built on first use, so a function that never asks for a
+ * delivery runs without the queue's variable.
+ */
+export const lazyDeliveryQueue = (env: NodeJS.ProcessEnv = process.env): DeliveryQueue => ({
+  send: (requests) => deliveryQueue(env).send(requests),
+});

@@ -1,7 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { KMSClient } from '@aws-sdk/client-kms';
 import type { CardProcessor, Clock, Ids } from '@wattle/domain';
-import type { Secrets } from '@wattle/ports';
+import type { Cipher, DeliveryQueue, PasswordHasher, Secrets, WebhookSender } from '@wattle/ports';
 import { simulatedProcessor } from '@wattle/processor';
 import {
   type CardCipher,
@@ -15,7 +15,10 @@ import {
 } from '@wattle/store';
 import { runtimeClock } from './clock.ts';
 import { loadConfig, type RuntimeConfig } from './config.ts';
+import { lazyDeliveryQueue } from './delivery-queue.ts';
 import { randomIds, randomSecrets } from './ids.ts';
+import { scryptPasswordHasher } from './password-hasher.ts';
+import { httpWebhookSender } from './webhook-sender.ts';
 
 /**
  * What a function needs from the outside world, built once per container: the real adapters of
@@ -27,6 +30,13 @@ export interface RuntimeDeps extends Repositories {
   clock: Clock;
   ids: Ids;
   secrets: Secrets;
+  /** Seals secrets at rest (card and bank account numbers, referred merchants' keys): the store's key. */
+  cipher: Cipher;
+  /** Where delivery attempts are asked for: the webhooks queue. */
+  deliveryQueue: DeliveryQueue;
+  /** POSTs signed webhooks to merchants' URLs (only the delivery function sends). */
+  webhookSender: WebhookSender;
+  passwordHasher: PasswordHasher;
   logger: Logger;
   /** The acquirer: the simulator until a deployment adds an adapter for a real one. */
   processor: CardProcessor;
@@ -47,10 +57,22 @@ const cipherFor = (config: RuntimeConfig): CardCipher => {
   return { seal: async () => noCardKey(), open: async () => noCardKey() };
 };
 
-/** The dependencies over a store and the given adapters (tests and benchmarks bring their own). */
-export const composeDeps = (parts: Omit<RuntimeDeps, keyof Repositories | 'secrets'>): RuntimeDeps => ({
+/** The adapters composeDeps gives unless the caller brings its own. */
+type Defaulted = 'secrets' | 'cipher' | 'deliveryQueue' | 'webhookSender' | 'passwordHasher';
+
+/**
+ * The dependencies over a store and the given adapters (tests and benchmarks bring their own).
+ * The cipher is the store's own; the queue is built on first use (WATTLE_WEBHOOKS_QUEUE_URL).
+ */
+export const composeDeps = (
+  parts: Omit<RuntimeDeps, keyof Repositories | Defaulted> & Partial<Pick<RuntimeDeps, Defaulted>>,
+): RuntimeDeps => ({
   ...repositoriesOf(parts.store),
   secrets: randomSecrets,
+  cipher: parts.store.ctx.cipher,
+  deliveryQueue: lazyDeliveryQueue(),
+  webhookSender: httpWebhookSender(),
+  passwordHasher: scryptPasswordHasher,
   ...parts,
 });
 

@@ -3,5 +3,5 @@ export * from './config.ts';
 export * from './delivery-queue.ts';
 export * from './deps.ts';
 export * from './ids.ts';
-export * from './provision-account.ts';
-export * from './referred-merchants.ts';
+export * from './password-hasher.ts';
+export * from './webhook-sender.ts';

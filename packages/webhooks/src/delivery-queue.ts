@@ -1,11 +1,5 @@
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import type { Environment } from '@wattle/domain';
-
-/** A message of the webhooks queue: make the attempt now due for this webhook. */
-export interface DeliveryRequest {
-  scope: { accountId: string; environment: Environment };
-  webhookToken: string;
-}
+import type { DeliveryQueue, DeliveryRequest } from '@wattle/ports';
 
 export const deliveryMessageBody = (request: DeliveryRequest): string =>
   JSON.stringify({
@@ -29,10 +23,10 @@ export const parseDeliveryMessage = (body: string): DeliveryRequest | null => {
 };
 
 /**
- * The webhooks queue, which the delivery function consumes. A request may arrive more than once;
- * the delivery makes only the attempt due, so a duplicate does nothing.
+ * The webhooks queue on SQS, which the delivery function consumes. A request may arrive more than
+ * once; the delivery makes only the attempt due, so a duplicate does nothing.
  */
-export class DeliveryQueue {
+export class SqsDeliveryQueue implements DeliveryQueue {
   constructor(
     private readonly sqs: SQSClient,
     private readonly queueUrl: string,

@@ -1,5 +1,4 @@
 export * from './address-guard.ts';
 export * from './delivery-queue.ts';
-export * from './retry-schedule.ts';
 export * from './send-webhook.ts';
 export * from './signature.ts';

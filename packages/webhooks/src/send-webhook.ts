@@ -1,6 +1,7 @@
 import { request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
+import type { SendOutcome } from '@wattle/ports';
 import {
   AddressNotAllowedError,
   type GuardOptions,
@@ -26,11 +27,6 @@ export interface SendOptions extends GuardOptions {
   timeoutMs?: number;
   resolve?: Resolver;
 }
-
-/** What came of one attempt: accepted (a 2xx), or why not, as the webhook's `errors` records it. */
-export type SendOutcome =
-  | { accepted: true; status: number }
-  | { accepted: false; error: string; description: string };
 
 const refused = (error: string, description: string): SendOutcome => ({
   accepted: false,

@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { provisionAccount } from '@wattle/flows';
 import { type FunctionName, functionEntry, matchRoute } from '@wattle/routes';
-import { provisionAccount, type RuntimeDeps, randomIds, runtimeClock, runtimeDeps } from '@wattle/runtime';
+import { type RuntimeDeps, runtimeDeps } from '@wattle/runtime';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { formBody } from '../../helpers/stack.ts';
 import type { TestTable } from '../../helpers/table.ts';
@@ -92,12 +93,12 @@ export const inProcessApi = async (table: TestTable, ddbEndpoint: string): Promi
   });
   const deps = runtimeDeps();
   const hooks = hookDynamoDb(deps.store.ctx.doc);
-  const partner = await provisionAccount(deps.store, randomIds, runtimeClock, {
+  const partner = await provisionAccount(deps, {
     kind: 'partner',
     name: 'Fuzz partner',
     email: 'partner@example.com',
   });
-  const merchant = await provisionAccount(deps.store, randomIds, runtimeClock, {
+  const merchant = await provisionAccount(deps, {
     kind: 'merchant',
     name: 'Fuzz merchant',
     email: 'merchant@example.com',

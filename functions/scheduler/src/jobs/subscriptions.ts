@@ -1,9 +1,10 @@
+import type { JobHandler } from '@wattle/flows';
 import { jobKinds } from '@wattle/ports';
+import type { RuntimeDeps } from '@wattle/runtime';
 import { purgePlan, recoverBill, renewSubscription } from '@wattle/subscriptions';
-import type { JobHandler } from '../job-handler.ts';
 
 /** Renewals of subscriptions, the recovery of bills left half-way, and the purge of deleted plans. */
-export const subscriptionJobs: Record<string, JobHandler> = {
+export const subscriptionJobs: Record<string, JobHandler<RuntimeDeps>> = {
   [jobKinds.subscriptionBilling]: (job, deps) => renewSubscription(deps, job),
   [jobKinds.billRecovery]: (job, deps) => recoverBill(deps, job),
   [jobKinds.planPurge]: (job, deps) => purgePlan(deps, job),

@@ -2,7 +2,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Environment, Scope, WattleEvent } from '@wattle/domain';
-import type { Page } from '@wattle/ports';
+import type { EventsStore, Page, ScopedEvent } from '@wattle/ports';
 import type { StoreContext } from './context.ts';
 import { counter, countIn, merchantWideShards } from './counters.ts';
 import { StoreError } from './errors.ts';
@@ -46,12 +46,6 @@ const toEvent = (item: Record<string, unknown>): WattleEvent => ({
   createdAt: item.createdAt as string,
 });
 
-/** An event as the outbox wrote it, with the merchant it belongs to. */
-export interface ScopedEvent {
-  scope: Scope;
-  event: WattleEvent;
-}
-
 /**
  * The event in a table stream record, as the Pipe (or the local stack's poller) puts it on the
  * events queue: the record's JSON, the item under `dynamodb.NewImage` in attribute-value form.
@@ -70,7 +64,7 @@ export const eventOfStreamRecord = (body: string): ScopedEvent => {
   };
 };
 
-export class EventsRepo {
+export class EventsRepo implements EventsStore {
   constructor(private readonly ctx: StoreContext) {}
 
   async get(scope: Scope, token: string): Promise<WattleEvent | null> {

@@ -1,18 +1,13 @@
 import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Account, ApiKeyGrant } from '@wattle/domain';
+import type { AccountsStore, NewApiKey } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { keys } from '../kernel/keys.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 
 /** Keys are stored only as this hash. They are long random strings, so a fast hash is enough. */
 export const hashApiKey = (apiKey: string): string => createHash('sha256').update(apiKey).digest('hex');
-
-export interface NewApiKey {
-  /** The key in clear: hashed here, never stored. */
-  apiKey: string;
-  grant: ApiKeyGrant;
-}
 
 /** Writes an account and its keys (hashed) inside `tx`. */
 export const accountIn = (tx: Transaction, account: Account, apiKeys: NewApiKey[]): Transaction => {
@@ -29,7 +24,7 @@ export const accountIn = (tx: Transaction, account: Account, apiKeys: NewApiKey[
   return tx;
 };
 
-export class AccountsRepo {
+export class AccountsRepo implements AccountsStore {
   constructor(private readonly ctx: StoreContext) {}
 
   /** The account and all its keys, in one transaction. */

@@ -1,24 +1,19 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Account, Merchant, Scope, WattleEvent } from '@wattle/domain';
-import type { Page } from '@wattle/ports';
+import {
+  Changed,
+  type MerchantsStore,
+  type NewApiKey,
+  type NewMerchant,
+  type Page,
+  type StoredMerchant,
+} from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn, merchantWideShards } from '../kernel/counters.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
-import { accountIn, type NewApiKey } from './accounts-repo.ts';
-
-/** A referred merchant as stored: its keys sealed for its partner, its password only hashed. */
-export interface StoredMerchant {
-  merchant: Merchant;
-  /** The merchant's four keys, sealed (only the partner's GET /merchants/{token} opens them). */
-  sealedKeys: string;
-  passwordHash: string;
-  /** The application's bank account number, sealed (for payouts); the application masks it. */
-  sealedBankAccountNumber?: string;
-  /** The hashes of the live keys, suspended until the merchant is approved. */
-  liveKeyHashes: string[];
-}
+import { accountIn, hashApiKey } from './accounts-repo.ts';
 
 const referralsCounter = (partnerId: string) => counter(lists.referrals(partnerId), merchantWideShards);
 
@@ -29,17 +24,22 @@ export const merchantEventScope = (merchant: Merchant): Scope => ({
 });
 
 /** Partner-referred merchants: the account, its keys and the application, created together. */
-export class MerchantsRepo {
+export class MerchantsRepo implements MerchantsStore {
   constructor(private readonly ctx: StoreContext) {}
 
+  /** The merchant with its account and keys; the suspended (live) keys' hashes kept for the activation. */
   async create(
-    stored: StoredMerchant,
+    made: NewMerchant,
     account: Account,
     apiKeys: NewApiKey[],
     event: WattleEvent,
     now: Date,
   ): Promise<void> {
-    const { merchant } = stored;
+    const { merchant } = made;
+    const stored: StoredMerchant = {
+      ...made,
+      liveKeyHashes: apiKeys.filter((key) => key.grant.suspended).map((key) => hashApiKey(key.apiKey)),
+    };
     const tx = accountIn(newTransaction(this.ctx), account, apiKeys).put('merchant', {
       Item: {
         ...keys.merchant(merchant.token),
@@ -79,7 +79,7 @@ export class MerchantsRepo {
 
   /**
    * Approves a pending merchant: its status, its account's, and its live keys, which start to
-   * work (label `merchant` fails when it is not pending any more).
+   * work. Changed when it is not pending any more.
    */
   async activate(stored: StoredMerchant, active: Merchant, event: WattleEvent, now: Date): Promise<void> {
     const tx = newTransaction(this.ctx)
@@ -104,6 +104,6 @@ export class MerchantsRepo {
       });
     }
     recordEvent(tx, merchantEventScope(active), event, now);
-    await tx.commit(this.ctx.doc);
+    await tx.commit(this.ctx.doc, { merchant: () => new Changed('merchant', active.token) });
   }
 }

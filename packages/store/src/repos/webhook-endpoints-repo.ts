@@ -1,11 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { maxWebhookEndpoints, type Scope, type WebhookEndpoint } from '@wattle/domain';
-import { jobKinds, Missing, type Page, type WebhookEndpointsStore } from '@wattle/ports';
+import { jobKinds, Missing, type Page, type ScheduledJob, type WebhookEndpointsStore } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn } from '../kernel/counters.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
-import { cancelIn, scheduleIn } from '../kernel/schedule.ts';
+import { cancelIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 import { endpointLive, WebhooksRepo } from './webhooks-repo.ts';
 
@@ -89,16 +89,25 @@ export class WebhookEndpointsRepo implements WebhookEndpointsStore {
       dueAt: new Date(now.getTime() + purgeGraceMs),
     });
     await tx.commit(this.ctx.doc, { endpoint: () => new Missing('webhook endpoint', endpointToken) });
-    await this.purge(scope, endpointToken, (last) =>
+    await this.finishDeletion(scope, endpointToken, (last) =>
       cancelIn(last, jobKinds.endpointPurge, scope, endpointToken),
     );
+  }
+
+  /** The purge job: the rest of a deletion whose request stopped half-way. Throws JobTaken. */
+  purge(job: ScheduledJob): Promise<void> {
+    return this.finishDeletion(job.scope, job.token, (last) => claimIn(last, job));
   }
 
   /**
    * The rest of a deletion: the endpoint's webhooks, then the endpoint item, in a transaction that
    * `finish` adds to (removing or claiming the purge job). Never touches a live endpoint.
    */
-  async purge(scope: Scope, endpointToken: string, finish: (tx: Transaction) => Transaction): Promise<void> {
+  private async finishDeletion(
+    scope: Scope,
+    endpointToken: string,
+    finish: (tx: Transaction) => Transaction,
+  ): Promise<void> {
     await this.webhooks.deleteAllOf(scope, endpointToken);
     const tx = newTransaction(this.ctx).delete('endpoint', {
       Key: keys.webhookEndpoint(scope, endpointToken),

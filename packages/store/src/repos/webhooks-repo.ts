@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Scope, Webhook } from '@wattle/domain';
-import type { Page } from '@wattle/ports';
-import { jobKinds } from '@wattle/ports';
+import {
+  Changed,
+  type DeliveryLease,
+  jobKinds,
+  type LoadedWebhook,
+  type Page,
+  type WebhooksStore,
+} from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn, merchantWideShards } from '../kernel/counters.ts';
 import { ConditionFailedError } from '../kernel/errors.ts';
@@ -10,27 +16,11 @@ import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import { cancelIn, scheduleIn } from '../kernel/schedule.ts';
 
-/** The scheduled job that makes a webhook's next attempt when it is due (token: the webhook's). */
-
 /** How long a delivery attempt holds its webhook: the request's 10 s timeout with room to spare. */
 export const deliveryLeaseMs = 30_000;
 
 /** The condition an endpoint's item meets while webhooks may be made for it. */
 export const endpointLive = 'attribute_exists(pk) AND attribute_not_exists(deletingSince)';
-
-/** A webhook as loaded: the version its next change must find, and its delivery lease if any. */
-export interface LoadedWebhook {
-  webhook: Webhook;
-  version: number;
-  /** Until when a delivery attempt holds it; null when none does. */
-  leasedUntil: Date | null;
-}
-
-/** A delivery attempt's hold on a webhook: only its holder can record the outcome. */
-export interface DeliveryLease {
-  webhookToken: string;
-  leaseId: string;
-}
 
 const webhooksCounter = (scope: Scope) => counter(lists.webhooks(scope), merchantWideShards);
 
@@ -40,14 +30,10 @@ const toLoaded = (item: Record<string, unknown>): LoadedWebhook => ({
   leasedUntil: typeof item.leaseUntil === 'string' ? new Date(item.leaseUntil) : null,
 });
 
-/** Whether a delivery attempt holds the webhook at `now` ("under way": not replayable). */
-export const isDeliveryUnderWay = (loaded: LoadedWebhook, now: Date): boolean =>
-  loaded.leasedUntil !== null && loaded.leasedUntil.getTime() > now.getTime();
-
 /** Webhooks removed per transaction when an endpoint goes: three items each, and the counter. */
 const purgeBatch = 30;
 
-export class WebhooksRepo {
+export class WebhooksRepo implements WebhooksStore {
   constructor(private readonly ctx: StoreContext) {}
 
   async get(scope: Scope, webhookToken: string): Promise<LoadedWebhook | null> {
@@ -171,11 +157,17 @@ export class WebhooksRepo {
   }
 
   /**
-   * A replay: the webhook as reset, unless it changed since loaded or an attempt holds it (label
-   * `webhook`). The retry job, due at `fallbackAt`, sends it should the message to the delivery
+   * A replay: the webhook as reset, unless it changed since loaded or an attempt holds it
+   * (Changed). The retry job, due at `fallbackAt`, sends it should the message to the delivery
    * queue never arrive; the attempt replaces or removes it.
    */
-  async replay(scope: Scope, loaded: LoadedWebhook, webhook: Webhook, now: Date, fallbackAt: Date) {
+  async replay(
+    scope: Scope,
+    loaded: LoadedWebhook,
+    webhook: Webhook,
+    now: Date,
+    fallbackAt: Date,
+  ): Promise<void> {
     const tx = newTransaction(this.ctx).update('webhook', {
       Key: keys.webhook(scope, webhook.token),
       UpdateExpression: 'SET webhook = :w, ver = ver + :one',
@@ -188,7 +180,7 @@ export class WebhooksRepo {
       },
     });
     scheduleIn(tx, { kind: jobKinds.webhookRetry, scope, token: webhook.token, dueAt: fallbackAt });
-    await tx.commit(this.ctx.doc);
+    await tx.commit(this.ctx.doc, { webhook: () => new Changed('webhook', webhook.token) });
   }
 
   /**

@@ -1,20 +1,19 @@
 import {
   type Account,
   type AccountKind,
-  apiKeyPrefix,
   type BankAccountDetails,
-  type Clock,
   type Environment,
-  type Ids,
   newBankAccount,
   toTimestamp,
 } from '@wattle/domain';
-import type { NewApiKey, Store } from '@wattle/store';
-import { randomSecret } from './ids.ts';
+import type { AccountsStore, Clock, Ids, Secrets } from '@wattle/ports';
+import { type EnvironmentKeys, newApiKey, newMerchantKeys } from './api-keys.ts';
 
-export interface EnvironmentKeys {
-  secretKey: string;
-  publishableKey: string;
+export interface ProvisionAccountDeps {
+  accounts: AccountsStore;
+  ids: Ids;
+  clock: Clock;
+  secrets: Secrets;
 }
 
 export interface ProvisionedAccount {
@@ -34,14 +33,9 @@ export interface AccountRequest {
   payoutBankAccount?: BankAccountDetails | null | undefined;
 }
 
-export const newKey = (kind: NewApiKey['grant']['kind'], environment: Environment | null): string =>
-  `${apiKeyPrefix(kind, environment)}${randomSecret(24)}`;
-
 /** Creates a merchant (with test and live keys) or a partner (with a partner key). */
 export const provisionAccount = async (
-  store: Store,
-  ids: Ids,
-  clock: Clock,
+  { accounts, ids, clock, secrets }: ProvisionAccountDeps,
   request: AccountRequest,
 ): Promise<ProvisionedAccount> => {
   const account: Account = {
@@ -57,17 +51,14 @@ export const provisionAccount = async (
       : null,
   };
   if (request.kind === 'partner') {
-    const partnerKey = newKey('partner', null);
-    await store.accounts.create(account, [
+    const partnerKey = newApiKey(secrets, 'partner', null);
+    await accounts.create(account, [
       { apiKey: partnerKey, grant: { accountId: account.id, kind: 'partner', environment: null } },
     ]);
     return { account, keys: null, partnerKey };
   }
-  const keys = {
-    test: { secretKey: newKey('secret', 'test'), publishableKey: newKey('publishable', 'test') },
-    live: { secretKey: newKey('secret', 'live'), publishableKey: newKey('publishable', 'live') },
-  };
-  await store.accounts.create(
+  const keys = newMerchantKeys(secrets);
+  await accounts.create(
     account,
     (['test', 'live'] as const).flatMap((environment) => [
       { apiKey: keys[environment].secretKey, grant: { accountId: account.id, kind: 'secret', environment } },

@@ -1,0 +1,2 @@
+export * from './api-keys.ts';
+export * from './provision-account.ts';

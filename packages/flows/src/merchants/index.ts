@@ -1,0 +1,4 @@
+export * from './activate-merchant.ts';
+export * from './read-merchants.ts';
+export * from './refer-merchant.ts';
+export * from './sealing.ts';

@@ -1,0 +1,2 @@
+export * from './job-handler.ts';
+export * from './run-due-jobs.ts';

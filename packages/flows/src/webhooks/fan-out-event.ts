@@ -1,0 +1,39 @@
+import { newWebhook, toTimestamp } from '@wattle/domain';
+import type {
+  Clock,
+  DeliveryQueue,
+  Ids,
+  ScopedEvent,
+  WebhookEndpointsStore,
+  WebhooksStore,
+} from '@wattle/ports';
+
+export interface FanOutEventDeps {
+  webhookEndpoints: WebhookEndpointsStore;
+  webhooks: WebhooksStore;
+  deliveryQueue: DeliveryQueue;
+  clock: Clock;
+  ids: Ids;
+}
+
+/**
+ * An event from the table stream: one webhook for each endpoint of its merchant (made once per
+ * event and endpoint, so a redelivered message makes none), then a delivery request for each of
+ * them still waiting for an attempt. Sending the requests again for waiting webhooks is what lets
+ * a redelivery finish a fan-out that failed half-way.
+ */
+export const fanOutEvent = async (
+  { webhookEndpoints, webhooks, deliveryQueue, clock, ids }: FanOutEventDeps,
+  { scope, event }: ScopedEvent,
+): Promise<void> => {
+  const now = clock.now();
+  // One page holds them all: a merchant has at most five endpoints per environment.
+  const endpoints = (await webhookEndpoints.list(scope, 1)).items;
+  const made = await Promise.all(
+    endpoints.map((endpoint) =>
+      webhooks.createForEvent(scope, newWebhook(ids, endpoint, event.token, toTimestamp(now)), now),
+    ),
+  );
+  const waiting = made.flatMap((loaded) => (loaded?.webhook.status === 'pending' ? [loaded.webhook] : []));
+  await deliveryQueue.send(waiting.map((webhook) => ({ scope, webhookToken: webhook.token })));
+};

@@ -1,0 +1,18 @@
+import type { WebhookSender } from '@wattle/ports';
+import { sendWebhook, signPinSignature } from '@wattle/webhooks';
+
+/**
+ * The sender over HTTP(S), signing each body. Only the local stack sets
+ * WATTLE_WEBHOOK_ALLOW_LOOPBACK (its receivers run on the same machine), before its functions
+ * first send: it is read at each send, not when the deps are composed. In AWS the SSRF guard
+ * refuses loopback like every other internal address.
+ */
+export const httpWebhookSender = (env: NodeJS.ProcessEnv = process.env): WebhookSender => ({
+  // `t` is the wall clock's, not the service clock's: receivers check it against their own
+  // clock, which moving the local stack's clock does not move.
+  send: ({ url, body, key }) =>
+    sendWebhook(
+      { url, body, signature: signPinSignature(body, key, new Date()) },
+      { allowLoopback: env.WATTLE_WEBHOOK_ALLOW_LOOPBACK === 'true' },
+    ),
+});

@@ -1,0 +1,157 @@
+import type { MerchantApplication } from '@wattle/domain';
+import { activateMerchant, getMerchantDetail, listMerchants, referMerchant } from '@wattle/flows';
+import { Changed, type MerchantsStore } from '@wattle/ports';
+import { describe, expect, it } from 'vitest';
+import { fakeAccounts } from '../../fakes/accounts.ts';
+import { fakeCipher, fakePasswordHasher } from '../../fakes/cipher.ts';
+import { fakeMerchants } from '../../fakes/merchants.ts';
+import { fixedClock, sequentialIds, sequentialSecrets } from '../../fakes/system.ts';
+
+const application: MerchantApplication = {
+  contact: { firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '0400000000', email: 'ada@example.com' },
+  entity: {
+    businessRegistrationNumber: '12345678901',
+    fullLegalName: 'Analytical Pty Ltd',
+    incorporationStatus: 'pty_ltd',
+    registeredForGst: true,
+    addressLine1: '1 Engine St',
+    addressLine2: '',
+    addressLocality: 'Sydney',
+    addressRegion: 'NSW',
+    addressPostalCode: '2000',
+    addressCountryCode: 'AU',
+  },
+  business: {
+    tradingName: 'Analytical Engines',
+    description: 'Engines',
+    typicalProductPrice: '100',
+    transactionsPerMonth: '100',
+    annualTransactionVolume: '20000',
+    sellsPhysicalGoods: true,
+    averageDeliveryDays: '7',
+    url: 'https://example.com',
+  },
+  bankAccount: { name: 'Analytical', bsb: '062000', number: '987650123' },
+  director: { fullName: 'Ada Lovelace', contactNumber: '0400000000', dateOfBirth: '1815-12-10' },
+  notes: '',
+};
+
+const setUp = () => {
+  const accounts = fakeAccounts();
+  return {
+    accounts,
+    merchants: fakeMerchants(accounts),
+    cipher: fakeCipher(),
+    passwordHasher: fakePasswordHasher(),
+    clock: fixedClock('2026-11-24T10:00:00Z'),
+    ids: sequentialIds(),
+    secrets: sequentialSecrets(),
+  };
+};
+
+describe('a referred merchant', () => {
+  it('is pending, its keys and bank account number sealed through the cipher, its password hashed', async () => {
+    const deps = setUp();
+    const merchant = await referMerchant(deps, 'acct_partner', application, 'correct horse');
+    expect(merchant).toMatchObject({ partnerId: 'acct_partner', status: 'pending_approval' });
+    expect(merchant.application.bankAccount.number).toBe('XXXXXX123');
+
+    const stored = deps.merchants.all.get(merchant.token)!;
+    expect(deps.cipher.sealed.map((s) => s.context)).toEqual([
+      `merchant-keys#${merchant.token}`,
+      `merchant-bank-account#${merchant.token}`,
+    ]);
+    expect(deps.cipher.sealed[1]!.plain).toBe('987650123');
+    expect(
+      await deps.cipher.open(stored.sealedBankAccountNumber!, `merchant-bank-account#${merchant.token}`),
+    ).toBe('987650123');
+    expect(JSON.stringify(stored)).not.toContain('987650123');
+    expect(stored.passwordHash).toBe(await deps.passwordHasher.hash('correct horse'));
+    expect(JSON.stringify(stored)).not.toContain('correct horse');
+
+    const keys = JSON.parse(deps.cipher.sealed[0]!.plain);
+    expect(JSON.stringify(stored)).not.toContain(keys.test.secretKey);
+    expect(keys.test.secretKey).toMatch(/^sk_test_/);
+    expect(keys.live.publishableKey).toMatch(/^pk_live_/);
+    expect(deps.accounts.keys.get(keys.test.secretKey)).toEqual({
+      accountId: merchant.accountId,
+      kind: 'secret',
+      environment: 'test',
+    });
+    expect(deps.accounts.keys.get(keys.live.secretKey)).toMatchObject({ suspended: true });
+    expect(deps.accounts.accounts.get(merchant.accountId)).toMatchObject({
+      status: 'pending_approval',
+      referredBy: 'acct_partner',
+      payoutBankAccount: { number: 'XXXXXX123' },
+    });
+    expect(deps.merchants.events.map((e) => e.type)).toEqual(['sub_merchant_application.submitted']);
+  });
+
+  it('shows its keys, opened, to its partner only', async () => {
+    const deps = setUp();
+    const merchant = await referMerchant(deps, 'acct_partner', application, 'correct horse');
+    const sealedKeys = JSON.parse(deps.cipher.sealed[0]!.plain);
+    expect(await getMerchantDetail(deps, 'acct_partner', merchant.token)).toEqual({
+      merchant,
+      keys: sealedKeys,
+    });
+    await expect(getMerchantDetail(deps, 'acct_other', merchant.token)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    expect((await listMerchants(deps, 'acct_other', 1)).total).toBe(0);
+    expect((await listMerchants(deps, 'acct_partner', 1)).items).toEqual([merchant]);
+  });
+});
+
+describe('activating a merchant', () => {
+  it('makes it and its account active and its live keys work, with one event', async () => {
+    const deps = setUp();
+    const merchant = await referMerchant(deps, 'acct_partner', application, 'correct horse');
+    deps.clock.advance(60_000);
+    const active = await activateMerchant(deps, merchant.token);
+    expect(active).toMatchObject({ status: 'active', updatedAt: '2026-11-24T10:01:00Z' });
+    const keys = JSON.parse(deps.cipher.sealed[0]!.plain);
+    expect(deps.accounts.keys.get(keys.live.secretKey)).not.toHaveProperty('suspended');
+    expect(deps.accounts.accounts.get(merchant.accountId)?.status).toBe('active');
+    expect(deps.merchants.events.map((e) => e.type)).toEqual([
+      'sub_merchant_application.submitted',
+      'sub_merchant_application.activated',
+    ]);
+  });
+
+  it('is idempotent: an active merchant is answered as it is, with no second event', async () => {
+    const deps = setUp();
+    const merchant = await referMerchant(deps, 'acct_partner', application, 'correct horse');
+    const first = await activateMerchant(deps, merchant.token);
+    deps.clock.advance(60_000);
+    expect(await activateMerchant(deps, merchant.token)).toEqual(first);
+    expect(deps.merchants.events).toHaveLength(2);
+  });
+
+  it('answers the merchant another activation approved between the read and the write', async () => {
+    const deps = setUp();
+    const merchant = await referMerchant(deps, 'acct_partner', application, 'correct horse');
+    const racing: MerchantsStore = {
+      ...deps.merchants,
+      activate: async (stored, active, event, now) => {
+        // The other activation lands first; this one's write then finds it not pending.
+        await deps.merchants.activate(stored, { ...active, updatedAt: 'earlier' }, event, now);
+        return deps.merchants.activate(stored, active, event, now);
+      },
+    };
+    const answered = await activateMerchant({ ...deps, merchants: racing }, merchant.token);
+    expect(answered).toMatchObject({ status: 'active', updatedAt: 'earlier' });
+    await expect(
+      deps.merchants.activate(
+        deps.merchants.all.get(merchant.token)!,
+        answered,
+        deps.merchants.events[0]!,
+        deps.clock.now(),
+      ),
+    ).rejects.toBeInstanceOf(Changed);
+  });
+
+  it('is not_found for a merchant that does not exist', async () => {
+    await expect(activateMerchant(setUp(), 'mrch_none')).rejects.toMatchObject({ code: 'not_found' });
+  });
+});

@@ -1,0 +1,272 @@
+import { nextRetryAt, retryDelaysSeconds, type Scope, type WattleEvent, type Webhook } from '@wattle/domain';
+import {
+  deliverWebhook,
+  fanOutEvent,
+  getWebhook,
+  listWebhooks,
+  replayWebhook,
+  retryWebhook,
+} from '@wattle/flows';
+import { Changed, JobTaken, jobKinds, type WebhooksStore } from '@wattle/ports';
+import { describe, expect, it } from 'vitest';
+import { fakeDeliveryQueue, fakeSender, refusedBy } from '../../fakes/delivery.ts';
+import { fakeEvents } from '../../fakes/events.ts';
+import { fakeSchedule } from '../../fakes/schedule.ts';
+import { fixedClock, sequentialIds } from '../../fakes/system.ts';
+import { fakeWebhookEndpoints } from '../../fakes/webhook-endpoints.ts';
+import { fakeWebhooks } from '../../fakes/webhooks.ts';
+
+const scope: Scope = { accountId: 'acct_1', environment: 'test' };
+const other: Scope = { accountId: 'acct_2', environment: 'test' };
+const event: WattleEvent = {
+  token: 'evt_1',
+  type: 'customer.created',
+  data: { token: 'cus_1' },
+  createdAt: '2026-11-24T09:59:00Z',
+};
+
+const setUp = (...outcomes: Parameters<typeof fakeSender>) => {
+  const schedule = fakeSchedule();
+  const webhookEndpoints = fakeWebhookEndpoints();
+  const events = fakeEvents();
+  events.add(scope, event);
+  return {
+    schedule,
+    webhookEndpoints,
+    webhooks: fakeWebhooks(webhookEndpoints, schedule),
+    events,
+    deliveryQueue: fakeDeliveryQueue(),
+    webhookSender: fakeSender(...outcomes),
+    clock: fixedClock('2026-11-24T10:00:00Z'),
+    ids: sequentialIds(),
+  };
+};
+type Deps = ReturnType<typeof setUp>;
+
+const addEndpoint = async (deps: Deps, on: Scope, n: number) => {
+  const endpoint = {
+    token: `whe_${n}`,
+    key: `key${n}`,
+    url: `https://example.com/hooks/${n}`,
+    createdAt: '2026-11-24T09:00:00Z',
+    updatedAt: '2026-11-24T09:00:00Z',
+  };
+  await deps.webhookEndpoints.create(on, endpoint, deps.clock.now());
+  return endpoint;
+};
+
+/** The event fanned out to two endpoints of the merchant (and one of another merchant). */
+const fannedOut = async (deps: Deps): Promise<Webhook[]> => {
+  await addEndpoint(deps, scope, 1);
+  await addEndpoint(deps, scope, 2);
+  await addEndpoint(deps, other, 3);
+  await fanOutEvent(deps, { scope, event });
+  return (await listWebhooks(deps, scope, 1)).items;
+};
+
+const deliver = (deps: Deps, webhook: Webhook) =>
+  deliverWebhook(deps, { scope, webhookToken: webhook.token });
+
+const retryJobOf = (deps: Deps, webhook: Webhook) =>
+  deps.schedule.find(jobKinds.webhookRetry, scope, webhook.token);
+
+describe('the fan-out of an event', () => {
+  it("makes one pending webhook per endpoint of the event's merchant, and asks for each attempt", async () => {
+    const deps = setUp();
+    const webhooks = await fannedOut(deps);
+    expect(webhooks.map((w) => [w.endpointToken, w.status, w.eventToken]).sort()).toEqual([
+      ['whe_1', 'pending', 'evt_1'],
+      ['whe_2', 'pending', 'evt_1'],
+    ]);
+    expect(deps.deliveryQueue.sent.map((r) => r.webhookToken).sort()).toEqual(
+      webhooks.map((w) => w.token).sort(),
+    );
+    expect(deps.deliveryQueue.sent.every((r) => r.scope === scope)).toBe(true);
+    expect((await listWebhooks(deps, other, 1)).total).toBe(0);
+  });
+
+  it('makes no second webhook when the event comes again, and asks again only for those still waiting', async () => {
+    const deps = setUp();
+    const [first, second] = await fannedOut(deps);
+    await deliver(deps, first!);
+    deps.deliveryQueue.sent.length = 0;
+    await fanOutEvent(deps, { scope, event });
+    expect((await listWebhooks(deps, scope, 1)).total).toBe(2);
+    expect(deps.deliveryQueue.sent).toEqual([{ scope, webhookToken: second!.token }]);
+  });
+});
+
+describe('a delivery attempt', () => {
+  it('POSTs the event as presented with the endpoint key, and completes the webhook on a 2xx', async () => {
+    const deps = setUp();
+    const [webhook] = await fannedOut(deps);
+    const result = await deliver(deps, webhook!);
+    expect(result).toMatchObject({ attempted: true, recorded: true, webhook: { status: 'completed' } });
+    const post = deps.webhookSender.posts[0]!;
+    expect(post.url).toBe(webhook!.url);
+    expect(post.key).toBe(webhook!.endpointToken === 'whe_1' ? 'key1' : 'key2');
+    expect(JSON.parse(post.body)).toMatchObject({ token: 'evt_1', type: 'customer.created' });
+    expect(await getWebhook(deps, scope, webhook!.token)).toMatchObject({
+      status: 'completed',
+      acceptedAt: '2026-11-24T10:00:00Z',
+      nextRun: null,
+    });
+    expect(retryJobOf(deps, webhook!)).toBeUndefined();
+  });
+
+  it('that fails records the error and schedules the retry at the next run', async () => {
+    const deps = setUp(refusedBy(500));
+    const [webhook] = await fannedOut(deps);
+    await deliver(deps, webhook!);
+    const retryAt = nextRetryAt(1, deps.clock.now())!;
+    expect(await getWebhook(deps, scope, webhook!.token)).toMatchObject({
+      status: 'retrying',
+      retries: 1,
+      nextRun: retryAt.toISOString().replace('.000Z', 'Z'),
+      errors: {
+        '2026-11-24 10:00:00 UTC': {
+          error: 'unexpected_http_code',
+          error_description: 'Unexpected http code 500',
+        },
+      },
+    });
+    expect(retryJobOf(deps, webhook!)?.dueAt).toEqual(retryAt);
+  });
+
+  it('is not made before the retry is due, nor twice for a duplicate request', async () => {
+    const deps = setUp(refusedBy(500));
+    const [webhook] = await fannedOut(deps);
+    await deliver(deps, webhook!);
+    expect(await deliver(deps, webhook!)).toEqual({ attempted: false, reason: 'not_due' });
+    deps.clock.advance(retryDelaysSeconds[0]! * 1000);
+    expect(await deliver(deps, webhook!)).toMatchObject({
+      attempted: true,
+      webhook: { status: 'completed' },
+    });
+    expect(await deliver(deps, webhook!)).toEqual({ attempted: false, reason: 'not_due' });
+    expect(deps.webhookSender.posts).toHaveLength(2);
+  });
+
+  it('whose last retry fails marks the webhook failed, with no run and no job left', async () => {
+    const failures = Array.from({ length: retryDelaysSeconds.length + 1 }, () => refusedBy(503));
+    const deps = setUp(...failures);
+    const [webhook] = await fannedOut(deps);
+    await deliver(deps, webhook!);
+    for (const delay of retryDelaysSeconds) {
+      expect(retryJobOf(deps, webhook!)).toBeDefined();
+      deps.clock.advance(delay * 1000);
+      await deliver(deps, webhook!);
+    }
+    expect(await getWebhook(deps, scope, webhook!.token)).toMatchObject({
+      status: 'failed',
+      retries: 13,
+      nextRun: null,
+    });
+    expect(retryJobOf(deps, webhook!)).toBeUndefined();
+    deps.clock.advance(7 * 24 * 3600_000);
+    expect(await deliver(deps, webhook!)).toEqual({ attempted: false, reason: 'not_due' });
+  });
+
+  it('is left to the attempt that took the webhook first', async () => {
+    const deps = setUp();
+    const [webhook] = await fannedOut(deps);
+    // Another attempt leases the webhook between this one's read and its lease.
+    const racing: WebhooksStore = {
+      ...deps.webhooks,
+      lease: async (s, loaded, now) => {
+        await deps.webhooks.lease(s, loaded, now);
+        return deps.webhooks.lease(s, loaded, now);
+      },
+    };
+    expect(
+      await deliverWebhook({ ...deps, webhooks: racing }, { scope, webhookToken: webhook!.token }),
+    ).toEqual({
+      attempted: false,
+      reason: 'lease_taken',
+    });
+    expect(deps.webhookSender.posts).toEqual([]);
+  });
+
+  it('is not made for a webhook whose endpoint is being deleted', async () => {
+    const deps = setUp();
+    const [webhook] = await fannedOut(deps);
+    await deps.webhookEndpoints.delete(scope, webhook!.endpointToken, deps.clock.now());
+    expect(await deliver(deps, webhook!)).toEqual({ attempted: false, reason: 'endpoint_gone' });
+    expect(deps.webhookSender.posts).toEqual([]);
+  });
+});
+
+describe('the retry job', () => {
+  it('asks for the attempt and claims the job; a run that lost the claim gets JobTaken', async () => {
+    const deps = setUp(refusedBy(500));
+    const [webhook] = await fannedOut(deps);
+    await deliver(deps, webhook!);
+    const job = retryJobOf(deps, webhook!)!;
+    deps.deliveryQueue.sent.length = 0;
+    await retryWebhook(deps, job);
+    expect(deps.deliveryQueue.sent).toEqual([{ scope, webhookToken: webhook!.token }]);
+    expect(retryJobOf(deps, webhook!)).toBeUndefined();
+    await expect(retryWebhook(deps, job)).rejects.toBeInstanceOf(JobTaken);
+  });
+});
+
+describe('a replay', () => {
+  it('makes the webhook pending again, asks for the attempt, and keeps a fallback job', async () => {
+    const deps = setUp(refusedBy(500));
+    const [webhook] = await fannedOut(deps);
+    await deliver(deps, webhook!);
+    deps.deliveryQueue.sent.length = 0;
+    const replayed = await replayWebhook(deps, scope, webhook!.token);
+    expect(replayed).toMatchObject({
+      status: 'pending',
+      retries: 0,
+      errors: {},
+      nextRun: null,
+      acceptedAt: null,
+    });
+    expect(await getWebhook(deps, scope, webhook!.token)).toEqual(replayed);
+    expect(deps.deliveryQueue.sent).toEqual([{ scope, webhookToken: webhook!.token }]);
+    expect(retryJobOf(deps, webhook!)?.dueAt).toEqual(new Date(deps.clock.now().getTime() + 5 * 60_000));
+    expect(await deliver(deps, webhook!)).toMatchObject({
+      attempted: true,
+      webhook: { status: 'completed' },
+    });
+  });
+
+  it('is cannot_replay_webhook while an attempt holds the webhook', async () => {
+    const deps = setUp();
+    const [webhook] = await fannedOut(deps);
+    await deps.webhooks.lease(scope, (await deps.webhooks.get(scope, webhook!.token))!, deps.clock.now());
+    deps.deliveryQueue.sent.length = 0;
+    await expect(replayWebhook(deps, scope, webhook!.token)).rejects.toMatchObject({
+      code: 'cannot_replay_webhook',
+    });
+    expect(deps.deliveryQueue.sent).toEqual([]);
+  });
+
+  it('reads again and replays when the webhook changed in between', async () => {
+    const deps = setUp();
+    const [webhook] = await fannedOut(deps);
+    let refusals = 1;
+    const changing: WebhooksStore = {
+      ...deps.webhooks,
+      replay: async (...args) => {
+        if (refusals-- > 0) throw new Changed('webhook', webhook!.token);
+        return deps.webhooks.replay(...args);
+      },
+    };
+    await replayWebhook({ ...deps, webhooks: changing }, scope, webhook!.token);
+    expect(refusals).toBe(-1);
+  });
+
+  it("is resource_not_found for another merchant's webhook", async () => {
+    const deps = setUp();
+    const [webhook] = await fannedOut(deps);
+    await expect(replayWebhook(deps, other, webhook!.token)).rejects.toMatchObject({
+      code: 'resource_not_found',
+    });
+    await expect(getWebhook(deps, other, webhook!.token)).rejects.toMatchObject({
+      code: 'resource_not_found',
+    });
+  });
+});
