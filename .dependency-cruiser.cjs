@@ -50,10 +50,10 @@ module.exports = {
     {
       name: 'http-knows-no-adapter',
       comment:
-        'The middlewares and helpers of packages/http work over ports, the domain and the route table.',
+        "The middlewares of packages/http work over ports, the domain and the route table; a function's chain gets its dependencies from the composition (runtime), never from the store or an adapter.",
       severity: 'error',
       from: { path: '^packages/http/' },
-      to: { path: workspace, pathNot: '^packages/(http|ports|domain|routes)/' },
+      to: { path: workspace, pathNot: '^packages/(http|ports|domain|routes|runtime)/' },
     },
     {
       name: 'functions-call-flows',

@@ -1,5 +1,4 @@
-import { eventOfStreamRecord } from '@wattle/store';
-import { parseDeliveryMessage } from '@wattle/webhooks';
+import { decodeDeliveryMessage } from '@wattle/runtime';
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { deliverWebhook } from './deliver-webhook.ts';
 import { type DeliveryDeps, deliveryDeps } from './deps.ts';
@@ -7,8 +6,10 @@ import { fanOutEvent } from './fan-out-event.ts';
 
 /** A message of either queue: a delivery request (webhooks queue) or a stream record (events queue). */
 const handleMessage = (body: string, deps: DeliveryDeps): Promise<void> => {
-  const request = parseDeliveryMessage(body);
-  return request ? deliverWebhook(request, deps) : fanOutEvent(eventOfStreamRecord(body), deps);
+  const message = decodeDeliveryMessage(body);
+  return message.kind === 'attempt'
+    ? deliverWebhook(message.request, deps)
+    : fanOutEvent(message.event, deps);
 };
 
 /**

@@ -45,8 +45,8 @@ interface RouteMiddlewares {
 
 const routeMiddlewares = (deps: RuntimeDeps): RouteMiddlewares => ({
   jsonp: jsonp(),
-  authenticate: authenticate(deps.store.accounts),
-  idempotency: idempotency(deps.store.idempotency, deps.clock, deps.logger),
+  authenticate: authenticate(deps.accounts),
+  idempotency: idempotency(deps.idempotency, deps.clock, deps.logger),
   pinErrors: pinErrors(deps.logger),
 });
 

@@ -1,6 +1,7 @@
 import { type Payment, PinError, type Scope } from '@wattle/domain';
+import { idempotencyKeyRetentionSeconds } from '@wattle/ports';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { ConditionFailedError, idempotencyKeyRetentionSeconds } from '@wattle/store';
+import { ConditionFailedError } from '@wattle/store';
 import {
   createPayment,
   derivedPaymentToken,

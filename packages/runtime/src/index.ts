@@ -1,5 +1,6 @@
 export * from './clock.ts';
 export * from './config.ts';
+export * from './delivery-messages.ts';
 export * from './delivery-queue.ts';
 export * from './deps.ts';
 export * from './ids.ts';

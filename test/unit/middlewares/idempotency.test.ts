@@ -1,5 +1,5 @@
 import type { Scope } from '@wattle/domain';
-import type { StoredResponse } from '@wattle/store';
+import type { StoredResponse } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../../packages/http/src/api-request.ts';
 import { idempotency } from '../../../packages/http/src/middlewares/idempotency.ts';

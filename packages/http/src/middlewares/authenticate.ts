@@ -1,5 +1,5 @@
 import { type ApiKeyGrant, PinError } from '@wattle/domain';
-import type { AccountsRepo } from '@wattle/store';
+import type { AccountsStore } from '@wattle/ports';
 import { header } from '../header.ts';
 import type { ApiMiddleware } from './types.ts';
 
@@ -20,7 +20,7 @@ const grantCacheMs = 60_000;
  * the card endpoints the publishable key as `publishable_api_key` instead; the partner key on
  * /merchants. A key of the other environment is rejected like a wrong key.
  */
-export const authenticate = (accounts: Pick<AccountsRepo, 'grantFor'>): ApiMiddleware => {
+export const authenticate = (accounts: Pick<AccountsStore, 'grantFor'>): ApiMiddleware => {
   const cache = new Map<string, { grant: ApiKeyGrant | null; until: number }>();
   const grantFor = async (apiKey: string): Promise<ApiKeyGrant | null> => {
     const cached = cache.get(apiKey);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { type Clock, PinError } from '@wattle/domain';
-import { type IdempotencyRepo, idempotencyKeyRetentionSeconds, type StoredResponse } from '@wattle/store';
+import { type IdempotencyStore, idempotencyKeyRetentionSeconds, type StoredResponse } from '@wattle/ports';
 import { header } from '../header.ts';
 import type { ApiMiddleware, ApiMiddyRequest } from './types.ts';
 
@@ -38,7 +38,7 @@ export const idempotencySettings = {
  * The key then stays locked until its lock runs out.
  */
 export const idempotency = (
-  repo: Pick<IdempotencyRepo, 'start' | 'complete' | 'release'>,
+  repo: Pick<IdempotencyStore, 'start' | 'complete' | 'release'>,
   clock: Clock,
   logger?: Logger,
 ): ApiMiddleware => {

@@ -2,39 +2,16 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { type Scope, toEpochSeconds } from '@wattle/domain';
+import type { IdempotencyStart, IdempotencyStore, IdempotencyTimes, StoredResponse } from '@wattle/ports';
 import type { StoreContext } from '../kernel/context.ts';
 import { keys } from '../kernel/keys.ts';
-
-/** The response kept for a key, replayed to every retry of the same request. */
-export interface StoredResponse {
-  statusCode: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-export type IdempotencyStart =
-  | { outcome: 'started' }
-  | { outcome: 'replay'; response: StoredResponse }
-  | { outcome: 'in-progress' }
-  | { outcome: 'mismatch' };
-
-/** Keys and their responses are kept a day (expiry is checked on read as well). */
-export const idempotencyKeyRetentionSeconds = 24 * 60 * 60;
-
-export interface IdempotencyTimes {
-  now: Date;
-  /** How long a key and its response are kept (at least 24 hours). */
-  retentionSeconds: number;
-  /** How long a request may hold its key before a retry may take over (longer than any request). */
-  lockSeconds: number;
-}
 
 /**
  * Idempotency keys, scoped to one merchant and environment. A key is claimed with a conditional
  * put; the response is stored when the request ends; a retry with the same key and request gets
  * that response, with another request a refusal, and while the first runs a 409.
  */
-export class IdempotencyRepo {
+export class IdempotencyRepo implements IdempotencyStore {
   constructor(private readonly ctx: StoreContext) {}
 
   async start(

@@ -1,0 +1,41 @@
+import type { Scope } from '@wattle/domain';
+
+/** The response kept for a key, replayed to every retry of the same request. */
+export interface StoredResponse {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type IdempotencyStart =
+  | { outcome: 'started' }
+  | { outcome: 'replay'; response: StoredResponse }
+  | { outcome: 'in-progress' }
+  | { outcome: 'mismatch' };
+
+/** Keys and their responses are kept a day (expiry is checked on read as well). */
+export const idempotencyKeyRetentionSeconds = 24 * 60 * 60;
+
+export interface IdempotencyTimes {
+  now: Date;
+  /** How long a key and its response are kept (at least 24 hours). */
+  retentionSeconds: number;
+  /** How long a request may hold its key before a retry may take over (longer than any request). */
+  lockSeconds: number;
+}
+
+/**
+ * Idempotency keys, scoped to one merchant and environment. A key is claimed when its request
+ * starts; the response is stored when it ends; a retry with the same key and request gets that
+ * response, with another request a refusal, and while the first runs `in-progress`.
+ */
+export interface IdempotencyStore {
+  start(
+    scope: Scope,
+    keyHash: string,
+    requestHash: string,
+    times: IdempotencyTimes,
+  ): Promise<IdempotencyStart>;
+  complete(scope: Scope, keyHash: string, response: StoredResponse): Promise<void>;
+  release(scope: Scope, keyHash: string): Promise<void>;
+}
