@@ -8,8 +8,8 @@ import {
   type Scope,
   toTimestamp,
 } from '@wattle/domain';
+import { Changed } from '@wattle/ports';
 import { randomIds } from '@wattle/runtime';
-import { ConditionFailedError } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { aCardDetails } from '../helpers/builders.ts';
 import { useTable } from '../helpers/table.ts';
@@ -66,8 +66,8 @@ describe('customers in the table', () => {
     });
     await table.store.customers.update(scope, change('first'), now);
     const stale = table.store.customers.update(scope, change('second'), now);
-    await expect(stale).rejects.toBeInstanceOf(ConditionFailedError);
-    await expect(stale).rejects.toMatchObject({ label: 'customer' });
+    await expect(stale).rejects.toBeInstanceOf(Changed);
+    await expect(stale).rejects.toMatchObject({ resource: 'customer', token: customer.token });
     expect((await table.store.customers.get(scope, customer.token))?.customer.notes).toBe('first');
   });
 
