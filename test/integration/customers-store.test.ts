@@ -8,8 +8,8 @@ import {
   type Scope,
   toTimestamp,
 } from '@wattle/domain';
+import { Changed, Missing } from '@wattle/ports';
 import { randomIds } from '@wattle/runtime';
-import { ConditionFailedError } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { aCardDetails } from '../helpers/builders.ts';
 import { useTable } from '../helpers/table.ts';
@@ -66,9 +66,56 @@ describe('customers in the table', () => {
     });
     await table.store.customers.update(scope, change('first'), now);
     const stale = table.store.customers.update(scope, change('second'), now);
-    await expect(stale).rejects.toBeInstanceOf(ConditionFailedError);
-    await expect(stale).rejects.toMatchObject({ label: 'customer' });
+    await expect(stale).rejects.toBeInstanceOf(Changed);
+    await expect(stale).rejects.toMatchObject({ resource: 'customer', token: customer.token });
     expect((await table.store.customers.get(scope, customer.token))?.customer.notes).toBe('first');
+  });
+
+  it("raises the port's refusals: Missing for a customer or card that is not there, Changed for the primary", async () => {
+    const customer = await makeCustomer();
+    const added = await sealedCard();
+    await table.store.customers.addCard(scope, customer.token, { from: 'new', sealed: added }, now);
+    const removePrimary = table.store.customers.removeCard(scope, customer.token, customer.primaryCard.token);
+    await expect(removePrimary).rejects.toEqual(new Changed('customer', customer.token));
+    await table.store.customers.removeCard(scope, customer.token, added.card.token);
+    const removeAgain = table.store.customers.removeCard(scope, customer.token, added.card.token);
+    await expect(removeAgain).rejects.toEqual(new Missing('card', added.card.token));
+
+    const loaded = (await table.store.customers.get(scope, customer.token))!;
+    await table.store.customers.addCard(
+      scope,
+      customer.token,
+      { from: 'new', sealed: await sealedCard() },
+      now,
+    );
+    const staleDelete = table.store.customers.delete(
+      scope,
+      loaded,
+      newEvent(randomIds, 'customer.deleted', {}, toTimestamp(now)),
+      now,
+    );
+    await expect(staleDelete).rejects.toEqual(new Changed('customer', customer.token));
+    const fresh = (await table.store.customers.get(scope, customer.token))!;
+    await table.store.customers.delete(
+      scope,
+      fresh,
+      newEvent(randomIds, 'customer.deleted', {}, toTimestamp(now)),
+      now,
+    );
+    const addToGone = table.store.customers.addCard(
+      scope,
+      customer.token,
+      { from: 'new', sealed: await sealedCard() },
+      now,
+    );
+    await expect(addToGone).rejects.toEqual(new Missing('customer', customer.token));
+    const deleteGone = table.store.customers.delete(
+      scope,
+      fresh,
+      newEvent(randomIds, 'customer.deleted', {}, toTimestamp(now)),
+      now,
+    );
+    await expect(deleteGone).rejects.toEqual(new Missing('customer', customer.token));
   });
 
   it('deletes a customer with more cards than one transaction holds', async () => {

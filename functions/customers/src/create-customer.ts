@@ -1,30 +1,24 @@
-import { type Customer, newEvent, presentCustomer, toTimestamp } from '@wattle/domain';
-import { commitUsingToken, sealNewCard, takeUnusedToken } from '@wattle/flows';
+import { presentCustomer } from '@wattle/domain';
+import { createCustomer } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
 import { createCustomerOneOf, createCustomerSchema } from './schemas.ts';
 
 /** POST /customers: the customer with its first card (card object or an unused card token). */
-export const createCustomer: RouteHandler = async (request, { store, clock, ids }) => {
-  const now = clock.now();
-  const input = validate(createCustomerSchema(now), request.body, {
+export const createCustomerRoute: RouteHandler = async (request, deps) => {
+  const input = validate(createCustomerSchema(deps.clock.now()), request.body, {
     also: createCustomerOneOf(request.body),
   });
-  const scope = scopeOf(request);
-  const intake = input.card
-    ? await sealNewCard({ cardTokens: store.cardTokens, ids }, scope, input.card, now)
-    : await takeUnusedToken({ cardTokens: store.cardTokens }, scope, input.card_token!, now, 'card_token');
-  const customer: Customer = {
-    token: ids.token('cus'),
+  const fields = {
     email: input.email,
     firstName: input.first_name,
     lastName: input.last_name,
     phoneNumber: input.phone_number,
     company: input.company,
     notes: input.notes,
-    createdAt: toTimestamp(now),
-    primaryCard: intake.sealed.card,
   };
-  const event = newEvent(ids, 'customer.created', presentCustomer(customer), customer.createdAt);
-  await commitUsingToken('card_token', () => store.customers.create(scope, customer, intake, event, now));
+  const card = input.card
+    ? { kind: 'details' as const, details: input.card }
+    : { kind: 'token' as const, token: input.card_token! };
+  const customer = await createCustomer(deps, scopeOf(request), fields, card);
   return resource(201, presentCustomer(customer));
 };

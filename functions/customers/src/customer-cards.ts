@@ -1,79 +1,61 @@
 import { fieldIssue, PinError, presentCard } from '@wattle/domain';
-import { commitUsingToken, sealNewCard, takeUnusedToken } from '@wattle/flows';
+import { addCustomerCard, type CardSource, deleteCustomerCard, listCustomerCards } from '@wattle/flows';
 import {
+  type ApiRequest,
   cardInputSchema,
   listOf,
+  noContent,
   pageOf,
   type RouteHandler,
   resource,
   scopeOf,
   validate,
 } from '@wattle/http';
-import { ConditionFailedError, retryOnChange } from '@wattle/store';
-import { loadCustomer } from './read-customers.ts';
 import { cardFieldsGiven, cardTokenSchema } from './schemas.ts';
 
 /** GET /customers/{token}/cards: the primary card shows primary true, the others false. */
-export const listCustomerCards: RouteHandler = async (request, { store }) => {
-  const scope = scopeOf(request);
-  const { customer } = await loadCustomer(store, scope, request.params.customer_token!);
+export const listCustomerCardsRoute: RouteHandler = async (request, deps) => {
   const page = pageOf(request.query);
-  const cards = await store.customers.listCards(scope, customer.token, page);
+  const { customer, cards } = await listCustomerCards(
+    deps,
+    scopeOf(request),
+    request.params.customer_token!,
+    page,
+  );
   return listOf('full', page, cards, (card) =>
     presentCard(card, { customerToken: customer.token, primary: card.token === customer.primaryCard.token }),
   );
 };
 
-/** POST /customers/{token}/cards: a further card (card fields or an unused card_token); never primary. */
-export const addCustomerCard: RouteHandler = async (request, { store, clock, ids }) => {
-  const now = clock.now();
-  const scope = scopeOf(request);
-  const { customer } = await loadCustomer(store, scope, request.params.customer_token!);
-  const body = request.body;
-  const withToken = body.card_token !== undefined;
-  if (withToken && cardFieldsGiven(body)) {
+/** The card fields, or card_token, not both. */
+const cardSourceOf = (body: ApiRequest['body'], now: Date): CardSource => {
+  if (body.card_token === undefined)
+    return { kind: 'details', details: validate(cardInputSchema(now), body) };
+  if (cardFieldsGiven(body)) {
     throw new PinError('invalid_resource', {
       messages: [fieldIssue('card_token', 'cannot be given together with card details')],
     });
   }
-  const intake = withToken
-    ? await takeUnusedToken(
-        { cardTokens: store.cardTokens },
-        scope,
-        validate(cardTokenSchema, body).card_token,
-        now,
-        'card_token',
-      )
-    : await sealNewCard(
-        { cardTokens: store.cardTokens, ids },
-        scope,
-        validate(cardInputSchema(now), body),
-        now,
-      );
-  try {
-    await commitUsingToken('card_token', () => store.customers.addCard(scope, customer.token, intake, now));
-  } catch (error) {
-    // The customer was deleted while the card was on its way.
-    if (error instanceof ConditionFailedError && error.label === 'customer') throw new PinError('not_found');
-    throw error;
-  }
-  const card = presentCard(intake.sealed.card, { customerToken: customer.token, primary: false });
-  return resource(201, card, { ip_address: request.sourceIp });
+  return { kind: 'token', token: validate(cardTokenSchema, body).card_token };
 };
 
-/** DELETE /customers/{token}/cards/{card}: only a non-primary card can go. */
-export const deleteCustomerCard: RouteHandler = async (request, { store }) => {
-  const scope = scopeOf(request);
-  const cardToken = request.params.card_token!;
-  await retryOnChange('customer', async () => {
-    const { customer } = await loadCustomer(store, scope, request.params.customer_token!);
-    if (customer.primaryCard.token === cardToken) throw new PinError('cannot_delete_primary_card');
-    try {
-      await store.customers.removeCard(scope, customer.token, cardToken);
-    } catch (error) {
-      if (error instanceof ConditionFailedError && error.label === 'card') throw new PinError('not_found');
-      throw error;
-    }
+/** POST /customers/{token}/cards: 201 with the card (never primary) and the caller's address. */
+export const addCustomerCardRoute: RouteHandler = async (request, deps) => {
+  const source = cardSourceOf(request.body, deps.clock.now());
+  const customerToken = request.params.customer_token!;
+  const card = await addCustomerCard(deps, scopeOf(request), customerToken, source);
+  return resource(201, presentCard(card, { customerToken, primary: false }), {
+    ip_address: request.sourceIp,
   });
-  return { status: 204 };
+};
+
+/** DELETE /customers/{token}/cards/{card}: 204; only a non-primary card can go. */
+export const deleteCustomerCardRoute: RouteHandler = async (request, deps) => {
+  await deleteCustomerCard(
+    deps,
+    scopeOf(request),
+    request.params.customer_token!,
+    request.params.card_token!,
+  );
+  return noContent();
 };

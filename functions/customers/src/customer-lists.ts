@@ -1,26 +1,25 @@
 import { presentCharge, presentSubscription } from '@wattle/domain';
+import { listCustomerCharges, listCustomerSubscriptions } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, scopeOf } from '@wattle/http';
-import { toSubscription } from '@wattle/store';
-import { loadCustomer } from './read-customers.ts';
 
 /** GET /customers/{token}/charges: full pagination; the charges show authorisation_token. */
-export const listCustomerCharges: RouteHandler = async (request, { store, clock }) => {
-  const scope = scopeOf(request);
-  const { customer } = await loadCustomer(store, scope, request.params.customer_token!);
+export const listCustomerChargesRoute: RouteHandler = async (request, deps) => {
   const page = pageOf(request.query);
-  const now = clock.now();
-  const charges = await store.payments.listForCustomer(scope, customer.token, page);
+  const charges = await listCustomerCharges(deps, scopeOf(request), request.params.customer_token!, page);
+  const now = deps.clock.now();
   return listOf('full', page, charges, (charge) =>
     presentCharge(charge, now, { withAuthorisationToken: true }),
   );
 };
 
 /** GET /customers/{token}/subscriptions: full pagination, 404 for an unknown customer. */
-export const listCustomerSubscriptions: RouteHandler = async (request, { store }) => {
-  const scope = scopeOf(request);
-  const { customer } = await loadCustomer(store, scope, request.params.customer_token!);
+export const listCustomerSubscriptionsRoute: RouteHandler = async (request, deps) => {
   const page = pageOf(request.query);
-  return listOf('full', page, await store.customers.listSubscriptions(scope, customer.token, page), (item) =>
-    presentSubscription(toSubscription(item)),
+  const subscriptions = await listCustomerSubscriptions(
+    deps,
+    scopeOf(request),
+    request.params.customer_token!,
+    page,
   );
+  return listOf('full', page, subscriptions, presentSubscription);
 };

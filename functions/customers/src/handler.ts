@@ -1,20 +1,20 @@
 import { apiHandler } from '@wattle/http';
-import { createCustomer } from './create-customer.ts';
-import { addCustomerCard, deleteCustomerCard, listCustomerCards } from './customer-cards.ts';
-import { listCustomerCharges, listCustomerSubscriptions } from './customer-lists.ts';
-import { deleteCustomer } from './delete-customer.ts';
-import { getCustomer, listCustomers } from './read-customers.ts';
-import { updateCustomer } from './update-customer.ts';
+import { createCustomerRoute } from './create-customer.ts';
+import { addCustomerCardRoute, deleteCustomerCardRoute, listCustomerCardsRoute } from './customer-cards.ts';
+import { listCustomerChargesRoute, listCustomerSubscriptionsRoute } from './customer-lists.ts';
+import { deleteCustomerRoute } from './delete-customer.ts';
+import { getCustomerRoute, listCustomersRoute } from './read-customers.ts';
+import { updateCustomerRoute } from './update-customer.ts';
 
 export const handler = apiHandler('customers', {
-  'POST /1/customers': createCustomer,
-  'GET /1/customers': listCustomers,
-  'GET /1/customers/{customer_token}': getCustomer,
-  'PUT /1/customers/{customer_token}': updateCustomer,
-  'DELETE /1/customers/{customer_token}': deleteCustomer,
-  'GET /1/customers/{customer_token}/cards': listCustomerCards,
-  'POST /1/customers/{customer_token}/cards': addCustomerCard,
-  'DELETE /1/customers/{customer_token}/cards/{card_token}': deleteCustomerCard,
-  'GET /1/customers/{customer_token}/charges': listCustomerCharges,
-  'GET /1/customers/{customer_token}/subscriptions': listCustomerSubscriptions,
+  'POST /1/customers': createCustomerRoute,
+  'GET /1/customers': listCustomersRoute,
+  'GET /1/customers/{customer_token}': getCustomerRoute,
+  'PUT /1/customers/{customer_token}': updateCustomerRoute,
+  'DELETE /1/customers/{customer_token}': deleteCustomerRoute,
+  'GET /1/customers/{customer_token}/cards': listCustomerCardsRoute,
+  'POST /1/customers/{customer_token}/cards': addCustomerCardRoute,
+  'DELETE /1/customers/{customer_token}/cards/{card_token}': deleteCustomerCardRoute,
+  'GET /1/customers/{customer_token}/charges': listCustomerChargesRoute,
+  'GET /1/customers/{customer_token}/subscriptions': listCustomerSubscriptionsRoute,
 });

@@ -1,25 +1,13 @@
-import { PinError, presentCustomer, type Scope } from '@wattle/domain';
+import { presentCustomer } from '@wattle/domain';
+import { getCustomer, listCustomers } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
-import type { LoadedCustomer } from '@wattle/ports';
-import type { Store } from '@wattle/store';
 
-/** The customer named in the path, or 404 (also for another merchant's or environment's). */
-export const loadCustomer = async (
-  store: Store,
-  scope: Scope,
-  customerToken: string,
-): Promise<LoadedCustomer> => {
-  const loaded = await store.customers.get(scope, customerToken);
-  if (!loaded) throw new PinError('not_found');
-  return loaded;
-};
-
-export const getCustomer: RouteHandler = async (request, { store }) => {
-  const { customer } = await loadCustomer(store, scopeOf(request), request.params.customer_token!);
+export const getCustomerRoute: RouteHandler = async (request, deps) => {
+  const customer = await getCustomer(deps, scopeOf(request), request.params.customer_token!);
   return resource(200, presentCustomer(customer));
 };
 
-export const listCustomers: RouteHandler = async (request, { store }) => {
+export const listCustomersRoute: RouteHandler = async (request, deps) => {
   const page = pageOf(request.query);
-  return listOf('full', page, await store.customers.list(scopeOf(request), page), presentCustomer);
+  return listOf('full', page, await listCustomers(deps, scopeOf(request), page), presentCustomer);
 };

@@ -2,6 +2,7 @@ export * from './accounts/index.ts';
 export * from './balance/index.ts';
 export * from './bank-accounts/index.ts';
 export * from './cards/index.ts';
+export * from './customers/index.ts';
 export * from './events/index.ts';
 export * from './merchants/index.ts';
 export * from './recipients/index.ts';

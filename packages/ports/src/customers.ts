@@ -1,4 +1,4 @@
-import type { Card, Customer, Scope, WattleEvent } from '@wattle/domain';
+import type { Card, Customer, Payment, Scope, Subscription, WattleEvent } from '@wattle/domain';
 import type { CardIntake, SealedCard } from './cards.ts';
 import type { Page } from './pages.ts';
 
@@ -25,23 +25,33 @@ export interface CustomersStore {
   getCard(scope: Scope, customerToken: string, cardToken: string): Promise<SealedCard | null>;
   list(scope: Scope, page: number): Promise<Page<Customer>>;
   listCards(scope: Scope, customerToken: string, page: number): Promise<Page<Card>>;
-  /** The customer's subscriptions as stored, for the subscriptions' presenter. */
-  listSubscriptions(
-    scope: Scope,
-    customerToken: string,
-    page: number,
-  ): Promise<Page<Record<string, unknown>>>;
+  /** The customer's subscriptions, newest first. */
+  listSubscriptions(scope: Scope, customerToken: string, page: number): Promise<Page<Subscription>>;
   /** The customer with its first (primary) card and its event. Throws TokenUsed for a used token. */
   create(scope: Scope, customer: Customer, intake: CardIntake, event: WattleEvent, now: Date): Promise<void>;
   /**
    * Applies a change read at `expectedVersion`. Throws Changed when another change came first
-   * (read again and decide again), TokenUsed for a used token.
+   * (read again and decide again), Missing when the customer is gone, TokenUsed for a used token.
    */
   update(scope: Scope, change: CustomerChange, now: Date): Promise<void>;
   /** Adds a (non-primary) card. Throws Missing when the customer is gone, TokenUsed for a used token. */
   addCard(scope: Scope, customerToken: string, intake: CardIntake, now: Date): Promise<void>;
-  /** Removes a card that is not the primary one. Throws Changed for the primary, Missing when there is no such card. */
+  /**
+   * Removes a card that is not the primary one. Throws Changed when the card is (now) the primary,
+   * Missing when the customer or the card is not there.
+   */
   removeCard(scope: Scope, customerToken: string, cardToken: string): Promise<void>;
-  /** The customer and every card of it, with its event. */
+  /**
+   * The customer and every card of it, with its event. Throws Changed when the customer changed
+   * since `loaded` was read, Missing when it is gone.
+   */
   delete(scope: Scope, loaded: LoadedCustomer, event: WattleEvent, now: Date): Promise<void>;
+}
+
+/**
+ * The charges made for a customer, newest first: what GET /customers/{token}/charges reads of the
+ * payments' store (the payments' own port holds the rest).
+ */
+export interface CustomerChargesReader {
+  listForCustomer(scope: Scope, customerToken: string, page: number): Promise<Page<Payment>>;
 }

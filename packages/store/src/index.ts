@@ -6,7 +6,6 @@ export * from './kernel/errors.ts';
 export * from './kernel/events-outbox.ts';
 export * from './kernel/keys.ts';
 export * from './kernel/list-page.ts';
-export * from './kernel/retry.ts';
 export * from './kernel/schedule.ts';
 export * from './kernel/single-use-tokens.ts';
 export * from './kernel/table.ts';

@@ -1,12 +1,14 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Card, Customer, Scope, WattleEvent } from '@wattle/domain';
-import type {
-  CardIntake,
-  CustomerChange,
-  CustomersStore,
-  LoadedCustomer,
-  Page,
-  SealedCard,
+import type { Card, Customer, Scope, Subscription, WattleEvent } from '@wattle/domain';
+import {
+  type CardIntake,
+  Changed,
+  type CustomerChange,
+  type CustomersStore,
+  type LoadedCustomer,
+  Missing,
+  type Page,
+  type SealedCard,
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn, merchantWideShards } from '../kernel/counters.ts';
@@ -15,12 +17,22 @@ import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import { maxTransactionItems, type Transaction } from '../kernel/transaction.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
+import { toSubscription } from './subscriptions-repo.ts';
 
 const customersCounter = (scope: Scope) => counter(lists.customers(scope), merchantWideShards);
 const cardsCounter = (scope: Scope, customerToken: string) =>
   counter(lists.customerCards(scope, customerToken));
 
 const toCustomerCard = (item: Record<string, unknown>): Card => item.card as Card;
+
+/**
+ * What a failed condition on the customer item means: it changed since it was read (or, for a
+ * card's removal, the card became its primary), or it is not there at all.
+ */
+const customerRefused =
+  (customerToken: string) =>
+  (found: Record<string, unknown> | undefined): Error =>
+    found ? new Changed('customer', customerToken) : new Missing('customer', customerToken);
 
 export class CustomersRepo implements CustomersStore {
   private readonly tokens: CardTokensRepo;
@@ -77,22 +89,15 @@ export class CustomersRepo implements CustomersStore {
     );
   }
 
-  /**
-   * A customer's subscriptions (index gsi2): the items as stored. Subscriptions join this list
-   * when they are created, with their own presenter.
-   */
-  listSubscriptions(
-    scope: Scope,
-    customerToken: string,
-    page: number,
-  ): Promise<Page<Record<string, unknown>>> {
+  /** A customer's subscriptions (index gsi2): they join this list when they are created. */
+  listSubscriptions(scope: Scope, customerToken: string, page: number): Promise<Page<Subscription>> {
     const listKey = lists.customerSubscriptions(scope, customerToken);
     return readPage(
       this.ctx.doc,
       this.ctx.tableName,
       { index: 'gsi2', listKey, counter: counter(listKey) },
       page,
-      (item) => item,
+      toSubscription,
     );
   }
 
@@ -117,7 +122,7 @@ export class CustomersRepo implements CustomersStore {
 
   /**
    * Fields and primary card change together, guarded by the version read before: a concurrent
-   * change makes this one fail with label `customer`, and the caller starts over.
+   * change makes this one throw Changed, and the caller starts over.
    */
   async update(scope: Scope, change: CustomerChange, now: Date): Promise<void> {
     const { customer } = change;
@@ -142,7 +147,7 @@ export class CustomersRepo implements CustomersStore {
     }
     if (cardDelta !== 0) countIn(tx, cardsCounter(scope, customer.token), cardDelta);
     recordEvent(tx, scope, change.event, now);
-    await tx.commit(this.ctx.doc);
+    await tx.commit(this.ctx.doc, { customer: customerRefused(customer.token) });
   }
 
   /** A non-primary card added to the customer; the version moves so a racing delete starts over. */
@@ -155,10 +160,13 @@ export class CustomersRepo implements CustomersStore {
     });
     this.takeCardIn(tx, scope, customerToken, intake, now);
     countIn(tx, cardsCounter(scope, customerToken), 1);
-    await tx.commit(this.ctx.doc);
+    await tx.commit(this.ctx.doc, { customer: () => new Missing('customer', customerToken) });
   }
 
-  /** Removes a card that is not the primary one (label `customer` fails for the primary). */
+  /**
+   * Removes a card that is not the primary one: the customer's condition fails (Changed) when
+   * the card is its primary, the card's (Missing) when there is no such card.
+   */
   async removeCard(scope: Scope, customerToken: string, cardToken: string): Promise<void> {
     const tx = newTransaction(this.ctx)
       .update('customer', {
@@ -173,18 +181,23 @@ export class CustomersRepo implements CustomersStore {
         ConditionExpression: 'attribute_exists(pk)',
       });
     countIn(tx, cardsCounter(scope, customerToken), -1);
-    await tx.commit(this.ctx.doc);
+    await tx.commit(this.ctx.doc, {
+      customer: customerRefused(customerToken),
+      card: () => new Missing('card', cardToken),
+    });
   }
 
   /**
    * The customer and all its cards. Cards beyond what one transaction holds go first, in their
-   * own transactions; the last one removes the customer under its version, with the event.
+   * own transactions; the last one removes the customer under its version, with the event. Each
+   * of them throws Changed when the customer changed since it was read, Missing when it is gone.
    */
   async delete(scope: Scope, loaded: LoadedCustomer, event: WattleEvent, now: Date): Promise<void> {
     const token = loaded.customer.token;
     const cardTokens = await this.cardTokensOf(scope, token);
     const nonPrimary = cardTokens.filter((t) => t !== loaded.customer.primaryCard.token);
     const room = maxTransactionItems - 6;
+    const refusals = { customer: customerRefused(token) };
     let version = loaded.version;
     while (nonPrimary.length > room) {
       const batch = nonPrimary.splice(0, room);
@@ -196,7 +209,7 @@ export class CustomersRepo implements CustomersStore {
       });
       for (const cardToken of batch) tx.delete('card', { Key: keys.customerCard(scope, token, cardToken) });
       countIn(tx, cardsCounter(scope, token), -batch.length);
-      await tx.commit(this.ctx.doc);
+      await tx.commit(this.ctx.doc, refusals);
       version++;
     }
     const tx = newTransaction(this.ctx).delete('customer', {
@@ -210,7 +223,7 @@ export class CustomersRepo implements CustomersStore {
     tx.delete('cards-counter', { Key: keys.counterShard(lists.customerCards(scope, token), 0) });
     countIn(tx, customersCounter(scope), -1);
     recordEvent(tx, scope, event, now);
-    await tx.commit(this.ctx.doc);
+    await tx.commit(this.ctx.doc, refusals);
   }
 
   /** Every card of the customer, read from its own partition (strongly consistent). */
