@@ -2,6 +2,8 @@ export * from './cards.ts';
 export * from './customers.ts';
 export * from './outcomes.ts';
 export * from './pages.ts';
+export * from './plans.ts';
 export * from './schedule.ts';
+export * from './subscriptions.ts';
 export * from './system.ts';
 export * from './webhook-endpoints.ts';

@@ -1,5 +1,5 @@
+import { purgePlan, recoverBill, renewSubscription } from '@wattle/flows';
 import { jobKinds } from '@wattle/ports';
-import { purgePlan, recoverBill, renewSubscription } from '@wattle/subscriptions';
 import type { JobHandler } from '../job-handler.ts';
 
 /** Renewals of subscriptions, the recovery of bills left half-way, and the purge of deleted plans. */
