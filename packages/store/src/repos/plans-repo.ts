@@ -108,8 +108,9 @@ export class PlansRepo implements PlansStore {
 
   /**
    * The first step of DELETE /plans: under the condition that no subscription of the plan runs or
-   * starts (else Changed; Missing when it is gone), the plan leaves its list, frees its name and is marked deleting, which
-   * stops new subscriptions and reactivations; the event is recorded and a purge job scheduled.
+   * starts (else Changed; Missing when it is gone), the plan leaves its list, frees its name and is
+   * marked deleting, which stops new subscriptions and reactivations; the event is recorded and a
+   * purge job scheduled.
    */
   async beginDelete(scope: Scope, plan: Plan, event: WattleEvent, purgeAt: Date, now: Date): Promise<void> {
     const tx = newTransaction(this.ctx).update('plan', {
