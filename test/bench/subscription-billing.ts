@@ -17,6 +17,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { addInterval, type Clock, type Scope, startSubscription } from '@wattle/domain';
+import { createPlan } from '@wattle/flows';
 import { startDynamoDbLocal } from '@wattle/local';
 import { simulatedProcessor } from '@wattle/processor';
 import { composeDeps, type RuntimeDeps, randomIds } from '@wattle/runtime';
@@ -29,7 +30,6 @@ import {
   merchantWideShards,
   readCount,
 } from '@wattle/store';
-import { createPlan } from '@wattle/subscriptions';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { monthlyPlan, storedCustomer } from '../helpers/billing.ts';

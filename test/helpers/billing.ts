@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type Customer, newCard, newEvent, type Scope, toTimestamp } from '@wattle/domain';
+import type { PlanInput } from '@wattle/flows';
 import { cardInputSchema, validate } from '@wattle/http';
 import { randomIds } from '@wattle/runtime';
 import type { Store } from '@wattle/store';
-import type { PlanInput } from '@wattle/subscriptions';
 import { cardFields } from './fixtures.ts';
 
 /** A monthly plan of 1000 cents with no trial, setup fee or limit; override anything. */

@@ -1,9 +1,9 @@
 import type { CardProcessor, Clock, Scope } from '@wattle/domain';
+import { createPlan, subscribe } from '@wattle/flows';
 import { jobKinds } from '@wattle/ports';
 import { simulatedProcessor } from '@wattle/processor';
 import type { RuntimeDeps } from '@wattle/runtime';
-import type { Store } from '@wattle/store';
-import { createPlan, subscribe } from '@wattle/subscriptions';
+import { repositoriesOf, type Store } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
@@ -19,9 +19,11 @@ const setup = (name: string) => {
   const scope: Scope = { accountId: `acct_${name}`, environment: 'test' };
   let now = new Date('2027-01-31T10:00:00Z');
   const clock: Clock = { now: () => now };
+  // A store given in the overrides brings its repositories too: the flows take them by name.
   const deps = (overrides: Partial<RuntimeDeps> = {}): RuntimeDeps => ({
     ...testDeps(table),
     clock,
+    ...(overrides.store ? repositoriesOf(overrides.store) : {}),
     ...overrides,
   });
   const advance = (ms: number) => {

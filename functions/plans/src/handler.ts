@@ -2,19 +2,19 @@ import { apiHandler } from '@wattle/http';
 import {
   createPlanRoute,
   deletePlanRoute,
-  getPlan,
-  listPlanSubscriptions,
-  listPlans,
+  getPlanRoute,
+  listPlanSubscriptionsRoute,
+  listPlansRoute,
   subscribeToPlan,
   updatePlanRoute,
 } from './routes.ts';
 
 export const handler = apiHandler('plans', {
   'POST /1/plans': createPlanRoute,
-  'GET /1/plans': listPlans,
-  'GET /1/plans/{plan_token}': getPlan,
+  'GET /1/plans': listPlansRoute,
+  'GET /1/plans/{plan_token}': getPlanRoute,
   'PUT /1/plans/{plan_token}': updatePlanRoute,
   'DELETE /1/plans/{plan_token}': deletePlanRoute,
   'POST /1/plans/{plan_token}/subscriptions': subscribeToPlan,
-  'GET /1/plans/{plan_token}/subscriptions': listPlanSubscriptions,
+  'GET /1/plans/{plan_token}/subscriptions': listPlanSubscriptionsRoute,
 });

@@ -1,5 +1,15 @@
 import { presentPlan, presentSubscription } from '@wattle/domain';
 import {
+  createPlan,
+  deletePlan,
+  getPlan,
+  listPlanSubscriptions,
+  listPlans,
+  subscribe,
+  subscribeInputOf,
+  updatePlan,
+} from '@wattle/flows';
+import {
   listOf,
   noContent,
   pageOf,
@@ -10,18 +20,11 @@ import {
   subscriptionValidation,
   validate,
 } from '@wattle/http';
-import {
-  createPlan,
-  deletePlan,
-  loadPlan,
-  subscribe,
-  subscribeInputOf,
-  updatePlan,
-} from '@wattle/subscriptions';
+import type { LoadedPlan } from '@wattle/ports';
 import * as v from 'valibot';
 import { createPlanSchema, planValidation, updatePlanSchema } from './schemas.ts';
 
-const present = ({ plan, counts }: Awaited<ReturnType<typeof loadPlan>>) => presentPlan(plan, counts);
+const present = ({ plan, counts }: LoadedPlan) => presentPlan(plan, counts);
 
 /** POST /plans: 201 plan; 422 unprocessable_entity for anything invalid, a taken name included. */
 export const createPlanRoute: RouteHandler = async (request, deps) => {
@@ -43,13 +46,13 @@ export const createPlanRoute: RouteHandler = async (request, deps) => {
 };
 
 /** GET /plans: short pagination without a top-level count (SPEC.md). */
-export const listPlans: RouteHandler = async (request, { store }) => {
+export const listPlansRoute: RouteHandler = async (request, deps) => {
   const page = pageOf(request.query);
-  return listOf('short', page, await store.plans.list(scopeOf(request), page), present);
+  return listOf('short', page, await listPlans(deps, scopeOf(request), page), present);
 };
 
-export const getPlan: RouteHandler = async (request, deps) =>
-  resource(200, present(await loadPlan(deps, scopeOf(request), request.params.plan_token!)));
+export const getPlanRoute: RouteHandler = async (request, deps) =>
+  resource(200, present(await getPlan(deps, scopeOf(request), request.params.plan_token!)));
 
 export const updatePlanRoute: RouteHandler = async (request, deps) => {
   const input = validate(updatePlanSchema, request.body, planValidation);
@@ -78,14 +81,8 @@ export const subscribeToPlan: RouteHandler = async (request, deps) => {
 };
 
 /** GET /plans/{token}/subscriptions: top-level count and short pagination. */
-export const listPlanSubscriptions: RouteHandler = async (request, deps) => {
-  const scope = scopeOf(request);
-  const { plan } = await loadPlan(deps, scope, request.params.plan_token!);
+export const listPlanSubscriptionsRoute: RouteHandler = async (request, deps) => {
   const page = pageOf(request.query);
-  return listOf(
-    'short-with-count',
-    page,
-    await deps.store.subscriptions.listForPlan(scope, plan.token, page),
-    presentSubscription,
-  );
+  const subscriptions = await listPlanSubscriptions(deps, scopeOf(request), request.params.plan_token!, page);
+  return listOf('short-with-count', page, subscriptions, presentSubscription);
 };

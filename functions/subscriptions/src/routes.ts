@@ -1,5 +1,15 @@
 import { presentLedgerEntry, presentSubscription } from '@wattle/domain';
 import {
+  cancel,
+  changeCard,
+  getSubscription,
+  listLedger,
+  listSubscriptions,
+  reactivate,
+  subscribe,
+  subscribeInputOf,
+} from '@wattle/flows';
+import {
   booleanField,
   listOf,
   nullableText,
@@ -12,14 +22,6 @@ import {
   tokenField,
   validate,
 } from '@wattle/http';
-import {
-  cancel,
-  changeCard,
-  loadSubscription,
-  reactivate,
-  subscribe,
-  subscribeInputOf,
-} from '@wattle/subscriptions';
 import * as v from 'valibot';
 
 const createSchema = v.object({ plan_token: tokenField(), ...subscribeFields() });
@@ -38,23 +40,15 @@ export const createSubscription: RouteHandler = async (request, deps) => {
 };
 
 /** GET /subscriptions: top-level count and short pagination. */
-export const listSubscriptions: RouteHandler = async (request, { store }) => {
+export const listSubscriptionsRoute: RouteHandler = async (request, deps) => {
   const page = pageOf(request.query);
-  return listOf(
-    'short-with-count',
-    page,
-    await store.subscriptions.list(scopeOf(request), page),
-    presentSubscription,
-  );
+  const subscriptions = await listSubscriptions(deps, scopeOf(request), page);
+  return listOf('short-with-count', page, subscriptions, presentSubscription);
 };
 
-export const getSubscription: RouteHandler = async (request, deps) => {
-  const loaded = await loadSubscription(
-    deps,
-    scopeOf(request),
-    request.params.sub_token!,
-    'resource_not_found',
-  );
+export const getSubscriptionRoute: RouteHandler = async (request, deps) => {
+  const scope = scopeOf(request);
+  const loaded = await getSubscription(deps, scope, request.params.sub_token!, 'resource_not_found');
   return resource(200, presentSubscription(loaded.subscription));
 };
 
@@ -89,14 +83,8 @@ export const reactivateSubscriptionRoute: RouteHandler = async (request, deps) =
 };
 
 /** GET /subscriptions/{token}/ledger: top-level count and short pagination, newest first. */
-export const listLedger: RouteHandler = async (request, deps) => {
-  const scope = scopeOf(request);
-  const { subscription } = await loadSubscription(deps, scope, request.params.sub_token!, 'not_found');
+export const listLedgerRoute: RouteHandler = async (request, deps) => {
   const page = pageOf(request.query);
-  return listOf(
-    'short-with-count',
-    page,
-    await deps.store.subscriptions.ledger(scope, subscription.token, page),
-    presentLedgerEntry,
-  );
+  const entries = await listLedger(deps, scopeOf(request), request.params.sub_token!, page);
+  return listOf('short-with-count', page, entries, presentLedgerEntry);
 };

@@ -1,5 +1,5 @@
 import { type Payment, PinError, type Scope } from '@wattle/domain';
-import { idempotencyKeyRetentionSeconds } from '@wattle/ports';
+import { idempotencyKeyRetentionSeconds, TokenTaken } from '@wattle/ports';
 import type { RuntimeDeps } from '@wattle/runtime';
 import { ConditionFailedError } from '@wattle/store';
 import {
@@ -39,7 +39,10 @@ export const createPaymentOnce = async (
   try {
     return await createPayment(deps, scope, request);
   } catch (error) {
-    if (!(request.token && error instanceof ConditionFailedError && error.label === 'payment')) throw error;
+    // TokenTaken: the reservation found the token taken; the label: a settle another run made first.
+    const taken =
+      error instanceof TokenTaken || (error instanceof ConditionFailedError && error.label === 'payment');
+    if (!(request.token && taken)) throw error;
     return resume(deps, scope, request, request.token);
   }
 };

@@ -1,7 +1,6 @@
-import type { JobHandler } from '@wattle/flows';
+import { type JobHandler, purgePlan, recoverBill, renewSubscription } from '@wattle/flows';
 import { jobKinds } from '@wattle/ports';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { purgePlan, recoverBill, renewSubscription } from '@wattle/subscriptions';
 
 /** Renewals of subscriptions, the recovery of bills left half-way, and the purge of deleted plans. */
 export const subscriptionJobs: Record<string, JobHandler<RuntimeDeps>> = {

@@ -10,7 +10,7 @@ import {
   type WattleEvent,
 } from '@wattle/domain';
 import type { Page, ScheduledJob } from '@wattle/ports';
-import { jobKinds } from '@wattle/ports';
+import { jobKinds, TokenTaken } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
@@ -220,7 +220,8 @@ export class PaymentsRepo {
       token: payment.token,
       dueAt: options.recoveryDueAt,
     });
-    await tx.commit(this.ctx.doc);
+    // A derived token (an Idempotency-Key's, a bill attempt's) names a payment made already.
+    await tx.commit(this.ctx.doc, { payment: () => new TokenTaken('payment', payment.token) });
   }
 
   /** Writes the processor's outcome (label `payment` fails if another request settled it first). */

@@ -1,18 +1,11 @@
-import type { Scope, SubscriptionCounts } from '@wattle/domain';
+import type { Scope } from '@wattle/domain';
+import { Missing, type PlanCounts } from '@wattle/ports';
 import { keys } from '../kernel/keys.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 
-/**
- * A plan's counts as stored: SPEC.md's four states, and `starting`: subscriptions whose first
- * bill is under way (shown nowhere, but they hold the plan as running ones do).
- */
-export interface StoredCounts extends SubscriptionCounts {
-  starting: number;
-}
+export type CountState = keyof PlanCounts;
 
-export type CountState = keyof StoredCounts;
-
-export const noCounts: StoredCounts = { trial: 0, active: 0, cancelling: 0, cancelled: 0, starting: 0 };
+export const noCounts: PlanCounts = { trial: 0, active: 0, cancelling: 0, cancelled: 0, starting: 0 };
 
 /** A plan that exists and whose deletion has not begun. */
 export const livePlan = 'attribute_exists(pk) AND attribute_not_exists(deletingSince)';
@@ -23,9 +16,9 @@ export const planSubscriptionShards = 4;
 export type CountMoves = Partial<Record<CountState, number>>;
 
 /**
- * Moves a plan's subscription counts inside the transaction that changes the subscription (label
- * `plan`), so the counts are always exact. With `mustBeLive` the transaction also fails when the
- * plan is gone or being deleted.
+ * Moves a plan's subscription counts inside the transaction that changes the subscription, so the
+ * counts are always exact. The transaction is refused (Missing 'plan') when the plan is gone, and
+ * with `mustBeLive` also when its deletion has begun.
  */
 export const movePlanCountsIn = (
   tx: Transaction,
@@ -35,6 +28,7 @@ export const movePlanCountsIn = (
   mustBeLive: boolean,
 ): Transaction => {
   const Key = keys.plan(scope, planToken);
+  tx.refuse('plan', () => new Missing('plan', planToken));
   const changed = Object.entries(moves).filter(([, delta]) => delta !== 0);
   if (changed.length === 0) return mustBeLive ? tx.check('plan', { Key, ConditionExpression: livePlan }) : tx;
   const names: Record<string, string> = { '#c': 'counts' };

@@ -1,36 +1,46 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Plan, Scope, WattleEvent } from '@wattle/domain';
-import type { Page } from '@wattle/ports';
-import { jobKinds } from '@wattle/ports';
+import {
+  Changed,
+  jobKinds,
+  type LoadedPlan,
+  Missing,
+  NameTaken,
+  type Page,
+  type PlanCounts,
+  type PlansStore,
+  type ScheduledJob,
+} from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn } from '../kernel/counters.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
-import { scheduleIn } from '../kernel/schedule.ts';
+import { cancelIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
 import type { Transaction } from '../kernel/transaction.ts';
-import { livePlan, noCounts, planSubscriptionShards, type StoredCounts } from './plan-counts.ts';
+import { livePlan, noCounts, planSubscriptionShards } from './plan-counts.ts';
 import { deleteSubscriptionsOfPlan } from './subscriptions-repo.ts';
-
-/** The job that finishes deleting a plan (token: the plan's) should the DELETE request die half-way. */
-
-export interface LoadedPlan {
-  plan: Plan;
-  counts: StoredCounts;
-}
 
 const plansCounter = (scope: Scope) => counter(lists.plans(scope));
 
 const toLoadedPlan = (item: Record<string, unknown>): LoadedPlan => ({
   plan: item.plan as Plan,
-  counts: { ...noCounts, ...(item.counts as Partial<StoredCounts>) },
+  counts: { ...noCounts, ...(item.counts as Partial<PlanCounts>) },
 });
+
+/** A plan whose condition failed: gone (or being deleted) is Missing, else it changed since the read. */
+const planRefusal =
+  (planToken: string) =>
+  (found: Record<string, unknown> | undefined): Error =>
+    !found || found.deletingSince !== undefined
+      ? new Missing('plan', planToken)
+      : new Changed('plan', planToken);
 
 /**
  * Plans. A plan's name is held by a claim item, taken in the transaction that creates or renames
- * the plan (label `plan-name` fails when another plan has it), so names stay unique under races.
+ * the plan (refused with NameTaken when another plan has it), so names stay unique under races.
  */
-export class PlansRepo {
+export class PlansRepo implements PlansStore {
   constructor(private readonly ctx: StoreContext) {}
 
   /** The plan with its counts, or null when there is none (or its deletion has begun). */
@@ -74,8 +84,8 @@ export class PlansRepo {
   }
 
   /**
-   * Name and customer permissions (PUT /plans). Conditional on the name read before (label
-   * `plan` fails when the plan changed or went in between); a new name moves the claim.
+   * Name and customer permissions (PUT /plans). Conditional on the name read before (Changed when
+   * the plan was renamed in between, Missing when it went); a new name moves the claim.
    */
   async update(scope: Scope, before: Plan, after: Plan): Promise<void> {
     const tx = newTransaction(this.ctx).update('plan', {
@@ -93,13 +103,14 @@ export class PlansRepo {
       this.releaseNameIn(tx, scope, before);
       this.claimNameIn(tx, scope, after);
     }
-    await tx.commit(this.ctx.doc);
+    await tx.commit(this.ctx.doc, { plan: planRefusal(before.token) });
   }
 
   /**
    * The first step of DELETE /plans: under the condition that no subscription of the plan runs or
-   * starts (label `plan`), the plan leaves its list, frees its name and is marked deleting, which
-   * stops new subscriptions and reactivations; the event is recorded and a purge job scheduled.
+   * starts (else Changed; Missing when it is gone), the plan leaves its list, frees its name and is
+   * marked deleting, which stops new subscriptions and reactivations; the event is recorded and a
+   * purge job scheduled.
    */
   async beginDelete(scope: Scope, plan: Plan, event: WattleEvent, purgeAt: Date, now: Date): Promise<void> {
     const tx = newTransaction(this.ctx).update('plan', {
@@ -113,14 +124,14 @@ export class PlansRepo {
     countIn(tx, plansCounter(scope), -1);
     recordEvent(tx, scope, event, now);
     scheduleIn(tx, { kind: jobKinds.planPurge, scope, token: plan.token, dueAt: purgeAt });
-    await tx.commit(this.ctx.doc);
+    await tx.commit(this.ctx.doc, { plan: planRefusal(plan.token) });
   }
 
   /**
    * The rest of a deletion: the plan's subscriptions with their ledgers, then the plan item and its
-   * list counter, in a transaction `finish` adds to (removing or claiming the purge job).
+   * list counter, in a transaction that removes the purge job, or claims it when it is `job`.
    */
-  async purge(scope: Scope, planToken: string, finish: (tx: Transaction) => Transaction): Promise<void> {
+  async purge(scope: Scope, planToken: string, job?: ScheduledJob): Promise<void> {
     await deleteSubscriptionsOfPlan(this.ctx, scope, planToken);
     const tx = newTransaction(this.ctx).delete('plan', {
       Key: keys.plan(scope, planToken),
@@ -130,14 +141,16 @@ export class PlansRepo {
     for (let shard = 0; shard < planSubscriptionShards; shard++) {
       tx.delete('plan-counter', { Key: keys.counterShard(listKey, shard) });
     }
-    await finish(tx).commit(this.ctx.doc);
+    if (job) claimIn(tx, job);
+    else cancelIn(tx, jobKinds.planPurge, scope, planToken);
+    await tx.commit(this.ctx.doc);
   }
 
   private claimNameIn(tx: Transaction, scope: Scope, plan: Plan): void {
     tx.put('plan-name', {
       Item: { ...keys.planName(scope, plan.name), _et: 'plan_name', planToken: plan.token },
       ConditionExpression: 'attribute_not_exists(pk)',
-    });
+    }).refuse('plan-name', () => new NameTaken('plan', plan.name));
   }
 
   private releaseNameIn(tx: Transaction, scope: Scope, plan: Plan): void {

@@ -1,14 +1,13 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { isRunning, type LedgerEntry, type PendingBill, type Scope, type Subscription } from '@wattle/domain';
 import {
-  isRunning,
-  type LedgerEntry,
-  type PendingBill,
-  type Scope,
-  type Subscription,
-  type WattleEvent,
-} from '@wattle/domain';
-import type { Page, ScheduledJob } from '@wattle/ports';
-import { jobKinds } from '@wattle/ports';
+  Changed,
+  jobKinds,
+  type LoadedSubscription,
+  type Page,
+  type SubscriptionChange,
+  type SubscriptionsStore,
+} from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
 import { ConditionFailedError } from '../kernel/errors.ts';
@@ -19,45 +18,6 @@ import { cancelIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
 import type { IndexName } from '../kernel/table.ts';
 import { maxTransactionItems } from '../kernel/transaction.ts';
 import { type CountMoves, type CountState, movePlanCountsIn, planSubscriptionShards } from './plan-counts.ts';
-
-/** The renewal job of a subscription (token: the subscription's), due at its next billing date. */
-
-/**
- * The job that finishes a bill a run left half-way (token: the subscription's), due well after
- * any function that began the bill has timed out; the bill's own commit removes it.
- */
-
-/** A subscription as loaded, with the version its next change must find unchanged. */
-export interface LoadedSubscription {
-  subscription: Subscription;
-  version: number;
-  /** The bill under way, if any. */
-  bill: PendingBill | null;
-  /** Its first bill is under way: the subscription is shown nowhere yet. */
-  starting: boolean;
-  sortKey: string;
-}
-
-/** One change of a subscription, everything it moves, committed together. */
-export interface SubscriptionChange {
-  /** The subscription as loaded (null: it did not exist). */
-  before: LoadedSubscription | null;
-  /** The subscription after (null deletes it: a start whose first bill was declined). */
-  after: Subscription | null;
-  /** The bill under way after the change (kept, begun, or null when settled). */
-  bill: PendingBill | null;
-  /** A settled bill's credit, under the bill's attempt number. */
-  credit: { entry: LedgerEntry; attempt: number } | null;
-  events: WattleEvent[];
-  /** The due job this change claims: the renewal job or the bill's recovery job. */
-  claim?: ScheduledJob | undefined;
-  /** `sync`: the renewal job follows the next billing date (and goes when nothing is due). */
-  renewalJob: 'keep' | 'sync';
-  /** A date schedules the bill's recovery job; `cancel` removes it. */
-  recovery: Date | 'cancel' | 'keep';
-  /** Fail (label `plan`) unless the plan exists and is not being deleted. */
-  planMustBeLive: boolean;
-}
 
 interface ListOf {
   index: IndexName;
@@ -112,10 +72,12 @@ const movesOf = (before: CountState[], after: CountState[]): CountMoves => {
 
 /**
  * Subscriptions and their ledgers. Every change is one transaction under the version read before
- * (label `subscription` fails when another change came first): the item, its lists, its plan's
- * counts, its ledger credit, its events and its jobs.
+ * (refused with Changed when another change came first): the item, its lists, its plan's counts,
+ * its ledger credit, its events and its jobs. The renewal job (kind subscriptionBilling, token: the
+ * subscription's) is due at its next billing date; the recovery job of a bill (billRecovery) is due
+ * well after any function that began the bill has timed out, and the bill's own commit removes it.
  */
-export class SubscriptionsRepo {
+export class SubscriptionsRepo implements SubscriptionsStore {
   constructor(private readonly ctx: StoreContext) {}
 
   async get(scope: Scope, token: string): Promise<LoadedSubscription | null> {
@@ -154,8 +116,9 @@ export class SubscriptionsRepo {
     const subscription = (after ?? before?.subscription)!;
     const { token } = subscription;
     const tx = newTransaction(this.ctx);
-    // The job's claim first: a run that lost the race to another run fails on it (label `job`).
+    // The job's claim first: a run that lost the race to another run is refused on it (JobTaken).
     if (change.claim) claimIn(tx, change.claim);
+    tx.refuse('subscription', () => new Changed('subscription', token));
     const guard = before
       ? { ConditionExpression: 'ver = :v', ExpressionAttributeValues: { ':v': before.version } }
       : { ConditionExpression: 'attribute_not_exists(pk)' };

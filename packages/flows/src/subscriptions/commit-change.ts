@@ -1,14 +1,13 @@
 import {
   type EventType,
+  type Ids,
   newEvent,
   presentSubscription,
   type Scope,
   type Subscription,
   toTimestamp,
 } from '@wattle/domain';
-import type { ScheduledJob } from '@wattle/ports';
-import type { RuntimeDeps } from '@wattle/runtime';
-import type { LoadedSubscription } from '@wattle/store';
+import { Changed, type LoadedSubscription, type ScheduledJob, type SubscriptionsStore } from '@wattle/ports';
 
 export interface PlainChange {
   events: readonly EventType[];
@@ -23,23 +22,21 @@ export interface PlainChange {
  * events showing the subscription after it.
  */
 export const commitPlainChange = (
-  deps: RuntimeDeps,
+  { subscriptions, ids }: { subscriptions: SubscriptionsStore; ids: Ids },
   scope: Scope,
   before: LoadedSubscription | null,
   after: Subscription,
   change: PlainChange,
   now: Date,
 ): Promise<void> =>
-  deps.store.subscriptions.commit(
+  subscriptions.commit(
     scope,
     {
       before,
       after,
       bill: before?.bill ?? null,
       credit: null,
-      events: change.events.map((type) =>
-        newEvent(deps.ids, type, presentSubscription(after), toTimestamp(now)),
-      ),
+      events: change.events.map((type) => newEvent(ids, type, presentSubscription(after), toTimestamp(now))),
       claim: change.claim,
       renewalJob: change.renewalJob,
       recovery: 'keep',
@@ -47,3 +44,14 @@ export const commitPlainChange = (
     },
     now,
   );
+
+/** Runs a read-decide-write change of a subscription, again from the read when another change came first. */
+export const changeWithRetry = async <T>(attempt: () => Promise<T>): Promise<T> => {
+  for (let round = 1; ; round++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof Changed && error.resource === 'subscription') || round >= 5) throw error;
+    }
+  }
+};

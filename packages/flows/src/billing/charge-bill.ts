@@ -1,0 +1,94 @@
+import { type Payment, type PendingBill, PinError, type Scope, type Subscription } from '@wattle/domain';
+import { createPayment, declined, derivedPaymentToken } from '@wattle/payments';
+import { type BillCharges, Changed, type CustomersStore, TokenTaken } from '@wattle/ports';
+
+/**
+ * What charging a bill needs: the payments flow's own dependencies (it makes the charge), the
+ * customer whose card is billed, and the bill's charge found again by its token.
+ */
+export type ChargeDeps = Parameters<typeof createPayment>[0] & {
+  customers: Pick<CustomersStore, 'get'>;
+  payments: BillCharges;
+};
+
+/**
+ * How a bill's charge ended: paid, declined (with the decline's Pin error), abandoned (nothing was
+ * charged), or still being processed (a payment a crash left `processing`, which the payment
+ * recovery job settles).
+ */
+export type BillOutcome =
+  | { kind: 'paid'; charge: Payment | null }
+  | { kind: 'declined'; error: PinError }
+  | { kind: 'abandoned' }
+  | { kind: 'processing' };
+
+/**
+ * The charge token of bill attempt `attempt` of a subscription. Derived, never random: every run
+ * that takes up the attempt names the same charge, and a charge is reserved under the condition
+ * that its token is new, so one attempt charges the card once at most.
+ */
+export const billChargeToken = (subscriptionToken: string, attempt: number): string =>
+  derivedPaymentToken('charge', `${subscriptionToken}#bill#${attempt}`);
+
+/** Reads a charge's outcome: a bill is paid when its charge was captured. */
+export const outcomeOf = (charge: Payment): BillOutcome => {
+  if (charge.state === 'captured') return { kind: 'paid', charge };
+  if (charge.state === 'failed') return { kind: 'declined', error: declined(charge, 'charge_token') };
+  return { kind: 'processing' };
+};
+
+/** The bill's charge as it stands, if one was made. */
+export const findBillCharge = (
+  { payments }: { payments: BillCharges },
+  scope: Scope,
+  subscriptionToken: string,
+  bill: PendingBill,
+): Promise<Payment | null> => payments.get(scope, billChargeToken(subscriptionToken, bill.attempt));
+
+const unbillable = (message: string): BillOutcome => ({
+  kind: 'declined',
+  error: new PinError('invalid_resource', { status: 400, messages: [{ param: 'customer_token', message }] }),
+});
+
+/**
+ * Charges a bill: a real charge of the customer's card (it shows in the customer's charges),
+ * under the attempt's derived token. A zero bill charges nothing. When the charge exists already
+ * (a run resuming the attempt: its token is taken) or another run settled it, its outcome is read
+ * instead of charging again.
+ */
+export const chargeBill = async (
+  deps: ChargeDeps,
+  scope: Scope,
+  subscription: Subscription,
+  bill: PendingBill,
+  ipAddress: string,
+): Promise<BillOutcome> => {
+  if (bill.amount === 0) return { kind: 'paid', charge: null };
+  const token = billChargeToken(subscription.token, bill.attempt);
+  const customer = await deps.customers.get(scope, subscription.customerToken);
+  if (!customer) return unbillable('Customer no longer exists');
+  try {
+    const created = await createPayment(deps, scope, {
+      kind: 'charge',
+      token,
+      amount: bill.amount,
+      currency: bill.currency,
+      description: `Subscription to ${subscription.planName}`,
+      email: customer.customer.email,
+      ipAddress,
+      reference: null,
+      metadata: {},
+      capture: true,
+      source: { kind: 'customer', token: subscription.customerToken, cardToken: subscription.cardToken },
+      threeDSecure: null,
+    });
+    return outcomeOf(created.payment);
+  } catch (error) {
+    if (error instanceof TokenTaken || (error instanceof Changed && error.resource === 'payment')) {
+      const existing = await deps.payments.get(scope, token);
+      if (existing) return outcomeOf(existing);
+    }
+    if (error instanceof PinError) return { kind: 'declined', error };
+    throw error;
+  }
+};

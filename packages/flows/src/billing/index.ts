@@ -1,0 +1,5 @@
+export * from './bill-now.ts';
+export * from './charge-bill.ts';
+export * from './recover-bill.ts';
+export * from './renew-subscription.ts';
+export * from './settle-bill.ts';

@@ -1,0 +1,27 @@
+import type { Ids, Scope, Subscription } from '@wattle/domain';
+import type { Clock, CustomersStore, SubscriptionsStore } from '@wattle/ports';
+import { cardOf } from './card-of.ts';
+import { changeWithRetry, commitPlainChange } from './commit-change.ts';
+import { getSubscription } from './read-subscriptions.ts';
+
+/** PUT /subscriptions/{token}: the card billed from now on; none names the customer's primary card. */
+export const changeCard = (
+  deps: {
+    subscriptions: SubscriptionsStore;
+    customers: Pick<CustomersStore, 'get' | 'getCard'>;
+    clock: Clock;
+    ids: Ids;
+  },
+  scope: Scope,
+  token: string,
+  cardToken: string | null,
+): Promise<Subscription> =>
+  changeWithRetry(async () => {
+    const loaded = await getSubscription(deps, scope, token, 'resource_not_found');
+    const { subscription } = loaded;
+    const card = await cardOf(deps, scope, subscription.customerToken, cardToken, 'resource_not_found');
+    const after: Subscription = { ...subscription, cardToken: card };
+    const change = { events: [], renewalJob: 'keep', planMustBeLive: false } as const;
+    await commitPlainChange(deps, scope, loaded, after, change, deps.clock.now());
+    return after;
+  });

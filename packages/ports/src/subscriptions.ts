@@ -1,0 +1,55 @@
+import type { LedgerEntry, Payment, PendingBill, Scope, Subscription, WattleEvent } from '@wattle/domain';
+import type { Page } from './pages.ts';
+import type { ScheduledJob } from './schedule.ts';
+
+/** A subscription as loaded, with the version its next change must find unchanged. */
+export interface LoadedSubscription {
+  subscription: Subscription;
+  version: number;
+  /** The bill under way, if any. */
+  bill: PendingBill | null;
+  /** Its first bill is under way: the subscription is shown nowhere yet. */
+  starting: boolean;
+  sortKey: string;
+}
+
+/** One change of a subscription, everything it moves, committed together. */
+export interface SubscriptionChange {
+  /** The subscription as loaded (null: it did not exist). */
+  before: LoadedSubscription | null;
+  /** The subscription after (null deletes it: a start whose first bill was declined). */
+  after: Subscription | null;
+  /** The bill under way after the change (kept, begun, or null when settled). */
+  bill: PendingBill | null;
+  /** A settled bill's credit, under the bill's attempt number. */
+  credit: { entry: LedgerEntry; attempt: number } | null;
+  events: WattleEvent[];
+  /** The due job this change claims: the renewal job or the bill's recovery job. */
+  claim?: ScheduledJob | undefined;
+  /** `sync`: the renewal job follows the next billing date (and goes when nothing is due). */
+  renewalJob: 'keep' | 'sync';
+  /** A date schedules the bill's recovery job; `cancel` removes it. */
+  recovery: Date | 'cancel' | 'keep';
+  /** Refuse (Missing 'plan') unless the plan exists and its deletion has not begun. */
+  planMustBeLive: boolean;
+}
+
+/** Subscriptions, their ledgers, and the plan counts and jobs that move with them. */
+export interface SubscriptionsStore {
+  /** The subscription as stored (a starting one too), or null. */
+  get(scope: Scope, token: string): Promise<LoadedSubscription | null>;
+  list(scope: Scope, page: number): Promise<Page<Subscription>>;
+  listForPlan(scope: Scope, planToken: string, page: number): Promise<Page<Subscription>>;
+  ledger(scope: Scope, subscriptionToken: string, page: number): Promise<Page<LedgerEntry>>;
+  /**
+   * Commits one change in one transaction. Throws JobTaken when the claimed job was taken by
+   * another run, Changed when another change of the subscription came first (read again and decide
+   * again), Missing ('plan') when the plan is gone, or, with `planMustBeLive`, being deleted.
+   */
+  commit(scope: Scope, change: SubscriptionChange, now: Date): Promise<void>;
+}
+
+/** Where a bill's charge is found again by its derived token (a run resuming a bill attempt). */
+export interface BillCharges {
+  get(scope: Scope, paymentToken: string): Promise<Payment | null>;
+}

@@ -1,5 +1,0 @@
-export * from './bills.ts';
-export * from './changes.ts';
-export * from './plans.ts';
-export * from './renewals.ts';
-export * from './subscriptions.ts';
