@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Clock, Scope } from '@wattle/domain';
 import { jobKinds } from '@wattle/ports';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { createStore } from '@wattle/store';
+import { createStore, repositoriesOf } from '@wattle/store';
 import { createPlan, subscribe } from '@wattle/subscriptions';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
@@ -32,10 +32,8 @@ const dueRenewal = async (name: string) => {
   let now = new Date('2027-01-31T10:00:00Z');
   const clock: Clock = { now: () => now };
   const healthy: RuntimeDeps = { ...testDeps(table), clock };
-  const dying: RuntimeDeps = {
-    ...healthy,
-    store: createStore(dyingDoc, table.tableName, table.store.ctx.cipher),
-  };
+  const dyingStore = createStore(dyingDoc, table.tableName, table.store.ctx.cipher);
+  const dying: RuntimeDeps = { ...healthy, ...repositoriesOf(dyingStore), store: dyingStore };
   const plan = (await createPlan(healthy, scope, monthlyPlan())).plan.token;
   const { customerToken } = await storedCustomer(table.store, scope, now);
   const subscription = await subscribe(healthy, scope, {

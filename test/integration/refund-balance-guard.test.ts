@@ -1,5 +1,6 @@
 import { PinError, type Scope } from '@wattle/domain';
-import { createPayment, createRefund } from '@wattle/payments';
+import { createPayment } from '@wattle/flows';
+import { createRefund } from '@wattle/payments';
 import type { RuntimeDeps } from '@wattle/runtime';
 import { describe, expect, it } from 'vitest';
 import { aChargeRequest } from '../helpers/builders.ts';

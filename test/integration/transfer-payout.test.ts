@@ -1,5 +1,6 @@
 import { newBankAccount, type Scope, toTimestamp } from '@wattle/domain';
-import { createPayment, createTransfer } from '@wattle/payments';
+import { createPayment } from '@wattle/flows';
+import { createTransfer } from '@wattle/payments';
 import type { RuntimeDeps } from '@wattle/runtime';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';

@@ -1,4 +1,5 @@
-import { payOutTransfer, recoverPayment, settleRefund } from '@wattle/payments';
+import { recoverPayment } from '@wattle/flows';
+import { payOutTransfer, settleRefund } from '@wattle/payments';
 import { jobKinds } from '@wattle/ports';
 import type { JobHandler } from './job-handler.ts';
 import { purgeWebhookEndpoint } from './jobs/purge-webhook-endpoint.ts';

@@ -10,8 +10,8 @@ import {
   settleBill,
   toTimestamp,
 } from '@wattle/domain';
-import { createPayment, declined, derivedPaymentToken } from '@wattle/payments';
-import type { ScheduledJob } from '@wattle/ports';
+import { createPayment, declined, derivedPaymentToken } from '@wattle/flows';
+import { type ScheduledJob, TokenTaken } from '@wattle/ports';
 import type { RuntimeDeps } from '@wattle/runtime';
 import { ConditionFailedError, type LoadedSubscription } from '@wattle/store';
 
@@ -88,7 +88,7 @@ export const chargeBill = async (
     });
     return outcomeOf(created.payment);
   } catch (error) {
-    if (error instanceof ConditionFailedError && error.label === 'payment') {
+    if (error instanceof TokenTaken) {
       const existing = await deps.store.payments.get(scope, token);
       if (existing) return outcomeOf(existing);
     }

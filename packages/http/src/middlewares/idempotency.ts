@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from '@aws-lambda-powertools/logger';
-import { type Clock, PinError } from '@wattle/domain';
-import { type IdempotencyRepo, idempotencyKeyRetentionSeconds, type StoredResponse } from '@wattle/store';
+import { type Clock, idempotencyKeyRetentionSeconds, PinError } from '@wattle/domain';
+import type { IdempotencyRepo, StoredResponse } from '@wattle/store';
 import { header } from './parse-request.ts';
 import type { ApiMiddleware, ApiMiddyRequest } from './types.ts';
 
