@@ -120,13 +120,13 @@ export const recoveryDueAt = (reserved: Payment, now: Date): Date =>
   );
 
 /** The fees of `amount` of a payment on its card and currency. */
-const feesOf = (payment: Payment, amount: number): number =>
+const feesFor = (payment: Payment, amount: number): number =>
   totalFees(defaultPricing, payment.card, amount, payment.currency);
 
 /** The payment after the processor answered: failed, authorised (for five days), or captured at once. */
 export const settledWith = (payment: Payment, outcome: AuthoriseOutcome): Payment => {
   if (!outcome.approved) return { ...payment, state: 'failed', decline: outcome.decline, totalFees: null };
-  const fees = feesOf(payment, payment.amount);
+  const fees = feesFor(payment, payment.amount);
   // A charge captured as it is made shows captured_at = created_at, as Pin's do.
   if (payment.captureOnSuccess)
     return { ...payment, state: 'captured', capturedAt: payment.createdAt, totalFees: fees };
@@ -191,7 +191,7 @@ export const authorisationCapture = (
       expiresAt: null,
       authorisationToken: authorisation.token,
       amountCaptured: 0,
-      totalFees: feesOf(authorisation, amount),
+      totalFees: feesFor(authorisation, amount),
     },
   };
 };
