@@ -27,18 +27,24 @@ interface Stored {
 export const fakeRecoveryJobs = (): Pick<ScheduleStore, 'drop' | 'due'> & {
   jobs: Map<string, ScheduledJob>;
   schedule(job: ScheduledJob): void;
+  /** Throws JobTaken unless the job is there, due as the run saw it. */
+  check(job: ScheduledJob): void;
   claim(job: ScheduledJob): void;
   cancel(scope: Scope, token: string): void;
 } => {
   const jobs = new Map<string, ScheduledJob>();
-  const claim = (job: ScheduledJob) => {
+  const check = (job: ScheduledJob) => {
     const found = jobs.get(key(job.scope, job.token));
     if (found?.dueAt.getTime() !== job.dueAt.getTime()) throw new JobTaken(job.kind, job.token);
+  };
+  const claim = (job: ScheduledJob) => {
+    check(job);
     jobs.delete(key(job.scope, job.token));
   };
   return {
     jobs,
     schedule: (job) => jobs.set(key(job.scope, job.token), job),
+    check,
     claim,
     cancel: (scope, token) => jobs.delete(key(scope, token)),
     drop: async (job) => claim(job),
@@ -136,13 +142,15 @@ export const fakePayments = (parts: {
     settle: async (scope, payment, event, options, now) => {
       await hook('settle');
       const found = stored.get(key(scope, payment.token));
-      if (options.job) parts.jobs.claim(options.job);
+      // The job's claim is checked first, as the store's transaction lists it first.
+      if (options.job) parts.jobs.check(options.job);
       if (found?.payment.state !== options.from) throw new Changed('payment', payment.token);
+      if (options.job) parts.jobs.claim(options.job);
+      else parts.jobs.cancel(scope, payment.token);
       found.payment = payment;
       found.sealedNumber = null;
       if (options.joinLists) found.listedAt ??= sortKey(options.reservedAt ?? now, payment.token);
       if (options.leaseExpiresAt) found.leaseUntil = toEpochSeconds(options.leaseExpiresAt);
-      if (!options.job) parts.jobs.cancel(scope, payment.token);
       events.push(event);
     },
     transition: async (scope, payment, event, now, newCharge = null) => {
