@@ -283,7 +283,7 @@ export const fakeBillCharges = (clock: { now(): Date }) => {
 export type FakeBillCharges = ReturnType<typeof fakeBillCharges>;
 
 /**
- * The part of @wattle/payments billing uses, faked for `vi.mock`: createPayment makes the charge in
+ * The part of the payments flows billing uses, faked for `vi.mock`: createPayment makes the charge in
  * the flow's own `payments` fake (it is handed the flow's deps), keyed by the derived token.
  */
 export const paymentsModule = {

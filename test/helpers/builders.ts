@@ -1,5 +1,5 @@
 import type { Card, CardDetails, Payment } from '@wattle/domain';
-import type { PaymentRequest } from '@wattle/payments';
+import type { PaymentRequest } from '@wattle/flows';
 
 /** What a stored card and the card details a request holds have in common: expiry and holder. */
 const cardholder = {

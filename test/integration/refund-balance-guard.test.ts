@@ -1,6 +1,5 @@
 import { PinError, type Scope } from '@wattle/domain';
-import { createRefund } from '@wattle/flows';
-import { createPayment } from '@wattle/payments';
+import { createPayment, createRefund } from '@wattle/flows';
 import type { RuntimeDeps } from '@wattle/runtime';
 import { describe, expect, it } from 'vitest';
 import { aChargeRequest } from '../helpers/builders.ts';

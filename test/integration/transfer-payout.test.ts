@@ -1,6 +1,5 @@
 import { newBankAccount, type Scope, toTimestamp } from '@wattle/domain';
-import { createTransfer } from '@wattle/flows';
-import { createPayment } from '@wattle/payments';
+import { createPayment, createTransfer } from '@wattle/flows';
 import type { RuntimeDeps } from '@wattle/runtime';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';

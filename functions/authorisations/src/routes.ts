@@ -1,4 +1,14 @@
-import { PinError, presentAuthorisation, presentCharge } from '@wattle/domain';
+import { presentAuthorisation, presentCharge } from '@wattle/domain';
+import {
+  captureAuthorisation,
+  createPaymentOnce,
+  declined,
+  getPayment,
+  listPayments,
+  paymentFieldsOf,
+  paymentTokenFor,
+  voidPayment,
+} from '@wattle/flows';
 import {
   listOf,
   pageOf,
@@ -8,14 +18,6 @@ import {
   scopeOf,
   validate,
 } from '@wattle/http';
-import {
-  captureAuthorisation,
-  createPaymentOnce,
-  declined,
-  paymentFieldsOf,
-  paymentTokenFor,
-  voidPayment,
-} from '@wattle/payments';
 import { captureAuthorisationSchema, createAuthorisationSchema } from './schemas.ts';
 
 /** POST /authorisations: 201 authorisation; declines are recorded and answered with its token. */
@@ -38,16 +40,15 @@ export const createAuthorisation: RouteHandler = async (request, deps) => {
   return resource(201, presentAuthorisation(created.payment, deps.clock.now()));
 };
 
-export const getAuthorisation: RouteHandler = async (request, { store, clock }) => {
-  const found = await store.payments.get(scopeOf(request), request.params.auth_token!);
-  if (found?.kind !== 'authorisation') throw new PinError('not_found');
-  return resource(200, presentAuthorisation(found, clock.now()));
+export const getAuthorisation: RouteHandler = async (request, deps) => {
+  const found = await getPayment(deps, scopeOf(request), 'authorisation', request.params.auth_token!);
+  return resource(200, presentAuthorisation(found, deps.clock.now()));
 };
 
-export const listAuthorisations: RouteHandler = async (request, { store, clock }) => {
+export const listAuthorisations: RouteHandler = async (request, deps) => {
   const page = pageOf(request.query);
-  const now = clock.now();
-  const list = await store.payments.list(scopeOf(request), 'authorisation', page);
+  const list = await listPayments(deps, scopeOf(request), 'authorisation', page);
+  const now = deps.clock.now();
   return listOf('full', page, list, (a) => presentAuthorisation(a, now));
 };
 
@@ -57,12 +58,14 @@ export const voidAuthorisation: RouteHandler = async (request, deps) => {
   return resource(200, presentAuthorisation(voided, deps.clock.now()));
 };
 
-/** POST /authorisations/{token}/charges: captures `amount` (partial allowed) as a new charge; 200. */
+/**
+ * POST /authorisations/{token}/charges: captures `amount` (partial allowed) as a new charge; 200.
+ * The amount's minimum is the authorisation's currency's, so the authorisation is read first.
+ */
 export const chargeAuthorisation: RouteHandler = async (request, deps) => {
   const scope = scopeOf(request);
   const token = request.params.auth_token!;
-  const authorisation = await deps.store.payments.get(scope, token);
-  if (authorisation?.kind !== 'authorisation') throw new PinError('not_found');
+  const authorisation = await getPayment(deps, scope, 'authorisation', token);
   const { amount } = validate(captureAuthorisationSchema(authorisation.currency), {
     ...request.body,
     currency: authorisation.currency,

@@ -1,6 +1,6 @@
 import { presentCharge } from '@wattle/domain';
+import { captureCharge, voidPayment } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
-import { captureCharge, voidPayment } from '@wattle/payments';
 import { captureSchema } from './schemas.ts';
 
 /** PUT /charges/{token}/void: 200 with the voided charge. */

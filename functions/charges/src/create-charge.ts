@@ -1,6 +1,6 @@
 import { presentCharge } from '@wattle/domain';
+import { createPaymentOnce, declined, paymentFieldsOf, paymentTokenFor } from '@wattle/flows';
 import { paymentSourceIssues, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
-import { createPaymentOnce, declined, paymentFieldsOf, paymentTokenFor } from '@wattle/payments';
 import { createChargeSchema } from './schemas.ts';
 
 /** POST /charges: 201 charge, 202 when the payer must pass 3-D Secure, 4xx/502 for declines. */

@@ -1,29 +1,28 @@
-import { PinError, presentCharge } from '@wattle/domain';
+import { presentCharge } from '@wattle/domain';
+import { chargesCreatedBetween, getPayment, listPayments } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf, search } from '@wattle/http';
 
-export const getCharge: RouteHandler = async (request, { store, clock }) => {
-  const charge = await store.payments.get(scopeOf(request), request.params.charge_token!);
-  if (charge?.kind !== 'charge') throw new PinError('not_found');
-  return resource(200, presentCharge(charge, clock.now()));
+export const getCharge: RouteHandler = async (request, deps) => {
+  const charge = await getPayment(deps, scopeOf(request), 'charge', request.params.charge_token!);
+  return resource(200, presentCharge(charge, deps.clock.now()));
 };
 
-export const listCharges: RouteHandler = async (request, { store, clock }) => {
+export const listCharges: RouteHandler = async (request, deps) => {
   const page = pageOf(request.query);
-  const now = clock.now();
-  return listOf('full', page, await store.payments.list(scopeOf(request), 'charge', page), (c) =>
-    presentCharge(c, now),
-  );
+  const charges = await listPayments(deps, scopeOf(request), 'charge', page);
+  const now = deps.clock.now();
+  return listOf('full', page, charges, (c) => presentCharge(c, now));
 };
 
 /**
  * GET /charges/search: description containing `query` or amount equal to it, created in
  * [start_date, end_date), sorted by created_at or amount, either direction; full pagination.
  */
-export const searchCharges: RouteHandler = async (request, { store, clock }) => {
+export const searchCharges: RouteHandler = async (request, deps) => {
   const scope = scopeOf(request);
   const { page, ...found } = await search(request.query, (from, to, limit) =>
-    store.payments.chargesBetween(scope, from, to, limit),
+    chargesCreatedBetween(deps, scope, from, to, limit),
   );
-  const now = clock.now();
+  const now = deps.clock.now();
   return listOf('full', page, found, (c) => presentCharge(c, now));
 };

@@ -1,6 +1,6 @@
 import { PinError, presentCharge } from '@wattle/domain';
+import { completeThreeDSecure, sessionPayment, verifyThreeDSecure } from '@wattle/flows';
 import { htmlPage, type RouteHandler, redirect, resource, scopeOf } from '@wattle/http';
-import { completeThreeDSecure, sessionPayment } from '@wattle/payments';
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -9,9 +9,7 @@ const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#
  * is being paid and lets the payer authenticate or fail, as a bank's challenge page would.
  */
 export const issuerPage: RouteHandler = async (request, deps) => {
-  const found = await sessionPayment(deps, request.params.session_token!);
-  if (!found?.payment.threeDSecure) throw new PinError('not_found');
-  const { payment } = found;
+  const { payment } = await sessionPayment(deps, request.params.session_token!);
   const amount = `${(payment.amount / 100).toFixed(2)} ${escapeHtml(payment.currency)}`;
   const action = `${request.baseUrl}/1/three_d_secure/${encodeURIComponent(request.params.session_token!)}`;
   return htmlPage(
@@ -47,13 +45,6 @@ export const issuerAnswer: RouteHandler = async (request, deps) => {
 
 /** GET /charges/verify?session_token=: the charge behind a session (live environment only). */
 export const verifyCharge: RouteHandler = async (request, deps) => {
-  const scope = scopeOf(request);
-  if (scope.environment !== 'live') throw new PinError('transaction_forbidden');
-  const session = request.query.session_token;
-  if (typeof session !== 'string' || session === '') throw new PinError('not_found');
-  const found = await sessionPayment(deps, session);
-  if (!found || found.scope.accountId !== scope.accountId || found.scope.environment !== scope.environment) {
-    throw new PinError('not_found');
-  }
-  return resource(200, presentCharge(found.payment, deps.clock.now(), { withoutTransfer: true }));
+  const charge = await verifyThreeDSecure(deps, scopeOf(request), request.query.session_token);
+  return resource(200, presentCharge(charge, deps.clock.now(), { withoutTransfer: true }));
 };

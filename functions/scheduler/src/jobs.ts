@@ -2,10 +2,10 @@ import {
   type JobHandler,
   payOutTransfer,
   purgeWebhookEndpoint,
+  recoverPayment,
   retryWebhook,
   settleRefund,
 } from '@wattle/flows';
-import { recoverPayment } from '@wattle/payments';
 import { jobKinds } from '@wattle/ports';
 import type { RuntimeDeps } from '@wattle/runtime';
 import { subscriptionJobs } from './jobs/subscriptions.ts';

@@ -1,5 +1,11 @@
 import { errorCatalogue } from './errors.ts';
-import { isExpiredAuthorisation, type Payment, statusMessage } from './payment.ts';
+import {
+  feesOf,
+  isExpiredAuthorisation,
+  merchantEntitlement,
+  type Payment,
+  statusMessage,
+} from './payment.ts';
 import { presentCard } from './presenters.ts';
 import type { Refund } from './refund.ts';
 import { presentTransferLink } from './transfer.ts';
@@ -29,7 +35,7 @@ export interface ChargeView {
 
 /** The charge object of SPEC.md. Fees are null for a voided or failed charge. */
 export const presentCharge = (payment: Payment, now: Date, view: ChargeView = {}) => {
-  const fees = succeeded(payment) && payment.state !== 'voided' ? payment.totalFees : null;
+  const fees = feesOf(payment);
   return {
     token: payment.token,
     success: succeeded(payment),
@@ -45,7 +51,7 @@ export const presentCharge = (payment: Payment, now: Date, view: ChargeView = {}
     ...(view.withoutTransfer ? {} : { transfer: (payment.transfers ?? []).map(presentTransferLink) }),
     amount_refunded: payment.amountRefunded,
     total_fees: fees,
-    merchant_entitlement: fees === null ? null : payment.amount - fees,
+    merchant_entitlement: fees === null ? null : merchantEntitlement(payment),
     refund_pending: payment.pendingRefunds > 0,
     ...(view.withAuthorisationToken || payment.authorisationToken !== null
       ? { authorisation_token: payment.authorisationToken }

@@ -105,9 +105,23 @@ export const transitionRefusal = (
   }
 };
 
-/** What may still be refunded of a captured charge. */
+/**
+ * What may still be refunded of a captured charge: the one answer for the refund's check and for
+ * the attribute the store keeps beside the payment, which a refund's write conditions on.
+ */
 export const refundable = (payment: Payment): number =>
   payment.state === 'captured' ? payment.amount - payment.amountRefunded : 0;
+
+/** The fees a payment bears: an approved one's (authorised or captured); none declined, voided or pending. */
+export const feesOf = (payment: Payment): number | null =>
+  payment.state === 'authorised' || payment.state === 'captured' ? payment.totalFees : null;
+
+/**
+ * What the merchant is owed of a charge: its amount less its fees. The one answer for the
+ * charge's `merchant_entitlement` and for the proceeds a capture credits to the balance.
+ */
+export const merchantEntitlement = (payment: Pick<Payment, 'amount' | 'totalFees'>): number =>
+  payment.amount - (payment.totalFees ?? 0);
 
 /** The status message Pin shows for a payment. */
 export const statusMessage = (payment: Payment): string => {

@@ -13,9 +13,6 @@ export type IdempotencyStart =
   | { outcome: 'in-progress' }
   | { outcome: 'mismatch' };
 
-/** Keys and their responses are kept a day (expiry is checked on read as well). */
-export const idempotencyKeyRetentionSeconds = 24 * 60 * 60;
-
 export interface IdempotencyTimes {
   now: Date;
   /** How long a key and its response are kept (at least 24 hours). */

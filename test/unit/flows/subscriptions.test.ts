@@ -27,7 +27,18 @@ import {
 import { fixedClock, sequentialIds } from '../../fakes/system.ts';
 
 // The payments flow is faked: billing's charges are made in the `payments` fake the flows are handed.
-vi.mock('@wattle/payments', async () => (await import('../../fakes/subscriptions.ts')).paymentsModule);
+vi.mock('../../../packages/flows/src/payments/create-payment.ts', async (original) => ({
+  ...(await original<object>()),
+  createPayment: (await import('../../fakes/subscriptions.ts')).paymentsModule.createPayment,
+}));
+vi.mock('../../../packages/flows/src/payments/payment-errors.ts', async (original) => ({
+  ...(await original<object>()),
+  declined: (await import('../../fakes/subscriptions.ts')).paymentsModule.declined,
+}));
+vi.mock('../../../packages/flows/src/payments/payment-tokens.ts', async (original) => ({
+  ...(await original<object>()),
+  derivedPaymentToken: (await import('../../fakes/subscriptions.ts')).paymentsModule.derivedPaymentToken,
+}));
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
 const day = 24 * 60 * 60 * 1000;

@@ -1,6 +1,8 @@
 import { type Payment, type PendingBill, PinError, type Scope, type Subscription } from '@wattle/domain';
-import { createPayment, declined, derivedPaymentToken } from '@wattle/payments';
 import { type BillCharges, Changed, type CustomersStore, TokenTaken } from '@wattle/ports';
+import { createPayment } from '../payments/create-payment.ts';
+import { declined } from '../payments/payment-errors.ts';
+import { derivedPaymentToken } from '../payments/payment-tokens.ts';
 
 /**
  * What charging a bill needs: the payments flow's own dependencies (it makes the charge), the

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from '@aws-lambda-powertools/logger';
-import { type Clock, PinError } from '@wattle/domain';
-import { type IdempotencyStore, idempotencyKeyRetentionSeconds, type StoredResponse } from '@wattle/ports';
+import { type Clock, idempotencyKeyRetentionSeconds, PinError } from '@wattle/domain';
+import type { IdempotencyStore, StoredResponse } from '@wattle/ports';
 import { header } from '../header.ts';
 import type { ApiMiddleware, ApiMiddyRequest } from './types.ts';
 

@@ -2,6 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type ChargeCredit,
   type CurrencyBalance,
+  merchantEntitlement,
   type Payment,
   type Refund,
   type Scope,
@@ -68,7 +69,7 @@ const creditOf = (charge: Payment, position: string): ChargeCredit => ({
   description: charge.description,
   amount: charge.amount,
   totalFees: charge.totalFees ?? 0,
-  merchantEntitlement: charge.amount - (charge.totalFees ?? 0),
+  merchantEntitlement: merchantEntitlement(charge),
   createdAt: charge.createdAt,
 });
 

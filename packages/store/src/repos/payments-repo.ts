@@ -3,14 +3,22 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Payment,
   type PaymentKind,
-  type PaymentState,
+  refundable,
   type Scope,
   type TransferLink,
   toEpochSeconds,
   type WattleEvent,
 } from '@wattle/domain';
-import type { Page, ScheduledJob } from '@wattle/ports';
-import { jobKinds, TokenTaken } from '@wattle/ports';
+import {
+  Changed,
+  jobKinds,
+  type Page,
+  type PaymentsStore,
+  type ReserveOptions,
+  type SettleOptions,
+  type ThreeDSecureSession,
+  TokenTaken,
+} from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
@@ -21,8 +29,6 @@ import type { IndexName } from '../kernel/table.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 import { creditCaptureIn } from './balance-repo.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
-
-/** The job that finishes a payment left `processing` by a crash between the processor and the commit. */
 
 interface ListOf {
   index: IndexName;
@@ -57,38 +63,12 @@ const toPayment = (item: Record<string, unknown>): Payment => ({
   transfers: (item.transferLinks as TransferLink[] | undefined) ?? [],
 });
 
-export interface ReserveOptions {
-  /** An unused card token the payment uses up. */
-  cardToken?: string | undefined;
-  /** Join the lists now (a 3-D Secure charge shows as Pending while the payer is away). */
-  joinLists: boolean;
-  /** The 3-D Secure session that leads back to this payment. */
-  sessionToken?: string | undefined;
-  recoveryDueAt: Date;
-}
-
-export interface SettleOptions {
-  /** The state the payment must still be in (processing, or pending_3ds). */
-  from: PaymentState;
-  /** Whether the lists are joined now (they were not joined at reserve). */
-  joinLists: boolean;
-  /** For an authorised payment: when its lease ends. */
-  leaseExpiresAt: Date | null;
-  /**
-   * The recovery job doing this, which claims its job; otherwise the job is cancelled (a 3-D
-   * Secure payment's is its session's end).
-   */
-  job?: ScheduledJob | undefined;
-  /** The list sort key the reservation used, when the caller knows it (saves reading it back). */
-  listSortKey?: string | undefined;
-}
-
 /**
  * Charges and authorisations. A payment is reserved (card token used up, recovery scheduled)
  * before the processor is asked, then settled with its outcome: the processor is asked at most
  * once per reservation, and a crash in between is finished by the recovery job.
  */
-export class PaymentsRepo {
+export class PaymentsRepo implements PaymentsStore {
   private readonly tokens: CardTokensRepo;
 
   constructor(private readonly ctx: StoreContext) {
@@ -142,10 +122,6 @@ export class PaymentsRepo {
   }
 
   /**
-   * The merchant's charges created in [from, to), read through the list index by creation time,
-   * at most `limit` of them (newest first).
-   */
-  /**
    * Shows a charge as paid out (in part) by a transfer. Once per transfer: a second call for the
    * same transfer (a payout job run twice) changes nothing.
    */
@@ -171,6 +147,10 @@ export class PaymentsRepo {
     }
   }
 
+  /**
+   * The merchant's charges created in [from, to), read through the list index by creation time,
+   * at most `limit` of them (newest first).
+   */
   chargesBetween(scope: Scope, from: Date | null, to: Date | null, limit: number): Promise<Payment[]> {
     return readBetween(
       this.ctx.doc,
@@ -220,11 +200,12 @@ export class PaymentsRepo {
       token: payment.token,
       dueAt: options.recoveryDueAt,
     });
-    // A derived token (an Idempotency-Key's, a bill attempt's) names a payment made already.
+    // The payment's token is new unless it was derived (an Idempotency-Key, a bill attempt) and
+    // the same request reserved it before.
     await tx.commit(this.ctx.doc, { payment: () => new TokenTaken('payment', payment.token) });
   }
 
-  /** Writes the processor's outcome (label `payment` fails if another request settled it first). */
+  /** Writes the processor's outcome: Changed when another request or run settled it first. */
   async settle(
     scope: Scope,
     payment: Payment,
@@ -233,13 +214,19 @@ export class PaymentsRepo {
     now: Date,
   ): Promise<void> {
     const membership = options.joinLists
-      ? membershipOf(scope, payment, options.listSortKey ?? (await this.reservedSortKey(scope, payment, now)))
+      ? membershipOf(
+          scope,
+          payment,
+          options.reservedAt
+            ? listSortKey(options.reservedAt, payment.token)
+            : await this.reservedSortKey(scope, payment, now),
+        )
       : {};
     const names: Record<string, string> = { '#p': 'payment', '#s': 'state' };
     const values: Record<string, unknown> = {
       ':p': payment,
       ':from': options.from,
-      ':left': refundableOf(payment),
+      ':left': refundable(payment),
     };
     const sets = ['#p = :p', 'refundable = :left'];
     for (const [i, [name, value]] of Object.entries(membership).entries()) {
@@ -262,7 +249,7 @@ export class PaymentsRepo {
     if (options.leaseExpiresAt) this.putLeaseIn(tx, scope, payment.token, options.leaseExpiresAt);
     if (!options.job) cancelIn(tx, jobKinds.paymentRecovery, scope, payment.token);
     recordEvent(tx, scope, event, now);
-    await tx.commit(this.ctx.doc);
+    await tx.commit(this.ctx.doc, { payment: () => new Changed('payment', payment.token) });
   }
 
   /** The list sort key written at the reservation (the payment joins its lists under it). */
@@ -279,14 +266,14 @@ export class PaymentsRepo {
   }
 
   /**
-   * Void or capture of an authorised payment: uses up its lease (label `lease` fails when another
-   * request was first or the lease expired) and writes the new state. Capturing an authorisation
-   * also writes the charge it makes.
+   * Void or capture of an authorised payment: uses up its lease (gone when another request was
+   * first, or expired) and writes the new state. Capturing an authorisation also writes the charge
+   * it makes. Either condition failing is the same answer: the payment changed since it was read.
    */
   async transition(
     scope: Scope,
     payment: Payment,
-    events: WattleEvent[],
+    event: WattleEvent,
     now: Date,
     newCharge: Payment | null = null,
   ): Promise<void> {
@@ -304,7 +291,7 @@ export class PaymentsRepo {
         ExpressionAttributeValues: {
           ':p': payment,
           ':authorised': 'authorised',
-          ':left': refundableOf(payment),
+          ':left': refundable(payment),
         },
       });
     if (newCharge) {
@@ -315,7 +302,7 @@ export class PaymentsRepo {
           _et: newCharge.kind,
           payment: newCharge,
           listSortKey: sortKey,
-          refundable: refundableOf(newCharge),
+          refundable: refundable(newCharge),
           ...membershipOf(scope, newCharge, sortKey),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
@@ -323,11 +310,12 @@ export class PaymentsRepo {
       joinListsIn(tx, scope, newCharge);
     }
     creditCaptureIn(tx, scope, newCharge ?? payment, now);
-    for (const event of events) recordEvent(tx, scope, event, now);
-    await tx.commit(this.ctx.doc);
+    recordEvent(tx, scope, event, now);
+    const changed = () => new Changed('payment', payment.token);
+    await tx.commit(this.ctx.doc, { lease: changed, payment: changed });
   }
 
-  async session(sessionToken: string): Promise<{ scope: Scope; paymentToken: string } | null> {
+  async session(sessionToken: string): Promise<ThreeDSecureSession | null> {
     const result = await this.ctx.doc.send(
       new GetCommand({
         TableName: this.ctx.tableName,
@@ -355,7 +343,3 @@ export class PaymentsRepo {
     });
   }
 }
-
-/** What may still be refunded, kept as its own attribute so a refund can condition on it. */
-const refundableOf = (payment: Payment): number =>
-  payment.state === 'captured' ? payment.amount - payment.amountRefunded : 0;

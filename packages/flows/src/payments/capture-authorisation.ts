@@ -1,0 +1,31 @@
+import { authorisationCapture, authorisationCaptureRefusal, type Payment, type Scope } from '@wattle/domain';
+import { paymentEvent } from './payment-event.ts';
+import { checkTransition, commitTransition, loadPayment, type TransitionDeps } from './payment-transition.ts';
+
+/**
+ * POST /authorisations/{token}/charges: captures `amount` (at most what was authorised) as a new
+ * charge that names the authorisation; the rest of the reservation is released.
+ */
+export const captureAuthorisation = async (
+  deps: TransitionDeps,
+  scope: Scope,
+  token: string,
+  amount: number,
+): Promise<Payment> => {
+  const authorisation = await loadPayment(deps, scope, 'authorisation', token);
+  checkTransition(authorisation, 'capture', deps.clock.now());
+  const refused = authorisationCaptureRefusal(authorisation, amount);
+  if (refused) throw refused;
+  await deps.processor.capture(authorisation.token, amount);
+  return commitTransition(deps, scope, authorisation, 'capture', async (now) => {
+    const capture = authorisationCapture(authorisation, amount, deps.ids.token('ch'), now);
+    await deps.payments.transition(
+      scope,
+      capture.authorisation,
+      paymentEvent(deps.ids, capture.charge, now),
+      now,
+      capture.charge,
+    );
+    return capture.charge;
+  });
+};

@@ -1,0 +1,20 @@
+import { capturedCharge, type Payment, type Scope } from '@wattle/domain';
+import { paymentEvent } from './payment-event.ts';
+import { checkTransition, commitTransition, loadPayment, type TransitionDeps } from './payment-transition.ts';
+
+/** PUT /charges/{token}/capture: an authorised charge, the full authorised amount only. */
+export const captureCharge = async (
+  deps: TransitionDeps,
+  scope: Scope,
+  token: string,
+  amount: number | undefined,
+): Promise<Payment> => {
+  const payment = await loadPayment(deps, scope, 'charge', token);
+  checkTransition(payment, 'capture', deps.clock.now(), amount);
+  await deps.processor.capture(payment.token, payment.amount);
+  return commitTransition(deps, scope, payment, 'capture', async (now) => {
+    const captured = capturedCharge(payment, now);
+    await deps.payments.transition(scope, captured, paymentEvent(deps.ids, captured, now), now);
+    return captured;
+  });
+};

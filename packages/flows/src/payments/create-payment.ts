@@ -1,0 +1,84 @@
+import {
+  type Payment,
+  type PaymentOrder,
+  paymentPrefix,
+  recoveryDueAt,
+  reservedPayment,
+  type Scope,
+  type ThreeDSecureAsk,
+  wantsThreeDSecure,
+} from '@wattle/domain';
+import { commitUsingToken } from '../cards/card-intake.ts';
+import type { PaymentsDeps } from './deps.ts';
+import { type PaymentSource, resolveSource } from './payment-sources.ts';
+import { settleWithProcessor } from './settle-payment.ts';
+
+export type ThreeDSecureRequest = ThreeDSecureAsk;
+
+export interface PaymentRequest extends PaymentOrder {
+  source: PaymentSource;
+  threeDSecure: ThreeDSecureRequest | null;
+  /**
+   * The payment's token when the caller derives it (an Idempotency-Key, a subscription's bill): a
+   * second request with the same token is refused at the reservation (TokenTaken) and never
+   * reaches the processor.
+   */
+  token?: string | undefined;
+}
+
+export type PaymentCreated =
+  | { outcome: 'settled'; payment: Payment }
+  | { outcome: 'three_d_secure'; payment: Payment; sessionToken: string };
+
+export type CreatePaymentDeps = Pick<
+  PaymentsDeps,
+  'payments' | 'cardTokens' | 'customers' | 'processor' | 'clock' | 'ids'
+>;
+
+/**
+ * Creates a charge or an authorisation. The payment is reserved first (its card token used up,
+ * its recovery scheduled), then the processor is asked, then the outcome is written: racing
+ * requests for one card token never reach the processor twice. Throws TokenTaken when
+ * `request.token` names a payment that exists (see createPaymentOnce).
+ */
+export const createPayment = async (
+  deps: CreatePaymentDeps,
+  scope: Scope,
+  request: PaymentRequest,
+): Promise<PaymentCreated> => {
+  const { payments, processor, ids, clock } = deps;
+  const now = clock.now();
+  const source = await resolveSource(deps, scope, request.source, now);
+  const threeDSecure = wantsThreeDSecure(
+    request.threeDSecure,
+    scope.environment,
+    processor.supportsThreeDSecure(source.card),
+  );
+  const session =
+    threeDSecure && request.threeDSecure
+      ? { sessionToken: ids.token('se'), ask: request.threeDSecure }
+      : null;
+  const token = request.token ?? ids.token(paymentPrefix(request.kind));
+  const reserved = reservedPayment(request, token, source, session, now);
+  await commitUsingToken('card_token', () =>
+    payments.reserve(
+      scope,
+      reserved,
+      source.sealedNumber,
+      {
+        cardToken: source.consumesCardToken ?? undefined,
+        joinLists: session !== null,
+        sessionToken: session?.sessionToken,
+        recoveryDueAt: recoveryDueAt(reserved, now),
+      },
+      now,
+    ),
+  );
+  if (session) return { outcome: 'three_d_secure', payment: reserved, sessionToken: session.sessionToken };
+  const payment = await settleWithProcessor(deps, scope, reserved, source.cardNumber, {
+    from: 'processing',
+    joinLists: true,
+    reservedAt: now,
+  });
+  return { outcome: 'settled', payment };
+};

@@ -1,0 +1,40 @@
+import type { CardDetails } from '@wattle/domain';
+import type { PaymentSource } from './payment-sources.ts';
+
+/** The source of a validated payment request: exactly one of the three was given. */
+export const sourceOf = (input: {
+  card?: unknown;
+  card_token?: string;
+  customer_token?: string;
+}): PaymentSource =>
+  input.card
+    ? { kind: 'card', details: input.card as CardDetails }
+    : input.card_token
+      ? { kind: 'card_token', token: input.card_token }
+      : { kind: 'customer', token: input.customer_token! };
+
+/** The payment fields of a validated POST /charges or POST /authorisations body. */
+export interface PaymentInput {
+  amount: number;
+  currency: string;
+  description: string;
+  email: string;
+  ip_address: string;
+  reference: string;
+  metadata: Record<string, string>;
+  card?: CardDetails | undefined;
+  card_token?: string | undefined;
+  customer_token?: string | undefined;
+}
+
+/** The shared part of a payment request, from the validated body. */
+export const paymentFieldsOf = (input: PaymentInput) => ({
+  amount: input.amount,
+  currency: input.currency,
+  description: input.description,
+  email: input.email,
+  ipAddress: input.ip_address,
+  reference: input.reference || null,
+  metadata: input.metadata,
+  source: sourceOf(input),
+});

@@ -1,0 +1,73 @@
+import { type Payment, PinError, type Scope, withThreeDSecureResult } from '@wattle/domain';
+import { Changed } from '@wattle/ports';
+import type { PaymentsDeps } from './deps.ts';
+import { reservedCardNumber, settleWithProcessor } from './settle-payment.ts';
+import { declineThreeDSecure } from './three-d-secure-decline.ts';
+
+export interface SessionPayment {
+  scope: Scope;
+  payment: Payment;
+}
+
+/** The 3-D Secure charge behind a session, or not_found (no such session, or no charge waits on it). */
+export const sessionPayment = async (
+  { payments }: Pick<PaymentsDeps, 'payments'>,
+  sessionToken: string,
+): Promise<SessionPayment> => {
+  const session = await payments.session(sessionToken);
+  const payment = session && (await payments.get(session.scope, session.paymentToken));
+  if (!session || !payment?.threeDSecure) throw new PinError('not_found');
+  return { scope: session.scope, payment };
+};
+
+/**
+ * GET /charges/verify?session_token=: the charge behind a session, in the live environment only
+ * (the only one where 3-D Secure runs), and only the merchant's own.
+ */
+export const verifyThreeDSecure = async (
+  deps: Pick<PaymentsDeps, 'payments'>,
+  scope: Scope,
+  sessionToken: unknown,
+): Promise<Payment> => {
+  if (scope.environment !== 'live') throw new PinError('transaction_forbidden');
+  if (typeof sessionToken !== 'string' || sessionToken === '') throw new PinError('not_found');
+  const session = await deps.payments.session(sessionToken);
+  const payment = session && (await deps.payments.get(session.scope, session.paymentToken));
+  if (!session || !payment) throw new PinError('not_found');
+  if (session.scope.accountId !== scope.accountId || session.scope.environment !== scope.environment) {
+    throw new PinError('not_found');
+  }
+  return payment;
+};
+
+/**
+ * The payer's answer at the simulated issuer page. Authenticated: the card is authorised (and
+ * captured) as any charge. Failed: the charge is declined. Either way the payer goes back to the
+ * merchant's callback_url with the session token. A second answer changes nothing.
+ */
+export const completeThreeDSecure = async (
+  deps: Pick<PaymentsDeps, 'payments' | 'cardTokens' | 'processor' | 'ids' | 'clock'>,
+  sessionToken: string,
+  authenticated: boolean,
+): Promise<{ callbackUrl: string; payment: Payment }> => {
+  const { scope, payment } = await sessionPayment(deps, sessionToken);
+  const callbackUrl = payment.threeDSecure!.callbackUrl;
+  if (payment.state !== 'pending_3ds') return { callbackUrl, payment };
+  const answered = withThreeDSecureResult(payment, authenticated ? 'authenticated' : 'failed');
+  try {
+    if (!authenticated) return { callbackUrl, payment: await declineThreeDSecure(deps, scope, answered) };
+    const cardNumber = await reservedCardNumber(deps, scope, payment);
+    const settled = await settleWithProcessor(deps, scope, answered, cardNumber, {
+      from: 'pending_3ds',
+      joinLists: false,
+    });
+    return { callbackUrl, payment: settled };
+  } catch (error) {
+    // The payer answered twice at once: the first answer stands.
+    if (error instanceof Changed) {
+      const current = await deps.payments.get(scope, payment.token);
+      return { callbackUrl, payment: current ?? payment };
+    }
+    throw error;
+  }
+};

@@ -1,0 +1,389 @@
+import { newCard, type Scope, toTimestamp } from '@wattle/domain';
+import {
+  captureAuthorisation,
+  captureCharge,
+  completeThreeDSecure,
+  createCard,
+  createPayment,
+  createPaymentOnce,
+  declined,
+  getPayment,
+  listPayments,
+  type PaymentRequest,
+  paymentTokenFor,
+  recoverPayment,
+  sessionPayment,
+  verifyThreeDSecure,
+  voidPayment,
+} from '@wattle/flows';
+import { JobTaken } from '@wattle/ports';
+import { describe, expect, it } from 'vitest';
+import { fakeCardTokens } from '../../fakes/cards.ts';
+import { fakePaymentCustomers } from '../../fakes/payment-customers.ts';
+import { fakePayments, fakeRecoveryJobs } from '../../fakes/payments.ts';
+import { fakeProcessor } from '../../fakes/processor.ts';
+import { fixedClock, sequentialIds } from '../../fakes/system.ts';
+import { aCardDetails, aChargeRequest } from '../../helpers/builders.ts';
+
+const scope: Scope = { accountId: 'acct_1', environment: 'test' };
+const live: Scope = { accountId: 'acct_1', environment: 'live' };
+const minute = 60_000;
+const day = 24 * 60 * minute;
+
+const setUp = () => {
+  const cardTokens = fakeCardTokens();
+  const schedule = fakeRecoveryJobs();
+  return {
+    payments: fakePayments({ consumeCardToken: cardTokens.consume, jobs: schedule }),
+    cardTokens,
+    customers: fakePaymentCustomers(),
+    schedule,
+    processor: fakeProcessor(),
+    clock: fixedClock('2026-11-24T10:00:00Z'),
+    ids: sequentialIds(),
+  };
+};
+
+const declinedCard = aCardDetails('4100000000000001');
+const authorisationRequest = (overrides: Partial<PaymentRequest> = {}): PaymentRequest =>
+  aChargeRequest({ kind: 'authorisation', capture: false, ...overrides });
+const threeDSecure = { enabled: true, callbackUrl: 'https://shop.example/back', fallbackOk: false };
+
+describe('creating a payment', () => {
+  it('charges an approved card once: authorised and captured, listed, its number dropped, its recovery ended', async () => {
+    const deps = setUp();
+    const created = await createPayment(deps, scope, aChargeRequest());
+    expect(created.outcome).toBe('settled');
+    const charge = created.payment;
+    expect(charge).toMatchObject({ state: 'captured', totalFees: 48, capturedAt: charge.createdAt });
+    expect(deps.processor.authorised).toEqual([
+      expect.objectContaining({ reference: charge.token, cardNumber: '4200000000000000', amount: 1000 }),
+    ]);
+    expect(deps.processor.captured).toEqual([{ reference: charge.token, amount: 1000 }]);
+    expect(await deps.payments.sealedNumberOf(scope, charge.token)).toBeNull();
+    expect((await listPayments(deps, scope, 'charge', 1)).items).toEqual([charge]);
+    expect(deps.schedule.jobs.size).toBe(0);
+    expect(deps.payments.events.map((e) => e.type)).toEqual(['charge.captured']);
+  });
+
+  it('records a decline, captures nothing and names the charge in the error', async () => {
+    const deps = setUp();
+    const { payment } = await createPayment(
+      deps,
+      scope,
+      aChargeRequest({ source: { kind: 'card', details: declinedCard } }),
+    );
+    expect(payment).toMatchObject({ state: 'failed', decline: 'card_declined', totalFees: null });
+    expect(deps.processor.captured).toEqual([]);
+    expect(declined(payment, 'charge_token')).toMatchObject({
+      code: 'card_declined',
+      extra: { charge_token: payment.token },
+    });
+    expect(deps.payments.events.map((e) => e.type)).toEqual(['charge.failed']);
+    expect((await listPayments(deps, scope, 'charge', 1)).total).toBe(1);
+  });
+
+  it('authorises an authorisation without capturing it, for five days', async () => {
+    const deps = setUp();
+    const { payment } = await createPayment(deps, scope, authorisationRequest());
+    expect(payment).toMatchObject({ kind: 'authorisation', state: 'authorised', capturedAt: null });
+    expect(payment.token).toMatch(/^auth_/);
+    expect(payment.expiresAt).toBe('2026-11-29T10:00:00.000Z');
+    expect(deps.processor.captured).toEqual([]);
+  });
+
+  it('sends the payer to 3-D Secure in live before the processor is asked, then settles on their answer', async () => {
+    const deps = setUp();
+    const created = await createPayment(deps, live, aChargeRequest({ threeDSecure }));
+    if (created.outcome !== 'three_d_secure') throw new Error('expected a 3-D Secure session');
+    expect(created.payment.state).toBe('pending_3ds');
+    expect(deps.processor.authorised).toEqual([]);
+    // Pending in the lists while the payer is away; the number kept for the answer.
+    expect((await listPayments(deps, live, 'charge', 1)).items.map((p) => p.state)).toEqual(['pending_3ds']);
+    expect(await deps.payments.sealedNumberOf(live, created.payment.token)).not.toBeNull();
+    // Its recovery is the session's end.
+    expect([...deps.schedule.jobs.values()][0]?.dueAt).toEqual(new Date('2026-11-24T10:30:00Z'));
+
+    const answered = await completeThreeDSecure(deps, created.sessionToken, true);
+    expect(answered.callbackUrl).toBe('https://shop.example/back');
+    expect(answered.payment).toMatchObject({ state: 'captured', threeDSecure: { result: 'authenticated' } });
+    expect(deps.processor.authorised).toHaveLength(1);
+    expect(await verifyThreeDSecure(deps, live, created.sessionToken)).toEqual(answered.payment);
+    await expect(verifyThreeDSecure(deps, scope, created.sessionToken)).rejects.toMatchObject({
+      code: 'transaction_forbidden',
+    });
+    // A second answer changes nothing.
+    expect((await completeThreeDSecure(deps, created.sessionToken, false)).payment.state).toBe('captured');
+  });
+
+  it('declines a charge whose payer fails 3-D Secure', async () => {
+    const deps = setUp();
+    const created = await createPayment(deps, live, aChargeRequest({ threeDSecure }));
+    if (created.outcome !== 'three_d_secure') throw new Error('expected a 3-D Secure session');
+    const { payment } = await completeThreeDSecure(deps, created.sessionToken, false);
+    expect(payment).toMatchObject({
+      state: 'failed',
+      decline: 'card_declined',
+      threeDSecure: { result: 'failed' },
+    });
+    expect(deps.processor.authorised).toEqual([]);
+  });
+
+  it('refuses 3-D Secure where it cannot run, unless fallback_ok lets the charge go on without it', async () => {
+    const deps = setUp();
+    await expect(createPayment(deps, scope, aChargeRequest({ threeDSecure }))).rejects.toMatchObject({
+      code: 'three_d_secure_unavailable',
+    });
+    deps.processor.threeDSecure = false;
+    await expect(createPayment(deps, live, aChargeRequest({ threeDSecure }))).rejects.toMatchObject({
+      code: 'three_d_secure_unavailable',
+    });
+    expect(deps.payments.stored.size).toBe(0);
+    const { payment } = await createPayment(
+      deps,
+      scope,
+      aChargeRequest({ threeDSecure: { ...threeDSecure, fallbackOk: true } }),
+    );
+    expect(payment).toMatchObject({ state: 'captured', threeDSecure: null });
+  });
+
+  it('answers an invalid card_token when a racing payment used the token first, charging it once', async () => {
+    const deps = setUp();
+    const card = await createCard(deps, scope, aCardDetails());
+    const request = aChargeRequest({ source: { kind: 'card_token', token: card.token } });
+    deps.payments.before('reserve', () => createPayment(deps, scope, request));
+    await expect(createPayment(deps, scope, request)).rejects.toMatchObject({
+      code: 'invalid_resource',
+      messages: [expect.objectContaining({ param: 'card_token' })],
+    });
+    expect(deps.processor.authorised).toHaveLength(1);
+    expect(deps.payments.stored.size).toBe(1);
+  });
+
+  it("charges a customer's primary card and lists the charge under the customer", async () => {
+    const deps = setUp();
+    const now = deps.clock.now();
+    const card = newCard(aCardDetails('5520000000000000'), 'card_primary', toTimestamp(now));
+    const sealed = await deps.cardTokens.seal(scope, card, '5520000000000000');
+    deps.customers.add(
+      scope,
+      {
+        token: 'cus_1',
+        createdAt: toTimestamp(now),
+        primaryCard: card,
+        email: 'c@example.com',
+        firstName: '',
+        lastName: '',
+        phoneNumber: '',
+        company: '',
+        notes: '',
+      },
+      [sealed],
+    );
+    const { payment } = await createPayment(
+      deps,
+      scope,
+      aChargeRequest({ source: { kind: 'customer', token: 'cus_1' } }),
+    );
+    expect(payment).toMatchObject({
+      state: 'captured',
+      customerToken: 'cus_1',
+      cardOwner: { customerToken: 'cus_1', primary: true },
+    });
+    expect(deps.processor.authorised[0]?.cardNumber).toBe('5520000000000000');
+    expect((await deps.payments.listForCustomer(scope, 'cus_1', 1)).items).toEqual([payment]);
+    await expect(
+      createPayment(deps, scope, aChargeRequest({ source: { kind: 'customer', token: 'cus_gone' } })),
+    ).rejects.toMatchObject({
+      code: 'invalid_resource',
+      messages: [expect.objectContaining({ param: 'customer_token' })],
+    });
+  });
+});
+
+describe('a payment under an Idempotency-Key', () => {
+  const keyed = (overrides: Partial<PaymentRequest> = {}) =>
+    aChargeRequest({ token: paymentTokenFor('charge', scope, 'key-1'), ...overrides });
+
+  it('answers a retry of the same request with the same payment, charging the card once', async () => {
+    const deps = setUp();
+    const first = await createPaymentOnce(deps, scope, keyed());
+    const again = await createPaymentOnce(deps, scope, keyed());
+    expect(again).toEqual(first);
+    expect(deps.processor.authorised).toHaveLength(1);
+    expect(deps.payments.stored.size).toBe(1);
+  });
+
+  it('refuses the key for other terms: idempotency_key_reused', async () => {
+    const deps = setUp();
+    await createPaymentOnce(deps, scope, keyed());
+    await expect(createPaymentOnce(deps, scope, keyed({ amount: 2000 }))).rejects.toMatchObject({
+      code: 'idempotency_key_reused',
+    });
+    expect(deps.processor.authorised).toHaveLength(1);
+  });
+
+  it("refuses the key past its retention: the payment is no retry's any more", async () => {
+    const deps = setUp();
+    await createPaymentOnce(deps, scope, keyed());
+    deps.clock.advance(day + minute);
+    await expect(createPaymentOnce(deps, scope, keyed())).rejects.toMatchObject({
+      code: 'idempotency_key_reused',
+    });
+  });
+
+  it('finishes the payment a first attempt reserved before it died, instead of charging again', async () => {
+    const deps = setUp();
+    deps.processor.failNext();
+    await expect(createPaymentOnce(deps, scope, keyed())).rejects.toThrow('did not answer');
+    const token = paymentTokenFor('charge', scope, 'key-1');
+    expect((await deps.payments.get(scope, token))?.state).toBe('processing');
+
+    const retried = await createPaymentOnce(deps, scope, keyed());
+    expect(retried).toMatchObject({ outcome: 'settled', payment: { token, state: 'captured' } });
+    expect(deps.processor.authorised).toHaveLength(1);
+    expect(deps.schedule.jobs.size).toBe(0);
+    expect(deps.payments.events.map((e) => e.type)).toEqual(['charge.captured']);
+  });
+
+  it('sends a retry of a 3-D Secure charge back to the same session', async () => {
+    const deps = setUp();
+    const request = aChargeRequest({ token: paymentTokenFor('charge', live, 'key-3ds'), threeDSecure });
+    const first = await createPaymentOnce(deps, live, request);
+    expect(await createPaymentOnce(deps, live, request)).toEqual(first);
+    expect(first.outcome).toBe('three_d_secure');
+  });
+});
+
+describe('voiding and capturing an authorised payment', () => {
+  it('captures an authorised charge in full; other amounts are invalid_capture_amount', async () => {
+    const deps = setUp();
+    const { payment } = await createPayment(deps, scope, aChargeRequest({ capture: false }));
+    await expect(captureCharge(deps, scope, payment.token, 999)).rejects.toMatchObject({
+      code: 'invalid_capture_amount',
+    });
+    deps.clock.advance(minute);
+    const captured = await captureCharge(deps, scope, payment.token, undefined);
+    expect(captured).toMatchObject({ state: 'captured', capturedAt: '2026-11-24T10:01:00Z' });
+    expect(await getPayment(deps, scope, 'charge', payment.token)).toEqual(captured);
+    await expect(voidPayment(deps, scope, 'charge', payment.token)).rejects.toMatchObject({
+      code: 'already_captured',
+      extra: { charge_token: payment.token },
+    });
+  });
+
+  it('answers a capture that lost the race to a void with already_voided', async () => {
+    const deps = setUp();
+    const { payment } = await createPayment(deps, scope, aChargeRequest({ capture: false }));
+    deps.payments.before('transition', () => voidPayment(deps, scope, 'charge', payment.token));
+    await expect(captureCharge(deps, scope, payment.token, undefined)).rejects.toMatchObject({
+      code: 'already_voided',
+      extra: { charge_token: payment.token },
+    });
+    expect((await deps.payments.get(scope, payment.token))?.state).toBe('voided');
+    expect(deps.payments.events.map((e) => e.type)).toEqual(['charge.authorised', 'charge.voided']);
+  });
+
+  it('answers a void that lost the race to a capture with already_captured', async () => {
+    const deps = setUp();
+    const { payment } = await createPayment(deps, scope, authorisationRequest());
+    deps.payments.before('transition', () => captureAuthorisation(deps, scope, payment.token, 1000));
+    await expect(voidPayment(deps, scope, 'authorisation', payment.token)).rejects.toMatchObject({
+      code: 'already_captured',
+      extra: { authorisation_token: payment.token },
+    });
+  });
+
+  it('answers authorisation_expired when the lease ran out while the processor was asked', async () => {
+    const deps = setUp();
+    const { payment } = await createPayment(deps, scope, authorisationRequest());
+    deps.clock.advance(5 * day - 1000);
+    deps.processor.capture = async () => deps.clock.advance(2000);
+    await expect(captureAuthorisation(deps, scope, payment.token, 500)).rejects.toMatchObject({
+      code: 'authorisation_expired',
+    });
+    expect((await deps.payments.get(scope, payment.token))?.state).toBe('authorised');
+    // Read again now, the state table says so too.
+    await expect(voidPayment(deps, scope, 'authorisation', payment.token)).rejects.toMatchObject({
+      code: 'authorisation_expired',
+    });
+  });
+
+  it('captures part of an authorisation as a new charge with its own fees, never more than authorised', async () => {
+    const deps = setUp();
+    const { payment } = await createPayment(deps, scope, authorisationRequest());
+    await expect(captureAuthorisation(deps, scope, payment.token, 1001)).rejects.toMatchObject({
+      code: 'invalid_resource',
+      messages: [expect.objectContaining({ param: 'amount' })],
+    });
+    const charge = await captureAuthorisation(deps, scope, payment.token, 400);
+    expect(charge).toMatchObject({
+      kind: 'charge',
+      state: 'captured',
+      amount: 400,
+      totalFees: 37,
+      authorisationToken: payment.token,
+    });
+    expect(await deps.payments.get(scope, payment.token)).toMatchObject({
+      state: 'captured',
+      amountCaptured: 400,
+    });
+    expect(await getPayment(deps, scope, 'charge', charge.token)).toEqual(charge);
+    await expect(getPayment(deps, scope, 'charge', payment.token)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+});
+
+describe('the payment-recovery job', () => {
+  it('finishes a payment a crash left reserved, once however many runs take the job', async () => {
+    const deps = setUp();
+    deps.processor.failNext();
+    await expect(createPayment(deps, scope, aChargeRequest())).rejects.toThrow('did not answer');
+    const [job] = await deps.schedule.due(
+      'payment-recovery',
+      new Date(deps.clock.now().getTime() + 2 * minute),
+    );
+    expect(job).toBeDefined();
+    expect(await deps.schedule.due('payment-recovery', deps.clock.now())).toEqual([]);
+    deps.clock.advance(2 * minute);
+
+    const runs = await Promise.allSettled([recoverPayment(deps, job!), recoverPayment(deps, job!)]);
+    expect(runs.filter((run) => run.status === 'fulfilled')).toHaveLength(1);
+    expect(runs.find((run) => run.status === 'rejected')?.reason).toBeInstanceOf(JobTaken);
+    expect(await deps.payments.get(scope, job!.token)).toMatchObject({ state: 'captured', totalFees: 48 });
+    expect(await deps.payments.sealedNumberOf(scope, job!.token)).toBeNull();
+    expect(deps.payments.events.map((e) => e.type)).toEqual(['charge.captured']);
+    expect((await listPayments(deps, scope, 'charge', 1)).total).toBe(1);
+  });
+
+  it("declines a 3-D Secure charge still unanswered at its session's end and drops its number", async () => {
+    const deps = setUp();
+    const created = await createPayment(deps, live, aChargeRequest({ threeDSecure }));
+    const [job] = [...deps.schedule.jobs.values()];
+    deps.clock.advance(30 * minute);
+    await recoverPayment(deps, job!);
+    const expired = await deps.payments.get(live, created.payment.token);
+    expect(expired).toMatchObject({
+      state: 'failed',
+      decline: 'card_declined',
+      threeDSecure: { result: 'expired' },
+    });
+    expect(await deps.payments.sealedNumberOf(live, created.payment.token)).toBeNull();
+    expect(deps.processor.authorised).toEqual([]);
+    // A late answer from the payer changes nothing.
+    if (created.outcome !== 'three_d_secure') throw new Error('expected a 3-D Secure session');
+    expect((await completeThreeDSecure(deps, created.sessionToken, true)).payment).toEqual(expired);
+    expect((await sessionPayment(deps, created.sessionToken)).payment).toEqual(expired);
+  });
+
+  it('drops the job of a payment settled since', async () => {
+    const deps = setUp();
+    const { payment } = await createPayment(deps, scope, aChargeRequest());
+    const job = { kind: 'payment-recovery', scope, token: payment.token, dueAt: deps.clock.now() };
+    deps.schedule.schedule(job);
+    await recoverPayment(deps, job);
+    expect(deps.schedule.jobs.size).toBe(0);
+    expect(deps.processor.authorised).toHaveLength(1);
+  });
+});
