@@ -9,7 +9,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import * as dynamodb from '@aws-sdk/client-dynamodb';
-import { merchantWideShards } from '@wattle/store';
+import { merchantWideShards } from '../../packages/store/src/kernel/counters.ts';
 import type { RecordedCall, Recording } from './ddb-recorder.ts';
 
 export type Tokens = Map<string, string>;

@@ -21,17 +21,11 @@ import { createPlan } from '@wattle/flows';
 import { startDynamoDbLocal } from '@wattle/local';
 import { simulatedProcessor } from '@wattle/processor';
 import { composeDeps, type RuntimeDeps, randomIds } from '@wattle/runtime';
-import {
-  counter,
-  createStore,
-  createTableInput,
-  lists,
-  localCardCipher,
-  merchantWideShards,
-  readCount,
-} from '@wattle/store';
+import { createStore, createTableInput, localCardCipher } from '@wattle/store';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
+import { counter, merchantWideShards, readCount } from '../../packages/store/src/kernel/counters.ts';
+import { lists } from '../../packages/store/src/kernel/keys.ts';
 import { monthlyPlan, storedCustomer } from '../helpers/billing.ts';
 
 interface Capacity {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { localTableName } from '@wattle/local';
 import { refundFailsCard } from '@wattle/processor';
-import { keys } from '@wattle/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../packages/store/src/kernel/keys.ts';
 import { eventsAbout } from '../helpers/events.ts';
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
 import {

@@ -1,9 +1,10 @@
 import type { Scope } from '@wattle/domain';
 import type { ScheduledJob } from '@wattle/ports';
 import { randomIds } from '@wattle/runtime';
-import { claimIn, newTransaction, scheduleIn } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
+import { newTransaction } from '../../packages/store/src/kernel/context.ts';
+import { claimIn, scheduleIn } from '../../packages/store/src/kernel/schedule.ts';
 import { testDeps, useTable } from '../helpers/table.ts';
 
 const table = useTable();

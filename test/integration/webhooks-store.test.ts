@@ -9,9 +9,11 @@ import {
 import { type JobHandler, purgeWebhookEndpoint } from '@wattle/flows';
 import { Changed, jobKinds } from '@wattle/ports';
 import { type RuntimeDeps, randomIds } from '@wattle/runtime';
-import { jobKey, keys, newTransaction, scheduleIn } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
+import { newTransaction } from '../../packages/store/src/kernel/context.ts';
+import { keys } from '../../packages/store/src/kernel/keys.ts';
+import { jobKey, scheduleIn } from '../../packages/store/src/kernel/schedule.ts';
 import { testDeps, useTable } from '../helpers/table.ts';
 
 const table = useTable();

@@ -26,6 +26,10 @@ import { httpWebhookSender } from './webhook-sender.ts';
  */
 export interface RuntimeDeps extends Repositories {
   config: RuntimeConfig;
+  /**
+   * The store itself, for what reaches beneath the ports on purpose (the fault-injection harness
+   * hooks its client). Functions and flows use the repositories by their port names.
+   */
   store: Store;
   clock: Clock;
   ids: Ids;

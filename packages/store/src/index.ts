@@ -1,29 +1,11 @@
-export * from './kernel/card-cipher.ts';
-export * from './kernel/client.ts';
-export * from './kernel/context.ts';
-export * from './kernel/counters.ts';
-export * from './kernel/errors.ts';
-export * from './kernel/events-outbox.ts';
-export * from './kernel/keys.ts';
-export * from './kernel/list-page.ts';
-export * from './kernel/schedule.ts';
-export * from './kernel/single-use-tokens.ts';
-export * from './kernel/table.ts';
-export * from './kernel/transaction.ts';
-export * from './repos/accounts-repo.ts';
-export * from './repos/balance-repo.ts';
-export * from './repos/bank-account-tokens-repo.ts';
-export * from './repos/card-tokens-repo.ts';
-export * from './repos/customers-repo.ts';
-export * from './repos/idempotency-repo.ts';
-export * from './repos/merchants-repo.ts';
-export * from './repos/payments-repo.ts';
-export * from './repos/plan-counts.ts';
-export * from './repos/plans-repo.ts';
-export * from './repos/recipients-repo.ts';
-export * from './repos/refunds-repo.ts';
-export * from './repos/subscriptions-repo.ts';
-export * from './repos/transfers-repo.ts';
-export * from './repos/webhook-endpoints-repo.ts';
-export * from './repos/webhooks-repo.ts';
-export * from './store.ts';
+/**
+ * What other packages may use of the store: building it (and its cipher and client), the
+ * repositories by their port names, the table definition, and reading an event out of a stream
+ * record. Everything else (transactions, keys, counters, labels) stays inside; the store's own
+ * white-box tests import it by path.
+ */
+export { type CardCipher, kmsCardCipher, localCardCipher } from './kernel/card-cipher.ts';
+export { documentClient } from './kernel/client.ts';
+export { eventOfStreamRecord } from './kernel/events-outbox.ts';
+export { createTableInput, globalIndexes, tableKeys, ttlAttribute } from './kernel/table.ts';
+export { createStore, type Repositories, repositoriesOf, Store } from './store.ts';
