@@ -298,5 +298,6 @@ export const paymentsModule = {
       customerToken: request.source.token,
     }),
   declined: (payment: Payment) => new PinError(payment.decline!),
-  derivedPaymentToken: (kind: string, seed: string) => `${kind === 'charge' ? 'ch' : 'auth'}_${seed}`,
+  derivedPaymentToken: (_ids: unknown, kind: string, seed: string) =>
+    `${kind === 'charge' ? 'ch' : 'auth'}_${seed}`,
 };

@@ -14,7 +14,10 @@ export const fixedClock = (at = '2026-11-24T10:00:00Z'): Clock & { advance(ms: n
 /** Tokens numbered in order of creation, 22 characters after the prefix as real ones. */
 export const sequentialIds = (): Ids => {
   let n = 0;
-  return { token: (prefix) => `${prefix}_${String(++n).padStart(22, '0')}` };
+  return {
+    token: (prefix) => `${prefix}_${String(++n).padStart(22, '0')}`,
+    derived: (prefix, seed) => `${prefix}_${seed}`,
+  };
 };
 
 export const sequentialSecrets = (): Secrets => {

@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
 import {
   authorisationCapture,
   authorisationCaptureRefusal,
-  base64url,
   feesOf,
   leaseEndOf,
   merchantEntitlement,
@@ -14,12 +12,10 @@ import {
   reservedPayment,
   resumptionOf,
   settledWith,
-  sha256,
   threeDSecureDeclined,
   wantsThreeDSecure,
   withThreeDSecureResult,
 } from '@wattle/domain';
-import { derivedPaymentToken } from '@wattle/flows';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { aCard, aPayment } from '../helpers/builders.ts';
@@ -218,25 +214,5 @@ describe("a charge's amounts", () => {
         );
       }),
     );
-  });
-});
-
-describe('derived payment tokens', () => {
-  it("hash as node's SHA-256 does, so tokens derived before the move name the same payments", () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (seed) => {
-        const expected = createHash('sha256').update(seed).digest();
-        expect(base64url(sha256(seed))).toBe(expected.toString('base64url'));
-      }),
-    );
-    for (const [kind, prefix] of [
-      ['charge', 'ch'],
-      ['authorisation', 'auth'],
-    ] as const) {
-      const seed = 'acct_1#test#charge#key-1';
-      expect(derivedPaymentToken(kind, seed)).toBe(
-        `${prefix}_${createHash('sha256').update(seed).digest('base64url').slice(0, 22)}`,
-      );
-    }
   });
 });

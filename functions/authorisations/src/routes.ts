@@ -30,7 +30,7 @@ export const createAuthorisation: RouteHandler = async (request, deps) => {
   const created = await createPaymentOnce(deps, scope, {
     kind: 'authorisation',
     token: request.idempotencyKey
-      ? paymentTokenFor('authorisation', scope, request.idempotencyKey)
+      ? paymentTokenFor(deps.ids, 'authorisation', scope, request.idempotencyKey)
       : undefined,
     ...paymentFieldsOf(input),
     capture: false,

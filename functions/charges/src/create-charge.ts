@@ -10,7 +10,9 @@ export const createCharge: RouteHandler = async (request, deps) => {
   const scope = scopeOf(request);
   const created = await createPaymentOnce(deps, scope, {
     kind: 'charge',
-    token: request.idempotencyKey ? paymentTokenFor('charge', scope, request.idempotencyKey) : undefined,
+    token: request.idempotencyKey
+      ? paymentTokenFor(deps.ids, 'charge', scope, request.idempotencyKey)
+      : undefined,
     ...paymentFieldsOf(input),
     capture: input.capture,
     threeDSecure: input.three_d_secure

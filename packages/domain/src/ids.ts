@@ -21,9 +21,15 @@ export const tokenPrefixes = {
 
 export type TokenPrefix = (typeof tokenPrefixes)[keyof typeof tokenPrefixes];
 
-/** Makes new resource tokens: `<prefix>_` followed by 22 URL-safe characters, as Pin's are. */
+/** Makes resource tokens: `<prefix>_` followed by 22 URL-safe characters, as Pin's are. */
 export interface Ids {
+  /** A new, random token. */
   token(prefix: TokenPrefix): string;
+  /**
+   * The token derived from `seed` (an Idempotency-Key, a bill attempt): the same seed always names
+   * the same resource, so a second attempt finds the first one's instead of making another.
+   */
+  derived(prefix: TokenPrefix, seed: string): string;
 }
 
 const tokenBody = /^[A-Za-z0-9_-]{22}$/;

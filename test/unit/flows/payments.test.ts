@@ -44,6 +44,8 @@ const setUp = () => {
   };
 };
 
+/** Derives tokens as every deps' ids of these tests do (derivation keeps no state). */
+const ids = sequentialIds();
 const declinedCard = aCardDetails('4100000000000001');
 const authorisationRequest = (overrides: Partial<PaymentRequest> = {}): PaymentRequest =>
   aChargeRequest({ kind: 'authorisation', capture: false, ...overrides });
@@ -203,7 +205,7 @@ describe('creating a payment', () => {
 
 describe('a payment under an Idempotency-Key', () => {
   const keyed = (overrides: Partial<PaymentRequest> = {}) =>
-    aChargeRequest({ token: paymentTokenFor('charge', scope, 'key-1'), ...overrides });
+    aChargeRequest({ token: paymentTokenFor(ids, 'charge', scope, 'key-1'), ...overrides });
 
   it('answers a retry of the same request with the same payment, charging the card once', async () => {
     const deps = setUp();
@@ -236,7 +238,7 @@ describe('a payment under an Idempotency-Key', () => {
     const deps = setUp();
     deps.processor.failNext();
     await expect(createPaymentOnce(deps, scope, keyed())).rejects.toThrow('did not answer');
-    const token = paymentTokenFor('charge', scope, 'key-1');
+    const token = paymentTokenFor(ids, 'charge', scope, 'key-1');
     expect((await deps.payments.get(scope, token))?.state).toBe('processing');
 
     const retried = await createPaymentOnce(deps, scope, keyed());
@@ -248,7 +250,7 @@ describe('a payment under an Idempotency-Key', () => {
 
   it('sends a retry of a 3-D Secure charge back to the same session', async () => {
     const deps = setUp();
-    const request = aChargeRequest({ token: paymentTokenFor('charge', live, 'key-3ds'), threeDSecure });
+    const request = aChargeRequest({ token: paymentTokenFor(ids, 'charge', live, 'key-3ds'), threeDSecure });
     const first = await createPaymentOnce(deps, live, request);
     expect(await createPaymentOnce(deps, live, request)).toEqual(first);
     expect(first.outcome).toBe('three_d_secure');

@@ -106,7 +106,7 @@ describe('subscribing', () => {
       setupFeeCharged: true,
     });
     expect(deps.payments.requests).toEqual([
-      { token: billChargeToken(subscription.token, 0), amount: 1500, customerToken: 'cus_1' },
+      { token: billChargeToken(deps.ids, subscription.token, 0), amount: 1500, customerToken: 'cus_1' },
     ]);
     expect((await deps.subscriptions.ledger(scope, subscription.token, 1)).items).toMatchObject([
       { amount: 1500, type: 'credit' },
@@ -298,8 +298,8 @@ describe('billing', () => {
     const { deps, token, job } = await subscribed();
     await renewSubscription(deps, job);
     expect(deps.payments.requests.map((r) => r.token)).toEqual([
-      billChargeToken(token, 0),
-      billChargeToken(token, 1),
+      billChargeToken(deps.ids, token, 0),
+      billChargeToken(deps.ids, token, 1),
     ]);
     expect((await deps.subscriptions.ledger(scope, token, 1)).total).toBe(2);
     expect(deps.schedule.find(jobKinds.subscriptionBilling, token)?.dueAt.toISOString()).toBe(
@@ -329,12 +329,12 @@ describe('billing', () => {
     const recovery = deps.schedule.find(jobKinds.billRecovery, token)!;
     deps.clock.advance(20 * 60_000);
     // The recovery finds no charge, but as it charges, the dying run's charge lands under the token.
-    const crashed = chargeOf(billChargeToken(token, 1), 1000, '2027-02-28T10:01:30Z', 'cus_1');
+    const crashed = chargeOf(billChargeToken(deps.ids, token, 1), 1000, '2027-02-28T10:01:30Z', 'cus_1');
     deps.payments.beforeNextCharge = () => deps.payments.all.set(`acct_1#test#${crashed.token}`, crashed);
     await recoverBill(deps, recovery);
     expect([...deps.payments.all.values()].map((p) => p.token)).toEqual([
-      billChargeToken(token, 0),
-      billChargeToken(token, 1),
+      billChargeToken(deps.ids, token, 0),
+      billChargeToken(deps.ids, token, 1),
     ]);
     const loaded = await deps.subscriptions.get(scope, token);
     expect(loaded).toMatchObject({ bill: null, subscription: { billedIntervals: 2 } });
@@ -359,7 +359,13 @@ describe('billing', () => {
       setupFee: false,
       at: '',
     };
-    const declined = chargeOf(billChargeToken(token, 1), 1000, '2027-02-28T10:01:00Z', 'cus_1', true);
+    const declined = chargeOf(
+      billChargeToken(deps.ids, token, 1),
+      1000,
+      '2027-02-28T10:01:00Z',
+      'cus_1',
+      true,
+    );
     deps.payments.all.set(`acct_1#test#${declined.token}`, declined);
     expect(await chargeBill(deps, scope, loaded.subscription, bill, '')).toMatchObject({
       kind: 'declined',

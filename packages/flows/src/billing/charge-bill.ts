@@ -1,4 +1,11 @@
-import { type Payment, type PendingBill, PinError, type Scope, type Subscription } from '@wattle/domain';
+import {
+  type Ids,
+  type Payment,
+  type PendingBill,
+  PinError,
+  type Scope,
+  type Subscription,
+} from '@wattle/domain';
 import { type BillCharges, Changed, type CustomersStore, TokenTaken } from '@wattle/ports';
 import { createPayment } from '../payments/create-payment.ts';
 import { declined } from '../payments/payment-errors.ts';
@@ -29,8 +36,8 @@ export type BillOutcome =
  * that takes up the attempt names the same charge, and a charge is reserved under the condition
  * that its token is new, so one attempt charges the card once at most.
  */
-export const billChargeToken = (subscriptionToken: string, attempt: number): string =>
-  derivedPaymentToken('charge', `${subscriptionToken}#bill#${attempt}`);
+export const billChargeToken = (ids: Ids, subscriptionToken: string, attempt: number): string =>
+  derivedPaymentToken(ids, 'charge', `${subscriptionToken}#bill#${attempt}`);
 
 /** Reads a charge's outcome: a bill is paid when its charge was captured. */
 export const outcomeOf = (charge: Payment): BillOutcome => {
@@ -41,11 +48,11 @@ export const outcomeOf = (charge: Payment): BillOutcome => {
 
 /** The bill's charge as it stands, if one was made. */
 export const findBillCharge = (
-  { payments }: { payments: BillCharges },
+  { payments, ids }: { payments: BillCharges; ids: Ids },
   scope: Scope,
   subscriptionToken: string,
   bill: PendingBill,
-): Promise<Payment | null> => payments.get(scope, billChargeToken(subscriptionToken, bill.attempt));
+): Promise<Payment | null> => payments.get(scope, billChargeToken(ids, subscriptionToken, bill.attempt));
 
 const unbillable = (message: string): BillOutcome => ({
   kind: 'declined',
@@ -66,7 +73,7 @@ export const chargeBill = async (
   ipAddress: string,
 ): Promise<BillOutcome> => {
   if (bill.amount === 0) return { kind: 'paid', charge: null };
-  const token = billChargeToken(subscription.token, bill.attempt);
+  const token = billChargeToken(deps.ids, subscription.token, bill.attempt);
   const customer = await deps.customers.get(scope, subscription.customerToken);
   if (!customer) return unbillable('Customer no longer exists');
   try {
