@@ -12,6 +12,7 @@ import {
   emailField,
   exactlyOneOf,
   integer,
+  jsonText,
   optionalText,
   phrases,
   requiredText,
@@ -33,11 +34,10 @@ export const currencyField = () =>
 export const metadataField = () =>
   v.optional(
     v.pipe(
-      v.record(v.string(), v.union([v.string(), v.number(), v.boolean()], phrases.invalid), phrases.invalid),
-      v.transform(
-        (raw): Metadata =>
-          Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, String(value)])),
-      ),
+      v.unknown(),
+      // An array is no map of keys to values: a record would take its indexes for keys.
+      v.check((raw) => !Array.isArray(raw), phrases.invalid),
+      v.record(v.string(), jsonText(phrases.invalid), phrases.invalid),
       v.check(
         (metadata) => metadataProblem(metadata) === null,
         (issue) => metadataProblem(issue.input as Metadata) ?? phrases.invalid,

@@ -17,10 +17,26 @@ export const phrases = {
 const blankOrInvalid = (issue: v.BaseIssue<unknown>): string =>
   issue.input === undefined || issue.input === null || issue.input === '' ? phrases.blank : phrases.invalid;
 
+/**
+ * A JSON number or boolean where text is expected, read as its text, as Pin's backend reads the
+ * JSON its client libraries send (`"cvc": 519` is "519"). An integer past 2^53 lost digits when
+ * the JSON was parsed (a 19-digit card number), so it stays a number and the field refuses it
+ * rather than store digits nobody sent.
+ */
+export const jsonScalarAsText = (value: unknown): unknown => {
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value !== 'number' || !Number.isFinite(value)) return value;
+  return Number.isInteger(value) && !Number.isSafeInteger(value) ? value : String(value);
+};
+
+/** Text as sent, or a JSON number or boolean as its text. */
+export const jsonText = (message: v.ErrorMessage<v.StringIssue>) =>
+  v.pipe(v.unknown(), v.transform(jsonScalarAsText), v.string(message));
+
 /** A required text field: trimmed, not empty, bounded. */
 export const requiredText = (maxLength = 255) =>
   v.pipe(
-    v.string(blankOrInvalid),
+    jsonText(blankOrInvalid),
     v.trim(),
     v.nonEmpty(phrases.blank),
     v.maxLength(maxLength, phrases.tooLong(maxLength)),
@@ -29,7 +45,7 @@ export const requiredText = (maxLength = 255) =>
 /** Text that may be null: trimmed, null read as empty, bounded. */
 const trimmedOrEmpty = (maxLength: number) =>
   v.pipe(
-    v.nullable(v.string(phrases.invalid)),
+    v.nullable(jsonText(phrases.invalid)),
     v.transform((s) => (s ?? '').trim()),
     v.maxLength(maxLength, phrases.tooLong(maxLength)),
   );
