@@ -309,7 +309,7 @@ describe('reading transfers', () => {
     const rent = (await client.get('/1/transfers/search?query=rent&sort=amount&direction=1')).body;
     expect(rent.response.map((t: { amount: number }) => t.amount)).toEqual([300, 500]);
     expect((await client.get('/1/transfers/search?query=700')).body.response[0].token).toBe(made[1].token);
-    expect((await client.get('/1/transfers/search?start_date=2001-01-01')).status).toBe(422);
+    expect((await client.get('/1/transfers/search?start_date=2001-13-01')).status).toBe(422);
 
     const theirs = (await client.get(`/1/recipients/${recipient}/transfers`)).body;
     expect(theirs.response.map((t: { token: string }) => t.token)).toEqual([made[2].token, made[0].token]);

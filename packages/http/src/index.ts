@@ -13,6 +13,7 @@ export * from './parse-form.ts';
 export * from './parse-json.ts';
 export * from './payment-input.ts';
 export * from './responses.ts';
+export * from './search-date.ts';
 export * from './search-input.ts';
 export * from './subscription-input.ts';
 export * from './to-http-error.ts';
