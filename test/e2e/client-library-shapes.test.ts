@@ -1,0 +1,196 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cardFields, chargeFields } from '../helpers/fixtures.ts';
+import { type Api, api, newMerchant } from '../helpers/stack.ts';
+
+/**
+ * Requests as Pin's client libraries (Node, Ruby, PHP) send them: JSON with numbers where the
+ * contract has text, and search dates in the forms they write.
+ */
+let client: Api;
+
+beforeAll(async () => {
+  const merchant = await newMerchant();
+  client = api(merchant.test.baseUrl, merchant.test.secretKey);
+});
+
+/** A card with its digits as JSON numbers. */
+const numericCard = (number = 5520000000000000) => ({
+  ...cardFields(),
+  number,
+  expiry_month: 5,
+  expiry_year: 2030,
+  cvc: 519,
+  address_postcode: 6454,
+});
+
+describe('JSON numbers where the contract has text', () => {
+  it('store a card', async () => {
+    const res = await client.post('/1/cards', numericCard());
+    expect(res.status).toBe(201);
+    expect(res.body.response).toMatchObject({
+      display_number: 'XXXX-XXXX-XXXX-0000',
+      expiry_month: 5,
+      expiry_year: 2030,
+      address_postcode: '6454',
+    });
+  });
+
+  it('charge a card, with a numeric reference and metadata', async () => {
+    const res = await client.post(
+      '/1/charges',
+      chargeFields({ card: numericCard(4200000000000000), reference: 1234, metadata: { order: 42 } }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.response).toMatchObject({
+      success: true,
+      metadata: { order: '42' },
+      card: { display_number: 'XXXX-XXXX-XXXX-0000', address_postcode: '6454' },
+    });
+  });
+
+  it('create a customer with a phone number', async () => {
+    const res = await client.post('/1/customers', {
+      email: 'roland@example.com',
+      phone_number: 400000000,
+      card: numericCard(),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.response).toMatchObject({
+      phone_number: '400000000',
+      card: { display_number: 'XXXX-XXXX-XXXX-0000', address_postcode: '6454' },
+    });
+  });
+
+  it('create a recipient with a bank account of numbers', async () => {
+    const res = await client.post('/1/recipients', {
+      email: 'roland@example.com',
+      name: 'Roland',
+      bank_account: { name: 'Mr Roland Robot', bsb: 123456, number: 123456321 },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.response.bank_account).toMatchObject({ bsb: '123456', number: 'XXXXXX321' });
+  });
+
+  it('still refuse what the text would refuse, with the same messages', async () => {
+    const res = await client.post('/1/cards', { ...numericCard(5520000000000099), cvc: 51 });
+    expect(res.status).toBe(422);
+    expect(res.body.messages).toEqual([
+      { param: 'number', code: 'number_invalid', message: 'Number is not a valid credit card number' },
+      { param: 'cvc', code: 'cvc_invalid', message: 'Cvc is invalid' },
+    ]);
+    // A BSB with a leading zero loses it as a number: 63000 is five digits.
+    const bsb = await client.post('/1/bank_accounts', { name: 'Roland', bsb: 63000, number: 123456321 });
+    expect(bsb.status).toBe(422);
+    expect(bsb.body.messages).toEqual([
+      { param: 'bsb', code: 'bsb_invalid', message: 'Bsb must be six digits' },
+    ]);
+  });
+
+  it('refuse a number too large to arrive whole rather than store other digits', async () => {
+    // 19 digits: a JSON number rounds it, so the digits sent cannot be known.
+    const body = JSON.stringify({ ...numericCard(), number: 0 }).replace(
+      '"number":0',
+      '"number":4000000000000000006',
+    );
+    const res = await client.post('/1/cards', body, { raw: true, contentType: 'application/json' });
+    expect(res.status).toBe(422);
+    expect(res.body.messages).toEqual([
+      { param: 'number', code: 'number_invalid', message: 'Number is invalid' },
+    ]);
+  });
+
+  it('refuse metadata sent as an array', async () => {
+    const res = await client.post('/1/charges', chargeFields({ metadata: ['a', 'b'] }));
+    expect(res.status).toBe(422);
+    expect(res.body.messages).toEqual([
+      { param: 'metadata', code: 'metadata_invalid', message: 'Metadata is invalid' },
+    ]);
+  });
+});
+
+describe('search dates in the forms clients write', () => {
+  let createdAt: Date;
+
+  beforeAll(async () => {
+    const res = await client.post('/1/charges', chargeFields({ description: 'Dated parcel' }));
+    expect(res.status).toBe(201);
+    createdAt = new Date(res.body.response.created_at);
+  });
+
+  const found = async (params: Record<string, string>, path = '/1/charges/search') => {
+    const res = await client.get(`${path}?${new URLSearchParams({ query: 'Dated parcel', ...params })}`);
+    expect(res.status, res.text).toBe(200);
+    return res.body.response.length as number;
+  };
+
+  /** The day before the charge, in every form a search date may take. */
+  const dayBeforeForms = () => {
+    const day = new Date(createdAt.getTime() - 86_400_000);
+    const [year, month, date] = day.toISOString().slice(0, 10).split('-');
+    const name = day.toLocaleString('en-AU', { month: 'long', timeZone: 'UTC' });
+    return [
+      `${year}/${month}/${date}`,
+      `${year}-${month}-${date}`,
+      `${year}-${month}-${date}T00:00:00Z`,
+      `${name.slice(0, 3)} ${Number(date)}, ${year}`,
+      `${Number(date)} ${name} ${year}`,
+      `${name} ${Number(date)} ${year}`,
+    ];
+  };
+
+  it('takes YYYY/MM/DD, YYYY-MM-DD, ISO 8601 and written dates', async () => {
+    for (const form of dayBeforeForms()) {
+      expect(await found({ start_date: form }), form).toBe(1);
+      expect(await found({ end_date: form }), form).toBe(0);
+    }
+  });
+
+  it('takes a timestamp with a zone as the instant it names', async () => {
+    const inBrisbane = (at: Date) =>
+      `${new Date(at.getTime() + 10 * 3_600_000).toISOString().slice(0, 19)}+10:00`;
+    const after = new Date(createdAt.getTime() + 1000);
+    expect(await found({ start_date: createdAt.toISOString() })).toBe(1);
+    expect(await found({ end_date: inBrisbane(createdAt) })).toBe(0);
+    expect(await found({ end_date: inBrisbane(after) })).toBe(1);
+    expect(await found({ start_date: inBrisbane(after) })).toBe(0);
+  });
+
+  it('takes the same forms in a transfer search', async () => {
+    for (const form of dayBeforeForms()) {
+      expect(await found({ start_date: form }, '/1/transfers/search'), form).toBe(0);
+    }
+  });
+
+  it('answers an unreadable date with 422 naming the parameter', async () => {
+    for (const [param, value] of [
+      ['start_date', '2011/13/01'],
+      ['end_date', '31 Feb 2011'],
+      ['start_date', 'soon'],
+    ] as const) {
+      for (const path of ['/1/charges/search', '/1/transfers/search']) {
+        const res = await client.get(`${path}?${new URLSearchParams({ [param]: value })}`);
+        expect(res.status).toBe(422);
+        expect(res.body.messages).toEqual([
+          {
+            param,
+            code: `${param}_invalid`,
+            message: `${param === 'start_date' ? 'Start date' : 'End date'} is not a valid date`,
+          },
+        ]);
+      }
+    }
+  });
+});
+
+describe('page', () => {
+  it('is refused past the last page served, on page', async () => {
+    for (const path of ['/1/charges?page=10001', '/1/charges/search?page=10001', '/1/customers?page=99999']) {
+      const res = await client.get(path);
+      expect(res.status, path).toBe(422);
+      expect(res.body.messages).toEqual([
+        { param: 'page', code: 'page_invalid', message: 'Page must be at most 10000' },
+      ]);
+    }
+    expect((await client.get('/1/charges?page=10000')).status).toBe(200);
+  });
+});
