@@ -1,4 +1,5 @@
-import type { Clock, Ids, Secrets } from '@wattle/ports';
+import type { Clock, Ids, RetryPacing, Secrets } from '@wattle/ports';
+import { retryBudgetMs } from '../../packages/flows/src/shared/retry-on-change.ts';
 
 /** A clock that stands still until the test moves it. */
 export const fixedClock = (at = '2026-11-24T10:00:00Z'): Clock & { advance(ms: number): void } => {
@@ -24,3 +25,33 @@ export const sequentialSecrets = (): Secrets => {
   let n = 0;
   return { secret: (bytes) => `secret${++n}`.padEnd(bytes, 'x') };
 };
+
+/**
+ * Retry waits that take no real time: each sleep moves a virtual clock on by `stepMs` (by default
+ * exactly as long as asked) and records what was asked; the jitter is always `random`.
+ */
+export const virtualPacing = ({
+  random = 0.5,
+  stepMs,
+}: {
+  random?: number;
+  stepMs?: number;
+} = {}): RetryPacing & {
+  sleeps: number[];
+} => {
+  let now = 0;
+  const sleeps: number[] = [];
+  return {
+    sleeps,
+    now: () => now,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      now += stepMs ?? ms;
+    },
+    random: () => random,
+  };
+};
+
+/** Waits on which the retry budget is spent by the time `rounds` rounds were lost. */
+export const pacingLosingAfter = (rounds: number): RetryPacing =>
+  virtualPacing({ stepMs: Math.ceil(retryBudgetMs / (rounds - 1)) });

@@ -13,3 +13,15 @@ export interface Cipher {
   seal(plain: string, context: string): Promise<string>;
   open(sealed: string, context: string): Promise<string>;
 }
+
+/**
+ * The time an optimistic retry waits on (flows/shared/retry-on-change.ts): the function's own
+ * monotonic milliseconds, not the service Clock, which the local stack moves forward.
+ */
+export interface RetryPacing {
+  /** Milliseconds from an arbitrary origin; only differences count. */
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  /** Uniform in [0, 1): the jitter of each wait. */
+  random(): number;
+}

@@ -1,7 +1,14 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { KMSClient } from '@aws-sdk/client-kms';
 import type { CardProcessor, Clock, Ids } from '@wattle/domain';
-import type { Cipher, DeliveryQueue, PasswordHasher, Secrets, WebhookSender } from '@wattle/ports';
+import type {
+  Cipher,
+  DeliveryQueue,
+  PasswordHasher,
+  RetryPacing,
+  Secrets,
+  WebhookSender,
+} from '@wattle/ports';
 import { simulatedProcessor } from '@wattle/processor';
 import {
   type CardCipher,
@@ -18,6 +25,7 @@ import { loadConfig, type RuntimeConfig } from './config.ts';
 import { lazyDeliveryQueue } from './delivery-queue.ts';
 import { randomIds, randomSecrets } from './ids.ts';
 import { scryptPasswordHasher } from './password-hasher.ts';
+import { realRetryPacing } from './retry-pacing.ts';
 import { httpWebhookSender } from './webhook-sender.ts';
 
 /**
@@ -41,6 +49,8 @@ export interface RuntimeDeps extends Repositories {
   /** POSTs signed webhooks to merchants' URLs (only the delivery function sends). */
   webhookSender: WebhookSender;
   passwordHasher: PasswordHasher;
+  /** The waits between the rounds of a read-decide-write that lost to another request. */
+  pacing: RetryPacing;
   logger: Logger;
   /** The acquirer: the simulator until a deployment adds an adapter for a real one. */
   processor: CardProcessor;
@@ -62,7 +72,7 @@ const cipherFor = (config: RuntimeConfig): CardCipher => {
 };
 
 /** The adapters composeDeps gives unless the caller brings its own. */
-type Defaulted = 'secrets' | 'cipher' | 'deliveryQueue' | 'webhookSender' | 'passwordHasher';
+type Defaulted = 'secrets' | 'cipher' | 'deliveryQueue' | 'webhookSender' | 'passwordHasher' | 'pacing';
 
 /**
  * The dependencies over a store and the given adapters (tests and benchmarks bring their own).
@@ -77,6 +87,7 @@ export const composeDeps = (
   deliveryQueue: lazyDeliveryQueue(),
   webhookSender: httpWebhookSender(),
   passwordHasher: scryptPasswordHasher,
+  pacing: realRetryPacing,
   ...parts,
 });
 

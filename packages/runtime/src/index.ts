@@ -5,4 +5,5 @@ export * from './delivery-queue.ts';
 export * from './deps.ts';
 export * from './ids.ts';
 export * from './password-hasher.ts';
+export * from './retry-pacing.ts';
 export * from './webhook-sender.ts';

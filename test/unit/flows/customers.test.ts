@@ -16,7 +16,7 @@ import { type CustomerChange, type CustomerChargesReader, TransactionConflictErr
 import { describe, expect, it } from 'vitest';
 import { fakeCardTokens } from '../../fakes/customer-card-tokens.ts';
 import { fakeCustomers } from '../../fakes/customers.ts';
-import { fixedClock, sequentialIds } from '../../fakes/system.ts';
+import { fixedClock, pacingLosingAfter, sequentialIds, virtualPacing } from '../../fakes/system.ts';
 import { aCardDetails, aPayment } from '../../helpers/builders.ts';
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
@@ -38,6 +38,7 @@ const setUp = () => {
     customers: fakeCustomers(cardTokens),
     clock: fixedClock('2026-11-24T10:00:00Z'),
     ids: sequentialIds(),
+    pacing: virtualPacing(),
   };
 };
 type Deps = ReturnType<typeof setUp>;
@@ -228,7 +229,10 @@ describe('updating against other changes', () => {
     const customer = await createCustomer(deps, scope, fields, withDetails());
     const { racing, calls } = racedFor(deps, Number.POSITIVE_INFINITY);
     await expect(
-      updateCustomer(racing, scope, customer.token, { fields: { email: 'ours@example.com' }, cards: {} }),
+      updateCustomer({ ...racing, pacing: pacingLosingAfter(4) }, scope, customer.token, {
+        fields: { email: 'ours@example.com' },
+        cards: {},
+      }),
     ).rejects.toBeInstanceOf(TransactionConflictError);
     expect(calls()).toBe(4);
     expect(await getCustomer(deps, scope, customer.token)).toMatchObject({

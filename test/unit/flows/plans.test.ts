@@ -4,7 +4,7 @@ import { JobTaken, jobKinds } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import { fakePlans } from '../../fakes/plans.ts';
 import { fakeSchedule } from '../../fakes/subscriptions.ts';
-import { fixedClock, sequentialIds } from '../../fakes/system.ts';
+import { fixedClock, sequentialIds, virtualPacing } from '../../fakes/system.ts';
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
 
@@ -15,6 +15,7 @@ const setUp = () => {
     schedule,
     clock: fixedClock('2026-11-24T10:00:00Z'),
     ids: sequentialIds(),
+    pacing: virtualPacing(),
   };
 };
 

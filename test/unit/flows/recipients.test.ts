@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeBalance } from '../../fakes/balance.ts';
 import { fakeBankAccountTokens } from '../../fakes/bank-account-tokens.ts';
 import { fakeRecipients } from '../../fakes/recipients.ts';
-import { fixedClock, sequentialIds } from '../../fakes/system.ts';
+import { fixedClock, sequentialIds, virtualPacing } from '../../fakes/system.ts';
 import { fakeTransfers } from '../../fakes/transfers.ts';
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
@@ -28,6 +28,7 @@ const setUp = () => {
     transfers: fakeTransfers(fakeBalance()),
     clock: fixedClock('2026-11-24T10:00:00Z'),
     ids: sequentialIds(),
+    pacing: virtualPacing(),
   };
 };
 

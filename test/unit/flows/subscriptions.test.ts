@@ -24,7 +24,7 @@ import {
   fakeSchedule,
   fakeSubscriptions,
 } from '../../fakes/subscriptions.ts';
-import { fixedClock, sequentialIds } from '../../fakes/system.ts';
+import { fixedClock, sequentialIds, virtualPacing } from '../../fakes/system.ts';
 
 // The payments flow is faked: billing's charges are made in the `payments` fake the flows are handed.
 vi.mock('../../../packages/flows/src/payments/create-payment.ts', async (original) => ({
@@ -70,6 +70,7 @@ const setUp = () => {
     payments: fakeBillCharges(clock),
     clock,
     ids: sequentialIds(),
+    pacing: virtualPacing(),
   };
   parts.customers.add(scope, 'cus_1', ['card_primary', 'card_other']);
   // The payments flow's own dependencies are not needed: it is faked (see vi.mock above).

@@ -5,14 +5,13 @@ import {
   listTransferLineItems,
   payOutTransfer,
   readBalance,
-  transferAttempts,
 } from '@wattle/flows';
 import { TransactionConflictError } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import { fakeBalance } from '../../fakes/balance.ts';
 import { fakeBankAccountTokens } from '../../fakes/bank-account-tokens.ts';
 import { fakeRecipients } from '../../fakes/recipients.ts';
-import { fixedClock, sequentialIds } from '../../fakes/system.ts';
+import { fixedClock, pacingLosingAfter, sequentialIds, virtualPacing } from '../../fakes/system.ts';
 import { fakeAccounts, fakeSchedule, fakeTransferLinks, fakeTransfers } from '../../fakes/transfers.ts';
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
@@ -59,6 +58,7 @@ const setUp = (account = merchant(ownAccount)) => {
     schedule: fakeSchedule(transfers.jobs),
     clock: fixedClock('2026-11-24T10:00:00Z'),
     ids: sequentialIds(),
+    pacing: virtualPacing(),
   };
 };
 
@@ -148,7 +148,7 @@ describe('creating a transfer', () => {
   });
 
   it('answers 503 (a retryable conflict) when racing debits win every round', async () => {
-    const deps = setUp();
+    const deps = { ...setUp(), pacing: pacingLosingAfter(8) };
     const create = deps.transfers.create;
     let rounds = 0;
     deps.transfers.create = async (...args) => {
@@ -162,7 +162,7 @@ describe('creating a transfer', () => {
       recipient: 'self',
     }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(TransactionConflictError);
-    expect(rounds).toBe(transferAttempts);
+    expect(rounds).toBe(8);
     expect((await deps.transfers.list(scope, 1)).total).toBe(0);
   });
 

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeDeliveryQueue, fakeSender, refusedBy } from '../../fakes/delivery.ts';
 import { fakeEvents } from '../../fakes/events.ts';
 import { fakeSchedule } from '../../fakes/schedule.ts';
-import { fixedClock, sequentialIds } from '../../fakes/system.ts';
+import { fixedClock, sequentialIds, virtualPacing } from '../../fakes/system.ts';
 import { fakeWebhookEndpoints } from '../../fakes/webhook-endpoints.ts';
 import { fakeWebhooks } from '../../fakes/webhooks.ts';
 
@@ -39,6 +39,7 @@ const setUp = (...outcomes: Parameters<typeof fakeSender>) => {
     webhookSender: fakeSender(...outcomes),
     clock: fixedClock('2026-11-24T10:00:00Z'),
     ids: sequentialIds(),
+    pacing: virtualPacing(),
   };
 };
 type Deps = ReturnType<typeof setUp>;

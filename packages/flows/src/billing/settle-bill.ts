@@ -9,13 +9,14 @@ import {
   toTimestamp,
 } from '@wattle/domain';
 import {
-  Changed,
   type Clock,
   JobTaken,
+  type RetryPacing,
   type ScheduledJob,
   type ScheduleStore,
   type SubscriptionsStore,
 } from '@wattle/ports';
+import { retryOnChange } from '../shared/retry-on-change.ts';
 import type { BillOutcome } from './charge-bill.ts';
 
 export interface SettleDeps {
@@ -23,6 +24,7 @@ export interface SettleDeps {
   schedule: ScheduleStore;
   clock: Clock;
   ids: Ids;
+  pacing: RetryPacing;
 }
 
 /** How long a bill may stay under way before its recovery job takes it up: past any function's timeout. */
@@ -47,14 +49,14 @@ const dropQuietly = async (schedule: ScheduleStore, job: ScheduledJob): Promise<
  * concurrent change of the subscription (a cancel, a card change) makes it read again and retry.
  */
 export const settleBillOf = async (
-  { subscriptions, schedule, ids, clock }: SettleDeps,
+  { subscriptions, schedule, ids, clock, pacing }: SettleDeps,
   scope: Scope,
   subscriptionToken: string,
   attempt: number,
   outcome: Exclude<BillOutcome, { kind: 'processing' }>,
   claim?: ScheduledJob,
-): Promise<Subscription | null> => {
-  for (let round = 1; ; round++) {
+): Promise<Subscription | null> =>
+  retryOnChange(pacing, async () => {
     const loaded = await subscriptions.get(scope, subscriptionToken);
     if (!loaded?.bill || loaded.bill.attempt !== attempt) {
       if (claim) await dropQuietly(schedule, claim);
@@ -65,27 +67,22 @@ export const settleBillOf = async (
     const after = settlement.subscription;
     const at = toTimestamp(now);
     const paidAt = outcome.kind === 'paid' && outcome.charge ? outcome.charge.createdAt : at;
-    try {
-      await subscriptions.commit(
-        scope,
-        {
-          before: loaded,
-          after,
-          bill: null,
-          credit: settlement.credit ? { entry: creditOf(loaded.bill, paidAt), attempt } : null,
-          events: after
-            ? settlement.events.map((type) => newEvent(ids, type, presentSubscription(after), at))
-            : [],
-          claim,
-          renewalJob: 'sync',
-          recovery: 'cancel',
-          planMustBeLive: false,
-        },
-        now,
-      );
-      return after;
-    } catch (error) {
-      if (!(error instanceof Changed) || round >= 5) throw error;
-    }
-  }
-};
+    await subscriptions.commit(
+      scope,
+      {
+        before: loaded,
+        after,
+        bill: null,
+        credit: settlement.credit ? { entry: creditOf(loaded.bill, paidAt), attempt } : null,
+        events: after
+          ? settlement.events.map((type) => newEvent(ids, type, presentSubscription(after), at))
+          : [],
+        claim,
+        renewalJob: 'sync',
+        recovery: 'cancel',
+        planMustBeLive: false,
+      },
+      now,
+    );
+    return after;
+  });

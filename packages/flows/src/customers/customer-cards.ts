@@ -1,5 +1,5 @@
 import { type Card, type Clock, type Customer, type Ids, PinError, type Scope } from '@wattle/domain';
-import type { CardTokensStore, CustomersStore, Page } from '@wattle/ports';
+import type { CardTokensStore, CustomersStore, Page, RetryPacing } from '@wattle/ports';
 import { commitUsingToken } from '../cards/card-intake.ts';
 import { retryOnChange } from '../shared/retry-on-change.ts';
 import { type CardSource, intakeOf } from './card-source.ts';
@@ -46,13 +46,13 @@ export const addCustomerCard = async (
  * cannot_delete_primary_card.
  */
 export const deleteCustomerCard = async (
-  { customers }: { customers: CustomersStore },
+  { customers, pacing }: { customers: CustomersStore; pacing: RetryPacing },
   scope: Scope,
   customerToken: string,
   cardToken: string,
 ): Promise<void> => {
   await notFoundIfMissing(() =>
-    retryOnChange(async () => {
+    retryOnChange(pacing, async () => {
       const { customer } = await loadCustomer({ customers }, scope, customerToken);
       if (customer.primaryCard.token === cardToken) throw new PinError('cannot_delete_primary_card');
       await customers.removeCard(scope, customer.token, cardToken);

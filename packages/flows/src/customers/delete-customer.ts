@@ -1,5 +1,5 @@
 import { type Clock, type Ids, newEvent, presentCustomer, type Scope, toTimestamp } from '@wattle/domain';
-import type { CustomersStore } from '@wattle/ports';
+import type { CustomersStore, RetryPacing } from '@wattle/ports';
 import { retryOnChange } from '../shared/retry-on-change.ts';
 import { loadCustomer, notFoundIfMissing } from './load-customer.ts';
 
@@ -8,13 +8,18 @@ import { loadCustomer, notFoundIfMissing } from './load-customer.ts';
  * customer as deleted, so a change landing in between makes it read the customer again.
  */
 export const deleteCustomer = async (
-  { customers, clock, ids }: { customers: CustomersStore; clock: Clock; ids: Ids },
+  {
+    customers,
+    clock,
+    ids,
+    pacing,
+  }: { customers: CustomersStore; clock: Clock; ids: Ids; pacing: RetryPacing },
   scope: Scope,
   customerToken: string,
 ): Promise<void> => {
   const now = clock.now();
   await notFoundIfMissing(() =>
-    retryOnChange(async () => {
+    retryOnChange(pacing, async () => {
       const loaded = await loadCustomer({ customers }, scope, customerToken);
       const event = newEvent(ids, 'customer.deleted', presentCustomer(loaded.customer), toTimestamp(now));
       await customers.delete(scope, loaded, event, now);

@@ -13,7 +13,7 @@ import {
   type Scope,
   toTimestamp,
 } from '@wattle/domain';
-import type { CardIntake, CardTokensStore, CustomersStore } from '@wattle/ports';
+import type { CardIntake, CardTokensStore, CustomersStore, RetryPacing } from '@wattle/ports';
 import { commitUsingToken, sealNewCard } from '../cards/card-intake.ts';
 import { retryOnChange } from '../shared/retry-on-change.ts';
 import { loadCustomer, notFoundIfMissing } from './load-customer.ts';
@@ -24,6 +24,7 @@ export interface UpdateCustomerDeps {
   cardTokens: CardTokensStore;
   clock: Clock;
   ids: Ids;
+  pacing: RetryPacing;
 }
 
 /** What PUT /customers/{token} sent: the plain fields to change, and the card parameters. */
@@ -38,7 +39,7 @@ export interface CustomerUpdate {
  * the update reads the customer again and decides again (where a token now is, which card goes).
  */
 export const updateCustomer = async (
-  { customers, cardTokens, clock, ids }: UpdateCustomerDeps,
+  { customers, cardTokens, clock, ids, pacing }: UpdateCustomerDeps,
   scope: Scope,
   customerToken: string,
   update: CustomerUpdate,
@@ -51,7 +52,7 @@ export const updateCustomer = async (
     change.kind === 'new-card' ? await sealNewCard({ cardTokens, ids }, scope, change.details, now) : null;
 
   return notFoundIfMissing(() =>
-    retryOnChange(async () => {
+    retryOnChange(pacing, async () => {
       const loaded = await loadCustomer({ customers }, scope, customerToken);
       const current = loaded.customer;
       let moves: CardMoves | null = null;

@@ -1,5 +1,6 @@
 import { type CustomerPermission, PinError, type Plan, type Scope } from '@wattle/domain';
-import { Changed, type LoadedPlan, Missing, NameTaken, type PlansStore } from '@wattle/ports';
+import { type LoadedPlan, Missing, NameTaken, type PlansStore, type RetryPacing } from '@wattle/ports';
+import { retryOnChange } from '../shared/retry-on-change.ts';
 import { nameTaken } from './create-plan.ts';
 import { getPlan } from './read-plans.ts';
 
@@ -8,14 +9,17 @@ export interface PlanChange {
   customerPermissions?: CustomerPermission[] | undefined;
 }
 
-/** PUT /plans/{token}: name and customer permissions; a name another plan has is refused. */
-export const updatePlan = async (
-  deps: { plans: PlansStore },
+/**
+ * PUT /plans/{token}: name and customer permissions; a name another plan has is refused. Renamed
+ * in between (Changed): it reads the plan again and applies the change to what is there now.
+ */
+export const updatePlan = (
+  deps: { plans: PlansStore; pacing: RetryPacing },
   scope: Scope,
   token: string,
   change: PlanChange,
-): Promise<LoadedPlan> => {
-  for (let round = 1; ; round++) {
+): Promise<LoadedPlan> =>
+  retryOnChange(deps.pacing, async () => {
     const loaded = await getPlan(deps, scope, token);
     const plan: Plan = {
       ...loaded.plan,
@@ -29,8 +33,6 @@ export const updatePlan = async (
     } catch (error) {
       if (error instanceof NameTaken) throw nameTaken();
       if (error instanceof Missing) throw new PinError('not_found');
-      // Renamed in between: read it again and apply the change to what is there now.
-      if (!(error instanceof Changed) || round >= 5) throw error;
+      throw error;
     }
-  }
-};
+  });

@@ -6,7 +6,7 @@ import {
   type Scope,
   toTimestamp,
 } from '@wattle/domain';
-import type { RecipientsStore } from '@wattle/ports';
+import type { RecipientsStore, RetryPacing } from '@wattle/ports';
 import { commitUsingToken } from '../cards/card-intake.ts';
 import { retryOnChange } from '../shared/retry-on-change.ts';
 import {
@@ -26,6 +26,7 @@ export interface RecipientChanges {
 export type UpdateRecipientDeps = BankAccountIntakeDeps & {
   recipients: Pick<RecipientsStore, 'get' | 'update'>;
   clock: Clock;
+  pacing: RetryPacing;
 };
 
 /**
@@ -42,7 +43,7 @@ export const updateRecipient = async (
   const { recipients, clock, ids } = deps;
   const now = clock.now();
   const intake = changes.bankAccount && (await takeInBankAccount(deps, scope, changes.bankAccount, now));
-  return retryOnChange(async () => {
+  return retryOnChange(deps.pacing, async () => {
     const loaded = await loadRecipient(deps, scope, recipientToken);
     const recipient: Recipient = {
       ...loaded.recipient,

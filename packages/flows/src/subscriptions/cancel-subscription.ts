@@ -1,5 +1,5 @@
 import { cancelSubscription, type Ids, PinError, type Scope, type Subscription } from '@wattle/domain';
-import type { Clock, SubscriptionsStore } from '@wattle/ports';
+import type { Clock, RetryPacing, SubscriptionsStore } from '@wattle/ports';
 import { changeWithRetry, commitPlainChange } from './commit-change.ts';
 import { getSubscription } from './read-subscriptions.ts';
 
@@ -9,12 +9,12 @@ import { getSubscription } from './read-subscriptions.ts';
  * charge is credited when it settles, but it changes nothing else.
  */
 export const cancel = (
-  deps: { subscriptions: SubscriptionsStore; clock: Clock; ids: Ids },
+  deps: { subscriptions: SubscriptionsStore; clock: Clock; ids: Ids; pacing: RetryPacing },
   scope: Scope,
   token: string,
   customerToken: string | null = null,
 ): Promise<Subscription> =>
-  changeWithRetry(async () => {
+  changeWithRetry(deps, async () => {
     const loaded = await getSubscription(deps, scope, token, 'not_found');
     if (customerToken !== null && loaded.subscription.customerToken !== customerToken) {
       throw new PinError('not_found');

@@ -1,5 +1,5 @@
 import type { Ids, Scope, Subscription } from '@wattle/domain';
-import type { Clock, CustomersStore, SubscriptionsStore } from '@wattle/ports';
+import type { Clock, CustomersStore, RetryPacing, SubscriptionsStore } from '@wattle/ports';
 import { cardOf } from './card-of.ts';
 import { changeWithRetry, commitPlainChange } from './commit-change.ts';
 import { getSubscription } from './read-subscriptions.ts';
@@ -11,12 +11,13 @@ export const changeCard = (
     customers: Pick<CustomersStore, 'get' | 'getCard'>;
     clock: Clock;
     ids: Ids;
+    pacing: RetryPacing;
   },
   scope: Scope,
   token: string,
   cardToken: string | null,
 ): Promise<Subscription> =>
-  changeWithRetry(async () => {
+  changeWithRetry(deps, async () => {
     const loaded = await getSubscription(deps, scope, token, 'resource_not_found');
     const { subscription } = loaded;
     const card = await cardOf(deps, scope, subscription.customerToken, cardToken, 'resource_not_found');

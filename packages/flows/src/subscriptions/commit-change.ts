@@ -7,7 +7,8 @@ import {
   type Subscription,
   toTimestamp,
 } from '@wattle/domain';
-import { Changed, type LoadedSubscription, type ScheduledJob, type SubscriptionsStore } from '@wattle/ports';
+import type { LoadedSubscription, RetryPacing, ScheduledJob, SubscriptionsStore } from '@wattle/ports';
+import { retryOnChange } from '../shared/retry-on-change.ts';
 
 export interface PlainChange {
   events: readonly EventType[];
@@ -45,13 +46,12 @@ export const commitPlainChange = (
     now,
   );
 
-/** Runs a read-decide-write change of a subscription, again from the read when another change came first. */
-export const changeWithRetry = async <T>(attempt: () => Promise<T>): Promise<T> => {
-  for (let round = 1; ; round++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (!(error instanceof Changed && error.resource === 'subscription') || round >= 5) throw error;
-    }
-  }
-};
+/**
+ * Runs a read-decide-write change of a subscription, again from the read when another change of
+ * the subscription came first. Another resource having changed (a plan being deleted) is an
+ * answer, not a race, and passes straight on.
+ */
+export const changeWithRetry = <T>(
+  { pacing }: { pacing: RetryPacing },
+  attempt: () => Promise<T>,
+): Promise<T> => retryOnChange(pacing, attempt, (changed) => changed.resource === 'subscription');

@@ -17,7 +17,7 @@ export const reactivate = async (
   ipAddress: string,
 ): Promise<Subscription> => {
   try {
-    return await changeWithRetry(async () => {
+    return await changeWithRetry(deps, async () => {
       const loaded = await getSubscription(deps, scope, token, 'not_found');
       if (loaded.bill) throw new PinError('conflict');
       const now = deps.clock.now();

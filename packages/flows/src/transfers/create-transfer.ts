@@ -12,7 +12,7 @@ import {
   transferFee,
   transferReference,
 } from '@wattle/domain';
-import type { BalanceStore } from '@wattle/ports';
+import type { BalanceStore, RetryPacing } from '@wattle/ports';
 import { retryOnChange } from '../shared/retry-on-change.ts';
 import { type PayOutTransferDeps, payOutTransfer } from './pay-out-transfer.ts';
 import { type PayeeDeps, payeeOf } from './payee.ts';
@@ -30,6 +30,7 @@ export type CreateTransferDeps = PayeeDeps &
     balance: Pick<BalanceStore, 'ledger' | 'walkCredits'>;
     clock: Clock;
     ids: Ids;
+    pacing: RetryPacing;
   };
 
 /**
@@ -38,9 +39,6 @@ export type CreateTransferDeps = PayeeDeps &
  * stays far below API Gateway's 29 seconds.
  */
 export const inlinePayoutLimit = 200;
-
-/** Rounds of read-decide-debit a transfer plays against racing debits before it answers 503. */
-export const transferAttempts = 8;
 
 /**
  * POST /transfers: pays `amount` (plus the fee, for someone else) out of the available AUD
@@ -55,7 +53,7 @@ export const createTransfer = async (
   const { balance, transfers, clock, ids } = deps;
   const bankAccount = await payeeOf(deps, scope, input.recipient);
   const fee = transferFee(input.recipient);
-  const { transfer, job } = await retryOnChange(async () => {
+  const { transfer, job } = await retryOnChange(deps.pacing, async () => {
     const now = clock.now();
     const ledger = await balance.ledger(scope, transferCurrency, now);
     const total = input.amount + fee;
@@ -92,7 +90,7 @@ export const createTransfer = async (
       givenBackLeft: givenBack.paid.length > 0 ? givenBack.left : undefined,
     });
     return { transfer, job };
-  }, transferAttempts);
+  });
   if (transfer.lineItemsCount <= inlinePayoutLimit) {
     await payOutTransfer(deps, job).catch(() => {
       // The scheduler runs the payout job again: the transfer itself is committed.

@@ -1,11 +1,6 @@
 import { PinError, replayedWebhook, type Scope, type Webhook } from '@wattle/domain';
-import {
-  Changed,
-  type Clock,
-  type DeliveryQueue,
-  TransactionConflictError,
-  type WebhooksStore,
-} from '@wattle/ports';
+import type { Clock, DeliveryQueue, RetryPacing, WebhooksStore } from '@wattle/ports';
+import { retryOnChange } from '../shared/retry-on-change.ts';
 import { isDeliveryUnderWay } from './delivery-lease.ts';
 import { loadWebhook } from './read-webhooks.ts';
 
@@ -13,6 +8,7 @@ export interface ReplayWebhookDeps {
   webhooks: WebhooksStore;
   clock: Clock;
   deliveryQueue: DeliveryQueue;
+  pacing: RetryPacing;
 }
 
 /**
@@ -20,9 +16,6 @@ export interface ReplayWebhookDeps {
  * delivery queue was lost, since the attempt it asks for replaces or removes the job.
  */
 export const replayFallbackMs = 5 * 60_000;
-
-/** Replays that found the webhook changed are read and decided again this many times in all. */
-const attempts = 4;
 
 /**
  * PUT /webhooks/{token}/replay: the webhook pending again (retries 0, errors emptied, accepted_at
@@ -36,19 +29,14 @@ export const replayWebhook = async (
 ): Promise<Webhook> => {
   const { webhooks, clock, deliveryQueue } = deps;
   const now = clock.now();
-  for (let attempt = 1; ; attempt++) {
+  // Changed since read (an attempt took or finished it): read it again and decide again.
+  const webhook = await retryOnChange(deps.pacing, async () => {
     const loaded = await loadWebhook(deps, scope, webhookToken);
     if (isDeliveryUnderWay(loaded, now)) throw new PinError('cannot_replay_webhook');
-    const webhook = replayedWebhook(loaded.webhook);
-    try {
-      await webhooks.replay(scope, loaded, webhook, now, new Date(now.getTime() + replayFallbackMs));
-    } catch (error) {
-      // Changed since read (an attempt took or finished it): read it again and decide again.
-      if (!(error instanceof Changed)) throw error;
-      if (attempt >= attempts) throw new TransactionConflictError({ cause: error });
-      continue;
-    }
-    await deliveryQueue.send([{ scope, webhookToken: webhook.token }]);
-    return webhook;
-  }
+    const replayed = replayedWebhook(loaded.webhook);
+    await webhooks.replay(scope, loaded, replayed, now, new Date(now.getTime() + replayFallbackMs));
+    return replayed;
+  });
+  await deliveryQueue.send([{ scope, webhookToken: webhook.token }]);
+  return webhook;
 };
