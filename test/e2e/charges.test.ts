@@ -364,6 +364,22 @@ describe('3-D Secure', () => {
     );
     expect(amex.body.error).toBe('three_d_secure_unavailable');
   });
+
+  it('refuses a callback_url that is not an http or https URL', async () => {
+    const live = api(merchant.live.baseUrl, merchant.live.secretKey);
+    const res = await live.post(
+      '/1/charges',
+      chargeFields({ three_d_secure: { enabled: true, callback_url: 'javascript:alert(document.cookie)' } }),
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.messages).toEqual([
+      {
+        param: 'three_d_secure[callback_url]',
+        code: 'three_d_secure_callback_url_invalid',
+        message: 'Three d secure callback url must be an http or https URL',
+      },
+    ]);
+  });
 });
 
 describe('charge events', () => {

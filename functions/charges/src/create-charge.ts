@@ -15,13 +15,7 @@ export const createCharge: RouteHandler = async (request, deps) => {
       : undefined,
     ...paymentFieldsOf(input),
     capture: input.capture,
-    threeDSecure: input.three_d_secure
-      ? {
-          enabled: input.three_d_secure.enabled,
-          callbackUrl: input.three_d_secure.callback_url,
-          fallbackOk: input.three_d_secure.fallback_ok,
-        }
-      : null,
+    threeDSecure: input.three_d_secure ?? null,
   });
   if (created.outcome === 'three_d_secure') {
     return resource(202, {

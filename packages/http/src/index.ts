@@ -15,5 +15,6 @@ export * from './payment-input.ts';
 export * from './responses.ts';
 export * from './search-input.ts';
 export * from './subscription-input.ts';
+export * from './three-d-secure-input.ts';
 export * from './to-http-error.ts';
 export * from './validation.ts';
