@@ -1,8 +1,10 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { declineCards, refundFailsCard, successCards } from '@wattle/processor';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../packages/store/src/kernel/keys.ts';
 import { eventsAbout } from '../helpers/events.ts';
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
-import { type Api, api, type Merchant, newMerchant, useStack } from '../helpers/stack.ts';
+import { type Api, api, type Merchant, newMerchant, stackTable, useStack } from '../helpers/stack.ts';
 
 let merchant: Merchant;
 let client: Api;
@@ -363,6 +365,96 @@ describe('3-D Secure', () => {
       chargeFields({ ...threeDs(), card: cardFields({ number: successCards.amex }) }),
     );
     expect(amex.body.error).toBe('three_d_secure_unavailable');
+  });
+
+  it('refuses a callback_url that is not an http or https URL', async () => {
+    const live = api(merchant.live.baseUrl, merchant.live.secretKey);
+    const res = await live.post(
+      '/1/charges',
+      chargeFields({ three_d_secure: { enabled: true, callback_url: 'javascript:alert(document.cookie)' } }),
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.messages).toEqual([
+      {
+        param: 'three_d_secure[callback_url]',
+        code: 'three_d_secure_callback_url_invalid',
+        message: 'Three d secure callback url must be an http or https URL',
+      },
+    ]);
+  });
+});
+
+describe('3-D Secure passed through (authenticated by the merchant)', () => {
+  const authentication = {
+    version: '2.2.0',
+    eci: '05',
+    cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=',
+    transaction_id: 'f25084f0-5b16-4c0a-ae5d-b24808571d7e',
+  };
+  const stored = async (environment: 'test' | 'live', token: string) => {
+    const stack = useStack();
+    const doc = stackTable(stack);
+    try {
+      const key = keys.payment({ accountId: merchant.accountId, environment }, token);
+      return (await doc.send(new GetCommand({ TableName: stack.tableName, Key: key }))).Item;
+    } finally {
+      doc.destroy();
+    }
+  };
+
+  it('charges at once in test and in live, without a redirect, the authentication recorded', async () => {
+    for (const environment of ['test', 'live'] as const) {
+      const c = api(merchant[environment].baseUrl, merchant[environment].secretKey);
+      const res = await c.post('/1/charges', chargeFields({ three_d_secure: authentication }));
+      expect(res.status, environment).toBe(201);
+      expect(res.body.response).toMatchObject({ success: true, captured: true, status_message: 'Success' });
+      expect(res.body.response).not.toHaveProperty('redirect_url');
+      expect(JSON.stringify(res.body)).not.toContain(authentication.cavv);
+      expect((await stored(environment, res.body.response.token))?.payment.threeDSecurePassThrough).toEqual({
+        version: '2.2.0',
+        eci: '05',
+        cavv: authentication.cavv,
+        transactionId: authentication.transaction_id,
+      });
+    }
+  });
+
+  it('answers 422 naming the params of half a pass-through or of the two forms mixed', async () => {
+    const half = await charge({ three_d_secure: { eci: '05', cavv: authentication.cavv } });
+    expect(half.status).toBe(422);
+    expect(half.body.messages.map((m: { param: string }) => m.param)).toEqual([
+      'three_d_secure[version]',
+      'three_d_secure[transaction_id]',
+    ]);
+    const mixed = await charge({
+      three_d_secure: { ...authentication, enabled: true, callback_url: 'https://shop.example/back' },
+    });
+    expect(mixed.status).toBe(422);
+    expect(mixed.body.messages.map((m: { param: string }) => m.param)).toEqual([
+      'three_d_secure[enabled]',
+      'three_d_secure[callback_url]',
+    ]);
+    const malformed = await charge({ three_d_secure: { ...authentication, cavv: 'abc', eci: '5' } });
+    expect(malformed.body.messages.map((m: { param: string }) => m.param)).toEqual([
+      'three_d_secure[eci]',
+      'three_d_secure[cavv]',
+    ]);
+  });
+
+  it("refuses an ECI the card's scheme does not give, charging nothing", async () => {
+    const res = await charge({ three_d_secure: { ...authentication, eci: '02' } });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({
+      error: 'invalid_resource',
+      messages: [
+        { param: 'three_d_secure[eci]', message: 'Three d secure eci is not a visa ECI (one of 05, 06, 07)' },
+      ],
+    });
+    expect(res.body).not.toHaveProperty('charge_token');
+    const mastercard = await withCard('5520000000000000', {
+      three_d_secure: { ...authentication, eci: '02' },
+    });
+    expect(mastercard.status).toBe(201);
   });
 });
 

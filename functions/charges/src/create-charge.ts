@@ -3,7 +3,10 @@ import { createPaymentOnce, declined, paymentFieldsOf, paymentTokenFor } from '@
 import { paymentSourceIssues, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
 import { createChargeSchema } from './schemas.ts';
 
-/** POST /charges: 201 charge, 202 when the payer must pass 3-D Secure, 4xx/502 for declines. */
+/**
+ * POST /charges: 201 charge (also with 3-D Secure passed through from the merchant's own server),
+ * 202 when the payer must pass 3-D Secure here, 4xx/502 for declines.
+ */
 export const createCharge: RouteHandler = async (request, deps) => {
   const now = deps.clock.now();
   const input = validate(createChargeSchema(now), request.body, { also: paymentSourceIssues(request.body) });
@@ -15,13 +18,7 @@ export const createCharge: RouteHandler = async (request, deps) => {
       : undefined,
     ...paymentFieldsOf(input),
     capture: input.capture,
-    threeDSecure: input.three_d_secure
-      ? {
-          enabled: input.three_d_secure.enabled,
-          callbackUrl: input.three_d_secure.callback_url,
-          fallbackOk: input.three_d_secure.fallback_ok,
-        }
-      : null,
+    threeDSecure: input.three_d_secure ?? null,
   });
   if (created.outcome === 'three_d_secure') {
     return resource(202, {

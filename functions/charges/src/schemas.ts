@@ -6,18 +6,9 @@ import {
   maximumPhrase,
   minimumPhrase,
   paymentFields,
-  requiredText,
+  threeDSecureSchema,
 } from '@wattle/http';
 import * as v from 'valibot';
-
-const threeDSecureSchema = v.object(
-  {
-    enabled: booleanField(),
-    callback_url: v.pipe(requiredText(2000), v.url('is not a valid URL')),
-    fallback_ok: v.optional(booleanField(), false),
-  },
-  'is invalid',
-);
 
 /** POST /charges (SPEC.md): the shared payment fields, capture and three_d_secure. */
 export const createChargeSchema = (now: Date) =>

@@ -24,5 +24,6 @@ export * from './recipient.ts';
 export * from './refund.ts';
 export * from './scope.ts';
 export * from './subscription.ts';
+export * from './three-d-secure-pass-through.ts';
 export * from './transfer.ts';
 export * from './webhook.ts';

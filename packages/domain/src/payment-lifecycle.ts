@@ -14,6 +14,11 @@ import {
 } from './payment.ts';
 import type { CardOwner } from './presenters.ts';
 import { defaultPricing, totalFees } from './pricing.ts';
+import {
+  isThreeDSecurePassThrough,
+  passThroughRefusal,
+  type ThreeDSecurePassThrough,
+} from './three-d-secure-pass-through.ts';
 
 /**
  * The payment state machine's decisions: what a payment becomes when it is reserved, settled with
@@ -63,47 +68,84 @@ export const wantsThreeDSecure = (
 };
 
 /**
- * The payment as it is reserved, before the processor is asked: `processing`, or `pending_3ds`
- * with its session when the payer must pass 3-D Secure first.
+ * 3-D Secure for a payment being reserved: the session the payer must pass, or the merchant's
+ * own authentication, passed through.
+ */
+export type ReservedThreeDSecure =
+  | { sessionToken: string; ask: ThreeDSecureAsk }
+  | { passThrough: ThreeDSecurePassThrough };
+
+/**
+ * What 3-D Secure does for a payment on `card`: nothing, a session the payer must pass (its token
+ * from `sessionToken`), or the merchant's own authentication passed through, in either
+ * environment, when its ECI is one the card's scheme gives. Throws the refusals.
+ */
+export const threeDSecureFor = (
+  asked: ThreeDSecureAsk | ThreeDSecurePassThrough | null,
+  environment: Environment,
+  card: Card,
+  cardTakesPart: boolean,
+  sessionToken: () => string,
+): ReservedThreeDSecure | null => {
+  if (asked && isThreeDSecurePassThrough(asked)) {
+    const refusal = passThroughRefusal(asked, card);
+    if (refusal) throw refusal;
+    return { passThrough: asked };
+  }
+  return wantsThreeDSecure(asked, environment, cardTakesPart) && asked
+    ? { sessionToken: sessionToken(), ask: asked }
+    : null;
+};
+
+/**
+ * The payment as it is reserved, before the processor is asked: `processing` (with the
+ * pass-through authentication it carries, if any), or `pending_3ds` with its session when the
+ * payer must pass 3-D Secure first.
  */
 export const reservedPayment = (
   order: PaymentOrder,
   token: string,
   source: PaymentCard,
-  threeDSecure: { sessionToken: string; ask: ThreeDSecureAsk } | null,
+  threeDSecure: ReservedThreeDSecure | null,
   now: Date,
-): Payment => ({
-  kind: order.kind,
-  token,
-  state: threeDSecure ? 'pending_3ds' : 'processing',
-  captureOnSuccess: order.kind === 'charge' && order.capture,
-  amount: order.amount,
-  currency: order.currency,
-  description: order.description,
-  email: order.email,
-  ipAddress: order.ipAddress,
-  reference: order.reference,
-  metadata: order.metadata,
-  card: source.card,
-  cardOwner: source.owner,
-  customerToken: source.customerToken,
-  createdAt: toTimestamp(now),
-  decline: null,
-  capturedAt: null,
-  voidedAt: null,
-  expiresAt: null,
-  authorisationToken: null,
-  amountCaptured: 0,
-  amountRefunded: 0,
-  pendingRefunds: 0,
-  totalFees: null,
-  threeDSecure: threeDSecure && {
-    sessionToken: threeDSecure.sessionToken,
-    callbackUrl: threeDSecure.ask.callbackUrl,
-    fallbackOk: threeDSecure.ask.fallbackOk,
-    result: null,
-  },
-});
+): Payment => {
+  const session = threeDSecure && 'sessionToken' in threeDSecure ? threeDSecure : null;
+  return {
+    kind: order.kind,
+    token,
+    state: session ? 'pending_3ds' : 'processing',
+    captureOnSuccess: order.kind === 'charge' && order.capture,
+    amount: order.amount,
+    currency: order.currency,
+    description: order.description,
+    email: order.email,
+    ipAddress: order.ipAddress,
+    reference: order.reference,
+    metadata: order.metadata,
+    card: source.card,
+    cardOwner: source.owner,
+    customerToken: source.customerToken,
+    createdAt: toTimestamp(now),
+    decline: null,
+    capturedAt: null,
+    voidedAt: null,
+    expiresAt: null,
+    authorisationToken: null,
+    amountCaptured: 0,
+    amountRefunded: 0,
+    pendingRefunds: 0,
+    totalFees: null,
+    threeDSecure: session && {
+      sessionToken: session.sessionToken,
+      callbackUrl: session.ask.callbackUrl,
+      fallbackOk: session.ask.fallbackOk,
+      result: null,
+    },
+    ...(threeDSecure && 'passThrough' in threeDSecure
+      ? { threeDSecurePassThrough: threeDSecure.passThrough }
+      : {}),
+  };
+};
 
 /** How long a reserved payment may stay unsettled before the recovery job finishes it. */
 export const recoveryDelaySeconds = 2 * 60;

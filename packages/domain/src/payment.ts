@@ -3,6 +3,7 @@ import type { DeclineCode } from './card-processor.ts';
 import type { ErrorCode } from './errors.ts';
 import type { Metadata } from './metadata.ts';
 import type { CardOwner } from './presenters.ts';
+import type { ThreeDSecurePassThrough } from './three-d-secure-pass-through.ts';
 import type { TransferLink } from './transfer.ts';
 
 /**
@@ -66,6 +67,11 @@ export interface Payment extends PaymentTerms {
   pendingRefunds: number;
   totalFees: number | null;
   threeDSecure: ThreeDSecure | null;
+  /**
+   * The merchant's own 3-D Secure authentication the charge was made with (absent on others,
+   * and on payments recorded before it was kept). Pin's charge object does not show it.
+   */
+  threeDSecurePassThrough?: ThreeDSecurePassThrough;
   /** The transfers that paid this charge's proceeds out, oldest first (none until one does). */
   transfers?: TransferLink[];
 }

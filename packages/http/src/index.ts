@@ -16,5 +16,6 @@ export * from './responses.ts';
 export * from './search-date.ts';
 export * from './search-input.ts';
 export * from './subscription-input.ts';
+export * from './three-d-secure-input.ts';
 export * from './to-http-error.ts';
 export * from './validation.ts';

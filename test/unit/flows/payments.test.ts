@@ -50,6 +50,12 @@ const declinedCard = aCardDetails('4100000000000001');
 const authorisationRequest = (overrides: Partial<PaymentRequest> = {}): PaymentRequest =>
   aChargeRequest({ kind: 'authorisation', capture: false, ...overrides });
 const threeDSecure = { enabled: true, callbackUrl: 'https://shop.example/back', fallbackOk: false };
+const passThrough = {
+  version: '2.2.0',
+  eci: '05',
+  cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=',
+  transactionId: 'f25084f0-5b16-4c0a-ae5d-b24808571d7e',
+};
 
 describe('creating a payment', () => {
   it('charges an approved card once: authorised and captured, listed, its number dropped, its recovery ended', async () => {
@@ -147,6 +153,48 @@ describe('creating a payment', () => {
       aChargeRequest({ threeDSecure: { ...threeDSecure, fallbackOk: true } }),
     );
     expect(payment).toMatchObject({ state: 'captured', threeDSecure: null });
+  });
+
+  it('charges at once with 3-D Secure passed through, in test and live: no session, the authentication recorded', async () => {
+    for (const environment of [scope, live]) {
+      const deps = setUp();
+      const created = await createPayment(deps, environment, aChargeRequest({ threeDSecure: passThrough }));
+      expect(created.outcome).toBe('settled');
+      expect(created.payment).toMatchObject({
+        state: 'captured',
+        threeDSecure: null,
+        threeDSecurePassThrough: passThrough,
+      });
+      expect(deps.processor.authorised).toHaveLength(1);
+      expect(deps.payments.sessions.size).toBe(0);
+      expect(deps.schedule.jobs.size).toBe(0);
+      expect(await getPayment(deps, environment, 'charge', created.payment.token)).toEqual(created.payment);
+    }
+  });
+
+  it("refuses a passed-through ECI the card's scheme does not give, before anything is reserved", async () => {
+    const deps = setUp();
+    const mastercard = aCardDetails('5520000000000000');
+    await expect(
+      createPayment(
+        deps,
+        live,
+        aChargeRequest({ source: { kind: 'card', details: mastercard }, threeDSecure: passThrough }),
+      ),
+    ).rejects.toMatchObject({
+      code: 'invalid_resource',
+      messages: [expect.objectContaining({ param: 'three_d_secure[eci]' })],
+    });
+    expect(deps.payments.stored.size).toBe(0);
+    const { payment } = await createPayment(
+      deps,
+      live,
+      aChargeRequest({
+        source: { kind: 'card', details: mastercard },
+        threeDSecure: { ...passThrough, eci: '02' },
+      }),
+    );
+    expect(payment.state).toBe('captured');
   });
 
   it('answers an invalid card_token when a racing payment used the token first, charging it once', async () => {

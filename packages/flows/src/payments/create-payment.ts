@@ -6,14 +6,16 @@ import {
   reservedPayment,
   type Scope,
   type ThreeDSecureAsk,
-  wantsThreeDSecure,
+  type ThreeDSecurePassThrough,
+  threeDSecureFor,
 } from '@wattle/domain';
 import { commitUsingToken } from '../cards/card-intake.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { type PaymentSource, resolveSource } from './payment-sources.ts';
 import { settleWithProcessor } from './settle-payment.ts';
 
-export type ThreeDSecureRequest = ThreeDSecureAsk;
+/** Either form of `three_d_secure`: Wattle runs it (redirect), or the merchant did (pass-through). */
+export type ThreeDSecureRequest = ThreeDSecureAsk | ThreeDSecurePassThrough;
 
 export interface PaymentRequest extends PaymentOrder {
   source: PaymentSource;
@@ -49,17 +51,16 @@ export const createPayment = async (
   const { payments, processor, ids, clock } = deps;
   const now = clock.now();
   const source = await resolveSource(deps, scope, request.source, now);
-  const threeDSecure = wantsThreeDSecure(
+  const threeDSecure = threeDSecureFor(
     request.threeDSecure,
     scope.environment,
+    source.card,
     processor.supportsThreeDSecure(source.card),
+    () => ids.token('se'),
   );
-  const session =
-    threeDSecure && request.threeDSecure
-      ? { sessionToken: ids.token('se'), ask: request.threeDSecure }
-      : null;
+  const session = threeDSecure && 'sessionToken' in threeDSecure ? threeDSecure : null;
   const token = request.token ?? ids.token(paymentPrefix(request.kind));
-  const reserved = reservedPayment(request, token, source, session, now);
+  const reserved = reservedPayment(request, token, source, threeDSecure, now);
   await commitUsingToken('card_token', () =>
     payments.reserve(
       scope,

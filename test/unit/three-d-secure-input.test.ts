@@ -1,0 +1,193 @@
+import { ecisOf, reservedPayment, threeDSecureFor } from '@wattle/domain';
+import { threeDSecureSchema, validate } from '@wattle/http';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { aCard } from '../helpers/builders.ts';
+
+const schema = v.object({ three_d_secure: v.optional(threeDSecureSchema) });
+const parse = (threeDSecure: Record<string, unknown>) => validate(schema, { three_d_secure: threeDSecure });
+const issuesOf = (threeDSecure: Record<string, unknown>) => {
+  try {
+    parse(threeDSecure);
+  } catch (error) {
+    return (error as { messages: { param: string; message: string }[] }).messages;
+  }
+  throw new Error('expected the input to be refused');
+};
+
+const passThrough = {
+  version: '2.2.0',
+  eci: '05',
+  cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=',
+  transaction_id: 'f25084f0-5b16-4c0a-ae5d-b24808571d7e',
+};
+
+describe('three_d_secure, pass-through form', () => {
+  it("takes the merchant's own authentication, in any 3-D Secure version", () => {
+    expect(parse(passThrough).three_d_secure).toEqual({
+      version: '2.2.0',
+      eci: '05',
+      cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=',
+      transactionId: 'f25084f0-5b16-4c0a-ae5d-b24808571d7e',
+    });
+    const hexCavv = '0123456789abcdef0123456789ABCDEF01234567';
+    expect(parse({ ...passThrough, version: '2.1.0', cavv: hexCavv }).three_d_secure).toMatchObject({
+      cavv: hexCavv,
+    });
+    // Version 1: the XID, base64 of 20 bytes, stands for the transaction id.
+    const xid = 'MDAwMDAwMDAwMDAwMDAwMDAwMDE=';
+    expect(parse({ ...passThrough, version: '1.0.2', transaction_id: xid }).three_d_secure).toMatchObject({
+      transactionId: xid,
+    });
+  });
+
+  it('names each malformed field', () => {
+    expect(
+      issuesOf({ version: '3.0', eci: '5', cavv: 'short', transaction_id: 'not a uuid' }).map((i) => i.param),
+    ).toEqual([
+      'three_d_secure[version]',
+      'three_d_secure[eci]',
+      'three_d_secure[cavv]',
+      'three_d_secure[transaction_id]',
+    ]);
+    expect(issuesOf({ ...passThrough, eci: '08' })).toEqual([
+      expect.objectContaining({ message: 'Three d secure eci must be two digits from 00 to 07' }),
+    ]);
+    expect(issuesOf({ ...passThrough, transaction_id: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0=' })).toEqual([
+      expect.objectContaining({
+        param: 'three_d_secure[transaction_id]',
+        message:
+          'Three d secure transaction id must be the Directory Server transaction id (a UUID) for 3-D Secure 2',
+      }),
+    ]);
+    expect(issuesOf({ ...passThrough, version: '1.0.2', transaction_id: 'x'.repeat(37) })).toEqual([
+      expect.objectContaining({
+        param: 'three_d_secure[transaction_id]',
+        message: expect.stringMatching(/36/),
+      }),
+    ]);
+  });
+
+  it('refuses half a pass-through, naming what is missing', () => {
+    expect(issuesOf({ eci: '05', cavv: passThrough.cavv })).toEqual([
+      expect.objectContaining({
+        param: 'three_d_secure[version]',
+        message: "Three d secure version can't be blank",
+      }),
+      expect.objectContaining({ param: 'three_d_secure[transaction_id]' }),
+    ]);
+  });
+
+  it('refuses the two forms mixed, naming the redirect-form params sent', () => {
+    const issues = issuesOf({ enabled: 'true', callback_url: 'https://shop.example/back', eci: '05' });
+    expect(issues.map((i) => i.param)).toEqual([
+      'three_d_secure[version]',
+      'three_d_secure[cavv]',
+      'three_d_secure[transaction_id]',
+      'three_d_secure[enabled]',
+      'three_d_secure[callback_url]',
+    ]);
+    expect(issues.at(-1)?.message).toBe(
+      'Three d secure callback url cannot be given together with version, eci, cavv and transaction_id (one form or the other)',
+    );
+    expect(issuesOf({ ...passThrough, fallback_ok: 'false' }).map((i) => i.param)).toEqual([
+      'three_d_secure[fallback_ok]',
+    ]);
+  });
+});
+
+describe('three_d_secure, redirect form', () => {
+  it('takes an http or https callback_url', () => {
+    expect(parse({ enabled: 'true', callback_url: 'http://shop.example/back' }).three_d_secure).toEqual({
+      enabled: true,
+      callbackUrl: 'http://shop.example/back',
+      fallbackOk: false,
+    });
+  });
+
+  it('refuses a callback_url that is no URL at all', () => {
+    expect(issuesOf({ enabled: 'true', callback_url: 'not a url' })).toEqual([
+      expect.objectContaining({ message: 'Three d secure callback url is not a valid URL' }),
+    ]);
+  });
+
+  it('refuses a callback_url that is no web address', () => {
+    for (const url of ['javascript:alert(document.cookie)', 'data:text/html,hi', 'ftp://shop.example/back']) {
+      expect(issuesOf({ enabled: 'true', callback_url: url }), url).toEqual([
+        {
+          param: 'three_d_secure[callback_url]',
+          code: 'three_d_secure_callback_url_invalid',
+          message: 'Three d secure callback url must be an http or https URL',
+        },
+      ]);
+    }
+  });
+});
+
+describe('3-D Secure for a payment', () => {
+  const authentication = {
+    version: '2.2.0',
+    eci: '02',
+    cavv: passThrough.cavv,
+    transactionId: passThrough.transaction_id,
+  };
+  const session = () => 'se_1';
+  const visa = aCard();
+  const mastercard = { ...visa, scheme: 'master' };
+
+  it("allows the ECIs each scheme's 3-D Secure gives", () => {
+    expect(ecisOf(visa)).toEqual(['05', '06', '07']);
+    expect(ecisOf({ scheme: 'amex' })).toEqual(['05', '06', '07']);
+    expect(ecisOf(mastercard)).toEqual(['00', '01', '02']);
+    expect(ecisOf({ scheme: 'unknown' })).toHaveLength(8);
+  });
+
+  it('passes the authentication through in either environment, for a card whose scheme gives its ECI', () => {
+    for (const environment of ['test', 'live'] as const) {
+      expect(threeDSecureFor(authentication, environment, mastercard, false, session)).toEqual({
+        passThrough: authentication,
+      });
+    }
+    expect(() => threeDSecureFor(authentication, 'live', visa, true, session)).toThrow(
+      expect.objectContaining({
+        code: 'invalid_resource',
+        messages: [
+          {
+            param: 'three_d_secure[eci]',
+            code: 'three_d_secure_eci_invalid',
+            message: 'Three d secure eci is not a visa ECI (one of 05, 06, 07)',
+          },
+        ],
+      }),
+    );
+  });
+
+  it('opens a session only for the redirect form where 3-D Secure runs', () => {
+    const ask = { enabled: true, callbackUrl: 'https://shop.example/back', fallbackOk: false };
+    expect(threeDSecureFor(ask, 'live', visa, true, session)).toEqual({ sessionToken: 'se_1', ask });
+    expect(threeDSecureFor(null, 'live', visa, true, session)).toBeNull();
+    expect(threeDSecureFor({ ...ask, fallbackOk: true }, 'test', visa, true, session)).toBeNull();
+  });
+
+  it('reserves a pass-through payment as processing, the authentication recorded', () => {
+    const order = {
+      kind: 'charge' as const,
+      capture: true,
+      amount: 1000,
+      currency: 'AUD',
+      description: 'd',
+      email: 'e@example.com',
+      ipAddress: '127.0.0.1',
+      reference: null,
+      metadata: {},
+    };
+    const source = { card: mastercard, owner: { customerToken: null, primary: null }, customerToken: null };
+    const now = new Date('2026-11-24T00:00:00Z');
+    expect(reservedPayment(order, 'ch_1', source, { passThrough: authentication }, now)).toMatchObject({
+      state: 'processing',
+      threeDSecure: null,
+      threeDSecurePassThrough: authentication,
+    });
+    expect(reservedPayment(order, 'ch_2', source, null, now)).not.toHaveProperty('threeDSecurePassThrough');
+  });
+});
