@@ -11,6 +11,7 @@ import { idempotency } from './middlewares/idempotency.ts';
 import { jsonResponse } from './middlewares/json-response.ts';
 import { jsonp } from './middlewares/jsonp.ts';
 import { parsedRequestOf, parseRequest } from './middlewares/parse-request.ts';
+import { pathTokens } from './middlewares/path-tokens.ts';
 import { pinErrors } from './middlewares/pin-errors.ts';
 import { readBody } from './middlewares/read-body.ts';
 import { requestId } from './middlewares/request-id.ts';
@@ -39,6 +40,7 @@ const toResponse = (result: ApiResult): ApiResponse =>
 interface RouteMiddlewares {
   jsonp: ApiMiddleware;
   authenticate: ApiMiddleware;
+  pathTokens: ApiMiddleware;
   idempotency: ApiMiddleware;
   pinErrors: ApiMiddleware;
 }
@@ -46,13 +48,14 @@ interface RouteMiddlewares {
 const routeMiddlewares = (deps: RuntimeDeps): RouteMiddlewares => ({
   jsonp: jsonp(),
   authenticate: authenticate(deps.accounts),
+  pathTokens: pathTokens(),
   idempotency: idempotency(deps.idempotency, deps.clock, deps.logger),
   pinErrors: pinErrors(deps.logger),
 });
 
 /**
  * One route's chain, which the router calls: the body read (not on a GET), the request parsed for
- * this route, the key checked, Idempotency-Key, then the route's handler.
+ * this route, the key checked, the path's tokens checked, Idempotency-Key, then the route's handler.
  *
  * `before` runs top-down and `after`/`onError` bottom-up, so pinErrors (last) answers an error
  * first, and idempotency and JSONP then treat it as any other response.
@@ -68,6 +71,7 @@ const routeChain = (
     .use(route.method === 'GET' ? [] : readBody())
     .use(parseRequest(route))
     .use(use.authenticate)
+    .use(use.pathTokens)
     .use(use.idempotency)
     .use(use.pinErrors)
     .handler(async (event) => {
