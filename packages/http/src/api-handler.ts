@@ -15,6 +15,7 @@ import { pathTokens } from './middlewares/path-tokens.ts';
 import { pinErrors } from './middlewares/pin-errors.ts';
 import { readBody } from './middlewares/read-body.ts';
 import { requestId } from './middlewares/request-id.ts';
+import { securityHeaders } from './middlewares/security-headers.ts';
 import { stagePrefix } from './middlewares/stage-prefix.ts';
 import type { ApiEvent, ApiInternal, ApiMiddleware, ApiResponse } from './middlewares/types.ts';
 import type { ApiResult } from './responses.ts';
@@ -82,10 +83,10 @@ const routeChain = (
 
 /**
  * A function's Lambda handler: @middy/http-router over the function's routes of the route table,
- * each with its handler from `handlers`. Around the router, the request id and log line, the
- * stage prefix taken off the path, and pinErrors again: there it answers the router's not-found
- * and a stage that is no environment with Pin's 404 (inside a route it answers first, so that
- * idempotency keeps the Pin answer). Dependencies are built once, on the first request.
+ * each with its handler from `handlers`. Around the router, the security headers, the request id
+ * and log line, the stage prefix taken off the path, and pinErrors again: there it answers the
+ * router's not-found and a stage that is no environment with Pin's 404 (inside a route it answers
+ * first, so that idempotency keeps the Pin answer). Dependencies are built once, on the first request.
  */
 export const apiHandler = <F extends FunctionName>(fn: F, handlers: RouteHandlers<F>): ApiLambdaHandler => {
   let chain: ApiLambdaHandler | undefined;
@@ -103,6 +104,7 @@ export const apiHandler = <F extends FunctionName>(fn: F, handlers: RouteHandler
       },
     });
     return middy<ApiEvent, ApiResponse, Error, Context, ApiInternal>()
+      .use(securityHeaders())
       .use(requestId(deps.logger))
       .use(stagePrefix())
       .use(use.pinErrors)
