@@ -478,3 +478,23 @@ describe('charge events', () => {
     expect(failure!.raw).not.toContain('4000000000000002');
   });
 });
+
+describe('Idempotency-Key and the kind of API key', () => {
+  it('keeps a key a publishable-key request used from the secret-key charge with the same key', async () => {
+    const own = await newMerchant();
+    const headers = { 'Idempotency-Key': 'order-123' };
+    const card = await api(own.test.baseUrl, null).post(
+      '/1/cards',
+      cardFields({ publishable_api_key: own.test.publishableKey }),
+      { form: true, headers },
+    );
+    expect(card.status).toBe(201);
+    const secret = api(own.test.baseUrl, own.test.secretKey);
+    const first = await secret.post('/1/charges', chargeFields(), { headers });
+    expect(first.status).toBe(201);
+    const again = await secret.post('/1/charges', chargeFields(), { headers });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+  });
+});

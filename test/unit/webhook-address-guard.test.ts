@@ -52,6 +52,39 @@ describe('the SSRF guard', () => {
     expect(isForbiddenAddress('10.0.0.1', local)).toBe(true);
   });
 
+  it('refuses site-local, Teredo and discard-only IPv6, and IPv4-mapped addresses by their IPv4 rules', () => {
+    for (const address of [
+      'fec0::1',
+      'feff:ffff::1',
+      '2001::1',
+      '2001:0:ffff:ffff::1',
+      '100::1',
+      '100::ffff:ffff:ffff:ffff',
+      '::ffff:a00:1',
+      '::ffff:169.254.169.254',
+      '::ffff:a9fe:a9fe',
+      '::ffff:0.0.0.0',
+    ]) {
+      expect(isForbiddenAddress(address, guardOn), address).toBe(true);
+    }
+    for (const address of [
+      '2001:db9::1',
+      '2001:1::1',
+      '101::1',
+      '::ffff:93.184.216.34',
+      '::ffff:5db8:d822',
+    ]) {
+      expect(isForbiddenAddress(address, guardOn), address).toBe(false);
+    }
+  });
+
+  it('does not name the address a host resolved to in its error text', async () => {
+    const resolve = async () => [{ address: '10.0.0.7', family: 4 }];
+    const refused = await resolveAllowed('inside.example', { ...guardOn, resolve }).catch((e: Error) => e);
+    expect(refused).toMatchObject({ name: 'AddressNotAllowedError' });
+    expect((refused as Error).message).not.toContain('10.0.0.7');
+  });
+
   it('checks every address a host resolves to and pins the first', async () => {
     const resolve = async (host: string) =>
       host === 'mixed.example'

@@ -11,7 +11,10 @@ const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#
 export const issuerPage: RouteHandler = async (request, deps) => {
   const { payment } = await sessionPayment(deps, request.params.session_token!);
   const amount = `${(payment.amount / 100).toFixed(2)} ${escapeHtml(payment.currency)}`;
-  const action = `${request.baseUrl}/1/three_d_secure/${encodeURIComponent(request.params.session_token!)}`;
+  // The base URL comes from request headers (Host, X-Forwarded-Proto): text like any other here.
+  const action = escapeHtml(
+    `${request.baseUrl}/1/three_d_secure/${encodeURIComponent(request.params.session_token!)}`,
+  );
   return htmlPage(
     200,
     `<!doctype html>

@@ -11,9 +11,11 @@ import { idempotency } from './middlewares/idempotency.ts';
 import { jsonResponse } from './middlewares/json-response.ts';
 import { jsonp } from './middlewares/jsonp.ts';
 import { parsedRequestOf, parseRequest } from './middlewares/parse-request.ts';
+import { pathTokens } from './middlewares/path-tokens.ts';
 import { pinErrors } from './middlewares/pin-errors.ts';
 import { readBody } from './middlewares/read-body.ts';
 import { requestId } from './middlewares/request-id.ts';
+import { securityHeaders } from './middlewares/security-headers.ts';
 import { stagePrefix } from './middlewares/stage-prefix.ts';
 import type { ApiEvent, ApiInternal, ApiMiddleware, ApiResponse } from './middlewares/types.ts';
 import type { ApiResult } from './responses.ts';
@@ -39,6 +41,7 @@ const toResponse = (result: ApiResult): ApiResponse =>
 interface RouteMiddlewares {
   jsonp: ApiMiddleware;
   authenticate: ApiMiddleware;
+  pathTokens: ApiMiddleware;
   idempotency: ApiMiddleware;
   pinErrors: ApiMiddleware;
 }
@@ -46,13 +49,14 @@ interface RouteMiddlewares {
 const routeMiddlewares = (deps: RuntimeDeps): RouteMiddlewares => ({
   jsonp: jsonp(),
   authenticate: authenticate(deps.accounts),
+  pathTokens: pathTokens(),
   idempotency: idempotency(deps.idempotency, deps.clock, deps.logger),
   pinErrors: pinErrors(deps.logger),
 });
 
 /**
  * One route's chain, which the router calls: the body read (not on a GET), the request parsed for
- * this route, the key checked, Idempotency-Key, then the route's handler.
+ * this route, the key checked, the path's tokens checked, Idempotency-Key, then the route's handler.
  *
  * `before` runs top-down and `after`/`onError` bottom-up, so pinErrors (last) answers an error
  * first, and idempotency and JSONP then treat it as any other response.
@@ -68,6 +72,7 @@ const routeChain = (
     .use(route.method === 'GET' ? [] : readBody())
     .use(parseRequest(route))
     .use(use.authenticate)
+    .use(use.pathTokens)
     .use(use.idempotency)
     .use(use.pinErrors)
     .handler(async (event) => {
@@ -78,10 +83,10 @@ const routeChain = (
 
 /**
  * A function's Lambda handler: @middy/http-router over the function's routes of the route table,
- * each with its handler from `handlers`. Around the router, the request id and log line, the
- * stage prefix taken off the path, and pinErrors again: there it answers the router's not-found
- * and a stage that is no environment with Pin's 404 (inside a route it answers first, so that
- * idempotency keeps the Pin answer). Dependencies are built once, on the first request.
+ * each with its handler from `handlers`. Around the router, the security headers, the request id
+ * and log line, the stage prefix taken off the path, and pinErrors again: there it answers the
+ * router's not-found and a stage that is no environment with Pin's 404 (inside a route it answers
+ * first, so that idempotency keeps the Pin answer). Dependencies are built once, on the first request.
  */
 export const apiHandler = <F extends FunctionName>(fn: F, handlers: RouteHandlers<F>): ApiLambdaHandler => {
   let chain: ApiLambdaHandler | undefined;
@@ -99,6 +104,7 @@ export const apiHandler = <F extends FunctionName>(fn: F, handlers: RouteHandler
       },
     });
     return middy<ApiEvent, ApiResponse, Error, Context, ApiInternal>()
+      .use(securityHeaders())
       .use(requestId(deps.logger))
       .use(stagePrefix())
       .use(use.pinErrors)

@@ -39,6 +39,11 @@ export interface Route {
   auth: AuthMode;
   /** A GET that stands for a POST over JSONP (`callback`, `_method=POST`), as Pin.js sends it. */
   jsonp?: boolean;
+  /**
+   * The 404 an unknown token in the path answers with, when SPEC.md gives the route
+   * `resource_not_found` rather than `not_found`; a token that cannot exist answers the same.
+   */
+  notFound?: 'resource_not_found';
 }
 
 const routeTable = [
@@ -113,18 +118,38 @@ const routeTable = [
     path: '/1/webhook_endpoints/{webhook_endpoint_token}',
     fn: 'webhook-endpoints',
     auth: 'secret',
+    notFound: 'resource_not_found',
   },
   {
     method: 'DELETE',
     path: '/1/webhook_endpoints/{webhook_endpoint_token}',
     fn: 'webhook-endpoints',
     auth: 'secret',
+    notFound: 'resource_not_found',
   },
   { method: 'GET', path: '/1/webhooks', fn: 'webhooks', auth: 'secret' },
-  { method: 'GET', path: '/1/webhooks/{webhook_token}', fn: 'webhooks', auth: 'secret' },
-  { method: 'PUT', path: '/1/webhooks/{webhook_token}/replay', fn: 'webhooks', auth: 'secret' },
+  {
+    method: 'GET',
+    path: '/1/webhooks/{webhook_token}',
+    fn: 'webhooks',
+    auth: 'secret',
+    notFound: 'resource_not_found',
+  },
+  {
+    method: 'PUT',
+    path: '/1/webhooks/{webhook_token}/replay',
+    fn: 'webhooks',
+    auth: 'secret',
+    notFound: 'resource_not_found',
+  },
   { method: 'GET', path: '/1/events', fn: 'events', auth: 'secret' },
-  { method: 'GET', path: '/1/events/{event_token}', fn: 'events', auth: 'secret' },
+  {
+    method: 'GET',
+    path: '/1/events/{event_token}',
+    fn: 'events',
+    auth: 'secret',
+    notFound: 'resource_not_found',
+  },
 
   { method: 'POST', path: '/1/charges', fn: 'charges', auth: 'secret' },
   { method: 'GET', path: '/1/charges', fn: 'charges', auth: 'secret' },
@@ -157,8 +182,20 @@ const routeTable = [
   { method: 'GET', path: '/1/plans/{plan_token}/subscriptions', fn: 'plans', auth: 'secret' },
   { method: 'POST', path: '/1/subscriptions', fn: 'subscriptions', auth: 'secret' },
   { method: 'GET', path: '/1/subscriptions', fn: 'subscriptions', auth: 'secret' },
-  { method: 'GET', path: '/1/subscriptions/{sub_token}', fn: 'subscriptions', auth: 'secret' },
-  { method: 'PUT', path: '/1/subscriptions/{sub_token}', fn: 'subscriptions', auth: 'secret' },
+  {
+    method: 'GET',
+    path: '/1/subscriptions/{sub_token}',
+    fn: 'subscriptions',
+    auth: 'secret',
+    notFound: 'resource_not_found',
+  },
+  {
+    method: 'PUT',
+    path: '/1/subscriptions/{sub_token}',
+    fn: 'subscriptions',
+    auth: 'secret',
+    notFound: 'resource_not_found',
+  },
   { method: 'DELETE', path: '/1/subscriptions/{sub_token}', fn: 'subscriptions', auth: 'secret' },
   { method: 'PUT', path: '/1/subscriptions/{sub_token}/reactivate', fn: 'subscriptions', auth: 'secret' },
   { method: 'GET', path: '/1/subscriptions/{sub_token}/ledger', fn: 'subscriptions', auth: 'secret' },

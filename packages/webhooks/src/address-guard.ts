@@ -3,7 +3,8 @@ import { BlockList, isIP } from 'node:net';
 
 /**
  * The SSRF guard: addresses a webhook may never be sent to, checked after DNS resolution. IPv4
- * rules also match IPv4-mapped IPv6 addresses (`::ffff:10.0.0.1`).
+ * rules also match IPv4-mapped IPv6 addresses (`::ffff:10.0.0.1`, `::ffff:a00:1`): BlockList
+ * checks those by their IPv4 address, so a mapped public address stays allowed.
  */
 const forbidden = new BlockList();
 for (const [network, prefix] of [
@@ -24,10 +25,13 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 96], // unspecified, loopback, IPv4-compatible
   ['64:ff9b::', 96], // NAT64: would reach an IPv4 address we cannot check here
+  ['100::', 64], // discard-only
+  ['2001::', 32], // Teredo: tunnels to an IPv4 address, the same
   ['64:ff9b:1::', 48], // local-use NAT64
   ['2002::', 16], // 6to4, the same
   ['fc00::', 7], // unique local, with EC2's IPv6 metadata service fd00:ec2::254
   ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated, still routed inside some networks)
   ['ff00::', 8], // multicast
 ] as const) {
   forbidden.addSubnet(network, prefix, 'ipv6');
@@ -61,10 +65,13 @@ export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
 
-/** Why a host cannot be sent to. */
+/**
+ * Why a host cannot be sent to. The text, which the merchant sees in the webhook's errors, does
+ * not name the address: it would tell what a name resolves to inside our network.
+ */
 export class AddressNotAllowedError extends Error {
   constructor(readonly address: string) {
-    super(`The host resolves to an address webhooks may not reach (${address})`);
+    super('The host resolves to an address webhooks may not reach');
     this.name = 'AddressNotAllowedError';
   }
 }

@@ -23,7 +23,7 @@ const validBodies: Record<string, () => Record<string, unknown>> = {
   'PUT /1/recipients/{recipient_token}': () => ({ name: 'New name' }),
   'POST /1/customers': () => ({ email: 'c@example.com', card: cardFields() }),
   'PUT /1/customers/{customer_token}': () => ({ notes: 'VIP', email: 'c2@example.com' }),
-  'POST /1/customers/{customer_token}/cards': () => ({ card: cardFields() }),
+  'POST /1/customers/{customer_token}/cards': () => cardFields(),
   'POST /1/webhook_endpoints': () => ({ url: 'https://example.com/hooks' }),
   'POST /1/charges': () => chargeFields(),
   'POST /1/authorisations': () => chargeFields(),

@@ -43,6 +43,8 @@ export interface InProcessApi {
   hooks: DynamoDbHooks;
   secretKey: string;
   publishableKey: string;
+  /** The merchant's live secret key (the stage `live`). */
+  liveSecretKey: string;
   partnerKey: string;
   accountId: string;
 }
@@ -171,6 +173,7 @@ export const inProcessApi = async (table: TestTable, ddbEndpoint: string): Promi
     hooks,
     secretKey: keys.secretKey,
     publishableKey: keys.publishableKey,
+    liveSecretKey: merchant.keys!.live.secretKey,
     partnerKey: partner.partnerKey!,
     accountId: merchant.account.id,
   };

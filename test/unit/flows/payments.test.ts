@@ -124,6 +124,20 @@ describe('creating a payment', () => {
     expect((await completeThreeDSecure(deps, created.sessionToken, false)).payment.state).toBe('captured');
   });
 
+  it('answers a session token that cannot exist with not_found, without reading by it', async () => {
+    const deps = setUp();
+    const session = deps.payments.session;
+    const read: string[] = [];
+    deps.payments.session = (token) => {
+      read.push(token);
+      return session(token);
+    };
+    for (const token of [`se_${'a'.repeat(3000)}`, 'se_short', 'ch_abcdefghijklmnopqrstuv', 42]) {
+      await expect(verifyThreeDSecure(deps, live, token)).rejects.toMatchObject({ code: 'not_found' });
+    }
+    expect(read).toEqual([]);
+  });
+
   it('declines a charge whose payer fails 3-D Secure', async () => {
     const deps = setUp();
     const created = await createPayment(deps, live, aChargeRequest({ threeDSecure }));

@@ -1,4 +1,5 @@
-import type { Scope } from '@wattle/domain';
+import { createHash } from 'node:crypto';
+import type { ApiKeyKind, Scope } from '@wattle/domain';
 import type { StoredResponse } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../../packages/http/src/api-request.ts';
@@ -38,12 +39,17 @@ const fakeRepo = (options: { failWrites?: boolean } = {}) => {
 const clock = { now: () => new Date('2026-11-21T00:00:00Z') };
 const scope: Scope = { accountId: 'acc_a', environment: 'test' };
 
-const request = (body: Record<string, unknown>, method = 'POST'): Partial<ApiRequest> => ({
+const request = (
+  body: Record<string, unknown>,
+  method = 'POST',
+  credential: ApiKeyKind = 'secret',
+): Partial<ApiRequest> => ({
   route: { method, path: '/1/customers', fn: 'customers', auth: 'secret' } as ApiRequest['route'],
   routeKey: `${method} /1/customers`,
   params: {},
   body,
   scope,
+  grant: { accountId: scope.accountId, kind: credential, environment: scope.environment },
 });
 
 const created = async (): Promise<ApiResponse> => ({
@@ -68,9 +74,10 @@ const sender = (repo: ReturnType<typeof fakeRepo>) => {
     body: Record<string, unknown>,
     respond: () => Promise<ApiResponse> = created,
     method = 'POST',
+    credential: ApiKeyKind = 'secret',
   ): Promise<ApiResponse> =>
     run(
-      [withRequest(request(body, method)), middleware, pinErrors(fakeLogger().asLogger)],
+      [withRequest(request(body, method, credential)), middleware, pinErrors(fakeLogger().asLogger)],
       () => {
         calls++;
         return respond();
@@ -136,6 +143,22 @@ describe('idempotency', () => {
     await send(undefined, {});
     expect(calls()).toBe(4);
     expect((await send('bad key', {})).statusCode).toBe(400);
+  });
+
+  it('keeps publishable-key and secret-key requests in separate key spaces', async () => {
+    const repo = fakeRepo();
+    const { send, calls } = sender(repo);
+    expect((await send('order-123', { number: '4200' }, created, 'POST', 'publishable')).statusCode).toBe(
+      201,
+    );
+    // The merchant's own request with the same key is not refused as a reuse: it runs, and replays.
+    expect((await send('order-123', { amount: 400 })).statusCode).toBe(201);
+    expect((await send('order-123', { amount: 400 })).headers?.['Idempotent-Replayed']).toBe('true');
+    expect(calls()).toBe(2);
+    // Secret-key requests keep the plain hash, so keys stored before still replay.
+    const plain = createHash('sha256').update('order-123').digest('hex');
+    expect(repo.records.get(`${scope.accountId}/${scope.environment}/${plain}`)?.requestHash).toBeDefined();
+    expect(repo.records.size).toBe(2);
   });
 
   it('answers as the request did when keeping the answer fails', async () => {

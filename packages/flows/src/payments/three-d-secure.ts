@@ -1,4 +1,11 @@
-import { type Payment, PinError, type Scope, withThreeDSecureResult } from '@wattle/domain';
+import {
+  isToken,
+  type Payment,
+  PinError,
+  type Scope,
+  tokenPrefixes,
+  withThreeDSecureResult,
+} from '@wattle/domain';
 import { Changed } from '@wattle/ports';
 import type { PaymentsDeps } from './deps.ts';
 import { reservedCardNumber, settleWithProcessor } from './settle-payment.ts';
@@ -30,7 +37,9 @@ export const verifyThreeDSecure = async (
   sessionToken: unknown,
 ): Promise<Payment> => {
   if (scope.environment !== 'live') throw new PinError('transaction_forbidden');
-  if (typeof sessionToken !== 'string' || sessionToken === '') throw new PinError('not_found');
+  // A token that cannot exist (another shape, too long for a key) is unknown without a read.
+  if (typeof sessionToken !== 'string' || !isToken(sessionToken, tokenPrefixes.session))
+    throw new PinError('not_found');
   const session = await deps.payments.session(sessionToken);
   const payment = session && (await deps.payments.get(session.scope, session.paymentToken));
   if (!session || !payment) throw new PinError('not_found');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from '@aws-lambda-powertools/logger';
-import { type Clock, idempotencyKeyRetentionSeconds, PinError } from '@wattle/domain';
+import { type ApiKeyGrant, type Clock, idempotencyKeyRetentionSeconds, PinError } from '@wattle/domain';
 import type { IdempotencyStore, StoredResponse } from '@wattle/ports';
 import { header } from '../header.ts';
 import type { ApiMiddleware, ApiMiddyRequest } from './types.ts';
@@ -20,6 +20,15 @@ const canonical = (value: unknown): string => {
 const validKey = /^[\x21-\x7e]{1,255}$/;
 const writeMethods = new Set(['POST', 'PUT', 'DELETE']);
 
+/**
+ * The stored name of a key. Publishable-key requests (card and bank account tokens, made in a
+ * browser) get a key space of their own, so a key a page chose cannot take the one the merchant's
+ * server uses for a charge; secret-key requests keep the plain hash, so keys stored before still
+ * replay.
+ */
+const keyHashOf = (key: string, credential: ApiKeyGrant['kind'] | undefined): string =>
+  credential === 'publishable' ? sha256(`publishable:${key}`) : sha256(key);
+
 export const idempotencySettings = {
   retentionSeconds: idempotencyKeyRetentionSeconds,
   /** Longer than any request may run (API Gateway gives up at 30 s). */
@@ -29,8 +38,9 @@ export const idempotencySettings = {
 /**
  * `Idempotency-Key` on POST, PUT and DELETE. The same key with the same request replays the first
  * response (status and body); with a different request it is refused (422); while the first is
- * still running, a second gets 409. Keys belong to one merchant and environment. Responses of
- * 5xx are not kept, so a request that failed on our side can be retried with its key.
+ * still running, a second gets 409. Keys belong to one merchant and environment, and to one kind of
+ * API key, publishable or secret (keyHashOf). Responses of 5xx are not kept, so a request that
+ * failed on our side can be retried with its key.
  *
  * Keeping or releasing the key comes after the request's own work: if that write fails (DynamoDB
  * throttling, say), the response still stands, since what the request did is committed (or, for a
@@ -80,7 +90,7 @@ export const idempotency = (
           description: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
         });
       }
-      const keyHash = sha256(key);
+      const keyHash = keyHashOf(key, api.grant?.kind);
       const requestHash = sha256(canonical([api.routeKey, api.params, api.body]));
       const start = await repo.start(api.scope, keyHash, requestHash, {
         now: clock.now(),

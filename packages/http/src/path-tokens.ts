@@ -1,0 +1,32 @@
+import { isToken, PinError, type TokenPrefix } from '@wattle/domain';
+import type { Route } from '@wattle/routes';
+
+/** The token prefix of each path parameter the route table names (a unit test holds it to it). */
+export const pathTokenPrefixes: Record<string, TokenPrefix> = {
+  auth_token: 'auth',
+  card_token: 'card',
+  charge_token: 'ch',
+  customer_token: 'cus',
+  event_token: 'evt',
+  merchant_token: 'mrch',
+  plan_token: 'plan',
+  recipient_token: 'rp',
+  refund_token: 'rf',
+  session_token: 'se',
+  sub_token: 'sub',
+  transfer_token: 'tfer',
+  webhook_endpoint_token: 'whe',
+  webhook_token: 'whr',
+};
+
+/**
+ * Refuses a path token that cannot exist (another shape, or longer than any token) with the
+ * route's 404 for an unknown token, before it becomes a DynamoDB key: a key over DynamoDB's size
+ * limit would fail the call and answer a 500.
+ */
+export const checkPathTokens = (route: Route, params: Record<string, string>): void => {
+  for (const [name, value] of Object.entries(params)) {
+    const prefix = pathTokenPrefixes[name];
+    if (prefix === undefined || !isToken(value, prefix)) throw new PinError(route.notFound ?? 'not_found');
+  }
+};
