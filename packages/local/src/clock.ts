@@ -42,7 +42,9 @@ export class LocalClock {
     return this.serialise(async () => {
       setClockOffsetMs(clockOffsetMs() + Math.round(seconds * 1000));
       if (this.file)
-        writeFileSync(this.file, `${JSON.stringify({ offsetMs: clockOffsetMs() } satisfies ClockFile)}\n`);
+        writeFileSync(this.file, `${JSON.stringify({ offsetMs: clockOffsetMs() } satisfies ClockFile)}\n`, {
+          mode: 0o600,
+        });
       const failures = await runJobs(runtimeClock.now());
       return { now: runtimeClock.now(), failures };
     });

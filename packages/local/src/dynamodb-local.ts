@@ -41,9 +41,11 @@ const jarDirectory = (): string => {
  * - the watchdog kills java when the Node process disappears, even by `kill -9`, which no
  *   `process.on('exit')` can catch;
  * - a signal to the group (our stop(), or the exit hook) reaches both at once;
- * - Ctrl-C in a terminal reaches Node only, so Node stops its pollers before the database goes.
+ * - Ctrl-C in a terminal reaches Node only, so Node stops its pollers before the database goes;
+ * - umask 077: the database files it creates are its owner's only.
  */
 const watchdog = `
+umask 077
 "$@" &
 child=$!
 trap 'kill -TERM "$child" 2>/dev/null' TERM INT HUP
@@ -53,6 +55,9 @@ done
 kill -TERM "$child" 2>/dev/null
 wait "$child"
 `;
+
+/** An origin no web page can have (.invalid never resolves): DynamoDB Local's CORS allow-list. */
+const noBrowserOrigin = 'https://no-browser.invalid';
 
 const tail = (lines: string[], chunk: Buffer): void => {
   lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
@@ -73,7 +78,7 @@ const launch = async (port: number, options: DynamoDbLocalOptions): Promise<Dyna
   const storage = options.dbPath
     ? ['-dbPath', resolve(options.dbPath), '-sharedDb']
     : ['-inMemory', '-sharedDb'];
-  if (options.dbPath) mkdirSync(resolve(options.dbPath), { recursive: true });
+  if (options.dbPath) mkdirSync(resolve(options.dbPath), { recursive: true, mode: 0o700 });
   const java = [
     'java',
     '-XX:TieredStopAtLevel=1',
@@ -83,6 +88,10 @@ const launch = async (port: number, options: DynamoDbLocalOptions): Promise<Dyna
     join(dir, 'DynamoDBLocal.jar'),
     '-port',
     String(port),
+    // No web page may call it from a browser (the default allows every origin). It has no option to
+    // bind to loopback: it listens on every interface (see README, The local stack).
+    '-cors',
+    noBrowserOrigin,
     ...storage,
   ];
   const child = spawn('bash', ['-c', watchdog, 'wattle-dynamodb-watchdog', ...java], {

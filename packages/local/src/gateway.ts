@@ -4,6 +4,7 @@ import { errorCatalogue } from '@wattle/domain';
 import { type FunctionName, fallbackFunction, matchRoute, routeKey } from '@wattle/routes';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { localAccountId } from './aws.ts';
+import { controlDoorRefusal } from './control-door.ts';
 import { lambdaContext, loadHandler } from './functions.ts';
 
 /** Wattle's own cap on request bodies (API Gateway's is 10 MB). */
@@ -330,15 +331,18 @@ export const createGateway = (options: GatewayOptions) => {
       return 413;
     }
     if (rawPath === '/_local' || rawPath.startsWith('/_local/')) {
+      const headers = joinHeaders(req.rawHeaders);
       let response: JsonResponse;
       try {
-        response = await options.control({
-          method,
-          path: rawPath.slice('/_local'.length),
-          rawQueryString,
-          headers: joinHeaders(req.rawHeaders),
-          body: read.body.toString('utf8'),
-        });
+        response =
+          controlDoorRefusal(headers, req.socket.localPort ?? 0) ??
+          (await options.control({
+            method,
+            path: rawPath.slice('/_local'.length),
+            rawQueryString,
+            headers,
+            body: read.body.toString('utf8'),
+          }));
       } catch (error) {
         console.error(`[wattle-local] ${method} ${rawPath} failed:`, error);
         response = pinError('internal_error');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -17,6 +17,8 @@ import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.ts';
 import { anyHandlerLoaded } from './functions.ts';
 import { createGateway } from './gateway.ts';
 import { registerJob } from './jobs.ts';
+import { listeningOnLoopback, loopbackHost } from './loopback.ts';
+import { makePrivate } from './private-files.ts';
 import { ensureQueues, ensureTable } from './provision.ts';
 import { runScheduler } from './scheduler.ts';
 import { accountDeps, ensureSeed, loadCardKey, provisionMerchant } from './seed.ts';
@@ -120,7 +122,7 @@ const listen = (server: Server, port: number): Promise<number> =>
           : error,
       );
     server.once('error', onError);
-    server.listen(port, '127.0.0.1', () => {
+    server.listen(port, loopbackHost, () => {
       server.removeListener('error', onError);
       const address = server.address();
       done(typeof address === 'object' && address ? address.port : port);
@@ -163,16 +165,18 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   };
 
   try {
-    mkdirSync(dataDir, { recursive: true });
+    makePrivate(dataDir);
     const [ddbStart, fauxqsStart] = await Promise.allSettled([
       startDynamoDbLocal(persistent ? { dbPath: join(dataDir, 'dynamodb') } : {}),
       importFauxqs().then(({ startFauxqs }) =>
-        startFauxqs({
-          port: 0,
-          logger: false,
-          defaultRegion: localRegion,
-          ...(persistent ? { dataDir: join(dataDir, 'sqs') } : {}),
-        }),
+        listeningOnLoopback(() =>
+          startFauxqs({
+            port: 0,
+            logger: false,
+            defaultRegion: localRegion,
+            ...(persistent ? { dataDir: join(dataDir, 'sqs') } : {}),
+          }),
+        ),
       ),
     ]);
     if (ddbStart.status === 'fulfilled') cleanups.push(() => ddbStart.value.stop());
@@ -181,7 +185,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     if (fauxqsStart.status === 'rejected') throw fauxqsStart.reason;
     const ddb: DynamoDbLocal = ddbStart.value;
     const fauxqs: FauxqsServer = fauxqsStart.value;
-    const sqsEndpoint = `http://127.0.0.1:${fauxqs.port}`;
+    const sqsEndpoint = `http://${loopbackHost}:${fauxqs.port}`;
+    // fauxqs's SQLite files are created under this process's umask.
+    makePrivate(dataDir);
 
     const cardKey = loadCardKey(file('card.key'));
     setFunctionEnvironment({ ddb: ddb.endpoint, sqs: sqsEndpoint, cardKey });
