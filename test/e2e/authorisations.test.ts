@@ -50,6 +50,27 @@ describe('authorisations', () => {
     expect((await client.get(`/1/charges/${res.body.response.token}`)).status).toBe(404);
   });
 
+  it("authorises on a customer's stored card named by its token, alone or with the customer's", async () => {
+    const customer = (await client.post('/1/customers', { email: 'c@example.com', card: cardFields() })).body
+      .response;
+    const byToken = await authorise({ card: undefined, card_token: customer.card.token });
+    const named = await authorise({
+      card: undefined,
+      card_token: customer.card.token,
+      customer_token: customer.token,
+    });
+    expect([byToken.status, named.status]).toEqual([201, 201]);
+    expect(named.body.response.card).toMatchObject({
+      token: customer.card.token,
+      customer_token: customer.token,
+    });
+    const unused = (await client.post('/1/cards', cardFields(), { form: true })).body.response.token;
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => authorise({ card: undefined, card_token: unused })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
+  });
+
   it('records a decline and names the authorisation in the error', async () => {
     const res = await authorise({ card: cardFields({ number: declineCards.suspected_fraud.mastercard }) });
     expect(res.status).toBe(400);

@@ -130,6 +130,53 @@ describe('POST /charges', () => {
     expect(results.filter((r) => r.status === 422)).toHaveLength(7);
   });
 
+  it("charges a customer's stored cards by their tokens, as often as asked, and keeps them the customer's", async () => {
+    const customer = (await client.post('/1/customers', { email: 'c@example.com', card: cardFields() })).body
+      .response;
+    const other = (
+      await client.post(`/1/customers/${customer.token}/cards`, cardFields({ number: '5520000000000000' }))
+    ).body.response;
+    const byToken = (cardToken: string, more: Record<string, unknown> = {}) =>
+      charge({ card: undefined, card_token: cardToken, ...more });
+
+    const first = await byToken(customer.card.token);
+    const second = await byToken(customer.card.token);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.response.card).toMatchObject({
+      token: customer.card.token,
+      customer_token: customer.token,
+      primary: true,
+    });
+    const nonPrimary = await byToken(other.token);
+    expect(nonPrimary.status).toBe(201);
+    expect(nonPrimary.body.response.card).toMatchObject({ token: other.token, primary: false });
+    const cards = await client.get(`/1/customers/${customer.token}/cards`);
+    expect(cards.body.response.map((c: { token: string }) => c.token).sort()).toEqual(
+      [customer.card.token, other.token].sort(),
+    );
+
+    const named = await byToken(other.token, { customer_token: customer.token });
+    expect(named.status).toBe(201);
+    expect(named.body.response.card).toMatchObject({ token: other.token, customer_token: customer.token });
+    const stranger = (await client.post('/1/customers', { email: 's@example.com', card: cardFields() })).body
+      .response;
+    const notTheirs = await byToken(other.token, { customer_token: stranger.token });
+    expect(notTheirs.status).toBe(422);
+    expect(notTheirs.body.messages).toEqual([
+      {
+        param: 'card_token',
+        code: 'card_token_invalid',
+        message: 'Card token is not a card of this customer',
+      },
+    ]);
+
+    // A card the customer no longer has, or a customer gone, is no one's card to charge.
+    expect((await client.del(`/1/customers/${customer.token}/cards/${other.token}`)).status).toBe(204);
+    expect((await byToken(other.token)).status).toBe(422);
+    expect((await client.del(`/1/customers/${stranger.token}`)).status).toBe(204);
+    expect((await byToken(stranger.card.token)).status).toBe(422);
+  });
+
   it('validates amounts, currencies, metadata and the card source, all at once', async () => {
     const res = await client.post('/1/charges', {
       email: 'x',

@@ -58,6 +58,8 @@ export const fakeCustomers = (cardTokens: FakeCardTokens): CustomersStore & { ev
     },
     getCard: async (scope, customerToken, cardToken) =>
       all.get(key(scope, customerToken))?.cards.get(cardToken) ?? null,
+    findCardOwner: async (scope, cardToken) =>
+      ofScope(scope).find(([, entry]) => entry.cards.has(cardToken))?.[1].customer.token ?? null,
     list: async (scope, page) =>
       pageOf(
         ofScope(scope).map(([, entry]) => entry.customer),

@@ -7,7 +7,7 @@ const key = (scope: Scope, token: string) => `${scope.accountId}#${scope.environ
  * Just the part of the customers port a payment reads (a customer and its sealed cards), for
  * customer_token payments. `add` stands in for creating the customer.
  */
-export const fakePaymentCustomers = (): Pick<CustomersStore, 'get' | 'getCard'> & {
+export const fakePaymentCustomers = (): Pick<CustomersStore, 'get' | 'getCard' | 'findCardOwner'> & {
   add(scope: Scope, customer: Customer, cards: SealedCard[]): void;
 } => {
   const customers = new Map<string, { customer: Customer; cards: SealedCard[] }>();
@@ -20,5 +20,11 @@ export const fakePaymentCustomers = (): Pick<CustomersStore, 'get' | 'getCard'> 
     getCard: async (scope, customerToken, cardToken) =>
       customers.get(key(scope, customerToken))?.cards.find((sealed) => sealed.card.token === cardToken) ??
       null,
+    findCardOwner: async (scope, cardToken) =>
+      [...customers.entries()].find(
+        ([k, { cards }]) =>
+          k.startsWith(`${scope.accountId}#${scope.environment}#`) &&
+          cards.some((sealed) => sealed.card.token === cardToken),
+      )?.[1].customer.token ?? null,
   };
 };

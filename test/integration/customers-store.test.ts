@@ -141,6 +141,55 @@ describe('customers in the table', () => {
     );
     expect(left.Items).toEqual([]);
     expect(await table.store.customers.get(scope, customer.token)).toBeNull();
+    const owners = await table.doc.send(
+      new ScanCommand({
+        TableName: table.tableName,
+        FilterExpression: '#et = :owner AND customerToken = :cus',
+        ExpressionAttributeNames: { '#et': '_et' },
+        ExpressionAttributeValues: { ':owner': 'card_owner', ':cus': customer.token },
+      }),
+    );
+    expect(owners.Items).toEqual([]);
+  });
+
+  it('keeps the owner of each card with the card: written and removed in the same transactions', async () => {
+    const customer = await makeCustomer();
+    const owner = (cardToken: string) => table.store.customers.findCardOwner(scope, cardToken);
+    expect(await owner(customer.primaryCard.token)).toBe(customer.token);
+    expect(
+      await table.store.customers.findCardOwner(
+        { ...scope, environment: 'live' },
+        customer.primaryCard.token,
+      ),
+    ).toBeNull();
+    const added = await sealedCard();
+    await table.store.customers.addCard(scope, customer.token, { from: 'new', sealed: added }, now);
+    expect(await owner(added.card.token)).toBe(customer.token);
+    await table.store.customers.removeCard(scope, customer.token, added.card.token);
+    expect(await owner(added.card.token)).toBeNull();
+
+    const replacement = await sealedCard();
+    await table.store.customers.update(
+      scope,
+      {
+        customer: { ...customer, primaryCard: replacement.card },
+        expectedVersion: 3,
+        intake: { from: 'new', sealed: replacement },
+        removedCardToken: customer.primaryCard.token,
+        event: newEvent(randomIds, 'customer.updated', {}, toTimestamp(now)),
+      },
+      now,
+    );
+    expect(await owner(customer.primaryCard.token)).toBeNull();
+    expect(await owner(replacement.card.token)).toBe(customer.token);
+    const loaded = (await table.store.customers.get(scope, customer.token))!;
+    await table.store.customers.delete(
+      scope,
+      loaded,
+      newEvent(randomIds, 'customer.deleted', {}, toTimestamp(now)),
+      now,
+    );
+    expect(await owner(replacement.card.token)).toBeNull();
   });
 });
 

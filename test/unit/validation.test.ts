@@ -1,5 +1,5 @@
 import { PinError } from '@wattle/domain';
-import { cardInputSchema, fieldIssues, toHttpError, validate } from '@wattle/http';
+import { cardInputSchema, fieldIssues, paymentSourceIssues, toHttpError, validate } from '@wattle/http';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { cardFields } from '../helpers/fixtures.ts';
@@ -75,6 +75,21 @@ describe('card input', () => {
         message: "Card address city can't be blank",
       },
     ]);
+  });
+});
+
+describe('the card source of a payment', () => {
+  it('takes exactly one of card, card_token and customer_token, or customer_token with card_token', () => {
+    expect(paymentSourceIssues({ card_token: 'card_1' })).toEqual([]);
+    expect(paymentSourceIssues({ customer_token: 'cus_1' })).toEqual([]);
+    expect(paymentSourceIssues({ customer_token: 'cus_1', card_token: 'card_1' })).toEqual([]);
+    expect(paymentSourceIssues({})).toEqual([expect.objectContaining({ param: 'card' })]);
+    expect(paymentSourceIssues({ card: {}, card_token: 'card_1' })).toEqual([
+      expect.objectContaining({ param: 'card_token' }),
+    ]);
+    expect(
+      paymentSourceIssues({ card: {}, card_token: 'card_1', customer_token: 'cus_1' }).map((i) => i.param),
+    ).toEqual(['card_token', 'customer_token']);
   });
 });
 

@@ -62,10 +62,17 @@ export const paymentFields = (now: Date) => ({
   customer_token: v.optional(tokenField()),
 });
 
-/** The card source parameters: exactly one of them. */
+/** The card source parameters: exactly one of them, or customer_token with card_token. */
 export const paymentSourceNames = ['card', 'card_token', 'customer_token'] as const;
 
-export const paymentSourceIssues = (body: Record<string, unknown>) => exactlyOneOf(body, paymentSourceNames);
+const given = (body: Record<string, unknown>, name: string): boolean =>
+  body[name] !== undefined && body[name] !== null && body[name] !== '';
+
+export const paymentSourceIssues = (body: Record<string, unknown>) =>
+  // customer_token with card_token names one card (that card of that customer): one source.
+  given(body, 'customer_token') && given(body, 'card_token') && !given(body, 'card')
+    ? []
+    : exactlyOneOf(body, paymentSourceNames);
 
 /** The amount is at least the minimum of its currency. */
 export const aboveMinimum = (input: { amount: number; currency: string }): boolean =>

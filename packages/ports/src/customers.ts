@@ -23,6 +23,8 @@ export interface CustomersStore {
   get(scope: Scope, customerToken: string): Promise<LoadedCustomer | null>;
   /** A card of the customer, sealed, or null when the customer has no such card. */
   getCard(scope: Scope, customerToken: string, cardToken: string): Promise<SealedCard | null>;
+  /** The token of the customer a stored card belongs to, or null when no customer has the card. */
+  findCardOwner(scope: Scope, cardToken: string): Promise<string | null>;
   list(scope: Scope, page: number): Promise<Page<Customer>>;
   listCards(scope: Scope, customerToken: string, page: number): Promise<Page<Card>>;
   /** The customer's subscriptions, newest first. */

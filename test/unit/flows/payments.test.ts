@@ -12,7 +12,9 @@ import {
   type PaymentRequest,
   paymentTokenFor,
   recoverPayment,
+  resolveSource,
   sessionPayment,
+  sourceOf,
   verifyThreeDSecure,
   voidPayment,
 } from '@wattle/flows';
@@ -262,6 +264,108 @@ describe('creating a payment', () => {
       code: 'invalid_resource',
       messages: [expect.objectContaining({ param: 'customer_token' })],
     });
+  });
+});
+
+describe("a customer's stored card named by its token", () => {
+  /** A customer with a primary card and another card, as the customers' store keeps them. */
+  const withCustomer = async (deps: ReturnType<typeof setUp>, token: string, cardTokens: string[]) => {
+    const createdAt = toTimestamp(deps.clock.now());
+    const sealed = await Promise.all(
+      cardTokens.map((cardToken) =>
+        deps.cardTokens.seal(scope, newCard(aCardDetails(), cardToken, createdAt), '4200000000000000'),
+      ),
+    );
+    const primaryCard = sealed[0]!.card;
+    deps.customers.add(
+      scope,
+      {
+        token,
+        createdAt,
+        primaryCard,
+        email: 'c@example.com',
+        firstName: '',
+        lastName: '',
+        phoneNumber: '',
+        company: '',
+        notes: '',
+      },
+      sealed,
+    );
+  };
+  const now = new Date('2026-11-24T10:00:00Z');
+
+  it("charges a card token of a customer as that customer's card, any number of times", async () => {
+    const deps = setUp();
+    await withCustomer(deps, 'cus_1', ['card_primary', 'card_other']);
+    const primary = await resolveSource(deps, scope, { kind: 'card_token', token: 'card_primary' }, now);
+    expect(primary).toMatchObject({
+      card: { token: 'card_primary' },
+      owner: { customerToken: 'cus_1', primary: true },
+      customerToken: 'cus_1',
+      cardNumber: '4200000000000000',
+      consumesCardToken: null,
+    });
+    const other = await resolveSource(deps, scope, { kind: 'card_token', token: 'card_other' }, now);
+    expect(other).toMatchObject({
+      owner: { customerToken: 'cus_1', primary: false },
+      consumesCardToken: null,
+    });
+    const request = aChargeRequest({ source: { kind: 'card_token', token: 'card_primary' } });
+    const first = await createPayment(deps, scope, request);
+    const second = await createPayment(deps, scope, request);
+    expect([first.payment.state, second.payment.state]).toEqual(['captured', 'captured']);
+    expect((await deps.payments.listForCustomer(scope, 'cus_1', 1)).items).toHaveLength(2);
+  });
+
+  it('charges the named card of the customer with customer_token, and refuses a card not its own', async () => {
+    const deps = setUp();
+    await withCustomer(deps, 'cus_1', ['card_primary', 'card_other']);
+    await withCustomer(deps, 'cus_2', ['card_theirs']);
+    const named = await resolveSource(
+      deps,
+      scope,
+      { kind: 'customer_card', token: 'cus_1', cardToken: 'card_other' },
+      now,
+    );
+    expect(named).toMatchObject({
+      card: { token: 'card_other' },
+      owner: { customerToken: 'cus_1', primary: false },
+    });
+    await expect(
+      resolveSource(deps, scope, { kind: 'customer_card', token: 'cus_1', cardToken: 'card_theirs' }, now),
+    ).rejects.toMatchObject({
+      code: 'invalid_resource',
+      messages: [{ param: 'card_token', message: 'Card token is not a card of this customer' }],
+    });
+    await expect(
+      resolveSource(deps, scope, { kind: 'customer_card', token: 'cus_gone', cardToken: 'card_other' }, now),
+    ).rejects.toMatchObject({ messages: [expect.objectContaining({ param: 'customer_token' })] });
+  });
+
+  it("keeps an unused card token single use, and another scope out of a customer's card", async () => {
+    const deps = setUp();
+    await withCustomer(deps, 'cus_1', ['card_primary']);
+    await expect(
+      resolveSource(deps, live, { kind: 'card_token', token: 'card_primary' }, now),
+    ).rejects.toMatchObject({ messages: [expect.objectContaining({ param: 'card_token' })] });
+    const card = await createCard(deps, scope, aCardDetails());
+    const request = aChargeRequest({ source: { kind: 'card_token', token: card.token } });
+    await createPayment(deps, scope, request);
+    await expect(createPayment(deps, scope, request)).rejects.toMatchObject({
+      messages: [expect.objectContaining({ param: 'card_token' })],
+    });
+    expect(deps.processor.authorised).toHaveLength(1);
+  });
+
+  it('reads customer_token with card_token as that card of that customer', () => {
+    expect(sourceOf({ customer_token: 'cus_1', card_token: 'card_1' })).toEqual({
+      kind: 'customer_card',
+      token: 'cus_1',
+      cardToken: 'card_1',
+    });
+    expect(sourceOf({ card_token: 'card_1' })).toEqual({ kind: 'card_token', token: 'card_1' });
+    expect(sourceOf({ customer_token: 'cus_1' })).toEqual({ kind: 'customer', token: 'cus_1' });
   });
 });
 

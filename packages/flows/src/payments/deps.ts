@@ -16,7 +16,7 @@ export interface PaymentsDeps {
   payments: PaymentsStore;
   cardTokens: CardTokensStore;
   /** A customer's cards, for customer_token payments. */
-  customers: Pick<CustomersStore, 'get' | 'getCard'>;
+  customers: Pick<CustomersStore, 'get' | 'getCard' | 'findCardOwner'>;
   schedule: Pick<ScheduleStore, 'drop'>;
   processor: CardProcessor;
   clock: Clock;

@@ -1,17 +1,23 @@
 import type { CardDetails } from '@wattle/domain';
 import type { PaymentSource } from './payment-sources.ts';
 
-/** The source of a validated payment request: exactly one of the three was given. */
+/**
+ * The source of a validated payment request: exactly one of the three was given, or
+ * customer_token with card_token (that card of that customer).
+ */
 export const sourceOf = (input: {
   card?: unknown;
-  card_token?: string;
-  customer_token?: string;
-}): PaymentSource =>
-  input.card
-    ? { kind: 'card', details: input.card as CardDetails }
-    : input.card_token
-      ? { kind: 'card_token', token: input.card_token }
-      : { kind: 'customer', token: input.customer_token! };
+  card_token?: string | undefined;
+  customer_token?: string | undefined;
+}): PaymentSource => {
+  if (input.card) return { kind: 'card', details: input.card as CardDetails };
+  if (input.customer_token && input.card_token) {
+    return { kind: 'customer_card', token: input.customer_token, cardToken: input.card_token };
+  }
+  return input.card_token
+    ? { kind: 'card_token', token: input.card_token }
+    : { kind: 'customer', token: input.customer_token! };
+};
 
 /** The payment fields of a validated POST /charges or POST /authorisations body. */
 export interface PaymentInput {

@@ -1,5 +1,6 @@
 import {
   type CardDetails,
+  type Customer,
   fieldIssue,
   invalidToken,
   type PaymentCard,
@@ -7,15 +8,21 @@ import {
   type Scope,
   unowned,
 } from '@wattle/domain';
+import type { SealedCard } from '@wattle/ports';
 import { sealNewCard } from '../cards/card-intake.ts';
 import type { PaymentsDeps } from './deps.ts';
 
-/** Where a payment's card comes from: exactly one of card, card_token and customer_token. */
+/**
+ * Where a payment's card comes from: a new card, a card token (unused, or a customer's stored
+ * card), a customer's primary card, or a named card of a customer.
+ */
 export type PaymentSource =
   | { kind: 'card'; details: CardDetails }
   | { kind: 'card_token'; token: string }
   /** A customer's primary card, or `cardToken`: a card of the customer (a subscription's), when it still has it. */
-  | { kind: 'customer'; token: string; cardToken?: string | undefined };
+  | { kind: 'customer'; token: string; cardToken?: string | undefined }
+  /** customer_token with card_token: that card of that customer, refused when the customer has no such card. */
+  | { kind: 'customer_card'; token: string; cardToken: string };
 
 /** The card a payment uses, its number for the processor, and what using it takes. */
 export interface ResolvedSource extends PaymentCard {
@@ -28,16 +35,53 @@ export interface ResolvedSource extends PaymentCard {
 const invalidCustomer = (): PinError =>
   new PinError('invalid_resource', { messages: [fieldIssue('customer_token', 'is invalid')] });
 
+const notTheCustomersCard = (): PinError =>
+  new PinError('invalid_resource', {
+    messages: [fieldIssue('card_token', 'is not a card of this customer')],
+  });
+
+type SourceDeps = Pick<PaymentsDeps, 'cardTokens' | 'customers' | 'ids'>;
+
+/** A stored card of a customer: it stays the customer's, so any number of payments may use it. */
+const customerCard = async (
+  { cardTokens }: SourceDeps,
+  scope: Scope,
+  customerToken: string,
+  primary: boolean,
+  sealed: SealedCard,
+): Promise<ResolvedSource> => ({
+  card: sealed.card,
+  owner: { customerToken, primary },
+  customerToken,
+  sealedNumber: sealed.sealedNumber,
+  cardNumber: await cardTokens.open(scope, sealed),
+  consumesCardToken: null,
+});
+
+/** The named card of a customer, or null when the customer has no such card. */
+const namedCard = async (
+  deps: SourceDeps,
+  scope: Scope,
+  customer: Customer,
+  cardToken: string,
+): Promise<ResolvedSource | null> => {
+  const sealed = await deps.customers.getCard(scope, customer.token, cardToken);
+  if (!sealed) return null;
+  return customerCard(deps, scope, customer.token, customer.primaryCard.token === cardToken, sealed);
+};
+
 /**
  * Resolves a payment's card: a new card (sealed now), an unused card token (used up when the
- * payment is reserved), or a customer's primary card (or the named card of the customer).
+ * payment is reserved), or a customer's stored card: the primary one, one named by its token
+ * with the customer's, or one named by its token alone (the customer found from the card).
  */
 export const resolveSource = async (
-  { cardTokens, customers, ids }: Pick<PaymentsDeps, 'cardTokens' | 'customers' | 'ids'>,
+  deps: SourceDeps,
   scope: Scope,
   source: PaymentSource,
   now: Date,
 ): Promise<ResolvedSource> => {
+  const { cardTokens, customers, ids } = deps;
   switch (source.kind) {
     case 'card': {
       const intake = await sealNewCard({ cardTokens, ids }, scope, source.details, now);
@@ -52,15 +96,29 @@ export const resolveSource = async (
     }
     case 'card_token': {
       const sealed = await cardTokens.findUnused(scope, source.token, now);
-      if (!sealed) throw invalidToken('card_token');
-      return {
-        card: sealed.card,
-        owner: unowned,
-        customerToken: null,
-        sealedNumber: sealed.sealedNumber,
-        cardNumber: await cardTokens.open(scope, sealed),
-        consumesCardToken: source.token,
-      };
+      if (sealed) {
+        return {
+          card: sealed.card,
+          owner: unowned,
+          customerToken: null,
+          sealedNumber: sealed.sealedNumber,
+          cardNumber: await cardTokens.open(scope, sealed),
+          consumesCardToken: source.token,
+        };
+      }
+      // A used token may be a card a customer keeps: client libraries charge it by its token.
+      const owner = await customers.findCardOwner(scope, source.token);
+      const loaded = owner ? await customers.get(scope, owner) : null;
+      const stored = loaded ? await namedCard(deps, scope, loaded.customer, source.token) : null;
+      if (!stored) throw invalidToken('card_token');
+      return stored;
+    }
+    case 'customer_card': {
+      const loaded = await customers.get(scope, source.token);
+      if (!loaded) throw invalidCustomer();
+      const stored = await namedCard(deps, scope, loaded.customer, source.cardToken);
+      if (!stored) throw notTheCustomersCard();
+      return stored;
     }
     case 'customer': {
       const loaded = await customers.get(scope, source.token);
@@ -72,14 +130,7 @@ export const resolveSource = async (
           : null;
       const sealed = named ?? (await customers.getCard(scope, source.token, primary.token));
       if (!sealed) throw invalidCustomer();
-      return {
-        card: sealed.card,
-        owner: { customerToken: source.token, primary: named === null },
-        customerToken: source.token,
-        sealedNumber: sealed.sealedNumber,
-        cardNumber: await cardTokens.open(scope, sealed),
-        consumesCardToken: null,
-      };
+      return customerCard(deps, scope, source.token, named === null, sealed);
     }
   }
 };

@@ -34,6 +34,11 @@ export const keys = {
     sk: `CARD#${cardToken}`,
   }),
   customerCardPrefix: 'CARD#',
+  /**
+   * Which customer a stored card belongs to, keyed by the card token alone: a payment naming the
+   * card by its token finds the customer's card through it. Written and removed with the card.
+   */
+  cardOwner: (scope: Scope, cardToken: string): ItemKey => ({ pk: `${s(scope)}#${cardToken}`, sk: 'OWNER' }),
   event: (scope: Scope, eventToken: string): ItemKey => ({ pk: `${s(scope)}#${eventToken}`, sk: 'EVENT' }),
   webhookEndpoint: (scope: Scope, endpointToken: string): ItemKey => ({
     pk: `${s(scope)}#${endpointToken}`,

@@ -65,6 +65,17 @@ export class CustomersRepo implements CustomersStore {
     return { card: result.Item.card as Card, sealedNumber: result.Item.sealedNumber as string };
   }
 
+  async findCardOwner(scope: Scope, cardToken: string): Promise<string | null> {
+    const result = await this.ctx.doc.send(
+      new GetCommand({
+        TableName: this.ctx.tableName,
+        Key: keys.cardOwner(scope, cardToken),
+        ConsistentRead: true,
+      }),
+    );
+    return result.Item ? String(result.Item.customerToken) : null;
+  }
+
   list(scope: Scope, page: number): Promise<Page<Customer>> {
     return readPage(
       this.ctx.doc,
@@ -143,6 +154,7 @@ export class CustomersRepo implements CustomersStore {
         Key: keys.customerCard(scope, customer.token, change.removedCardToken),
         ConditionExpression: 'attribute_exists(pk)',
       });
+      tx.delete('removed-card-owner', { Key: keys.cardOwner(scope, change.removedCardToken) });
       cardDelta--;
     }
     if (cardDelta !== 0) countIn(tx, cardsCounter(scope, customer.token), cardDelta);
@@ -179,7 +191,8 @@ export class CustomersRepo implements CustomersStore {
       .delete('card', {
         Key: keys.customerCard(scope, customerToken, cardToken),
         ConditionExpression: 'attribute_exists(pk)',
-      });
+      })
+      .delete('card-owner', { Key: keys.cardOwner(scope, cardToken) });
     countIn(tx, cardsCounter(scope, customerToken), -1);
     await tx.commit(this.ctx.doc, {
       customer: customerRefused(customerToken),
@@ -196,7 +209,8 @@ export class CustomersRepo implements CustomersStore {
     const token = loaded.customer.token;
     const cardTokens = await this.cardTokensOf(scope, token);
     const nonPrimary = cardTokens.filter((t) => t !== loaded.customer.primaryCard.token);
-    const room = maxTransactionItems - 6;
+    // Each card is two items: the card and its owner record.
+    const room = Math.floor((maxTransactionItems - 6) / 2);
     const refusals = { customer: customerRefused(token) };
     let version = loaded.version;
     while (nonPrimary.length > room) {
@@ -207,7 +221,7 @@ export class CustomersRepo implements CustomersStore {
         ConditionExpression: 'ver = :v',
         ExpressionAttributeValues: { ':one': 1, ':v': version },
       });
-      for (const cardToken of batch) tx.delete('card', { Key: keys.customerCard(scope, token, cardToken) });
+      for (const cardToken of batch) this.removeCardIn(tx, scope, token, cardToken);
       countIn(tx, cardsCounter(scope, token), -batch.length);
       await tx.commit(this.ctx.doc, refusals);
       version++;
@@ -218,7 +232,7 @@ export class CustomersRepo implements CustomersStore {
       ExpressionAttributeValues: { ':v': version },
     });
     for (const cardToken of [...nonPrimary, loaded.customer.primaryCard.token]) {
-      tx.delete('card', { Key: keys.customerCard(scope, token, cardToken) });
+      this.removeCardIn(tx, scope, token, cardToken);
     }
     tx.delete('cards-counter', { Key: keys.counterShard(lists.customerCards(scope, token), 0) });
     countIn(tx, customersCounter(scope), -1);
@@ -279,5 +293,15 @@ export class CustomersRepo implements CustomersStore {
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     });
+    tx.put('new-card-owner', {
+      Item: { ...keys.cardOwner(scope, card.token), _et: 'card_owner', customerToken },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+  }
+
+  /** A card of a deleted customer goes with the record of its owner. */
+  private removeCardIn(tx: Transaction, scope: Scope, customerToken: string, cardToken: string): void {
+    tx.delete('card', { Key: keys.customerCard(scope, customerToken, cardToken) });
+    tx.delete('card-owner', { Key: keys.cardOwner(scope, cardToken) });
   }
 }
