@@ -12,8 +12,8 @@ import {
 import {
   booleanField,
   listOf,
-  nullableText,
   pageOf,
+  presentNullableText,
   type RouteHandler,
   resource,
   scopeOf,
@@ -25,7 +25,9 @@ import {
 import * as v from 'valibot';
 
 const createSchema = v.object({ plan_token: tokenField(), ...subscribeFields() });
-const updateSchema = v.object({ card_token: nullableText(64) });
+// Pin refuses an update without card_token ("Card token must be present"); null or empty names
+// the customer's primary card (SPEC.md).
+const updateSchema = v.object({ card_token: presentNullableText(64) });
 const reactivateSchema = v.object({ include_setup_fee: v.optional(booleanField(), true) });
 
 /** POST /subscriptions: 201; 400 invalid_resource, 404 resource_not_found, or the first bill's decline. */
