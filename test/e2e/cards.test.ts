@@ -64,9 +64,9 @@ describe('POST /cards', () => {
     expect(res.status).toBe(422);
     expect(res.body).toEqual({
       error: 'invalid_resource',
-      error_description: 'One or more parameters were missing or invalid.',
+      error_description: 'One or more parameters were missing or invalid',
       messages: [
-        { param: 'number', code: 'number_invalid', message: 'Number is not a valid credit card number' },
+        { param: 'number', code: 'number_invalid', message: 'Card number is not valid' },
         { param: 'expiry_month', code: 'expiry_month_invalid', message: 'Expiry month is expired' },
         { param: 'expiry_year', code: 'expiry_year_invalid', message: 'Expiry year is expired' },
       ],
@@ -150,7 +150,7 @@ describe('POST /cards', () => {
 describe('authentication', () => {
   const unauthenticated = {
     error: 'unauthenticated',
-    error_description: 'Not authorised. (Check API Key).',
+    error_description: 'Not authorised. (Check API Key)',
   };
 
   it('refuses a missing, wrong or other-environment key with 401', async () => {

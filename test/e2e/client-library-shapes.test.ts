@@ -75,7 +75,7 @@ describe('JSON numbers where the contract has text', () => {
     const res = await client.post('/1/cards', { ...numericCard(5520000000000099), cvc: 51 });
     expect(res.status).toBe(422);
     expect(res.body.messages).toEqual([
-      { param: 'number', code: 'number_invalid', message: 'Number is not a valid credit card number' },
+      { param: 'number', code: 'number_invalid', message: 'Card number is not valid' },
       { param: 'cvc', code: 'cvc_invalid', message: 'Cvc is invalid' },
     ]);
     // A BSB with a leading zero loses it as a number: 63000 is five digits.

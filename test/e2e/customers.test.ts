@@ -86,7 +86,7 @@ describe('POST /customers', () => {
       {
         param: 'card[number]',
         code: 'card_number_invalid',
-        message: 'Card number is not a valid credit card number',
+        message: 'Card number is not valid',
       },
       {
         param: 'card[address_city]',

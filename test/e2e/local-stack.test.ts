@@ -170,7 +170,7 @@ describe('a persistent stack of its own', () => {
   it('refuses seconds that are not a positive number with a Pin 422', async () => {
     const refusal = {
       error: 'invalid_resource',
-      error_description: 'One or more parameters were missing or invalid.',
+      error_description: 'One or more parameters were missing or invalid',
       messages: [{ param: 'seconds', code: 'seconds_invalid', message: 'Seconds must be a positive number' }],
     };
     const bodies: [unknown, { form?: boolean }][] = [

@@ -218,7 +218,7 @@ describe('PUT /subscriptions/{token}', () => {
     const changed = await client.put(`/1/subscriptions/${subscription.token}`, { card_token: added.token });
     expect(changed.status).toBe(200);
     expect(changed.body.response).toEqual({ ...subscription, card_token: added.token });
-    for (const body of [{ card_token: null }, {}, { card_token: '' }]) {
+    for (const body of [{ card_token: null }, { card_token: '' }]) {
       const reset = await client.put(`/1/subscriptions/${subscription.token}`, body);
       expect(reset.body.response.card_token).toBe(customer.card.token);
     }
@@ -228,6 +228,19 @@ describe('PUT /subscriptions/{token}', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.messages).toEqual([{ param: 'card_token', message: 'Invalid card token' }]);
+  });
+
+  it('refuses an update without card_token: 400 invalid_resource, Card token must be present', async () => {
+    const plan = await newPlan(client);
+    const customer = await newCustomer(client);
+    const subscription = await subscribe(client, plan.token, customer.token);
+    const refused = await client.put(`/1/subscriptions/${subscription.token}`, {});
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      error: 'invalid_resource',
+      error_description: 'One or more parameters are missing or invalid.',
+      messages: [{ param: 'card_token', message: 'Card token must be present' }],
+    });
   });
 });
 

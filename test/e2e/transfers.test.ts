@@ -111,6 +111,25 @@ describe('POST /transfers', () => {
     expect((await client.post(`/1/charges/${paid}/refunds`, { amount: 100 })).status).toBe(201);
   });
 
+  it('pays out at once the proceeds of the instant-proceeds test card, captured later too', async () => {
+    const client = await merchant();
+    const recipient = await recipientOf(client);
+    const card = cardFields({ number: '4000000000000077' });
+    const charged = await client.post('/1/charges', chargeFields({ amount: 1000, card }));
+    expect(charged.status).toBe(201);
+    const held = await client.post('/1/charges', chargeFields({ amount: 1000, card, capture: false }));
+    expect((await client.put(`/1/charges/${held.body.response.token}/capture`)).status).toBe(201);
+    // Two charges of 952 each to the merchant, available without moving the clock.
+    expect(await balance(client)).toEqual({
+      available: [{ amount: 1904, currency: 'AUD' }],
+      pending: [{ amount: 1904, currency: 'AUD' }],
+    });
+    expect((await payOut(client, recipient, 1874)).status).toBe(201);
+    // Any other card's proceeds still settle after five days.
+    await charges(client, 1);
+    expect((await payOut(client, recipient, 1)).status).toBe(402);
+  });
+
   it('lets exactly as many racing transfers through as the balance covers', async () => {
     const client = await merchant();
     const recipient = await recipientOf(client);

@@ -96,7 +96,7 @@ describe('webhook endpoints', () => {
     expect(blank.status).toBe(422);
     expect(blank.body).toEqual({
       error: 'invalid_resource',
-      error_description: 'One or more parameters were missing or invalid.',
+      error_description: 'One or more parameters were missing or invalid',
       messages: [{ param: 'url', code: 'url_invalid', message: "Url can't be blank" }],
     });
     for (const url of ['ftp://example.com/x', 'not a url', 'javascript:alert(1)', 'http://']) {

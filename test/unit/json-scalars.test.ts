@@ -85,7 +85,7 @@ describe('JSON numbers and booleans where text is expected', () => {
 
   it('still refuse what the text would refuse, with the same messages', () => {
     expect(messagesOf(cardInputSchema(now), { ...numericCard, number: 5520000000000099, cvc: 51 })).toEqual([
-      { param: 'number', code: 'number_invalid', message: 'Number is not a valid credit card number' },
+      { param: 'number', code: 'number_invalid', message: 'Card number is not valid' },
       { param: 'cvc', code: 'cvc_invalid', message: 'Cvc is invalid' },
     ]);
     expect(messagesOf(requiredText(3), 1234)).toEqual([

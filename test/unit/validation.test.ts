@@ -42,7 +42,7 @@ describe('card input', () => {
     });
     expect(issues).toEqual(
       expect.arrayContaining([
-        { param: 'number', code: 'number_invalid', message: 'Number is not a valid credit card number' },
+        { param: 'number', code: 'number_invalid', message: 'Card number is not valid' },
         { param: 'expiry_month', code: 'expiry_month_invalid', message: 'Expiry month is invalid' },
         { param: 'expiry_year', code: 'expiry_year_invalid', message: "Expiry year can't be blank" },
         { param: 'cvc', code: 'cvc_invalid', message: 'Cvc is invalid' },
@@ -104,7 +104,7 @@ describe('error bodies', () => {
       status: 422,
       body: {
         error: 'invalid_resource',
-        error_description: 'One or more parameters were missing or invalid.',
+        error_description: 'One or more parameters were missing or invalid',
         messages: [{ param: 'email', code: 'email_invalid', message: 'Email is invalid' }],
       },
     });

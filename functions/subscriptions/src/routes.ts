@@ -12,8 +12,8 @@ import {
 import {
   booleanField,
   listOf,
-  nullableText,
   pageOf,
+  presentNullableText,
   type RouteHandler,
   resource,
   scopeOf,
@@ -25,7 +25,8 @@ import {
 import * as v from 'valibot';
 
 const createSchema = v.object({ plan_token: tokenField(), ...subscribeFields() });
-const updateSchema = v.object({ card_token: nullableText(64) });
+// Absent stays undefined: the flow refuses it once the subscription is found.
+const updateSchema = v.object({ card_token: v.optional(presentNullableText(64)) });
 const reactivateSchema = v.object({ include_setup_fee: v.optional(booleanField(), true) });
 
 /** POST /subscriptions: 201; 400 invalid_resource, 404 resource_not_found, or the first bill's decline. */
@@ -52,7 +53,7 @@ export const getSubscriptionRoute: RouteHandler = async (request, deps) => {
   return resource(200, presentSubscription(loaded.subscription));
 };
 
-/** PUT /subscriptions/{token}: the card billed, a card of the customer (none: its primary card). */
+/** PUT /subscriptions/{token}: the card billed, a card of the customer (null or empty: its primary card). */
 export const updateSubscription: RouteHandler = async (request, deps) => {
   const input = validate(updateSchema, request.body, subscriptionValidation);
   const subscription = await changeCard(deps, scopeOf(request), request.params.sub_token!, input.card_token);

@@ -1,3 +1,5 @@
+import type { Payment } from './payment.ts';
+
 /** One currency's balance (PIN-REFERENCE §4.9). */
 export interface CurrencyBalance {
   currency: string;
@@ -9,6 +11,16 @@ export interface CurrencyBalance {
 
 /** Charges' proceeds become available this many days after capture (default settings). */
 export const settlementDelayDays = 5;
+
+/**
+ * A test card whose captured charges' proceeds are available at capture (as Stripe's
+ * 4000000000000077), so a new account can charge and then transfer without moving the clock.
+ */
+export const instantProceedsCard = '4000000000000077';
+
+/** The settlement delay a charge on `cardNumber` gets, when it is not the default one. */
+export const settlementDelayFor = (cardNumber: string): Pick<Payment, 'settlementDelayDays'> =>
+  cardNumber === instantProceedsCard ? { settlementDelayDays: 0 } : {};
 
 /** The UTC day (YYYY-MM-DD) a charge captured at `capturedAt` settles on. */
 export const settlementDay = (capturedAt: string, delayDays = settlementDelayDays): string =>

@@ -3,8 +3,9 @@
  * PIN-REFERENCE §3). Everything that answers an error takes its status and text from here.
  */
 export const errorCatalogue = {
-  invalid_resource: { status: 422, description: 'One or more parameters were missing or invalid.' },
-  unprocessable_entity: { status: 422, description: 'One or more parameters were missing or invalid.' },
+  // Pin's 422 and 401 texts have no final full stop (PIN-REFERENCE §10 #7); clients compare them.
+  invalid_resource: { status: 422, description: 'One or more parameters were missing or invalid' },
+  unprocessable_entity: { status: 422, description: 'One or more parameters were missing or invalid' },
   too_many_card_parameters: {
     status: 422,
     description: 'Only one of card, card_token and primary_card_token may be given.',
@@ -49,7 +50,7 @@ export const errorCatalogue = {
   invalid_state: { status: 400, description: 'The subscription cannot be changed in its current state.' },
   cannot_replay_webhook: { status: 400, description: 'The webhook cannot be replayed.' },
   bad_request: { status: 400, description: 'The request could not be understood.' },
-  unauthenticated: { status: 401, description: 'Not authorised. (Check API Key).' },
+  unauthenticated: { status: 401, description: 'Not authorised. (Check API Key)' },
   unauthorized: { status: 401, description: 'Not authorised. (Check Partner API Key).' },
   transaction_forbidden: { status: 403, description: 'This account may not perform this transaction.' },
   limit_reached: {
@@ -131,11 +132,15 @@ export class PinError extends Error {
 export const invalidResource = (messages: FieldIssue[]): PinError =>
   new PinError('invalid_resource', { messages });
 
-/** The message Pin writes for a parameter: `card[address_line1]` → "Card address line1 <phrase>". */
+/**
+ * The message Pin writes for a parameter: `card[address_line1]` → "Card address line1 <phrase>".
+ * A phrase that is a whole sentence (it starts with a capital) is the message as it is: Pin
+ * names some fields its own way, whatever the parameter ("Card number is not valid" for `number`).
+ */
 export const fieldIssue = (param: string, phrase: string): FieldIssue => ({
   param,
   code: `${param.replace(/\]\[|\[|\]/g, (m) => (m === ']' ? '' : '_'))}_invalid`,
-  message: `${humanise(param)} ${phrase}`,
+  message: /^[A-Z]/.test(phrase) ? phrase : `${humanise(param)} ${phrase}`,
 });
 
 const humanise = (param: string): string => {

@@ -72,6 +72,11 @@ export interface Payment extends PaymentTerms {
    * and on payments recorded before it was kept). Pin's charge object does not show it.
    */
   threeDSecurePassThrough?: ThreeDSecurePassThrough;
+  /**
+   * Days from capture until the proceeds are available, when not `settlementDelayDays` (the
+   * instant-proceeds test card's 0). A charge made by capturing an authorisation keeps it.
+   */
+  settlementDelayDays?: number;
   /** The transfers that paid this charge's proceeds out, oldest first (none until one does). */
   transfers?: TransferLink[];
 }

@@ -20,7 +20,8 @@ export const cardInputSchema = (now: Date) =>
         number: v.pipe(
           requiredText(40),
           v.transform(normaliseCardNumber),
-          v.check(isValidCardNumber, 'is not a valid credit card number'),
+          // Pin's text whatever the parameter is called (`number` or `card[number]`).
+          v.check(isValidCardNumber, 'Card number is not valid'),
         ),
         expiry_month: v.pipe(
           integer(phrases.invalid),

@@ -1,4 +1,4 @@
-import { isToken, PinError, type TokenPrefix } from '@wattle/domain';
+import { isToken, PinError, subscriptionNotFound, type TokenPrefix } from '@wattle/domain';
 import type { Route } from '@wattle/routes';
 
 /** The token prefix of each path parameter the route table names (a unit test holds it to it). */
@@ -27,6 +27,8 @@ export const pathTokenPrefixes: Record<string, TokenPrefix> = {
 export const checkPathTokens = (route: Route, params: Record<string, string>): void => {
   for (const [name, value] of Object.entries(params)) {
     const prefix = pathTokenPrefixes[name];
-    if (prefix === undefined || !isToken(value, prefix)) throw new PinError(route.notFound ?? 'not_found');
+    if (prefix !== undefined && isToken(value, prefix)) continue;
+    const code = route.notFound ?? 'not_found';
+    throw route.fn === 'subscriptions' ? subscriptionNotFound(code) : new PinError(code);
   }
 };

@@ -56,15 +56,15 @@ export const optionalText = (maxLength = 255) => v.optional(trimmedOrEmpty(maxLe
 /** A text field of an update: absent leaves the value as it is; null or empty clears it. */
 export const updatedText = (maxLength = 255) => v.optional(trimmedOrEmpty(maxLength));
 
-/** An optional text field that is null when absent or empty (card address_line2). */
-export const nullableText = (maxLength = 255) =>
-  v.optional(
-    v.pipe(
-      trimmedOrEmpty(maxLength),
-      v.transform((s) => (s === '' ? null : s)),
-    ),
-    null,
+/** A text field that must be sent but may be null or empty, both read as null. */
+export const presentNullableText = (maxLength = 255) =>
+  v.pipe(
+    trimmedOrEmpty(maxLength),
+    v.transform((s) => (s === '' ? null : s)),
   );
+
+/** An optional text field that is null when absent or empty (card address_line2). */
+export const nullableText = (maxLength = 255) => v.optional(presentNullableText(maxLength), null);
 
 /** An integer sent as a JSON number or as digits in a form field. */
 export const integer = (phrase: string = phrases.notANumber) =>

@@ -234,6 +234,20 @@ describe('cancelling and reactivating', () => {
     expect(await changeCard(deps, scope, token, null)).toMatchObject({ cardToken: 'card_primary' });
   });
 
+  it('refuses a change without card_token once the subscription is found; an unknown one is the 404', async () => {
+    const deps = setUp();
+    const plan = await newPlan(deps);
+    const { token } = await subscribe(deps, scope, subscribeInput(plan));
+    await expect(changeCard(deps, scope, token, undefined)).rejects.toMatchObject({
+      code: 'invalid_resource',
+      status: 400,
+      messages: [{ param: 'card_token', message: 'Card token must be present' }],
+    });
+    await expect(changeCard(deps, scope, 'sub_unknown00000000000000000', undefined)).rejects.toMatchObject({
+      code: 'resource_not_found',
+    });
+  });
+
   it('reactivates within the interval paid for without a charge, and bills once it is over', async () => {
     const deps = setUp();
     const plan = await newPlan(deps);

@@ -5,6 +5,7 @@ import {
   recoveryDueAt,
   reservedPayment,
   type Scope,
+  settlementDelayFor,
   type ThreeDSecureAsk,
   type ThreeDSecurePassThrough,
   threeDSecureFor,
@@ -60,7 +61,10 @@ export const createPayment = async (
   );
   const session = threeDSecure && 'sessionToken' in threeDSecure ? threeDSecure : null;
   const token = request.token ?? ids.token(paymentPrefix(request.kind));
-  const reserved = reservedPayment(request, token, source, threeDSecure, now);
+  const reserved = {
+    ...reservedPayment(request, token, source, threeDSecure, now),
+    ...settlementDelayFor(source.cardNumber),
+  };
   await commitUsingToken('card_token', () =>
     payments.reserve(
       scope,

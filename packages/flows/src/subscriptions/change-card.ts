@@ -1,10 +1,14 @@
-import type { Ids, Scope, Subscription } from '@wattle/domain';
+import { type Ids, invalidSubscriptionInput, type Scope, type Subscription } from '@wattle/domain';
 import type { Clock, CustomersStore, RetryPacing, SubscriptionsStore } from '@wattle/ports';
 import { cardOf } from './card-of.ts';
 import { changeWithRetry, commitPlainChange } from './commit-change.ts';
 import { getSubscription } from './read-subscriptions.ts';
 
-/** PUT /subscriptions/{token}: the card billed from now on; none names the customer's primary card. */
+/**
+ * PUT /subscriptions/{token}: the card billed from now on; null names the customer's primary card
+ * (SPEC.md). Not sent at all (undefined) is refused as Pin does, "Card token must be present", but
+ * only once the subscription is found: an unknown one is the 404 whatever the body.
+ */
 export const changeCard = (
   deps: {
     subscriptions: SubscriptionsStore;
@@ -15,11 +19,14 @@ export const changeCard = (
   },
   scope: Scope,
   token: string,
-  cardToken: string | null,
+  cardToken: string | null | undefined,
 ): Promise<Subscription> =>
   changeWithRetry(deps, async () => {
     const loaded = await getSubscription(deps, scope, token, 'resource_not_found');
     const { subscription } = loaded;
+    if (cardToken === undefined) {
+      throw invalidSubscriptionInput([{ param: 'card_token', message: 'Card token must be present' }]);
+    }
     const card = await cardOf(deps, scope, subscription.customerToken, cardToken, 'resource_not_found');
     const after: Subscription = { ...subscription, cardToken: card };
     const change = { events: [], renewalJob: 'keep', planMustBeLive: false } as const;

@@ -1,4 +1,10 @@
-import { type ErrorCode, type LedgerEntry, PinError, type Scope, type Subscription } from '@wattle/domain';
+import {
+  type ErrorCode,
+  type LedgerEntry,
+  type Scope,
+  type Subscription,
+  subscriptionNotFound,
+} from '@wattle/domain';
 import type { LoadedSubscription, Page, SubscriptionsStore } from '@wattle/ports';
 
 /** The 404 code of the route: SPEC.md gives subscriptions both `resource_not_found` and `not_found`. */
@@ -14,7 +20,7 @@ export const getSubscription = async (
   notFound: NotFoundCode,
 ): Promise<LoadedSubscription> => {
   const loaded = await subscriptions.get(scope, token);
-  if (!loaded || loaded.starting) throw new PinError(notFound);
+  if (!loaded || loaded.starting) throw subscriptionNotFound(notFound);
   return loaded;
 };
 

@@ -43,7 +43,7 @@ export const creditCaptureIn = (tx: Transaction, scope: Scope, charge: Payment, 
   const credit = creditOf(charge, `${now.toISOString()}#${charge.token}`);
   return tx
     .update(`balance:credit:${charge.token}`, {
-      Key: creditKey(scope, charge.currency, settlementDay(charge.capturedAt)),
+      Key: creditKey(scope, charge.currency, settlementDay(charge.capturedAt, charge.settlementDelayDays)),
       UpdateExpression: 'ADD #n :a SET #et = :et',
       ExpressionAttributeNames: { '#n': 'n', '#et': '_et' },
       ExpressionAttributeValues: { ':a': credit.merchantEntitlement, ':et': 'balance' },

@@ -1,0 +1,93 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cardFields, chargeFields } from '../helpers/fixtures.ts';
+import { newCustomer, newPlan } from '../helpers/plans.ts';
+import { type Api, api, newMerchant } from '../helpers/stack.ts';
+
+// The texts Pin's client libraries compare, where SPEC.md is silent (PIN-REFERENCE §10).
+let client: Api;
+let baseUrl: string;
+
+beforeAll(async () => {
+  const merchant = await newMerchant();
+  baseUrl = merchant.test.baseUrl;
+  client = api(baseUrl, merchant.test.secretKey);
+});
+
+describe('texts clients check', () => {
+  it('401 and 422 descriptions have no final full stop', async () => {
+    expect((await api(baseUrl, null).get('/1/charges')).body.error_description).toBe(
+      'Not authorised. (Check API Key)',
+    );
+    const invalid = await client.post('/1/customers', {});
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.error_description).toBe('One or more parameters were missing or invalid');
+  });
+
+  it('a Luhn-invalid card number is "Card number is not valid", on every card endpoint', async () => {
+    const card = await client.post('/1/cards', cardFields({ number: '5520000000000099' }));
+    expect(card.body.messages).toEqual([
+      { param: 'number', code: 'number_invalid', message: 'Card number is not valid' },
+    ]);
+    const charge = await client.post(
+      '/1/charges',
+      chargeFields({ card: cardFields({ number: '5520000000000099' }) }),
+    );
+    expect(charge.body.messages).toEqual([
+      { param: 'card[number]', code: 'card_number_invalid', message: 'Card number is not valid' },
+    ]);
+  });
+
+  it('a refund with an empty amount lists both rules it breaks', async () => {
+    const charge = (await client.post('/1/charges', chargeFields())).body.response;
+    const refused = await client.post(`/1/charges/${charge.token}/refunds`, { amount: '' });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({
+      error: 'invalid_resource',
+      error_description: 'One or more parameters were missing or invalid',
+      messages: [
+        { param: 'amount', code: 'amount_invalid', message: "Amount can't be blank" },
+        { param: 'amount', code: 'amount_invalid', message: 'Amount is not a number' },
+      ],
+    });
+  });
+
+  it('every subscription 404 reads "The requested resource could not be found.", with its route’s code', async () => {
+    const plan = await newPlan(client);
+    const customer = await newCustomer(client);
+    const text = 'The requested resource could not be found.';
+    const unknown = 'sub_unknown00000000000000000';
+    const answers = [
+      [
+        await client.post('/1/subscriptions', {
+          plan_token: 'plan_unknown0000000000000000',
+          customer_token: customer.token,
+        }),
+        'resource_not_found',
+      ],
+      [
+        await client.post('/1/subscriptions', {
+          plan_token: plan.token,
+          customer_token: 'cus_unknown00000000000000000',
+        }),
+        'resource_not_found',
+      ],
+      [await client.get(`/1/subscriptions/${unknown}`), 'resource_not_found'],
+      [await client.get('/1/subscriptions/sub_not-a-token'), 'resource_not_found'],
+      [await client.put(`/1/subscriptions/${unknown}`, { card_token: null }), 'resource_not_found'],
+      [await client.del(`/1/subscriptions/${unknown}`), 'not_found'],
+      [await client.put(`/1/subscriptions/${unknown}/reactivate`), 'not_found'],
+    ] as const;
+    for (const [res, code] of answers) {
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: code, error_description: text });
+    }
+  });
+
+  it('other resource_not_found routes keep Pin’s own text', async () => {
+    const res = await client.get('/1/events/evt_unknown00000000000000000');
+    expect(res.body).toEqual({
+      error: 'resource_not_found',
+      error_description: 'No resource was found at this URL.',
+    });
+  });
+});
