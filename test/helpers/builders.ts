@@ -1,4 +1,4 @@
-import type { Card, CardDetails, Payment } from '@wattle/domain';
+import type { Card, CardDetails, Payment, PaymentOrder } from '@wattle/domain';
 import type { PaymentRequest } from '@wattle/flows';
 
 /** What a stored card and the card details a request holds have in common: expiry and holder. */
@@ -22,6 +22,20 @@ export const aCard = (overrides: Partial<Card> = {}): Card => ({
   issuingCountry: 'AU',
   ...cardholder,
   createdAt: '2026-11-21T00:00:00Z',
+  ...overrides,
+});
+
+/** A charge order of 1000 cents (what a payment request asks for), unless overridden. */
+export const aPaymentOrder = (overrides: Partial<PaymentOrder> = {}): PaymentOrder => ({
+  kind: 'charge',
+  capture: true,
+  amount: 1000,
+  currency: 'AUD',
+  description: 'd',
+  email: 'e@example.com',
+  ipAddress: '127.0.0.1',
+  reference: null,
+  metadata: {},
   ...overrides,
 });
 

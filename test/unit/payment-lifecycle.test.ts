@@ -18,20 +18,10 @@ import {
 } from '@wattle/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { aCard, aPayment } from '../helpers/builders.ts';
+import { aCard, aPayment, aPaymentOrder } from '../helpers/builders.ts';
 
 const now = new Date('2026-11-21T00:00:00Z');
-const order: PaymentOrder = {
-  kind: 'charge',
-  capture: true,
-  amount: 1000,
-  currency: 'AUD',
-  description: 'd',
-  email: 'e@example.com',
-  ipAddress: '127.0.0.1',
-  reference: null,
-  metadata: {},
-};
+const order: PaymentOrder = aPaymentOrder();
 const source = { card: aCard(), owner: { customerToken: null, primary: null }, customerToken: null };
 const ask = { enabled: true, callbackUrl: 'https://shop.example/back', fallbackOk: false };
 

@@ -2,7 +2,7 @@ import { ecisOf, reservedPayment, threeDSecureFor } from '@wattle/domain';
 import { threeDSecureSchema, validate } from '@wattle/http';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { aCard } from '../helpers/builders.ts';
+import { aCard, aPaymentOrder } from '../helpers/builders.ts';
 
 const schema = v.object({ three_d_secure: v.optional(threeDSecureSchema) });
 const parse = (threeDSecure: Record<string, unknown>) => validate(schema, { three_d_secure: threeDSecure });
@@ -170,17 +170,7 @@ describe('3-D Secure for a payment', () => {
   });
 
   it('reserves a pass-through payment as processing, the authentication recorded', () => {
-    const order = {
-      kind: 'charge' as const,
-      capture: true,
-      amount: 1000,
-      currency: 'AUD',
-      description: 'd',
-      email: 'e@example.com',
-      ipAddress: '127.0.0.1',
-      reference: null,
-      metadata: {},
-    };
+    const order = aPaymentOrder();
     const source = { card: mastercard, owner: { customerToken: null, primary: null }, customerToken: null };
     const now = new Date('2026-11-24T00:00:00Z');
     expect(reservedPayment(order, 'ch_1', source, { passThrough: authentication }, now)).toMatchObject({
