@@ -16,7 +16,7 @@ export const designMinimum: Record<OperationName, { roundTrips: number; why: str
   },
   'create customer': {
     roundTrips: 1,
-    why: 'one transaction: customer, its card and the card's owner item, both list counts, the event and the events count',
+    why: "one transaction: customer, its card and its card's owner item, both list counts, the event and the events count",
   },
   authorise: {
     roundTrips: 2,
