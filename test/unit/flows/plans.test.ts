@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fakePlans } from '../../fakes/plans.ts';
 import { fakeSchedule } from '../../fakes/subscriptions.ts';
 import { fixedClock, sequentialIds, virtualPacing } from '../../fakes/system.ts';
+import { monthlyPlan } from '../../helpers/billing.ts';
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
 
@@ -19,19 +20,7 @@ const setUp = () => {
   };
 };
 
-const monthly = (name: string): PlanInput => ({
-  name,
-  amount: 1000,
-  currency: 'AUD',
-  setupAmount: 0,
-  trialAmount: 0,
-  interval: 1,
-  intervalUnit: 'month',
-  intervals: 0,
-  trialInterval: 0,
-  trialIntervalUnit: '',
-  customerPermissions: ['cancel'],
-});
+const monthly = (name: string): PlanInput => monthlyPlan({ name });
 
 const nameTaken = {
   code: 'unprocessable_entity',

@@ -25,6 +25,7 @@ import {
   fakeSubscriptions,
 } from '../../fakes/subscriptions.ts';
 import { fixedClock, sequentialIds, virtualPacing } from '../../fakes/system.ts';
+import { monthlyPlan } from '../../helpers/billing.ts';
 
 // The payments flow is faked: billing's charges are made in the `payments` fake the flows are handed.
 vi.mock('../../../packages/flows/src/payments/create-payment.ts', async (original) => ({
@@ -42,21 +43,6 @@ vi.mock('../../../packages/flows/src/payments/payment-tokens.ts', async (origina
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
 const day = 24 * 60 * 60 * 1000;
-
-const monthly = (overrides: Partial<PlanInput> = {}): PlanInput => ({
-  name: 'Monthly',
-  amount: 1000,
-  currency: 'AUD',
-  setupAmount: 0,
-  trialAmount: 0,
-  interval: 1,
-  intervalUnit: 'month',
-  intervals: 0,
-  trialInterval: 0,
-  trialIntervalUnit: '',
-  customerPermissions: ['cancel'],
-  ...overrides,
-});
 
 const setUp = () => {
   const schedule = fakeSchedule();
@@ -80,7 +66,7 @@ const setUp = () => {
 type Deps = ReturnType<typeof setUp>;
 
 const newPlan = async (deps: Deps, overrides: Partial<PlanInput> = {}): Promise<Plan> =>
-  (await createPlan(deps, scope, monthly(overrides))).plan;
+  (await createPlan(deps, scope, monthlyPlan(overrides))).plan;
 
 const subscribeInput = (plan: Plan, overrides: Partial<SubscribeInput> = {}): SubscribeInput => ({
   planToken: plan.token,
