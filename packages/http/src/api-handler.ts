@@ -67,7 +67,9 @@ const routeChain = (
   deps: RuntimeDeps,
   use: RouteMiddlewares,
 ): ApiLambdaHandler =>
-  middy<ApiEvent, ApiResponse, Error, Context, ApiInternal>()
+  // The function's own chain around the router keeps middy's early-timeout timer; a second
+  // timer per request in the route's chain would only repeat it.
+  middy<ApiEvent, ApiResponse, Error, Context, ApiInternal>({ timeoutEarlyInMillis: 0 })
     .use(use.jsonp)
     .use(route.method === 'GET' ? [] : readBody())
     .use(parseRequest(route))
