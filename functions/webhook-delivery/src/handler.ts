@@ -1,15 +1,14 @@
-import { decodeDeliveryMessage } from '@wattle/runtime';
+import { fanOutEvent } from '@wattle/flows';
+import { decodeDeliveryMessage, type RuntimeDeps, runtimeDeps } from '@wattle/runtime';
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { deliverWebhook } from './deliver-webhook.ts';
-import { type DeliveryDeps, deliveryDeps } from './deps.ts';
-import { fanOutEvent } from './fan-out-event.ts';
 
 /** A message of either queue: a delivery request (webhooks queue) or a stream record (events queue). */
-const handleMessage = (body: string, deps: DeliveryDeps): Promise<void> => {
+const handleMessage = (body: string, deps: RuntimeDeps): Promise<void> => {
   const message = decodeDeliveryMessage(body);
   return message.kind === 'attempt'
     ? deliverWebhook(message.request, deps)
-    : fanOutEvent(message.event, deps);
+    : fanOutEvent(deps, message.event);
 };
 
 /**
@@ -19,7 +18,7 @@ const handleMessage = (body: string, deps: DeliveryDeps): Promise<void> => {
  * receiver's refusal is not a failure here: it is recorded on the webhook and retried on schedule.
  */
 export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
-  const deps = deliveryDeps();
+  const deps = runtimeDeps();
   const batchItemFailures: SQSBatchItemFailure[] = [];
   await Promise.all(
     event.Records.map(async (record) => {
