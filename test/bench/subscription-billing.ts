@@ -20,7 +20,7 @@ import { addInterval, type Clock, type Scope, startSubscription } from '@wattle/
 import { createPlan } from '@wattle/flows';
 import { startDynamoDbLocal } from '@wattle/local';
 import { simulatedProcessor } from '@wattle/processor';
-import { composeDeps, type RuntimeDeps, randomIds } from '@wattle/runtime';
+import { composeDeps, defaultFanOutGraceSeconds, type RuntimeDeps, randomIds } from '@wattle/runtime';
 import { createStore, createTableInput, localCardCipher } from '@wattle/store';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
@@ -81,7 +81,13 @@ const bench = async (endpoint: string, size: number, concurrency: number) => {
   let now = new Date('2027-01-31T10:00:00Z');
   const clock: Clock = { now: () => now };
   const deps: RuntimeDeps = composeDeps({
-    config: { tableName, cardKeyHex: undefined, cardKmsKeyId: undefined, logLevel: 'SILENT' },
+    config: {
+      tableName,
+      cardKeyHex: undefined,
+      cardKmsKeyId: undefined,
+      logLevel: 'SILENT',
+      fanOutGraceSeconds: defaultFanOutGraceSeconds,
+    },
     store: createStore(doc, tableName, localCardCipher(randomBytes(32))),
     clock,
     ids: randomIds,

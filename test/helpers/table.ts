@@ -8,7 +8,13 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { simulatedProcessor } from '@wattle/processor';
-import { composeDeps, type RuntimeDeps, randomIds, runtimeClock } from '@wattle/runtime';
+import {
+  composeDeps,
+  defaultFanOutGraceSeconds,
+  type RuntimeDeps,
+  randomIds,
+  runtimeClock,
+} from '@wattle/runtime';
 import { createStore, createTableInput, localCardCipher, type Store, ttlAttribute } from '@wattle/store';
 import { afterAll, beforeAll, inject } from 'vitest';
 
@@ -73,6 +79,7 @@ export const testDeps = (table: TestTable): RuntimeDeps =>
       cardKeyHex: undefined,
       cardKmsKeyId: undefined,
       logLevel: 'SILENT',
+      fanOutGraceSeconds: defaultFanOutGraceSeconds,
     },
     store: table.store,
     clock: runtimeClock,

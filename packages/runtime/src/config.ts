@@ -9,7 +9,21 @@ export interface RuntimeConfig {
   /** AWS: the KMS key that makes the data keys for card numbers. */
   cardKmsKeyId: string | undefined;
   logLevel: string;
+  /**
+   * How long after its write an event the table stream has not brought to the fan-out is fanned
+   * out by the scheduler instead (WATTLE_FAN_OUT_GRACE_SECONDS, default 300).
+   */
+  fanOutGraceSeconds: number;
 }
+
+/** Five minutes: the stream brings an event in about a second; a Pipe retrying for longer is broken. */
+export const defaultFanOutGraceSeconds = 300;
+
+const fanOutGrace = (text: string | undefined): number => {
+  if (!text) return defaultFanOutGraceSeconds;
+  if (!/^\d+$/.test(text)) throw new Error('WATTLE_FAN_OUT_GRACE_SECONDS must be a whole number of seconds');
+  return Number(text);
+};
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): RuntimeConfig => {
   const tableName = env.WATTLE_TABLE_NAME;
@@ -18,5 +32,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
   const cardKmsKeyId = env.WATTLE_CARD_KMS_KEY_ID || undefined;
   if (cardKeyHex && !/^[0-9a-f]{64}$/i.test(cardKeyHex))
     throw new Error('WATTLE_CARD_KEY must be 64 hex digits');
-  return { tableName, cardKeyHex, cardKmsKeyId, logLevel: env.WATTLE_LOG_LEVEL ?? 'INFO' };
+  return {
+    tableName,
+    cardKeyHex,
+    cardKmsKeyId,
+    logLevel: env.WATTLE_LOG_LEVEL ?? 'INFO',
+    fanOutGraceSeconds: fanOutGrace(env.WATTLE_FAN_OUT_GRACE_SECONDS),
+  };
 };

@@ -2,6 +2,7 @@ import { nextRetryAt, retryDelaysSeconds, type Scope, type WattleEvent, type Web
 import {
   deliverWebhook,
   fanOutEvent,
+  fanOutOverdueEvents,
   getWebhook,
   listWebhooks,
   replayWebhook,
@@ -94,6 +95,84 @@ describe('the fan-out of an event', () => {
     await fanOutEvent(deps, { scope, event });
     expect((await listWebhooks(deps, scope, 1)).total).toBe(2);
     expect(deps.deliveryQueue.sent).toEqual([{ scope, webhookToken: second!.token }]);
+  });
+
+  it('marks the event done only once its deliveries are asked for', async () => {
+    const deps = setUp();
+    await addEndpoint(deps, scope, 1);
+    deps.deliveryQueue.send = async () => {
+      throw new Error('the queue is down');
+    };
+    await expect(fanOutEvent(deps, { scope, event })).rejects.toThrow('the queue is down');
+    expect(deps.events.awaiting(scope, event.token)).toBe(true);
+    deps.deliveryQueue.send = fakeDeliveryQueue().send;
+    await fanOutEvent(deps, { scope, event });
+    expect(deps.events.awaiting(scope, event.token)).toBe(false);
+  });
+
+  it('marks an event of a merchant without endpoints done too', async () => {
+    const deps = setUp();
+    await fanOutEvent(deps, { scope, event });
+    expect(deps.events.awaiting(scope, event.token)).toBe(false);
+    expect(deps.deliveryQueue.sent).toEqual([]);
+  });
+});
+
+describe('the fan-out of overdue events (the scheduler)', () => {
+  const grace = { graceMs: 5 * 60_000 };
+  const later: WattleEvent = { ...event, token: 'evt_2', createdAt: '2026-11-24T09:58:00Z' };
+
+  it('fans out the events awaiting it past the grace period, oldest first, and only those', async () => {
+    const deps = setUp();
+    await addEndpoint(deps, scope, 1);
+    deps.events.add(scope, later);
+    // 10:00 now: evt_1 (09:59) and evt_2 (09:58) are inside the five minutes.
+    expect(await fanOutOverdueEvents(deps, deps.clock.now(), grace)).toEqual({ fannedOut: 0, failed: 0 });
+    deps.clock.advance(3.5 * 60_000);
+    expect(await fanOutOverdueEvents(deps, deps.clock.now(), grace)).toEqual({ fannedOut: 1, failed: 0 });
+    expect((await listWebhooks(deps, scope, 1)).items.map((w) => w.eventToken)).toEqual(['evt_2']);
+    deps.clock.advance(60_000);
+    expect(await fanOutOverdueEvents(deps, deps.clock.now(), grace)).toEqual({ fannedOut: 1, failed: 0 });
+    expect(deps.events.awaiting(scope, 'evt_1')).toBe(false);
+    expect(await fanOutOverdueEvents(deps, deps.clock.now(), grace)).toEqual({ fannedOut: 0, failed: 0 });
+  });
+
+  it("racing the stream's fan-out and an overlapping run, makes one webhook per endpoint and one attempt", async () => {
+    const deps = setUp();
+    await addEndpoint(deps, scope, 1);
+    await addEndpoint(deps, scope, 2);
+    deps.clock.advance(10 * 60_000);
+    await Promise.all([
+      fanOutEvent(deps, { scope, event }),
+      fanOutOverdueEvents(deps, deps.clock.now(), grace),
+      fanOutOverdueEvents(deps, deps.clock.now(), grace),
+    ]);
+    const webhooks = (await listWebhooks(deps, scope, 1)).items;
+    expect(webhooks.map((w) => w.endpointToken).sort()).toEqual(['whe_1', 'whe_2']);
+    // Every request for the same webhook, however many, makes one attempt.
+    await Promise.all(deps.deliveryQueue.sent.map((request) => deliverWebhook(deps, request)));
+    expect(deps.webhookSender.posts.map((p) => p.url).sort()).toEqual(webhooks.map((w) => w.url).sort());
+    expect(deps.events.awaiting(scope, event.token)).toBe(false);
+  });
+
+  it('reports an event whose fan-out failed and leaves it awaiting, without stopping the others', async () => {
+    const deps = setUp();
+    await addEndpoint(deps, scope, 1);
+    deps.events.add(scope, later);
+    deps.clock.advance(10 * 60_000);
+    const send = deps.deliveryQueue.send;
+    deps.deliveryQueue.send = async (requests) => {
+      if (requests.some((r) => r.webhookToken.endsWith('1'))) throw new Error('the queue refused it');
+      return send(requests);
+    };
+    const failures: string[] = [];
+    const summary = await fanOutOverdueEvents(deps, deps.clock.now(), {
+      ...grace,
+      onFailure: ({ event: failed }) => failures.push(failed.token),
+    });
+    expect(summary).toEqual({ fannedOut: 1, failed: 1 });
+    expect(failures).toHaveLength(1);
+    expect(deps.events.awaiting(scope, failures[0]!)).toBe(true);
   });
 });
 

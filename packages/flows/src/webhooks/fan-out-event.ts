@@ -2,6 +2,7 @@ import { newWebhook, toTimestamp } from '@wattle/domain';
 import type {
   Clock,
   DeliveryQueue,
+  EventsStore,
   Ids,
   ScopedEvent,
   WebhookEndpointsStore,
@@ -9,6 +10,7 @@ import type {
 } from '@wattle/ports';
 
 export interface FanOutEventDeps {
+  events: EventsStore;
   webhookEndpoints: WebhookEndpointsStore;
   webhooks: WebhooksStore;
   deliveryQueue: DeliveryQueue;
@@ -17,13 +19,14 @@ export interface FanOutEventDeps {
 }
 
 /**
- * An event from the table stream: one webhook for each endpoint of its merchant (made once per
- * event and endpoint, so a redelivered message makes none), then a delivery request for each of
- * them still waiting for an attempt. Sending the requests again for waiting webhooks is what lets
- * a redelivery finish a fan-out that failed half-way.
+ * An event from the table stream (or found by the scheduler, `fanOutOverdueEvents`): one webhook
+ * for each endpoint of its merchant (made once per event and endpoint, so a redelivered message
+ * makes none), then a delivery request for each of them still waiting for an attempt, and only
+ * then the event marked done. Sending the requests again for waiting webhooks is what lets a
+ * redelivery, or the scheduler, finish a fan-out that failed half-way.
  */
 export const fanOutEvent = async (
-  { webhookEndpoints, webhooks, deliveryQueue, clock, ids }: FanOutEventDeps,
+  { events, webhookEndpoints, webhooks, deliveryQueue, clock, ids }: FanOutEventDeps,
   { scope, event }: ScopedEvent,
 ): Promise<void> => {
   const now = clock.now();
@@ -36,4 +39,5 @@ export const fanOutEvent = async (
   );
   const waiting = made.flatMap((loaded) => (loaded?.webhook.status === 'pending' ? [loaded.webhook] : []));
   await deliveryQueue.send(waiting.map((webhook) => ({ scope, webhookToken: webhook.token })));
+  await events.fanOutDone(scope, event.token);
 };

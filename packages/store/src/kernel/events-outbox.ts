@@ -1,13 +1,14 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { type AttributeValue, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Environment, Scope, WattleEvent } from '@wattle/domain';
-import type { EventsStore, Page, ScopedEvent } from '@wattle/ports';
+import { type EventsStore, jobKinds, type Page, type ScopedEvent } from '@wattle/ports';
 import type { StoreContext } from './context.ts';
 import { counter, countIn, merchantWideShards } from './counters.ts';
 import { StoreError } from './errors.ts';
 import { keys, listSortKey, lists } from './keys.ts';
 import { listMembership, readPage } from './list-page.ts';
+import { dueIndexKeys, dueItems } from './schedule.ts';
 import type { Transaction } from './transaction.ts';
 
 const eventsCounter = (scope: Scope) => counter(lists.events(scope), merchantWideShards);
@@ -15,6 +16,9 @@ const eventsCounter = (scope: Scope) => counter(lists.events(scope), merchantWid
 /**
  * The outbox: the event item is written by the very transaction that makes the change it records,
  * so an event exists exactly when its change does. The table stream carries it on to delivery.
+ * Until its fan-out is done the item is also in the due index (sparse gsi3 attributes, no item
+ * of its own: one more index write now, and the fan-out's update later, see TABLE.md), so the
+ * scheduler finds an event the stream never delivered.
  */
 export const recordEvent = (
   tx: Transaction,
@@ -33,6 +37,7 @@ export const recordEvent = (
       data: JSON.stringify(event.data),
       createdAt: event.createdAt,
       ...listMembership('gsi1', lists.events(scope), listSortKey(createdAt, event.token)),
+      ...dueIndexKeys(jobKinds.eventFanOut, event.token, createdAt),
     },
     ConditionExpression: 'attribute_not_exists(pk)',
   });
@@ -44,6 +49,11 @@ const toEvent = (item: Record<string, unknown>): WattleEvent => ({
   type: item.type as WattleEvent['type'],
   data: JSON.parse(item.data as string) as Record<string, unknown>,
   createdAt: item.createdAt as string,
+});
+
+const scopedEvent = (item: Record<string, unknown>): ScopedEvent => ({
+  scope: { accountId: item.accountId as string, environment: item.environment as Environment },
+  event: toEvent(item),
 });
 
 /**
@@ -58,10 +68,7 @@ export const eventOfStreamRecord = (body: string): ScopedEvent => {
   const text = ['token', 'type', 'data', 'createdAt', 'accountId', 'environment'];
   if (item._et !== 'event' || text.some((name) => typeof item[name] !== 'string'))
     throw new StoreError('The stream record is not an event item');
-  return {
-    scope: { accountId: item.accountId as string, environment: item.environment as Environment },
-    event: toEvent(item),
-  };
+  return scopedEvent(item);
 };
 
 export class EventsRepo implements EventsStore {
@@ -82,5 +89,31 @@ export class EventsRepo implements EventsStore {
       page,
       toEvent,
     );
+  }
+
+  /** From the due index: its items are the event items themselves (projection ALL), no second read. */
+  async awaitingFanOut(writtenBy: Date, limit = 100): Promise<ScopedEvent[]> {
+    const items = await dueItems(this.ctx, jobKinds.eventFanOut, writtenBy, limit);
+    return items.sort((a, b) => String(a.gsi3sk).localeCompare(String(b.gsi3sk))).map(scopedEvent);
+  }
+
+  /**
+   * Takes the event out of the due index: a plain update (one write unit, and the two indexes'),
+   * not a transaction's two. Done already (a redelivered message, or a pre-marker event), the
+   * condition fails and nothing changes.
+   */
+  async fanOutDone(scope: Scope, eventToken: string): Promise<void> {
+    try {
+      await this.ctx.doc.send(
+        new UpdateCommand({
+          TableName: this.ctx.tableName,
+          Key: keys.event(scope, eventToken),
+          UpdateExpression: 'REMOVE gsi3pk, gsi3sk',
+          ConditionExpression: 'attribute_exists(gsi3pk)',
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
   }
 }

@@ -15,7 +15,14 @@ export const jobKey = (kind: string, scope: Scope, token: string) => ({
   sk: 'JOB',
 });
 
-const dueSortKey = (dueAt: Date, token: string): string => `${dueAt.toISOString()}#${token}`;
+/**
+ * An item's place in the due index (gsi3): the partition of its kind and shard, ordered by when it
+ * falls due. Jobs take it, and so does an event item until its fan-out is done (its own job).
+ */
+export const dueIndexKeys = (kind: string, token: string, dueAt: Date) => ({
+  gsi3pk: `DUE#${kind}#${shardOf(token)}`,
+  gsi3sk: `${dueAt.toISOString()}#${token}`,
+});
 
 /** Schedules (or reschedules: one job per kind and resource) inside `tx`. */
 export const scheduleIn = (tx: Transaction, job: ScheduledJob): Transaction =>
@@ -29,8 +36,7 @@ export const scheduleIn = (tx: Transaction, job: ScheduledJob): Transaction =>
       token: job.token,
       dueAt: job.dueAt.toISOString(),
       data: job.data ?? {},
-      gsi3pk: `DUE#${job.kind}#${shardOf(job.token)}`,
-      gsi3sk: dueSortKey(job.dueAt, job.token),
+      ...dueIndexKeys(job.kind, job.token, job.dueAt),
     },
   });
 
@@ -66,7 +72,7 @@ const dueInShard = async (
   shard: number,
   now: Date,
   limit: number,
-): Promise<ScheduledJob[]> => {
+): Promise<Record<string, unknown>[]> => {
   const result = await doc.send(
     new QueryCommand({
       TableName: tableName,
@@ -77,7 +83,22 @@ const dueInShard = async (
       Limit: limit,
     }),
   );
-  return (result.Items ?? []).map(toJob);
+  return result.Items ?? [];
+};
+
+/** Up to `limit` items of `kind` per shard of the due index due by `now`, earliest first within a shard. */
+export const dueItems = async (
+  ctx: StoreContext,
+  kind: string,
+  now: Date,
+  limit: number,
+): Promise<Record<string, unknown>[]> => {
+  const shards = await Promise.all(
+    Array.from({ length: jobShards }, (_, shard) =>
+      dueInShard(ctx.doc, ctx.tableName, kind, shard, now, limit),
+    ),
+  );
+  return shards.flat();
 };
 
 export class ScheduleRepo implements ScheduleStore {
@@ -90,11 +111,7 @@ export class ScheduleRepo implements ScheduleStore {
 
   /** Up to `limit` jobs of `kind` per shard due by `now`, earliest first within a shard. */
   async due(kind: string, now: Date, limit = 100): Promise<ScheduledJob[]> {
-    const shards = await Promise.all(
-      Array.from({ length: jobShards }, (_, shard) =>
-        dueInShard(this.ctx.doc, this.ctx.tableName, kind, shard, now, limit),
-      ),
-    );
-    return shards.flat().sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
+    const items = await dueItems(this.ctx, kind, now, limit);
+    return items.map(toJob).sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
   }
 }

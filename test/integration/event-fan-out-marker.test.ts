@@ -1,0 +1,127 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { newEvent, type Scope, type WattleEvent } from '@wattle/domain';
+import { fanOutEvent, fanOutOverdueEvents } from '@wattle/flows';
+import type { DeliveryRequest } from '@wattle/ports';
+import { composeDeps, randomIds } from '@wattle/runtime';
+import { describe, expect, it } from 'vitest';
+import { newTransaction } from '../../packages/store/src/kernel/context.ts';
+import { recordEvent } from '../../packages/store/src/kernel/events-outbox.ts';
+import { keys } from '../../packages/store/src/kernel/keys.ts';
+import { testDeps, useTable } from '../helpers/table.ts';
+
+const table = useTable();
+const start = new Date('2026-11-21T05:00:00Z');
+const grace = 5 * 60_000;
+const newScope = (): Scope => ({ accountId: randomIds.token('acct'), environment: 'test' });
+
+/** An event as the outbox writes it, in a change's transaction, at `at`. */
+const writeEvent = async (scope: Scope, at: Date): Promise<WattleEvent> => {
+  const event = newEvent(randomIds, 'customer.created', { token: randomIds.token('cus') }, at.toISOString());
+  await recordEvent(newTransaction(table.store.ctx), scope, event, at).commit(table.doc);
+  return event;
+};
+
+const addEndpoint = (scope: Scope, n: number) =>
+  table.store.webhookEndpoints.create(
+    scope,
+    {
+      token: randomIds.token('whe'),
+      key: 'k',
+      url: `https://example.com/hooks/${n}`,
+      createdAt: start.toISOString(),
+      updatedAt: start.toISOString(),
+    },
+    start,
+  );
+
+/** The real store, and a webhooks queue that records what it is asked. */
+const depsWithQueue = () => {
+  const requested: DeliveryRequest[] = [];
+  const deps = composeDeps({
+    ...testDeps(table),
+    deliveryQueue: {
+      send: async (requests) => {
+        requested.push(...requests);
+      },
+    },
+  });
+  return { deps, requested };
+};
+
+const awaiting = async (scope: Scope, writtenBy: Date): Promise<string[]> =>
+  (await table.store.events.awaitingFanOut(writtenBy))
+    .filter((found) => found.scope.accountId === scope.accountId)
+    .map((found) => found.event.token);
+
+describe('an event awaiting its fan-out', () => {
+  it('is found from its write on, whole, oldest first, until the fan-out is done', async () => {
+    const scope = newScope();
+    const first = await writeEvent(scope, start);
+    const second = await writeEvent(scope, new Date(start.getTime() + 1000));
+    expect(await awaiting(scope, new Date(start.getTime() - 1))).toEqual([]);
+    expect(await awaiting(scope, start)).toEqual([first.token]);
+    expect(await awaiting(scope, new Date(start.getTime() + 1000))).toEqual([first.token, second.token]);
+    const found = (await table.store.events.awaitingFanOut(start)).find((e) => e.event.token === first.token);
+    expect(found).toEqual({ scope, event: first });
+
+    const { deps, requested } = depsWithQueue();
+    await addEndpoint(scope, 1);
+    await fanOutEvent(deps, { scope, event: first });
+    expect(requested).toHaveLength(1);
+    expect(await awaiting(scope, new Date(start.getTime() + 1000))).toEqual([second.token]);
+    // The event item itself is untouched but for the index attributes.
+    const item = (
+      await table.doc.send(
+        new GetCommand({
+          TableName: table.tableName,
+          Key: keys.event(scope, first.token),
+          ConsistentRead: true,
+        }),
+      )
+    ).Item!;
+    expect(item).toMatchObject({ _et: 'event', token: first.token, gsi1pk: expect.any(String) });
+    expect(item.gsi3pk).toBeUndefined();
+  });
+
+  it('is marked done harmlessly twice, and marking an unknown event makes no item', async () => {
+    const scope = newScope();
+    const event = await writeEvent(scope, start);
+    await table.store.events.fanOutDone(scope, event.token);
+    await table.store.events.fanOutDone(scope, event.token);
+    expect(await table.store.events.get(scope, event.token)).toEqual(event);
+    const ghost = randomIds.token('evt');
+    await table.store.events.fanOutDone(scope, ghost);
+    const item = await table.doc.send(
+      new GetCommand({ TableName: table.tableName, Key: keys.event(scope, ghost), ConsistentRead: true }),
+    );
+    expect(item.Item).toBeUndefined();
+  });
+});
+
+describe('the fan-out of overdue events', () => {
+  it('gives an event the stream lost one webhook per endpoint, racing the stream and another run', async () => {
+    const scope = newScope();
+    await addEndpoint(scope, 1);
+    await addEndpoint(scope, 2);
+    const lost = await writeEvent(scope, start);
+    const late = await writeEvent(scope, start);
+    const fresh = await writeEvent(scope, new Date(start.getTime() + grace));
+    const { deps, requested } = depsWithQueue();
+    const now = new Date(start.getTime() + grace);
+    // The stream's message for `late` arrives while two scheduler runs go.
+    await Promise.all([
+      fanOutOverdueEvents(deps, now, { graceMs: grace }),
+      fanOutOverdueEvents(deps, now, { graceMs: grace }),
+      fanOutEvent(deps, { scope, event: late }),
+    ]);
+    const webhooks = (await table.store.webhooks.list(scope, 1)).items;
+    const pairs = webhooks.map((w) => `${w.eventToken} ${w.endpointToken}`);
+    expect(new Set(pairs).size).toBe(pairs.length);
+    expect(webhooks.filter((w) => w.eventToken === lost.token)).toHaveLength(2);
+    expect(webhooks.filter((w) => w.eventToken === late.token)).toHaveLength(2);
+    // Inside its grace period: left to the stream.
+    expect(webhooks.filter((w) => w.eventToken === fresh.token)).toHaveLength(0);
+    expect(new Set(requested.map((r) => r.webhookToken))).toEqual(new Set(webhooks.map((w) => w.token)));
+    expect(await awaiting(scope, now)).toEqual([fresh.token]);
+  });
+});
