@@ -203,7 +203,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       streams.destroy();
     });
 
-    const { streamArn } = await ensureTable(raw, localTableName);
+    const { streamArn, created } = await ensureTable(raw, localTableName);
     const queueUrls = await ensureQueues(sqs);
     const store = createStore(doc, localTableName, localCardCipher(Buffer.from(cardKey, 'hex')));
 
@@ -212,7 +212,14 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     clock.restore();
     const { seed } = await ensureSeed(store, file('seed.json'));
 
-    const pipe: StreamPipe = await startStreamPipe({ streams, sqs, streamArn, queueUrl: queueUrls.events });
+    const pipe: StreamPipe = await startStreamPipe({
+      streams,
+      sqs,
+      streamArn,
+      queueUrl: queueUrls.events,
+      positionFile: file('stream-position.json') ?? undefined,
+      newTable: created,
+    });
     cleanups.push(() => pipe.stop());
     // Stops before the pipe, fauxqs and DynamoDB Local (cleanups run in reverse).
     const delivery = startWebhookDelivery(sqs, queueUrls);

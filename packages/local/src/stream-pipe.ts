@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { tableKeys } from '@wattle/store';
+import { loadStreamPosition, type ShardPosition, saveStreamPosition } from './stream-position.ts';
 
 export interface StreamPipeOptions {
   streams: DynamoDBStreamsClient;
@@ -18,6 +19,10 @@ export interface StreamPipeOptions {
   queueUrl: string;
   /** Which records go on: the Pipe's filter. Default: INSERTs of event items (sort key `EVENT`). */
   filter?: (record: StreamRecord) => boolean;
+  /** Where the position is kept across restarts (in the data directory); none: in memory only. */
+  positionFile?: string;
+  /** The table was created by this start: everything its stream holds is still to be forwarded. */
+  newTable?: boolean;
   intervalMs?: number;
   onError?: (error: unknown) => void;
 }
@@ -50,16 +55,22 @@ export const pipeMessageBody = (record: StreamRecord, streamArn: string): string
 interface ShardCursor {
   iterator: string | undefined;
   lastSequenceNumber: string | undefined;
+  /** Started at LATEST (a table from before the position was kept): no position until a record comes. */
+  fromLatest: boolean;
 }
 
 /**
  * Emulates the table stream → events queue Pipe: polls every shard of the stream (about every
- * 250 ms), starting from LATEST for the shards there at the start and from the beginning for shards
- * opened later, and sends each matching record to the queue. A batch is sent before the shard moves
- * on, so a failed send is retried (at least once, like the Pipe). Nothing is persisted.
+ * 250 ms) and sends each matching record to the queue. A batch is sent before the shard moves on,
+ * and the position (per shard, the last record done with) is saved only after that, so a failed
+ * send or a crash sends again (at least once, like the Pipe; the fan-out makes each webhook once).
+ * A restart resumes after the saved position; a shard it has no position for is read from its
+ * beginning (TRIM_HORIZON), where nothing was forwarded yet. Only a data directory from before the
+ * position was kept starts its open shards at LATEST, as then: its stream holds events long fanned
+ * out, whose replay would make webhooks of old events for endpoints added since.
  */
 export const startStreamPipe = async (options: StreamPipeOptions): Promise<StreamPipe> => {
-  const { streams, sqs, streamArn, queueUrl } = options;
+  const { streams, sqs, streamArn, queueUrl, positionFile } = options;
   const filter = options.filter ?? isEventInsert;
   const intervalMs = options.intervalMs ?? 250;
   // The same failure every 250 ms (DynamoDB Local gone, say) is reported once.
@@ -70,8 +81,13 @@ export const startStreamPipe = async (options: StreamPipeOptions): Promise<Strea
     lastError = text;
     (options.onError ?? ((e) => console.error('[wattle-local] stream pipe:', e)))(error);
   };
+  const saved = positionFile ? loadStreamPosition(positionFile) : null;
+  // Another stream (the table made again) has other shards: its saved positions say nothing here.
+  const known = saved?.streamArn === streamArn ? saved.shards : {};
+  const fromTheStart = options.newTable === true || saved !== null;
   const cursors = new Map<string, ShardCursor>();
   const finished = new Set<string>();
+  let moved = false;
 
   const listShards = async (): Promise<Shard[]> => {
     const shards: Shard[] = [];
@@ -86,32 +102,58 @@ export const startStreamPipe = async (options: StreamPipeOptions): Promise<Strea
     return shards;
   };
 
-  const iteratorFor = async (
+  const iteratorAt = async (
     shardId: string,
-    cursor: ShardCursor,
-    fresh: boolean,
-  ): Promise<string | undefined> => {
-    const position = cursor.lastSequenceNumber
-      ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER' as const, SequenceNumber: cursor.lastSequenceNumber }
-      : { ShardIteratorType: fresh ? ('TRIM_HORIZON' as const) : ('LATEST' as const) };
-    const result = await streams.send(
-      new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ...position }),
-    );
-    return result.ShardIterator;
+    position:
+      | { ShardIteratorType: 'TRIM_HORIZON' | 'LATEST' }
+      | { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER'; SequenceNumber: string },
+  ): Promise<string | undefined> =>
+    (await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ...position })))
+      .ShardIterator;
+
+  const iteratorFor = async (shardId: string, cursor: ShardCursor): Promise<string | undefined> => {
+    if (!cursor.lastSequenceNumber)
+      return iteratorAt(shardId, { ShardIteratorType: cursor.fromLatest ? 'LATEST' : 'TRIM_HORIZON' });
+    try {
+      return await iteratorAt(shardId, {
+        ShardIteratorType: 'AFTER_SEQUENCE_NUMBER',
+        SequenceNumber: cursor.lastSequenceNumber,
+      });
+    } catch (error) {
+      // The stream dropped records after ours unread: the scheduler fans out their events.
+      if (!(error instanceof TrimmedDataAccessException)) throw error;
+      return iteratorAt(shardId, { ShardIteratorType: 'TRIM_HORIZON' });
+    }
   };
 
   const discover = async (initial: boolean): Promise<void> => {
-    for (const shard of await listShards()) {
+    const shards = await listShards();
+    const present = new Set(shards.map((shard) => shard.ShardId));
+    // Shards the stream no longer has are forgotten, so the saved position does not grow forever.
+    for (const id of finished) {
+      if (!present.has(id)) {
+        finished.delete(id);
+        moved = true;
+      }
+    }
+    for (const shard of shards) {
       const id = shard.ShardId;
       if (!id || cursors.has(id) || finished.has(id)) continue;
-      // A shard closed before we started holds nothing new for us.
-      if (initial && shard.SequenceNumberRange?.EndingSequenceNumber) {
+      const position = initial ? known[id] : undefined;
+      const closed = Boolean(shard.SequenceNumberRange?.EndingSequenceNumber);
+      if (position?.done || (initial && !fromTheStart && closed)) {
         finished.add(id);
+        moved = true;
         continue;
       }
-      const cursor: ShardCursor = { iterator: undefined, lastSequenceNumber: undefined };
-      cursor.iterator = await iteratorFor(id, cursor, !initial);
+      const cursor: ShardCursor = {
+        iterator: undefined,
+        lastSequenceNumber: position?.after,
+        fromLatest: initial && !fromTheStart,
+      };
+      cursor.iterator = await iteratorFor(id, cursor);
       cursors.set(id, cursor);
+      moved = true;
     }
   };
 
@@ -134,7 +176,7 @@ export const startStreamPipe = async (options: StreamPipeOptions): Promise<Strea
 
   const pollShard = async (shardId: string, cursor: ShardCursor): Promise<void> => {
     try {
-      cursor.iterator ??= await iteratorFor(shardId, cursor, true);
+      cursor.iterator ??= await iteratorFor(shardId, cursor);
       if (!cursor.iterator) return;
       const result = await streams.send(
         new GetRecordsCommand({ ShardIterator: cursor.iterator, Limit: 1000 }),
@@ -142,11 +184,15 @@ export const startStreamPipe = async (options: StreamPipeOptions): Promise<Strea
       const records = result.Records ?? [];
       await forward(records);
       const last = records.at(-1)?.dynamodb?.SequenceNumber;
-      if (last) cursor.lastSequenceNumber = last;
+      if (last) {
+        cursor.lastSequenceNumber = last;
+        moved = true;
+      }
       cursor.iterator = result.NextShardIterator;
       if (!cursor.iterator) {
         cursors.delete(shardId);
         finished.add(shardId);
+        moved = true;
       }
     } catch (error) {
       if (error instanceof ExpiredIteratorException || error instanceof TrimmedDataAccessException) {
@@ -157,13 +203,29 @@ export const startStreamPipe = async (options: StreamPipeOptions): Promise<Strea
     }
   };
 
+  /** Saved after the sends it counts: a crash before this repeats them, never skips them. */
+  const save = (): void => {
+    // Not while a shard started at LATEST has no record yet: a position without it would send the
+    // next start back to that shard's beginning. With no file, the next start is at LATEST again.
+    const unplaced = [...cursors.values()].some((cursor) => cursor.fromLatest && !cursor.lastSequenceNumber);
+    if (!positionFile || !moved || unplaced) return;
+    const shards: Record<string, ShardPosition> = {};
+    for (const [id, cursor] of cursors)
+      shards[id] = cursor.lastSequenceNumber ? { after: cursor.lastSequenceNumber } : {};
+    for (const id of finished) shards[id] = { done: true };
+    saveStreamPosition(positionFile, { streamArn, shards });
+    moved = false;
+  };
+
   const pass = async (): Promise<void> => {
     await discover(false);
     for (const [shardId, cursor] of [...cursors]) await pollShard(shardId, cursor);
+    save();
     lastError = '';
   };
 
   await discover(true);
+  save();
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
