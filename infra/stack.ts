@@ -41,6 +41,7 @@ export class WattleStack extends Stack {
   readonly eventsDeadLetterQueue: Queue;
   readonly webhooksQueue: Queue;
   readonly webhooksDeadLetterQueue: Queue;
+  readonly eventsPipeDeadLetterQueue: Queue;
   readonly alarmTopic: Topic;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
@@ -67,7 +68,10 @@ export class WattleStack extends Stack {
 
     createSchedule(this, 'SchedulerRule', this.functions.scheduler);
 
-    createEventsPipe(this, 'EventsPipe', { table: this.table, queue: this.eventsQueue });
+    this.eventsPipeDeadLetterQueue = createEventsPipe(this, 'EventsPipe', {
+      table: this.table,
+      queue: this.eventsQueue,
+    }).deadLetterQueue;
     addDeliverySources(this.functions['webhook-delivery'], [this.eventsQueue, this.webhooksQueue]);
 
     new CfnOutput(this, 'TestBaseUrl', { value: `${api.apiEndpoint}/${stages.test.stageName}` });

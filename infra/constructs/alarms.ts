@@ -33,9 +33,9 @@ const title = (name: string): string =>
 
 /**
  * The alarms of the stack, all notifying one SNS topic (alarm and back to OK): the depth of every
- * dead-letter queue in the stack (found in the construct tree, so a new queue is covered), failed
- * executions of every Pipe (it has no dead-letter queue: it retries while the stream keeps the
- * record), the 5xx rate of every stage, and the errors and throttles of every function.
+ * dead-letter queue in the stack (a queue's or a Pipe's, found in the construct tree, so a new one
+ * is covered), failed executions of every Pipe, the 5xx rate of every stage, and the errors and
+ * throttles of every function.
  */
 export const createServiceAlarms = (scope: Construct, props: ServiceAlarmsProps): Topic => {
   const topic = new Topic(scope, 'AlarmTopic', { displayName: 'Wattle alarms' });
@@ -55,11 +55,23 @@ export const createServiceAlarms = (scope: Construct, props: ServiceAlarmsProps)
     return made;
   };
 
+  const constructs = Stack.of(scope).node.findAll();
+  // A Pipe names its dead-letter queue by ARN: the queue's own ARN token, compared as a string.
+  const pipeDeadLetterArns = new Set(
+    constructs.flatMap((construct) => {
+      if (!(construct instanceof CfnPipe)) return [];
+      const source = construct.sourceParameters as CfnPipe.PipeSourceParametersProperty | undefined;
+      const stream = source?.dynamoDbStreamParameters as CfnPipe.PipeSourceDynamoDBStreamParametersProperty;
+      const arn = (stream?.deadLetterConfig as CfnPipe.DeadLetterConfigProperty | undefined)?.arn;
+      return arn ? [arn] : [];
+    }),
+  );
   const deadLetterQueues = new Set<Queue>();
-  for (const construct of Stack.of(scope).node.findAll()) {
-    if (construct instanceof Queue && construct.deadLetterQueue?.queue instanceof Queue) {
+  for (const construct of constructs) {
+    if (!(construct instanceof Queue)) continue;
+    if (construct.deadLetterQueue?.queue instanceof Queue)
       deadLetterQueues.add(construct.deadLetterQueue.queue);
-    }
+    if (pipeDeadLetterArns.has(construct.queueArn)) deadLetterQueues.add(construct);
   }
   for (const queue of deadLetterQueues) {
     alarm(
@@ -80,7 +92,7 @@ export const createServiceAlarms = (scope: Construct, props: ServiceAlarmsProps)
         period: Duration.minutes(5),
         statistic: 'Sum',
       }),
-      `Executions of ${construct.node.path} failed: records it could not deliver are retried until the stream drops them (24 h).`,
+      `Executions of ${construct.node.path} failed: it retries a batch for up to an hour, then puts its description on its dead-letter queue; the scheduler fans out the events it gave up on.`,
     );
   }
 

@@ -134,13 +134,22 @@ describe('table encryption', () => {
 });
 
 describe('alarms', () => {
-  const deadLetterQueueIds = (): string[] =>
-    Object.values(resources(template, 'AWS::SQS::Queue')).flatMap((queue) => {
+  /** The queues' dead-letter queues (their redrive targets), and the Pipes' (their DLQ targets). */
+  const deadLetterQueueIds = (): string[] => [
+    ...Object.values(resources(template, 'AWS::SQS::Queue')).flatMap((queue) => {
       const policy = props(queue).RedrivePolicy as
         | { deadLetterTargetArn: { 'Fn::GetAtt': [string] } }
         | undefined;
       return policy ? [policy.deadLetterTargetArn['Fn::GetAtt'][0]] : [];
-    });
+    }),
+    ...Object.values(resources(template, 'AWS::Pipes::Pipe')).flatMap((pipe) => {
+      const source = props(pipe).SourceParameters as {
+        DynamoDBStreamParameters?: { DeadLetterConfig?: { Arn: { 'Fn::GetAtt': [string] } } };
+      };
+      const arn = source.DynamoDBStreamParameters?.DeadLetterConfig?.Arn;
+      return arn ? [arn['Fn::GetAtt'][0]] : [];
+    }),
+  ];
 
   it('notify the alarm topic on alarm and on recovery, and never alarm on missing data', () => {
     expect(alarms().length).toBeGreaterThan(0);
@@ -153,7 +162,8 @@ describe('alarms', () => {
 
   it('watch the depth of every dead-letter queue', () => {
     const ids = deadLetterQueueIds();
-    expect(ids).toHaveLength(2);
+    // The events and webhooks queues', and the events pipe's.
+    expect(ids).toHaveLength(3);
     for (const id of ids) {
       expect(alarms(), id).toContainEqual(
         expect.objectContaining({

@@ -288,13 +288,49 @@ describe('webhook pipeline', () => {
           (props(policy).PolicyDocument as { Statement: (Statement & { Resource: unknown })[] }).Statement,
       );
     const sends = statements.filter((s) => actionsOf(s).includes('sqs:SendMessage'));
-    expect(sends.map((s) => s.Resource)).toEqual([queueArn(stack.eventsQueue)]);
+    expect(sends.map((s) => s.Resource)).toEqual([
+      queueArn(stack.eventsQueue),
+      queueArn(stack.eventsPipeDeadLetterQueue),
+    ]);
     expect(statements.flatMap(actionsOf)).toContain('dynamodb:GetRecords');
     expect(
       statements
         .flatMap(actionsOf)
         .filter((a) => a.startsWith('dynamodb:') && !/Stream|GetRecords|GetShardIterator/.test(a)),
     ).toEqual([]);
+  });
+
+  it("starts at the stream's oldest record, gives up on a batch within an hour, and dead-letters it encrypted", () => {
+    const pipe = props(Object.values(resources('AWS::Pipes::Pipe'))[0]) as {
+      SourceParameters: { DynamoDBStreamParameters: Record<string, unknown> };
+    };
+    const stream = pipe.SourceParameters.DynamoDBStreamParameters;
+    expect(stream).toMatchObject({
+      StartingPosition: 'TRIM_HORIZON',
+      OnPartialBatchItemFailure: 'AUTOMATIC_BISECT',
+      DeadLetterConfig: { Arn: queueArn(stack.eventsPipeDeadLetterQueue) },
+    });
+    // Bounded, and well inside the stream's 24 h, so the Pipe moves past a record it cannot send.
+    expect(stream.MaximumRetryAttempts).toBeGreaterThan(0);
+    expect(stream.MaximumRetryAttempts).toBeLessThanOrEqual(100);
+    expect(stream.MaximumRecordAgeInSeconds).toBeGreaterThanOrEqual(600);
+    expect(stream.MaximumRecordAgeInSeconds).toBeLessThan(24 * 3600);
+    const dlq = props(
+      resources('AWS::SQS::Queue')[
+        logicalId(stack.eventsPipeDeadLetterQueue.node.defaultChild as CfnElement)
+      ],
+    );
+    expect(dlq).toMatchObject({ MessageRetentionPeriod: 14 * 24 * 3600, SqsManagedSseEnabled: true });
+    // Only over TLS, as every queue of the stack.
+    const policies = Object.values(resources('AWS::SQS::QueuePolicy')).map(props);
+    expect(
+      policies.some(
+        (policy) =>
+          JSON.stringify(policy.Queues).includes(
+            logicalId(stack.eventsPipeDeadLetterQueue.node.defaultChild as CfnElement),
+          ) && JSON.stringify(policy.PolicyDocument).includes('aws:SecureTransport'),
+      ),
+    ).toBe(true);
   });
 
   it('has the delivery function consume both queues, reporting partial batch failures, concurrency bounded', () => {
@@ -322,7 +358,9 @@ describe('webhook pipeline', () => {
         return policy ? [policy.deadLetterTargetArn['Fn::GetAtt'][0]] : [];
       }),
     );
-    const main = Object.keys(all).filter((id) => !deadLetterIds.has(id));
+    // The Pipe's dead-letter queue is a dead-letter queue too, named by the Pipe rather than a queue.
+    const pipeDeadLetterId = logicalId(stack.eventsPipeDeadLetterQueue.node.defaultChild as CfnElement);
+    const main = Object.keys(all).filter((id) => !deadLetterIds.has(id) && id !== pipeDeadLetterId);
     expect(main.sort()).toEqual(
       [stack.eventsQueue, stack.webhooksQueue]
         .map((q) => logicalId(q.node.defaultChild as CfnElement))
