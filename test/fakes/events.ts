@@ -36,8 +36,8 @@ export const fakeEvents = (): EventsStore & {
         .filter(({ event }) => Date.parse(event.createdAt) <= writtenBy.getTime())
         .sort((a, b) => Date.parse(a.event.createdAt) - Date.parse(b.event.createdAt))
         .slice(0, limit),
-    fanOutDone: async (scope, token) => {
-      awaiting.delete(keyOf(scope, token));
+    fanOutDone: async (scope, event) => {
+      awaiting.delete(keyOf(scope, event.token));
     },
   };
 };

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { newEvent, type Scope, type WattleEvent } from '@wattle/domain';
 import { fanOutEvent, fanOutOverdueEvents } from '@wattle/flows';
 import type { DeliveryRequest } from '@wattle/ports';
@@ -48,6 +48,24 @@ const depsWithQueue = () => {
   return { deps, requested };
 };
 
+/** The event tokens of the merchant's fan-out markers in the table. */
+const markersOf = async (scope: Scope): Promise<string[]> =>
+  (
+    (
+      await table.doc.send(
+        new ScanCommand({
+          TableName: table.tableName,
+          FilterExpression: '#et = :marker AND accountId = :account',
+          ExpressionAttributeNames: { '#et': '_et' },
+          ExpressionAttributeValues: { ':marker': 'fan_out_marker', ':account': scope.accountId },
+          ConsistentRead: true,
+        }),
+      )
+    ).Items ?? []
+  )
+    .sort((a, b) => String(a.sk).localeCompare(String(b.sk)))
+    .map((item) => item.token as string);
+
 const awaiting = async (scope: Scope, writtenBy: Date): Promise<string[]> =>
   (await table.store.events.awaitingFanOut(writtenBy))
     .filter((found) => found.scope.accountId === scope.accountId)
@@ -69,32 +87,28 @@ describe('an event awaiting its fan-out', () => {
     await fanOutEvent(deps, { scope, event: first });
     expect(requested).toHaveLength(1);
     expect(await awaiting(scope, new Date(start.getTime() + 1000))).toEqual([second.token]);
-    // The event item itself is untouched but for the index attributes.
-    const item = (
-      await table.doc.send(
-        new GetCommand({
-          TableName: table.tableName,
-          Key: keys.event(scope, first.token),
-          ConsistentRead: true,
-        }),
-      )
-    ).Item!;
-    expect(item).toMatchObject({ _et: 'event', token: first.token, gsi1pk: expect.any(String) });
-    expect(item.gsi3pk).toBeUndefined();
+    // The marker is gone; the event item stays as it was written.
+    expect(await markersOf(scope)).toEqual([second.token]);
+    expect(await table.store.events.get(scope, first.token)).toEqual(first);
   });
 
-  it('is marked done harmlessly twice, and marking an unknown event makes no item', async () => {
+  it('is marked done harmlessly twice', async () => {
     const scope = newScope();
     const event = await writeEvent(scope, start);
-    await table.store.events.fanOutDone(scope, event.token);
-    await table.store.events.fanOutDone(scope, event.token);
+    await table.store.events.fanOutDone(scope, event);
+    await table.store.events.fanOutDone(scope, event);
+    expect(await markersOf(scope)).toEqual([]);
     expect(await table.store.events.get(scope, event.token)).toEqual(event);
-    const ghost = randomIds.token('evt');
-    await table.store.events.fanOutDone(scope, ghost);
-    const item = await table.doc.send(
-      new GetCommand({ TableName: table.tableName, Key: keys.event(scope, ghost), ConsistentRead: true }),
+  });
+
+  it('whose event item is gone (expired) is not fanned out, and its marker goes', async () => {
+    const scope = newScope();
+    const event = await writeEvent(scope, start);
+    await table.doc.send(
+      new DeleteCommand({ TableName: table.tableName, Key: keys.event(scope, event.token) }),
     );
-    expect(item.Item).toBeUndefined();
+    expect(await awaiting(scope, start)).toEqual([]);
+    expect(await markersOf(scope)).toEqual([]);
   });
 });
 

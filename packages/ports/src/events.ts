@@ -18,10 +18,10 @@ export interface EventsStore {
   /** Newest first. */
   list(scope: Scope, page: number): Promise<Page<WattleEvent>>;
   /**
-   * Events written at or before `writtenBy` whose fan-out is not done, oldest first (up to `limit`
-   * per shard of the index that holds them, so at most a few hundred).
+   * Events written at or before `writtenBy` whose fan-out is not done, oldest first (up to `limit` per
+   * partition of what holds them, so at most a few hundred a call).
    */
   awaitingFanOut(writtenBy: Date, limit?: number): Promise<ScopedEvent[]>;
   /** The event's fan-out is done: its webhooks are made and their deliveries asked for. Idempotent. */
-  fanOutDone(scope: Scope, eventToken: string): Promise<void>;
+  fanOutDone(scope: Scope, event: WattleEvent): Promise<void>;
 }

@@ -24,11 +24,6 @@ export const jobKinds = {
   planPurge: 'plan-purge',
   subscriptionBilling: 'subscription-billing',
   billRecovery: 'subscription-bill-recovery',
-  /**
-   * Not a job item: an event item is in the due index under this kind from its write until its
-   * fan-out is done, so the scheduler fans out the events the table stream did not bring.
-   */
-  eventFanOut: 'event-fan-out',
 } as const;
 
 export interface ScheduleStore {

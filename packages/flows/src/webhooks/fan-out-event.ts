@@ -39,5 +39,5 @@ export const fanOutEvent = async (
   );
   const waiting = made.flatMap((loaded) => (loaded?.webhook.status === 'pending' ? [loaded.webhook] : []));
   await deliveryQueue.send(waiting.map((webhook) => ({ scope, webhookToken: webhook.token })));
-  await events.fanOutDone(scope, event.token);
+  await events.fanOutDone(scope, event);
 };

@@ -1,24 +1,38 @@
-import { type AttributeValue, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash } from 'node:crypto';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Environment, Scope, WattleEvent } from '@wattle/domain';
-import { type EventsStore, jobKinds, type Page, type ScopedEvent } from '@wattle/ports';
+import type { EventsStore, Page, ScopedEvent } from '@wattle/ports';
 import type { StoreContext } from './context.ts';
 import { counter, countIn, merchantWideShards } from './counters.ts';
 import { StoreError } from './errors.ts';
 import { keys, listSortKey, lists } from './keys.ts';
 import { listMembership, readPage } from './list-page.ts';
-import { dueIndexKeys, dueItems } from './schedule.ts';
 import type { Transaction } from './transaction.ts';
 
 const eventsCounter = (scope: Scope) => counter(lists.events(scope), merchantWideShards);
 
 /**
+ * Fan-out markers spread over this many partitions: every event writes one and its fan-out deletes
+ * it (3 write units), so one partition's 1,000 write units a second would cap the whole service.
+ */
+export const fanOutShards = 32;
+
+const fanOutMarkerKey = (scope: Scope, event: Pick<WattleEvent, 'token' | 'createdAt'>) =>
+  keys.fanOutMarker(
+    scope,
+    event.token,
+    new Date(event.createdAt).toISOString(),
+    createHash('sha256').update(event.token).digest()[0]! % fanOutShards,
+  );
+
+/**
  * The outbox: the event item is written by the very transaction that makes the change it records,
  * so an event exists exactly when its change does. The table stream carries it on to delivery.
- * Until its fan-out is done the item is also in the due index (sparse gsi3 attributes, no item
- * of its own: one more index write now, and the fan-out's update later, see TABLE.md), so the
- * scheduler finds an event the stream never delivered.
+ * Beside it the transaction writes the event's fan-out marker, a small item its fan-out deletes
+ * once done, so the scheduler finds an event the stream never delivered (TABLE.md: 3 write units,
+ * against 10 for marking a charge's ~1.5 KB event item itself in an index).
  */
 export const recordEvent = (
   tx: Transaction,
@@ -37,9 +51,17 @@ export const recordEvent = (
       data: JSON.stringify(event.data),
       createdAt: event.createdAt,
       ...listMembership('gsi1', lists.events(scope), listSortKey(createdAt, event.token)),
-      ...dueIndexKeys(jobKinds.eventFanOut, event.token, createdAt),
     },
     ConditionExpression: 'attribute_not_exists(pk)',
+  });
+  tx.put(`fan-out:${event.type}`, {
+    Item: {
+      ...fanOutMarkerKey(scope, event),
+      _et: 'fan_out_marker',
+      accountId: scope.accountId,
+      environment: scope.environment,
+      token: event.token,
+    },
   });
   return countIn(tx, eventsCounter(scope), 1);
 };
@@ -91,29 +113,73 @@ export class EventsRepo implements EventsStore {
     );
   }
 
-  /** From the due index: its items are the event items themselves (projection ALL), no second read. */
-  async awaitingFanOut(writtenBy: Date, limit = 100): Promise<ScopedEvent[]> {
-    const items = await dueItems(this.ctx, jobKinds.eventFanOut, writtenBy, limit);
-    return items.sort((a, b) => String(a.gsi3sk).localeCompare(String(b.gsi3sk))).map(scopedEvent);
+  /**
+   * The markers older than `writtenBy`, oldest first per partition, and their events (one
+   * consistent BatchGet). A marker whose event is gone (expired) is deleted: nothing to fan out.
+   */
+  async awaitingFanOut(writtenBy: Date, limit = 25): Promise<ScopedEvent[]> {
+    const markers = (
+      await Promise.all(
+        Array.from({ length: fanOutShards }, async (_, shard) => {
+          const result = await this.ctx.doc.send(
+            new QueryCommand({
+              TableName: this.ctx.tableName,
+              KeyConditionExpression: 'pk = :pk AND sk < :upper',
+              // '#' follows the time in the sort key and '$' sorts right after it.
+              ExpressionAttributeValues: {
+                ':pk': `FANOUT#${shard}`,
+                ':upper': `${writtenBy.toISOString()}$`,
+              },
+              Limit: limit,
+            }),
+          );
+          return result.Items ?? [];
+        }),
+      )
+    )
+      .flat()
+      .sort((a, b) => String(a.sk).localeCompare(String(b.sk)));
+    const found: ScopedEvent[] = [];
+    // BatchGetItem takes 100 keys at most.
+    for (let i = 0; i < markers.length; i += 100) {
+      const batch = markers.slice(i, i + 100).map((marker) => ({
+        marker,
+        scope: { accountId: marker.accountId as string, environment: marker.environment as Environment },
+        token: marker.token as string,
+      }));
+      const items = await this.getAll(batch.map(({ scope, token }) => keys.event(scope, token)));
+      for (const { marker, scope, token } of batch) {
+        const item = items.get(keys.event(scope, token).pk);
+        if (item) found.push(scopedEvent(item));
+        else
+          await this.ctx.doc.send(
+            new DeleteCommand({ TableName: this.ctx.tableName, Key: { pk: marker.pk, sk: marker.sk } }),
+          );
+      }
+    }
+    return found;
   }
 
-  /**
-   * Takes the event out of the due index: a plain update (one write unit, and the two indexes'),
-   * not a transaction's two. Done already (a redelivered message, or a pre-marker event), the
-   * condition fails and nothing changes.
-   */
-  async fanOutDone(scope: Scope, eventToken: string): Promise<void> {
-    try {
-      await this.ctx.doc.send(
-        new UpdateCommand({
-          TableName: this.ctx.tableName,
-          Key: keys.event(scope, eventToken),
-          UpdateExpression: 'REMOVE gsi3pk, gsi3sk',
-          ConditionExpression: 'attribute_exists(gsi3pk)',
+  /** Deletes the event's marker: one write unit, outside any transaction. Done already, nothing changes. */
+  async fanOutDone(scope: Scope, event: WattleEvent): Promise<void> {
+    await this.ctx.doc.send(
+      new DeleteCommand({ TableName: this.ctx.tableName, Key: fanOutMarkerKey(scope, event) }),
+    );
+  }
+
+  /** Items by key, consistently, by partition key (BatchGetItem, its unprocessed keys asked again). */
+  private async getAll(wanted: { pk: string; sk: string }[]): Promise<Map<string, Record<string, unknown>>> {
+    const found = new Map<string, Record<string, unknown>>();
+    let keysLeft: Record<string, unknown>[] = wanted;
+    while (keysLeft.length > 0) {
+      const result = await this.ctx.doc.send(
+        new BatchGetCommand({
+          RequestItems: { [this.ctx.tableName]: { Keys: keysLeft, ConsistentRead: true } },
         }),
       );
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      for (const item of result.Responses?.[this.ctx.tableName] ?? []) found.set(String(item.pk), item);
+      keysLeft = result.UnprocessedKeys?.[this.ctx.tableName]?.Keys ?? [];
     }
+    return found;
   }
 }

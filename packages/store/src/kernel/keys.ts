@@ -40,6 +40,14 @@ export const keys = {
    */
   cardOwner: (scope: Scope, cardToken: string): ItemKey => ({ pk: `${s(scope)}#${cardToken}`, sk: 'OWNER' }),
   event: (scope: Scope, eventToken: string): ItemKey => ({ pk: `${s(scope)}#${eventToken}`, sk: 'EVENT' }),
+  /**
+   * An event whose fan-out is not done: in one of a few partitions (`shard`), ordered by the
+   * event's time (ISO with ms), so the scheduler finds the old ones with one Query per partition.
+   */
+  fanOutMarker: (scope: Scope, eventToken: string, createdAt: string, shard: number): ItemKey => ({
+    pk: `FANOUT#${shard}`,
+    sk: `${createdAt}#${s(scope)}#${eventToken}`,
+  }),
   webhookEndpoint: (scope: Scope, endpointToken: string): ItemKey => ({
     pk: `${s(scope)}#${endpointToken}`,
     sk: 'WEBHOOK_ENDPOINT',

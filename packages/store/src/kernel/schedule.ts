@@ -15,14 +15,7 @@ export const jobKey = (kind: string, scope: Scope, token: string) => ({
   sk: 'JOB',
 });
 
-/**
- * An item's place in the due index (gsi3): the partition of its kind and shard, ordered by when it
- * falls due. Jobs take it, and so does an event item until its fan-out is done (its own job).
- */
-export const dueIndexKeys = (kind: string, token: string, dueAt: Date) => ({
-  gsi3pk: `DUE#${kind}#${shardOf(token)}`,
-  gsi3sk: `${dueAt.toISOString()}#${token}`,
-});
+const dueSortKey = (dueAt: Date, token: string): string => `${dueAt.toISOString()}#${token}`;
 
 /** Schedules (or reschedules: one job per kind and resource) inside `tx`. */
 export const scheduleIn = (tx: Transaction, job: ScheduledJob): Transaction =>
@@ -36,7 +29,8 @@ export const scheduleIn = (tx: Transaction, job: ScheduledJob): Transaction =>
       token: job.token,
       dueAt: job.dueAt.toISOString(),
       data: job.data ?? {},
-      ...dueIndexKeys(job.kind, job.token, job.dueAt),
+      gsi3pk: `DUE#${job.kind}#${shardOf(job.token)}`,
+      gsi3sk: dueSortKey(job.dueAt, job.token),
     },
   });
 
@@ -72,7 +66,7 @@ const dueInShard = async (
   shard: number,
   now: Date,
   limit: number,
-): Promise<Record<string, unknown>[]> => {
+): Promise<ScheduledJob[]> => {
   const result = await doc.send(
     new QueryCommand({
       TableName: tableName,
@@ -83,22 +77,7 @@ const dueInShard = async (
       Limit: limit,
     }),
   );
-  return result.Items ?? [];
-};
-
-/** Up to `limit` items of `kind` per shard of the due index due by `now`, earliest first within a shard. */
-export const dueItems = async (
-  ctx: StoreContext,
-  kind: string,
-  now: Date,
-  limit: number,
-): Promise<Record<string, unknown>[]> => {
-  const shards = await Promise.all(
-    Array.from({ length: jobShards }, (_, shard) =>
-      dueInShard(ctx.doc, ctx.tableName, kind, shard, now, limit),
-    ),
-  );
-  return shards.flat();
+  return (result.Items ?? []).map(toJob);
 };
 
 export class ScheduleRepo implements ScheduleStore {
@@ -111,7 +90,11 @@ export class ScheduleRepo implements ScheduleStore {
 
   /** Up to `limit` jobs of `kind` per shard due by `now`, earliest first within a shard. */
   async due(kind: string, now: Date, limit = 100): Promise<ScheduledJob[]> {
-    const items = await dueItems(this.ctx, kind, now, limit);
-    return items.map(toJob).sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
+    const shards = await Promise.all(
+      Array.from({ length: jobShards }, (_, shard) =>
+        dueInShard(this.ctx.doc, this.ctx.tableName, kind, shard, now, limit),
+      ),
+    );
+    return shards.flat().sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
   }
 }
