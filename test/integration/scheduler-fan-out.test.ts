@@ -1,0 +1,45 @@
+import type { DeliveryRequest } from '@wattle/ports';
+import { runtimeDeps } from '@wattle/runtime';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { handler } from '../../functions/scheduler/src/handler.ts';
+import { cardFields } from '../helpers/fixtures.ts';
+import { useTable } from '../helpers/table.ts';
+import { type InProcessApi, inProcessApi } from '../reliability/harness/in-process-api.ts';
+
+const table = useTable();
+let api: InProcessApi;
+const requested: DeliveryRequest[] = [];
+
+beforeAll(async () => {
+  // No grace: every event is overdue at once (the functions read it when they first build their deps).
+  process.env.WATTLE_FAN_OUT_GRACE_SECONDS = '0';
+  process.env.WATTLE_WEBHOOKS_QUEUE_URL = 'http://queue.invalid/webhooks';
+  api = await inProcessApi(table, inject('ddbEndpoint'));
+  runtimeDeps().deliveryQueue = {
+    send: async (requests) => {
+      requested.push(...requests);
+    },
+  };
+});
+
+describe('the scheduler function', () => {
+  it('fans out the events no stream brought (here there is no stream), once', async () => {
+    const endpoint = await api.call('POST', '/1/webhook_endpoints', { url: 'https://example.com/hooks' });
+    expect(endpoint.status, endpoint.text).toBe(201);
+    const customer = await api.call('POST', '/1/customers', { email: 'a@example.com', card: cardFields() });
+    expect(customer.status, customer.text).toBe(201);
+    const [event] = (await api.call('GET', '/1/events')).body.response;
+    expect(event.type).toBe('customer.created');
+
+    const first = await handler();
+    expect(first.overdueEvents.failed).toBe(0);
+    expect(first.overdueEvents.fannedOut).toBeGreaterThanOrEqual(1);
+    const webhooks = (await api.call('GET', '/1/webhooks')).body.response;
+    expect(webhooks.map((w: { event_token: string }) => w.event_token)).toEqual([event.token]);
+    expect(requested.map((r) => r.webhookToken)).toEqual([webhooks[0].token]);
+
+    // Done: the next run finds nothing.
+    expect((await handler()).overdueEvents).toEqual({ fannedOut: 0, failed: 0 });
+    expect((await api.call('GET', '/1/webhooks')).body.response).toHaveLength(1);
+  });
+});
