@@ -9,15 +9,17 @@ import { counter, countIn, merchantWideShards } from './counters.ts';
 import { StoreError } from './errors.ts';
 import { keys, listSortKey, lists } from './keys.ts';
 import { listMembership, readPage } from './list-page.ts';
+import { jobShards } from './schedule.ts';
 import type { Transaction } from './transaction.ts';
 
 const eventsCounter = (scope: Scope) => counter(lists.events(scope), merchantWideShards);
 
 /**
- * Fan-out markers spread over this many partitions: every event writes one and its fan-out deletes
- * it (3 write units), so one partition's 1,000 write units a second would cap the whole service.
+ * Fan-out markers spread over as many partitions as due jobs (every event writes one and its
+ * fan-out deletes it: 3 write units, so about 2,600 events a second before a partition's 1,000
+ * units a second throttle), and every scheduler run queries each: more would cost every run.
  */
-export const fanOutShards = 32;
+export const fanOutShards = jobShards;
 
 const fanOutMarkerKey = (scope: Scope, event: Pick<WattleEvent, 'token' | 'createdAt'>) =>
   keys.fanOutMarker(
