@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type FunctionName, functionNames, queues, queueUrlVariable, routes } from '@wattle/routes';
+import { globalIndexes } from '@wattle/store/table';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
@@ -107,7 +108,11 @@ export class WattleStack extends Stack {
       lambda.addToRolePolicy(
         new PolicyStatement({
           actions: [...access.table],
-          resources: [this.table.tableArn, `${this.table.tableArn}/index/*`],
+          // Each index by name rather than `index/*`: no wildcard, and a new index is a deliberate grant.
+          resources: [
+            this.table.tableArn,
+            ...globalIndexes.map((index) => `${this.table.tableArn}/index/${index.name}`),
+          ],
         }),
       );
     }
