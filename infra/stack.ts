@@ -18,6 +18,7 @@ import { createCardKey } from './constructs/card-key.ts';
 import { addDeliverySources } from './constructs/delivery-sources.ts';
 import { addStageDomains, stageDomainsFromContext } from './constructs/domains.ts';
 import { createEventsPipe } from './constructs/events-pipe.ts';
+import { addExpiryConsumer } from './constructs/expiry-consumer.ts';
 import { createServiceFunction } from './constructs/function.ts';
 import { createQueueWithDlq } from './constructs/queues.ts';
 import { createSchedule } from './constructs/schedule.ts';
@@ -70,6 +71,10 @@ export class WattleStack extends Stack {
 
     createEventsPipe(this, 'EventsPipe', { table: this.table, queue: this.eventsQueue });
     addDeliverySources(this.functions['webhook-delivery'], [this.eventsQueue, this.webhooksQueue]);
+    addExpiryConsumer(this, 'ExpiryConsumer', {
+      table: this.table,
+      consumer: this.functions['expired-items'],
+    });
 
     new CfnOutput(this, 'TestBaseUrl', { value: `${api.apiEndpoint}/${stages.test.stageName}` });
     new CfnOutput(this, 'LiveBaseUrl', { value: `${api.apiEndpoint}/${stages.live.stageName}` });
@@ -99,6 +104,9 @@ export class WattleStack extends Stack {
   private createFunction(fn: FunctionName): NodejsFunction {
     const access = functionAccess[fn];
     const environment: Record<string, string> = { WATTLE_TABLE_NAME: this.table.tableName };
+    // `-c eventRetentionDays=90`: how long events and webhooks are kept (default 30, checked at start).
+    const retentionDays: unknown = this.node.tryGetContext('eventRetentionDays');
+    if (retentionDays !== undefined) environment.WATTLE_EVENT_RETENTION_DAYS = String(retentionDays);
     if (access.cardKey) environment.WATTLE_CARD_KMS_KEY_ID = this.cardKey.keyArn;
     const sendTo = (access.sendTo ?? []).map((name) => ({ name, queue: this.queueNamed(name) }));
     for (const { name, queue } of sendTo) environment[queueUrlVariable(name)] = queue.queueUrl;

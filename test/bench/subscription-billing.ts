@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { addInterval, type Clock, type Scope, startSubscription } from '@wattle/domain';
+import { addInterval, type Clock, defaultRetention, type Scope, startSubscription } from '@wattle/domain';
 import { createPlan } from '@wattle/flows';
 import { startDynamoDbLocal } from '@wattle/local';
 import { simulatedProcessor } from '@wattle/processor';
@@ -81,7 +81,13 @@ const bench = async (endpoint: string, size: number, concurrency: number) => {
   let now = new Date('2027-01-31T10:00:00Z');
   const clock: Clock = { now: () => now };
   const deps: RuntimeDeps = composeDeps({
-    config: { tableName, cardKeyHex: undefined, cardKmsKeyId: undefined, logLevel: 'SILENT' },
+    config: {
+      tableName,
+      cardKeyHex: undefined,
+      cardKmsKeyId: undefined,
+      logLevel: 'SILENT',
+      retention: defaultRetention,
+    },
     store: createStore(doc, tableName, localCardCipher(randomBytes(32))),
     clock,
     ids: randomIds,

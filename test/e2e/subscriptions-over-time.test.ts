@@ -62,7 +62,8 @@ const switchToDecliningCard = async (name: string) => {
 };
 
 beforeAll(async () => {
-  stack = await startOwnStack({ dataDir });
+  // The renewals of a year are read from their events: keep them past the 30-day retention.
+  stack = await startOwnStack({ dataDir, eventRetentionDays: 400 });
   client = api(stack.test.baseUrl, stack.test.secretKey);
   // Every subscription starts on the next 31 January, 10:00 UTC, for the month-end dates.
   const now = new Date(await clockNow(stack));

@@ -73,6 +73,7 @@ export const testDeps = (table: TestTable): RuntimeDeps =>
       cardKeyHex: undefined,
       cardKmsKeyId: undefined,
       logLevel: 'SILENT',
+      retention: table.store.ctx.retention,
     },
     store: table.store,
     clock: runtimeClock,

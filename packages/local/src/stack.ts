@@ -14,6 +14,7 @@ import { localClientConfig, localCredentials, localRegion } from './aws.ts';
 import { LocalClock } from './clock.ts';
 import { controlEndpoints, type EnvironmentInfo } from './control.ts';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.ts';
+import { sweepExpiredItems } from './expiry-sweep.ts';
 import { anyHandlerLoaded } from './functions.ts';
 import { createGateway } from './gateway.ts';
 import { registerJob } from './jobs.ts';
@@ -209,6 +210,10 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
 
     const clock = new LocalClock(file('clock.json'));
     cleanups.push(registerJob('scheduler', runScheduler));
+    // DynamoDB Local keeps expired items: this job deletes them as TTL does in AWS, counts and all.
+    cleanups.push(
+      registerJob('expiry-sweep', (now) => sweepExpiredItems(doc, localTableName, streamArn, now)),
+    );
     clock.restore();
     const { seed } = await ensureSeed(store, file('seed.json'));
 

@@ -1,3 +1,5 @@
+import { type Retention, retentionFromDays } from '@wattle/domain';
+
 /**
  * Configuration from the environment, read once at start and checked: a function with a missing
  * setting fails at its first request with a clear message, not later with a strange one.
@@ -9,6 +11,8 @@ export interface RuntimeConfig {
   /** AWS: the KMS key that makes the data keys for card numbers. */
   cardKmsKeyId: string | undefined;
   logLevel: string;
+  /** How long events and webhooks are kept (WATTLE_EVENT_RETENTION_DAYS, default 30 days). */
+  retention: Retention;
 }
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): RuntimeConfig => {
@@ -18,5 +22,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
   const cardKmsKeyId = env.WATTLE_CARD_KMS_KEY_ID || undefined;
   if (cardKeyHex && !/^[0-9a-f]{64}$/i.test(cardKeyHex))
     throw new Error('WATTLE_CARD_KEY must be 64 hex digits');
-  return { tableName, cardKeyHex, cardKmsKeyId, logLevel: env.WATTLE_LOG_LEVEL ?? 'INFO' };
+  return {
+    tableName,
+    cardKeyHex,
+    cardKmsKeyId,
+    logLevel: env.WATTLE_LOG_LEVEL ?? 'INFO',
+    retention: retentionFromDays(env.WATTLE_EVENT_RETENTION_DAYS),
+  };
 };

@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { Environment, Scope, WattleEvent } from '@wattle/domain';
+import { type Environment, type Scope, toEpochSeconds, type WattleEvent } from '@wattle/domain';
 import type { EventsStore, Page, ScopedEvent } from '@wattle/ports';
 import type { StoreContext } from './context.ts';
 import { counter, countIn, merchantWideShards } from './counters.ts';
@@ -10,11 +10,12 @@ import { keys, listSortKey, lists } from './keys.ts';
 import { listMembership, readPage } from './list-page.ts';
 import type { Transaction } from './transaction.ts';
 
-const eventsCounter = (scope: Scope) => counter(lists.events(scope), merchantWideShards);
+export const eventsCounter = (scope: Scope) => counter(lists.events(scope), merchantWideShards);
 
 /**
  * The outbox: the event item is written by the very transaction that makes the change it records,
  * so an event exists exactly when its change does. The table stream carries it on to delivery.
+ * It expires after the retention (TTL); the expiry consumer then takes it out of the count.
  */
 export const recordEvent = (
   tx: Transaction,
@@ -32,6 +33,7 @@ export const recordEvent = (
       type: event.type,
       data: JSON.stringify(event.data),
       createdAt: event.createdAt,
+      expiresAt: toEpochSeconds(createdAt) + tx.retention.eventsSeconds,
       ...listMembership('gsi1', lists.events(scope), listSortKey(createdAt, event.token)),
     },
     ConditionExpression: 'attribute_not_exists(pk)',
