@@ -37,11 +37,11 @@ const ttlRemovalRecord = (item: Record<string, unknown>, streamArn: string): Dyn
 };
 
 /**
- * What DynamoDB's TTL does in AWS, which DynamoDB Local does not (it keeps expired items): a local
- * job that deletes every item whose `expiresAt` has passed by the (possibly moved) clock, handing
- * each to the expiry consumer as the REMOVE record the TTL deletion would stream, so the lists'
- * counts follow exactly as in AWS. The consumer is told first and counts each expiry once, so a
- * sweep that stops halfway (a crash) is finished by the next one without counting twice.
+ * What DynamoDB's TTL does in AWS, which DynamoDB Local does not (it keeps expired items): deletes
+ * every item whose `expiresAt` has passed by the (possibly moved) clock, handing each to the expiry
+ * consumer as the REMOVE record the TTL deletion would stream, so the lists' counts follow exactly
+ * as in AWS. The consumer is told first and counts each expiry once, so a sweep that stops halfway
+ * (a crash) is finished by the next one without counting twice.
  */
 export const sweepExpiredItems = async (
   doc: DynamoDBDocumentClient,
@@ -98,4 +98,53 @@ const deleteIfExpired = async (
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
+};
+
+export interface ExpirySweeper {
+  /** Asks for a sweep at the clock's time: at once, or after the one under way and a pause. */
+  poke(): void;
+  /** No more sweeps; resolves once the one under way has finished. */
+  stop(): Promise<void>;
+}
+
+/** The least real time between two sweeps: asks meanwhile wait and coalesce into one. */
+export const sweepGapMs = 2000;
+
+/**
+ * Sweeps in the background, one at a time, whenever poked (every clock advance and schedule
+ * tick), at most one sweep per `sweepGapMs`: like TTL in AWS, deletion comes a little after
+ * expiry and nobody waits for it, so a walk through a year in daily steps does not scan the
+ * table at every step.
+ */
+export const startExpirySweeper = (sweep: () => Promise<void>): ExpirySweeper => {
+  let running: Promise<void> | null = null;
+  let pause: NodeJS.Timeout | null = null;
+  let asked = false;
+  let stopped = false;
+  const run = (): void => {
+    asked = false;
+    running = sweep()
+      .catch((error: unknown) => console.error('[wattle-local] expiry sweep failed:', error))
+      .finally(() => {
+        running = null;
+        if (stopped) return;
+        pause = setTimeout(() => {
+          pause = null;
+          if (asked && !stopped) run();
+        }, sweepGapMs);
+        pause.unref();
+      });
+  };
+  return {
+    poke: () => {
+      if (stopped) return;
+      if (running || pause) asked = true;
+      else run();
+    },
+    stop: async () => {
+      stopped = true;
+      if (pause) clearTimeout(pause);
+      while (running) await running;
+    },
+  };
 };
