@@ -7,13 +7,12 @@
 export { type CardCipher, kmsCardCipher, localCardCipher } from './kernel/card-cipher.ts';
 export { documentClient } from './kernel/client.ts';
 export { eventOfStreamRecord } from './kernel/events-outbox.ts';
-export { expiredItemOfStreamRecord, type TableStreamRecord } from './kernel/expiry-records.ts';
+export { expiredItemOfStreamRecord } from './kernel/expiry-records.ts';
 export {
   createTableInput,
   globalIndexes,
   tableKeys,
   ttlAttribute,
   ttlDeleter,
-  ttlRemovalPattern,
 } from './kernel/table.ts';
 export { createStore, type Repositories, repositoriesOf, Store } from './store.ts';
