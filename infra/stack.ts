@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type FunctionName, functionNames, queues, queueUrlVariable, routes } from '@wattle/routes';
+import { globalIndexes } from '@wattle/store/table';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
@@ -17,6 +18,7 @@ import { createCardKey } from './constructs/card-key.ts';
 import { addDeliverySources } from './constructs/delivery-sources.ts';
 import { addStageDomains, stageDomainsFromContext } from './constructs/domains.ts';
 import { createEventsPipe } from './constructs/events-pipe.ts';
+import { addExpiryConsumer } from './constructs/expiry-consumer.ts';
 import { createServiceFunction } from './constructs/function.ts';
 import { createQueueWithDlq } from './constructs/queues.ts';
 import { createSchedule } from './constructs/schedule.ts';
@@ -73,6 +75,10 @@ export class WattleStack extends Stack {
       queue: this.eventsQueue,
     }).deadLetterQueue;
     addDeliverySources(this.functions['webhook-delivery'], [this.eventsQueue, this.webhooksQueue]);
+    addExpiryConsumer(this, 'ExpiryConsumer', {
+      table: this.table,
+      consumer: this.functions['expired-items'],
+    });
 
     new CfnOutput(this, 'TestBaseUrl', { value: `${api.apiEndpoint}/${stages.test.stageName}` });
     new CfnOutput(this, 'LiveBaseUrl', { value: `${api.apiEndpoint}/${stages.live.stageName}` });
@@ -102,6 +108,9 @@ export class WattleStack extends Stack {
   private createFunction(fn: FunctionName): NodejsFunction {
     const access = functionAccess[fn];
     const environment: Record<string, string> = { WATTLE_TABLE_NAME: this.table.tableName };
+    // `-c eventRetentionDays=90`: how long events and webhooks are kept (default 30, checked at start).
+    const retentionDays: unknown = this.node.tryGetContext('eventRetentionDays');
+    if (retentionDays !== undefined) environment.WATTLE_EVENT_RETENTION_DAYS = String(retentionDays);
     if (access.cardKey) environment.WATTLE_CARD_KMS_KEY_ID = this.cardKey.keyArn;
     const sendTo = (access.sendTo ?? []).map((name) => ({ name, queue: this.queueNamed(name) }));
     for (const { name, queue } of sendTo) environment[queueUrlVariable(name)] = queue.queueUrl;
@@ -111,7 +120,11 @@ export class WattleStack extends Stack {
       lambda.addToRolePolicy(
         new PolicyStatement({
           actions: [...access.table],
-          resources: [this.table.tableArn, `${this.table.tableArn}/index/*`],
+          // Each index by name rather than `index/*`: no wildcard, and a new index is a deliberate grant.
+          resources: [
+            this.table.tableArn,
+            ...globalIndexes.map((index) => `${this.table.tableArn}/index/${index.name}`),
+          ],
         }),
       );
     }

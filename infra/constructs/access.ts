@@ -65,6 +65,9 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   events: { table: readOnly, cardKey: false },
   // Receives from its two queues through its event sources; sends the fan-out's delivery requests.
   'webhook-delivery': { table: readWrite, cardKey: false, sendTo: ['webhooks'] },
+  // Reads the table stream (its event source mapping); writes only the count of an expired item
+  // and the mark that it was counted, in one transaction.
+  'expired-items': { table: ['dynamodb:PutItem', 'dynamodb:UpdateItem'], cardKey: false },
 };
 
 /** The only KMS actions envelope encryption of card numbers needs. */

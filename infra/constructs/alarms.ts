@@ -38,7 +38,8 @@ const title = (name: string): string =>
  * throttles of every function.
  */
 export const createServiceAlarms = (scope: Construct, props: ServiceAlarmsProps): Topic => {
-  const topic = new Topic(scope, 'AlarmTopic', { displayName: 'Wattle alarms' });
+  // Publishing only over TLS: the topic's policy refuses plain-HTTP requests.
+  const topic = new Topic(scope, 'AlarmTopic', { displayName: 'Wattle alarms', enforceSSL: true });
   if (props.email) topic.addSubscription(new EmailSubscription(props.email));
   const action = new SnsAction(topic);
   const alarm = (id: string, metric: IMetric, description: string, threshold = 1): Alarm => {

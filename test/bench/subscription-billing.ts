@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { addInterval, type Clock, type Scope, startSubscription } from '@wattle/domain';
+import { addInterval, type Clock, defaultRetention, type Scope, startSubscription } from '@wattle/domain';
 import { createPlan } from '@wattle/flows';
 import { startDynamoDbLocal } from '@wattle/local';
 import { simulatedProcessor } from '@wattle/processor';
@@ -87,6 +87,7 @@ const bench = async (endpoint: string, size: number, concurrency: number) => {
       cardKmsKeyId: undefined,
       logLevel: 'SILENT',
       fanOutGraceSeconds: defaultFanOutGraceSeconds,
+      retention: defaultRetention,
     },
     store: createStore(doc, tableName, localCardCipher(randomBytes(32))),
     clock,

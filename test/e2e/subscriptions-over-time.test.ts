@@ -62,7 +62,8 @@ const switchToDecliningCard = async (name: string) => {
 };
 
 beforeAll(async () => {
-  stack = await startOwnStack({ dataDir });
+  // The renewals of a year are read from their events: keep them past the 30-day retention.
+  stack = await startOwnStack({ dataDir, eventRetentionDays: 400 });
   client = api(stack.test.baseUrl, stack.test.secretKey);
   // Every subscription starts on the next 31 January, 10:00 UTC, for the month-end dates.
   const now = new Date(await clockNow(stack));
@@ -97,54 +98,66 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * A walk of sixty (or fifty-two) clock advances, each running every job that fell due: close to the
+ * default 20 s on a loaded 2-core machine, so the walks get a minute.
+ */
+const walkTimeoutMs = 60_000;
+
 describe('sixty days in daily steps', () => {
-  it('bills the day plan every day, cancels a declined day plan at once, retries a week plan', async () => {
-    await client.del(`/1/subscriptions/${subs.reactivated!.token}`);
-    for (let i = 1; i <= 60; i++) {
-      await advanceClock(stack, day);
-      // The 14-day trial ends into active with the first regular bill.
-      if (i === 13 || i === 14) expect((await get('trial')).state).toBe(i === 13 ? 'trial' : 'active');
-    }
+  it(
+    'bills the day plan every day, cancels a declined day plan at once, retries a week plan',
+    async () => {
+      await client.del(`/1/subscriptions/${subs.reactivated!.token}`);
+      for (let i = 1; i <= 60; i++) {
+        await advanceClock(stack, day);
+        // The 14-day trial ends into active with the first regular bill.
+        if (i === 13 || i === 14) expect((await get('trial')).state).toBe(i === 13 ? 'trial' : 'active');
+      }
 
-    expect(await charges('day')).toEqual(Array(61).fill(200));
-    expect(await ledgerOf(client, subs.day!.token)).toHaveLength(61);
-    expect(await get('day')).toMatchObject({
-      state: 'active',
-      next_billing_date: plusDays(subs.day!.created, 61),
-    });
+      expect(await charges('day')).toEqual(Array(61).fill(200));
+      expect(await ledgerOf(client, subs.day!.token)).toHaveLength(61);
+      expect(await get('day')).toMatchObject({
+        state: 'active',
+        next_billing_date: plusDays(subs.day!.created, 61),
+      });
 
-    expect(await get('dayDeclined')).toMatchObject({ state: 'cancelled', next_billing_date: null });
-    expect(await ledgerOf(client, subs.dayDeclined!.token)).toHaveLength(1);
-    // The last two come from one transaction, at the same time.
-    expect((await eventTypes('dayDeclined')).sort()).toEqual([
-      'subscription.cancelled',
-      'subscription.created',
-      'subscription.renewal_failed',
-    ]);
+      expect(await get('dayDeclined')).toMatchObject({ state: 'cancelled', next_billing_date: null });
+      expect(await ledgerOf(client, subs.dayDeclined!.token)).toHaveLength(1);
+      // The last two come from one transaction, at the same time.
+      expect((await eventTypes('dayDeclined')).sort()).toEqual([
+        'subscription.cancelled',
+        'subscription.created',
+        'subscription.renewal_failed',
+      ]);
 
-    // Due on 7 Feb, retried on 8, 10 and 13 Feb, then cancelled.
-    const week = await eventsAbout(stack, subs.weekDeclined!.token);
-    const failures = week.filter((e) => e.type === 'subscription.renewal_failed');
-    const created = subs.weekDeclined!.created;
-    expect(failures.map((e) => e.data.next_billing_date)).toEqual([
-      plusDays(created, 8),
-      plusDays(created, 10),
-      plusDays(created, 13),
-      null,
-    ]);
-    expect(week.find((e) => e.type === 'subscription.cancelled')?.data).toMatchObject({ state: 'cancelled' });
-    expect(
-      (await client.get(`/1/customers/${subs.weekDeclined!.customer}/charges`)).body.response,
-    ).toHaveLength(5);
-    expect(await ledgerOf(client, subs.weekDeclined!.token)).toHaveLength(1);
+      // Due on 7 Feb, retried on 8, 10 and 13 Feb, then cancelled.
+      const week = await eventsAbout(stack, subs.weekDeclined!.token);
+      const failures = week.filter((e) => e.type === 'subscription.renewal_failed');
+      const created = subs.weekDeclined!.created;
+      expect(failures.map((e) => e.data.next_billing_date)).toEqual([
+        plusDays(created, 8),
+        plusDays(created, 10),
+        plusDays(created, 13),
+        null,
+      ]);
+      expect(week.find((e) => e.type === 'subscription.cancelled')?.data).toMatchObject({
+        state: 'cancelled',
+      });
+      expect(
+        (await client.get(`/1/customers/${subs.weekDeclined!.customer}/charges`)).body.response,
+      ).toHaveLength(5);
+      expect(await ledgerOf(client, subs.weekDeclined!.token)).toHaveLength(1);
 
-    const limited = await get('limited');
-    expect(limited).toMatchObject({ state: 'active' });
+      const limited = await get('limited');
+      expect(limited).toMatchObject({ state: 'active' });
 
-    const trial = await get('trial');
-    expect(trial).toMatchObject({ state: 'active' });
-    expect(await charges('trial')).toEqual([100, 1500, 1000]);
-  });
+      const trial = await get('trial');
+      expect(trial).toMatchObject({ state: 'active' });
+      expect(await charges('trial')).toEqual([100, 1500, 1000]);
+    },
+    walkTimeoutMs,
+  );
 
   it('reactivates a subscription whose paid interval is over with a bill from now', async () => {
     const reactivated = await client.put(`/1/subscriptions/${subs.reactivated!.token}/reactivate`, {
@@ -160,60 +173,64 @@ describe('sixty days in daily steps', () => {
 });
 
 describe('the rest of the year in weekly steps', () => {
-  it('bills week, month and year plans on their dates, month ends included', async () => {
-    const end = new Date(Date.UTC(start.getUTCFullYear() + 1, 0, 31, 11));
-    while (new Date(await clockNow(stack)) < end) await advanceClock(stack, 7 * day);
-    // Until 31 Jan of the next year (the last step overshoots by under a week).
-    const now = new Date(await clockNow(stack));
-    const weeks = Math.floor((now.getTime() - subs.week!.created.getTime()) / (7 * day * 1000));
+  it(
+    'bills week, month and year plans on their dates, month ends included',
+    async () => {
+      const end = new Date(Date.UTC(start.getUTCFullYear() + 1, 0, 31, 11));
+      while (new Date(await clockNow(stack)) < end) await advanceClock(stack, 7 * day);
+      // Until 31 Jan of the next year (the last step overshoots by under a week).
+      const now = new Date(await clockNow(stack));
+      const weeks = Math.floor((now.getTime() - subs.week!.created.getTime()) / (7 * day * 1000));
 
-    expect(await charges('week')).toEqual(Array(weeks + 1).fill(400));
-    expect(await ledgerOf(client, subs.week!.token)).toHaveLength(weeks + 1);
+      expect(await charges('week')).toEqual(Array(weeks + 1).fill(400));
+      expect(await ledgerOf(client, subs.week!.token)).toHaveLength(weeks + 1);
 
-    const y = start.getUTCFullYear();
-    const feb = new Date(Date.UTC(y, 2, 0)).getUTCDate();
-    const time = subs.month!.created.toISOString().slice(10, 19);
-    expect(await renewedIntervals('month')).toEqual(
-      [
-        `${y}-02-${feb}`,
-        `${y}-03-31`,
-        `${y}-04-30`,
-        `${y}-05-31`,
-        `${y}-06-30`,
-        `${y}-07-31`,
-        `${y}-08-31`,
-        `${y}-09-30`,
-        `${y}-10-31`,
-        `${y}-11-30`,
-        `${y}-12-31`,
-        `${y + 1}-01-31`,
-      ].map((date) => `${date}${time}Z`),
-    );
-    expect(await charges('month')).toEqual([650, ...Array(12).fill(600)]);
+      const y = start.getUTCFullYear();
+      const feb = new Date(Date.UTC(y, 2, 0)).getUTCDate();
+      const time = subs.month!.created.toISOString().slice(10, 19);
+      expect(await renewedIntervals('month')).toEqual(
+        [
+          `${y}-02-${feb}`,
+          `${y}-03-31`,
+          `${y}-04-30`,
+          `${y}-05-31`,
+          `${y}-06-30`,
+          `${y}-07-31`,
+          `${y}-08-31`,
+          `${y}-09-30`,
+          `${y}-10-31`,
+          `${y}-11-30`,
+          `${y}-12-31`,
+          `${y + 1}-01-31`,
+        ].map((date) => `${date}${time}Z`),
+      );
+      expect(await charges('month')).toEqual([650, ...Array(12).fill(600)]);
 
-    expect(await charges('year')).toEqual([700, 700]);
-    expect(dateOf((await get('year')).next_billing_date)).toBe(`${y + 2}-01-31`);
+      expect(await charges('year')).toEqual([700, 700]);
+      expect(dateOf((await get('year')).next_billing_date)).toBe(`${y + 2}-01-31`);
 
-    // A trial of 14 days, then the 14th of every month, the setup fee with the first regular bill.
-    expect(await charges('trial')).toEqual([100, 1500, ...Array(11).fill(1000)]);
-    expect((await renewedIntervals('trial')).map(dateOf)).toEqual([
-      ...[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => `${y}-${String(m).padStart(2, '0')}-14`),
-      `${y + 1}-01-14`,
-    ]);
+      // A trial of 14 days, then the 14th of every month, the setup fee with the first regular bill.
+      expect(await charges('trial')).toEqual([100, 1500, ...Array(11).fill(1000)]);
+      expect((await renewedIntervals('trial')).map(dateOf)).toEqual([
+        ...[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => `${y}-${String(m).padStart(2, '0')}-14`),
+        `${y + 1}-01-14`,
+      ]);
 
-    // intervals=3: billed 31 Jan, 28/29 Feb and 31 Mar, then expired (cancelled) on 30 Apr.
-    expect(await charges('limited')).toEqual([800, 800, 800]);
-    const limited = await get('limited');
-    expect(limited).toMatchObject({ state: 'cancelled', next_billing_date: null });
-    expect(dateOf(limited.active_interval_finishes_at)).toBe(`${y}-04-30`);
-    expect(limited.cancelled_at >= limited.active_interval_finishes_at).toBe(true);
-    expect(await eventTypes('limited')).toEqual([
-      'subscription.created',
-      'subscription.renewed',
-      'subscription.renewed',
-      'subscription.expired',
-    ]);
-    const plan = (await client.get(`/1/plans/${subs.limited!.plan}`)).body.response;
-    expect(plan.subscription_counts).toEqual({ trial: 0, active: 0, cancelling: 0, cancelled: 1 });
-  });
+      // intervals=3: billed 31 Jan, 28/29 Feb and 31 Mar, then expired (cancelled) on 30 Apr.
+      expect(await charges('limited')).toEqual([800, 800, 800]);
+      const limited = await get('limited');
+      expect(limited).toMatchObject({ state: 'cancelled', next_billing_date: null });
+      expect(dateOf(limited.active_interval_finishes_at)).toBe(`${y}-04-30`);
+      expect(limited.cancelled_at >= limited.active_interval_finishes_at).toBe(true);
+      expect(await eventTypes('limited')).toEqual([
+        'subscription.created',
+        'subscription.renewed',
+        'subscription.renewed',
+        'subscription.expired',
+      ]);
+      const plan = (await client.get(`/1/plans/${subs.limited!.plan}`)).body.response;
+      expect(plan.subscription_counts).toEqual({ trial: 0, active: 0, cancelling: 0, cancelled: 1 });
+    },
+    walkTimeoutMs,
+  );
 });

@@ -149,6 +149,8 @@ export interface OwnStackOptions {
   readyTimeoutMs?: number;
   /** WATTLE_LOG_LEVEL of the stack's functions (default SILENT, or WATTLE_STACK_LOG_LEVEL). */
   logLevel?: string;
+  /** WATTLE_EVENT_RETENTION_DAYS: a file that follows events over longer than 30 days keeps them. */
+  eventRetentionDays?: number;
 }
 
 const alive = new Set<ChildProcess>();
@@ -173,6 +175,9 @@ export const startOwnStack = async (options: OwnStackOptions): Promise<OwnStack>
       WATTLE_DATA_DIR: options.dataDir,
       WATTLE_LOG_LEVEL:
         options.logLevel || process.env.WATTLE_STACK_LOG_LEVEL || process.env.WATTLE_LOG_LEVEL || 'SILENT',
+      ...(options.eventRetentionDays
+        ? { WATTLE_EVENT_RETENTION_DAYS: String(options.eventRetentionDays) }
+        : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -80,6 +80,7 @@ export const testDeps = (table: TestTable): RuntimeDeps =>
       cardKmsKeyId: undefined,
       logLevel: 'SILENT',
       fanOutGraceSeconds: defaultFanOutGraceSeconds,
+      retention: table.store.ctx.retention,
     },
     store: table.store,
     clock: runtimeClock,

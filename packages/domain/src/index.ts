@@ -22,6 +22,7 @@ export * from './presenters.ts';
 export * from './pricing.ts';
 export * from './recipient.ts';
 export * from './refund.ts';
+export * from './retention.ts';
 export * from './scope.ts';
 export * from './subscription.ts';
 export * from './three-d-secure-pass-through.ts';

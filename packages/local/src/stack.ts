@@ -14,6 +14,7 @@ import { localClientConfig, localCredentials, localRegion } from './aws.ts';
 import { LocalClock } from './clock.ts';
 import { controlEndpoints, type EnvironmentInfo } from './control.ts';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.ts';
+import { startExpirySweeper, sweepExpiredItems } from './expiry-sweep.ts';
 import { anyHandlerLoaded } from './functions.ts';
 import { createGateway } from './gateway.ts';
 import { registerJob } from './jobs.ts';
@@ -209,6 +210,11 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
 
     const clock = new LocalClock(file('clock.json'));
     cleanups.push(registerJob('scheduler', runScheduler));
+    // DynamoDB Local keeps expired items: a sweep deletes them as TTL does in AWS, counts and all,
+    // in the background after every clock move and tick. Stops before DynamoDB Local.
+    const sweeper = startExpirySweeper(() => sweepExpiredItems(doc, localTableName, streamArn, clock.now()));
+    cleanups.push(() => sweeper.stop());
+    cleanups.push(registerJob('expiry-sweep', async () => sweeper.poke()));
     clock.restore();
     const { seed } = await ensureSeed(store, file('seed.json'));
 

@@ -18,6 +18,7 @@ export const functionNames = [
   'webhooks',
   'events',
   'webhook-delivery',
+  'expired-items',
   'charges',
   'authorisations',
   'refunds',

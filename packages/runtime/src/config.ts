@@ -1,3 +1,5 @@
+import { type Retention, retentionFromDays } from '@wattle/domain';
+
 /**
  * Configuration from the environment, read once at start and checked: a function with a missing
  * setting fails at its first request with a clear message, not later with a strange one.
@@ -14,6 +16,8 @@ export interface RuntimeConfig {
    * out by the scheduler instead (WATTLE_FAN_OUT_GRACE_SECONDS, default 300).
    */
   fanOutGraceSeconds: number;
+  /** How long events and webhooks are kept (WATTLE_EVENT_RETENTION_DAYS, default 30 days). */
+  retention: Retention;
 }
 
 /** Five minutes: the stream brings an event in about a second; a Pipe retrying for longer is broken. */
@@ -38,5 +42,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     cardKmsKeyId,
     logLevel: env.WATTLE_LOG_LEVEL ?? 'INFO',
     fanOutGraceSeconds: fanOutGrace(env.WATTLE_FAN_OUT_GRACE_SECONDS),
+    retention: retentionFromDays(env.WATTLE_EVENT_RETENTION_DAYS),
   };
 };

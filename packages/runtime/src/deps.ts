@@ -96,7 +96,7 @@ export const runtimeDeps = (): RuntimeDeps => {
   const config = loadConfig();
   built = composeDeps({
     config,
-    store: createStore(documentClient(), config.tableName, cipherFor(config)),
+    store: createStore(documentClient(), config.tableName, cipherFor(config), config.retention),
     clock: runtimeClock,
     ids: randomIds,
     logger: new Logger({ serviceName: 'wattle', logLevel: config.logLevel as 'INFO' }),

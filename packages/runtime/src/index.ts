@@ -3,6 +3,7 @@ export * from './config.ts';
 export * from './delivery-messages.ts';
 export * from './delivery-queue.ts';
 export * from './deps.ts';
+export * from './expiry-records.ts';
 export * from './ids.ts';
 export * from './password-hasher.ts';
 export * from './retry-pacing.ts';

@@ -1,11 +1,18 @@
 /**
  * What other packages may use of the store: building it (and its cipher and client), the
- * repositories by their port names, the table definition, and reading an event out of a stream
- * record. Everything else (transactions, keys, counters, labels) stays inside; the store's own
+ * repositories by their port names, the table definition, and reading an event or a TTL deletion
+ * out of a stream record. Everything else (transactions, keys, counters, labels) stays inside; the store's own
  * white-box tests import it by path.
  */
 export { type CardCipher, kmsCardCipher, localCardCipher } from './kernel/card-cipher.ts';
 export { documentClient } from './kernel/client.ts';
 export { eventOfStreamRecord } from './kernel/events-outbox.ts';
-export { createTableInput, globalIndexes, tableKeys, ttlAttribute } from './kernel/table.ts';
+export { expiredItemOfStreamRecord } from './kernel/expiry-records.ts';
+export {
+  createTableInput,
+  globalIndexes,
+  tableKeys,
+  ttlAttribute,
+  ttlDeleter,
+} from './kernel/table.ts';
 export { createStore, type Repositories, repositoriesOf, Store } from './store.ts';

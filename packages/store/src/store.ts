@@ -1,4 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { defaultRetention, type Retention } from '@wattle/domain';
 import type { CardCipher } from './kernel/card-cipher.ts';
 import type { StoreContext } from './kernel/context.ts';
 import { EventsRepo } from './kernel/events-outbox.ts';
@@ -8,6 +9,7 @@ import { BalanceRepo } from './repos/balance-repo.ts';
 import { BankAccountTokensRepo } from './repos/bank-account-tokens-repo.ts';
 import { CardTokensRepo } from './repos/card-tokens-repo.ts';
 import { CustomersRepo } from './repos/customers-repo.ts';
+import { ExpiredItemsRepo } from './repos/expired-items-repo.ts';
 import { IdempotencyRepo } from './repos/idempotency-repo.ts';
 import { MerchantsRepo } from './repos/merchants-repo.ts';
 import { PaymentsRepo } from './repos/payments-repo.ts';
@@ -26,6 +28,7 @@ export class Store {
   readonly bankAccountTokens: BankAccountTokensRepo;
   readonly customers: CustomersRepo;
   readonly events: EventsRepo;
+  readonly expiredItems: ExpiredItemsRepo;
   readonly idempotency: IdempotencyRepo;
   readonly schedule: ScheduleRepo;
   readonly webhookEndpoints: WebhookEndpointsRepo;
@@ -45,6 +48,7 @@ export class Store {
     this.bankAccountTokens = new BankAccountTokensRepo(ctx);
     this.customers = new CustomersRepo(ctx);
     this.events = new EventsRepo(ctx);
+    this.expiredItems = new ExpiredItemsRepo(ctx);
     this.idempotency = new IdempotencyRepo(ctx);
     this.schedule = new ScheduleRepo(ctx);
     this.webhookEndpoints = new WebhookEndpointsRepo(ctx);
@@ -70,6 +74,7 @@ export const repositoriesOf = (store: Store): Repositories => ({
   bankAccountTokens: store.bankAccountTokens,
   customers: store.customers,
   events: store.events,
+  expiredItems: store.expiredItems,
   idempotency: store.idempotency,
   schedule: store.schedule,
   webhookEndpoints: store.webhookEndpoints,
@@ -84,5 +89,9 @@ export const repositoriesOf = (store: Store): Repositories => ({
   transfers: store.transfers,
 });
 
-export const createStore = (doc: DynamoDBDocumentClient, tableName: string, cipher: CardCipher): Store =>
-  new Store({ doc, tableName, cipher });
+export const createStore = (
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  cipher: CardCipher,
+  retention: Retention = defaultRetention,
+): Store => new Store({ doc, tableName, cipher, retention });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { Environment, Scope, WattleEvent } from '@wattle/domain';
+import { type Environment, type Scope, toEpochSeconds, type WattleEvent } from '@wattle/domain';
 import type { EventsStore, Page, ScopedEvent } from '@wattle/ports';
 import type { StoreContext } from './context.ts';
 import { counter, countIn, merchantWideShards } from './counters.ts';
@@ -12,7 +12,7 @@ import { listMembership, readPage } from './list-page.ts';
 import { jobShards } from './schedule.ts';
 import type { Transaction } from './transaction.ts';
 
-const eventsCounter = (scope: Scope) => counter(lists.events(scope), merchantWideShards);
+export const eventsCounter = (scope: Scope) => counter(lists.events(scope), merchantWideShards);
 
 /**
  * Fan-out markers spread over as many partitions as due jobs (every event writes one and its
@@ -35,6 +35,7 @@ const fanOutMarkerKey = (scope: Scope, event: Pick<WattleEvent, 'token' | 'creat
  * Beside it the transaction writes the event's fan-out marker, a small item its fan-out deletes
  * once done, so the scheduler finds an event the stream never delivered (TABLE.md: 3 write units,
  * against 10 for marking a charge's ~1.5 KB event item itself in an index).
+ * It expires after the retention (TTL); the expiry consumer then takes it out of the count.
  */
 export const recordEvent = (
   tx: Transaction,
@@ -52,6 +53,7 @@ export const recordEvent = (
       type: event.type,
       data: JSON.stringify(event.data),
       createdAt: event.createdAt,
+      expiresAt: toEpochSeconds(createdAt) + tx.retention.eventsSeconds,
       ...listMembership('gsi1', lists.events(scope), listSortKey(createdAt, event.token)),
     },
     ConditionExpression: 'attribute_not_exists(pk)',

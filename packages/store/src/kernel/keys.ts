@@ -1,4 +1,4 @@
-import type { Scope } from '@wattle/domain';
+import { type Environment, environments, type Scope } from '@wattle/domain';
 
 const s = (scope: Scope): string => `${scope.accountId}#${scope.environment}`;
 
@@ -99,7 +99,23 @@ export const keys = {
     sk: 'IDEMPOTENCY',
   }),
   counterShard: (listKey: string, shard: number): ItemKey => ({ pk: `COUNTER#${listKey}`, sk: `${shard}` }),
+  /**
+   * That the expiry of the item `<scope>#<token>` was taken out of its list's count, in the gone
+   * item's partition: a retried stream batch finds it and does not count the expiry twice.
+   */
+  expiryMark: (scope: Scope, token: string): ItemKey => ({
+    pk: `${s(scope)}#${token}`,
+    sk: 'EXPIRY_COUNTED',
+  }),
 } as const;
+
+/** The scope and token of a resource's partition key (`<accountId>#<environment>#<token>`). */
+export const scopedTokenOf = (pk: string): { scope: Scope; token: string } | null => {
+  const [accountId, environment, token, ...rest] = pk.split('#');
+  if (!accountId || !token || rest.length > 0 || !environments.includes(environment as Environment))
+    return null;
+  return { scope: { accountId, environment: environment as Environment }, token };
+};
 
 /** List keys (a GSI partition each): what a list holds, in creation order. */
 export const lists = {

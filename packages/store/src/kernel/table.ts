@@ -21,6 +21,22 @@ export const ttlAttribute = 'expiresAt';
 /** Every item names its type here, so a scan or a stream record can tell items apart. */
 export const entityTypeAttribute = '_et';
 
+/** Who a stream record names as the deleter of an item whose TTL passed (its `userIdentity`). */
+export const ttlDeleter = { type: 'Service', principalId: 'dynamodb.amazonaws.com' } as const;
+
+/** The expiring items that are counted in a list (events, webhooks): their deletion moves a count. */
+export const countedExpiringTypes = ['event', 'webhook'] as const;
+
+/**
+ * The stream filter of the expiry consumer: TTL deletions of counted items only, so neither our
+ * own deletes nor the expiry of uncounted items (idempotency keys, card tokens) invoke it.
+ */
+export const ttlRemovalPattern = {
+  eventName: ['REMOVE'],
+  userIdentity: { type: [ttlDeleter.type], principalId: [ttlDeleter.principalId] },
+  dynamodb: { OldImage: { [entityTypeAttribute]: { S: [...countedExpiringTypes] } } },
+};
+
 /** The table as CreateTable wants it (DynamoDB Local and tests); TTL is switched on separately. */
 export const createTableInput = (tableName: string): CreateTableCommandInput => ({
   TableName: tableName,

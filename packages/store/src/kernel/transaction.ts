@@ -6,6 +6,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { defaultRetention, type Retention } from '@wattle/domain';
 import { TransactionConflictError } from '@wattle/ports';
 import { ConditionFailedError, StoreError } from './errors.ts';
 
@@ -34,7 +35,14 @@ export class Transaction {
   private readonly labels: string[] = [];
   private readonly refusals: Refusals = {};
 
-  constructor(private readonly tableName: string) {}
+  /**
+   * `retention` travels with the transaction so the items that expire (the event a change
+   * records, in `recordEvent`) get their TTL without every repository passing it along.
+   */
+  constructor(
+    private readonly tableName: string,
+    readonly retention: Retention = defaultRetention,
+  ) {}
 
   /** The refusal a failed condition on the item labelled `label` means (kernel helpers set theirs). */
   refuse(label: string, refusal: Refusals[string]): this {

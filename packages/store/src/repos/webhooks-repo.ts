@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Scope, Webhook } from '@wattle/domain';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type Scope, toEpochSeconds, type Webhook } from '@wattle/domain';
 import {
   Changed,
   type DeliveryLease,
@@ -22,7 +22,7 @@ export const deliveryLeaseMs = 30_000;
 /** The condition an endpoint's item meets while webhooks may be made for it. */
 export const endpointLive = 'attribute_exists(pk) AND attribute_not_exists(deletingSince)';
 
-const webhooksCounter = (scope: Scope) => counter(lists.webhooks(scope), merchantWideShards);
+export const webhooksCounter = (scope: Scope) => counter(lists.webhooks(scope), merchantWideShards);
 
 const toLoaded = (item: Record<string, unknown>): LoadedWebhook => ({
   webhook: item.webhook as Webhook,
@@ -63,6 +63,8 @@ export class WebhooksRepo implements WebhooksStore {
    * the endpoint is gone or being deleted.
    */
   async createForEvent(scope: Scope, webhook: Webhook, now: Date): Promise<LoadedWebhook | null> {
+    // Both expire together after the retention; the expiry consumer takes the webhook out of the count.
+    const expiresAt = toEpochSeconds(now) + this.ctx.retention.eventsSeconds;
     const tx = newTransaction(this.ctx)
       .check('endpoint', {
         Key: keys.webhookEndpoint(scope, webhook.endpointToken),
@@ -73,6 +75,7 @@ export class WebhooksRepo implements WebhooksStore {
           ...keys.endpointWebhook(scope, webhook.endpointToken, webhook.eventToken),
           _et: 'endpoint_webhook',
           webhookToken: webhook.token,
+          expiresAt,
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       })
@@ -82,6 +85,7 @@ export class WebhooksRepo implements WebhooksStore {
           _et: 'webhook',
           webhook,
           ver: 1,
+          expiresAt,
           ...listMembership('gsi1', lists.webhooks(scope), listSortKey(now, webhook.token)),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
@@ -186,27 +190,65 @@ export class WebhooksRepo implements WebhooksStore {
   /**
    * Every webhook of an endpoint, with its retry job, in batches. Run only once the endpoint is
    * marked deleting, so no new one appears; a batch that another run removed first is read again.
+   * A webhook DynamoDB's TTL deleted already left the count through the expiry consumer: only those
+   * still there are removed (under `attribute_exists`) and counted, so no deletion counts twice.
    */
   async deleteAllOf(scope: Scope, endpointToken: string): Promise<void> {
     for (;;) {
       const batch = await this.webhookTokensOf(scope, endpointToken, purgeBatch);
       if (batch.length === 0) return;
+      const present = await this.presentWebhooks(
+        scope,
+        batch.map((b) => b.webhookToken),
+      );
       const tx = newTransaction(this.ctx);
       for (const { eventToken, webhookToken } of batch) {
         tx.delete('once', {
           Key: keys.endpointWebhook(scope, endpointToken, eventToken),
           ConditionExpression: 'attribute_exists(pk)',
         });
-        tx.delete('webhook', { Key: keys.webhook(scope, webhookToken) });
+        if (present.has(webhookToken)) {
+          tx.delete('webhook', {
+            Key: keys.webhook(scope, webhookToken),
+            ConditionExpression: 'attribute_exists(pk)',
+          });
+        }
         cancelIn(tx, jobKinds.webhookRetry, scope, webhookToken);
       }
-      countIn(tx, webhooksCounter(scope), -batch.length);
+      if (present.size > 0) countIn(tx, webhooksCounter(scope), -present.size);
       try {
         await tx.commit(this.ctx.doc);
       } catch (error) {
-        if (!(error instanceof ConditionFailedError && error.label === 'once')) throw error;
+        // Another run took the batch first, or TTL took a webhook since it was read: read again.
+        if (!(error instanceof ConditionFailedError && ['once', 'webhook'].includes(error.label)))
+          throw error;
       }
     }
+  }
+
+  /**
+   * Which of these webhooks are still there (strongly consistent). A key DynamoDB left unprocessed
+   * counts as there: if it is not, the delete's condition fails and the batch is read again.
+   */
+  private async presentWebhooks(scope: Scope, webhookTokens: string[]): Promise<Set<string>> {
+    const result = await this.ctx.doc.send(
+      new BatchGetCommand({
+        RequestItems: {
+          [this.ctx.tableName]: {
+            Keys: webhookTokens.map((token) => keys.webhook(scope, token)),
+            ConsistentRead: true,
+            ProjectionExpression: 'pk',
+          },
+        },
+      }),
+    );
+    const found = new Set(
+      [
+        ...(result.Responses?.[this.ctx.tableName] ?? []),
+        ...(result.UnprocessedKeys?.[this.ctx.tableName]?.Keys ?? []),
+      ].map((item) => String(item.pk)),
+    );
+    return new Set(webhookTokens.filter((token) => found.has(keys.webhook(scope, token).pk)));
   }
 
   /** Up to `limit` of an endpoint's webhooks, from its own partition (strongly consistent). */

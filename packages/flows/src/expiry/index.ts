@@ -1,0 +1,1 @@
+export * from './uncount-expired-items.ts';

@@ -1,0 +1,43 @@
+import { type Scope, secondsPerDay, toEpochSeconds } from '@wattle/domain';
+import type { ExpiredItem, ExpiredItemsStore, ExpiringList } from '@wattle/ports';
+import { newTransaction, type StoreContext } from '../kernel/context.ts';
+import { type Counter, countIn } from '../kernel/counters.ts';
+import { ConditionFailedError } from '../kernel/errors.ts';
+import { eventsCounter } from '../kernel/events-outbox.ts';
+import { keys } from '../kernel/keys.ts';
+import { webhooksCounter } from './webhooks-repo.ts';
+
+/**
+ * How long the mark of a counted expiry is kept: longer than a stream keeps its records (24 h),
+ * so every retry of the deletion's record finds it. It expires itself, uncounted.
+ */
+const markSeconds = 2 * secondsPerDay;
+
+const counters: Record<ExpiringList, (scope: Scope) => Counter> = {
+  events: eventsCounter,
+  webhooks: webhooksCounter,
+};
+
+export class ExpiredItemsRepo implements ExpiredItemsStore {
+  constructor(private readonly ctx: StoreContext) {}
+
+  async uncount(item: ExpiredItem, now: Date): Promise<boolean> {
+    const tx = newTransaction(this.ctx).put('mark', {
+      Item: {
+        ...keys.expiryMark(item.scope, item.token),
+        _et: 'expiry_mark',
+        list: item.list,
+        expiresAt: toEpochSeconds(now) + markSeconds,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+    countIn(tx, counters[item.list](item.scope), -1);
+    try {
+      await tx.commit(this.ctx.doc);
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionFailedError && error.label === 'mark') return false;
+      throw error;
+    }
+  }
+}
