@@ -1,5 +1,5 @@
 import { tableKeys } from '@wattle/store/table';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { CfnPipe } from 'aws-cdk-lib/aws-pipes';
@@ -44,6 +44,11 @@ export const createEventsPipe = (
     retentionPeriod: Duration.days(14),
     encryption: QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
+  });
+  Validations.of(deadLetterQueue).acknowledge({
+    id: 'AwsSolutions-SQS3',
+    reason:
+      "This queue is the Pipe's dead-letter target, not a work queue: what lands here is kept 14 days and alarmed on, and a queue behind it would only move the same records again.",
   });
   const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('pipes.amazonaws.com') });
   props.table.grantStreamRead(role);
