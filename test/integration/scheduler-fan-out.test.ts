@@ -1,7 +1,9 @@
-import type { DeliveryRequest } from '@wattle/ports';
+import { type DeliveryRequest, jobKinds } from '@wattle/ports';
 import { runtimeDeps } from '@wattle/runtime';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { handler } from '../../functions/scheduler/src/handler.ts';
+import { deadlineMarginMs, handler } from '../../functions/scheduler/src/handler.ts';
+import { newTransaction } from '../../packages/store/src/kernel/context.ts';
+import { scheduleIn } from '../../packages/store/src/kernel/schedule.ts';
 import { cardFields } from '../helpers/fixtures.ts';
 import { useTable } from '../helpers/table.ts';
 import { type InProcessApi, inProcessApi } from '../reliability/harness/in-process-api.ts';
@@ -41,5 +43,22 @@ describe('the scheduler function', () => {
     // Done: the next run finds nothing.
     expect((await handler()).overdueEvents).toEqual({ fannedOut: 0, failed: 0 });
     expect((await api.call('GET', '/1/webhooks')).body.response).toHaveLength(1);
+  });
+
+  it("takes no batch of jobs once the Lambda's time left is within its margin, and leaves them due", async () => {
+    const job = {
+      kind: jobKinds.paymentRecovery,
+      scope: { accountId: 'acct_deadline', environment: 'test' as const },
+      token: 'ch_deadlinetest',
+      dueAt: new Date('2000-01-01T00:00:00Z'),
+    };
+    await scheduleIn(newTransaction(table.store.ctx), job).commit(table.doc);
+    const nearDeadline = { getRemainingTimeInMillis: () => deadlineMarginMs - 1 };
+    expect(await handler(undefined, nearDeadline)).toMatchObject({ done: 0, claimedElsewhere: 0, failed: 0 });
+    expect((await table.store.schedule.due(job.kind, new Date())).map((j) => j.token)).toContain(job.token);
+
+    const plentyLeft = { getRemainingTimeInMillis: () => 25_000 };
+    const ran = await handler(undefined, plentyLeft);
+    expect(ran.done + ran.claimedElsewhere + ran.failed).toBeGreaterThanOrEqual(1);
   });
 });
