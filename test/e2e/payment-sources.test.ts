@@ -312,6 +312,63 @@ describe('payment_source_token', () => {
     }
   });
 
+  it("replaces a customer's primary card (PUT) and adds a card (POST /cards) from payment sources", async () => {
+    const customer = (await secret.post('/1/customers', { email: 'roland@example.com', card: cardFields() }))
+      .body.response;
+    const replacing = await newSource('googlepay', tokenSource({ number: '5520000000000000' }));
+    const updated = await secret.put(`/1/customers/${customer.token}`, {
+      payment_source_token: replacing.token,
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.response.card).toMatchObject({
+      token: replacing.source.token,
+      network_type: 'googlepay',
+    });
+    const cards = (await secret.get(`/1/customers/${customer.token}/cards`)).body.response;
+    // As a new card does (rule 3), the source's card replaces the old primary, which is removed.
+    expect(cards.map((c: { token: string }) => c.token)).toEqual([replacing.source.token]);
+    const reused = await secret.put(`/1/customers/${customer.token}`, {
+      payment_source_token: replacing.token,
+    });
+    expect(reused.body).toEqual(usedUp);
+    const tooMany = await secret.put(`/1/customers/${customer.token}`, {
+      payment_source_token: replacing.token,
+      card_token: customer.card.token,
+    });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.error).toBe('too_many_card_parameters');
+    const unknownCustomer = await secret.put('/1/customers/cus_0000000000000000000000', {
+      payment_source_token: replacing.token,
+    });
+    expect(unknownCustomer.status).toBe(404);
+
+    const adding = await newSource('card', cardFields({ number: '4200000000000000' }));
+    const added = await secret.post(`/1/customers/${customer.token}/cards`, {
+      payment_source_token: adding.token,
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.response).toMatchObject({
+      token: adding.source.token,
+      customer_token: customer.token,
+      primary: false,
+    });
+    const both = await secret.post(`/1/customers/${customer.token}/cards`, {
+      payment_source_token: adding.token,
+      card_token: customer.card.token,
+    });
+    expect(both.body.messages).toEqual([
+      {
+        param: 'payment_source_token',
+        code: 'payment_source_token_invalid',
+        message: 'Payment source token cannot be given together with card token',
+      },
+    ]);
+    const again = await secret.post(`/1/customers/${customer.token}/cards`, {
+      payment_source_token: adding.token,
+    });
+    expect(again.body).toEqual(usedUp);
+  });
+
   it('gives one payment source to exactly one of many racing charges and customers', async () => {
     const { token } = await newSource('network_token', tokenSource());
     const results = await Promise.all([

@@ -36,10 +36,12 @@ export const updateCustomerSchema = (now: Date) =>
     notes: updatedText(2000),
     card: v.optional(cardInputSchema(now)),
     card_token: v.optional(tokenField()),
+    payment_source_token: v.optional(tokenField()),
     primary_card_token: v.optional(tokenField()),
   });
 
 export const cardTokenSchema = v.object({ card_token: tokenField() });
+export const paymentSourceTokenSchema = v.object({ payment_source_token: tokenField() });
 
 /** POST /customers/{token}/cards: the card fields, or card_token, not both. */
 export const cardFieldsGiven = (body: Record<string, unknown>): boolean =>

@@ -1,5 +1,12 @@
 import { addMonths, type PaymentSourceInput, type Scope, type TokenisedCardDetails } from '@wattle/domain';
-import { createCustomer, createPayment, createPaymentSource, getPaymentSource } from '@wattle/flows';
+import {
+  addCustomerCard,
+  createCustomer,
+  createPayment,
+  createPaymentSource,
+  getPaymentSource,
+  updateCustomer,
+} from '@wattle/flows';
 import { describe, expect, it } from 'vitest';
 import { fakeCardTokens } from '../../fakes/cards.ts';
 import { fakeCardTokens as fakeCustomerCardTokens } from '../../fakes/customer-card-tokens.ts';
@@ -8,7 +15,7 @@ import { fakePaymentCustomers } from '../../fakes/payment-customers.ts';
 import { fakePaymentSources } from '../../fakes/payment-sources.ts';
 import { fakePayments, fakeRecoveryJobs } from '../../fakes/payments.ts';
 import { fakeProcessor } from '../../fakes/processor.ts';
-import { fixedClock, sequentialIds } from '../../fakes/system.ts';
+import { fixedClock, sequentialIds, virtualPacing } from '../../fakes/system.ts';
 import { aCardDetails, aChargeRequest } from '../../helpers/builders.ts';
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
@@ -163,6 +170,7 @@ describe('a customer from a payment source', () => {
       customers: fakeCustomers(cardTokens, paymentSources),
       clock: fixedClock('2026-11-24T10:00:00Z'),
       ids: sequentialIds(),
+      pacing: virtualPacing(),
     };
   };
   const fields = {
@@ -188,5 +196,40 @@ describe('a customer from a payment source', () => {
     await expect(
       createCustomer(deps, scope, fields, { kind: 'payment_source', token: source.token }),
     ).rejects.toEqual(usedUp);
+  });
+
+  it("replaces the primary card with the source's on update, and adds it as a further card", async () => {
+    const deps = customerDeps();
+    const customer = await createCustomer(deps, scope, fields, { kind: 'details', details: aCardDetails() });
+    const replacing = await createPaymentSource(deps, scope, applePay('5520000000000000'));
+    const updated = await updateCustomer(deps, scope, customer.token, {
+      fields: {},
+      cards: { paymentSourceToken: replacing.token },
+    });
+    expect(updated.primaryCard).toEqual(replacing.card);
+    expect(await deps.customers.getCard(scope, customer.token, customer.primaryCard.token)).toBeNull();
+    await expect(
+      updateCustomer(deps, scope, customer.token, {
+        fields: {},
+        cards: { paymentSourceToken: replacing.token },
+      }),
+    ).rejects.toEqual(usedUp);
+
+    const adding = await createPaymentSource(deps, scope, { type: 'card', details: aCardDetails() });
+    const added = await addCustomerCard(deps, scope, customer.token, {
+      kind: 'payment_source',
+      token: adding.token,
+    });
+    expect(added).toEqual(adding.card);
+    await expect(
+      addCustomerCard(deps, scope, customer.token, { kind: 'payment_source', token: adding.token }),
+    ).rejects.toEqual(usedUp);
+  });
+
+  it('answers 404 for an unknown customer before it looks at the source', async () => {
+    const deps = customerDeps();
+    await expect(
+      updateCustomer(deps, scope, 'cus_nobody', { fields: {}, cards: { paymentSourceToken: 'ps_unknown' } }),
+    ).rejects.toMatchObject({ code: 'not_found' });
   });
 });
