@@ -8,12 +8,13 @@ import {
 } from './card.ts';
 import { presentCard, unowned } from './presenters.ts';
 
-/** The kinds of payment source POST /payment_sources takes (PIN-REFERENCE §4.4). */
-export const paymentSourceTypes = ['card', 'applepay', 'googlepay', 'network_token'] as const;
-export type PaymentSourceType = (typeof paymentSourceTypes)[number];
-
 /** The types whose source is a device or network token with a cryptogram, not the card itself. */
-export type TokenisedSourceType = Exclude<PaymentSourceType, 'card'>;
+export const tokenisedSourceTypes = ['applepay', 'googlepay', 'network_token'] as const;
+export type TokenisedSourceType = (typeof tokenisedSourceTypes)[number];
+
+/** The kinds of payment source POST /payment_sources takes (PIN-REFERENCE §4.4). */
+export const paymentSourceTypes = ['card', ...tokenisedSourceTypes] as const;
+export type PaymentSourceType = (typeof paymentSourceTypes)[number];
 
 /**
  * A wallet's or network's token as Wattle simulates it once decrypted: the token's own number

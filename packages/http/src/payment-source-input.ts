@@ -1,4 +1,11 @@
-import { isCryptogram, isEci, type PaymentSourceInput, type TokenisedCardDetails } from '@wattle/domain';
+import {
+  isCryptogram,
+  isEci,
+  type PaymentSourceInput,
+  paymentSourceTypes,
+  type TokenisedCardDetails,
+  tokenisedSourceTypes,
+} from '@wattle/domain';
 import * as v from 'valibot';
 import { cardInputSchema, cardNumberField, expiryFields, unexpired } from './card-input.ts';
 import { optionalText, phrases, requiredText } from './validation.ts';
@@ -40,7 +47,7 @@ const tokenisedCardSchema = (now: Date) =>
 const typeMessage = (issue: v.BaseIssue<unknown>): string =>
   issue.input === undefined || issue.input === null || issue.input === ''
     ? phrases.blank
-    : 'must be one of card, applepay, googlepay or network_token';
+    : `must be one of ${paymentSourceTypes.slice(0, -1).join(', ')} or ${paymentSourceTypes.at(-1)}`;
 
 /**
  * POST /payment_sources: `type` and its `source`. A card source is a card as POST /cards takes it;
@@ -53,11 +60,16 @@ export const paymentSourceInputSchema = (now: Date) =>
       [
         v.object({ type: v.literal('card'), source: cardInputSchema(now) }),
         v.object({
-          type: v.picklist(['applepay', 'googlepay', 'network_token']),
+          type: v.picklist(tokenisedSourceTypes),
           source: tokenisedCardSchema(now),
         }),
       ],
       typeMessage,
     ),
-    v.transform((input) => ({ type: input.type, details: input.source }) as PaymentSourceInput),
+    v.transform(
+      (input): PaymentSourceInput =>
+        input.type === 'card'
+          ? { type: 'card', details: input.source }
+          : { type: input.type, details: input.source },
+    ),
   );
