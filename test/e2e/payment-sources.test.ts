@@ -399,6 +399,21 @@ describe('payment_source_token', () => {
         message: 'Payment source token cannot be given together with card',
       },
     ]);
+    const withCustomersCard = await secret.post(
+      '/1/charges',
+      chargeFields({
+        card: undefined,
+        customer_token: 'cus_0000000000000000000000',
+        card_token: 'card_0000000000000000000000',
+        payment_source_token: source.token,
+      }),
+    );
+    expect(withCustomersCard.status).toBe(422);
+    expect(withCustomersCard.body.messages).toContainEqual({
+      param: 'payment_source_token',
+      code: 'payment_source_token_invalid',
+      message: 'Payment source token cannot be given together with card token',
+    });
     const none = await secret.post('/1/charges', chargeFields({ card: undefined }));
     expect(none.body.messages).toEqual([
       {

@@ -71,7 +71,10 @@ const given = (body: Record<string, unknown>, name: string): boolean =>
 
 export const paymentSourceIssues = (body: Record<string, unknown>) =>
   // customer_token with card_token names one card (that card of that customer): one source.
-  given(body, 'customer_token') && given(body, 'card_token') && !given(body, 'card')
+  given(body, 'customer_token') &&
+  given(body, 'card_token') &&
+  !given(body, 'card') &&
+  !given(body, 'payment_source_token')
     ? []
     : exactlyOneOf(body, paymentSourceNames);
 
