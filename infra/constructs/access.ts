@@ -39,6 +39,8 @@ const readOnly: readonly TableAction[] = ['dynamodb:GetItem', 'dynamodb:Query', 
  */
 export const functionAccess: Record<FunctionName, FunctionAccess> = {
   cards: { table: readWrite, cardKey: true },
+  // A payment source's number is sealed as a card's.
+  'payment-sources': { table: readWrite, cardKey: true },
   customers: { table: readWrite, cardKey: true },
   'not-found': { table: [], cardKey: false },
   // Billing charges stored cards, so the scheduler opens card numbers; webhook retries that fall

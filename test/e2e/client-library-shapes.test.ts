@@ -194,3 +194,36 @@ describe('page', () => {
     expect((await client.get('/1/charges?page=10000')).status).toBe(200);
   });
 });
+
+describe('payment sources as client libraries send them', () => {
+  it('take a card source of JSON numbers and a network token, each charged by payment_source_token', async () => {
+    const card = await client.post('/1/payment_sources', { type: 'card', source: numericCard() });
+    expect(card.status).toBe(201);
+    expect(card.body.response).toMatchObject({
+      type: 'card',
+      source: { display_number: 'XXXX-XXXX-XXXX-0000', address_postcode: '6454' },
+    });
+    // Active Merchant's network token source: numbers for the expiry, the scheme as network_type.
+    const network = await client.post('/1/payment_sources', {
+      type: 'network_token',
+      source: {
+        number: 4200000000000000,
+        expiry_month: 5,
+        expiry_year: 2030,
+        network_type: 'visa',
+        cryptogram: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=',
+        eci: '05',
+      },
+    });
+    expect(network.status).toBe(201);
+    expect(network.body.response.source).toMatchObject({ scheme: 'visa', network_type: 'network_token' });
+    for (const source of [card, network]) {
+      const charged = await client.post(
+        '/1/charges',
+        chargeFields({ card: undefined, payment_source_token: source.body.response.token }),
+      );
+      expect(charged.status).toBe(201);
+      expect(charged.body.response.card.token).toBe(source.body.response.source.token);
+    }
+  });
+});

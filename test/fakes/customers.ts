@@ -9,6 +9,7 @@ import {
   type SealedCard,
 } from '@wattle/ports';
 import type { FakeCardTokens } from './customer-card-tokens.ts';
+import type { FakePaymentSources } from './payment-sources.ts';
 
 const key = (scope: Scope, token: string) => `${scope.accountId}#${scope.environment}#${token}`;
 
@@ -31,7 +32,10 @@ interface Entry {
  * Missing, a card token taken in is used up (TokenUsed) by the same write, and nothing of a
  * refused write is kept. Every write that succeeds moves the version, as in the table.
  */
-export const fakeCustomers = (cardTokens: FakeCardTokens): CustomersStore & { events: WattleEvent[] } => {
+export const fakeCustomers = (
+  cardTokens: FakeCardTokens,
+  paymentSources: Pick<FakePaymentSources, 'consume'>,
+): CustomersStore & { events: WattleEvent[] } => {
   const all = new Map<string, Entry>();
   const events: WattleEvent[] = [];
   const ofScope = (scope: Scope) =>
@@ -48,6 +52,7 @@ export const fakeCustomers = (cardTokens: FakeCardTokens): CustomersStore & { ev
   };
   const takeIn = (scope: Scope, intake: CardIntake, now: Date) => {
     if (intake.from === 'token') cardTokens.use(scope, intake.sealed.card.token, now);
+    if (intake.from === 'payment_source') paymentSources.consume(scope, intake.paymentSourceToken, now);
   };
 
   return {

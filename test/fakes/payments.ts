@@ -56,7 +56,8 @@ type Hooked = 'reserve' | 'settle' | 'transition';
 
 /**
  * The payments port in memory, with the store's conditions and refusals: a taken payment token
- * (TokenTaken), a used card token (TokenUsed, through `consumeCardToken`), a payment no longer in
+ * (TokenTaken), a used card token or payment source (TokenUsed, through `consumeCardToken` and
+ * `consumePaymentSource`), a payment no longer in
  * the state a settlement or a void/capture expects or whose lease is gone (Changed), a recovery
  * job claimed by another run (JobTaken). Every write checks all its conditions before it writes.
  *
@@ -65,6 +66,7 @@ type Hooked = 'reserve' | 'settle' | 'transition';
  */
 export const fakePayments = (parts: {
   consumeCardToken: (scope: Scope, cardToken: string, now: Date) => void;
+  consumePaymentSource: (scope: Scope, token: string, now: Date) => void;
   jobs: ReturnType<typeof fakeRecoveryJobs>;
 }): PaymentsStore & {
   stored: Map<string, Stored>;
@@ -124,6 +126,7 @@ export const fakePayments = (parts: {
       await hook('reserve');
       if (stored.has(key(scope, payment.token))) throw new TokenTaken('payment', payment.token);
       if (options.cardToken) parts.consumeCardToken(scope, options.cardToken, now);
+      if (options.paymentSourceToken) parts.consumePaymentSource(scope, options.paymentSourceToken, now);
       stored.set(key(scope, payment.token), {
         scope,
         payment,

@@ -1,6 +1,6 @@
 import { cardChangeOf, movesForNewCard, movesForToken, PinError } from '@wattle/domain';
 import { describe, expect, it } from 'vitest';
-import { aCard } from '../helpers/builders.ts';
+import { aCard, aCardDetails } from '../helpers/builders.ts';
 
 const card = (token: string) => aCard({ token });
 
@@ -11,6 +11,18 @@ describe('customer update rules', () => {
     expect(() => attempt()).toThrow(
       expect.objectContaining({ code: 'too_many_card_parameters', status: 422 }),
     );
+  });
+
+  it('counts payment_source_token with the card parameters of rule 2, as a new card otherwise', () => {
+    for (const other of [{ cardToken: 'card_a' }, { primaryCardToken: 'card_b' }, { card: aCardDetails() }]) {
+      expect(() => cardChangeOf({ paymentSourceToken: 'ps_a', ...other })).toThrow(
+        expect.objectContaining({ code: 'too_many_card_parameters' }),
+      );
+    }
+    expect(cardChangeOf({ paymentSourceToken: 'ps_a' })).toEqual({
+      kind: 'replace-with-payment-source',
+      token: 'ps_a',
+    });
   });
 
   it('changes no card when none of the three is sent (rule 6)', () => {

@@ -1,9 +1,9 @@
 import { presentCustomer } from '@wattle/domain';
-import { createCustomer } from '@wattle/flows';
+import { type CardSource, createCustomer } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
 import { createCustomerOneOf, createCustomerSchema } from './schemas.ts';
 
-/** POST /customers: the customer with its first card (card object or an unused card token). */
+/** POST /customers: the customer with its first card (card object, unused card token or payment source). */
 export const createCustomerRoute: RouteHandler = async (request, deps) => {
   const input = validate(createCustomerSchema(deps.clock.now()), request.body, {
     also: createCustomerOneOf(request.body),
@@ -16,9 +16,11 @@ export const createCustomerRoute: RouteHandler = async (request, deps) => {
     company: input.company,
     notes: input.notes,
   };
-  const card = input.card
-    ? { kind: 'details' as const, details: input.card }
-    : { kind: 'token' as const, token: input.card_token! };
+  const card: CardSource = input.card
+    ? { kind: 'details', details: input.card }
+    : input.payment_source_token
+      ? { kind: 'payment_source', token: input.payment_source_token }
+      : { kind: 'token', token: input.card_token! };
   const customer = await createCustomer(deps, scopeOf(request), fields, card);
   return resource(201, presentCustomer(customer));
 };

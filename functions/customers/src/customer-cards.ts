@@ -11,7 +11,7 @@ import {
   scopeOf,
   validate,
 } from '@wattle/http';
-import { cardFieldsGiven, cardTokenSchema } from './schemas.ts';
+import { cardFieldsGiven, cardTokenSchema, paymentSourceTokenSchema } from './schemas.ts';
 
 /** GET /customers/{token}/cards: the primary card shows primary true, the others false. */
 export const listCustomerCardsRoute: RouteHandler = async (request, deps) => {
@@ -27,16 +27,22 @@ export const listCustomerCardsRoute: RouteHandler = async (request, deps) => {
   );
 };
 
-/** The card fields, or card_token, not both. */
+const together = (param: string, other: string): PinError =>
+  new PinError('invalid_resource', {
+    messages: [fieldIssue(param, `cannot be given together with ${other}`)],
+  });
+
+/** The card fields, card_token or payment_source_token: one of them. */
 const cardSourceOf = (body: ApiRequest['body'], now: Date): CardSource => {
-  if (body.card_token === undefined)
-    return { kind: 'details', details: validate(cardInputSchema(now), body) };
-  if (cardFieldsGiven(body)) {
-    throw new PinError('invalid_resource', {
-      messages: [fieldIssue('card_token', 'cannot be given together with card details')],
-    });
-  }
-  return { kind: 'token', token: validate(cardTokenSchema, body).card_token };
+  const byCardToken = body.card_token !== undefined;
+  const bySource = body.payment_source_token !== undefined;
+  if (!byCardToken && !bySource) return { kind: 'details', details: validate(cardInputSchema(now), body) };
+  if (byCardToken && bySource) throw together('payment_source_token', 'card token');
+  if (cardFieldsGiven(body))
+    throw together(byCardToken ? 'card_token' : 'payment_source_token', 'card details');
+  return byCardToken
+    ? { kind: 'token', token: validate(cardTokenSchema, body).card_token }
+    : { kind: 'payment_source', token: validate(paymentSourceTokenSchema, body).payment_source_token };
 };
 
 /** POST /customers/{token}/cards: 201 with the card (never primary) and the caller's address. */

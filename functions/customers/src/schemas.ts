@@ -19,11 +19,12 @@ export const createCustomerSchema = (now: Date) =>
     notes: optionalText(2000),
     card: v.optional(cardInputSchema(now)),
     card_token: v.optional(tokenField()),
+    payment_source_token: v.optional(tokenField()),
   });
 
-/** POST /customers takes exactly one of card and card_token. */
+/** POST /customers takes exactly one of card, card_token and payment_source_token. */
 export const createCustomerOneOf = (body: Record<string, unknown>) =>
-  exactlyOneOf(body, ['card', 'card_token']);
+  exactlyOneOf(body, ['card', 'card_token', 'payment_source_token']);
 
 export const updateCustomerSchema = (now: Date) =>
   v.object({
@@ -35,10 +36,12 @@ export const updateCustomerSchema = (now: Date) =>
     notes: updatedText(2000),
     card: v.optional(cardInputSchema(now)),
     card_token: v.optional(tokenField()),
+    payment_source_token: v.optional(tokenField()),
     primary_card_token: v.optional(tokenField()),
   });
 
 export const cardTokenSchema = v.object({ card_token: tokenField() });
+export const paymentSourceTokenSchema = v.object({ payment_source_token: tokenField() });
 
 /** POST /customers/{token}/cards: the card fields, or card_token, not both. */
 export const cardFieldsGiven = (body: Record<string, unknown>): boolean =>

@@ -26,12 +26,18 @@ export const updateCustomerRoute: RouteHandler = async (request, deps) => {
   cardChangeOf({
     card: body.card as never,
     cardToken: body.card_token as string | undefined,
+    paymentSourceToken: body.payment_source_token as string | undefined,
     primaryCardToken: body.primary_card_token as string | undefined,
   });
   const input = validate(updateCustomerSchema(deps.clock.now()), body);
   const customer = await updateCustomer(deps, scopeOf(request), request.params.customer_token!, {
     fields: fieldUpdates(input),
-    cards: { card: input.card, cardToken: input.card_token, primaryCardToken: input.primary_card_token },
+    cards: {
+      card: input.card,
+      cardToken: input.card_token,
+      paymentSourceToken: input.payment_source_token,
+      primaryCardToken: input.primary_card_token,
+    },
   });
   return resource(200, presentCustomer(customer));
 };

@@ -28,6 +28,11 @@ export interface Card extends CardHolder {
   bin?: string;
   issuingCountry: string;
   createdAt: string;
+  /**
+   * The wallet or network token the card came in (`applepay`, `googlepay`, `network_token`), shown
+   * as `network_type`; absent for a card sent with its own number.
+   */
+  networkType?: string;
 }
 
 /** The Luhn (mod 10) check every card number passes. */

@@ -22,19 +22,27 @@ export type CardChange =
   | { kind: 'none' }
   | { kind: 'new-card'; details: CardDetails }
   | { kind: 'replace-with-token'; token: string }
+  /** payment_source_token: the source's card becomes primary, as a new card does (rule 3). */
+  | { kind: 'replace-with-payment-source'; token: string }
   | { kind: 'make-primary'; token: string };
 
 export interface CardChangeInput {
   card?: CardDetails | undefined;
   cardToken?: string | undefined;
+  paymentSourceToken?: string | undefined;
   primaryCardToken?: string | undefined;
 }
 
-/** Rule 2: at most one of card, card_token and primary_card_token. */
+/** Rule 2: at most one of card, card_token (or payment_source_token, its kin) and primary_card_token. */
 export const cardChangeOf = (input: CardChangeInput): CardChange => {
-  const given = [input.card, input.cardToken, input.primaryCardToken].filter((x) => x !== undefined);
+  const given = [input.card, input.cardToken, input.paymentSourceToken, input.primaryCardToken].filter(
+    (x) => x !== undefined,
+  );
   if (given.length > 1) throw new PinError('too_many_card_parameters');
   if (input.card) return { kind: 'new-card', details: input.card };
+  if (input.paymentSourceToken !== undefined) {
+    return { kind: 'replace-with-payment-source', token: input.paymentSourceToken };
+  }
   if (input.cardToken !== undefined) return { kind: 'replace-with-token', token: input.cardToken };
   if (input.primaryCardToken !== undefined) return { kind: 'make-primary', token: input.primaryCardToken };
   return { kind: 'none' };

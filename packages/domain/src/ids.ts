@@ -3,6 +3,7 @@ export const tokenPrefixes = {
   authorisation: 'auth',
   charge: 'ch',
   card: 'card',
+  paymentSource: 'ps',
   customer: 'cus',
   plan: 'plan',
   subscription: 'sub',

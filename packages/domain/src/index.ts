@@ -17,6 +17,7 @@ export * from './pagination.ts';
 export * from './payment.ts';
 export * from './payment-lifecycle.ts';
 export * from './payment-presenters.ts';
+export * from './payment-source.ts';
 export * from './plan.ts';
 export * from './presenters.ts';
 export * from './pricing.ts';

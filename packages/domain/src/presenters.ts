@@ -24,7 +24,7 @@ export const presentCard = (card: Card, owner: CardOwner) => ({
   address_postcode: card.addressPostcode,
   address_state: card.addressState,
   address_country: card.addressCountry,
-  network_type: null,
+  network_type: card.networkType ?? null,
   network_format: null,
   customer_token: owner.customerToken,
   primary: owner.primary,

@@ -7,6 +7,7 @@ export * from './customers/index.ts';
 export * from './events/index.ts';
 export * from './expiry/index.ts';
 export * from './merchants/index.ts';
+export * from './payment-sources/index.ts';
 export * from './payments/index.ts';
 export * from './plans/index.ts';
 export * from './recipients/index.ts';

@@ -9,6 +9,35 @@ import {
 import * as v from 'valibot';
 import { integer, nullableText, optionalText, phrases, requiredText } from './validation.ts';
 
+/** A card number (a card's, or a wallet's token number): digits as typed, 12 to 19, Luhn-valid. */
+export const cardNumberField = () =>
+  v.pipe(
+    requiredText(40),
+    v.transform(normaliseCardNumber),
+    // Pin's text whatever the parameter is called (`number` or `card[number]`).
+    v.check(isValidCardNumber, 'Card number is not valid'),
+  );
+
+/** The expiry month and year of a card or a token. */
+export const expiryFields = () => ({
+  expiry_month: v.pipe(
+    integer(phrases.invalid),
+    v.minValue(1, phrases.invalid),
+    v.maxValue(12, phrases.invalid),
+  ),
+  expiry_year: v.pipe(
+    integer(phrases.invalid),
+    v.minValue(0, phrases.invalid),
+    v.maxValue(9999, phrases.invalid),
+  ),
+});
+
+/** A card or token past its expiry month is invalid (422) on both expiry fields, as Pin answers. */
+export const unexpired =
+  (now: Date) =>
+  (card: { expiry_month: number; expiry_year: number }): boolean =>
+    !isExpired(card.expiry_month, card.expiry_year, now);
+
 /**
  * The card input fields of SPEC.md (POST /cards, a customer's cards, and `card[...]` elsewhere).
  * Expiry is checked against `now`: a card past its expiry month is invalid (422), as Pin answers.
@@ -17,22 +46,8 @@ export const cardInputSchema = (now: Date) =>
   v.pipe(
     v.object(
       {
-        number: v.pipe(
-          requiredText(40),
-          v.transform(normaliseCardNumber),
-          // Pin's text whatever the parameter is called (`number` or `card[number]`).
-          v.check(isValidCardNumber, 'Card number is not valid'),
-        ),
-        expiry_month: v.pipe(
-          integer(phrases.invalid),
-          v.minValue(1, phrases.invalid),
-          v.maxValue(12, phrases.invalid),
-        ),
-        expiry_year: v.pipe(
-          integer(phrases.invalid),
-          v.minValue(0, phrases.invalid),
-          v.maxValue(9999, phrases.invalid),
-        ),
+        number: cardNumberField(),
+        ...expiryFields(),
         cvc: v.pipe(requiredText(4), v.check(isValidCvc, phrases.invalid)),
         name: requiredText(),
         address_line1: requiredText(),
@@ -44,22 +59,12 @@ export const cardInputSchema = (now: Date) =>
       },
       phrases.invalid,
     ),
-    v.forward(
-      v.partialCheck(
-        [['expiry_month'], ['expiry_year']],
-        (card) => !isExpired(card.expiry_month, card.expiry_year, now),
-        'is expired',
-      ),
-      ['expiry_month'],
-    ),
-    v.forward(
-      v.partialCheck(
-        [['expiry_month'], ['expiry_year']],
-        (card) => !isExpired(card.expiry_month, card.expiry_year, now),
-        'is expired',
-      ),
-      ['expiry_year'],
-    ),
+    v.forward(v.partialCheck([['expiry_month'], ['expiry_year']], unexpired(now), 'is expired'), [
+      'expiry_month',
+    ]),
+    v.forward(v.partialCheck([['expiry_month'], ['expiry_year']], unexpired(now), 'is expired'), [
+      'expiry_year',
+    ]),
     v.transform(
       (card): CardDetails => ({
         number: card.number,

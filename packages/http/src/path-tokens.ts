@@ -9,6 +9,7 @@ export const pathTokenPrefixes: Record<string, TokenPrefix> = {
   customer_token: 'cus',
   event_token: 'evt',
   merchant_token: 'mrch',
+  payment_source_token: 'ps',
   plan_token: 'plan',
   recipient_token: 'rp',
   refund_token: 'rf',

@@ -59,18 +59,22 @@ export const paymentFields = (now: Date) => ({
   metadata: metadataField(),
   card: v.optional(cardInputSchema(now)),
   card_token: v.optional(tokenField()),
+  payment_source_token: v.optional(tokenField()),
   customer_token: v.optional(tokenField()),
 });
 
 /** The card source parameters: exactly one of them, or customer_token with card_token. */
-export const paymentSourceNames = ['card', 'card_token', 'customer_token'] as const;
+export const paymentSourceNames = ['card', 'card_token', 'payment_source_token', 'customer_token'] as const;
 
 const given = (body: Record<string, unknown>, name: string): boolean =>
   body[name] !== undefined && body[name] !== null && body[name] !== '';
 
 export const paymentSourceIssues = (body: Record<string, unknown>) =>
   // customer_token with card_token names one card (that card of that customer): one source.
-  given(body, 'customer_token') && given(body, 'card_token') && !given(body, 'card')
+  given(body, 'customer_token') &&
+  given(body, 'card_token') &&
+  !given(body, 'card') &&
+  !given(body, 'payment_source_token')
     ? []
     : exactlyOneOf(body, paymentSourceNames);
 

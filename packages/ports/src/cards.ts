@@ -6,8 +6,14 @@ export interface SealedCard {
   sealedNumber: string;
 }
 
-/** Where a customer's new card comes from: a card just sealed, or an unused token taken in. */
-export type CardIntake = { from: 'new'; sealed: SealedCard } | { from: 'token'; sealed: SealedCard };
+/**
+ * Where a customer's new card comes from: a card just sealed, an unused card token taken in, or
+ * an unused payment source taken in (its token used up by the same write).
+ */
+export type CardIntake =
+  | { from: 'new'; sealed: SealedCard }
+  | { from: 'token'; sealed: SealedCard }
+  | { from: 'payment_source'; sealed: SealedCard; paymentSourceToken: string };
 
 /**
  * Card tokens from POST /cards: single use, one month. A write that uses one up (a payment, a

@@ -9,6 +9,7 @@ export * from './idempotency.ts';
 export * from './merchants.ts';
 export * from './outcomes.ts';
 export * from './pages.ts';
+export * from './payment-sources.ts';
 export * from './payments.ts';
 export * from './plans.ts';
 export * from './recipients.ts';

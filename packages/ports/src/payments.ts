@@ -5,6 +5,8 @@ import type { ScheduledJob } from './schedule.ts';
 export interface ReserveOptions {
   /** An unused card token the payment uses up. */
   cardToken?: string | undefined;
+  /** An unused payment source the payment uses up. */
+  paymentSourceToken?: string | undefined;
   /** Join the lists now (a 3-D Secure charge shows as Pending while the payer is away). */
   joinLists: boolean;
   /** The 3-D Secure session that leads back to this payment. */
@@ -57,7 +59,7 @@ export interface PaymentsStore {
   /**
    * Reserves a new payment with its sealed number and schedules its recovery. Throws TokenTaken
    * when a payment of that token exists (a derived token: the same request came before), TokenUsed
-   * when the card token was used or expired since it was read.
+   * when the card token or payment source was used or expired since it was read.
    */
   reserve(
     scope: Scope,

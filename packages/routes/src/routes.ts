@@ -11,6 +11,7 @@ export type AuthMode = 'secret' | 'secret-or-publishable' | 'partner' | 'none';
 
 export const functionNames = [
   'cards',
+  'payment-sources',
   'customers',
   'not-found',
   'scheduler',
@@ -53,6 +54,30 @@ const routeTable = [
   // JSONP as Pin.js uses it: GET with _method=POST and the card fields in the query string.
   { method: 'GET', path: '/1/cards.json', fn: 'cards', auth: 'secret-or-publishable', jsonp: true },
   { method: 'GET', path: '/1/cards', fn: 'cards', auth: 'secret-or-publishable', jsonp: true },
+
+  // Payment sources take the publishable key and JSONP as cards do (PIN-REFERENCE §1.6, §4.4).
+  { method: 'POST', path: '/1/payment_sources', fn: 'payment-sources', auth: 'secret-or-publishable' },
+  { method: 'POST', path: '/1/payment_sources.json', fn: 'payment-sources', auth: 'secret-or-publishable' },
+  {
+    method: 'GET',
+    path: '/1/payment_sources.json',
+    fn: 'payment-sources',
+    auth: 'secret-or-publishable',
+    jsonp: true,
+  },
+  {
+    method: 'GET',
+    path: '/1/payment_sources',
+    fn: 'payment-sources',
+    auth: 'secret-or-publishable',
+    jsonp: true,
+  },
+  {
+    method: 'GET',
+    path: '/1/payment_sources/{payment_source_token}',
+    fn: 'payment-sources',
+    auth: 'secret',
+  },
 
   { method: 'POST', path: '/1/bank_accounts', fn: 'bank-accounts', auth: 'secret-or-publishable' },
   { method: 'POST', path: '/1/bank_accounts.json', fn: 'bank-accounts', auth: 'secret-or-publishable' },

@@ -12,6 +12,7 @@ import { CustomersRepo } from './repos/customers-repo.ts';
 import { ExpiredItemsRepo } from './repos/expired-items-repo.ts';
 import { IdempotencyRepo } from './repos/idempotency-repo.ts';
 import { MerchantsRepo } from './repos/merchants-repo.ts';
+import { PaymentSourcesRepo } from './repos/payment-sources-repo.ts';
 import { PaymentsRepo } from './repos/payments-repo.ts';
 import { PlansRepo } from './repos/plans-repo.ts';
 import { RecipientsRepo } from './repos/recipients-repo.ts';
@@ -34,6 +35,7 @@ export class Store {
   readonly webhookEndpoints: WebhookEndpointsRepo;
   readonly webhooks: WebhooksRepo;
   readonly payments: PaymentsRepo;
+  readonly paymentSources: PaymentSourcesRepo;
   readonly refunds: RefundsRepo;
   readonly merchants: MerchantsRepo;
   readonly balance: BalanceRepo;
@@ -54,6 +56,7 @@ export class Store {
     this.webhookEndpoints = new WebhookEndpointsRepo(ctx);
     this.webhooks = new WebhooksRepo(ctx);
     this.payments = new PaymentsRepo(ctx);
+    this.paymentSources = new PaymentSourcesRepo(ctx);
     this.refunds = new RefundsRepo(ctx);
     this.merchants = new MerchantsRepo(ctx);
     this.balance = new BalanceRepo(ctx);
@@ -80,6 +83,7 @@ export const repositoriesOf = (store: Store): Repositories => ({
   webhookEndpoints: store.webhookEndpoints,
   webhooks: store.webhooks,
   payments: store.payments,
+  paymentSources: store.paymentSources,
   refunds: store.refunds,
   merchants: store.merchants,
   balance: store.balance,

@@ -16,6 +16,8 @@ const bankAccount = { name: 'Mr Roland Robot', bsb: '063000', number: '123456321
 const validBodies: Record<string, () => Record<string, unknown>> = {
   'POST /1/cards': () => cardFields(),
   'POST /1/cards.json': () => cardFields(),
+  'POST /1/payment_sources': () => ({ type: 'card', source: cardFields() }),
+  'POST /1/payment_sources.json': () => ({ type: 'card', source: cardFields() }),
   'POST /1/bank_accounts': () => ({ ...bankAccount }),
   'POST /1/bank_accounts.json': () => ({ ...bankAccount }),
   'POST /1/merchants': () => merchantApplication(),
@@ -76,6 +78,7 @@ export const routeTokens = async (api: InProcessApi): Promise<Record<string, str
     captured_charge_token: await created(api, '/1/charges', chargeFields()),
     auth_token: await created(api, '/1/authorisations', chargeFields()),
     plan_token: plan,
+    payment_source_token: await created(api, '/1/payment_sources', { type: 'card', source: cardFields() }),
     sub_token: await created(api, '/1/subscriptions', { plan_token: plan, customer_token: customer }),
   };
 };

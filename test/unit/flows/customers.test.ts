@@ -16,6 +16,7 @@ import { type CustomerChange, type CustomerChargesReader, TransactionConflictErr
 import { describe, expect, it } from 'vitest';
 import { fakeCardTokens } from '../../fakes/customer-card-tokens.ts';
 import { fakeCustomers } from '../../fakes/customers.ts';
+import { fakePaymentSources } from '../../fakes/payment-sources.ts';
 import { fixedClock, pacingLosingAfter, sequentialIds, virtualPacing } from '../../fakes/system.ts';
 import { aCardDetails, aPayment } from '../../helpers/builders.ts';
 
@@ -33,9 +34,11 @@ const fields: CustomerFields = {
 
 const setUp = () => {
   const cardTokens = fakeCardTokens();
+  const paymentSources = fakePaymentSources();
   return {
     cardTokens,
-    customers: fakeCustomers(cardTokens),
+    paymentSources,
+    customers: fakeCustomers(cardTokens, paymentSources),
     clock: fixedClock('2026-11-24T10:00:00Z'),
     ids: sequentialIds(),
     pacing: virtualPacing(),

@@ -22,6 +22,7 @@ import { JobTaken } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import { fakeCardTokens } from '../../fakes/cards.ts';
 import { fakePaymentCustomers } from '../../fakes/payment-customers.ts';
+import { fakePaymentSources } from '../../fakes/payment-sources.ts';
 import { fakePayments, fakeRecoveryJobs } from '../../fakes/payments.ts';
 import { fakeProcessor } from '../../fakes/processor.ts';
 import { fixedClock, sequentialIds } from '../../fakes/system.ts';
@@ -34,10 +35,16 @@ const day = 24 * 60 * minute;
 
 const setUp = () => {
   const cardTokens = fakeCardTokens();
+  const paymentSources = fakePaymentSources();
   const schedule = fakeRecoveryJobs();
   return {
-    payments: fakePayments({ consumeCardToken: cardTokens.consume, jobs: schedule }),
+    payments: fakePayments({
+      consumeCardToken: cardTokens.consume,
+      consumePaymentSource: paymentSources.consume,
+      jobs: schedule,
+    }),
     cardTokens,
+    paymentSources,
     customers: fakePaymentCustomers(),
     schedule,
     processor: fakeProcessor(),

@@ -1,17 +1,34 @@
 import type { CardDetails, Ids, Scope } from '@wattle/domain';
-import type { CardIntake, CardTokensStore } from '@wattle/ports';
+import type { CardIntake, CardTokensStore, PaymentSourcesStore } from '@wattle/ports';
 import { sealNewCard, takeUnusedToken } from '../cards/card-intake.ts';
+import { paymentSourceParam, takePaymentSource } from '../payment-sources/take-payment-source.ts';
 
-/** Where a customer's card comes from: card details sent with the request, or an unused card token. */
-export type CardSource = { kind: 'details'; details: CardDetails } | { kind: 'token'; token: string };
+/**
+ * Where a customer's card comes from: card details sent with the request, an unused card token,
+ * or an unused payment source.
+ */
+export type CardSource =
+  | { kind: 'details'; details: CardDetails }
+  | { kind: 'token'; token: string }
+  | { kind: 'payment_source'; token: string };
 
-/** The card to take in: sealed from its details, or the unused token (else invalid card_token). */
+/** The parameter a refused source is reported on. */
+export const paramOf = (source: CardSource): string =>
+  source.kind === 'payment_source' ? paymentSourceParam : 'card_token';
+
+/** The card to take in: sealed from its details, or the unused token or source (else invalid). */
 export const intakeOf = (
-  deps: { cardTokens: CardTokensStore; ids: Ids },
+  deps: { cardTokens: CardTokensStore; paymentSources: PaymentSourcesStore; ids: Ids },
   scope: Scope,
   source: CardSource,
   now: Date,
-): Promise<CardIntake> =>
-  source.kind === 'details'
-    ? sealNewCard(deps, scope, source.details, now)
-    : takeUnusedToken(deps, scope, source.token, now, 'card_token');
+): Promise<CardIntake> => {
+  switch (source.kind) {
+    case 'details':
+      return sealNewCard(deps, scope, source.details, now);
+    case 'token':
+      return takeUnusedToken(deps, scope, source.token, now, 'card_token');
+    case 'payment_source':
+      return takePaymentSource(deps, scope, source.token, now);
+  }
+};

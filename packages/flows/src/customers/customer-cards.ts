@@ -1,8 +1,8 @@
 import { type Card, type Clock, type Customer, type Ids, PinError, type Scope } from '@wattle/domain';
-import type { CardTokensStore, CustomersStore, Page, RetryPacing } from '@wattle/ports';
+import type { CardTokensStore, CustomersStore, Page, PaymentSourcesStore, RetryPacing } from '@wattle/ports';
 import { commitUsingToken } from '../cards/card-intake.ts';
 import { retryOnChange } from '../shared/retry-on-change.ts';
-import { type CardSource, intakeOf } from './card-source.ts';
+import { type CardSource, intakeOf, paramOf } from './card-source.ts';
 import { loadCustomer, notFoundIfMissing } from './load-customer.ts';
 
 /** GET /customers/{token}/cards: the cards, with the customer (whose primary card is marked). */
@@ -19,23 +19,27 @@ export const listCustomerCards = async (
 export interface AddCustomerCardDeps {
   customers: CustomersStore;
   cardTokens: CardTokensStore;
+  paymentSources: PaymentSourcesStore;
   clock: Clock;
   ids: Ids;
 }
 
-/** POST /customers/{token}/cards: a further card (card details or an unused card token); never primary. */
+/**
+ * POST /customers/{token}/cards: a further card (card details, an unused card token or payment
+ * source); never primary.
+ */
 export const addCustomerCard = async (
-  { customers, cardTokens, clock, ids }: AddCustomerCardDeps,
+  { customers, cardTokens, paymentSources, clock, ids }: AddCustomerCardDeps,
   scope: Scope,
   customerToken: string,
   source: CardSource,
 ): Promise<Card> => {
   const now = clock.now();
   const { customer } = await loadCustomer({ customers }, scope, customerToken);
-  const intake = await intakeOf({ cardTokens, ids }, scope, source, now);
+  const intake = await intakeOf({ cardTokens, paymentSources, ids }, scope, source, now);
   // The customer may be deleted while the card is on its way: then 404, as a read after it would.
   await notFoundIfMissing(() =>
-    commitUsingToken('card_token', () => customers.addCard(scope, customer.token, intake, now)),
+    commitUsingToken(paramOf(source), () => customers.addCard(scope, customer.token, intake, now)),
   );
   return intake.sealed.card;
 };

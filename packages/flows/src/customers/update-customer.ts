@@ -13,8 +13,15 @@ import {
   type Scope,
   toTimestamp,
 } from '@wattle/domain';
-import type { CardIntake, CardTokensStore, CustomersStore, RetryPacing } from '@wattle/ports';
+import type {
+  CardIntake,
+  CardTokensStore,
+  CustomersStore,
+  PaymentSourcesStore,
+  RetryPacing,
+} from '@wattle/ports';
 import { commitUsingToken, sealNewCard } from '../cards/card-intake.ts';
+import { paymentSourceParam, takePaymentSource } from '../payment-sources/take-payment-source.ts';
 import { retryOnChange } from '../shared/retry-on-change.ts';
 import { loadCustomer, notFoundIfMissing } from './load-customer.ts';
 import { locateCardToken } from './locate-card-token.ts';
@@ -22,6 +29,7 @@ import { locateCardToken } from './locate-card-token.ts';
 export interface UpdateCustomerDeps {
   customers: CustomersStore;
   cardTokens: CardTokensStore;
+  paymentSources: PaymentSourcesStore;
   clock: Clock;
   ids: Ids;
   pacing: RetryPacing;
@@ -39,14 +47,19 @@ export interface CustomerUpdate {
  * the update reads the customer again and decides again (where a token now is, which card goes).
  */
 export const updateCustomer = async (
-  { customers, cardTokens, clock, ids, pacing }: UpdateCustomerDeps,
+  { customers, cardTokens, paymentSources, clock, ids, pacing }: UpdateCustomerDeps,
   scope: Scope,
   customerToken: string,
   update: CustomerUpdate,
 ): Promise<Customer> => {
   const now = clock.now();
   const change = cardChangeOf(update.cards);
-  const tokenParam = change.kind === 'make-primary' ? 'primary_card_token' : 'card_token';
+  const tokenParam =
+    change.kind === 'make-primary'
+      ? 'primary_card_token'
+      : change.kind === 'replace-with-payment-source'
+        ? paymentSourceParam
+        : 'card_token';
   // A new card is sealed once, however many rounds its commit takes.
   const newCard =
     change.kind === 'new-card' ? await sealNewCard({ cardTokens, ids }, scope, change.details, now) : null;
@@ -60,6 +73,10 @@ export const updateCustomer = async (
       if (newCard) {
         moves = movesForNewCard(newCard.sealed.card, current.primaryCard);
         intake = newCard;
+      } else if (change.kind === 'replace-with-payment-source') {
+        // Read after the customer, so an unknown customer is 404; the commit uses the source up.
+        intake = await takePaymentSource({ paymentSources }, scope, change.token, now);
+        moves = movesForNewCard(intake.sealed.card, current.primaryCard);
       } else if (change.kind === 'replace-with-token' || change.kind === 'make-primary') {
         const located = await locateCardToken({ customers, cardTokens }, scope, current, change.token, now);
         moves = movesForToken(change, current.primaryCard, located.source, tokenParam);

@@ -11,6 +11,7 @@ import {
   threeDSecureFor,
 } from '@wattle/domain';
 import { commitUsingToken } from '../cards/card-intake.ts';
+import { paymentSourceParam } from '../payment-sources/take-payment-source.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { type PaymentSource, resolveSource } from './payment-sources.ts';
 import { settleWithProcessor } from './settle-payment.ts';
@@ -35,13 +36,13 @@ export type PaymentCreated =
 
 export type CreatePaymentDeps = Pick<
   PaymentsDeps,
-  'payments' | 'cardTokens' | 'customers' | 'processor' | 'clock' | 'ids'
+  'payments' | 'cardTokens' | 'paymentSources' | 'customers' | 'processor' | 'clock' | 'ids'
 >;
 
 /**
- * Creates a charge or an authorisation. The payment is reserved first (its card token used up,
- * its recovery scheduled), then the processor is asked, then the outcome is written: racing
- * requests for one card token never reach the processor twice. Throws TokenTaken when
+ * Creates a charge or an authorisation. The payment is reserved first (its card token or payment
+ * source used up, its recovery scheduled), then the processor is asked, then the outcome is
+ * written: racing requests for one token never reach the processor twice. Throws TokenTaken when
  * `request.token` names a payment that exists (see createPaymentOnce).
  */
 export const createPayment = async (
@@ -65,13 +66,15 @@ export const createPayment = async (
     ...reservedPayment(request, token, source, threeDSecure, now),
     ...settlementDelayFor(source.cardNumber),
   };
-  await commitUsingToken('card_token', () =>
+  const tokenParam = source.consumesPaymentSource ? paymentSourceParam : 'card_token';
+  await commitUsingToken(tokenParam, () =>
     payments.reserve(
       scope,
       reserved,
       source.sealedNumber,
       {
         cardToken: source.consumesCardToken ?? undefined,
+        paymentSourceToken: source.consumesPaymentSource ?? undefined,
         joinLists: session !== null,
         sessionToken: session?.sessionToken,
         recoveryDueAt: recoveryDueAt(reserved, now),

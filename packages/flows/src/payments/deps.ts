@@ -4,6 +4,7 @@ import type {
   Clock,
   CustomersStore,
   Ids,
+  PaymentSourcesStore,
   PaymentsStore,
   ScheduleStore,
 } from '@wattle/ports';
@@ -15,6 +16,8 @@ import type {
 export interface PaymentsDeps {
   payments: PaymentsStore;
   cardTokens: CardTokensStore;
+  /** Unused payment sources, for payment_source_token payments. */
+  paymentSources: PaymentSourcesStore;
   /** A customer's cards, for customer_token payments. */
   customers: Pick<CustomersStore, 'get' | 'getCard' | 'findCardOwner'>;
   schedule: Pick<ScheduleStore, 'drop'>;

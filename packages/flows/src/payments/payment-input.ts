@@ -2,15 +2,17 @@ import type { CardDetails } from '@wattle/domain';
 import type { PaymentSource } from './payment-sources.ts';
 
 /**
- * The source of a validated payment request: exactly one of the three was given, or
+ * The source of a validated payment request: exactly one of the four was given, or
  * customer_token with card_token (that card of that customer).
  */
 export const sourceOf = (input: {
   card?: unknown;
   card_token?: string | undefined;
+  payment_source_token?: string | undefined;
   customer_token?: string | undefined;
 }): PaymentSource => {
   if (input.card) return { kind: 'card', details: input.card as CardDetails };
+  if (input.payment_source_token) return { kind: 'payment_source', token: input.payment_source_token };
   if (input.customer_token && input.card_token) {
     return { kind: 'customer_card', token: input.customer_token, cardToken: input.card_token };
   }
@@ -30,6 +32,7 @@ export interface PaymentInput {
   metadata: Record<string, string>;
   card?: CardDetails | undefined;
   card_token?: string | undefined;
+  payment_source_token?: string | undefined;
   customer_token?: string | undefined;
 }
 

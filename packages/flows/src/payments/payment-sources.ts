@@ -10,6 +10,7 @@ import {
 } from '@wattle/domain';
 import type { SealedCard } from '@wattle/ports';
 import { sealNewCard } from '../cards/card-intake.ts';
+import { takePaymentSource } from '../payment-sources/take-payment-source.ts';
 import type { PaymentsDeps } from './deps.ts';
 
 /**
@@ -19,6 +20,8 @@ import type { PaymentsDeps } from './deps.ts';
 export type PaymentSource =
   | { kind: 'card'; details: CardDetails }
   | { kind: 'card_token'; token: string }
+  /** An unused payment source (POST /payment_sources): single use, as an unused card token. */
+  | { kind: 'payment_source'; token: string }
   /** A customer's primary card, or `cardToken`: a card of the customer (a subscription's), when it still has it. */
   | { kind: 'customer'; token: string; cardToken?: string | undefined }
   /** customer_token with card_token: that card of that customer, refused when the customer has no such card. */
@@ -30,6 +33,8 @@ export interface ResolvedSource extends PaymentCard {
   cardNumber: string;
   /** An unused card token the payment uses up (single use). */
   consumesCardToken: string | null;
+  /** An unused payment source the payment uses up (single use). */
+  consumesPaymentSource: string | null;
 }
 
 const invalidCustomer = (): PinError =>
@@ -40,7 +45,7 @@ const notTheCustomersCard = (): PinError =>
     messages: [fieldIssue('card_token', 'is not a card of this customer')],
   });
 
-type SourceDeps = Pick<PaymentsDeps, 'cardTokens' | 'customers' | 'ids'>;
+type SourceDeps = Pick<PaymentsDeps, 'cardTokens' | 'paymentSources' | 'customers' | 'ids'>;
 
 /** A stored card of a customer: it stays the customer's, so any number of payments may use it. */
 const customerCard = async (
@@ -56,6 +61,7 @@ const customerCard = async (
   sealedNumber: sealed.sealedNumber,
   cardNumber: await cardTokens.open(scope, sealed),
   consumesCardToken: null,
+  consumesPaymentSource: null,
 });
 
 /** The named card of a customer, or null when the customer has no such card. */
@@ -71,8 +77,8 @@ const namedCard = async (
 };
 
 /**
- * Resolves a payment's card: a new card (sealed now), an unused card token (used up when the
- * payment is reserved), or a customer's stored card: the primary one, one named by its token
+ * Resolves a payment's card: a new card (sealed now), an unused card token or payment source
+ * (used up when the payment is reserved), or a customer's stored card: the primary one, one named by its token
  * with the customer's, or one named by its token alone (the customer found from the card).
  */
 export const resolveSource = async (
@@ -92,6 +98,7 @@ export const resolveSource = async (
         sealedNumber: intake.sealed.sealedNumber,
         cardNumber: source.details.number,
         consumesCardToken: null,
+        consumesPaymentSource: null,
       };
     }
     case 'card_token': {
@@ -104,6 +111,7 @@ export const resolveSource = async (
           sealedNumber: sealed.sealedNumber,
           cardNumber: await cardTokens.open(scope, sealed),
           consumesCardToken: source.token,
+          consumesPaymentSource: null,
         };
       }
       // A used token may be a card a customer keeps: client libraries charge it by its token.
@@ -112,6 +120,18 @@ export const resolveSource = async (
       const stored = loaded ? await namedCard(deps, scope, loaded.customer, source.token) : null;
       if (!stored) throw invalidToken('card_token');
       return stored;
+    }
+    case 'payment_source': {
+      const { sealed } = await takePaymentSource(deps, scope, source.token, now);
+      return {
+        card: sealed.card,
+        owner: unowned,
+        customerToken: null,
+        sealedNumber: sealed.sealedNumber,
+        cardNumber: await cardTokens.open(scope, sealed),
+        consumesCardToken: null,
+        consumesPaymentSource: source.token,
+      };
     }
     case 'customer_card': {
       const loaded = await customers.get(scope, source.token);

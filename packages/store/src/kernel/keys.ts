@@ -23,6 +23,11 @@ export const keys = {
     pk: `${s(scope)}#${token}`,
     sk: 'BANK_ACCOUNT',
   }),
+  /** An unused payment source from POST /payment_sources: single use, its own expiry lease. */
+  paymentSource: (scope: Scope, token: string): ItemKey => ({
+    pk: `${s(scope)}#${token}`,
+    sk: 'PAYMENT_SOURCE',
+  }),
   recipient: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'RECIPIENT' }),
   customer: (scope: Scope, customerToken: string): ItemKey => ({
     pk: `${s(scope)}#${customerToken}`,

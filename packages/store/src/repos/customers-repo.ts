@@ -17,6 +17,7 @@ import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import { maxTransactionItems, type Transaction } from '../kernel/transaction.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
+import { PaymentSourcesRepo } from './payment-sources-repo.ts';
 import { toSubscription } from './subscriptions-repo.ts';
 
 const customersCounter = (scope: Scope) => counter(lists.customers(scope), merchantWideShards);
@@ -36,9 +37,11 @@ const customerRefused =
 
 export class CustomersRepo implements CustomersStore {
   private readonly tokens: CardTokensRepo;
+  private readonly paymentSources: PaymentSourcesRepo;
 
   constructor(private readonly ctx: StoreContext) {
     this.tokens = new CardTokensRepo(ctx);
+    this.paymentSources = new PaymentSourcesRepo(ctx);
   }
 
   async get(scope: Scope, customerToken: string): Promise<LoadedCustomer | null> {
@@ -282,6 +285,8 @@ export class CustomersRepo implements CustomersStore {
   ): void {
     const { card, sealedNumber } = intake.sealed;
     if (intake.from === 'token') this.tokens.consumeIn(tx, scope, card.token, now);
+    if (intake.from === 'payment_source')
+      this.paymentSources.consumeIn(tx, scope, intake.paymentSourceToken, now);
     tx.put('new-card', {
       Item: {
         ...keys.customerCard(scope, customerToken, card.token),

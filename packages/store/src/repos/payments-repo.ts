@@ -29,6 +29,7 @@ import type { IndexName } from '../kernel/table.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 import { creditCaptureIn } from './balance-repo.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
+import { PaymentSourcesRepo } from './payment-sources-repo.ts';
 
 interface ListOf {
   index: IndexName;
@@ -70,9 +71,11 @@ const toPayment = (item: Record<string, unknown>): Payment => ({
  */
 export class PaymentsRepo implements PaymentsStore {
   private readonly tokens: CardTokensRepo;
+  private readonly paymentSources: PaymentSourcesRepo;
 
   constructor(private readonly ctx: StoreContext) {
     this.tokens = new CardTokensRepo(ctx);
+    this.paymentSources = new PaymentSourcesRepo(ctx);
   }
 
   async get(scope: Scope, token: string): Promise<Payment | null> {
@@ -181,6 +184,7 @@ export class PaymentsRepo implements PaymentsStore {
       ConditionExpression: 'attribute_not_exists(pk)',
     });
     if (options.cardToken) this.tokens.consumeIn(tx, scope, options.cardToken, now);
+    if (options.paymentSourceToken) this.paymentSources.consumeIn(tx, scope, options.paymentSourceToken, now);
     if (options.joinLists) joinListsIn(tx, scope, payment);
     if (options.sessionToken) {
       tx.put('session', {

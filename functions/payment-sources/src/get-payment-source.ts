@@ -1,0 +1,9 @@
+import { presentPaymentSource } from '@wattle/domain';
+import { getPaymentSource } from '@wattle/flows';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+
+/** GET /payment_sources/{token}: 200 with the unused source; 404 when used, expired or unknown. */
+export const getPaymentSourceRoute: RouteHandler = async (request, deps) => {
+  const source = await getPaymentSource(deps, scopeOf(request), request.params.payment_source_token!);
+  return resource(200, presentPaymentSource(source));
+};

@@ -1,0 +1,11 @@
+import { apiHandler } from '@wattle/http';
+import { createPaymentSourceRoute } from './create-payment-source.ts';
+import { getPaymentSourceRoute } from './get-payment-source.ts';
+
+export const handler = apiHandler('payment-sources', {
+  'POST /1/payment_sources': createPaymentSourceRoute,
+  'POST /1/payment_sources.json': createPaymentSourceRoute,
+  'GET /1/payment_sources.json': createPaymentSourceRoute,
+  'GET /1/payment_sources': createPaymentSourceRoute,
+  'GET /1/payment_sources/{payment_source_token}': getPaymentSourceRoute,
+});

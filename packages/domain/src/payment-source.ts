@@ -1,0 +1,102 @@
+import {
+  type Card,
+  type CardDetails,
+  cardScheme,
+  displayNumber,
+  fullExpiryYear,
+  issuingCountry,
+} from './card.ts';
+import { presentCard, unowned } from './presenters.ts';
+
+/** The types whose source is a device or network token with a cryptogram, not the card itself. */
+export const tokenisedSourceTypes = ['applepay', 'googlepay', 'network_token'] as const;
+export type TokenisedSourceType = (typeof tokenisedSourceTypes)[number];
+
+/** The kinds of payment source POST /payment_sources takes (PIN-REFERENCE §4.4). */
+export const paymentSourceTypes = ['card', ...tokenisedSourceTypes] as const;
+export type PaymentSourceType = (typeof paymentSourceTypes)[number];
+
+/**
+ * A wallet's or network's token as Wattle simulates it once decrypted: the token's own number
+ * (DPAN) and expiry, the one-time cryptogram and the ECI. The cryptogram is checked and forgotten,
+ * as a card's CVC is.
+ */
+export interface TokenisedCardDetails {
+  number: string;
+  expiryMonth: number;
+  expiryYear: number;
+  name: string;
+  cryptogram: string;
+  eci: string;
+}
+
+/** What POST /payment_sources sent, validated: a card, or a wallet's or network's token. */
+export type PaymentSourceInput =
+  | { type: 'card'; details: CardDetails }
+  | { type: TokenisedSourceType; details: TokenisedCardDetails };
+
+/**
+ * A payment source: a card (its number sealed, as a card token's) that one charge, authorisation
+ * or customer may use, and the way it came in. Never the full number, CVC or cryptogram.
+ */
+export interface PaymentSourceRecord {
+  token: string;
+  type: PaymentSourceType;
+  card: Card;
+  createdAt: string;
+}
+
+/** Payment source tokens expire one month after creation if unused, as card tokens do. */
+export const paymentSourceLifetimeMonths = 1;
+
+/**
+ * A cryptogram (TAVV, UCAF, Apple Pay's online cryptogram) is base64 of 20 bytes in practice;
+ * anything from 16 to 48 bytes is taken as plausible.
+ */
+export const isCryptogram = (value: string): boolean => {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value) || value.length % 4 !== 0) return false;
+  const bytes = (value.length / 4) * 3 - (value.match(/=+$/)?.[0].length ?? 0);
+  return bytes >= 16 && bytes <= 48;
+};
+
+/**
+ * The electronic commerce indicator: two digits, 05/06/07 as Visa and Amex send them, 00/01/02 as
+ * Mastercard does.
+ */
+export const isEci = (value: string): boolean => /^0[0-25-7]$/.test(value);
+
+/**
+ * The card a wallet or network token stands for: shown by the token's number (its scheme and
+ * last four), with the wallet as its network type. No address comes with a token.
+ */
+export const newTokenisedCard = (
+  details: TokenisedCardDetails,
+  type: TokenisedSourceType,
+  token: string,
+  createdAt: string,
+): Card => ({
+  token,
+  scheme: cardScheme(details.number),
+  displayNumber: displayNumber(details.number),
+  bin: details.number.slice(0, 6),
+  issuingCountry: issuingCountry(details.number),
+  expiryMonth: details.expiryMonth,
+  expiryYear: fullExpiryYear(details.expiryYear),
+  name: details.name,
+  addressLine1: '',
+  addressLine2: null,
+  addressCity: '',
+  addressPostcode: '',
+  addressState: '',
+  addressCountry: '',
+  networkType: type,
+  createdAt,
+});
+
+/** The payment source object: its token, type and the card it carries, as a card object. */
+export const presentPaymentSource = (source: PaymentSourceRecord) => ({
+  token: source.token,
+  type: source.type,
+  source: presentCard(source.card, unowned),
+  created_at: source.createdAt,
+});

@@ -1,0 +1,24 @@
+import { invalidToken, type Scope } from '@wattle/domain';
+import type { CardIntake, PaymentSourcesStore } from '@wattle/ports';
+
+/** The parameter that names a payment source wherever a card token may be given. */
+export const paymentSourceParam = 'payment_source_token';
+
+/**
+ * An unused payment source to take in as a card (a payment's or a customer's): its card and
+ * sealed number, used up by the taking write. Else the invalid-token error, as for a card token.
+ */
+export const takePaymentSource = async (
+  { paymentSources }: { paymentSources: PaymentSourcesStore },
+  scope: Scope,
+  token: string,
+  now: Date,
+): Promise<Extract<CardIntake, { from: 'payment_source' }>> => {
+  const found = await paymentSources.findUnused(scope, token, now);
+  if (!found) throw invalidToken(paymentSourceParam);
+  return {
+    from: 'payment_source',
+    sealed: { card: found.source.card, sealedNumber: found.sealedNumber },
+    paymentSourceToken: token,
+  };
+};

@@ -1,0 +1,75 @@
+import {
+  isCryptogram,
+  isEci,
+  type PaymentSourceInput,
+  paymentSourceTypes,
+  type TokenisedCardDetails,
+  tokenisedSourceTypes,
+} from '@wattle/domain';
+import * as v from 'valibot';
+import { cardInputSchema, cardNumberField, expiryFields, unexpired } from './card-input.ts';
+import { optionalText, phrases, requiredText } from './validation.ts';
+
+/**
+ * A wallet's (Apple Pay, Google Pay) or network's token as Wattle simulates it: the token's number
+ * and expiry, checked as a card's, the cryptogram (base64 of a plausible length) and the ECI.
+ */
+const tokenisedCardSchema = (now: Date) =>
+  v.pipe(
+    v.object(
+      {
+        number: cardNumberField(),
+        ...expiryFields(),
+        name: optionalText(),
+        cryptogram: v.pipe(requiredText(100), v.check(isCryptogram, 'is not a valid cryptogram')),
+        eci: v.pipe(requiredText(2), v.check(isEci, 'is not a valid ECI')),
+      },
+      phrases.invalid,
+    ),
+    v.forward(v.partialCheck([['expiry_month'], ['expiry_year']], unexpired(now), 'is expired'), [
+      'expiry_month',
+    ]),
+    v.forward(v.partialCheck([['expiry_month'], ['expiry_year']], unexpired(now), 'is expired'), [
+      'expiry_year',
+    ]),
+    v.transform(
+      (token): TokenisedCardDetails => ({
+        number: token.number,
+        expiryMonth: token.expiry_month,
+        expiryYear: token.expiry_year,
+        name: token.name,
+        cryptogram: token.cryptogram,
+        eci: token.eci,
+      }),
+    ),
+  );
+
+const typeMessage = (issue: v.BaseIssue<unknown>): string =>
+  issue.input === undefined || issue.input === null || issue.input === ''
+    ? phrases.blank
+    : `must be one of ${paymentSourceTypes.slice(0, -1).join(', ')} or ${paymentSourceTypes.at(-1)}`;
+
+/**
+ * POST /payment_sources: `type` and its `source`. A card source is a card as POST /cards takes it;
+ * the others are tokens with a cryptogram.
+ */
+export const paymentSourceInputSchema = (now: Date) =>
+  v.pipe(
+    v.variant(
+      'type',
+      [
+        v.object({ type: v.literal('card'), source: cardInputSchema(now) }),
+        v.object({
+          type: v.picklist(tokenisedSourceTypes),
+          source: tokenisedCardSchema(now),
+        }),
+      ],
+      typeMessage,
+    ),
+    v.transform(
+      (input): PaymentSourceInput =>
+        input.type === 'card'
+          ? { type: 'card', details: input.source }
+          : { type: input.type, details: input.source },
+    ),
+  );

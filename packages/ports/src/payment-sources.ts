@@ -1,0 +1,21 @@
+import type { PaymentSourceRecord, Scope } from '@wattle/domain';
+
+/**
+ * A payment source with its card's number sealed as a card token's is (bound to the card's token),
+ * so a charge opens it, and a customer keeps it, exactly as a card from a card token.
+ */
+export interface SealedPaymentSource {
+  source: PaymentSourceRecord;
+  sealedNumber: string;
+}
+
+/**
+ * Payment sources from POST /payment_sources: single use (one charge, authorisation or customer),
+ * one month. A write that uses one up throws TokenUsed when another request used it first or it
+ * expired.
+ */
+export interface PaymentSourcesStore {
+  put(scope: Scope, sealed: SealedPaymentSource, expiresAt: Date): Promise<void>;
+  /** The unused, unexpired source, or null (never existed, another merchant's, used or expired). */
+  findUnused(scope: Scope, token: string, now: Date): Promise<SealedPaymentSource | null>;
+}

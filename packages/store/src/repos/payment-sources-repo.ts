@@ -1,0 +1,42 @@
+import type { PaymentSourceRecord, Scope } from '@wattle/domain';
+import type { PaymentSourcesStore, SealedPaymentSource } from '@wattle/ports';
+import type { StoreContext } from '../kernel/context.ts';
+import { keys } from '../kernel/keys.ts';
+import { type Sealed, SingleUseTokens } from '../kernel/single-use-tokens.ts';
+import type { Transaction } from '../kernel/transaction.ts';
+
+const fromSealed = (sealed: Sealed<PaymentSourceRecord>): SealedPaymentSource => ({
+  source: sealed.value,
+  sealedNumber: sealed.sealedNumber,
+});
+
+/**
+ * Unused payment sources from POST /payment_sources (single use, one month), kept as card tokens
+ * are. The number comes sealed by the card tokens' seal (bound to the source's card), so it opens
+ * as that card's wherever the card goes.
+ */
+export class PaymentSourcesRepo implements PaymentSourcesStore {
+  private readonly tokens: SingleUseTokens<PaymentSourceRecord>;
+
+  constructor(ctx: StoreContext) {
+    this.tokens = new SingleUseTokens<PaymentSourceRecord>(ctx, {
+      key: keys.paymentSource,
+      entityType: 'payment_source',
+      label: 'payment-source',
+    });
+  }
+
+  put(scope: Scope, sealed: SealedPaymentSource, expiresAt: Date): Promise<void> {
+    return this.tokens.put(scope, { value: sealed.source, sealedNumber: sealed.sealedNumber }, expiresAt);
+  }
+
+  async findUnused(scope: Scope, token: string, now: Date): Promise<SealedPaymentSource | null> {
+    const found = await this.tokens.findUnused(scope, token, now);
+    return found ? fromSealed(found) : null;
+  }
+
+  /** Uses the source up inside `tx`: the transaction throws TokenUsed if it is gone. */
+  consumeIn(tx: Transaction, scope: Scope, token: string, now: Date): Transaction {
+    return this.tokens.consumeIn(tx, scope, token, now);
+  }
+}
