@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './balance.ts';
 export * from './bank-account.ts';
+export * from './bsb-directory.ts';
 export * from './card.ts';
 export * from './card-processor.ts';
 export * from './clock.ts';
