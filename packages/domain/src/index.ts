@@ -19,6 +19,7 @@ export * from './payment.ts';
 export * from './payment-lifecycle.ts';
 export * from './payment-presenters.ts';
 export * from './plan.ts';
+export * from './platform-adjustment.ts';
 export * from './presenters.ts';
 export * from './pricing.ts';
 export * from './recipient.ts';

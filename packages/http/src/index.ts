@@ -12,6 +12,7 @@ export * from './pages.ts';
 export * from './parse-form.ts';
 export * from './parse-json.ts';
 export * from './payment-input.ts';
+export * from './platform-adjustment-input.ts';
 export * from './responses.ts';
 export * from './search-date.ts';
 export * from './search-input.ts';
