@@ -59,4 +59,22 @@ describe('POST /bank_accounts', () => {
       "Bsb can't be blank",
     );
   });
+
+  it('refuses a BSB no financial institution has, and names the bank of one from the directory', async () => {
+    const res = await client.post('/1/bank_accounts', { ...account, bsb: '020-000' });
+    expect(res.status).toBe(422);
+    expect(res.body.messages).toEqual([
+      {
+        param: 'bsb',
+        code: 'bsb_invalid',
+        message:
+          'BSB 020000 is not in the Australian BSB directory (no financial institution has BSBs starting 02)',
+      },
+    ]);
+    const suncorp = await client.post('/1/bank_accounts', { ...account, bsb: '484-799' });
+    expect(suncorp.status).toBe(201);
+    expect(suncorp.body.response.bank_name).toBe('Suncorp Bank');
+    const westpac = await client.post('/1/bank_accounts', { ...account, bsb: '732000' });
+    expect(westpac.body.response.bank_name).toBe('Westpac Banking Corporation');
+  });
 });

@@ -66,6 +66,30 @@ describe('recipients', () => {
     );
   });
 
+  it("refuses a bank account whose BSB no financial institution has, as Pin: 'Bank account is invalid'", async () => {
+    const refused = {
+      param: 'bank_account',
+      code: 'bank_account_invalid',
+      message: 'Bank account is invalid',
+    };
+    const res = await client.post('/1/recipients', {
+      email: 'e@example.com',
+      bank_account: { ...account, bsb: '999-999' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.messages).toEqual([refused]);
+    const created = await client.post('/1/recipients', {
+      email: 'e@example.com',
+      bank_account: { ...account, bsb: '083-000' },
+    });
+    expect(created.body.response.bank_account.bank_name).toBe('National Australia Bank');
+    const update = await client.put(`/1/recipients/${created.body.response.token}`, {
+      bank_account: { ...account, bsb: '050000' },
+    });
+    expect(update.status).toBe(422);
+    expect(update.body.messages).toEqual([refused]);
+  });
+
   it('gets, lists and updates, recording recipient.created and recipient.updated', async () => {
     const created = (await client.post('/1/recipients', { email: 'd@example.com', bank_account: account }))
       .body.response;

@@ -1,5 +1,13 @@
 import { PinError } from '@wattle/domain';
-import { cardInputSchema, fieldIssues, paymentSourceIssues, toHttpError, validate } from '@wattle/http';
+import {
+  cardInputSchema,
+  fieldIssues,
+  paymentSourceIssues,
+  presentNullableToken,
+  toHttpError,
+  tokenField,
+  validate,
+} from '@wattle/http';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { cardFields } from '../helpers/fixtures.ts';
@@ -114,5 +122,21 @@ describe('error bodies', () => {
     const { status, body } = toHttpError(new Error('connection string with secrets'));
     expect(status).toBe(500);
     expect(JSON.stringify(body)).not.toContain('secrets');
+  });
+});
+
+describe('body tokens', () => {
+  const impossible = `card_${'a'.repeat(3000)}`;
+
+  it('reads a token longer than any token as its first 64 characters: unknown, but never refused', () => {
+    expect(v.parse(tokenField(), impossible)).toBe(impossible.slice(0, 64));
+    expect(v.parse(presentNullableToken(), impossible)).toBe(impossible.slice(0, 64));
+    expect(v.parse(tokenField(), ' card_abc ')).toBe('card_abc');
+  });
+
+  it('still refuses a blank token, and reads a blank nullable one as null', () => {
+    expect(v.safeParse(tokenField(), '').success).toBe(false);
+    expect(v.parse(presentNullableToken(), '')).toBeNull();
+    expect(v.parse(presentNullableToken(), null)).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import {
   listOf,
   pageOf,
   paymentSourceIssues,
+  platformAdjustmentOf,
   type RouteHandler,
   resource,
   scopeOf,
@@ -33,6 +34,7 @@ export const createAuthorisation: RouteHandler = async (request, deps) => {
       ? paymentTokenFor(deps.ids, 'authorisation', scope, request.idempotencyKey)
       : undefined,
     ...paymentFieldsOf(input),
+    ...platformAdjustmentOf(input),
     capture: false,
     threeDSecure: null,
   });

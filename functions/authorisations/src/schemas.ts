@@ -1,20 +1,41 @@
 import {
   aboveMinimum,
+  adjustmentAmountPhrase,
+  adjustmentCurrencyPhrase,
+  adjustmentInCurrency,
+  adjustmentWithinAmount,
   belowMaximum,
   currencyField,
   integer,
   maximumPhrase,
   minimumPhrase,
   paymentFields,
+  platformAdjustmentField,
 } from '@wattle/http';
 import * as v from 'valibot';
 
-/** POST /authorisations: the payment fields of a charge, without capture and 3-D Secure. */
+/** POST /authorisations: the payment fields of a charge and platform_adjustment, without capture and 3-D Secure. */
 export const createAuthorisationSchema = (now: Date) =>
   v.pipe(
-    v.object(paymentFields(now)),
+    v.object({ ...paymentFields(now), platform_adjustment: platformAdjustmentField() }),
     v.forward(v.partialCheck([['amount'], ['currency']], aboveMinimum, minimumPhrase), ['amount']),
     v.forward(v.partialCheck([['amount']], belowMaximum, maximumPhrase), ['amount']),
+    v.forward(
+      v.partialCheck(
+        [['currency'], ['platform_adjustment', 'currency']],
+        adjustmentInCurrency,
+        adjustmentCurrencyPhrase,
+      ),
+      ['platform_adjustment', 'currency'],
+    ),
+    v.forward(
+      v.partialCheck(
+        [['amount'], ['platform_adjustment', 'amount']],
+        adjustmentWithinAmount,
+        adjustmentAmountPhrase,
+      ),
+      ['platform_adjustment', 'amount'],
+    ),
   );
 
 /** POST /authorisations/{token}/charges: the amount to capture, at least the currency's minimum. */

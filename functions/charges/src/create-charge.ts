@@ -1,6 +1,13 @@
 import { presentCharge } from '@wattle/domain';
 import { createPaymentOnce, declined, paymentFieldsOf, paymentTokenFor } from '@wattle/flows';
-import { paymentSourceIssues, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import {
+  paymentSourceIssues,
+  platformAdjustmentOf,
+  type RouteHandler,
+  resource,
+  scopeOf,
+  validate,
+} from '@wattle/http';
 import { createChargeSchema } from './schemas.ts';
 
 /**
@@ -17,6 +24,7 @@ export const createCharge: RouteHandler = async (request, deps) => {
       ? paymentTokenFor(deps.ids, 'charge', scope, request.idempotencyKey)
       : undefined,
     ...paymentFieldsOf(input),
+    ...platformAdjustmentOf(input),
     capture: input.capture,
     threeDSecure: input.three_d_secure ?? null,
   });

@@ -1,25 +1,47 @@
 import {
   aboveMinimum,
+  adjustmentAmountPhrase,
+  adjustmentCurrencyPhrase,
+  adjustmentInCurrency,
+  adjustmentWithinAmount,
   belowMaximum,
   booleanField,
   integer,
   maximumPhrase,
   minimumPhrase,
   paymentFields,
+  platformAdjustmentField,
   threeDSecureSchema,
 } from '@wattle/http';
 import * as v from 'valibot';
 
-/** POST /charges (SPEC.md): the shared payment fields, capture and three_d_secure. */
+/** POST /charges (SPEC.md): the shared payment fields, capture, three_d_secure and platform_adjustment. */
 export const createChargeSchema = (now: Date) =>
   v.pipe(
     v.object({
       ...paymentFields(now),
       capture: v.optional(booleanField(), true),
       three_d_secure: v.optional(threeDSecureSchema),
+      platform_adjustment: platformAdjustmentField(),
     }),
     v.forward(v.partialCheck([['amount'], ['currency']], aboveMinimum, minimumPhrase), ['amount']),
     v.forward(v.partialCheck([['amount']], belowMaximum, maximumPhrase), ['amount']),
+    v.forward(
+      v.partialCheck(
+        [['currency'], ['platform_adjustment', 'currency']],
+        adjustmentInCurrency,
+        adjustmentCurrencyPhrase,
+      ),
+      ['platform_adjustment', 'currency'],
+    ),
+    v.forward(
+      v.partialCheck(
+        [['amount'], ['platform_adjustment', 'amount']],
+        adjustmentWithinAmount,
+        adjustmentAmountPhrase,
+      ),
+      ['platform_adjustment', 'amount'],
+    ),
   );
 
 /** PUT /charges/{token}/capture: no body needed; an amount, when sent, must be the full amount. */

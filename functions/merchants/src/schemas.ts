@@ -7,9 +7,9 @@ import {
   typicalProductPrices,
 } from '@wattle/domain';
 import {
-  bankAccountFields,
   booleanField,
   emailField,
+  nestedBankAccount,
   optionalText,
   phrases,
   requiredText,
@@ -84,7 +84,7 @@ export const merchantSchema = v.object({
     },
     phrases.invalid,
   ),
-  bank_account: v.object(bankAccountFields(), phrases.invalid),
+  bank_account: nestedBankAccount(),
   director: v.object(
     { full_name: requiredText(), contact_number: requiredText(50), date_of_birth: pastDate },
     phrases.invalid,

@@ -15,10 +15,10 @@ import {
   updateRecipient,
 } from '@wattle/flows';
 import {
-  bankAccountFields,
   emailField,
   exactlyOneOf,
   listOf,
+  nestedBankAccount,
   noContent,
   optionalText,
   pageOf,
@@ -32,7 +32,7 @@ import {
 import * as v from 'valibot';
 
 const bankAccountSource = {
-  bank_account: v.optional(v.object(bankAccountFields(), 'is invalid')),
+  bank_account: v.optional(nestedBankAccount()),
   bank_account_token: v.optional(tokenField()),
 };
 

@@ -13,7 +13,7 @@ import {
   booleanField,
   listOf,
   pageOf,
-  presentNullableText,
+  presentNullableToken,
   type RouteHandler,
   resource,
   scopeOf,
@@ -26,7 +26,7 @@ import * as v from 'valibot';
 
 const createSchema = v.object({ plan_token: tokenField(), ...subscribeFields() });
 // Absent stays undefined: the flow refuses it once the subscription is found.
-const updateSchema = v.object({ card_token: v.optional(presentNullableText(64)) });
+const updateSchema = v.object({ card_token: v.optional(presentNullableToken()) });
 const reactivateSchema = v.object({ include_setup_fee: v.optional(booleanField(), true) });
 
 /** POST /subscriptions: 201; 400 invalid_resource, 404 resource_not_found, or the first bill's decline. */

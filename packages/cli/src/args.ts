@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 
 export const usage = `Usage: npm run wattle -- accounts create --name NAME [options]
        npm run wattle -- merchants activate MERCHANT_TOKEN [--table TABLE] [--endpoint URL]
+       npm run wattle -- customers backfill-card-owners --table TABLE [--endpoint URL]
 
 Creates a merchant account (test and live secret and publishable keys) or, with --partner, a
 partner account (a partner key), and prints the keys once: only their hashes are stored.
@@ -21,6 +22,10 @@ Options:
 
 merchants activate approves a partner-referred merchant (mrch_...): its live keys start to work.
 
+customers backfill-card-owners writes the owner record of every stored card of customers created
+before a card could be charged by its token alone, so their card tokens can be; it is safe to run
+while the API serves, and again. The local stack runs it itself on every start.
+
 Without --table the command talks to the running local stack (npm start), found through
 \${WATTLE_DATA_DIR:-.wattle}/local.json.`;
 
@@ -28,6 +33,12 @@ export interface ActivateMerchantArgs {
   command: 'activate-merchant';
   merchantToken: string;
   table: string | null;
+  endpoint: string | null;
+}
+
+export interface BackfillCardOwnersArgs {
+  command: 'backfill-card-owners';
+  table: string;
   endpoint: string | null;
 }
 
@@ -48,7 +59,7 @@ export interface CreateAccountArgs {
 export const parseCommandLine = (
   argv: string[],
   env: NodeJS.ProcessEnv,
-): CreateAccountArgs | ActivateMerchantArgs | string => {
+): CreateAccountArgs | ActivateMerchantArgs | BackfillCardOwnersArgs | string => {
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
@@ -78,6 +89,11 @@ export const parseCommandLine = (
     const merchantToken = positionals[2] ?? '';
     if (!/^mrch_[\w-]+$/.test(merchantToken)) return 'merchants activate needs a merchant token (mrch_...)';
     return { command: 'activate-merchant', merchantToken, table, endpoint };
+  }
+  if (!values.help && positionals.join(' ') === 'customers backfill-card-owners') {
+    if (!table)
+      return 'customers backfill-card-owners needs --table (the local stack runs it itself on start)';
+    return { command: 'backfill-card-owners', table, endpoint };
   }
   if (values.help || positionals.join(' ') !== 'accounts create') return usage;
   const name = typeof values.name === 'string' ? values.name.trim() : '';

@@ -1,6 +1,7 @@
+import { backfillCardOwners } from '@wattle/store';
 import { activate } from './activate-merchant.ts';
 import { parseCommandLine, usage } from './args.ts';
-import { createInLocalStack, createInTable, describeAccount } from './create-account.ts';
+import { createInLocalStack, createInTable, describeAccount, tableStore } from './create-account.ts';
 
 const args = parseCommandLine(process.argv.slice(2), process.env);
 if (typeof args === 'string') {
@@ -11,6 +12,9 @@ const dataDir = process.env.WATTLE_DATA_DIR ?? '.wattle';
 try {
   if (args.command === 'activate-merchant') {
     console.log(JSON.stringify(await activate(args, dataDir), null, 2));
+  } else if (args.command === 'backfill-card-owners') {
+    const store = tableStore(args.table, args.endpoint);
+    console.log(JSON.stringify(await backfillCardOwners(store.ctx), null, 2));
   } else {
     const made = args.table
       ? await createInTable({ ...args, table: args.table })

@@ -1,3 +1,5 @@
+import { bankNameOf } from './bsb-directory.ts';
+
 /** Bank account details as sent: the holder's name, the six-digit BSB and the account number. */
 export interface BankAccountDetails {
   name: string;
@@ -28,18 +30,6 @@ export const isValidAccountNumber = (number: string): boolean => /^\d{4,10}$/.te
 
 /** Only the trailing three digits stay visible: 123456321 → XXXXXX321. */
 export const maskAccountNumber = (number: string): string => 'X'.repeat(number.length - 3) + number.slice(-3);
-
-/** The bank a BSB belongs to, by its first two digits (the major Australian banks; else empty). */
-const banksByBsbPrefix: Record<string, string> = {
-  '01': 'Australia and New Zealand Banking Group',
-  '03': 'Westpac Banking Corporation',
-  '06': 'Commonwealth Bank of Australia',
-  '08': 'National Australia Bank',
-  '73': 'Westpac Banking Corporation',
-  '76': 'Commonwealth Bank of Australia',
-};
-
-export const bankNameOf = (bsb: string): string => banksByBsbPrefix[bsb.slice(0, 2)] ?? '';
 
 export const newBankAccount = (
   details: BankAccountDetails,

@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './balance.ts';
 export * from './bank-account.ts';
+export * from './bsb-directory.ts';
 export * from './card.ts';
 export * from './card-processor.ts';
 export * from './clock.ts';
@@ -19,6 +20,7 @@ export * from './payment-lifecycle.ts';
 export * from './payment-presenters.ts';
 export * from './payment-source.ts';
 export * from './plan.ts';
+export * from './platform-adjustment.ts';
 export * from './presenters.ts';
 export * from './pricing.ts';
 export * from './recipient.ts';

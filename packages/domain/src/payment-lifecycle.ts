@@ -12,8 +12,9 @@ import {
   type ThreeDSecure,
   threeDSecureSessionSeconds,
 } from './payment.ts';
+import { adjustedCaptureRefusal } from './platform-adjustment.ts';
 import type { CardOwner } from './presenters.ts';
-import { defaultPricing, totalFees } from './pricing.ts';
+import { chargeFees } from './pricing.ts';
 import {
   isThreeDSecurePassThrough,
   passThroughRefusal,
@@ -122,6 +123,7 @@ export const reservedPayment = (
     ipAddress: order.ipAddress,
     reference: order.reference,
     metadata: order.metadata,
+    ...(order.platformAdjustment ? { platformAdjustment: order.platformAdjustment } : {}),
     card: source.card,
     cardOwner: source.owner,
     customerToken: source.customerToken,
@@ -163,7 +165,7 @@ export const recoveryDueAt = (reserved: Payment, now: Date): Date =>
 
 /** The fees of `amount` of a payment on its card and currency. */
 const feesFor = (payment: Payment, amount: number): number =>
-  totalFees(defaultPricing, payment.card, amount, payment.currency);
+  chargeFees(payment.card, amount, payment.currency);
 
 /** The payment after the processor answered: failed, authorised (for five days), or captured at once. */
 export const settledWith = (payment: Payment, outcome: AuthoriseOutcome): Payment => {
@@ -194,7 +196,10 @@ export const capturedCharge = (payment: Payment, now: Date): Payment => ({
   capturedAt: toTimestamp(now),
 });
 
-/** Why `amount` cannot be captured of an authorisation, or null when it can: at most what was authorised. */
+/**
+ * Why `amount` cannot be captured of an authorisation, or null when it can: at most what was
+ * authorised, and enough to bear its platform adjustment after the fees.
+ */
 export const authorisationCaptureRefusal = (authorisation: Payment, amount: number): PinError | null =>
   amount > authorisation.amount
     ? new PinError('invalid_resource', {
@@ -206,7 +211,12 @@ export const authorisationCaptureRefusal = (authorisation: Payment, amount: numb
           },
         ],
       })
-    : null;
+    : adjustedCaptureRefusal(
+        authorisation.platformAdjustment,
+        authorisation.card,
+        amount,
+        authorisation.currency,
+      );
 
 /**
  * Capturing `amount` of an authorisation: the authorisation, captured (the rest of its
@@ -268,7 +278,8 @@ const sameTerms = (payment: Payment, order: PaymentOrder): boolean =>
   payment.amount === order.amount &&
   payment.currency === order.currency &&
   payment.description === order.description &&
-  payment.email === order.email;
+  payment.email === order.email &&
+  payment.platformAdjustment?.amount === order.platformAdjustment?.amount;
 
 /**
  * A payment request whose Idempotency-Key names a payment that exists (`earlier`, null when

@@ -6,6 +6,7 @@ import {
   type Payment,
   statusMessage,
 } from './payment.ts';
+import { presentPlatformAdjustment } from './platform-adjustment.ts';
 import { presentCard } from './presenters.ts';
 import type { Refund } from './refund.ts';
 import { presentTransferLink } from './transfer.ts';
@@ -25,6 +26,12 @@ const chargeCard = (payment: Payment) => {
   } = presentCard(payment.card, payment.cardOwner);
   return card;
 };
+
+/** `platform_adjustment`, on payments made with one only: the others keep SPEC.md's fields. */
+const platformAdjustmentOf = (payment: Payment) =>
+  payment.platformAdjustment
+    ? { platform_adjustment: presentPlatformAdjustment(payment.platformAdjustment) }
+    : {};
 
 export interface ChargeView {
   /** Customer charge lists and events always show authorisation_token (null when none). */
@@ -52,6 +59,7 @@ export const presentCharge = (payment: Payment, now: Date, view: ChargeView = {}
     amount_refunded: payment.amountRefunded,
     total_fees: fees,
     merchant_entitlement: fees === null ? null : merchantEntitlement(payment),
+    ...platformAdjustmentOf(payment),
     refund_pending: payment.pendingRefunds > 0,
     ...(view.withAuthorisationToken || payment.authorisationToken !== null
       ? { authorisation_token: payment.authorisationToken }
@@ -94,6 +102,7 @@ export const presentAuthorisation = (payment: Payment, now: Date) => {
     voided: payment.state === 'voided',
     voided_at: payment.voidedAt,
     capturable: payment.state === 'authorised' && !expired,
+    ...platformAdjustmentOf(payment),
     metadata: payment.metadata,
   };
 };

@@ -2,6 +2,7 @@ import type { Card } from './card.ts';
 import type { DeclineCode } from './card-processor.ts';
 import type { ErrorCode } from './errors.ts';
 import type { Metadata } from './metadata.ts';
+import type { PlatformAdjustment } from './platform-adjustment.ts';
 import type { CardOwner } from './presenters.ts';
 import type { ThreeDSecurePassThrough } from './three-d-secure-pass-through.ts';
 import type { TransferLink } from './transfer.ts';
@@ -41,6 +42,8 @@ export interface PaymentTerms {
   ipAddress: string;
   reference: string | null;
   metadata: Metadata;
+  /** What a platform withholds from the merchant's proceeds (absent when none was asked for). */
+  platformAdjustment?: PlatformAdjustment;
 }
 
 export interface Payment extends PaymentTerms {
@@ -128,11 +131,13 @@ export const feesOf = (payment: Payment): number | null =>
   payment.state === 'authorised' || payment.state === 'captured' ? payment.totalFees : null;
 
 /**
- * What the merchant is owed of a charge: its amount less its fees. The one answer for the
- * charge's `merchant_entitlement` and for the proceeds a capture credits to the balance.
+ * What the merchant is owed of a charge: its amount less its fees and less what a platform
+ * withholds (its platform adjustment). The one answer for the charge's `merchant_entitlement`,
+ * for the proceeds a capture credits to the balance, and for what a transfer's line item pays.
  */
-export const merchantEntitlement = (payment: Pick<Payment, 'amount' | 'totalFees'>): number =>
-  payment.amount - (payment.totalFees ?? 0);
+export const merchantEntitlement = (
+  payment: Pick<Payment, 'amount' | 'totalFees' | 'platformAdjustment'>,
+): number => payment.amount - (payment.totalFees ?? 0) - (payment.platformAdjustment?.amount ?? 0);
 
 /** The status message Pin shows for a payment. */
 export const statusMessage = (payment: Payment): string => {

@@ -43,3 +43,7 @@ export const totalFees = (pricing: Pricing, card: Card, amount: number, currency
   const variable = Math.floor((amount * basisPoints(percentageFor(pricing, card, currency)) + 5000) / 10000);
   return Math.min(amount, pricing.fixedFee + variable);
 };
+
+/** The fees of a charge of `amount` on `card`: every account has the default pricing. */
+export const chargeFees = (card: Card, amount: number, currency: string): number =>
+  totalFees(defaultPricing, card, amount, currency);

@@ -59,6 +59,8 @@ export interface ChargeCredit {
   description: string;
   amount: number;
   totalFees: number;
+  /** What a platform withheld of the charge (absent when nothing). */
+  platformAdjustment?: number;
   merchantEntitlement: number;
   createdAt: string;
   /** A give-back's amount (left to pay out); absent on a capture. */
@@ -124,6 +126,7 @@ export const chargeLineItem = (
     description: credit.description,
     amount: credit.amount,
     total_fees: credit.totalFees,
+    ...(credit.platformAdjustment ? { platform_adjustment: credit.platformAdjustment } : {}),
     merchant_entitlement: credit.merchantEntitlement,
     created_at: credit.createdAt,
   },

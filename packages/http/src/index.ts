@@ -13,6 +13,7 @@ export * from './parse-form.ts';
 export * from './parse-json.ts';
 export * from './payment-input.ts';
 export * from './payment-source-input.ts';
+export * from './platform-adjustment-input.ts';
 export * from './responses.ts';
 export * from './search-date.ts';
 export * from './search-input.ts';

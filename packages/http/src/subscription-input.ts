@@ -1,12 +1,18 @@
 import { type FieldIssue, invalidSubscriptionInput } from '@wattle/domain';
 import * as v from 'valibot';
-import { booleanField, nullableText, phrases, tokenField, type ValidationOptions } from './validation.ts';
+import {
+  booleanField,
+  phrases,
+  presentNullableToken,
+  tokenField,
+  type ValidationOptions,
+} from './validation.ts';
 
 /** The fields that start a subscription (the plan comes from the body or from the path). */
 export const subscribeFields = () => ({
   customer_token: tokenField(),
   // Left out, null or empty: the customer's primary card.
-  card_token: nullableText(64),
+  card_token: v.optional(presentNullableToken(), null),
   include_setup_fee: v.optional(booleanField(), true),
 });
 

@@ -93,9 +93,27 @@ export const emailField = () =>
     v.email('is not formatted properly'),
   );
 
+/** Longer than any token Wattle makes (a prefix and 22 characters). */
+const tokenLengthBound = 64;
+
+/**
+ * A token longer than any token is an unknown token and answers as one (the route's 404, or its
+ * field's "is invalid, expired or has already been used"), not with a refusal of its own: it is
+ * read as its first 64 characters, which no token has either, so every key it makes stays short.
+ */
+const boundToken = (token: string): string => token.slice(0, tokenLengthBound);
+
 /** A resource token: any non-blank string (an unknown one is "not found" or invalid later). */
 export const tokenField = () =>
-  v.pipe(v.string(blankOrInvalid), v.trim(), v.nonEmpty(phrases.blank), v.maxLength(64, phrases.invalid));
+  v.pipe(v.string(blankOrInvalid), v.trim(), v.nonEmpty(phrases.blank), v.transform(boundToken));
+
+/** A token that must be sent but may be null or empty, both read as null; bounded as tokenField. */
+export const presentNullableToken = () =>
+  v.pipe(
+    v.nullable(jsonText(phrases.invalid)),
+    v.transform((s) => (s ?? '').trim()),
+    v.transform((s) => (s === '' ? null : boundToken(s))),
+  );
 
 /** Pin's param naming: nested keys in brackets, `card[number]`, `customer_permissions[1]`. */
 export const paramOf = (path: readonly { key: unknown }[] | undefined): string => {

@@ -1,5 +1,5 @@
 import { type BankAccountDetails, toTimestamp } from '@wattle/domain';
-import { bankAccountFields, parseBody, parseForm, toHttpError, validate } from '@wattle/http';
+import { nestedBankAccount, parseBody, parseForm, toHttpError, validate } from '@wattle/http';
 import * as v from 'valibot';
 import type { LocalClock } from './clock.ts';
 import { type ControlHandler, type ControlRequest, type JsonResponse, pinError } from './gateway.ts';
@@ -79,7 +79,7 @@ const optionalText = (value: unknown): string | undefined | null => {
   return typeof value === 'string' && value.length <= 255 ? value.trim() || undefined : null;
 };
 
-const bankAccountSchema = v.object({ bank_account: v.optional(v.object(bankAccountFields(), 'is invalid')) });
+const bankAccountSchema = v.object({ bank_account: v.optional(nestedBankAccount()) });
 
 /** `bank_account[name|bsb|number]`, validated as POST /bank_accounts validates them. */
 const payoutBankAccountOf = (

@@ -8,7 +8,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { type Environment, PinError, presentMerchantSummary } from '@wattle/domain';
 import { activateMerchant, type EnvironmentKeys, provisionAccount } from '@wattle/flows';
 import { randomIds, runtimeClock } from '@wattle/runtime';
-import { createStore, documentClient, localCardCipher } from '@wattle/store';
+import { backfillCardOwners, createStore, documentClient, localCardCipher } from '@wattle/store';
 import type { FauxqsServer } from 'fauxqs';
 import { localClientConfig, localCredentials, localRegion } from './aws.ts';
 import { LocalClock } from './clock.ts';
@@ -217,6 +217,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     cleanups.push(registerJob('expiry-sweep', async () => sweeper.poke()));
     clock.restore();
     const { seed } = await ensureSeed(store, file('seed.json'));
+    // Data kept from before a card could be charged by its token alone lacks its owner records.
+    await backfillCardOwners(store.ctx);
 
     const pipe: StreamPipe = await startStreamPipe({
       streams,

@@ -1,8 +1,8 @@
 /**
  * What other packages may use of the store: building it (and its cipher and client), the
- * repositories by their port names, the table definition, and reading an event or a TTL deletion
- * out of a stream record. Everything else (transactions, keys, counters, labels) stays inside; the store's own
- * white-box tests import it by path.
+ * repositories by their port names, the table definition, reading an event or a TTL deletion out
+ * of a stream record, and the one-off data backfills. Everything else (transactions, keys,
+ * counters, labels) stays inside; the store's own white-box tests import it by path.
  */
 export { type CardCipher, kmsCardCipher, localCardCipher } from './kernel/card-cipher.ts';
 export { documentClient } from './kernel/client.ts';
@@ -15,4 +15,5 @@ export {
   ttlAttribute,
   ttlDeleter,
 } from './kernel/table.ts';
+export { backfillCardOwners, type CardOwnersBackfill } from './maintenance/backfill-card-owners.ts';
 export { createStore, type Repositories, repositoriesOf, Store } from './store.ts';

@@ -2,6 +2,7 @@ import {
   type Payment,
   type PaymentOrder,
   paymentPrefix,
+  platformAdjustmentRefusal,
   recoveryDueAt,
   reservedPayment,
   type Scope,
@@ -60,6 +61,13 @@ export const createPayment = async (
     processor.supportsThreeDSecure(source.card),
     () => ids.token('se'),
   );
+  const unbearable = platformAdjustmentRefusal(
+    request.platformAdjustment,
+    source.card,
+    request.amount,
+    request.currency,
+  );
+  if (unbearable) throw unbearable;
   const session = threeDSecure && 'sessionToken' in threeDSecure ? threeDSecure : null;
   const token = request.token ?? ids.token(paymentPrefix(request.kind));
   const reserved = {

@@ -69,6 +69,7 @@ const creditOf = (charge: Payment, position: string): ChargeCredit => ({
   description: charge.description,
   amount: charge.amount,
   totalFees: charge.totalFees ?? 0,
+  ...(charge.platformAdjustment ? { platformAdjustment: charge.platformAdjustment.amount } : {}),
   merchantEntitlement: merchantEntitlement(charge),
   createdAt: charge.createdAt,
 });
