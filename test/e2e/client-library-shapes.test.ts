@@ -4,7 +4,8 @@ import { type Api, api, newMerchant } from '../helpers/stack.ts';
 
 /**
  * Requests as Pin's client libraries (Node, Ruby, PHP) send them: JSON with numbers where the
- * contract has text, and search dates in the forms they write.
+ * contract has text, search dates in the forms they write, payment sources, a customer's stored
+ * card by its token, 3-D Secure done elsewhere and a platform adjustment.
  */
 let client: Api;
 
@@ -225,5 +226,47 @@ describe('payment sources as client libraries send them', () => {
       expect(charged.status).toBe(201);
       expect(charged.body.response.card.token).toBe(source.body.response.source.token);
     }
+  });
+});
+
+describe('the other shapes client libraries send, as JSON', () => {
+  it("charge a customer's stored card by its token, alone or beside the customer, again and again", async () => {
+    const customer = await client.post('/1/customers', { email: 'lib@example.com', card: numericCard() });
+    expect(customer.status).toBe(201);
+    const { token: customerToken, card } = customer.body.response;
+    for (const body of [
+      { card_token: card.token },
+      { card_token: card.token },
+      { customer_token: customerToken, card_token: card.token },
+    ]) {
+      const res = await client.post('/1/charges', chargeFields({ card: undefined, ...body }));
+      expect(res.status, JSON.stringify(body)).toBe(201);
+      expect(res.body.response.card.token).toBe(card.token);
+    }
+  });
+
+  it('charge with a 3-D Secure authentication made elsewhere and a platform adjustment in numbers', async () => {
+    const res = await client.post(
+      '/1/charges',
+      chargeFields({
+        // A Visa: ECI 05 is Visa's (a Mastercard's would be 02).
+        card: numericCard(4200000000000000),
+        amount: 1000,
+        three_d_secure: {
+          version: '2.2.0',
+          eci: '05',
+          cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=',
+          transaction_id: 'f25084f0-5b16-4c0a-ae5d-b24808571d7e',
+        },
+        platform_adjustment: { amount: 100, currency: 'AUD' },
+      }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.response).toMatchObject({
+      success: true,
+      platform_adjustment: { amount: 100, currency: 'AUD' },
+    });
+    expect(res.body.response).not.toHaveProperty('redirect_url');
+    expect(res.body.response.merchant_entitlement).toBe(1000 - res.body.response.total_fees - 100);
   });
 });
