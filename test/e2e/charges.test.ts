@@ -389,6 +389,22 @@ describe('3-D Secure', () => {
       captured: true,
     });
     expect(verified.body.response).not.toHaveProperty('transfer');
+    // The session's item expires with the events (30 days by default) instead of staying forever.
+    const doc = stackTable(useStack());
+    try {
+      const item = (
+        await doc.send(
+          new GetCommand({
+            TableName: useStack().tableName,
+            Key: { pk: `SESSION#${session}`, sk: 'SESSION' },
+          }),
+        )
+      ).Item;
+      const created = Date.parse(verified.body.response.created_at) / 1000;
+      expect((Number(item?.expiresAt) - created) / 86_400).toBeCloseTo(30, 1);
+    } finally {
+      doc.destroy();
+    }
     expect((await live.get('/1/charges/verify?session_token=se_unknown000000000000000')).status).toBe(404);
     const other = await newMerchant();
     expect(

@@ -194,6 +194,8 @@ export class PaymentsRepo implements PaymentsStore {
           accountId: scope.accountId,
           environment: scope.environment,
           paymentToken: payment.token,
+          // Wanted only to verify the charge after the customer's return: kept as long as its events.
+          expiresAt: toEpochSeconds(now) + tx.retention.eventsSeconds,
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       });
