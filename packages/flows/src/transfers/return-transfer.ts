@@ -1,11 +1,4 @@
-import {
-  newEvent,
-  paidFromGivenBack,
-  presentTransfer,
-  returnedCredits,
-  type Transfer,
-  toTimestamp,
-} from '@wattle/domain';
+import { newEvent, presentTransfer, returnedCredits, type Transfer, toTimestamp } from '@wattle/domain';
 import {
   type BalanceStore,
   Changed,
@@ -18,7 +11,7 @@ import {
   type TransferLinks,
   type TransfersStore,
 } from '@wattle/ports';
-import { spanOf } from './payout-span.ts';
+import { forEachCharge, paidOutBy } from './payout-span.ts';
 
 export interface ReturnTransferDeps {
   transfers: TransfersStore;
@@ -28,8 +21,6 @@ export interface ReturnTransferDeps {
   clock: Clock;
   ids: Ids;
 }
-
-const linkConcurrency = 16;
 
 /**
  * The return job: the simulated bank sent back a transfer to an account that rejects payouts
@@ -48,25 +39,10 @@ export const returnTransfer = async (deps: ReturnTransferDeps, job: ScheduledJob
     return;
   }
   const { cursor } = job.data as unknown as PayoutJobData;
-  const from = transfer.creditsFrom;
-  const span = await spanOf(
-    balance,
-    job.scope,
-    cursor,
-    from,
-    from + transfer.totalCredits - paidFromGivenBack(transfer),
-  );
-  const paid = [...(transfer.givenBackPaid ?? []), ...span.credits];
+  const paid = await paidOutBy(balance, job.scope, transfer, cursor);
   const failed: Transfer = { ...transfer, status: 'failed' };
   const link = { state: failed.status, paidAt: failed.paidAt, token: failed.token };
-  const charges = [...new Set(paid.map(({ credit }) => credit.chargeToken))];
-  for (let i = 0; i < charges.length; i += linkConcurrency) {
-    await Promise.all(
-      charges
-        .slice(i, i + linkConcurrency)
-        .map((charge) => payments.restateTransfer(job.scope, charge, link)),
-    );
-  }
+  await forEachCharge(paid, (charge) => payments.restateTransfer(job.scope, charge, link));
   const now = clock.now();
   const event = newEvent(ids, 'transfer.failed', presentTransfer(failed), toTimestamp(now));
   try {
