@@ -67,6 +67,48 @@ describe('merchants (partner access)', () => {
     ]);
   });
 
+  it('declines or holds an application whose contact email carries the review’s test tag', async () => {
+    const base = useStack();
+    const refer = (email: string) =>
+      partner().post(
+        '/1/merchants',
+        merchantApplication({ contact: { ...merchantApplication().contact, email } }),
+      );
+    for (const outcome of ['declined', 'on_hold'] as const) {
+      const created = await refer(`roland+${outcome}@shop.example`);
+      expect(created.status).toBe(201);
+      const token = created.body.response.token;
+      expect(created.body.response.status).toBe(outcome);
+      expect((await partner().get(`/1/merchants/${token}`)).body.response.status).toBe(outcome);
+      const events = await eventsAbout(base, token);
+      expect(events.map((e) => e.type)).toEqual([
+        'sub_merchant_application.submitted',
+        `sub_merchant_application.${outcome}`,
+      ]);
+      expect(events[1]!.data).toEqual({
+        token,
+        email: `roland+${outcome}@shop.example`,
+        business_name: 'Robot Shop',
+        status: outcome,
+        created_at: created.body.response.created_at,
+        updated_at: created.body.response.updated_at,
+      });
+      expect(events[1]!.raw).not.toContain('123456321');
+      const detail = (await partner().get(`/1/merchants/${token}`)).body.response;
+      expect((await api(base.live.baseUrl, detail.api_keys.secret).get('/1/customers')).status).toBe(401);
+      const activated = await request(
+        'POST',
+        `http://localhost:${base.port}/_local/merchants/${token}/activate`,
+      );
+      if (outcome === 'declined') {
+        expect(activated.status).toBe(400);
+        expect(activated.body.error).toBe('invalid_state');
+      } else {
+        expect(activated.body.response.status).toBe('active');
+      }
+    }
+  });
+
   it('lists only the caller’s referrals; another partner cannot read them', async () => {
     const token = (await partner().post('/1/merchants', merchantApplication())).body.response.token;
     const listed = await partner().get('/1/merchants');

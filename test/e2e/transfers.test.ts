@@ -401,3 +401,68 @@ describe('transfers to self', () => {
     });
   });
 });
+
+describe('payouts the simulated bank returns', () => {
+  it('fails a transfer to the rejected test account a day later: transfer.failed, money back, charges updated', async () => {
+    const client = await merchant();
+    const rejected = (
+      await client.post('/1/recipients', {
+        email: 'closed@example.com',
+        name: 'Closed',
+        bank_account: { name: 'Closed', bsb: '062-000', number: '111111113' },
+      })
+    ).body.response.token;
+    const card = cardFields({ number: '4000000000000077' });
+    const paid: string[] = [];
+    for (const description of ['First', 'Second'])
+      paid.push(
+        (await client.post('/1/charges', chargeFields({ amount: 1000, card, description }))).body.response
+          .token,
+      );
+    const made = await payOut(client, rejected, 1000);
+    expect(made.status).toBe(201);
+    const token = made.body.response.token;
+    expect(made.body.response.status).toBe('succeeded');
+    expect((await balance(client)).available).toEqual([{ amount: 874, currency: 'AUD' }]);
+
+    await advanceClock(stack, day - 60);
+    expect((await client.get(`/1/transfers/${token}`)).body.response.status).toBe('succeeded');
+    await advanceClock(stack, 120);
+    const failed = (await client.get(`/1/transfers/${token}`)).body.response;
+    expect(failed).toMatchObject({
+      token,
+      status: 'failed',
+      amount: 1000,
+      total_debits: 30,
+      total_credits: 1030,
+    });
+    const events = await eventsAbout(stack, token);
+    expect(events.map((e) => e.type)).toEqual(['transfer.created', 'transfer.failed']);
+    expect(events[1]!.data).toEqual(failed);
+    // The amount and its fee are available again, and the charges show the transfer failed.
+    expect((await balance(client)).available).toEqual([{ amount: 1904, currency: 'AUD' }]);
+    for (const charge of paid)
+      expect((await client.get(`/1/charges/${charge}`)).body.response.transfer).toEqual([
+        { state: 'failed', paid_at: failed.paid_at, token },
+      ]);
+    // Its line items still show what it drew on; the next transfer pays those charges out again.
+    const drawn = (await client.get(`/1/transfers/${token}/line_items`)).body.response;
+    expect(drawn.map((i: { token: string; amount: number }) => [i.token, i.amount])).toEqual([
+      [paid[0], 952],
+      [paid[1], 78],
+      [token, -30],
+    ]);
+    const again = await payOut(client, await recipientOf(client), 1874);
+    expect(again.status).toBe(201);
+    const second = (await client.get(`/1/charges/${paid[1]}`)).body.response.transfer;
+    expect(second.map((t: { state: string; token: string }) => [t.state, t.token])).toEqual([
+      ['failed', token],
+      ['succeeded', again.body.response.token],
+    ]);
+    expect((await balance(client)).available).toEqual([{ amount: 0, currency: 'AUD' }]);
+    await advanceClock(stack, 2 * day);
+    expect((await client.get(`/1/transfers/${again.body.response.token}`)).body.response.status).toBe(
+      'succeeded',
+    );
+  });
+});

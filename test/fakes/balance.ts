@@ -18,7 +18,7 @@ export interface FakeDebit {
   consumes?: number;
   cursor?: CreditCursor | null;
   givenBackLeft?: ChargeCredit[];
-  giveBack?: ChargeCredit;
+  giveBack?: ChargeCredit[];
 }
 
 export type FakeBalance = BalanceStore & {
@@ -80,7 +80,7 @@ export const fakeBalance = (): FakeBalance => {
       b.consumed += options.consumes ?? Math.max(amount, 0);
       if (options.cursor !== undefined) b.cursor = options.cursor;
       if (options.givenBackLeft) b.givenBack = [...options.givenBackLeft];
-      if (options.giveBack) b.givenBack.push(options.giveBack);
+      if (options.giveBack) b.givenBack.push(...options.giveBack);
     },
     read: async (scope) =>
       [...books.entries()]

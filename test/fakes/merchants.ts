@@ -1,11 +1,11 @@
-import type { Merchant, WattleEvent } from '@wattle/domain';
+import { approvableStatuses, type Merchant, type WattleEvent } from '@wattle/domain';
 import { Changed, type MerchantsStore, type StoredMerchant } from '@wattle/ports';
 import type { fakeAccounts } from './accounts.ts';
 
 /**
  * The merchants port in memory over the accounts fake (a referral makes an account and its keys):
  * the live keys suspended until the activation, which throws Changed for a merchant no longer
- * pending. `events` are the ones the writes recorded, in order.
+ * pending (or on hold), and the review, which throws Changed for one no longer pending. `events` are the ones the writes recorded, in order.
  */
 export const fakeMerchants = (
   accounts: ReturnType<typeof fakeAccounts>,
@@ -33,7 +33,8 @@ export const fakeMerchants = (
     },
     activate: async (stored, active: Merchant, event) => {
       const current = all.get(active.token);
-      if (current?.merchant.status !== 'pending_approval') throw new Changed('merchant', active.token);
+      if (!current || !approvableStatuses.includes(current.merchant.status))
+        throw new Changed('merchant', active.token);
       all.set(active.token, { ...current, merchant: active });
       const account = accounts.accounts.get(active.accountId)!;
       accounts.accounts.set(active.accountId, { ...account, status: 'active' });
@@ -41,6 +42,14 @@ export const fakeMerchants = (
         const { suspended: _, ...grant } = accounts.keys.get(apiKey)!;
         accounts.keys.set(apiKey, grant);
       }
+      events.push(event);
+    },
+    review: async (reviewed: Merchant, event) => {
+      const current = all.get(reviewed.token);
+      if (current?.merchant.status !== 'pending_approval') throw new Changed('merchant', reviewed.token);
+      all.set(reviewed.token, { ...current, merchant: reviewed });
+      const account = accounts.accounts.get(reviewed.accountId)!;
+      accounts.accounts.set(reviewed.accountId, { ...account, status: reviewed.status });
       events.push(event);
     },
   };

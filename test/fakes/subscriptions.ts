@@ -7,6 +7,7 @@ import {
   type PendingBill,
   PinError,
   type Scope,
+  type SelfServiceLink,
   type Subscription,
   toTimestamp,
   type WattleEvent,
@@ -115,10 +116,15 @@ export const fakeSubscriptions = (plans: FakePlans, schedule: FakeSchedule): Fak
       .filter((s) => key(s.scope, '') === key(scope, '') && s.bill?.purpose !== 'start')
       .reverse()
       .map((s) => s.subscription);
+  const links = new Map<string, SelfServiceLink>();
   const fake: FakeSubscriptions = {
     all,
     ledgers,
     events,
+    saveSelfServiceLink: async (link) => {
+      links.set(link.token, structuredClone(link));
+    },
+    selfServiceLink: async (token) => structuredClone(links.get(token) ?? null),
     get: async (scope, token) => {
       const stored = all.get(key(scope, token));
       return stored ? loadedOf(stored) : null;

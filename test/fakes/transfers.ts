@@ -1,4 +1,4 @@
-import type { Account, Scope, Transfer, TransferLineItem, TransferLink } from '@wattle/domain';
+import type { Account, Scope, Transfer, TransferLineItem, TransferLink, WattleEvent } from '@wattle/domain';
 import {
   Changed,
   JobTaken,
@@ -18,14 +18,21 @@ const page = <T>(items: T[], n: number) => ({
 
 /**
  * The transfers port in memory, over the fake balance, with the store's refusal: Changed when any
- * debit came in since the ledger the transfer decided on was read. Its payout jobs wait in `jobs`.
+ * debit came in since the ledger the transfer decided on was read. Its payout and return jobs wait
+ * in `jobs`; a return claims its job (JobTaken when gone) and needs the transfer `succeeded`
+ * (Changed otherwise). `events` are the returns' events.
  */
 export const fakeTransfers = (
   balance: FakeBalance,
-): TransfersStore & { jobs: ScheduledJob[]; items: Map<string, TransferLineItem[]> } => {
+): TransfersStore & {
+  jobs: ScheduledJob[];
+  items: Map<string, TransferLineItem[]>;
+  events: WattleEvent[];
+} => {
   const all = new Map<string, Transfer>();
   const items = new Map<string, TransferLineItem[]>();
   const jobs: ScheduledJob[] = [];
+  const events: WattleEvent[] = [];
   const listed = (scope: Scope) =>
     [...all.entries()]
       .filter(([k]) => k.startsWith(`${scope.accountId}#${scope.environment}#`))
@@ -34,7 +41,14 @@ export const fakeTransfers = (
   return {
     jobs,
     items,
-    create: async (scope, transfer, _event, now, { ledger, job, walkEnd, consumes, givenBackLeft }) => {
+    events,
+    create: async (
+      scope,
+      transfer,
+      _event,
+      now,
+      { ledger, job, walkEnd, consumes, givenBackLeft, returnsAt },
+    ) => {
       if (balance.debitsOf(scope, transfer.currency).version !== ledger.version)
         throw new Changed('balance', transfer.currency);
       balance.debit(scope, transfer.currency, transfer.totalCredits, {
@@ -51,7 +65,25 @@ export const fakeTransfers = (
         data: { ...job },
       };
       jobs.push(payout);
+      if (returnsAt)
+        jobs.push({
+          kind: 'transfer-return',
+          scope,
+          token: transfer.token,
+          dueAt: returnsAt,
+          data: { ...job },
+        });
       return payout;
+    },
+    fail: async (scope, failed, returned, event, job) => {
+      if (all.get(key(scope, failed.token))?.status !== 'succeeded')
+        throw new Changed('transfer', failed.token);
+      const at = jobs.indexOf(job);
+      if (at < 0) throw new JobTaken(job.kind, job.token);
+      jobs.splice(at, 1);
+      all.set(key(scope, failed.token), failed);
+      balance.debit(scope, failed.currency, -failed.totalCredits, { giveBack: returned });
+      events.push(event);
     },
     get: async (scope, token) => all.get(key(scope, token)) ?? null,
     list: async (scope, n) => page(listed(scope), n),
@@ -88,6 +120,12 @@ export const fakeTransferLinks = (): TransferLinks & { links: Map<string, Transf
     linkTransfer: async (_scope, chargeToken, link) => {
       const linked = links.get(chargeToken) ?? [];
       if (!linked.some((l) => l.token === link.token)) links.set(chargeToken, [...linked, link]);
+    },
+    restateTransfer: async (_scope, chargeToken, link) => {
+      const linked = (links.get(chargeToken) ?? []).filter((l) => l.token !== link.token);
+      const at = (links.get(chargeToken) ?? []).findIndex((l) => l.token === link.token);
+      linked.splice(at < 0 ? linked.length : at, 0, link);
+      links.set(chargeToken, linked);
     },
   };
 };

@@ -1,8 +1,6 @@
 import { PinError, presentCharge } from '@wattle/domain';
 import { completeThreeDSecure, sessionPayment, verifyThreeDSecure } from '@wattle/flows';
-import { htmlPage, type RouteHandler, redirect, resource, scopeOf } from '@wattle/http';
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml, htmlPage, type RouteHandler, redirect, resource, scopeOf } from '@wattle/http';
 
 /**
  * GET /1/three_d_secure/{session}: the simulated issuer page the payer is sent to. It shows what

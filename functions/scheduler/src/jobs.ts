@@ -4,6 +4,7 @@ import {
   purgeWebhookEndpoint,
   recoverPayment,
   retryWebhook,
+  returnTransfer,
   settleRefund,
 } from '@wattle/flows';
 import { jobKinds } from '@wattle/ports';
@@ -15,6 +16,7 @@ export const jobHandlers: Record<string, JobHandler<RuntimeDeps>> = {
   [jobKinds.paymentRecovery]: (job, deps) => recoverPayment(deps, job),
   [jobKinds.refundSettlement]: (job, deps) => settleRefund(deps, job),
   [jobKinds.transferPayout]: (job, deps) => payOutTransfer(deps, job),
+  [jobKinds.transferReturn]: (job, deps) => returnTransfer(deps, job),
   [jobKinds.webhookRetry]: (job, deps) => retryWebhook(deps, job),
   [jobKinds.endpointPurge]: (job, deps) => purgeWebhookEndpoint(deps, job),
   ...subscriptionJobs,

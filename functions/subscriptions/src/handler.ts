@@ -9,6 +9,7 @@ import {
   reactivateSubscriptionRoute,
   updateSubscription,
 } from './routes.ts';
+import { issueSelfServiceLinkRoute, selfServiceCancel, selfServicePage } from './self-service.ts';
 
 export const handler = apiHandler('subscriptions', {
   'POST /1/subscriptions': createSubscription,
@@ -18,5 +19,8 @@ export const handler = apiHandler('subscriptions', {
   'DELETE /1/subscriptions/{sub_token}': cancelSubscriptionRoute,
   'PUT /1/subscriptions/{sub_token}/reactivate': reactivateSubscriptionRoute,
   'GET /1/subscriptions/{sub_token}/ledger': listLedgerRoute,
+  'POST /1/subscriptions/{sub_token}/self_service_link': issueSelfServiceLinkRoute,
+  'GET /1/subscription_self_service': selfServicePage,
+  'POST /1/subscription_self_service': selfServiceCancel,
   'DELETE /1/customers/{customer_token}/subscriptions/{sub_token}': cancelCustomerSubscription,
 });

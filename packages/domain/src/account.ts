@@ -6,7 +6,11 @@ export type Environment = (typeof environments)[number];
 export const isEnvironment = (value: unknown): value is Environment => value === 'test' || value === 'live';
 
 export type AccountKind = 'merchant' | 'partner';
-export type AccountStatus = 'pending_approval' | 'active';
+/**
+ * A referred merchant's account starts `pending_approval`; the review makes it `active`, `on_hold`
+ * (more information wanted; it can still be approved) or `declined` (final).
+ */
+export type AccountStatus = 'pending_approval' | 'active' | 'on_hold' | 'declined';
 
 export interface Account {
   id: string;

@@ -16,7 +16,24 @@ export interface BankAccount {
   bankName: string;
   branch: string;
   createdAt: string;
+  /**
+   * The simulated bank returns payouts to it (the test account `rejectedPayoutAccount`): decided
+   * when the account is made, the only time the full number is at hand. Never presented.
+   */
+  rejectsPayouts?: true;
 }
+
+/**
+ * The test bank account the simulated bank rejects (Pin has none; Stripe's AU closed-account test
+ * number under a Commonwealth Bank BSB, whose prefix APCA assigns): transfers to it are made, then
+ * fail (transfer.failed) when the bank returns them.
+ */
+export const rejectedPayoutAccount = { bsb: '062000', number: '111111113' } as const;
+
+const rejectsPayouts = (details: BankAccountDetails): Pick<BankAccount, 'rejectsPayouts'> =>
+  details.bsb === rejectedPayoutAccount.bsb && details.number === rejectedPayoutAccount.number
+    ? { rejectsPayouts: true }
+    : {};
 
 /** BSBs are six digits, often written 123-456. */
 export const normaliseBsb = (raw: string): string => raw.replace(/[\s-]/g, '');
@@ -43,6 +60,7 @@ export const newBankAccount = (
   bankName: bankNameOf(details.bsb),
   branch: '',
   createdAt,
+  ...rejectsPayouts(details),
 });
 
 export const presentBankAccount = (account: BankAccount) => ({

@@ -40,6 +40,24 @@ export interface Merchant {
   updatedAt: string;
 }
 
+/** What the simulated review decides at once about an application, when not left pending. */
+export type ReviewOutcome = 'declined' | 'on_hold';
+
+/**
+ * The simulated review's test inputs (as Stripe's and Pin's test data): a contact email whose local
+ * part carries the tag `+declined` or `+on_hold` (`roland+declined@shop.example`) is declined or put
+ * on hold as soon as it is submitted; any other application waits for an approval.
+ */
+export const reviewOutcomeFor = (application: MerchantApplication): ReviewOutcome | null => {
+  const tags = (application.contact.email.split('@')[0] ?? '').split('+').slice(1);
+  if (tags.includes('declined')) return 'declined';
+  if (tags.includes('on_hold')) return 'on_hold';
+  return null;
+};
+
+/** The statuses an approval starts from: on hold is waiting for information, not refused. */
+export const approvableStatuses: readonly AccountStatus[] = ['pending_approval', 'on_hold'];
+
 export const incorporationStatuses = ['sole_trader', 'partnership', 'pty_ltd'] as const;
 export const typicalProductPrices = ['20', '100', '500', '1000', '3000'] as const;
 export const transactionsPerMonthChoices = ['10', '20', '100', '500', '1000'] as const;

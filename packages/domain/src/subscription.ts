@@ -10,6 +10,7 @@ import {
   renewalRetryDays,
   retriesFailedRenewals,
 } from './plan.ts';
+import type { Scope } from './scope.ts';
 
 /**
  * Subscription states (SPEC.md). `cancelling` is in the contract and in the plan's counts, but
@@ -131,6 +132,24 @@ export const invalidSubscriptionInput = (messages: ParamMessage[]): PinError =>
  */
 export const subscriptionNotFound = (code: 'not_found' | 'resource_not_found'): PinError =>
   new PinError(code, { description: errorCatalogue.not_found.description });
+
+/** How long a customer's self-service link works after the merchant asked for it. */
+export const selfServiceLinkLifetimeMs = 7 * 86_400_000;
+
+/**
+ * A customer's link to the hosted page of one subscription: an unguessable random token (found
+ * by itself: the customer's browser carries no key), for one environment, until it expires.
+ */
+export interface SelfServiceLink {
+  token: string;
+  scope: Scope;
+  subscriptionToken: string;
+  expiresAt: string;
+}
+
+/** The plan lets its customers cancel on the hosted page (customer_permissions holds `cancel`). */
+export const customerMayCancel = (plan: Pick<Plan, 'customerPermissions'>): boolean =>
+  plan.customerPermissions.includes('cancel');
 
 /** Trial and active subscriptions are billed; the others wait for nothing. */
 export const isRunning = (subscription: Subscription): boolean =>

@@ -15,8 +15,11 @@ export const transferReference = (token: string): string => `WATTLE ${token.slic
 /** A payout from the merchant's available balance to a recipient or to the merchant itself. */
 export interface Transfer {
   token: string;
-  /** Only `succeeded` is known (PIN-REFERENCE §4.8): the simulated bank takes every payout. */
-  status: 'succeeded';
+  /**
+   * `succeeded` when made (the only status PIN-REFERENCE §4.8 shows); `failed` once the simulated
+   * bank returned it (a payee account that rejects payouts), its money back in the balance.
+   */
+  status: 'succeeded' | 'failed';
   currency: string;
   description: string;
   amount: number;
@@ -93,6 +96,25 @@ export const takeGivenBack = (
   }
   return { paid, left, covered };
 };
+
+/** How long the simulated bank takes to return a payout to an account that rejects them. */
+export const payoutReturnDelayMs = 24 * 60 * 60 * 1000;
+
+/** When the simulated bank returns the transfer, or null when its payee takes payouts. */
+export const payoutReturnDue = (transfer: Transfer, now: Date): Date | null =>
+  transfer.bankAccount.rejectsPayouts ? new Date(now.getTime() + payoutReturnDelayMs) : null;
+
+/**
+ * What a returned transfer gives back: every slice of proceeds it paid out (its fee's share
+ * included, as the payout never happened), as give-backs the next transfer pays out first, so the
+ * charges are paid out again by a transfer that reaches the bank.
+ */
+export const returnedCredits = (transfer: Transfer, paid: readonly PaidCredit[]): ChargeCredit[] =>
+  paid.map(({ credit, amount }) => ({
+    ...credit,
+    position: `${credit.chargeToken}#${transfer.token}`,
+    givenBack: amount,
+  }));
 
 export interface TransferLineItem {
   type: 'charge' | 'transfer_fee';

@@ -9,6 +9,9 @@ export interface ApiResult {
   raw?: { contentType: string; text: string };
 }
 
+/** Text safe inside HTML, attributes included. */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /** An HTML page. */
 export const htmlPage = (status: number, text: string): ApiResult => ({
   status,

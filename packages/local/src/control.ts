@@ -155,8 +155,14 @@ export const controlEndpoints =
       default: {
         const activation = /^POST \/merchants\/(mrch_[\w-]+)\/activate$/.exec(route);
         if (activation) {
-          const merchant = await activateMerchant(activation[1]!);
-          return merchant ? { status: 200, body: { response: merchant } } : pinError('not_found');
+          try {
+            const merchant = await activateMerchant(activation[1]!);
+            return merchant ? { status: 200, body: { response: merchant } } : pinError('not_found');
+          } catch (error) {
+            // A declined merchant cannot be approved: Pin's error, not a crash.
+            const { status, body } = toHttpError(error);
+            return { status, body };
+          }
         }
         return pinError('not_found');
       }

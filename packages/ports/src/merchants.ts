@@ -34,10 +34,15 @@ export interface MerchantsStore {
   get(merchantToken: string): Promise<StoredMerchant | null>;
   listForPartner(partnerId: string, page: number): Promise<Page<Merchant>>;
   /**
-   * Approves a pending merchant: its status, its account's, and its live keys, which start to
-   * work. Throws Changed when it is not pending any more (another activation came first).
+   * Approves a pending (or on hold) merchant: its status, its account's, and its live keys, which
+   * start to work. Throws Changed when it is neither any more (another activation came first).
    */
   activate(stored: StoredMerchant, active: Merchant, event: WattleEvent, now: Date): Promise<void>;
+  /**
+   * The review's other outcomes: a pending merchant declined or put on hold, its account's status
+   * with it (the live keys stay suspended). Throws Changed when it is not pending any more.
+   */
+  review(reviewed: Merchant, event: WattleEvent, now: Date): Promise<void>;
 }
 
 /** Keeps passwords only as a salted slow hash. */

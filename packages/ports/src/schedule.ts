@@ -19,6 +19,7 @@ export const jobKinds = {
   paymentRecovery: 'payment-recovery',
   refundSettlement: 'refund-settlement',
   transferPayout: 'transfer-payout',
+  transferReturn: 'transfer-return',
   webhookRetry: 'webhook-retry',
   endpointPurge: 'webhook-endpoint-purge',
   planPurge: 'plan-purge',

@@ -1,4 +1,12 @@
-import type { LedgerEntry, Payment, PendingBill, Scope, Subscription, WattleEvent } from '@wattle/domain';
+import type {
+  LedgerEntry,
+  Payment,
+  PendingBill,
+  Scope,
+  SelfServiceLink,
+  Subscription,
+  WattleEvent,
+} from '@wattle/domain';
 import type { Page } from './pages.ts';
 import type { ScheduledJob } from './schedule.ts';
 
@@ -47,6 +55,9 @@ export interface SubscriptionsStore {
    * again), Missing ('plan') when the plan is gone, or, with `planMustBeLive`, being deleted.
    */
   commit(scope: Scope, change: SubscriptionChange, now: Date): Promise<void>;
+  /** Keeps a customer's self-service link, found later by its token alone. */
+  saveSelfServiceLink(link: SelfServiceLink): Promise<void>;
+  selfServiceLink(linkToken: string): Promise<SelfServiceLink | null>;
 }
 
 /** Where a bill's charge is found again by its derived token (a run resuming a bill attempt). */

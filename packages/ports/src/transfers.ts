@@ -27,6 +27,8 @@ export interface TransferDebit {
   consumes: number;
   /** The give-backs left waiting, when it paid out of them. */
   givenBackLeft?: ChargeCredit[];
+  /** When the simulated bank returns it (a payee that rejects payouts): its return job is due then. */
+  returnsAt?: Date;
 }
 
 /** Transfers, their line items, and the lists by merchant and by recipient. */
@@ -43,6 +45,19 @@ export interface TransfersStore {
     now: Date,
     debit: TransferDebit,
   ): Promise<ScheduledJob>;
+  /**
+   * A transfer the bank returned, in the transaction that claims its return job: its `failed`
+   * state (Changed when it is not `succeeded` any more), its money back in the balance as the
+   * give-backs `returned`, and its event. Throws JobTaken when another run claimed the job.
+   */
+  fail(
+    scope: Scope,
+    failed: Transfer,
+    returned: ChargeCredit[],
+    event: WattleEvent,
+    job: ScheduledJob,
+    now: Date,
+  ): Promise<void>;
   get(scope: Scope, transferToken: string): Promise<Transfer | null>;
   list(scope: Scope, page: number): Promise<Page<Transfer>>;
   listForRecipient(scope: Scope, recipientToken: string, page: number): Promise<Page<Transfer>>;
@@ -63,6 +78,11 @@ export interface TransfersStore {
 export interface TransferLinks {
   /** Shows the transfer on a charge it paid out; linking it again changes nothing. */
   linkTransfer(scope: Scope, chargeToken: string, link: TransferLink): Promise<void>;
+  /**
+   * Shows a charge's link to a transfer in the state `link` gives (a returned transfer's
+   * `failed`), linking it first when the payout job has not yet: either order ends the same.
+   */
+  restateTransfer(scope: Scope, chargeToken: string, link: TransferLink): Promise<void>;
 }
 
 /** Where `recipient=self` pays out to (the accounts' store answers this). */

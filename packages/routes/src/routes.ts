@@ -225,6 +225,15 @@ const routeTable = [
   { method: 'DELETE', path: '/1/subscriptions/{sub_token}', fn: 'subscriptions', auth: 'secret' },
   { method: 'PUT', path: '/1/subscriptions/{sub_token}/reactivate', fn: 'subscriptions', auth: 'secret' },
   { method: 'GET', path: '/1/subscriptions/{sub_token}/ledger', fn: 'subscriptions', auth: 'secret' },
+  {
+    method: 'POST',
+    path: '/1/subscriptions/{sub_token}/self_service_link',
+    fn: 'subscriptions',
+    auth: 'secret',
+  },
+  // The customer's hosted page: its link token (in the query, or the form) is its only key.
+  { method: 'GET', path: '/1/subscription_self_service', fn: 'subscriptions', auth: 'none' },
+  { method: 'POST', path: '/1/subscription_self_service', fn: 'subscriptions', auth: 'none' },
   // Cancelling is the subscriptions function's work, whichever path names the subscription.
   {
     method: 'DELETE',

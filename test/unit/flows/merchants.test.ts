@@ -155,3 +155,45 @@ describe('activating a merchant', () => {
     await expect(activateMerchant(setUp(), 'mrch_none')).rejects.toMatchObject({ code: 'not_found' });
   });
 });
+
+describe('the simulated review’s test inputs', () => {
+  const tagged = (email: string): MerchantApplication => ({
+    ...application,
+    contact: { ...application.contact, email },
+  });
+
+  it('declines an application whose contact email is tagged +declined, after its submission', async () => {
+    const deps = setUp();
+    const merchant = await referMerchant(deps, 'acct_partner', tagged('ada+declined@example.com'), 'pw');
+    expect(merchant.status).toBe('declined');
+    expect(deps.merchants.all.get(merchant.token)?.merchant.status).toBe('declined');
+    expect(deps.accounts.accounts.get(merchant.accountId)?.status).toBe('declined');
+    const keys = JSON.parse(deps.cipher.sealed[0]!.plain);
+    expect(deps.accounts.keys.get(keys.live.secretKey)).toMatchObject({ suspended: true });
+    expect(deps.merchants.events.map((e) => [e.type, e.data.status])).toEqual([
+      ['sub_merchant_application.submitted', 'pending_approval'],
+      ['sub_merchant_application.declined', 'declined'],
+    ]);
+    await expect(activateMerchant(deps, merchant.token)).rejects.toMatchObject({ code: 'invalid_state' });
+  });
+
+  it('puts one tagged +on_hold on hold; an approval can still activate it', async () => {
+    const deps = setUp();
+    const merchant = await referMerchant(deps, 'acct_partner', tagged('ada+on_hold@example.com'), 'pw');
+    expect(merchant.status).toBe('on_hold');
+    expect(deps.accounts.accounts.get(merchant.accountId)?.status).toBe('on_hold');
+    expect((await activateMerchant(deps, merchant.token)).status).toBe('active');
+    expect(deps.merchants.events.map((e) => e.type)).toEqual([
+      'sub_merchant_application.submitted',
+      'sub_merchant_application.on_hold',
+      'sub_merchant_application.activated',
+    ]);
+  });
+
+  it('leaves any other email pending (a tag elsewhere in the address is no test input)', async () => {
+    const deps = setUp();
+    const merchant = await referMerchant(deps, 'acct_partner', tagged('ada@declined.example'), 'pw');
+    expect(merchant.status).toBe('pending_approval');
+    expect(deps.merchants.events).toHaveLength(1);
+  });
+});

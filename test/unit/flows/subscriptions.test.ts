@@ -7,12 +7,16 @@ import {
   chargeBill,
   createPlan,
   getSubscription,
+  issueSelfServiceLink,
   type PlanInput,
   reactivate,
   recoverBill,
   renewSubscription,
   type SubscribeInput,
+  selfServiceView,
   subscribe,
+  unsubscribe,
+  updatePlan,
 } from '@wattle/flows';
 import { JobTaken, jobKinds } from '@wattle/ports';
 import { describe, expect, it, vi } from 'vitest';
@@ -24,7 +28,7 @@ import {
   fakeSchedule,
   fakeSubscriptions,
 } from '../../fakes/subscriptions.ts';
-import { fixedClock, sequentialIds, virtualPacing } from '../../fakes/system.ts';
+import { fixedClock, sequentialIds, sequentialSecrets, virtualPacing } from '../../fakes/system.ts';
 import { monthlyPlan } from '../../helpers/billing.ts';
 
 // The payments flow is faked: billing's charges are made in the `payments` fake the flows are handed.
@@ -56,6 +60,7 @@ const setUp = () => {
     payments: fakeBillCharges(clock),
     clock,
     ids: sequentialIds(),
+    secrets: sequentialSecrets(),
     pacing: virtualPacing(),
   };
   parts.customers.add(scope, 'cus_1', ['card_primary', 'card_other']);
@@ -390,5 +395,56 @@ describe('billing', () => {
     expect(deps.payments.all.size).toBe(0);
     expect(await countsOf(deps, plan)).toMatchObject({ active: 0, starting: 0 });
     expect(deps.schedule.jobs.size).toBe(0);
+  });
+});
+
+describe('the customer’s self-service link', () => {
+  it('cancels for the customer while the link lives: cancelled, subscription.unsubscribed', async () => {
+    const deps = setUp();
+    const plan = await newPlan(deps);
+    const subscription = await subscribe(deps, scope, subscribeInput(plan));
+    const link = await issueSelfServiceLink(deps, scope, subscription.token);
+    expect(link).toMatchObject({
+      scope,
+      subscriptionToken: subscription.token,
+      expiresAt: '2027-02-07T10:00:00Z',
+    });
+    expect((await selfServiceView(deps, 'test', link.token)).mayCancel).toBe(true);
+    await expect(selfServiceView(deps, 'live', link.token)).rejects.toMatchObject({ code: 'not_found' });
+
+    deps.clock.advance(day);
+    const cancelled = await unsubscribe(deps, 'test', link.token);
+    expect(cancelled).toMatchObject({
+      state: 'cancelled',
+      nextBillingDate: null,
+      cancelledAt: '2027-02-01T10:00:00Z',
+    });
+    expect(eventTypes(deps)).toEqual(['subscription.created', 'subscription.unsubscribed']);
+    expect((await selfServiceView(deps, 'test', link.token)).mayCancel).toBe(false);
+    await expect(unsubscribe(deps, 'test', link.token)).rejects.toMatchObject({ code: 'invalid_state' });
+  });
+
+  it('stops working after seven days', async () => {
+    const deps = setUp();
+    const subscription = await subscribe(deps, scope, subscribeInput(await newPlan(deps)));
+    const link = await issueSelfServiceLink(deps, scope, subscription.token);
+    deps.clock.advance(7 * day);
+    await expect(unsubscribe(deps, 'test', link.token)).rejects.toMatchObject({ code: 'not_found' });
+    expect(eventTypes(deps)).toEqual(['subscription.created']);
+  });
+
+  it('follows the plan’s permissions as they are now, not as they were at the start', async () => {
+    const deps = setUp();
+    const plan = await newPlan(deps);
+    const subscription = await subscribe(deps, scope, subscribeInput(plan));
+    const link = await issueSelfServiceLink(deps, scope, subscription.token);
+    await updatePlan(deps, scope, plan.token, { customerPermissions: [] });
+    expect((await selfServiceView(deps, 'test', link.token)).mayCancel).toBe(false);
+    await expect(unsubscribe(deps, 'test', link.token)).rejects.toMatchObject({
+      code: 'transaction_forbidden',
+    });
+    expect((await getSubscription(deps, scope, subscription.token, 'not_found')).subscription.state).toBe(
+      'active',
+    );
   });
 });

@@ -8,7 +8,8 @@ export interface ActivateMerchantDeps {
 }
 
 /**
- * Approves a referred merchant: its live keys start to work (sub_merchant_application.activated).
+ * Approves a referred merchant, pending or on hold: its live keys start to work
+ * (sub_merchant_application.activated). A declined one stays declined (400 invalid_state).
  * Idempotent: an active merchant, or one another activation approved meanwhile, is answered as it is.
  */
 export const activateMerchant = async (
@@ -18,6 +19,10 @@ export const activateMerchant = async (
   const stored = await merchants.get(merchantToken);
   if (!stored) throw new PinError('not_found');
   if (stored.merchant.status === 'active') return stored.merchant;
+  if (stored.merchant.status === 'declined')
+    throw new PinError('invalid_state', {
+      description: 'A declined merchant application cannot be approved.',
+    });
   const now = clock.now();
   const active: Merchant = { ...stored.merchant, status: 'active', updatedAt: toTimestamp(now) };
   const event = newEvent(

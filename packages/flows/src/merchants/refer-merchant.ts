@@ -7,6 +7,7 @@ import {
   newBankAccount,
   newEvent,
   presentMerchantSummary,
+  reviewOutcomeFor,
   toTimestamp,
 } from '@wattle/domain';
 import type { Cipher, Clock, Ids, MerchantsStore, PasswordHasher, Secrets } from '@wattle/ports';
@@ -26,7 +27,9 @@ export interface ReferMerchantDeps {
  * A partner refers a merchant (POST /merchants): a merchant account awaiting approval, with test
  * keys that work at once and live keys that wait for approval, and the
  * sub_merchant_application.submitted event. The partner can read the keys later (SPEC.md: the
- * merchant detail shows them), so besides their hashes they are kept sealed.
+ * merchant detail shows them), so besides their hashes they are kept sealed. An application with a
+ * test input of the simulated review (reviewOutcomeFor) is then declined or put on hold at once,
+ * with its own event after the submitted one, and answered with that status.
  */
 export const referMerchant = async (
   { merchants, ids, clock, secrets, cipher, passwordHasher }: ReferMerchantDeps,
@@ -87,5 +90,20 @@ export const referMerchant = async (
     newEvent(ids, 'sub_merchant_application.submitted', presentMerchantSummary(merchant), at),
     now,
   );
-  return merchant;
+  const outcome = reviewOutcomeFor(application);
+  if (!outcome) return merchant;
+  // The review comes after the submission: at least a millisecond later, so the events list it after.
+  const reviewedAt = new Date(Math.max(clock.now().getTime(), now.getTime() + 1));
+  const reviewed: Merchant = { ...merchant, status: outcome, updatedAt: toTimestamp(reviewedAt) };
+  await merchants.review(
+    reviewed,
+    newEvent(
+      ids,
+      `sub_merchant_application.${outcome}`,
+      presentMerchantSummary(reviewed),
+      reviewed.updatedAt,
+    ),
+    reviewedAt,
+  );
+  return reviewed;
 };

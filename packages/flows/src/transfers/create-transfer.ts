@@ -3,6 +3,7 @@ import {
   type Ids,
   newEvent,
   PinError,
+  payoutReturnDue,
   presentTransfer,
   type Scope,
   type Transfer,
@@ -82,12 +83,14 @@ export const createTransfer = async (
       ...(givenBack.paid.length > 0 ? { givenBackPaid: givenBack.paid } : {}),
     };
     const event = newEvent(ids, 'transfer.created', presentTransfer(transfer), at);
+    const returnsAt = payoutReturnDue(transfer, now);
     const job = await transfers.create(scope, transfer, event, now, {
       ledger,
       job: { cursor: span.from },
       walkEnd: span.to,
       consumes,
       givenBackLeft: givenBack.paid.length > 0 ? givenBack.left : undefined,
+      ...(returnsAt ? { returnsAt } : {}),
     });
     return { transfer, job };
   });

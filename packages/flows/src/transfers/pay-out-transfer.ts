@@ -1,4 +1,4 @@
-import { chargeLineItem, feeLineItem, paidFromGivenBack, type TransferLineItem } from '@wattle/domain';
+import { chargeLineItem, feeLineItem, type TransferLineItem } from '@wattle/domain';
 import {
   type BalanceStore,
   JobTaken,
@@ -8,7 +8,7 @@ import {
   type TransferLinks,
   type TransfersStore,
 } from '@wattle/ports';
-import { spanOf } from './payout-span.ts';
+import { forEachCharge, paidOutBy } from './payout-span.ts';
 
 export interface PayOutTransferDeps {
   transfers: TransfersStore;
@@ -16,9 +16,6 @@ export interface PayOutTransferDeps {
   payments: TransferLinks;
   schedule: Pick<ScheduleStore, 'drop'>;
 }
-
-/** Charges linked at once by the payout job. */
-const linkConcurrency = 16;
 
 /**
  * The payout job: writes the transfer's line items and shows the transfer on each charge it paid
@@ -31,27 +28,14 @@ export const payOutTransfer = async (
   const transfer = await transfers.get(job.scope, job.token);
   if (transfer) {
     const { cursor } = job.data as unknown as PayoutJobData;
-    const from = transfer.creditsFrom;
-    const span = await spanOf(
-      balance,
-      job.scope,
-      cursor,
-      from,
-      from + transfer.totalCredits - paidFromGivenBack(transfer),
-    );
-    const paid = [...(transfer.givenBackPaid ?? []), ...span.credits];
+    const paid = await paidOutBy(balance, job.scope, transfer, cursor);
     const items: TransferLineItem[] = paid.map(({ credit, amount }) =>
       chargeLineItem(credit, amount, transfer.createdAt),
     );
     if (transfer.totalDebits > 0) items.push(feeLineItem(transfer));
     await transfers.putLineItems(job.scope, transfer.token, 1, items);
     const link = { state: transfer.status, paidAt: transfer.paidAt, token: transfer.token };
-    const charges = [...new Set(paid.map(({ credit }) => credit.chargeToken))];
-    for (let i = 0; i < charges.length; i += linkConcurrency) {
-      await Promise.all(
-        charges.slice(i, i + linkConcurrency).map((charge) => payments.linkTransfer(job.scope, charge, link)),
-      );
-    }
+    await forEachCharge(paid, (charge) => payments.linkTransfer(job.scope, charge, link));
   }
   try {
     await schedule.drop(job);

@@ -1,4 +1,12 @@
-import { type ChargeCredit, overlapOf, type Scope, transferCurrency } from '@wattle/domain';
+import {
+  type ChargeCredit,
+  overlapOf,
+  type PaidCredit,
+  paidFromGivenBack,
+  type Scope,
+  type Transfer,
+  transferCurrency,
+} from '@wattle/domain';
 import type { BalanceStore, CreditCursor } from '@wattle/ports';
 
 /** The charges' proceeds in [from, to) and where a walk over them starts and stops. */
@@ -33,4 +41,39 @@ export const spanOf = async (
     return before + credit.merchantEntitlement < to;
   });
   return span;
+};
+
+/**
+ * Every slice of proceeds `transfer` paid out, in payout order: the give-backs it took first, then
+ * its span of the captures' proceeds, walked from `cursor` (its jobs' data).
+ */
+export const paidOutBy = async (
+  balance: Pick<BalanceStore, 'walkCredits'>,
+  scope: Scope,
+  transfer: Transfer,
+  cursor: CreditCursor | null,
+): Promise<PaidCredit[]> => {
+  const from = transfer.creditsFrom;
+  const span = await spanOf(
+    balance,
+    scope,
+    cursor,
+    from,
+    from + transfer.totalCredits - paidFromGivenBack(transfer),
+  );
+  return [...(transfer.givenBackPaid ?? []), ...span.credits];
+};
+
+/** Charges written to at once by a payout's jobs. */
+const chargeConcurrency = 16;
+
+/** Calls `write` once for each charge the slices name, a few at a time. */
+export const forEachCharge = async (
+  paid: readonly PaidCredit[],
+  write: (chargeToken: string) => Promise<void>,
+): Promise<void> => {
+  const charges = [...new Set(paid.map(({ credit }) => credit.chargeToken))];
+  for (let i = 0; i < charges.length; i += chargeConcurrency) {
+    await Promise.all(charges.slice(i, i + chargeConcurrency).map(write));
+  }
 };

@@ -60,7 +60,7 @@ export const creditCaptureIn = (tx: Transaction, scope: Scope, charge: Payment, 
  */
 export const giveBackIn = (tx: Transaction, scope: Scope, charge: Payment, refund: Refund): Transaction =>
   debitIn(tx, scope, refund.currency, -refund.amount, {
-    giveBack: { ...creditOf(charge, `${charge.token}#${refund.token}`), givenBack: refund.amount },
+    giveBack: [{ ...creditOf(charge, `${charge.token}#${refund.token}`), givenBack: refund.amount }],
   });
 
 const creditOf = (charge: Payment, position: string): ChargeCredit => ({
@@ -96,12 +96,13 @@ export interface DebitOptions {
   consumes?: number;
   /** A transfer's: the give-backs still waiting once it took what it paid out of them. */
   givenBackLeft?: ChargeCredit[];
-  /** A failed refund's: the give-back to wait for the next transfer. */
-  giveBack?: ChargeCredit;
+  /** A failed refund's or a returned transfer's: the give-backs to wait for the next transfer. */
+  giveBack?: ChargeCredit[];
 }
 
 /**
- * Debits a refund or a transfer (a negative amount gives a failed refund back). Only positive
+ * Debits a refund or a transfer (a negative amount gives a failed refund or a returned transfer
+ * back). Only positive
  * debits move the `consumed` mark: it never goes back, so no two transfers ever pay out the same
  * proceeds.
  */
@@ -137,7 +138,7 @@ export const debitIn = (
   }
   if (giveBack) {
     names['#givenBack'] = 'givenBack';
-    values[':back'] = [giveBack];
+    values[':back'] = giveBack;
     values[':none'] = [];
     sets.push('#givenBack = list_append(if_not_exists(#givenBack, :none), :back)');
   }

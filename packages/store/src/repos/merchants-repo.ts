@@ -86,9 +86,9 @@ export class MerchantsRepo implements MerchantsStore {
       .update('merchant', {
         Key: keys.merchant(active.token),
         UpdateExpression: 'SET #m = :m',
-        ConditionExpression: '#m.#s = :pending',
+        ConditionExpression: '#m.#s IN (:pending, :hold)',
         ExpressionAttributeNames: { '#m': 'merchant', '#s': 'status' },
-        ExpressionAttributeValues: { ':m': active, ':pending': 'pending_approval' },
+        ExpressionAttributeValues: { ':m': active, ':pending': 'pending_approval', ':hold': 'on_hold' },
       })
       .update('account', {
         Key: keys.account(active.accountId),
@@ -105,5 +105,24 @@ export class MerchantsRepo implements MerchantsStore {
     }
     recordEvent(tx, merchantEventScope(active), event, now);
     await tx.commit(this.ctx.doc, { merchant: () => new Changed('merchant', active.token) });
+  }
+
+  async review(reviewed: Merchant, event: WattleEvent, now: Date): Promise<void> {
+    const tx = newTransaction(this.ctx)
+      .update('merchant', {
+        Key: keys.merchant(reviewed.token),
+        UpdateExpression: 'SET #m = :m',
+        ConditionExpression: '#m.#s = :pending',
+        ExpressionAttributeNames: { '#m': 'merchant', '#s': 'status' },
+        ExpressionAttributeValues: { ':m': reviewed, ':pending': 'pending_approval' },
+      })
+      .update('account', {
+        Key: keys.account(reviewed.accountId),
+        UpdateExpression: 'SET #a.#s = :s',
+        ExpressionAttributeNames: { '#a': 'account', '#s': 'status' },
+        ExpressionAttributeValues: { ':s': reviewed.status },
+      });
+    recordEvent(tx, merchantEventScope(reviewed), event, now);
+    await tx.commit(this.ctx.doc, { merchant: () => new Changed('merchant', reviewed.token) });
   }
 }

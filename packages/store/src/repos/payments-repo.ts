@@ -151,6 +151,57 @@ export class PaymentsRepo implements PaymentsStore {
   }
 
   /**
+   * Restates a charge's link to a transfer (a returned transfer's `failed`). Links are only ever
+   * appended, so the one found stays at its index; when the payout job has not linked it yet, this
+   * links it, and the payout job's own link then changes nothing.
+   */
+  async restateTransfer(scope: Scope, chargeToken: string, link: TransferLink): Promise<void> {
+    // Twice at most: an append that loses to the payout job's finds the link on the second read.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const result = await this.ctx.doc.send(
+        new GetCommand({
+          TableName: this.ctx.tableName,
+          Key: keys.payment(scope, chargeToken),
+          ConsistentRead: true,
+          ProjectionExpression: 'pk, transferLinks',
+        }),
+      );
+      if (!result.Item) return;
+      const links = (result.Item.transferLinks as TransferLink[] | undefined) ?? [];
+      const at = links.findIndex((l) => l.token === link.token);
+      try {
+        await this.ctx.doc.send(
+          new UpdateCommand({
+            TableName: this.ctx.tableName,
+            Key: keys.payment(scope, chargeToken),
+            ...(at >= 0
+              ? {
+                  UpdateExpression: `SET transferLinks[${at}] = :link`,
+                  ConditionExpression: `transferLinks[${at}].#token = :t`,
+                  ExpressionAttributeNames: { '#token': 'token' },
+                  ExpressionAttributeValues: { ':link': link, ':t': link.token },
+                }
+              : {
+                  UpdateExpression:
+                    'SET transferLinks = list_append(if_not_exists(transferLinks, :none), :link) ADD transferTokens :token',
+                  ConditionExpression: 'attribute_exists(pk) AND NOT contains(transferTokens, :t)',
+                  ExpressionAttributeValues: {
+                    ':none': [],
+                    ':link': [link],
+                    ':token': new Set([link.token]),
+                    ':t': link.token,
+                  },
+                }),
+          }),
+        );
+        return;
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+    }
+  }
+
+  /**
    * The merchant's charges created in [from, to), read through the list index by creation time,
    * at most `limit` of them (newest first).
    */

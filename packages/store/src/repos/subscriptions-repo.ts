@@ -1,5 +1,12 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { isRunning, type LedgerEntry, type PendingBill, type Scope, type Subscription } from '@wattle/domain';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  isRunning,
+  type LedgerEntry,
+  type PendingBill,
+  type Scope,
+  type SelfServiceLink,
+  type Subscription,
+} from '@wattle/domain';
 import {
   Changed,
   jobKinds,
@@ -79,6 +86,26 @@ const movesOf = (before: CountState[], after: CountState[]): CountMoves => {
  */
 export class SubscriptionsRepo implements SubscriptionsStore {
   constructor(private readonly ctx: StoreContext) {}
+
+  async saveSelfServiceLink(link: SelfServiceLink): Promise<void> {
+    await this.ctx.doc.send(
+      new PutCommand({
+        TableName: this.ctx.tableName,
+        Item: { ...keys.selfServiceLink(link.token), _et: 'self-service-link', link },
+      }),
+    );
+  }
+
+  async selfServiceLink(linkToken: string): Promise<SelfServiceLink | null> {
+    const result = await this.ctx.doc.send(
+      new GetCommand({
+        TableName: this.ctx.tableName,
+        Key: keys.selfServiceLink(linkToken),
+        ConsistentRead: true,
+      }),
+    );
+    return (result.Item?.link as SelfServiceLink | undefined) ?? null;
+  }
 
   async get(scope: Scope, token: string): Promise<LoadedSubscription | null> {
     const result = await this.ctx.doc.send(

@@ -1,5 +1,6 @@
 import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
+  type ChargeCredit,
   pageWindow,
   type Scope,
   type Transfer,
@@ -19,7 +20,7 @@ import { type Counter, counter, countIn, merchantWideShards } from '../kernel/co
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readBetween, readPage } from '../kernel/list-page.ts';
-import { scheduleIn } from '../kernel/schedule.ts';
+import { claimIn, scheduleIn } from '../kernel/schedule.ts';
 import { debitIn } from './balance-repo.ts';
 
 const transfersCounter = (scope: Scope) => counter(lists.transfers(scope), merchantWideShards);
@@ -41,7 +42,7 @@ export class TransfersRepo implements TransfersStore {
     transfer: Transfer,
     event: WattleEvent,
     now: Date,
-    { ledger, job, walkEnd, consumes, givenBackLeft }: TransferDebit,
+    { ledger, job, walkEnd, consumes, givenBackLeft, returnsAt }: TransferDebit,
   ): Promise<ScheduledJob> {
     const sortKey = listSortKey(now, transfer.token);
     const byRecipient = transfer.recipient !== 'self';
@@ -74,8 +75,43 @@ export class TransfersRepo implements TransfersStore {
       data: { ...job },
     };
     scheduleIn(tx, payout);
+    if (returnsAt)
+      scheduleIn(tx, {
+        kind: jobKinds.transferReturn,
+        scope,
+        token: transfer.token,
+        dueAt: returnsAt,
+        data: { ...job },
+      });
     await tx.commit(this.ctx.doc, { balance: () => new Changed('balance', transfer.currency) });
     return payout;
+  }
+
+  /**
+   * The returned transfer `failed` (under status `succeeded`), its money given back, its event,
+   * and its return job claimed: one transaction, so overlapping runs fail it once.
+   */
+  async fail(
+    scope: Scope,
+    failed: Transfer,
+    returned: ChargeCredit[],
+    event: WattleEvent,
+    job: ScheduledJob,
+    now: Date,
+  ): Promise<void> {
+    const tx = newTransaction(this.ctx).update('transfer', {
+      Key: keys.transfer(scope, failed.token),
+      UpdateExpression: 'SET #t = :t',
+      ConditionExpression: '#t.#s = :succeeded',
+      ExpressionAttributeNames: { '#t': 'transfer', '#s': 'status' },
+      ExpressionAttributeValues: { ':t': failed, ':succeeded': 'succeeded' },
+    });
+    // Unguarded, as a failed refund's give-back: it only adds, and it bumps the debits' version,
+    // so a transfer that read the balance before commits only after reading it again.
+    debitIn(tx, scope, failed.currency, -failed.totalCredits, { giveBack: returned });
+    claimIn(tx, job);
+    recordEvent(tx, scope, event, now);
+    await tx.commit(this.ctx.doc, { transfer: () => new Changed('transfer', failed.token) });
   }
 
   async get(scope: Scope, token: string): Promise<Transfer | null> {

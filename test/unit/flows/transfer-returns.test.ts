@@ -1,0 +1,168 @@
+import {
+  type Account,
+  type ChargeCredit,
+  newBankAccount,
+  payoutReturnDelayMs,
+  rejectedPayoutAccount,
+  type Scope,
+} from '@wattle/domain';
+import { createTransfer, listTransferLineItems, readBalance, returnTransfer } from '@wattle/flows';
+import { jobKinds } from '@wattle/ports';
+import { describe, expect, it } from 'vitest';
+import { fakeBalance } from '../../fakes/balance.ts';
+import { fixedClock, sequentialIds, virtualPacing } from '../../fakes/system.ts';
+import { fakeAccounts, fakeSchedule, fakeTransferLinks, fakeTransfers } from '../../fakes/transfers.ts';
+
+const scope: Scope = { accountId: 'acct_1', environment: 'test' };
+
+const merchant = (details: { bsb: string; number: string }): Account => ({
+  id: scope.accountId,
+  kind: 'merchant',
+  name: 'Shop',
+  email: 'shop@example.com',
+  status: 'active',
+  referredBy: null,
+  createdAt: '2026-11-01T00:00:00Z',
+  payoutBankAccount: newBankAccount({ name: 'Shop', ...details }, 'ba_own', '2026-11-01T00:00:00Z'),
+});
+
+const credit = (i: number): ChargeCredit => ({
+  position: `2026-11-1${i}T00:00:00.000Z#ch_${i}`,
+  chargeToken: `ch_${i}`,
+  description: `Order ${i}`,
+  amount: 1000,
+  totalFees: 48,
+  merchantEntitlement: 952,
+  createdAt: `2026-11-1${i}T00:00:00Z`,
+});
+
+/** A merchant paying out to the rejected test account, with three settled charges (3 × 952). */
+const setUp = (details: { bsb: string; number: string } = rejectedPayoutAccount) => {
+  const balance = fakeBalance();
+  for (const i of [1, 2, 3]) balance.credit(scope, credit(i), true);
+  const transfers = fakeTransfers(balance);
+  return {
+    balance,
+    transfers,
+    payments: fakeTransferLinks(),
+    accounts: fakeAccounts(merchant(details)),
+    recipients: { get: async () => null },
+    schedule: fakeSchedule(transfers.jobs),
+    clock: fixedClock('2026-11-24T10:00:00Z'),
+    ids: sequentialIds(),
+    pacing: virtualPacing(),
+  };
+};
+
+const availableOf = async (deps: ReturnType<typeof setUp>) => (await readBalance(deps, scope))[0]?.available;
+const returnJobOf = (deps: ReturnType<typeof setUp>) =>
+  deps.transfers.jobs.find((job) => job.kind === jobKinds.transferReturn);
+
+describe('a transfer to the account the simulated bank rejects', () => {
+  it('is made as usual, with a return job due a day later; any other account gets none', async () => {
+    const deps = setUp();
+    const transfer = await createTransfer(deps, scope, {
+      description: 'Payout',
+      amount: 1500,
+      recipient: 'self',
+    });
+    expect(transfer.status).toBe('succeeded');
+    expect(returnJobOf(deps)?.dueAt).toEqual(
+      new Date(Date.parse('2026-11-24T10:00:00Z') + payoutReturnDelayMs),
+    );
+    expect(await availableOf(deps)).toBe(3 * 952 - 1500);
+
+    const other = setUp({ bsb: rejectedPayoutAccount.bsb, number: '111111114' });
+    await createTransfer(other, scope, { description: 'Payout', amount: 1500, recipient: 'self' });
+    expect(returnJobOf(other)).toBeUndefined();
+  });
+
+  it('fails when returned: transfer.failed, its money back, its charges showing it failed', async () => {
+    const deps = setUp();
+    const transfer = await createTransfer(deps, scope, {
+      description: 'Payout',
+      amount: 1500,
+      recipient: 'self',
+    });
+    deps.clock.advance(payoutReturnDelayMs);
+    await returnTransfer(deps, returnJobOf(deps)!);
+
+    const failed = await deps.transfers.get(scope, transfer.token);
+    expect(failed?.status).toBe('failed');
+    expect(deps.transfers.events.map((e) => [e.type, e.data.token, e.data.status])).toEqual([
+      ['transfer.failed', transfer.token, 'failed'],
+    ]);
+    expect(deps.transfers.events[0]!.createdAt).toBe('2026-11-25T10:00:00Z');
+    expect(await availableOf(deps)).toBe(3 * 952);
+    expect(deps.transfers.jobs).toEqual([]);
+    for (const charge of ['ch_1', 'ch_2'])
+      expect(deps.payments.links.get(charge)).toEqual([
+        { state: 'failed', paidAt: transfer.paidAt, token: transfer.token },
+      ]);
+    // The line items still say what it drew on.
+    expect((await listTransferLineItems(deps, scope, transfer.token, 1)).items.map((i) => i.amount)).toEqual([
+      952, 548,
+    ]);
+  });
+
+  it('gives its charges to the next transfer first, which pays them out again', async () => {
+    const deps = setUp();
+    await createTransfer(deps, scope, { description: 'Payout', amount: 1500, recipient: 'self' });
+    await returnTransfer(deps, returnJobOf(deps)!);
+    const again = await createTransfer(deps, scope, {
+      description: 'Again',
+      amount: 2856,
+      recipient: 'self',
+    });
+    const items = await listTransferLineItems(deps, scope, again.token, 1);
+    expect(items.items.map((i) => [i.token, i.amount])).toEqual([
+      ['ch_1', 952],
+      ['ch_2', 548],
+      ['ch_2', 404],
+      ['ch_3', 952],
+    ]);
+    expect(await availableOf(deps)).toBe(0);
+  });
+
+  it('fails once when overlapping runs take the same job, or the job runs again afterwards', async () => {
+    const deps = setUp();
+    await createTransfer(deps, scope, { description: 'Payout', amount: 1500, recipient: 'self' });
+    const job = returnJobOf(deps)!;
+    await Promise.all([returnTransfer(deps, job), returnTransfer(deps, job)]);
+    await returnTransfer(deps, job);
+    expect(deps.transfers.events).toHaveLength(1);
+    expect(await availableOf(deps)).toBe(3 * 952);
+  });
+
+  it('makes a transfer that read the balance before the return read it again (no overdraft, no loss)', async () => {
+    const deps = setUp();
+    await createTransfer(deps, scope, { description: 'Payout', amount: 2000, recipient: 'self' });
+    const job = returnJobOf(deps)!;
+    // The return lands between a racing transfer's read and its write: its write is Changed, it reads again.
+    let returned = false;
+    const racing = {
+      ...deps,
+      transfers: {
+        ...deps.transfers,
+        create: async (...args: Parameters<typeof deps.transfers.create>) => {
+          if (!returned) {
+            returned = true;
+            await returnTransfer(deps, job);
+          }
+          return deps.transfers.create(...args);
+        },
+      },
+    };
+    // It drains what it read (856); read again, it pays that out of the returned charges first.
+    const drain = await createTransfer(racing, scope, {
+      description: 'Drain',
+      amount: 856,
+      recipient: 'self',
+    });
+    expect(returned).toBe(true);
+    expect(await availableOf(deps)).toBe(3 * 952 - 856);
+    expect(deps.transfers.events).toHaveLength(1);
+    const items = await listTransferLineItems(deps, scope, drain.token, 1);
+    expect(items.items.map((i) => [i.token, i.amount])).toEqual([['ch_1', 856]]);
+  });
+});
