@@ -100,7 +100,7 @@ export const keys = {
   /** A 3-D Secure session, found from its token alone (the payer's browser carries no key). */
   threeDSecureSession: (sessionToken: string): ItemKey => ({ pk: `SESSION#${sessionToken}`, sk: 'SESSION' }),
   /** A subscription's self-service link, found from its token alone (the customer carries no key). */
-  selfServiceLink: (linkToken: string): ItemKey => ({ pk: `SELFSERVICE#${linkToken}`, sk: 'SELFSERVICE' }),
+  selfServiceLink: (linkHash: string): ItemKey => ({ pk: `SELFSERVICE#${linkHash}`, sk: 'SELFSERVICE' }),
   idempotency: (scope: Scope, keyHash: string): ItemKey => ({
     pk: `${s(scope)}#IDEMPOTENCY#${keyHash}`,
     sk: 'IDEMPOTENCY',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   isRunning,
@@ -6,6 +7,7 @@ import {
   type Scope,
   type SelfServiceLink,
   type Subscription,
+  toEpochSeconds,
 } from '@wattle/domain';
 import {
   Changed,
@@ -84,14 +86,26 @@ const movesOf = (before: CountState[], after: CountState[]): CountMoves => {
  * subscription's) is due at its next billing date; the recovery job of a bill (billRecovery) is due
  * well after any function that began the bill has timed out, and the bill's own commit removes it.
  */
+const linkHash = (linkToken: string): string => createHash('sha256').update(linkToken).digest('hex');
+
 export class SubscriptionsRepo implements SubscriptionsStore {
   constructor(private readonly ctx: StoreContext) {}
 
+  /**
+   * A link is a bearer credential (it cancels a subscription): kept under its SHA-256 like API
+   * keys, so the table never holds a usable link, and expired by TTL at its own expiry.
+   */
   async saveSelfServiceLink(link: SelfServiceLink): Promise<void> {
+    const { token, ...stored } = link;
     await this.ctx.doc.send(
       new PutCommand({
         TableName: this.ctx.tableName,
-        Item: { ...keys.selfServiceLink(link.token), _et: 'self-service-link', link },
+        Item: {
+          ...keys.selfServiceLink(linkHash(token)),
+          _et: 'self-service-link',
+          link: stored,
+          expiresAt: toEpochSeconds(new Date(link.expiresAt)),
+        },
       }),
     );
   }
@@ -100,11 +114,12 @@ export class SubscriptionsRepo implements SubscriptionsStore {
     const result = await this.ctx.doc.send(
       new GetCommand({
         TableName: this.ctx.tableName,
-        Key: keys.selfServiceLink(linkToken),
+        Key: keys.selfServiceLink(linkHash(linkToken)),
         ConsistentRead: true,
       }),
     );
-    return (result.Item?.link as SelfServiceLink | undefined) ?? null;
+    const stored = result.Item?.link as Omit<SelfServiceLink, 'token'> | undefined;
+    return stored ? { ...stored, token: linkToken } : null;
   }
 
   async get(scope: Scope, token: string): Promise<LoadedSubscription | null> {
