@@ -58,6 +58,8 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // Recipients' account numbers are sealed with the card key.
   recipients: { table: readWrite, cardKey: true },
   transfers: { table: readWrite, cardKey: false },
+  // The scheduler makes deposits; the function only shows them.
+  deposits: { table: readOnly, cardKey: false },
   // Starting and reactivating a subscription bill the customer's stored card at once.
   plans: { table: readWrite, cardKey: true },
   subscriptions: { table: readWrite, cardKey: true },

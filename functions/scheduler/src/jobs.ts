@@ -1,5 +1,6 @@
 import {
   type JobHandler,
+  makeDeposit,
   payOutTransfer,
   purgeWebhookEndpoint,
   recoverPayment,
@@ -19,5 +20,6 @@ export const jobHandlers: Record<string, JobHandler<RuntimeDeps>> = {
   [jobKinds.transferReturn]: (job, deps) => returnTransfer(deps, job),
   [jobKinds.webhookRetry]: (job, deps) => retryWebhook(deps, job),
   [jobKinds.endpointPurge]: (job, deps) => purgeWebhookEndpoint(deps, job),
+  [jobKinds.dailyDeposit]: (job, deps, now) => makeDeposit(deps, job, now),
   ...subscriptionJobs,
 };

@@ -5,6 +5,10 @@ export type Environment = (typeof environments)[number];
 
 export const isEnvironment = (value: unknown): value is Environment => value === 'test' || value === 'live';
 
+/** Whether the account pays out by daily deposits rather than by transfers. */
+export const usesDeposits = (account: Pick<Account, 'transfersEnabled'>): boolean =>
+  account.transfersEnabled === false;
+
 export type AccountKind = 'merchant' | 'partner';
 /**
  * A referred merchant's account starts `pending_approval`; the review makes it `active`, `on_hold`
@@ -22,6 +26,11 @@ export interface Account {
   createdAt: string;
   /** Where `recipient=self` transfers go: a referred merchant's from its application (masked). */
   payoutBankAccount?: BankAccount | null;
+  /**
+   * false: the account does not use the transfers API and its available balance is deposited into
+   * its bank account every day (deposits). Absent on accounts made before deposits: true.
+   */
+  transfersEnabled?: boolean;
 }
 
 /** secret and publishable keys belong to one merchant environment; a partner key to a partner account. */

@@ -10,6 +10,7 @@ export const tokenPrefixes = {
   merchant: 'mrch',
   bankAccount: 'ba',
   transfer: 'tfer',
+  deposit: 'dpo',
   refund: 'rf',
   recipient: 'rp',
   session: 'se',

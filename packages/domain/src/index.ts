@@ -7,6 +7,7 @@ export * from './card-processor.ts';
 export * from './clock.ts';
 export * from './countries.ts';
 export * from './customer.ts';
+export * from './deposit.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './idempotency.ts';

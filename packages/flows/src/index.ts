@@ -4,6 +4,7 @@ export * from './bank-accounts/index.ts';
 export * from './billing/index.ts';
 export * from './cards/index.ts';
 export * from './customers/index.ts';
+export * from './deposits/index.ts';
 export * from './events/index.ts';
 export * from './expiry/index.ts';
 export * from './merchants/index.ts';

@@ -16,6 +16,7 @@ export const pathTokenPrefixes: Record<string, TokenPrefix> = {
   session_token: 'se',
   sub_token: 'sub',
   transfer_token: 'tfer',
+  deposit_token: 'dpo',
   webhook_endpoint_token: 'whe',
   webhook_token: 'whr',
 };

@@ -31,6 +31,8 @@ export interface AccountRequest {
   referredBy?: string | undefined;
   /** A merchant's own bank account, for `recipient=self` transfers. */
   payoutBankAccount?: BankAccountDetails | undefined;
+  /** false: a merchant paid out by daily deposits (it needs a bank account). */
+  transfersEnabled?: boolean | undefined;
 }
 
 export interface ControlOptions {
@@ -96,7 +98,8 @@ const payoutBankAccountOf = (
 /**
  * The local-only endpoints: the clock (`GET /_local/clock`, `POST /_local/clock/advance`) and fresh
  * accounts for tests and the accounts command (`POST /_local/accounts`: `name`, `email`,
- * `kind` merchant or partner, `referred_by`, `bank_account[name|bsb|number]`).
+ * `kind` merchant or partner, `referred_by`, `bank_account[name|bsb|number]`, `transfers_enabled`:
+ * false for a merchant paid out by daily deposits).
  */
 export const controlEndpoints =
   ({ clock, createAccount, activateMerchant }: ControlOptions): ControlHandler =>
@@ -141,12 +144,33 @@ export const controlEndpoints =
         }
         const bankAccount = payoutBankAccountOf(input);
         if (isResponse(bankAccount)) return bankAccount;
+        const transfersEnabled = input.transfers_enabled ?? 'true';
+        if (
+          transfersEnabled !== 'true' &&
+          transfersEnabled !== 'false' &&
+          typeof transfersEnabled !== 'boolean'
+        ) {
+          return invalid(
+            'transfers_enabled',
+            'transfers_enabled_invalid',
+            'Transfers enabled must be true or false',
+          );
+        }
+        const depositMode = transfersEnabled === false || transfersEnabled === 'false';
+        if (depositMode && (kind === 'partner' || !bankAccount.value)) {
+          return invalid(
+            'transfers_enabled',
+            'transfers_enabled_invalid',
+            'Transfers can be disabled only for a merchant with a bank account, which its deposits go to',
+          );
+        }
         const made = await createAccount({
           name,
           email,
           kind,
           referredBy,
           payoutBankAccount: bankAccount.value,
+          ...(depositMode ? { transfersEnabled: false } : {}),
         });
         if (!made)
           return invalid('referred_by', 'referred_by_invalid', 'Referred by must be a partner account id');

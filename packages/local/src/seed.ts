@@ -42,6 +42,7 @@ export interface MerchantRequest {
   email: string;
   referredBy: string | null;
   payoutBankAccount?: BankAccountDetails | undefined;
+  transfersEnabled?: boolean | undefined;
 }
 
 export const provisionMerchant = async (store: Store, request: MerchantRequest) => {

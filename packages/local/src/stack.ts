@@ -253,7 +253,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
               throw error;
             }
           },
-          createAccount: async ({ name, email, kind, referredBy, payoutBankAccount }) => {
+          createAccount: async ({ name, email, kind, referredBy, payoutBankAccount, transfersEnabled }) => {
             const suffix = randomBytes(4).toString('hex');
             const label = kind === 'partner' ? 'Partner' : 'Merchant';
             const request = {
@@ -270,6 +270,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
               ...request,
               referredBy: referrer?.id ?? seed.partner.accountId,
               payoutBankAccount,
+              transfersEnabled,
             });
             return {
               accountId: merchant.accountId,

@@ -3,6 +3,7 @@ export * from './balance.ts';
 export * from './bank-account-tokens.ts';
 export * from './cards.ts';
 export * from './customers.ts';
+export * from './deposits.ts';
 export * from './events.ts';
 export * from './expired-items.ts';
 export * from './idempotency.ts';

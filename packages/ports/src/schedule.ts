@@ -25,6 +25,7 @@ export const jobKinds = {
   planPurge: 'plan-purge',
   subscriptionBilling: 'subscription-billing',
   billRecovery: 'subscription-bill-recovery',
+  dailyDeposit: 'daily-deposit',
 } as const;
 
 export interface ScheduleStore {

@@ -30,6 +30,7 @@ export const functionNames = [
   'plans',
   'subscriptions',
   'transfers',
+  'deposits',
 ] as const;
 export type FunctionName = (typeof functionNames)[number];
 
@@ -115,6 +116,9 @@ const routeTable = [
   { method: 'GET', path: '/1/transfers/search', fn: 'transfers', auth: 'secret' },
   { method: 'GET', path: '/1/transfers/{transfer_token}', fn: 'transfers', auth: 'secret' },
   { method: 'GET', path: '/1/transfers/{transfer_token}/line_items', fn: 'transfers', auth: 'secret' },
+
+  { method: 'GET', path: '/1/deposits', fn: 'deposits', auth: 'secret' },
+  { method: 'GET', path: '/1/deposits/{deposit_token}', fn: 'deposits', auth: 'secret' },
 
   { method: 'POST', path: '/1/customers', fn: 'customers', auth: 'secret' },
   { method: 'GET', path: '/1/customers', fn: 'customers', auth: 'secret' },

@@ -9,6 +9,7 @@ import { BalanceRepo } from './repos/balance-repo.ts';
 import { BankAccountTokensRepo } from './repos/bank-account-tokens-repo.ts';
 import { CardTokensRepo } from './repos/card-tokens-repo.ts';
 import { CustomersRepo } from './repos/customers-repo.ts';
+import { DepositsRepo } from './repos/deposits-repo.ts';
 import { ExpiredItemsRepo } from './repos/expired-items-repo.ts';
 import { IdempotencyRepo } from './repos/idempotency-repo.ts';
 import { MerchantsRepo } from './repos/merchants-repo.ts';
@@ -43,6 +44,7 @@ export class Store {
   readonly plans: PlansRepo;
   readonly subscriptions: SubscriptionsRepo;
   readonly transfers: TransfersRepo;
+  readonly deposits: DepositsRepo;
 
   constructor(readonly ctx: StoreContext) {
     this.accounts = new AccountsRepo(ctx);
@@ -64,6 +66,7 @@ export class Store {
     this.plans = new PlansRepo(ctx);
     this.subscriptions = new SubscriptionsRepo(ctx);
     this.transfers = new TransfersRepo(ctx);
+    this.deposits = new DepositsRepo(ctx);
   }
 }
 
@@ -91,6 +94,7 @@ export const repositoriesOf = (store: Store): Repositories => ({
   plans: store.plans,
   subscriptions: store.subscriptions,
   transfers: store.transfers,
+  deposits: store.deposits,
 });
 
 export const createStore = (

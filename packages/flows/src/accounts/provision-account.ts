@@ -31,6 +31,8 @@ export interface AccountRequest {
   referredBy?: string | null;
   /** Where the merchant's `recipient=self` transfers go. */
   payoutBankAccount?: BankAccountDetails | null | undefined;
+  /** false: a merchant paid out by daily deposits into its bank account instead of transfers. */
+  transfersEnabled?: boolean | undefined;
 }
 
 /** Creates a merchant (with test and live keys) or a partner (with a partner key). */
@@ -49,6 +51,7 @@ export const provisionAccount = async (
     payoutBankAccount: request.payoutBankAccount
       ? newBankAccount(request.payoutBankAccount, ids.token('ba'), toTimestamp(clock.now()))
       : null,
+    ...(request.transfersEnabled === false ? { transfersEnabled: false } : {}),
   };
   if (request.kind === 'partner') {
     const partnerKey = newApiKey(secrets, 'partner', null);

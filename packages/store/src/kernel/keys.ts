@@ -76,6 +76,7 @@ export const keys = {
   paymentLease: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'LEASE' }),
   refund: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'REFUND' }),
   transfer: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'TRANSFER' }),
+  deposit: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'DEPOSIT' }),
   /** A transfer's line items in its partition, numbered from 1: page N is one key range. */
   transferLineItem: (scope: Scope, transferToken: string, index: number): ItemKey => ({
     pk: `${s(scope)}#${transferToken}`,
@@ -135,6 +136,7 @@ export const lists = {
   recipients: (scope: Scope) => `${s(scope)}#recipients`,
   recipientTransfers: (scope: Scope, recipientToken: string) => `${s(scope)}#${recipientToken}#transfers`,
   transfers: (scope: Scope) => `${s(scope)}#transfers`,
+  deposits: (scope: Scope) => `${s(scope)}#deposits`,
   /** The merchants a partner referred. */
   referrals: (partnerId: string) => `REFERRALS#${partnerId}`,
   webhookEndpoints: (scope: Scope) => `${s(scope)}#webhook_endpoints`,

@@ -19,20 +19,20 @@ const dueSortKey = (dueAt: Date, token: string): string => `${dueAt.toISOString(
 
 /** Schedules (or reschedules: one job per kind and resource) inside `tx`. */
 export const scheduleIn = (tx: Transaction, job: ScheduledJob): Transaction =>
-  tx.put(`job:${job.kind}`, {
-    Item: {
-      ...jobKey(job.kind, job.scope, job.token),
-      _et: 'job',
-      kind: job.kind,
-      accountId: job.scope.accountId,
-      environment: job.scope.environment,
-      token: job.token,
-      dueAt: job.dueAt.toISOString(),
-      data: job.data ?? {},
-      gsi3pk: `DUE#${job.kind}#${shardOf(job.token)}`,
-      gsi3sk: dueSortKey(job.dueAt, job.token),
-    },
-  });
+  tx.put(`job:${job.kind}`, { Item: jobItem(job) });
+
+const jobItem = (job: ScheduledJob) => ({
+  ...jobKey(job.kind, job.scope, job.token),
+  _et: 'job',
+  kind: job.kind,
+  accountId: job.scope.accountId,
+  environment: job.scope.environment,
+  token: job.token,
+  dueAt: job.dueAt.toISOString(),
+  data: job.data ?? {},
+  gsi3pk: `DUE#${job.kind}#${shardOf(job.token)}`,
+  gsi3sk: dueSortKey(job.dueAt, job.token),
+});
 
 /**
  * Claims a due job inside the transaction doing its work: the transaction fails with JobTaken when
@@ -42,6 +42,19 @@ export const claimIn = (tx: Transaction, job: ScheduledJob): Transaction =>
   tx
     .delete('job', {
       Key: jobKey(job.kind, job.scope, job.token),
+      ConditionExpression: 'dueAt = :due',
+      ExpressionAttributeValues: { ':due': job.dueAt.toISOString() },
+    })
+    .refuse('job', () => new JobTaken(job.kind, job.token));
+
+/**
+ * Claims a due job and puts it back due at `next`, in one write (a transaction may touch the job's
+ * item once): JobTaken as for claimIn. For recurring work such as the daily deposit.
+ */
+export const advanceIn = (tx: Transaction, job: ScheduledJob, next: Date): Transaction =>
+  tx
+    .put('job', {
+      Item: jobItem({ ...job, dueAt: next }),
       ConditionExpression: 'dueAt = :due',
       ExpressionAttributeValues: { ':due': job.dueAt.toISOString() },
     })

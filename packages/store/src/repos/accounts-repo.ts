@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Account, ApiKeyGrant } from '@wattle/domain';
-import type { AccountsStore, NewApiKey } from '@wattle/ports';
+import { type Account, type ApiKeyGrant, environments, nextDepositRun, usesDeposits } from '@wattle/domain';
+import { type AccountsStore, jobKinds, type NewApiKey } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { keys } from '../kernel/keys.ts';
+import { scheduleIn } from '../kernel/schedule.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 
 /** Keys are stored only as this hash. They are long random strings, so a fast hash is enough. */
@@ -21,6 +22,15 @@ export const accountIn = (tx: Transaction, account: Account, apiKeys: NewApiKey[
       ConditionExpression: 'attribute_not_exists(pk)',
     });
   }
+  // A deposit-mode account's daily deposit job, one per environment, from the first daily run on.
+  if (usesDeposits(account))
+    for (const environment of environments)
+      scheduleIn(tx, {
+        kind: jobKinds.dailyDeposit,
+        scope: { accountId: account.id, environment },
+        token: account.id,
+        dueAt: nextDepositRun(new Date(account.createdAt)),
+      });
   return tx;
 };
 

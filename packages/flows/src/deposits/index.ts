@@ -1,0 +1,2 @@
+export * from './make-deposit.ts';
+export * from './read-deposits.ts';
