@@ -94,6 +94,26 @@ describe('npm run wattle -- accounts create', () => {
     await expect(wattle(['merchants', 'activate', 'mrch_nobody'])).rejects.toThrow(/404/);
   });
 
+  it('makes a merchant paid out by deposits only with the bank account they go to', async () => {
+    await expect(wattle(['accounts', 'create', '--name', 'Depositor', '--deposits'])).rejects.toThrow(
+      /--deposits needs the bank account/,
+    );
+    const bank = [
+      '--bank-account-name',
+      'Shop',
+      '--bank-account-bsb',
+      '063000',
+      '--bank-account-number',
+      '12345678',
+    ];
+    const made = JSON.parse(
+      await wattle(['accounts', 'create', '--name', 'Depositor', '--deposits', ...bank, '--json']),
+    );
+    const deposits = await api(useStack().test.baseUrl, made.test.secretKey).get('/1/deposits');
+    expect(deposits.status).toBe(200);
+    expect(deposits.body.count).toBe(0);
+  });
+
   it('gives a merchant its own bank account, so transfers to self have somewhere to go', async () => {
     const stack = useStack();
     const bank = [

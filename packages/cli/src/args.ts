@@ -15,6 +15,8 @@ Options:
   --bank-account-name NAME, --bank-account-bsb BSB, --bank-account-number NUMBER
                          the merchant's own bank account, where transfers to recipient=self
                          go (all three, or none: then recipient=self is refused)
+  --deposits             a merchant paid out by daily deposits into its bank account
+                         (transfers_enabled false; needs the bank account)
   --table TABLE          write to this DynamoDB table (a deployed stack; AWS credentials and
                          region from the environment). Also WATTLE_TABLE_NAME.
   --endpoint URL         DynamoDB endpoint for --table (e.g. a DynamoDB Local)
@@ -50,6 +52,8 @@ export interface CreateAccountArgs {
   referredBy: string | null;
   /** As given: checked as POST /bank_accounts checks it, by whichever target makes the account. */
   bankAccount: { name: string; bsb: string; number: string } | null;
+  /** A merchant paid out by daily deposits (transfers_enabled false) rather than by transfers. */
+  deposits: boolean;
   table: string | null;
   endpoint: string | null;
   json: boolean;
@@ -73,6 +77,7 @@ export const parseCommandLine = (
         'bank-account-name': { type: 'string' },
         'bank-account-bsb': { type: 'string' },
         'bank-account-number': { type: 'string' },
+        deposits: { type: 'boolean', default: false },
         table: { type: 'string' },
         endpoint: { type: 'string' },
         json: { type: 'boolean', default: false },
@@ -103,6 +108,8 @@ export const parseCommandLine = (
   if (given.length > 0 && given.length < 3)
     return '--bank-account-name, --bank-account-bsb and --bank-account-number go together';
   if (given.length > 0 && values.partner === true) return 'a partner account has no bank account';
+  if (values.deposits === true && given.length === 0)
+    return '--deposits needs the bank account the deposits go to (--bank-account-name, -bsb, -number)';
   const [bankName, bsb, number] = given as string[];
   return {
     command: 'create-account',
@@ -111,6 +118,7 @@ export const parseCommandLine = (
     partner: values.partner === true,
     referredBy: typeof values['referred-by'] === 'string' ? values['referred-by'] : null,
     bankAccount: given.length === 3 ? { name: bankName!, bsb: bsb!, number: number! } : null,
+    deposits: values.deposits === true,
     table,
     endpoint,
     json: values.json === true,

@@ -55,6 +55,7 @@ export const createInTable = async (args: CreateAccountArgs & { table: string })
       email: args.email,
       referredBy: args.referredBy,
       payoutBankAccount,
+      ...(args.deposits ? { transfersEnabled: false } : {}),
     },
   );
   return {
@@ -96,6 +97,7 @@ export const createInLocalStack = async (
       kind: args.partner ? 'partner' : 'merchant',
       ...(args.referredBy ? { referred_by: args.referredBy } : {}),
       ...(bankAccount ? { bank_account: bankAccount } : {}),
+      ...(args.deposits ? { transfers_enabled: false } : {}),
     }),
   });
   if (!response.ok) throw new Error(`The local stack answered ${response.status}: ${await response.text()}`);
