@@ -131,6 +131,22 @@ describe('the daily deposit', () => {
     expect(deps.jobs.map((j) => j.dueAt.toISOString())).toEqual(['2026-11-26T00:00:00.000Z']);
   });
 
+  it('reads again when a transfer or refund debits the balance first, and deposits what is left', async () => {
+    const deps = setUp();
+    const read = deps.balance.ledger.bind(deps.balance);
+    let reads = 0;
+    deps.balance.ledger = async (...args) => {
+      const ledger = await read(...args);
+      // A racing payout of 500 commits between the deposit's read and its write, once.
+      if (++reads === 1) deps.balance.debit(scope, 'AUD', 500);
+      return ledger;
+    };
+    await makeDeposit(deps, dailyJob, run);
+    const { items } = await listDeposits(deps, scope, 1);
+    expect(items.map((d) => d.amount)).toEqual([2 * 952 - 500]);
+    expect(await availableOf(deps)).toBe(0);
+  });
+
   it('collapses the runs missed while nothing ran into one deposit, then waits for the next midnight', async () => {
     const deps = setUp();
     const late = new Date('2026-11-29T15:00:00Z');
