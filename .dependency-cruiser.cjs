@@ -4,7 +4,7 @@
  *
  * Rooms: packages/domain (pure rules and shapes), packages/ports (the interfaces flows need),
  * packages/flows (every use case), packages/store (DynamoDB, implements the store ports),
- * adapters (packages/processor, packages/webhooks), packages/runtime (composition: builds the real
+ * adapters (packages/processor, packages/webhooks), packages/verify (the webhook check merchants use), packages/runtime (composition: builds the real
  * adapters), packages/http (middy middlewares, validation, presenting), packages/routes (the route
  * table), functions/* (Lambda handlers), infra (CDK), tools (packages/local, packages/cli).
  */
@@ -45,7 +45,15 @@ module.exports = {
       comment: 'The processor and the webhook sender implement ports; they know no flow or store.',
       severity: 'error',
       from: { path: '^packages/(processor|webhooks)/' },
-      to: { path: workspace, pathNot: '^packages/(processor|webhooks|ports|domain)/' },
+      to: { path: workspace, pathNot: '^packages/(processor|webhooks|verify|ports|domain)/' },
+    },
+    {
+      name: 'verify-stands-alone',
+      comment:
+        "@wattle/verify-webhook is packed for merchants' own apps: it imports nothing of ours and no library, only Node's own modules.",
+      severity: 'error',
+      from: { path: '^packages/verify/' },
+      to: { pathNot: '^packages/verify/', dependencyTypesNot: ['core'] },
     },
     {
       name: 'http-knows-no-adapter',

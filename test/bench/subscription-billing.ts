@@ -86,6 +86,7 @@ const bench = async (endpoint: string, size: number, concurrency: number) => {
       cardKeyHex: undefined,
       cardKmsKeyId: undefined,
       logLevel: 'SILENT',
+      logFormat: 'json',
       fanOutGraceSeconds: defaultFanOutGraceSeconds,
       retention: defaultRetention,
     },

@@ -149,7 +149,8 @@ describe('a persistent stack of its own', () => {
     const before = seconds((await request('GET', own.clockUrl)).body.now);
     const byForm = await advance({ seconds: '3600' }, { form: true });
     expect(byForm.status).toBe(200);
-    expect(byForm.body).toEqual({ now: expect.stringMatching(timestamp) });
+    // The answer was extended with what the scheduler ran (local-console.test.ts): `now` is unchanged.
+    expect(byForm.body).toMatchObject({ now: expect.stringMatching(timestamp) });
     expect(seconds(byForm.body.now) - before).toBeGreaterThanOrEqual(3600);
     expect(seconds(byForm.body.now) - before).toBeLessThan(3600 + 5);
 

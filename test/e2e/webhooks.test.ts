@@ -3,7 +3,8 @@ import { GetQueueUrlCommand, SendMessageCommand, SQSClient } from '@aws-sdk/clie
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { pipeMessageBody } from '@wattle/local';
-import { deliveryMessageBody, verifyPinSignature } from '@wattle/webhooks';
+import { verifyPinSignature } from '@wattle/verify-webhook';
+import { deliveryMessageBody } from '@wattle/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardFields } from '../helpers/fixtures.ts';
 import { type Receiver, settle, startReceiver, waitUntil } from '../helpers/receiver.ts';

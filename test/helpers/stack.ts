@@ -147,8 +147,10 @@ export interface OwnStackOptions {
   dataDir: string;
   inMemory?: boolean;
   readyTimeoutMs?: number;
-  /** WATTLE_LOG_LEVEL of the stack's functions (default SILENT, or WATTLE_STACK_LOG_LEVEL). */
-  logLevel?: string;
+  /** WATTLE_LOG_LEVEL of the stack (default SILENT, or WATTLE_STACK_LOG_LEVEL); null leaves it unset. */
+  logLevel?: string | null;
+  /** Starts it with `--quiet` (default true). */
+  quiet?: boolean;
   /** WATTLE_EVENT_RETENTION_DAYS: a file that follows events over longer than 30 days keeps them. */
   eventRetentionDays?: number;
 }
@@ -165,16 +167,26 @@ process.once('exit', () => {
  */
 export const startOwnStack = async (options: OwnStackOptions): Promise<OwnStack> => {
   rmSync(join(options.dataDir, 'local.json'), { force: true });
-  const args = ['--import', 'tsx', join(repoRoot, 'packages/local/src/main.ts'), '--quiet'];
+  const args = ['--import', 'tsx', join(repoRoot, 'packages/local/src/main.ts')];
+  if (options.quiet ?? true) args.push('--quiet');
   if (options.inMemory ?? true) args.push('--in-memory');
+  // As `npm start` runs: readable log lines, and the level given here (not the test process's own).
+  const { WATTLE_LOG_LEVEL: _level, WATTLE_LOG_FORMAT: _format, ...inherited } = process.env;
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
-      ...process.env,
+      ...inherited,
       PORT: '0',
       WATTLE_DATA_DIR: options.dataDir,
-      WATTLE_LOG_LEVEL:
-        options.logLevel || process.env.WATTLE_STACK_LOG_LEVEL || process.env.WATTLE_LOG_LEVEL || 'SILENT',
+      ...(options.logLevel === null
+        ? {}
+        : {
+            WATTLE_LOG_LEVEL:
+              options.logLevel ||
+              process.env.WATTLE_STACK_LOG_LEVEL ||
+              process.env.WATTLE_LOG_LEVEL ||
+              'SILENT',
+          }),
       ...(options.eventRetentionDays
         ? { WATTLE_EVENT_RETENTION_DAYS: String(options.eventRetentionDays) }
         : {}),

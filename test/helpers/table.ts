@@ -79,6 +79,7 @@ export const testDeps = (table: TestTable): RuntimeDeps =>
       cardKeyHex: undefined,
       cardKmsKeyId: undefined,
       logLevel: 'SILENT',
+      logFormat: 'json',
       fanOutGraceSeconds: defaultFanOutGraceSeconds,
       retention: table.store.ctx.retention,
     },

@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
-import { type Resolver, sendWebhook, signPinSignature, verifyPinSignature } from '@wattle/webhooks';
+import { verifyPinSignature } from '@wattle/verify-webhook';
+import { type Resolver, sendWebhook, signPinSignature } from '@wattle/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Receiver, settle, startReceiver } from '../helpers/receiver.ts';
 

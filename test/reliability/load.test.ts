@@ -15,7 +15,11 @@ const merchantCount = 20;
 
 /** The stack's ERROR log lines (JSON lines of the functions' loggers, and the gateway's own). */
 const errorLines = (output: string): string[] =>
-  output.split('\n').filter((line) => line.includes('"ERROR"') || line.includes('[wattle-local]'));
+  output
+    .split('\n')
+    .filter(
+      (line) => line.startsWith('ERROR ') || line.includes('"ERROR"') || line.includes('[wattle-local]'),
+    );
 
 let stack: OwnStack;
 let receiver: Receiver;

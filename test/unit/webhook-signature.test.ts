@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { signPinSignature, verifyPinSignature } from '@wattle/webhooks';
+import { verifyPinSignature } from '@wattle/verify-webhook';
+import { signPinSignature } from '@wattle/webhooks';
 import { describe, expect, it } from 'vitest';
 
 const key = 'whk_test_key';

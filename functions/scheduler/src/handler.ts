@@ -1,5 +1,6 @@
 import { runtimeDeps } from '@wattle/runtime';
 import type { Context, ScheduledEvent } from 'aws-lambda';
+import { countingByKind } from './count-by-kind.ts';
 import { fanOutOverdueEvents, type OverdueFanOutSummary } from './fan-out-overdue-events.ts';
 import { jobHandlers } from './jobs.ts';
 import { type RunSummary, runDueJobs } from './run-due-jobs.ts';
@@ -15,7 +16,7 @@ export const deadlineMarginMs = 5_000;
 export const handler = async (
   _event?: Partial<ScheduledEvent>,
   context?: Pick<Context, 'getRemainingTimeInMillis'>,
-): Promise<RunSummary & { overdueEvents: OverdueFanOutSummary }> => {
+): Promise<RunSummary & { doneByKind: Record<string, number>; overdueEvents: OverdueFanOutSummary }> => {
   const deps = runtimeDeps();
   const now = deps.clock.now();
   const overdueEvents = await fanOutOverdueEvents(deps, now);
@@ -25,7 +26,8 @@ export const handler = async (
   // In AWS the run stops taking batches well before the function's timeout (29 s), so a backlog is
   // left due for the next minute's run instead of being cut off mid-batch; locally there is no deadline.
   const budgetMs = context ? Math.max(0, context.getRemainingTimeInMillis() - deadlineMarginMs) : undefined;
-  const summary = await runDueJobs(deps, now, jobHandlers, { budgetMs });
-  if (summary.done + summary.failed > 0) deps.logger.info('Scheduled jobs ran', { ...summary });
-  return { ...summary, overdueEvents };
+  const doneByKind: Record<string, number> = {};
+  const summary = await runDueJobs(deps, now, countingByKind(jobHandlers, doneByKind), { budgetMs });
+  if (summary.done + summary.failed > 0) deps.logger.info('Scheduled jobs ran', { ...summary, doneByKind });
+  return { ...summary, doneByKind, overdueEvents };
 };

@@ -13,11 +13,14 @@ export const deliverWebhook = async (request: DeliveryRequest, deps: RuntimeDeps
   }
   const { outcome } = result;
   deps.logger.info('Webhook attempt', {
+    event: result.eventType,
     webhook,
+    url: result.webhook.url,
     endpoint: result.endpointToken,
     status: result.webhook.status,
     retries: result.webhook.retries,
     ...(outcome.accepted ? { httpStatus: outcome.status } : { error: outcome.error }),
+    ms: result.ms,
     ...(result.recorded ? {} : { note: 'lease lost: the outcome was not recorded' }),
   });
 };

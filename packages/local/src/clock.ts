@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { clockOffsetMs, runtimeClock, setClockOffsetMs } from '@wattle/runtime';
-import { type JobFailure, runJobs } from './jobs.ts';
+import { type JobsRun, runJobs } from './jobs.ts';
 
 interface ClockFile {
   offsetMs: number;
@@ -38,20 +38,20 @@ export class LocalClock {
   }
 
   /** Moves the clock forward by `seconds`, persists the offset, then runs the due jobs. */
-  advance(seconds: number): Promise<{ now: Date; failures: JobFailure[] }> {
+  advance(seconds: number): Promise<JobsRun & { now: Date }> {
     return this.serialise(async () => {
       setClockOffsetMs(clockOffsetMs() + Math.round(seconds * 1000));
       if (this.file)
         writeFileSync(this.file, `${JSON.stringify({ offsetMs: clockOffsetMs() } satisfies ClockFile)}\n`, {
           mode: 0o600,
         });
-      const failures = await runJobs(runtimeClock.now());
-      return { now: runtimeClock.now(), failures };
+      const run = await runJobs(runtimeClock.now());
+      return { ...run, now: runtimeClock.now() };
     });
   }
 
   /** The schedule's tick: runs the jobs at the current time, never alongside a move. */
-  runDueJobs(): Promise<JobFailure[]> {
+  runDueJobs(): Promise<JobsRun> {
     return this.serialise(() => runJobs(runtimeClock.now()));
   }
 

@@ -2,7 +2,9 @@ import { type BankAccountDetails, toTimestamp } from '@wattle/domain';
 import { nestedBankAccount, parseBody, parseForm, toHttpError, validate } from '@wattle/http';
 import * as v from 'valibot';
 import type { LocalClock } from './clock.ts';
+import type { LocalConsole } from './console.ts';
 import { type ControlHandler, type ControlRequest, type JsonResponse, pinError } from './gateway.ts';
+import { describeSchedulerRun, type SchedulerSummary } from './scheduler.ts';
 
 export interface EnvironmentInfo {
   baseUrl: string;
@@ -37,6 +39,8 @@ export interface AccountRequest {
 
 export interface ControlOptions {
   clock: LocalClock;
+  /** Where a clock move says what it ran. */
+  console: LocalConsole;
   /** Approves a partner-referred merchant (its live keys start to work); null when there is none. */
   activateMerchant: (merchantToken: string) => Promise<unknown | null>;
   /** Null when `referredBy` names no partner account. */
@@ -96,13 +100,14 @@ const payoutBankAccountOf = (
 };
 
 /**
- * The local-only endpoints: the clock (`GET /_local/clock`, `POST /_local/clock/advance`) and fresh
+ * The local-only endpoints: the clock (`GET /_local/clock`, `POST /_local/clock/advance`, which
+ * answers what the scheduler ran as `scheduler`: its summary, jobs done by kind) and fresh
  * accounts for tests and the accounts command (`POST /_local/accounts`: `name`, `email`,
  * `kind` merchant or partner, `referred_by`, `bank_account[name|bsb|number]`, `transfers_enabled`:
  * false for a merchant paid out by daily deposits).
  */
 export const controlEndpoints =
-  ({ clock, createAccount, activateMerchant }: ControlOptions): ControlHandler =>
+  ({ clock, console: out, createAccount, activateMerchant }: ControlOptions): ControlHandler =>
   async (request) => {
     const route = `${request.method} ${request.path.replace(/\/+$/, '')}`;
     switch (route) {
@@ -114,7 +119,12 @@ export const controlEndpoints =
         const seconds = parseSeconds(input.seconds);
         if (seconds === null)
           return invalid('seconds', 'seconds_invalid', 'Seconds must be a positive number');
-        const { now, failures } = await clock.advance(seconds);
+        const { now, failures, results } = await clock.advance(seconds);
+        // Absent when the scheduler itself failed (reported below).
+        const scheduler = results.scheduler as SchedulerSummary | undefined;
+        out.info(
+          `Clock advanced ${seconds} s to ${toTimestamp(now)}${scheduler ? `: ${describeSchedulerRun(scheduler)}` : ''}`,
+        );
         if (failures.length) {
           for (const failure of failures)
             console.error(`[wattle-local] job ${failure.name} failed:`, failure.error);
@@ -122,7 +132,7 @@ export const controlEndpoints =
             description: `The clock moved to ${toTimestamp(now)}, but these jobs failed: ${failures.map((f) => f.name).join(', ')}.`,
           });
         }
-        return { status: 200, body: { now: toTimestamp(now) } };
+        return { status: 200, body: { now: toTimestamp(now), scheduler } };
       }
       case 'POST /accounts': {
         const input = fields(request);

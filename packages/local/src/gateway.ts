@@ -4,6 +4,7 @@ import { errorCatalogue } from '@wattle/domain';
 import { type FunctionName, fallbackFunction, matchRoute, routeKey } from '@wattle/routes';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { localAccountId } from './aws.ts';
+import type { LocalConsole } from './console.ts';
 import { controlDoorRefusal } from './control-door.ts';
 import { lambdaContext, loadHandler } from './functions.ts';
 
@@ -36,7 +37,8 @@ export interface ControlRequest {
 export type ControlHandler = (request: ControlRequest) => Promise<JsonResponse>;
 
 export interface GatewayOptions {
-  quiet: boolean;
+  /** Where the requests the gateway answers itself are logged (the functions log their own). */
+  console: LocalConsole;
   control: ControlHandler;
   invokeTimeoutMs?: number;
 }
@@ -319,7 +321,8 @@ const send = (res: ServerResponse, reply: Reply, requestId: string, close = fals
  */
 export const createGateway = (options: GatewayOptions) => {
   const timeoutMs = options.invokeTimeoutMs ?? defaultInvokeTimeoutMs;
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<number> => {
+  /** The status to log, or null when the function invoked logs the request itself (its `request` line). */
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<number | null> => {
     const at = new Date();
     const requestId = newRequestId();
     const method = req.method ?? 'GET';
@@ -354,17 +357,17 @@ export const createGateway = (options: GatewayOptions) => {
     const event = buildEvent({ req, rawPath, rawQueryString, body: read.body, routed, requestId, at });
     const reply = await invoke(routed, event, timeoutMs);
     send(res, reply, requestId);
-    return reply.status;
+    return null;
   };
 
   return (req: IncomingMessage, res: ServerResponse): void => {
     const started = performance.now();
     handle(req, res)
       .then((status) => {
-        if (!options.quiet) {
+        if (status !== null) {
           const ms = Math.round(performance.now() - started);
           // The path only: a JSONP query string carries card data.
-          process.stdout.write(`${req.method} ${splitTarget(req.url ?? '/').rawPath} ${status} ${ms}ms\n`);
+          options.console.info(`${req.method} ${splitTarget(req.url ?? '/').rawPath} ${status} ${ms}ms`);
         }
       })
       .catch((error) => {

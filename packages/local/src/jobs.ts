@@ -3,7 +3,7 @@
  * billing, renewals, trial ends, retry sweeps). Each job is given the current (possibly advanced)
  * time and does whatever has become due by then, so running it again is harmless.
  */
-export type Job = (now: Date) => Promise<void>;
+export type Job = (now: Date) => Promise<unknown>;
 
 const jobs = new Map<string, Job>();
 
@@ -22,15 +22,21 @@ export interface JobFailure {
   error: unknown;
 }
 
+export interface JobsRun {
+  /** What each job that succeeded answered, by name (the scheduler's summary). */
+  results: Record<string, unknown>;
+  failures: JobFailure[];
+}
+
 /** Runs every job once, in registration order, each awaited; one failing does not stop the others. */
-export const runJobs = async (now: Date): Promise<JobFailure[]> => {
-  const failures: JobFailure[] = [];
-  for (const [name, run] of [...jobs]) {
+export const runJobs = async (now: Date): Promise<JobsRun> => {
+  const run: JobsRun = { results: {}, failures: [] };
+  for (const [name, job] of [...jobs]) {
     try {
-      await run(now);
+      run.results[name] = await job(now);
     } catch (error) {
-      failures.push({ name, error });
+      run.failures.push({ name, error });
     }
   }
-  return failures;
+  return run;
 };

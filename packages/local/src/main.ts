@@ -1,15 +1,17 @@
 /**
  * `npm start`: the local stack in the foreground. PORT (default 4010), WATTLE_DATA_DIR (default
- * .wattle), `--in-memory` to keep no data, `--quiet` for no request log. Ctrl-C stops everything.
+ * .wattle), WATTLE_LOG_LEVEL (default INFO), `--in-memory` to keep no data, `--quiet` for only
+ * warnings and errors. Ctrl-C stops everything.
  */
 import { defaultPort, describeStack, startLocalStack } from './index.ts';
 
 const usage = `Usage: npm start [-- --in-memory] [-- --quiet]
 
   --in-memory   keep no data (DynamoDB in memory, fresh keys every start)
-  --quiet       no request log
+  --quiet       only warnings and errors (WATTLE_LOG_LEVEL=WARN)
 
-Environment: PORT (default ${defaultPort}; 0 = any free port), WATTLE_DATA_DIR (default .wattle)`;
+Environment: PORT (default ${defaultPort}; 0 = any free port), WATTLE_DATA_DIR (default .wattle),
+WATTLE_LOG_LEVEL (DEBUG, INFO (default), WARN, ERROR or SILENT; wins over --quiet)`;
 
 const args = process.argv.slice(2);
 const unknown = args.filter((arg) => !['--in-memory', '--quiet', '--help', '-h'].includes(arg));

@@ -1,9 +1,20 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { OverdueFanOutSummary, RunSummary } from '@wattle/flows';
 import { functionEntry } from '@wattle/routes';
 import { repoRoot } from './functions.ts';
 
-type SchedulerHandler = (event: { source: string; 'detail-type': string; time: string }) => Promise<unknown>;
+/** The scheduler's answer (functions/scheduler): what it ran. */
+export type SchedulerSummary = RunSummary & {
+  doneByKind: Record<string, number>;
+  overdueEvents: OverdueFanOutSummary;
+};
+
+type SchedulerHandler = (event: {
+  source: string;
+  'detail-type': string;
+  time: string;
+}) => Promise<SchedulerSummary>;
 
 let loaded: Promise<SchedulerHandler> | undefined;
 
@@ -11,10 +22,21 @@ let loaded: Promise<SchedulerHandler> | undefined;
  * The scheduler function, invoked as EventBridge's schedule would invoke it. The local stack runs
  * it as a job: on every clock advance and every minute, so due work happens by the moved clock.
  */
-export const runScheduler = async (now: Date): Promise<void> => {
+export const runScheduler = async (now: Date): Promise<SchedulerSummary> => {
   loaded ??= import(pathToFileURL(join(repoRoot, functionEntry('scheduler'))).href).then(
     (module: { handler: SchedulerHandler }) => module.handler,
   );
   const handler = await loaded;
-  await handler({ source: 'aws.events', 'detail-type': 'Scheduled Event', time: now.toISOString() });
+  return handler({ source: 'aws.events', 'detail-type': 'Scheduled Event', time: now.toISOString() });
+};
+
+/** One line for the console: `ran 3 jobs (payment-recovery 2, webhook-retry 1), 0 failed, …`. */
+export const describeSchedulerRun = (summary: SchedulerSummary): string => {
+  const kinds = Object.entries(summary.doneByKind).map(([kind, count]) => `${kind} ${count}`);
+  return [
+    `ran ${summary.done} job${summary.done === 1 ? '' : 's'}${kinds.length ? ` (${kinds.join(', ')})` : ''}`,
+    `${summary.failed} failed`,
+    `${summary.claimedElsewhere} claimed by another run`,
+    `${summary.overdueEvents.fannedOut} overdue event(s) fanned out`,
+  ].join(', ');
 };

@@ -12,6 +12,7 @@ import { backfillCardOwners, createStore, documentClient, localCardCipher } from
 import type { FauxqsServer } from 'fauxqs';
 import { localClientConfig, localCredentials, localRegion } from './aws.ts';
 import { LocalClock } from './clock.ts';
+import { consoleLevel, localConsole } from './console.ts';
 import { controlEndpoints, type EnvironmentInfo } from './control.ts';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.ts';
 import { startExpirySweeper, sweepExpiredItems } from './expiry-sweep.ts';
@@ -36,7 +37,7 @@ export interface LocalStackOptions {
   dataDir?: string;
   /** Keep no data: DynamoDB Local in memory, fresh card key and seed; only local.json is written. */
   inMemory: boolean;
-  /** No request log lines. */
+  /** Only warnings and errors on the console (unless WATTLE_LOG_LEVEL says otherwise). */
   quiet?: boolean;
   /** How often the scheduled jobs run by themselves, as the EventBridge schedule does. 0 = never. */
   scheduleIntervalMs?: number;
@@ -86,11 +87,18 @@ const importFauxqs = async () => {
  * What the functions read from the environment: set before any handler module is imported. The
  * credentials are fake on purpose, so no real AWS account can be reached from a local function.
  */
-const setFunctionEnvironment = (env: { ddb: string; sqs: string; cardKey: string }): void => {
+const setFunctionEnvironment = (env: {
+  ddb: string;
+  sqs: string;
+  cardKey: string;
+  logLevel: string;
+}): void => {
   Object.assign(process.env, {
     WATTLE_TABLE_NAME: localTableName,
     WATTLE_CARD_KEY: env.cardKey,
-    WATTLE_LOG_LEVEL: process.env.WATTLE_LOG_LEVEL || 'WARN',
+    WATTLE_LOG_LEVEL: env.logLevel,
+    // A terminal reads the functions' logs: one line each, unless a harness asks for the JSON.
+    WATTLE_LOG_FORMAT: process.env.WATTLE_LOG_FORMAT || 'line',
     AWS_ENDPOINT_URL_DYNAMODB: env.ddb,
     AWS_ENDPOINT_URL_DYNAMODB_STREAMS: env.ddb,
     AWS_ENDPOINT_URL_SQS: env.sqs,
@@ -153,6 +161,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   const dataDir = resolve(options.dataDir ?? process.env.WATTLE_DATA_DIR ?? '.wattle');
   const persistent = !options.inMemory;
   const file = (name: string) => (persistent ? join(dataDir, name) : null);
+  const logLevel = consoleLevel(options.quiet ?? false);
+  const out = localConsole(logLevel);
   const cleanups: (() => Promise<void> | void)[] = [];
   const cleanup = async () => {
     for (const step of cleanups.reverse()) {
@@ -187,11 +197,13 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const ddb: DynamoDbLocal = ddbStart.value;
     const fauxqs: FauxqsServer = fauxqsStart.value;
     const sqsEndpoint = `http://${loopbackHost}:${fauxqs.port}`;
+    out.info(`start: DynamoDB Local at ${ddb.endpoint} (${persistent ? `data in ${dataDir}` : 'in memory'})`);
+    out.info(`start: SQS (fauxqs) at ${sqsEndpoint}`);
     // fauxqs's SQLite files are created under this process's umask.
     makePrivate(dataDir);
 
     const cardKey = loadCardKey(file('card.key'));
-    setFunctionEnvironment({ ddb: ddb.endpoint, sqs: sqsEndpoint, cardKey });
+    setFunctionEnvironment({ ddb: ddb.endpoint, sqs: sqsEndpoint, cardKey, logLevel });
 
     const raw = new DynamoDBClient(localClientConfig(ddb.endpoint));
     const doc = documentClient(localClientConfig(ddb.endpoint));
@@ -205,7 +217,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
 
     const { streamArn, created } = await ensureTable(raw, localTableName);
+    out.info(`start: table ${localTableName} ${created ? 'created' : 'found'}`);
     const queueUrls = await ensureQueues(sqs);
+    out.info(`start: queues ${Object.keys(queueUrls).join(', ')} ready`);
     const store = createStore(doc, localTableName, localCardCipher(Buffer.from(cardKey, 'hex')));
 
     const clock = new LocalClock(file('clock.json'));
@@ -229,6 +243,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       newTable: created,
     });
     cleanups.push(() => pipe.stop());
+    out.info('start: stream pipe from the table stream to the events queue running');
     // Stops before the pipe, fauxqs and DynamoDB Local (cleanups run in reverse).
     const delivery = startWebhookDelivery(sqs, queueUrls);
     cleanups.push(() => delivery.stop());
@@ -237,9 +252,10 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const server = createServer(
       { keepAliveTimeout: 5000 },
       createGateway({
-        quiet: options.quiet ?? false,
+        console: out,
         control: controlEndpoints({
           clock,
+          console: out,
           activateMerchant: async (merchantToken) => {
             try {
               return presentMerchantSummary(
@@ -288,11 +304,12 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       await clock.idle();
     });
     baseUrl = `http://localhost:${port}`;
+    out.info(`start: gateway listening on ${baseUrl}`);
 
     const intervalMs = options.scheduleIntervalMs ?? 60_000;
     if (intervalMs > 0) {
       const schedule = setInterval(() => {
-        clock.runDueJobs().then((failures) => {
+        clock.runDueJobs().then(({ failures }) => {
           for (const failure of failures)
             console.error(`[wattle-local] job ${failure.name} failed:`, failure.error);
         });

@@ -11,6 +11,8 @@ export interface RuntimeConfig {
   /** AWS: the KMS key that makes the data keys for card numbers. */
   cardKmsKeyId: string | undefined;
   logLevel: string;
+  /** `json` (CloudWatch's structured lines, the default) or `line` (one readable line each, for a terminal). */
+  logFormat: 'json' | 'line';
   /**
    * How long after its write an event the table stream has not brought to the fan-out is fanned
    * out by the scheduler instead (WATTLE_FAN_OUT_GRACE_SECONDS, default 300).
@@ -41,6 +43,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     cardKeyHex,
     cardKmsKeyId,
     logLevel: env.WATTLE_LOG_LEVEL ?? 'INFO',
+    logFormat: env.WATTLE_LOG_FORMAT === 'line' ? 'line' : 'json',
     fanOutGraceSeconds: fanOutGrace(env.WATTLE_FAN_OUT_GRACE_SECONDS),
     retention: retentionFromDays(env.WATTLE_EVENT_RETENTION_DAYS),
   };

@@ -24,6 +24,7 @@ import { runtimeClock } from './clock.ts';
 import { loadConfig, type RuntimeConfig } from './config.ts';
 import { lazyDeliveryQueue } from './delivery-queue.ts';
 import { randomIds, randomSecrets } from './ids.ts';
+import { LineLogger } from './line-logger.ts';
 import { scryptPasswordHasher } from './password-hasher.ts';
 import { realRetryPacing } from './retry-pacing.ts';
 import { httpWebhookSender } from './webhook-sender.ts';
@@ -99,7 +100,10 @@ export const runtimeDeps = (): RuntimeDeps => {
     store: createStore(documentClient(), config.tableName, cipherFor(config), config.retention),
     clock: runtimeClock,
     ids: randomIds,
-    logger: new Logger({ serviceName: 'wattle', logLevel: config.logLevel as 'INFO' }),
+    logger: new (config.logFormat === 'line' ? LineLogger : Logger)({
+      serviceName: 'wattle',
+      logLevel: config.logLevel as 'INFO',
+    }),
     processor: simulatedProcessor(),
   });
   return built;

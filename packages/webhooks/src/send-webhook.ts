@@ -2,6 +2,7 @@ import { request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { SendOutcome } from '@wattle/ports';
+import { pinSignatureHeader } from '@wattle/verify-webhook';
 import {
   AddressNotAllowedError,
   type GuardOptions,
@@ -10,7 +11,6 @@ import {
   type Resolver,
   resolveAllowed,
 } from './address-guard.ts';
-import { pinSignatureHeader } from './signature.ts';
 
 /** Pin gives a receiver this long to answer (from the lookup to the response's status line). */
 export const webhookTimeoutMs = 10_000;

@@ -1,53 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-
-/** The header that carries a webhook's signature, as Pin sends it. */
-export const pinSignatureHeader = 'Pin-Signature';
-
-/** Hex HMAC-SHA256 of `<t>.<body>` under the endpoint's key (PIN-REFERENCE §5). */
-const hmacHex = (key: string, timestamp: string, body: string | Buffer): string =>
-  createHmac('sha256', key).update(`${timestamp}.`).update(body).digest('hex');
-
-/** The Pin-Signature value for `body` sent at `at`: `t=<unix seconds>,v1=<hex>`. */
-export const signPinSignature = (body: string, key: string, at: Date): string => {
-  const t = String(Math.floor(at.getTime() / 1000));
-  return `t=${t},v1=${hmacHex(key, t, body)}`;
-};
-
-export interface VerifyOptions {
-  /** How far `t` may be from `now`, either way (default 300 s); guards against replayed requests. */
-  toleranceSeconds?: number;
-  /** The receiver's time (default: the system clock). */
-  now?: Date;
-}
+import { pinSignatureOf } from '@wattle/verify-webhook';
 
 /**
- * For receivers: whether a webhook request is genuine. `header` is the Pin-Signature header,
- * `body` the raw request body exactly as received (before any JSON parsing), `key` the endpoint's
- * key. True only when a `v1` signature matches and `t` is within the tolerance of `now`.
- *
- * ```ts
- * if (!verifyPinSignature(req.headers['pin-signature'], rawBody, endpointKey)) return res.status(400).end();
- * ```
+ * The Pin-Signature value for `body` sent at `at`: `t=<unix seconds>,v1=<hex>`. The signature
+ * itself is the verify package's (what merchants check with), so the two cannot drift apart.
  */
-export const verifyPinSignature = (
-  header: string | null | undefined,
-  body: string | Buffer,
-  key: string,
-  options: VerifyOptions = {},
-): boolean => {
-  if (!header) return false;
-  const parts = header.split(',').map((part) => {
-    const at = part.indexOf('=');
-    return at < 0 ? ['', ''] : [part.slice(0, at).trim(), part.slice(at + 1).trim()];
-  });
-  const timestamps = parts.filter(([name]) => name === 't').map(([, value]) => value ?? '');
-  const t = timestamps[0];
-  if (timestamps.length !== 1 || !t || !/^\d{1,12}$/.test(t)) return false;
-  const nowSeconds = (options.now ?? new Date()).getTime() / 1000;
-  if (Math.abs(nowSeconds - Number(t)) > (options.toleranceSeconds ?? 300)) return false;
-  const expected = Buffer.from(hmacHex(key, t, body), 'hex');
-  return parts.some(([name, value]) => {
-    if (name !== 'v1' || !value || !/^[0-9a-f]{64}$/i.test(value)) return false;
-    return timingSafeEqual(Buffer.from(value, 'hex'), expected);
-  });
+export const signPinSignature = (body: string, key: string, at: Date): string => {
+  const t = String(Math.floor(at.getTime() / 1000));
+  return `t=${t},v1=${pinSignatureOf(key, t, body)}`;
 };

@@ -12,6 +12,8 @@ import { findCardDataInLogs, findCardDataInTable } from './scan-stack.ts';
  */
 export default async function setup(project: TestProject) {
   process.env.WATTLE_LOG_LEVEL = 'DEBUG';
+  // The capture reads the functions' JSON lines, not the local console's readable ones.
+  process.env.WATTLE_LOG_FORMAT = 'json';
   const capture = captureLogs();
   const stopStack = await startSharedStack(project);
   return async () => {

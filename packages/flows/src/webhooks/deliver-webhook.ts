@@ -36,7 +36,11 @@ export type DeliveryResult =
       attempted: true;
       webhook: Webhook;
       endpointToken: string;
+      /** The event's type, for the log line. */
+      eventType: string;
       outcome: SendOutcome;
+      /** How long the POST took (wall clock, not the service clock tests move). */
+      ms: number;
       /** False when the lease was lost meanwhile: the outcome was not recorded. */
       recorded: boolean;
     };
@@ -78,8 +82,18 @@ export const deliverWebhook = async (
   if (!lease) return { attempted: false, reason: 'lease_taken' };
 
   const body = JSON.stringify(presentEvent(event));
+  const started = performance.now();
   const outcome = await webhookSender.send({ url: loaded.webhook.url, body, key: endpoint.key });
+  const ms = Math.round(performance.now() - started);
   const webhook = afterAttempt(loaded.webhook, outcome, clock.now());
   const recorded = await webhooks.recordAttempt(scope, lease, webhook);
-  return { attempted: true, webhook, endpointToken: endpoint.token, outcome, recorded };
+  return {
+    attempted: true,
+    webhook,
+    endpointToken: endpoint.token,
+    eventType: event.type,
+    outcome,
+    ms,
+    recorded,
+  };
 };

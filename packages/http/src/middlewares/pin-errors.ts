@@ -1,4 +1,5 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
+import { PinError } from '@wattle/domain';
 import { toHttpError } from '../to-http-error.ts';
 import { jsonResponse } from './json-response.ts';
 import type { ApiMiddleware } from './types.ts';
@@ -11,9 +12,13 @@ export const pinErrors = (logger: Logger): ApiMiddleware => ({
   name: 'pinErrors',
   onError: function pinErrorsOnError(request) {
     const { status, body, headers } = toHttpError(request.error);
-    if (status >= 500) {
+    const route = request.event.routeKey;
+    if (request.error instanceof PinError && request.error.code === 'gateway_error') {
+      // The acquirer's answer (a test card asks for it), not a fault of ours: no ERROR, no stack.
+      logger.info('The processor answered gateway_error', { route, status });
+    } else if (status >= 500) {
       const log = status === 503 ? logger.warn.bind(logger) : logger.error.bind(logger);
-      log('Request failed', { error: request.error as Error, route: request.event.routeKey });
+      log('Request failed', { error: request.error as Error, route });
     }
     request.response = jsonResponse(status, body, headers);
   },

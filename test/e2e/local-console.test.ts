@@ -1,0 +1,146 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardFields, chargeFields } from '../helpers/fixtures.ts';
+import { type Receiver, startReceiver, waitUntil } from '../helpers/receiver.ts';
+import { api, newMerchant, type OwnStack, request, startOwnStack } from '../helpers/stack.ts';
+
+/** The stack's console as lines. */
+const linesOf = (stack: OwnStack): string[] => stack.output().split('\n');
+
+/** Waits for a console line matching `pattern` and returns it. */
+const lineMatching = (stack: OwnStack, pattern: RegExp): Promise<string> =>
+  waitUntil(() => linesOf(stack).find((line) => pattern.test(line)));
+
+describe('the console of `npm start` (default level)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wattle-console-'));
+  let stack: OwnStack;
+  let receiver: Receiver;
+
+  beforeAll(async () => {
+    // As a developer starts it: no --quiet, no WATTLE_LOG_LEVEL.
+    [stack, receiver] = await Promise.all([
+      startOwnStack({ dataDir, quiet: false, logLevel: null }),
+      startReceiver((hit) => (hit.path === '/refuse' ? 500 : 200)),
+    ]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([stack?.stop(), receiver?.close()]);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const merchantWithEndpoint = async (path: string) => {
+    const m = await newMerchant(stack);
+    const client = api(m.test.baseUrl, m.test.secretKey);
+    expect((await client.post('/1/webhook_endpoints', { url: receiver.url(path) })).status).toBe(201);
+    return client;
+  };
+
+  it('shows its start-up steps before the readable block', () => {
+    const output = stack.output();
+    const steps = [
+      /^start: DynamoDB Local at http:\/\/\S+ \(in memory\)$/m,
+      /^start: table wattle created$/m,
+      /^start: queues events, webhooks ready$/m,
+      /^start: stream pipe from the table stream to the events queue running$/m,
+      new RegExp(`^start: gateway listening on http://localhost:${stack.port}$`, 'm'),
+    ];
+    const at = steps.map((step) => output.search(step));
+    expect(
+      at.every((index) => index >= 0),
+      output,
+    ).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(at.at(-1)).toBeLessThan(output.indexOf('Wattle is running'));
+  });
+
+  it('prints one line per webhook delivery: event type, webhook, URL, status and ms', async () => {
+    const client = await merchantWithEndpoint('/delivered');
+    expect((await client.post('/1/charges', chargeFields())).status).toBe(201);
+    const [hit] = await receiver.waitFor(1, (r) => r.path === '/delivered');
+    const type = JSON.parse(hit!.body).type as string;
+    const url = receiver.url('/delivered');
+    const line = await lineMatching(
+      stack,
+      new RegExp(
+        `^INFO Webhook attempt event=${type} webhook=whr_\\S+ url=${url.replaceAll('.', '\\.')} .*httpStatus=200 ms=\\d+$`,
+      ),
+    );
+    expect(linesOf(stack).filter((l) => l.startsWith('INFO Webhook attempt') && l.includes(url))).toEqual([
+      line,
+    ]);
+  });
+
+  it('answers a clock move with what the scheduler ran, and prints it', async () => {
+    const client = await merchantWithEndpoint('/refuse');
+    expect((await client.post('/1/charges', chargeFields())).status).toBe(201);
+    await lineMatching(stack, /^INFO Webhook attempt .*url=\S+\/refuse .*error=unexpected_http_code/);
+    const moved = await request('POST', `${stack.clockUrl}/advance`, { seconds: 86400 });
+    expect(moved.status).toBe(200);
+    const { scheduler } = moved.body;
+    expect(scheduler).toMatchObject({
+      done: expect.any(Number),
+      claimedElsewhere: 0,
+      failed: 0,
+      overdueEvents: { fannedOut: expect.any(Number), failed: 0 },
+    });
+    expect(scheduler.doneByKind['webhook-retry']).toBeGreaterThanOrEqual(1);
+    const kinds = Object.entries(scheduler.doneByKind as Record<string, number>)
+      .map(([kind, count]) => `${kind} ${count}`)
+      .join(', ');
+    expect(linesOf(stack).find((line) => line.startsWith('Clock advanced'))).toBe(
+      `Clock advanced 86400 s to ${moved.body.now}: ran ${scheduler.done} job${scheduler.done === 1 ? '' : 's'} (${kinds}), 0 failed, ` +
+        `0 claimed by another run, ${scheduler.overdueEvents.fannedOut} overdue event(s) fanned out`,
+    );
+  });
+
+  it('logs a declined charge and a gateway error without an ERROR or a stack trace', async () => {
+    const { test: keys } = await newMerchant(stack);
+    const client = api(keys.baseUrl, keys.secretKey);
+    const declined = await client.post(
+      '/1/charges',
+      chargeFields({ card: cardFields({ number: '4100000000000001' }) }),
+    );
+    expect(declined.status).toBe(400);
+    const gatewayError = await client.post(
+      '/1/charges',
+      chargeFields({ card: cardFields({ number: '4300000000000009' }) }),
+    );
+    expect(gatewayError.status).toBe(502);
+    await lineMatching(
+      stack,
+      /^INFO The processor answered gateway_error route="POST \/1\/charges" status=502$/,
+    );
+    await lineMatching(stack, /^INFO request .*route="POST \/1\/charges" .*status=400/);
+    const output = stack.output();
+    expect(output).not.toMatch(/^ERROR /m);
+    expect(output).not.toMatch(/"level":"ERROR"/);
+    expect(output).not.toMatch(/^\s+at /m);
+  });
+});
+
+describe('the console of `npm start -- --quiet`', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wattle-quiet-'));
+  let stack: OwnStack;
+
+  beforeAll(async () => {
+    stack = await startOwnStack({ dataDir, quiet: true, logLevel: null });
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('prints no info lines: no start-up steps, requests, deliveries or clock moves', async () => {
+    const client = api(stack.test.baseUrl, stack.test.secretKey);
+    expect((await client.get('/1/customers')).status).toBe(200);
+    expect((await request('POST', `${stack.clockUrl}/advance`, { seconds: 60 })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const output = stack.output();
+    expect(output).toContain('Press Ctrl-C to stop.');
+    expect(output).not.toMatch(/^(start:|INFO |Clock advanced|GET |POST )/m);
+  });
+});
