@@ -3,7 +3,7 @@ import { type FunctionName, functionEntry } from '@wattle/routes';
 import { Duration, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 
@@ -57,6 +57,8 @@ export const createServiceFunction = (scope: Construct, id: string, props: Servi
     },
     logGroup,
     bundling: {
+      // esbuild's per-bundle size table is noise in every synth; its errors still show.
+      logLevel: LogLevel.ERROR,
       format: OutputFormat.ESM,
       minify: true,
       sourceMap: true,
