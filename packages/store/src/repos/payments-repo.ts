@@ -69,6 +69,19 @@ const toPayment = (item: Record<string, unknown>): Payment => ({
  * before the processor is asked, then settled with its outcome: the processor is asked at most
  * once per reservation, and a crash in between is finished by the recovery job.
  */
+/** Appends a charge's link to a transfer, once per transfer (refused when the charge already has it). */
+const appendTransferLink = (link: TransferLink) => ({
+  UpdateExpression:
+    'SET transferLinks = list_append(if_not_exists(transferLinks, :none), :link) ADD transferTokens :token',
+  ConditionExpression: 'attribute_exists(pk) AND NOT contains(transferTokens, :t)',
+  ExpressionAttributeValues: {
+    ':none': [],
+    ':link': [link],
+    ':token': new Set([link.token]),
+    ':t': link.token,
+  },
+});
+
 export class PaymentsRepo implements PaymentsStore {
   private readonly tokens: CardTokensRepo;
   private readonly paymentSources: PaymentSourcesRepo;
@@ -134,15 +147,7 @@ export class PaymentsRepo implements PaymentsStore {
         new UpdateCommand({
           TableName: this.ctx.tableName,
           Key: keys.payment(scope, chargeToken),
-          UpdateExpression:
-            'SET transferLinks = list_append(if_not_exists(transferLinks, :none), :link) ADD transferTokens :token',
-          ConditionExpression: 'attribute_exists(pk) AND NOT contains(transferTokens, :t)',
-          ExpressionAttributeValues: {
-            ':none': [],
-            ':link': [link],
-            ':token': new Set([link.token]),
-            ':t': link.token,
-          },
+          ...appendTransferLink(link),
         }),
       );
     } catch (error) {
@@ -181,17 +186,7 @@ export class PaymentsRepo implements PaymentsStore {
                   ExpressionAttributeNames: { '#token': 'token' },
                   ExpressionAttributeValues: { ':link': link, ':t': link.token },
                 }
-              : {
-                  UpdateExpression:
-                    'SET transferLinks = list_append(if_not_exists(transferLinks, :none), :link) ADD transferTokens :token',
-                  ConditionExpression: 'attribute_exists(pk) AND NOT contains(transferTokens, :t)',
-                  ExpressionAttributeValues: {
-                    ':none': [],
-                    ':link': [link],
-                    ':token': new Set([link.token]),
-                    ':t': link.token,
-                  },
-                }),
+              : appendTransferLink(link)),
           }),
         );
         return;
