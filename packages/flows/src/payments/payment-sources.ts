@@ -64,6 +64,21 @@ const customerCard = async (
   consumesPaymentSource: null,
 });
 
+/** An unused card token or payment source: the card of no customer, used up by the payment. */
+const unusedSource = async (
+  { cardTokens }: SourceDeps,
+  scope: Scope,
+  sealed: SealedCard,
+  consumes: Pick<ResolvedSource, 'consumesCardToken' | 'consumesPaymentSource'>,
+): Promise<ResolvedSource> => ({
+  card: sealed.card,
+  owner: unowned,
+  customerToken: null,
+  sealedNumber: sealed.sealedNumber,
+  cardNumber: await cardTokens.open(scope, sealed),
+  ...consumes,
+});
+
 /** The named card of a customer, or null when the customer has no such card. */
 const namedCard = async (
   deps: SourceDeps,
@@ -104,15 +119,10 @@ export const resolveSource = async (
     case 'card_token': {
       const sealed = await cardTokens.findUnused(scope, source.token, now);
       if (sealed) {
-        return {
-          card: sealed.card,
-          owner: unowned,
-          customerToken: null,
-          sealedNumber: sealed.sealedNumber,
-          cardNumber: await cardTokens.open(scope, sealed),
+        return unusedSource(deps, scope, sealed, {
           consumesCardToken: source.token,
           consumesPaymentSource: null,
-        };
+        });
       }
       // A used token may be a card a customer keeps: client libraries charge it by its token.
       const owner = await customers.findCardOwner(scope, source.token);
@@ -123,15 +133,10 @@ export const resolveSource = async (
     }
     case 'payment_source': {
       const { sealed } = await takePaymentSource(deps, scope, source.token, now);
-      return {
-        card: sealed.card,
-        owner: unowned,
-        customerToken: null,
-        sealedNumber: sealed.sealedNumber,
-        cardNumber: await cardTokens.open(scope, sealed),
+      return unusedSource(deps, scope, sealed, {
         consumesCardToken: null,
         consumesPaymentSource: source.token,
-      };
+      });
     }
     case 'customer_card': {
       const loaded = await customers.get(scope, source.token);
