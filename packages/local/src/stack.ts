@@ -231,8 +231,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     cleanups.push(registerJob('expiry-sweep', async () => sweeper.poke()));
     clock.restore();
     const { seed } = await ensureSeed(store, file('seed.json'));
-    // Data kept from before a card could be charged by its token alone lacks its owner records.
-    await backfillCardOwners(store.ctx);
+    // Data kept from before a card could be charged by its token alone lacks its owner records; a
+    // table made just now has none to fill in, so only a kept table is scanned.
+    if (!created) await backfillCardOwners(store.ctx);
 
     const pipe: StreamPipe = await startStreamPipe({
       streams,
