@@ -7,6 +7,7 @@ import { localAccountId } from './aws.ts';
 import type { LocalConsole } from './console.ts';
 import { controlDoorRefusal } from './control-door.ts';
 import { lambdaContext, loadHandler } from './functions.ts';
+import type { RequestLog } from './request-log.ts';
 
 /** Wattle's own cap on request bodies (API Gateway's is 10 MB). */
 export const maxBodyBytes = 1024 * 1024;
@@ -40,6 +41,8 @@ export interface GatewayOptions {
   /** Where the requests the gateway answers itself are logged (the functions log their own). */
   console: LocalConsole;
   control: ControlHandler;
+  /** Where every request goes once answered (the local stack's request log). */
+  requestLog?: RequestLog;
   invokeTimeoutMs?: number;
 }
 
@@ -314,6 +317,13 @@ const send = (res: ServerResponse, reply: Reply, requestId: string, close = fals
   res.end(reply.body);
 };
 
+interface Handled {
+  requestId: string;
+  status: number;
+  routeKey: string;
+  printed: boolean;
+}
+
 /**
  * The API Gateway emulator: each request becomes a v2 event for the function its route names, and
  * the function's result becomes the response. Requests run concurrently. `/_local/...` goes to the
@@ -321,9 +331,11 @@ const send = (res: ServerResponse, reply: Reply, requestId: string, close = fals
  */
 export const createGateway = (options: GatewayOptions) => {
   const timeoutMs = options.invokeTimeoutMs ?? defaultInvokeTimeoutMs;
-  /** The status to log, or null when the function invoked logs the request itself (its `request` line). */
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<number | null> => {
-    const at = new Date();
+  /**
+   * How the request went: its status and route key, and whether the function invoked printed the
+   * request itself (its `request` line) so the console needs no line of the gateway's.
+   */
+  const handle = async (req: IncomingMessage, res: ServerResponse, at: Date): Promise<Handled> => {
     const requestId = newRequestId();
     const method = req.method ?? 'GET';
     const { rawPath, rawQueryString } = splitTarget(req.url ?? '/');
@@ -331,7 +343,7 @@ export const createGateway = (options: GatewayOptions) => {
     if (!read.ok) {
       send(res, jsonReply(pinError('request_too_large'), requestId), requestId, true);
       if (!read.drained) res.on('finish', () => req.destroy());
-      return 413;
+      return { requestId, status: 413, routeKey: '$default', printed: false };
     }
     if (rawPath === '/_local' || rawPath.startsWith('/_local/')) {
       const headers = joinHeaders(req.rawHeaders);
@@ -351,24 +363,33 @@ export const createGateway = (options: GatewayOptions) => {
         response = pinError('internal_error');
       }
       send(res, jsonReply(response, requestId), requestId);
-      return response.status;
+      return { requestId, status: response.status, routeKey: '/_local', printed: false };
     }
     const routed = routeRequest(method, rawPath);
     const event = buildEvent({ req, rawPath, rawQueryString, body: read.body, routed, requestId, at });
     const reply = await invoke(routed, event, timeoutMs);
     send(res, reply, requestId);
-    return null;
+    return { requestId, status: reply.status, routeKey: routed.routeKey, printed: true };
   };
 
   return (req: IncomingMessage, res: ServerResponse): void => {
     const started = performance.now();
-    handle(req, res)
-      .then((status) => {
-        if (status !== null) {
-          const ms = Math.round(performance.now() - started);
-          // The path only: a JSONP query string carries card data.
-          options.console.info(`${req.method} ${splitTarget(req.url ?? '/').rawPath} ${status} ${ms}ms`);
-        }
+    const at = new Date();
+    handle(req, res, at)
+      .then(({ requestId, status, routeKey, printed }) => {
+        const ms = Math.round(performance.now() - started);
+        // The path only: a JSONP query string carries card data.
+        const path = splitTarget(req.url ?? '/').rawPath;
+        if (!printed) options.console.info(`${req.method} ${path} ${status} ${ms}ms`);
+        options.requestLog?.({
+          requestId,
+          requestTime: at.getTime(),
+          httpMethod: req.method ?? 'GET',
+          routeKey,
+          path,
+          status,
+          responseLatency: ms,
+        });
       })
       .catch((error) => {
         console.error('[wattle-local] request failed:', error);

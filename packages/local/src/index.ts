@@ -5,6 +5,7 @@ export { type DynamoDbLocal, type DynamoDbLocalOptions, startDynamoDbLocal } fro
 export { freePort } from './free-port.ts';
 export { type Job, registeredJobs, registerJob, runJobs } from './jobs.ts';
 export { type QueueConsumer, type SqsHandler, startQueueConsumer } from './queue-consumer.ts';
+export { type RequestLogEntry, requestLogName } from './request-log.ts';
 export {
   defaultPort,
   type LocalStack,

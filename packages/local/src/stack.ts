@@ -22,6 +22,7 @@ import { registerJob } from './jobs.ts';
 import { listeningOnLoopback, loopbackHost } from './loopback.ts';
 import { makePrivate } from './private-files.ts';
 import { ensureQueues, ensureTable } from './provision.ts';
+import { fileRequestLog } from './request-log.ts';
 import { runScheduler } from './scheduler.ts';
 import { accountDeps, ensureSeed, loadCardKey, provisionMerchant } from './seed.ts';
 import { type StreamPipe, startStreamPipe } from './stream-pipe.ts';
@@ -254,6 +255,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       { keepAliveTimeout: 5000 },
       createGateway({
         console: out,
+        requestLog: fileRequestLog(dataDir),
         control: controlEndpoints({
           clock,
           console: out,

@@ -1,0 +1,64 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export type Environment = 'test' | 'live';
+
+/** The local stack's local.json, as far as the commands read it. */
+interface LocalJson {
+  test: { baseUrl: string; secretKey: string };
+  live: { baseUrl: string; secretKey: string };
+  partnerKey: string;
+  clockUrl: string;
+}
+
+/** What a command talks to: an environment's base URL and a secret key, and the local stack's extras. */
+export interface Target {
+  /** Paths are relative to it: `${baseUrl}/1/charges`. */
+  baseUrl: string;
+  key: string;
+  environment: Environment;
+  /** The running local stack (its origin and partner key), or null for a deployed stack. */
+  local: { origin: string; partnerKey: string } | null;
+}
+
+export interface TargetOptions {
+  baseUrl: string | null;
+  key: string | null;
+  live: boolean;
+}
+
+const environmentOfKey = (key: string): Environment | null =>
+  /^(sk|pk)_live_/.test(key) ? 'live' : /^(sk|pk)_test_/.test(key) ? 'test' : null;
+
+/**
+ * The local stack (found through `<dataDir>/local.json`, its test environment unless `--live` or a
+ * live key) by default; a deployed stack given `--base-url` and `--key`.
+ */
+export const resolveTarget = async (options: TargetOptions, dataDir: string): Promise<Target> => {
+  const keyEnvironment = options.key ? environmentOfKey(options.key) : null;
+  if (options.baseUrl) {
+    if (!options.key) throw new Error('--base-url needs --key (the secret key of that environment)');
+    return {
+      baseUrl: options.baseUrl.replace(/\/+$/, ''),
+      key: options.key,
+      environment: keyEnvironment ?? (options.live ? 'live' : 'test'),
+      local: null,
+    };
+  }
+  const localFile = join(dataDir, 'local.json');
+  let info: LocalJson;
+  try {
+    info = JSON.parse(await readFile(localFile, 'utf8')) as LocalJson;
+  } catch {
+    throw new Error(
+      `No local stack found (${localFile} is missing): run npm start, or pass --base-url and --key`,
+    );
+  }
+  const environment = keyEnvironment ?? (options.live ? 'live' : 'test');
+  return {
+    baseUrl: info[environment].baseUrl,
+    key: options.key ?? info[environment].secretKey,
+    environment,
+    local: { origin: new URL(info.clockUrl).origin, partnerKey: info.partnerKey },
+  };
+};
