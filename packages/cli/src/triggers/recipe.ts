@@ -1,3 +1,4 @@
+import type { EventType } from '@wattle/domain';
 import type { ApiClient } from '../api-client.ts';
 
 /** What a recipe may use: the account's API, and the local stack's clock and control endpoints. */
@@ -30,7 +31,7 @@ export interface Made {
 }
 
 export interface Recipe {
-  type: string;
+  type: EventType;
   /** What the recipe needs beyond the API: the clock, or the local stack's control endpoints. */
   needs: 'api' | 'clock' | 'local';
   /** One line: what it does. */
