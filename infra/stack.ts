@@ -115,7 +115,12 @@ export class WattleStack extends Stack {
     const sendTo = (access.sendTo ?? []).map((name) => ({ name, queue: this.queueNamed(name) }));
     for (const { name, queue } of sendTo) environment[queueUrlVariable(name)] = queue.queueUrl;
 
-    const lambda = createServiceFunction(this, functionId(fn), { fn, repoRoot, environment });
+    const lambda = createServiceFunction(this, functionId(fn), {
+      fn,
+      repoRoot,
+      environment,
+      clients: { kms: access.cardKey, sqs: sendTo.length > 0 },
+    });
     if (access.table.length > 0) {
       lambda.addToRolePolicy(
         new PolicyStatement({

@@ -6,6 +6,7 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { type BundledClients, clientDefines, lambdaCredentialsAlias } from './client-defines.ts';
 
 /** ESM bundles of CJS dependencies need `require` (TECH-NOTES §9.2). */
 const requireShim = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
@@ -14,6 +15,8 @@ export interface ServiceFunctionProps {
   fn: FunctionName;
   repoRoot: string;
   environment: Record<string, string>;
+  /** The AWS clients beyond DynamoDB that its bundle holds: only those its access lets it use. */
+  clients: BundledClients;
 }
 
 /**
@@ -50,8 +53,9 @@ export const createServiceFunction = (scope: Construct, id: string, props: Servi
     timeout: Duration.seconds(29),
     projectRoot: props.repoRoot,
     depsLockFilePath: path.join(props.repoRoot, 'package-lock.json'),
+    // No --enable-source-maps: it reads the whole map at every cold start; the map ships beside
+    // the bundle and a logged error's stack is mapped through it then (readable-stack.ts).
     environment: {
-      NODE_OPTIONS: '--enable-source-maps',
       WATTLE_LOG_LEVEL: 'INFO',
       ...props.environment,
     },
@@ -65,6 +69,10 @@ export const createServiceFunction = (scope: Construct, id: string, props: Servi
       mainFields: ['module', 'main'],
       banner: requireShim,
       bundleAwsSDK: true,
+      define: clientDefines(props.clients),
+      esbuildArgs: {
+        '--alias': Object.entries(lambdaCredentialsAlias).map(([from, to]) => `${from}=${to}`),
+      },
     },
   });
   Validations.of(made).acknowledge(notLatestRuntime);

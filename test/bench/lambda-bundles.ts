@@ -13,6 +13,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { functionEntry, functionNames } from '@wattle/routes';
 import { type BuildOptions, build } from 'esbuild';
+import { functionAccess } from '../../infra/constructs/access.ts';
+import { clientDefines, lambdaCredentialsAlias } from '../../infra/constructs/client-defines.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -20,7 +22,7 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const requireShim = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 
 /** What NodejsFunction passes esbuild for the options in infra/constructs/function.ts. */
-const cdkOptions: BuildOptions = {
+export const cdkOptions: BuildOptions = {
   bundle: true,
   platform: 'node',
   target: 'node22',
@@ -30,6 +32,8 @@ const cdkOptions: BuildOptions = {
   mainFields: ['module', 'main'],
   banner: { js: requireShim },
   external: [],
+  // The Lambda bundles' credentials: the environment's only (infra/constructs/function.ts).
+  alias: lambdaCredentialsAlias,
   metafile: true,
   logLevel: 'silent',
 };
@@ -45,7 +49,8 @@ export const bundlingDrift = (): string[] => {
     "mainFields: ['module', 'main']",
     'bundleAwsSDK: true',
     'Runtime.NODEJS_22_X',
-    "NODE_OPTIONS: '--enable-source-maps'",
+    'define: clientDefines(props.clients)',
+    "'--alias': Object.entries(lambdaCredentialsAlias)",
   ];
   return expected.filter((text) => !source.includes(text));
 };
@@ -165,7 +170,11 @@ const bundle = async (name: string, entry: BuildOptions, outDir: string): Promis
   const outfile = join(outDir, name.replace(/\W+/g, '-'), 'index.mjs');
   try {
     const built = await build({ ...cdkOptions, ...entry, outfile });
-    const inputs = Object.keys(built.metafile?.inputs ?? {});
+    // What the bundle holds: an input tree-shaken to nothing (a client behind a dead branch) is not in it.
+    const output = Object.values(built.metafile?.outputs ?? {}).find((o) => o.entryPoint);
+    const inputs = Object.entries(output?.inputs ?? {})
+      .filter(([, held]) => held.bytesInOutput > 0)
+      .map(([input]) => input);
     const sdkPackages = Object.keys(sdkClients).filter((p) =>
       inputs.some((i) => i.includes(`node_modules/${p}/`)),
     );
@@ -217,7 +226,20 @@ export const benchBundles = async (runs: number, log: (line: string) => void): P
   try {
     log(`  bundling ${functionNames.length} functions`);
     const functions = await Promise.all(
-      functionNames.map((fn) => bundle(fn, { entryPoints: [join(repoRoot, functionEntry(fn))] }, outDir)),
+      functionNames.map((fn) =>
+        bundle(
+          fn,
+          {
+            entryPoints: [join(repoRoot, functionEntry(fn))],
+            // As the stack bundles it: the KMS and SQS clients only where its access uses them.
+            define: clientDefines({
+              kms: functionAccess[fn].cardKey,
+              sqs: (functionAccess[fn].sendTo ?? []).length > 0,
+            }),
+          },
+          outDir,
+        ),
+      ),
     );
     // Baselines: nothing, only the DynamoDB clients, and each set of SDK packages a function holds.
     const sets = new Map<string, string[]>([

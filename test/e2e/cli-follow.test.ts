@@ -91,10 +91,12 @@ describe('npm run wattle -- listen --forward-to', () => {
 
 describe('npm run wattle -- events tail, logs tail', () => {
   it('prints the newest events, then each new one', async () => {
-    const first = (await client.post('/1/customers', { email: 'tail@example.com', card: cardFields() })).body.response;
+    const first = (await client.post('/1/customers', { email: 'tail@example.com', card: cardFields() })).body
+      .response;
     const tail = follow('events', 'tail', '--key', merchant.test.secretKey, '--json');
     await tail.until(new RegExp(`"type":"customer.created".*"token":"${first.token}"`));
-    const second = (await client.post('/1/customers', { email: 'tail2@example.com', card: cardFields() })).body.response;
+    const second = (await client.post('/1/customers', { email: 'tail2@example.com', card: cardFields() }))
+      .body.response;
     await tail.until(new RegExp(`"token":"${second.token}"`));
     expect(await tail.interrupt()).toBe(0);
   }, 40_000);

@@ -1,28 +1,26 @@
-import { SQSClient } from '@aws-sdk/client-sqs';
 import type { DeliveryQueue } from '@wattle/ports';
 import { queueUrlVariable } from '@wattle/routes';
-import { SqsDeliveryQueue } from '@wattle/webhooks';
+import { sqsDeliveryQueue } from './bundled-clients.ts';
 
-let queue: DeliveryQueue | undefined;
+let queue: Promise<DeliveryQueue> | undefined;
 
 /**
  * The webhooks queue of a function that asks for deliveries (replays, retries, the event fan-out),
- * from WATTLE_WEBHOOKS_QUEUE_URL, built once. The client takes its endpoint from the SDK's settings
- * (AWS_ENDPOINT_URL_SQS locally), not from the queue URL, whose fauxqs host does not resolve.
+ * from WATTLE_WEBHOOKS_QUEUE_URL, built once, on first use.
  */
-export const deliveryQueue = (env: NodeJS.ProcessEnv = process.env): DeliveryQueue => {
+export const deliveryQueue = (env: NodeJS.ProcessEnv = process.env): Promise<DeliveryQueue> => {
   if (queue) return queue;
   const variable = queueUrlVariable('webhooks');
   const queueUrl = env[variable];
   if (!queueUrl) throw new Error(`${variable} is not set`);
-  queue = new SqsDeliveryQueue(new SQSClient({ useQueueUrlAsEndpoint: false }), queueUrl);
+  queue = sqsDeliveryQueue(queueUrl);
   return queue;
 };
 
 /**
  * The queue as a function's dependency: built on first use, so a function that never asks for a
- * delivery runs without the queue's variable.
+ * delivery runs without the queue's variable (and without the SQS client: bundled-clients.ts).
  */
 export const lazyDeliveryQueue = (env: NodeJS.ProcessEnv = process.env): DeliveryQueue => ({
-  send: (requests) => deliveryQueue(env).send(requests),
+  send: async (requests) => (await deliveryQueue(env)).send(requests),
 });

@@ -1,5 +1,4 @@
-import { Logger } from '@aws-lambda-powertools/logger';
-import { KMSClient } from '@aws-sdk/client-kms';
+import type { Logger } from '@aws-lambda-powertools/logger';
 import type { CardProcessor, Clock, Ids } from '@wattle/domain';
 import type {
   Cipher,
@@ -14,18 +13,19 @@ import {
   type CardCipher,
   createStore,
   documentClient,
-  kmsCardCipher,
   localCardCipher,
   type Repositories,
   repositoriesOf,
   type Store,
 } from '@wattle/store';
+import { lazyKmsCardCipher } from './bundled-clients.ts';
 import { runtimeClock } from './clock.ts';
 import { loadConfig, type RuntimeConfig } from './config.ts';
 import { lazyDeliveryQueue } from './delivery-queue.ts';
 import { randomIds, randomSecrets } from './ids.ts';
 import { LineLogger } from './line-logger.ts';
 import { scryptPasswordHasher } from './password-hasher.ts';
+import { ReadableStackLogger } from './readable-stack-logger.ts';
 import { realRetryPacing } from './retry-pacing.ts';
 import { httpWebhookSender } from './webhook-sender.ts';
 
@@ -67,7 +67,7 @@ const noCardKey = (): never => {
 
 /** Functions that never touch card numbers run without a card key; one that does fails loudly. */
 const cipherFor = (config: RuntimeConfig): CardCipher => {
-  if (config.cardKmsKeyId) return kmsCardCipher(new KMSClient({}), config.cardKmsKeyId);
+  if (config.cardKmsKeyId) return lazyKmsCardCipher(config.cardKmsKeyId);
   if (config.cardKeyHex) return localCardCipher(Buffer.from(config.cardKeyHex, 'hex'));
   return { seal: async () => noCardKey(), open: async () => noCardKey() };
 };
@@ -100,7 +100,7 @@ export const runtimeDeps = (): RuntimeDeps => {
     store: createStore(documentClient(), config.tableName, cipherFor(config), config.retention),
     clock: runtimeClock,
     ids: randomIds,
-    logger: new (config.logFormat === 'line' ? LineLogger : Logger)({
+    logger: new (config.logFormat === 'line' ? LineLogger : ReadableStackLogger)({
       serviceName: 'wattle',
       logLevel: config.logLevel as 'INFO',
     }),

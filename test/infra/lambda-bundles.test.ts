@@ -1,0 +1,123 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { type FunctionName, functionEntry } from '@wattle/routes';
+import { build } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+import { functionAccess } from '../../infra/constructs/access.ts';
+import { clientDefines } from '../../infra/constructs/client-defines.ts';
+import { cdkOptions } from '../bench/lambda-bundles.ts';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const outDir = mkdtempSync(join(tmpdir(), 'wattle-bundle-test-'));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+/** A function bundled with the stack's settings that decide what it holds (function.ts). */
+const bundleOf = async (fn: FunctionName) => {
+  const outfile = join(outDir, fn, 'index.mjs');
+  const built = await build({
+    ...cdkOptions,
+    absWorkingDir: repoRoot,
+    entryPoints: [join(repoRoot, functionEntry(fn))],
+    define: clientDefines({
+      kms: functionAccess[fn].cardKey,
+      sqs: (functionAccess[fn].sendTo ?? []).length > 0,
+    }),
+    outfile,
+  });
+  const output = Object.values(built.metafile?.outputs ?? {}).find((o) => o.entryPoint);
+  const held = Object.entries(output?.inputs ?? {})
+    .filter(([, input]) => input.bytesInOutput > 0)
+    .map(([path]) => path);
+  const holds = (pkg: string) => held.some((path) => path.includes(`node_modules/${pkg}/`));
+  return { outfile, holds };
+};
+
+describe('the Lambda bundles', () => {
+  it('hold the KMS and SQS clients only where the function’s access uses them', async () => {
+    const cases: [FunctionName, boolean, boolean][] = [
+      ['events', false, false],
+      ['cards', true, false],
+      ['webhooks', false, true],
+      ['scheduler', true, true],
+    ];
+    for (const [fn, kms, sqs] of cases) {
+      expect([functionAccess[fn].cardKey, (functionAccess[fn].sendTo ?? []).length > 0]).toEqual([kms, sqs]);
+      const { holds } = await bundleOf(fn);
+      expect({ fn, kms: holds('@aws-sdk/client-kms'), sqs: holds('@aws-sdk/client-sqs') }).toEqual({
+        fn,
+        kms,
+        sqs,
+      });
+      // Lambda's credentials come from the environment: the SDK's other providers stay out.
+      expect(holds('@aws-sdk/credential-provider-sso')).toBe(false);
+      expect(holds('@aws-sdk/credential-provider-env')).toBe(true);
+    }
+  }, 60_000);
+
+  it('start as Lambda starts them, with the credentials of the environment', async () => {
+    const { outfile } = await bundleOf('not-found');
+    // The bundled not-found function answers any request with Pin's 404 (and logs the line).
+    const script = `
+      const { handler } = await import(${JSON.stringify(pathToFileURL(outfile).href)});
+      const answer = await handler({ version: '2.0', routeKey: '$default', rawPath: '/test/1/nothing', rawQueryString: '',
+        headers: {}, requestContext: { http: { method: 'GET', path: '/test/1/nothing', sourceIp: '203.0.113.1' }, stage: '$default', requestId: 'r1' },
+        isBase64Encoded: false }, { getRemainingTimeInMillis: () => 29000, functionName: 'not-found', awsRequestId: 'r1' });
+      process.stdout.write(JSON.stringify({ status: answer.statusCode }));`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      env: {
+        PATH: process.env.PATH,
+        WATTLE_TABLE_NAME: 'wattle',
+        WATTLE_LOG_LEVEL: 'SILENT',
+        AWS_REGION: 'ap-southeast-2',
+        AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+      },
+    });
+    expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({ status: 404 });
+  }, 60_000);
+
+  it('read the source map only when an error is logged, and show the sources’ positions', async () => {
+    const dir = join(outDir, 'stack');
+    // A minified bundle whose code throws, and the stack mapper bundled as the functions have it.
+    await build({
+      stdin: {
+        contents: "export const fail = () => {\n  const reason = 'boom';\n  throw new Error(reason);\n};\n",
+        sourcefile: 'packages/example/src/fail.ts',
+        resolveDir: repoRoot,
+        loader: 'ts',
+      },
+      bundle: true,
+      minify: true,
+      sourcemap: true,
+      format: 'esm',
+      platform: 'node',
+      outfile: join(dir, 'fail.mjs'),
+      logLevel: 'silent',
+    });
+    await build({
+      entryPoints: [join(repoRoot, 'packages/runtime/src/readable-stack.ts')],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      outfile: join(dir, 'readable-stack.mjs'),
+      logLevel: 'silent',
+    });
+    const script = `
+      const { fail } = await import(${JSON.stringify(pathToFileURL(join(dir, 'fail.mjs')).href)});
+      const { readableStack } = await import(${JSON.stringify(pathToFileURL(join(dir, 'readable-stack.mjs')).href)});
+      try { fail(); } catch (error) {
+        process.stdout.write(JSON.stringify({ raw: error.stack, readable: readableStack(error.stack) }));
+      }`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      env: { PATH: process.env.PATH },
+    });
+    const { raw, readable } = JSON.parse(stdout);
+    expect(raw).toMatch(/fail\.mjs:1:\d+/);
+    expect(readable).toMatch(/packages\/example\/src\/fail\.ts:3:\d+/);
+    expect(readable).not.toMatch(/fail\.mjs:1:/);
+  }, 60_000);
+});
