@@ -141,3 +141,24 @@ describe('npm run wattle -- RESOURCE list|get', () => {
     ).rejects.toThrow(/local stack only/);
   }, 30_000);
 });
+
+describe('npm run wattle -- env', () => {
+  it('sets the README’s shell variables from the local stack that WATTLE_DATA_DIR names', async () => {
+    const stack = useStack();
+    const exports = await wattle('env');
+    const { stdout } = await promisify(execFile)('bash', [
+      '-c',
+      `${exports}\necho "$BASE $KEY $PK $LBASE $LKEY $PARTNER"`,
+    ]);
+    expect(stdout.trim()).toBe(
+      [
+        stack.test.baseUrl,
+        stack.test.secretKey,
+        stack.test.publishableKey,
+        stack.live.baseUrl,
+        stack.live.secretKey,
+        stack.partnerKey,
+      ].join(' '),
+    );
+  });
+});

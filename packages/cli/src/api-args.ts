@@ -17,6 +17,7 @@ test environment unless --live) or a deployed stack (--base-url URL --key SECRET
   npm run wattle -- RESOURCE get TOKEN      RESOURCE: charges, authorisations, customers, refunds,
         recipients, transfers, deposits, plans, subscriptions, events, webhooks, webhook_endpoints;
         npm run wattle -- balance get
+  eval "$(npm run -s wattle -- env)"        sets BASE, KEY, PK, LBASE, LKEY and PARTNER (the README's)
   npm run wattle -- clock [now]             the local stack's clock
   npm run wattle -- clock advance 5d        moves it (s, m, h, d: 90s, 1h30m, 5d) and runs what fell due
 
@@ -36,12 +37,13 @@ export type ApiCommand = Common &
     | { command: 'logs-tail'; lines: number }
     | { command: 'list'; path: string; page: number | null }
     | { command: 'get'; path: string }
+    | { command: 'env' }
     | { command: 'clock-now' }
     | { command: 'clock-advance'; seconds: number }
   );
 
 /** The commands that talk to the API or the local stack's clock and logs. */
-export const apiCommandNames = new Set(['listen', 'trigger', 'events', 'logs', 'clock', 'balance']);
+export const apiCommandNames = new Set(['listen', 'trigger', 'events', 'logs', 'clock', 'balance', 'env']);
 
 const options = {
   'base-url': { type: 'string' },
@@ -124,6 +126,8 @@ export const parseApiCommand = (argv: string[]): ApiCommand | string | null => {
         return { ...common, command: 'clock-advance', seconds };
       }
       return 'clock has: clock now, clock advance DURATION';
+    case 'env':
+      return { ...common, command: 'env' };
     case 'balance':
       if (second === undefined || second === 'get') return { ...common, command: 'get', path: '/1/balance' };
       return 'balance has one command: balance get';

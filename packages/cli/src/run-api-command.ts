@@ -5,7 +5,7 @@ import { listen, listenSigningKey } from './listen.ts';
 import { advanceClock, clockNow } from './local-control.ts';
 import { tailRequestLog } from './logs-tail.ts';
 import { getResource, listResource } from './resources.ts';
-import { resolveTarget, type Target } from './target.ts';
+import { readLocalJson, resolveTarget, shellVariables, type Target } from './target.ts';
 import { describeTriggered, listTriggers, trigger, triggerContext } from './trigger.ts';
 
 export interface Io {
@@ -36,6 +36,7 @@ export const runApiCommand = async (args: ApiCommand, io: Io): Promise<void> => 
       print: io.print,
     });
   }
+  if (args.command === 'env') return io.print(shellVariables(await readLocalJson(io.dataDir)));
   const target = await resolveTarget(args.target, io.dataDir);
   const client = apiClient(target.baseUrl, target.key);
   switch (args.command) {

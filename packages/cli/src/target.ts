@@ -5,11 +5,39 @@ export type Environment = 'test' | 'live';
 
 /** The local stack's local.json, as far as the commands read it. */
 interface LocalJson {
-  test: { baseUrl: string; secretKey: string };
-  live: { baseUrl: string; secretKey: string };
+  test: { baseUrl: string; secretKey: string; publishableKey: string };
+  live: { baseUrl: string; secretKey: string; publishableKey: string };
   partnerKey: string;
   clockUrl: string;
 }
+
+/** The running local stack's local.json in `dataDir`; an Error saying how to get one otherwise. */
+export const readLocalJson = async (dataDir: string): Promise<LocalJson> => {
+  const localFile = join(dataDir, 'local.json');
+  try {
+    return JSON.parse(await readFile(localFile, 'utf8')) as LocalJson;
+  } catch {
+    throw new Error(
+      `No local stack found (${localFile} is missing): run npm start, or pass --base-url and --key`,
+    );
+  }
+};
+
+/**
+ * The README's shell variables for the local stack in `dataDir`, as `export` lines for
+ * `eval "$(npm run -s wattle -- env)"`: they follow WATTLE_DATA_DIR wherever it points.
+ */
+export const shellVariables = (info: LocalJson): string =>
+  Object.entries({
+    BASE: info.test.baseUrl,
+    KEY: info.test.secretKey,
+    PK: info.test.publishableKey,
+    LBASE: info.live.baseUrl,
+    LKEY: info.live.secretKey,
+    PARTNER: info.partnerKey,
+  })
+    .map(([name, value]) => `export ${name}='${value.replaceAll("'", "'\\''")}'`)
+    .join('\n');
 
 /** What a command talks to: an environment's base URL and a secret key, and the local stack's extras. */
 export interface Target {
@@ -45,15 +73,7 @@ export const resolveTarget = async (options: TargetOptions, dataDir: string): Pr
       local: null,
     };
   }
-  const localFile = join(dataDir, 'local.json');
-  let info: LocalJson;
-  try {
-    info = JSON.parse(await readFile(localFile, 'utf8')) as LocalJson;
-  } catch {
-    throw new Error(
-      `No local stack found (${localFile} is missing): run npm start, or pass --base-url and --key`,
-    );
-  }
+  const info = await readLocalJson(dataDir);
   const environment = keyEnvironment ?? (options.live ? 'live' : 'test');
   return {
     baseUrl: info[environment].baseUrl,
