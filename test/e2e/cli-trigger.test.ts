@@ -23,17 +23,18 @@ const wattle = async (...args: string[]) =>
     })
   ).stdout;
 
-/** The token prefix of the object each event group is about. */
-const prefixOf: Record<string, string> = {
-  charge: 'ch_',
-  customer: 'cus_',
-  recipient: 'rp_',
-  refund: 'rf_',
-  transfer: 'tfer_',
-  deposit: 'dpo_',
-  sub_merchant_application: 'mrch_',
-  plan: 'plan_',
-  subscription: 'sub_',
+/** The object each event group is about: its token prefix, and where the API shows it now. */
+const objectOf: Record<string, { prefix: string; path: string | null }> = {
+  charge: { prefix: 'ch_', path: '/1/charges' },
+  customer: { prefix: 'cus_', path: '/1/customers' },
+  recipient: { prefix: 'rp_', path: '/1/recipients' },
+  refund: { prefix: 'rf_', path: '/1/refunds' },
+  transfer: { prefix: 'tfer_', path: '/1/transfers' },
+  deposit: { prefix: 'dpo_', path: '/1/deposits' },
+  // The partner reads a referred merchant, as a merchant summary: the events carry the application.
+  sub_merchant_application: { prefix: 'mrch_', path: null },
+  plan: { prefix: 'plan_', path: '/1/plans' },
+  subscription: { prefix: 'sub_', path: '/1/subscriptions' },
 };
 
 beforeAll(async () => {
@@ -57,8 +58,8 @@ describe('npm run wattle -- trigger', () => {
     const context = triggerContext(await resolveTarget({ baseUrl: null, key: null, live: false }, dataDir));
     for (const recipe of recipes) {
       const { made, event } = await trigger(recipe.type, context);
-      const prefix = prefixOf[recipe.type.split('.')[0]!]!;
-      expect(made.about, recipe.type).toMatch(new RegExp(`^${prefix}`));
+      const object = objectOf[recipe.type.split('.')[0]!]!;
+      expect(made.about, recipe.type).toMatch(new RegExp(`^${object.prefix}`));
       if (recipe.type === 'sub_merchant_application.declined') {
         // No key reads a declined merchant's live events: the partner sees its status.
         expect(event).toBeNull();
@@ -66,8 +67,17 @@ describe('npm run wattle -- trigger', () => {
       }
       expect(event, recipe.type).toMatchObject({ type: recipe.type, data: { token: made.about } });
       // The event is the one GET /1/events/{token} answers, to the key the trigger names.
-      const read = await api(made.events!.baseUrl, made.events!.key).get(`/1/events/${event!.token}`);
-      expect(read.body.response).toEqual(event);
+      const reader = api(made.events!.baseUrl, made.events!.key);
+      expect((await reader.get(`/1/events/${event!.token}`)).body.response).toEqual(event);
+      // Its data is the object as the API shows it (a deleted one is gone: its event keeps it); a
+      // charge's events always show authorisation_token, a single charge only when it has one.
+      const now = object.path ? await reader.get(`${object.path}/${made.about}`) : null;
+      const fields = (data: object) =>
+        Object.keys(data)
+          .filter((key) => key !== 'authorisation_token')
+          .sort();
+      if (now?.status === 200) expect(fields(event!.data), recipe.type).toEqual(fields(now.body.response));
+      else expect(now === null || recipe.type.endsWith('.deleted'), recipe.type).toBe(true);
     }
   }, 180_000);
 
