@@ -1,0 +1,69 @@
+import {
+  type Clock,
+  daysAfter,
+  disputeFee,
+  disputeWithdrawalDays,
+  type Ids,
+  newEvent,
+  openedDispute,
+  presentDispute,
+  refundable,
+  toTimestamp,
+} from '@wattle/domain';
+import {
+  type DisputesStore,
+  jobKinds,
+  type PaymentReader,
+  type ScheduledJob,
+  type ScheduleStore,
+} from '@wattle/ports';
+
+export interface OpenDisputeDeps {
+  disputes: DisputesStore;
+  payments: PaymentReader;
+  schedule: Pick<ScheduleStore, 'drop'>;
+  clock: Clock;
+  ids: Ids;
+}
+
+/**
+ * The dispute-opening job (written with the capture of a charge on a dispute test card): the
+ * simulated issuer disputes what is left of the charge after refunds, and the merchant's balance
+ * pays the amount and the dispute fee at once. A charge refunded in full has nothing left to
+ * dispute. A refund racing the opening makes the store answer Changed: the job stays due for the
+ * next run, which reads the charge again. JobTaken when an overlapping run took it first.
+ */
+export const openDispute = async (
+  { disputes, payments, schedule, clock, ids }: OpenDisputeDeps,
+  job: ScheduledJob,
+): Promise<void> => {
+  const charge = await payments.get(job.scope, job.token);
+  if (!charge?.disputeCase || refundable(charge) === 0) {
+    await schedule.drop(job);
+    return;
+  }
+  const now = clock.now();
+  const dispute = openedDispute(ids.token('dis'), charge, charge.disputeCase, disputeFee, now);
+  const later = (kind: string, dueAt: Date): ScheduledJob => ({
+    kind,
+    scope: job.scope,
+    token: dispute.token,
+    dueAt,
+  });
+  await disputes.open(
+    job.scope,
+    dispute,
+    charge,
+    {
+      claim: job,
+      event: newEvent(ids, 'dispute.evidence_required', presentDispute(dispute, now), toTimestamp(now)),
+      schedule: [
+        later(jobKinds.disputeDeadline, new Date(Date.parse(dispute.evidenceRequiredBy))),
+        ...(dispute.withdrawn
+          ? [later(jobKinds.disputeWithdrawal, daysAfter(now, disputeWithdrawalDays))]
+          : []),
+      ],
+    },
+    now,
+  );
+};
