@@ -3,19 +3,22 @@ import type { DisputeCase, DisputeCategory } from './dispute-case.ts';
 import { PinError } from './errors.ts';
 import type { Payment } from './payment.ts';
 
-/** The statuses PIN-REFERENCE §4.12 implies by its events. */
-export type DisputeStatus =
-  | 'evidence_required'
-  | 'evidence_under_review'
-  | 'won'
-  | 'lost'
-  | 'expired'
-  | 'accepted'
-  | 'resolved'
-  | 'cancelled'
-  | 'arbitration_under_review'
-  | 'arbitration_won'
-  | 'arbitration_lost';
+/** The statuses PIN-REFERENCE §4.12 implies by its events (`dispute.<status>`, one each). */
+export const disputeStatuses = [
+  'evidence_required',
+  'evidence_under_review',
+  'won',
+  'lost',
+  'expired',
+  'accepted',
+  'resolved',
+  'cancelled',
+  'arbitration_under_review',
+  'arbitration_won',
+  'arbitration_lost',
+] as const;
+
+export type DisputeStatus = (typeof disputeStatuses)[number];
 
 /** The dispute test cards (ours: Pin has none): captured charges on them are disputed later. */
 export const disputeCards: Record<string, DisputeCase> = {
@@ -41,7 +44,7 @@ export const disputeReviewDays = 5;
 export const arbitrationDays = 10;
 export const disputeWithdrawalDays = 3;
 
-/** When the issuer disputes a charge captured at `capturedAt`, or null when its card is not one that does. */
+/** When the issuer disputes `charge` (two days after its capture), or null when it is not a captured charge on a dispute test card. */
 export const disputeOpensAt = (charge: Payment): Date | null =>
   charge.disputeCase && charge.kind === 'charge' && charge.state === 'captured' && charge.capturedAt
     ? new Date(Date.parse(charge.capturedAt) + disputeOpensAfterDays * day)

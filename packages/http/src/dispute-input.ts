@@ -1,5 +1,6 @@
 import {
   type DisputeStatus,
+  disputeStatuses,
   evidenceFieldLimit,
   evidenceTextLimit,
   type FieldIssue,
@@ -9,20 +10,6 @@ import {
 import * as v from 'valibot';
 import type { Fields } from './fields.ts';
 import { phrases, validate } from './validation.ts';
-
-const disputeStatuses = [
-  'evidence_required',
-  'evidence_under_review',
-  'won',
-  'lost',
-  'expired',
-  'accepted',
-  'resolved',
-  'cancelled',
-  'arbitration_under_review',
-  'arbitration_won',
-  'arbitration_lost',
-] as const satisfies readonly DisputeStatus[];
 
 const orderSchema = v.object({
   sort: v.optional(

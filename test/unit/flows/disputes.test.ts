@@ -99,6 +99,22 @@ describe('the issuer opening a dispute', () => {
     expect(await available(deps)).toBe(952 - 3500);
   });
 
+  it('reads the charge again when a refund raced the opening, and disputes what is left', async () => {
+    const deps = setUp();
+    const open = deps.disputes.open;
+    let raced = false;
+    deps.disputes.open = async (...args) => {
+      if (!raced) {
+        raced = true;
+        deps.payments.put(scope, { ...(await deps.payments.get(scope, 'ch_1'))!, amountRefunded: 400 });
+      }
+      return open(...args);
+    };
+    await openDispute(deps, deps.opening);
+    expect((await onlyDispute(deps)).amount).toBe(600);
+    expect(await available(deps)).toBe(952 - 600 - 2500);
+  });
+
   it('drops the job for a charge refunded in full', async () => {
     const deps = setUp();
     const charge = (await deps.payments.get(scope, 'ch_1'))!;
