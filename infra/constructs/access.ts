@@ -60,6 +60,8 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   transfers: { table: readWrite, cardKey: false },
   // The scheduler makes deposits; the function only shows them.
   deposits: { table: readOnly, cardKey: false },
+  // Evidence and the merchant's steps; the issuer's moves are the scheduler's.
+  disputes: { table: readWrite, cardKey: false },
   // Starting and reactivating a subscription bill the customer's stored card at once.
   plans: { table: readWrite, cardKey: true },
   subscriptions: { table: readWrite, cardKey: true },

@@ -16,12 +16,17 @@ const page = <T>(items: T[], n: number) => ({
 });
 
 /** Charges as the payments' store gives them to refunds. */
-export const fakeCharges = (): PaymentReader & { put(scope: Scope, payment: Payment): void } => {
+export const fakeCharges = (): PaymentReader & {
+  put(scope: Scope, payment: Payment): void;
+  /** The charge as it is, at once (the fakes' writes read and write in one step). */
+  peek(scope: Scope, token: string): Payment | undefined;
+} => {
   const all = new Map<string, Payment>();
   return {
     put: (scope, payment) => {
       all.set(key(scope, payment.token), payment);
     },
+    peek: (scope, token) => all.get(key(scope, token)),
     get: async (scope, token) => {
       const found = all.get(key(scope, token));
       return found ? { ...found } : null;

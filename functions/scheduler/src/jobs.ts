@@ -1,12 +1,16 @@
 import {
+  expireDispute,
   type JobHandler,
   makeDeposit,
+  openDispute,
   payOutTransfer,
   purgeWebhookEndpoint,
   recoverPayment,
   retryWebhook,
   returnTransfer,
+  reviewDispute,
   settleRefund,
+  withdrawDispute,
 } from '@wattle/flows';
 import { jobKinds } from '@wattle/ports';
 import type { RuntimeDeps } from '@wattle/runtime';
@@ -21,5 +25,10 @@ export const jobHandlers: Record<string, JobHandler<RuntimeDeps>> = {
   [jobKinds.webhookRetry]: (job, deps) => retryWebhook(deps, job),
   [jobKinds.endpointPurge]: (job, deps) => purgeWebhookEndpoint(deps, job),
   [jobKinds.dailyDeposit]: (job, deps, now) => makeDeposit(deps, job, now),
+  [jobKinds.disputeOpening]: (job, deps) => openDispute(deps, job),
+  [jobKinds.disputeWithdrawal]: (job, deps) => withdrawDispute(deps, job),
+  [jobKinds.disputeDeadline]: (job, deps) => expireDispute(deps, job),
+  [jobKinds.disputeReview]: (job, deps) => reviewDispute(deps, job),
+  [jobKinds.disputeArbitration]: (job, deps) => reviewDispute(deps, job),
   ...subscriptionJobs,
 };

@@ -49,6 +49,11 @@ export const errorCatalogue = {
   },
   invalid_state: { status: 400, description: 'The subscription cannot be changed in its current state.' },
   cannot_replay_webhook: { status: 400, description: 'The webhook cannot be replayed.' },
+  dispute_evidence_already_submitted: {
+    status: 400,
+    description: 'Evidence for this dispute has already been submitted.',
+  },
+  dispute_closed: { status: 400, description: 'The dispute cannot be changed in its current state.' },
   bad_request: { status: 400, description: 'The request could not be understood.' },
   unauthenticated: { status: 401, description: 'Not authorised. (Check API Key)' },
   unauthorized: { status: 401, description: 'Not authorised. (Check Partner API Key).' },

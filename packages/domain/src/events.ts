@@ -28,6 +28,17 @@ export const eventTypes = [
   'subscription.expired',
   'subscription.renewed',
   'subscription.renewal_failed',
+  'dispute.evidence_required',
+  'dispute.resolved',
+  'dispute.cancelled',
+  'dispute.evidence_under_review',
+  'dispute.lost',
+  'dispute.won',
+  'dispute.expired',
+  'dispute.accepted',
+  'dispute.arbitration_under_review',
+  'dispute.arbitration_won',
+  'dispute.arbitration_lost',
 ] as const;
 
 export type EventType = (typeof eventTypes)[number];

@@ -12,6 +12,7 @@ export const tokenPrefixes = {
   transfer: 'tfer',
   deposit: 'dpo',
   refund: 'rf',
+  dispute: 'dis',
   recipient: 'rp',
   session: 'se',
   webhookEndpoint: 'whe',

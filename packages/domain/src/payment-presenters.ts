@@ -69,7 +69,7 @@ export const presentCharge = (payment: Payment, now: Date, view: ChargeView = {}
     captured: payment.state === 'captured',
     captured_at: payment.capturedAt,
     settlement_currency: 'AUD',
-    active_chargebacks: false,
+    active_chargebacks: payment.dispute?.open === true,
     metadata: payment.metadata,
   };
 };

@@ -1,5 +1,6 @@
 import type { Card } from './card.ts';
 import type { DeclineCode } from './card-processor.ts';
+import type { ChargeDispute, DisputeCase } from './dispute-case.ts';
 import type { ErrorCode } from './errors.ts';
 import type { Metadata } from './metadata.ts';
 import type { PlatformAdjustment } from './platform-adjustment.ts';
@@ -82,6 +83,10 @@ export interface Payment extends PaymentTerms {
   settlementDelayDays?: number;
   /** The transfers that paid this charge's proceeds out, oldest first (none until one does). */
   transfers?: TransferLink[];
+  /** A dispute test card's case: the simulated issuer disputes the charge after capture. */
+  disputeCase?: DisputeCase;
+  /** The dispute the issuer opened (absent: none); a disputed charge is refundable no more. */
+  dispute?: ChargeDispute;
 }
 
 /** Authorised charges and authorisations expire five days after creation (SPEC.md wins over seven). */
@@ -124,7 +129,7 @@ export const transitionRefusal = (
  * the attribute the store keeps beside the payment, which a refund's write conditions on.
  */
 export const refundable = (payment: Payment): number =>
-  payment.state === 'captured' ? payment.amount - payment.amountRefunded : 0;
+  payment.state === 'captured' && !payment.dispute ? payment.amount - payment.amountRefunded : 0;
 
 /** The fees a payment bears: an approved one's (authorised or captured); none declined, voided or pending. */
 export const feesOf = (payment: Payment): number | null =>

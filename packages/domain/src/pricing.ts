@@ -47,3 +47,9 @@ export const totalFees = (pricing: Pricing, card: Card, amount: number, currency
 /** The fees of a charge of `amount` on `card`: every account has the default pricing. */
 export const chargeFees = (card: Card, amount: number, currency: string): number =>
   totalFees(defaultPricing, card, amount, currency);
+
+/**
+ * What a dispute (chargeback) costs the merchant, in the disputed currency's base unit, kept
+ * whatever the outcome (as Stripe's and Pin's dispute fees): A$25.
+ */
+export const disputeFee = 2500;

@@ -5,6 +5,7 @@ export * from './billing/index.ts';
 export * from './cards/index.ts';
 export * from './customers/index.ts';
 export * from './deposits/index.ts';
+export * from './disputes/index.ts';
 export * from './events/index.ts';
 export * from './expiry/index.ts';
 export * from './merchants/index.ts';

@@ -1,7 +1,14 @@
 import middy from '@middy/core';
 import httpRouterHandler from '@middy/http-router';
 import { PinError } from '@wattle/domain';
-import { type FunctionName, type Route, type RouteKeyOf, routeKey, routesOf } from '@wattle/routes';
+import {
+  type FunctionName,
+  type Route,
+  type RouteKeyOf,
+  routeKey,
+  routesOf,
+  takesBody,
+} from '@wattle/routes';
 import type { RuntimeDeps } from '@wattle/runtime';
 import { runtimeDeps } from '@wattle/runtime';
 import type { Context } from 'aws-lambda';
@@ -71,7 +78,7 @@ const routeChain = (
   // timer per request in the route's chain would only repeat it.
   middy<ApiEvent, ApiResponse, Error, Context, ApiInternal>({ timeoutEarlyInMillis: 0 })
     .use(use.jsonp)
-    .use(route.method === 'GET' ? [] : readBody())
+    .use(takesBody(route) ? readBody() : [])
     .use(parseRequest(route))
     .use(use.authenticate)
     .use(use.pathTokens)

@@ -3,6 +3,7 @@ export * from './api-request.ts';
 export * from './bank-account-input.ts';
 export * from './body-limits.ts';
 export * from './card-input.ts';
+export * from './dispute-input.ts';
 export * from './fields.ts';
 export * from './middlewares/authenticate.ts';
 export * from './middlewares/json-response.ts';

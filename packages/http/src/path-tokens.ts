@@ -17,6 +17,7 @@ export const pathTokenPrefixes: Record<string, TokenPrefix> = {
   sub_token: 'sub',
   transfer_token: 'tfer',
   deposit_token: 'dpo',
+  dispute_token: 'dis',
   webhook_endpoint_token: 'whe',
   webhook_token: 'whr',
 };

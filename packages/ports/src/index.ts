@@ -4,6 +4,7 @@ export * from './bank-account-tokens.ts';
 export * from './cards.ts';
 export * from './customers.ts';
 export * from './deposits.ts';
+export * from './disputes.ts';
 export * from './events.ts';
 export * from './expired-items.ts';
 export * from './idempotency.ts';

@@ -26,6 +26,11 @@ export const jobKinds = {
   subscriptionBilling: 'subscription-billing',
   billRecovery: 'subscription-bill-recovery',
   dailyDeposit: 'daily-deposit',
+  disputeOpening: 'dispute-opening',
+  disputeDeadline: 'dispute-deadline',
+  disputeReview: 'dispute-review',
+  disputeArbitration: 'dispute-arbitration',
+  disputeWithdrawal: 'dispute-withdrawal',
 } as const;
 
 export interface ScheduleStore {

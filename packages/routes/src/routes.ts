@@ -4,7 +4,7 @@
  * and checks authentication by them.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 
 /** Which key a route takes (SPEC.md "Authentication"). */
 export type AuthMode = 'secret' | 'secret-or-publishable' | 'partner' | 'none';
@@ -31,6 +31,7 @@ export const functionNames = [
   'subscriptions',
   'transfers',
   'deposits',
+  'disputes',
 ] as const;
 export type FunctionName = (typeof functionNames)[number];
 
@@ -203,6 +204,17 @@ const routeTable = [
   { method: 'GET', path: '/1/refunds', fn: 'refunds', auth: 'secret' },
   { method: 'GET', path: '/1/refunds/{refund_token}', fn: 'refunds', auth: 'secret' },
 
+  { method: 'GET', path: '/1/disputes', fn: 'disputes', auth: 'secret' },
+  // PIN-REFERENCE §4.12: HEAD answers the count alone, in X-Total-Count.
+  { method: 'HEAD', path: '/1/disputes', fn: 'disputes', auth: 'secret' },
+  { method: 'GET', path: '/1/disputes/search', fn: 'disputes', auth: 'secret' },
+  { method: 'GET', path: '/1/disputes/{dispute_token}', fn: 'disputes', auth: 'secret' },
+  { method: 'GET', path: '/1/disputes/{dispute_token}/activity', fn: 'disputes', auth: 'secret' },
+  { method: 'GET', path: '/1/disputes/{dispute_token}/evidence', fn: 'disputes', auth: 'secret' },
+  { method: 'PUT', path: '/1/disputes/{dispute_token}/evidence', fn: 'disputes', auth: 'secret' },
+  { method: 'POST', path: '/1/disputes/{dispute_token}/evidence', fn: 'disputes', auth: 'secret' },
+  { method: 'POST', path: '/1/disputes/{dispute_token}/accept', fn: 'disputes', auth: 'secret' },
+
   { method: 'POST', path: '/1/plans', fn: 'plans', auth: 'secret' },
   { method: 'GET', path: '/1/plans', fn: 'plans', auth: 'secret' },
   { method: 'GET', path: '/1/plans/{plan_token}', fn: 'plans', auth: 'secret' },
@@ -266,6 +278,10 @@ export const routesOf = (fn: FunctionName): Route[] => routes.filter((route) => 
 
 /** The function that answers every request no route matches, with Pin's 404 body. */
 export const fallbackFunction: FunctionName = 'not-found';
+
+/** Whether a route's requests carry a body to read: not a GET's, nor a HEAD's. */
+export const takesBody = (route: Pick<Route, 'method'>): boolean =>
+  route.method !== 'GET' && route.method !== 'HEAD';
 
 /** API Gateway's route key: `METHOD /path`. */
 export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method} ${route.path}`;

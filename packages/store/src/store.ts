@@ -10,6 +10,7 @@ import { BankAccountTokensRepo } from './repos/bank-account-tokens-repo.ts';
 import { CardTokensRepo } from './repos/card-tokens-repo.ts';
 import { CustomersRepo } from './repos/customers-repo.ts';
 import { DepositsRepo } from './repos/deposits-repo.ts';
+import { DisputesRepo } from './repos/disputes-repo.ts';
 import { ExpiredItemsRepo } from './repos/expired-items-repo.ts';
 import { IdempotencyRepo } from './repos/idempotency-repo.ts';
 import { MerchantsRepo } from './repos/merchants-repo.ts';
@@ -45,6 +46,7 @@ export class Store {
   readonly subscriptions: SubscriptionsRepo;
   readonly transfers: TransfersRepo;
   readonly deposits: DepositsRepo;
+  readonly disputes: DisputesRepo;
 
   constructor(readonly ctx: StoreContext) {
     this.accounts = new AccountsRepo(ctx);
@@ -67,6 +69,7 @@ export class Store {
     this.subscriptions = new SubscriptionsRepo(ctx);
     this.transfers = new TransfersRepo(ctx);
     this.deposits = new DepositsRepo(ctx);
+    this.disputes = new DisputesRepo(ctx);
   }
 }
 
@@ -95,6 +98,7 @@ export const repositoriesOf = (store: Store): Repositories => ({
   subscriptions: store.subscriptions,
   transfers: store.transfers,
   deposits: store.deposits,
+  disputes: store.disputes,
 });
 
 export const createStore = (

@@ -1,4 +1,5 @@
 import {
+  disputeCaseFor,
   type Payment,
   type PaymentOrder,
   paymentPrefix,
@@ -73,6 +74,7 @@ export const createPayment = async (
   const reserved = {
     ...reservedPayment(request, token, source, threeDSecure, now),
     ...settlementDelayFor(source.cardNumber),
+    ...disputeCaseFor(source.cardNumber),
   };
   const tokenParam = source.consumesPaymentSource ? paymentSourceParam : 'card_token';
   await commitUsingToken(tokenParam, () =>

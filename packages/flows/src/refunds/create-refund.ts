@@ -55,6 +55,12 @@ export const createRefund = async (
       messages: [fieldIssue('charge', 'cannot be refunded: it was not captured')],
     });
   }
+  // The issuer took the disputed money back already: a refund would pay the cardholder twice.
+  if (charge.dispute) {
+    throw new PinError('invalid_resource', {
+      messages: [fieldIssue('charge', 'cannot be refunded: it is disputed')],
+    });
+  }
   const wanted = amount ?? refundable(charge);
   const refused = refundAmountRefusal(refundable(charge), wanted);
   if (refused) throw refused;

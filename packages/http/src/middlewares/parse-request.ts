@@ -1,5 +1,5 @@
 import { PinError } from '@wattle/domain';
-import { type Route, routeKey } from '@wattle/routes';
+import { type Route, routeKey, takesBody } from '@wattle/routes';
 import type { ApiRequest } from '../api-request.ts';
 import type { Fields } from '../fields.ts';
 import { header } from '../header.ts';
@@ -23,7 +23,7 @@ export const parseRequest = (route: Route): ApiMiddleware => ({
     const { event } = request;
     const environment = environmentOf(event);
     const query = parseForm(event.rawQueryString ?? '');
-    let body: Fields = route.method === 'GET' ? Object.create(null) : fieldsOf(event);
+    let body: Fields = takesBody(route) ? fieldsOf(event) : Object.create(null);
     let jsonpCallback: string | null = null;
     if (route.jsonp) {
       const callback = query.callback;

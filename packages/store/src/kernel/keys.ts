@@ -77,6 +77,7 @@ export const keys = {
   refund: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'REFUND' }),
   transfer: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'TRANSFER' }),
   deposit: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'DEPOSIT' }),
+  dispute: (scope: Scope, token: string): ItemKey => ({ pk: `${s(scope)}#${token}`, sk: 'DISPUTE' }),
   /** A transfer's line items in its partition, numbered from 1: page N is one key range. */
   transferLineItem: (scope: Scope, transferToken: string, index: number): ItemKey => ({
     pk: `${s(scope)}#${transferToken}`,
@@ -137,6 +138,7 @@ export const lists = {
   recipientTransfers: (scope: Scope, recipientToken: string) => `${s(scope)}#${recipientToken}#transfers`,
   transfers: (scope: Scope) => `${s(scope)}#transfers`,
   deposits: (scope: Scope) => `${s(scope)}#deposits`,
+  disputes: (scope: Scope) => `${s(scope)}#disputes`,
   /** The merchants a partner referred. */
   referrals: (partnerId: string) => `REFERRALS#${partnerId}`,
   webhookEndpoints: (scope: Scope) => `${s(scope)}#webhook_endpoints`,

@@ -54,11 +54,16 @@ export const creditCaptureIn = (tx: Transaction, scope: Scope, charge: Payment, 
 };
 
 /**
- * Gives a failed refund's amount back in `tx`: to the balance (a negative debit), and to the
+ * Gives a failed refund's (or a won dispute's) amount back in `tx`: to the balance (a negative debit), and to the
  * give-backs waiting on the debits item, which the next transfer pays out first, as that
  * charge's: the money is available at once, and the sequence of captures stays as it was.
  */
-export const giveBackIn = (tx: Transaction, scope: Scope, charge: Payment, refund: Refund): Transaction =>
+export const giveBackIn = (
+  tx: Transaction,
+  scope: Scope,
+  charge: Payment,
+  refund: Pick<Refund, 'token' | 'amount' | 'currency'>,
+): Transaction =>
   debitIn(tx, scope, refund.currency, -refund.amount, {
     giveBack: [{ ...creditOf(charge, `${charge.token}#${refund.token}`), givenBack: refund.amount }],
   });

@@ -29,6 +29,7 @@ import type { IndexName } from '../kernel/table.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 import { creditCaptureIn } from './balance-repo.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
+import { scheduleDisputeIn } from './disputes-repo.ts';
 import { PaymentSourcesRepo } from './payment-sources-repo.ts';
 
 interface ListOf {
@@ -298,6 +299,7 @@ export class PaymentsRepo implements PaymentsStore {
     });
     if (options.joinLists) joinListsIn(tx, scope, payment);
     creditCaptureIn(tx, scope, payment, now);
+    scheduleDisputeIn(tx, scope, payment);
     if (options.leaseExpiresAt) this.putLeaseIn(tx, scope, payment.token, options.leaseExpiresAt);
     if (!options.job) cancelIn(tx, jobKinds.paymentRecovery, scope, payment.token);
     recordEvent(tx, scope, event, now);
@@ -362,6 +364,7 @@ export class PaymentsRepo implements PaymentsStore {
       joinListsIn(tx, scope, newCharge);
     }
     creditCaptureIn(tx, scope, newCharge ?? payment, now);
+    scheduleDisputeIn(tx, scope, newCharge ?? payment);
     recordEvent(tx, scope, event, now);
     const changed = () => new Changed('payment', payment.token);
     await tx.commit(this.ctx.doc, { lease: changed, payment: changed });

@@ -1,0 +1,24 @@
+import { apiHandler } from '@wattle/http';
+import {
+  acceptDisputeRoute,
+  countDisputesRoute,
+  disputeActivityRoute,
+  getDisputeRoute,
+  getEvidenceRoute,
+  listDisputesRoute,
+  putEvidenceRoute,
+  searchDisputesRoute,
+  submitEvidenceRoute,
+} from './routes.ts';
+
+export const handler = apiHandler('disputes', {
+  'GET /1/disputes': listDisputesRoute,
+  'HEAD /1/disputes': countDisputesRoute,
+  'GET /1/disputes/search': searchDisputesRoute,
+  'GET /1/disputes/{dispute_token}': getDisputeRoute,
+  'GET /1/disputes/{dispute_token}/activity': disputeActivityRoute,
+  'GET /1/disputes/{dispute_token}/evidence': getEvidenceRoute,
+  'PUT /1/disputes/{dispute_token}/evidence': putEvidenceRoute,
+  'POST /1/disputes/{dispute_token}/evidence': submitEvidenceRoute,
+  'POST /1/disputes/{dispute_token}/accept': acceptDisputeRoute,
+});
