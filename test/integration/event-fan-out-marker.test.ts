@@ -139,3 +139,23 @@ describe('the fan-out of overdue events', () => {
     expect(await awaiting(scope, now)).toEqual([fresh.token]);
   });
 });
+
+describe('several events in one change', () => {
+  it('commit together whatever counter shard each would pick, and count each once', async () => {
+    const scope = newScope();
+    // Two events of one transaction (a declined renewal records renewal_failed and cancelled):
+    // each names the events count, on one of its shards; twenty changes meet every pairing.
+    for (let i = 0; i < 20; i++) {
+      const tx = newTransaction(table.store.ctx);
+      for (const type of ['subscription.renewal_failed', 'subscription.cancelled'] as const)
+        recordEvent(
+          tx,
+          scope,
+          newEvent(randomIds, type, { token: randomIds.token('sub') }, start.toISOString()),
+          start,
+        );
+      await tx.commit(table.doc);
+    }
+    expect((await table.store.events.list(scope, 1)).total).toBe(40);
+  });
+});

@@ -27,6 +27,14 @@ export const counterLabel = (c: Counter): string => `counter:${c.listKey}`;
  */
 export const countIn = (tx: Transaction, c: Counter, delta: number, atMost?: number): Transaction => {
   if (atMost !== undefined && c.shards !== 1) throw new Error('A limit needs an unsharded counter');
+  // A transaction may name an item once: a second move of the counter in one change (two events
+  // of one renewal, say) joins the first, whose shard may be the one this move would pick.
+  const earlier = tx.updateLabelled(counterLabel(c))?.ExpressionAttributeValues;
+  if (earlier) {
+    earlier[':d'] = (earlier[':d'] as number) + delta;
+    if (':room' in earlier) earlier[':room'] = (earlier[':room'] as number) - delta;
+    return tx;
+  }
   const limit =
     atMost === undefined
       ? {}

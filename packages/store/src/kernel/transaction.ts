@@ -78,6 +78,12 @@ export class Transaction {
     return this.items.length;
   }
 
+  /** The update labelled `label` this transaction holds already, to fold a second change into it. */
+  updateLabelled(label: string): Update | undefined {
+    const at = this.labels.indexOf(label);
+    return at === -1 ? undefined : this.items[at]?.Update;
+  }
+
   private add(label: string, item: TxItem): this {
     if (this.items.length >= maxTransactionItems)
       throw new StoreError('A transaction holds at most 100 items');
