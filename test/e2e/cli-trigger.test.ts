@@ -35,6 +35,7 @@ const objectOf: Record<string, { prefix: string; path: string | null }> = {
   sub_merchant_application: { prefix: 'mrch_', path: null },
   plan: { prefix: 'plan_', path: '/1/plans' },
   subscription: { prefix: 'sub_', path: '/1/subscriptions' },
+  dispute: { prefix: 'dis_', path: '/1/disputes' },
 };
 
 beforeAll(async () => {

@@ -10,6 +10,7 @@ export const resourcePaths: Record<string, string> = {
   recipients: '/1/recipients',
   transfers: '/1/transfers',
   deposits: '/1/deposits',
+  disputes: '/1/disputes',
   plans: '/1/plans',
   subscriptions: '/1/subscriptions',
   events: '/1/events',

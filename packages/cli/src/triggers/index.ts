@@ -1,3 +1,4 @@
+import { disputeRecipes } from './disputes.ts';
 import { merchantRecipes } from './merchants.ts';
 import { paymentRecipes } from './payments.ts';
 import { payoutRecipes } from './payouts.ts';
@@ -14,6 +15,7 @@ export const recipes: Recipe[] = [
   ...payoutRecipes,
   ...merchantRecipes,
   ...subscriptionRecipes,
+  ...disputeRecipes,
 ];
 
 export const recipeFor = (type: string): Recipe | null => recipes.find((r) => r.type === type) ?? null;
