@@ -49,6 +49,10 @@ export const errorCatalogue = {
   },
   invalid_state: { status: 400, description: 'The subscription cannot be changed in its current state.' },
   cannot_replay_webhook: { status: 400, description: 'The webhook cannot be replayed.' },
+  dispute_evidence_already_submitted: {
+    status: 400,
+    description: 'The file is part of dispute evidence that has been submitted and cannot be deleted.',
+  },
   bad_request: { status: 400, description: 'The request could not be understood.' },
   unauthenticated: { status: 401, description: 'Not authorised. (Check API Key)' },
   unauthorized: { status: 401, description: 'Not authorised. (Check Partner API Key).' },

@@ -5,12 +5,14 @@ import type { StoreContext } from './kernel/context.ts';
 import { EventsRepo } from './kernel/events-outbox.ts';
 import { ScheduleRepo } from './kernel/schedule.ts';
 import { AccountsRepo } from './repos/accounts-repo.ts';
+import { ApplePayDomainsRepo } from './repos/apple-pay-domains-repo.ts';
 import { BalanceRepo } from './repos/balance-repo.ts';
 import { BankAccountTokensRepo } from './repos/bank-account-tokens-repo.ts';
 import { CardTokensRepo } from './repos/card-tokens-repo.ts';
 import { CustomersRepo } from './repos/customers-repo.ts';
 import { DepositsRepo } from './repos/deposits-repo.ts';
 import { ExpiredItemsRepo } from './repos/expired-items-repo.ts';
+import { FilesRepo } from './repos/files-repo.ts';
 import { IdempotencyRepo } from './repos/idempotency-repo.ts';
 import { MerchantsRepo } from './repos/merchants-repo.ts';
 import { PaymentSourcesRepo } from './repos/payment-sources-repo.ts';
@@ -45,6 +47,8 @@ export class Store {
   readonly subscriptions: SubscriptionsRepo;
   readonly transfers: TransfersRepo;
   readonly deposits: DepositsRepo;
+  readonly files: FilesRepo;
+  readonly applePayDomains: ApplePayDomainsRepo;
 
   constructor(readonly ctx: StoreContext) {
     this.accounts = new AccountsRepo(ctx);
@@ -67,6 +71,8 @@ export class Store {
     this.subscriptions = new SubscriptionsRepo(ctx);
     this.transfers = new TransfersRepo(ctx);
     this.deposits = new DepositsRepo(ctx);
+    this.files = new FilesRepo(ctx);
+    this.applePayDomains = new ApplePayDomainsRepo(ctx);
   }
 }
 
@@ -95,6 +101,8 @@ export const repositoriesOf = (store: Store): Repositories => ({
   subscriptions: store.subscriptions,
   transfers: store.transfers,
   deposits: store.deposits,
+  files: store.files,
+  applePayDomains: store.applePayDomains,
 });
 
 export const createStore = (
