@@ -2,16 +2,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type FunctionName, functionNames, queues, queueUrlVariable, routes } from '@wattle/routes';
 import { globalIndexes } from '@wattle/store/table';
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { type CfnElement, CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Key } from 'aws-cdk-lib/aws-kms';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { cardKeyActions, functionAccess } from './constructs/access.ts';
+import { cardKeyActions, filesBucketActions, functionAccess } from './constructs/access.ts';
 import { createServiceAlarms } from './constructs/alarms.ts';
 import { createServiceApi, type StageName } from './constructs/api.ts';
 import { createCardKey } from './constructs/card-key.ts';
@@ -19,6 +20,7 @@ import { addDeliverySources } from './constructs/delivery-sources.ts';
 import { addStageDomains, stageDomainsFromContext } from './constructs/domains.ts';
 import { createEventsPipe } from './constructs/events-pipe.ts';
 import { addExpiryConsumer } from './constructs/expiry-consumer.ts';
+import { createFilesBucket } from './constructs/files-bucket.ts';
 import { createServiceFunction } from './constructs/function.ts';
 import { createQueueWithDlq } from './constructs/queues.ts';
 import { createSchedule } from './constructs/schedule.ts';
@@ -36,6 +38,7 @@ export class WattleStack extends Stack {
   readonly table: TableV2;
   readonly tableKey: Key;
   readonly cardKey: Key;
+  readonly filesBucket: Bucket;
   readonly functions: Record<FunctionName, NodejsFunction>;
   readonly api: HttpApi;
   readonly stages: Record<StageName, HttpStage>;
@@ -51,6 +54,7 @@ export class WattleStack extends Stack {
     this.tableKey = createTableKey(this, 'TableKey');
     this.table = createTable(this, 'Table', { encryptionKey: this.tableKey });
     this.cardKey = createCardKey(this, 'CardKey');
+    this.filesBucket = createFilesBucket(this, 'FilesBucket');
 
     const events = createQueueWithDlq(this, 'Events', queues.events);
     this.eventsQueue = events.queue;
@@ -114,6 +118,7 @@ export class WattleStack extends Stack {
     if (access.cardKey) environment.WATTLE_CARD_KMS_KEY_ID = this.cardKey.keyArn;
     const sendTo = (access.sendTo ?? []).map((name) => ({ name, queue: this.queueNamed(name) }));
     for (const { name, queue } of sendTo) environment[queueUrlVariable(name)] = queue.queueUrl;
+    if (access.filesBucket) environment.WATTLE_FILES_BUCKET = this.filesBucket.bucketName;
 
     const lambda = createServiceFunction(this, functionId(fn), {
       fn,
@@ -144,6 +149,20 @@ export class WattleStack extends Stack {
       lambda.addToRolePolicy(
         new PolicyStatement({ actions: ['sqs:SendMessage'], resources: sendTo.map((s) => s.queue.queueArn) }),
       );
+    }
+    if (access.filesBucket) {
+      lambda.addToRolePolicy(
+        new PolicyStatement({
+          actions: [...filesBucketActions],
+          resources: [this.filesBucket.arnForObjects('*')],
+        }),
+      );
+      const bucketId = this.getLogicalId(this.filesBucket.node.defaultChild as CfnElement);
+      Validations.of(lambda.role!).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`,
+        reason:
+          "The files function keeps one object per file under keys it makes from the merchant and the file's token: its grant covers the objects of the files bucket and nothing else, with no listing.",
+      });
     }
     return lambda;
   }

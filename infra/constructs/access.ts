@@ -28,6 +28,8 @@ export interface FunctionAccess {
   cardKey: boolean;
   /** Queues the function sends to (each also gets its URL as WATTLE_<NAME>_QUEUE_URL). */
   sendTo?: readonly (keyof typeof queues)[];
+  /** Whether the function reads and writes the files bucket (uploaded files' bytes). */
+  filesBucket?: boolean;
 }
 
 /** Reads only: what a function that shows stored resources needs. */
@@ -74,7 +76,13 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // Reads the table stream (its event source mapping); writes only the count of an expired item
   // and the mark that it was counted, in one transaction.
   'expired-items': { table: ['dynamodb:PutItem', 'dynamodb:UpdateItem'], cardKey: false },
+  // The files' metadata is in the table, their bytes in the bucket.
+  files: { table: readWrite, cardKey: false, filesBucket: true },
+  'apple-pay': { table: readWrite, cardKey: false },
 };
+
+/** What the files function does with the bucket's objects: no listing, no bucket-level action. */
+export const filesBucketActions = ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'] as const;
 
 /** The only KMS actions envelope encryption of card numbers needs. */
 export const cardKeyActions = ['kms:GenerateDataKey', 'kms:Decrypt'] as const;

@@ -44,4 +44,33 @@ describe('the local gateway', () => {
     expect(routeRequest('GET', '/test/1/nothing')).toMatchObject({ fn: 'not-found', routeKey: '$default' });
     expect(routeRequest('GET', '/1/charges')).toMatchObject({ fn: 'not-found', routeKey: '$default' });
   });
+
+  it('hands a body that is not text over base64-encoded, as API Gateway does, and text as it is', () => {
+    const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0x00, 0xfe]);
+    const eventOf = (contentType: string, body: Buffer) =>
+      buildEvent({
+        req: request('POST', { Host: 'localhost:3000', 'Content-Type': contentType }),
+        rawPath: '/test/1/files',
+        rawQueryString: '',
+        body,
+        routed: routeRequest('POST', '/test/1/files'),
+        requestId: 'req-1',
+        at: new Date('2026-11-21T05:19:03Z'),
+      });
+    const upload = eventOf('multipart/form-data; boundary=b', bytes);
+    expect(upload).toMatchObject({ isBase64Encoded: true, body: bytes.toString('base64') });
+    for (const type of [
+      'application/json',
+      'application/x-www-form-urlencoded',
+      'text/plain',
+      'application/hal+json',
+    ])
+      expect(eventOf(type, Buffer.from('a=1')), type).toMatchObject({ isBase64Encoded: false, body: 'a=1' });
+    expect(eventOf('application/octet-stream', bytes).isBase64Encoded).toBe(true);
+  });
+
+  it('gives an upload route a body cap of its own', () => {
+    expect(routeRequest('POST', '/test/1/files')).toMatchObject({ fn: 'files', upload: true });
+    expect(routeRequest('POST', '/test/1/charges')).toMatchObject({ fn: 'charges', upload: false });
+  });
 });

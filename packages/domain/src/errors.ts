@@ -51,7 +51,7 @@ export const errorCatalogue = {
   cannot_replay_webhook: { status: 400, description: 'The webhook cannot be replayed.' },
   dispute_evidence_already_submitted: {
     status: 400,
-    description: 'Evidence for this dispute has already been submitted.',
+    description: 'Evidence for this dispute has been submitted: it and its files can no longer change.',
   },
   dispute_closed: { status: 400, description: 'The dispute cannot be changed in its current state.' },
   bad_request: { status: 400, description: 'The request could not be understood.' },

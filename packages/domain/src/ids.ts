@@ -18,6 +18,8 @@ export const tokenPrefixes = {
   webhookEndpoint: 'whe',
   webhook: 'whr',
   event: 'evt',
+  file: 'file',
+  applePayDomain: 'apmd',
   account: 'acct',
   request: 'req',
 } as const;

@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './apple-pay.ts';
 export * from './balance.ts';
 export * from './bank-account.ts';
 export * from './bsb-directory.ts';
@@ -13,6 +14,7 @@ export * from './dispute-case.ts';
 export * from './dispute-presenters.ts';
 export * from './errors.ts';
 export * from './events.ts';
+export * from './file.ts';
 export * from './idempotency.ts';
 export * from './ids.ts';
 export * from './merchant.ts';

@@ -1,4 +1,5 @@
 export * from './accounts/index.ts';
+export * from './apple-pay/index.ts';
 export * from './balance/index.ts';
 export * from './bank-accounts/index.ts';
 export * from './billing/index.ts';
@@ -8,6 +9,7 @@ export * from './deposits/index.ts';
 export * from './disputes/index.ts';
 export * from './events/index.ts';
 export * from './expiry/index.ts';
+export * from './files/index.ts';
 export * from './merchants/index.ts';
 export * from './payment-sources/index.ts';
 export * from './payments/index.ts';

@@ -21,6 +21,7 @@ import { parsedRequestOf, parseRequest } from './middlewares/parse-request.ts';
 import { pathTokens } from './middlewares/path-tokens.ts';
 import { pinErrors } from './middlewares/pin-errors.ts';
 import { readBody } from './middlewares/read-body.ts';
+import { readUploadBody } from './middlewares/read-upload-body.ts';
 import { requestId } from './middlewares/request-id.ts';
 import { securityHeaders } from './middlewares/security-headers.ts';
 import { stagePrefix } from './middlewares/stage-prefix.ts';
@@ -62,8 +63,9 @@ const routeMiddlewares = (deps: RuntimeDeps): RouteMiddlewares => ({
 });
 
 /**
- * One route's chain, which the router calls: the body read (not on a GET), the request parsed for
- * this route, the key checked, the path's tokens checked, Idempotency-Key, then the route's handler.
+ * One route's chain, which the router calls: the body read (not on a GET; multipart on an upload
+ * route), the request parsed for this route, the key checked, the path's tokens checked,
+ * Idempotency-Key, then the route's handler.
  *
  * `before` runs top-down and `after`/`onError` bottom-up, so pinErrors (last) answers an error
  * first, and idempotency and JSONP then treat it as any other response.
@@ -78,7 +80,7 @@ const routeChain = (
   // timer per request in the route's chain would only repeat it.
   middy<ApiEvent, ApiResponse, Error, Context, ApiInternal>({ timeoutEarlyInMillis: 0 })
     .use(use.jsonp)
-    .use(takesBody(route) ? readBody() : [])
+    .use(!takesBody(route) ? [] : route.body === 'multipart' ? readUploadBody() : readBody())
     .use(parseRequest(route))
     .use(use.authenticate)
     .use(use.pathTokens)

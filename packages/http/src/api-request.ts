@@ -1,6 +1,7 @@
 import type { ApiKeyGrant, Environment, Scope } from '@wattle/domain';
 import type { Route } from '@wattle/routes';
 import type { Fields } from './fields.ts';
+import type { Upload } from './parse-multipart.ts';
 
 /** A request as route handlers see it: routed, parsed and authenticated. */
 export interface ApiRequest {
@@ -13,6 +14,8 @@ export interface ApiRequest {
   params: Record<string, string>;
   query: Fields;
   body: Fields;
+  /** The file parts of a multipart body, by field name (none on other routes and bodies). */
+  uploads: Record<string, Upload>;
   /** The caller's address, as Pin echoes it in `ip_address`. */
   sourceIp: string;
   requestId: string;

@@ -8,6 +8,8 @@ export const pathTokenPrefixes: Record<string, TokenPrefix> = {
   charge_token: 'ch',
   customer_token: 'cus',
   event_token: 'evt',
+  file_token: 'file',
+  apple_pay_domain_token: 'apmd',
   merchant_token: 'mrch',
   payment_source_token: 'ps',
   plan_token: 'plan',

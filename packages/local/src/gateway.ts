@@ -11,10 +11,25 @@ import type { RequestLog } from './request-log.ts';
 
 /** Wattle's own cap on request bodies (API Gateway's is 10 MB). */
 export const maxBodyBytes = 1024 * 1024;
+/**
+ * The cap on an upload route's body (POST /files): a little past the function's own limit, so the
+ * function answers the 413 or the 422 that names the problem.
+ */
+export const maxUploadBodyBytes = 8 * 1024 * 1024;
 /** API Gateway gives an HTTP API integration 30 seconds. */
 const defaultInvokeTimeoutMs = 30_000;
 /** Past the cap the rest of a body is read and dropped (so the client sees the 413), up to this much. */
 const maxDrainBytes = 16 * maxBodyBytes;
+
+/** A response the gateway makes itself, not as JSON: a file download. */
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** Answers `GET /_local/files/<path>?<query>`: the local stand-in for S3's presigned downloads. */
+export type DownloadHandler = (path: string, rawQuery: string) => Promise<RawResponse>;
 
 export const stages = ['test', 'live'] as const;
 export type Stage = (typeof stages)[number];
@@ -43,6 +58,8 @@ export interface GatewayOptions {
   control: ControlHandler;
   /** Where every request goes once answered (the local stack's request log). */
   requestLog?: RequestLog;
+  /** Serves the files' download URLs (their signature is their only key). */
+  downloads?: DownloadHandler;
   invokeTimeoutMs?: number;
 }
 
@@ -113,17 +130,17 @@ const splitTarget = (url: string): { rawPath: string; rawQueryString: string } =
 type BodyResult = { ok: true; body: Buffer } | { ok: false; drained: boolean };
 
 /** Reads the body up to the cap. Past it, keeps reading (and dropping) so the client gets the answer. */
-const readBody = (req: IncomingMessage): Promise<BodyResult> =>
+const readBody = (req: IncomingMessage, cap: number): Promise<BodyResult> =>
   new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length'] ?? 0);
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooLarge = declared > maxBodyBytes;
+    let tooLarge = declared > cap;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > maxBodyBytes) tooLarge = true;
+      if (size > cap) tooLarge = true;
       if (!tooLarge) chunks.push(chunk);
-      else if (size > maxDrainBytes) {
+      else if (size > Math.max(maxDrainBytes, 2 * cap)) {
         req.pause();
         resolve({ ok: false, drained: false });
       }
@@ -136,6 +153,8 @@ const readBody = (req: IncomingMessage): Promise<BodyResult> =>
 
 interface Routed {
   fn: FunctionName;
+  /** The route takes an upload (a multipart body up to maxUploadBodyBytes). */
+  upload: boolean;
   routeKey: string;
   stage: Stage;
   pathParameters: Record<string, string> | undefined;
@@ -147,15 +166,36 @@ export const routeRequest = (method: string, rawPath: string): Routed => {
   const stage = (stages as readonly string[]).includes(first) ? (first as Stage) : null;
   const match = stage ? matchRoute(method, rawPath.slice(stage.length + 1)) : null;
   if (!stage || !match) {
-    return { fn: fallbackFunction, routeKey: '$default', stage: stage ?? 'test', pathParameters: undefined };
+    return {
+      fn: fallbackFunction,
+      upload: false,
+      routeKey: '$default',
+      stage: stage ?? 'test',
+      pathParameters: undefined,
+    };
   }
   const hasParameters = Object.keys(match.pathParameters).length > 0;
   return {
     fn: match.route.fn,
+    upload: match.route.body === 'multipart',
     routeKey: routeKey(match.route),
     stage,
     pathParameters: hasParameters ? match.pathParameters : undefined,
   };
+};
+
+/**
+ * Whether API Gateway hands the body over base64-encoded: an HTTP API encodes every body but text
+ * (text/*, JSON, XML, JavaScript and forms), so a multipart upload's bytes arrive intact.
+ */
+const isBinary = (contentType: string | undefined): boolean => {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return !(
+    type === '' ||
+    type.startsWith('text/') ||
+    type === 'application/x-www-form-urlencoded' ||
+    /^application\/(.+\+)?(json|xml|javascript)$/.test(type)
+  );
 };
 
 interface EventInput {
@@ -176,6 +216,7 @@ interface EventInput {
  */
 export const buildEvent = ({ req, rawPath, rawQueryString, body, routed, requestId, at }: EventInput) => {
   const headers = joinHeaders(req.rawHeaders);
+  const binary = body.length > 0 && isBinary(headers['content-type']);
   const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
   const domainName = headers.host ?? 'localhost';
   const cookieHeader = headers.cookie;
@@ -215,8 +256,8 @@ export const buildEvent = ({ req, rawPath, rawQueryString, body, routed, request
       time: gatewayTime(at),
       timeEpoch: at.getTime(),
     },
-    ...(body.length ? { body: body.toString('utf8') } : {}),
-    isBase64Encoded: false,
+    ...(body.length ? { body: body.toString(binary ? 'base64' : 'utf8') } : {}),
+    isBase64Encoded: binary,
   };
   return event;
 };
@@ -339,11 +380,21 @@ export const createGateway = (options: GatewayOptions) => {
     const requestId = newRequestId();
     const method = req.method ?? 'GET';
     const { rawPath, rawQueryString } = splitTarget(req.url ?? '/');
-    const read = await readBody(req);
+    const routed = routeRequest(method, rawPath);
+    const read = await readBody(req, routed.upload ? maxUploadBodyBytes : maxBodyBytes);
     if (!read.ok) {
       send(res, jsonReply(pinError('request_too_large'), requestId), requestId, true);
       if (!read.drained) res.on('finish', () => req.destroy());
       return { requestId, status: 413, routeKey: '$default', printed: false };
+    }
+    if (method === 'GET' && rawPath.startsWith('/_local/files/') && options.downloads) {
+      const download = await options.downloads(rawPath.slice('/_local/files/'.length), rawQueryString);
+      send(
+        res,
+        { ...download, headers: { ...download.headers, 'x-request-id': requestId }, cookies: [] },
+        requestId,
+      );
+      return { requestId, status: download.status, routeKey: '/_local/files', printed: false };
     }
     if (rawPath === '/_local' || rawPath.startsWith('/_local/')) {
       const headers = joinHeaders(req.rawHeaders);
@@ -365,7 +416,6 @@ export const createGateway = (options: GatewayOptions) => {
       send(res, jsonReply(response, requestId), requestId);
       return { requestId, status: response.status, routeKey: '/_local', printed: false };
     }
-    const routed = routeRequest(method, rawPath);
     const event = buildEvent({ req, rawPath, rawQueryString, body: read.body, routed, requestId, at });
     const reply = await invoke(routed, event, timeoutMs);
     send(res, reply, requestId);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
@@ -8,6 +9,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { type Environment, PinError, presentMerchantSummary } from '@wattle/domain';
 import { activateMerchant, type EnvironmentKeys, provisionAccount } from '@wattle/flows';
 import { randomIds, runtimeClock } from '@wattle/runtime';
+import { diskFileBlobs } from '@wattle/runtime/file-blobs';
 import { backfillCardOwners, createStore, documentClient, localCardCipher } from '@wattle/store';
 import type { FauxqsServer } from 'fauxqs';
 import { localClientConfig, localCredentials, localRegion } from './aws.ts';
@@ -16,6 +18,7 @@ import { consoleLevel, localConsole } from './console.ts';
 import { controlEndpoints, type EnvironmentInfo } from './control.ts';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.ts';
 import { startExpirySweeper, sweepExpiredItems } from './expiry-sweep.ts';
+import { fileDownloads } from './file-downloads.ts';
 import { anyHandlerLoaded } from './functions.ts';
 import { createGateway } from './gateway.ts';
 import { registerJob } from './jobs.ts';
@@ -93,9 +96,14 @@ const setFunctionEnvironment = (env: {
   sqs: string;
   cardKey: string;
   logLevel: string;
+  filesDir: string;
+  filesUrlKey: string;
 }): void => {
   Object.assign(process.env, {
     WATTLE_TABLE_NAME: localTableName,
+    // Uploaded files' bytes on disk, their download URLs signed with a key of this run.
+    WATTLE_FILES_DIR: env.filesDir,
+    WATTLE_FILES_URL_KEY: env.filesUrlKey,
     WATTLE_CARD_KEY: env.cardKey,
     WATTLE_LOG_LEVEL: env.logLevel,
     // A terminal reads the functions' logs: one line each, unless a harness asks for the JSON.
@@ -108,7 +116,13 @@ const setFunctionEnvironment = (env: {
     AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
   });
-  for (const name of ['AWS_SESSION_TOKEN', 'AWS_PROFILE', 'AWS_ENDPOINT_URL', 'WATTLE_CARD_KMS_KEY_ID']) {
+  for (const name of [
+    'AWS_SESSION_TOKEN',
+    'AWS_PROFILE',
+    'AWS_ENDPOINT_URL',
+    'WATTLE_CARD_KMS_KEY_ID',
+    'WATTLE_FILES_BUCKET',
+  ]) {
     delete process.env[name];
   }
 };
@@ -204,7 +218,20 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     makePrivate(dataDir);
 
     const cardKey = loadCardKey(file('card.key'));
-    setFunctionEnvironment({ ddb: ddb.endpoint, sqs: sqsEndpoint, cardKey, logLevel });
+    // Uploaded files under the data directory (private as the rest of it); in memory, a temporary
+    // directory that goes when the stack stops.
+    const filesDir = persistent ? join(dataDir, 'files') : mkdtempSync(join(tmpdir(), 'wattle-files-'));
+    if (!persistent) cleanups.push(() => rmSync(filesDir, { recursive: true, force: true }));
+    makePrivate(filesDir);
+    const filesUrlKey = randomBytes(32);
+    setFunctionEnvironment({
+      ddb: ddb.endpoint,
+      sqs: sqsEndpoint,
+      cardKey,
+      logLevel,
+      filesDir,
+      filesUrlKey: filesUrlKey.toString('hex'),
+    });
 
     const raw = new DynamoDBClient(localClientConfig(ddb.endpoint));
     const doc = documentClient(localClientConfig(ddb.endpoint));
@@ -256,6 +283,10 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       createGateway({
         console: out,
         requestLog: fileRequestLog(dataDir),
+        downloads: fileDownloads(
+          diskFileBlobs({ dir: filesDir, urlKey: filesUrlKey, urlBase: () => `${baseUrl}/_local/files` }),
+          filesUrlKey,
+        ),
         control: controlEndpoints({
           clock,
           console: out,
@@ -307,6 +338,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       await clock.idle();
     });
     baseUrl = `http://localhost:${port}`;
+    process.env.WATTLE_FILES_URL_BASE = `${baseUrl}/_local/files`;
     out.info(`start: gateway listening on ${baseUrl}`);
 
     const intervalMs = options.scheduleIntervalMs ?? 60_000;

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './apple-pay.ts';
 export * from './balance.ts';
 export * from './bank-account-tokens.ts';
 export * from './cards.ts';
@@ -7,6 +8,7 @@ export * from './deposits.ts';
 export * from './disputes.ts';
 export * from './events.ts';
 export * from './expired-items.ts';
+export * from './files.ts';
 export * from './idempotency.ts';
 export * from './merchants.ts';
 export * from './outcomes.ts';

@@ -98,3 +98,13 @@ export class TransactionConflictError extends Error {
     this.name = 'TransactionConflictError';
   }
 }
+
+/** The resource is held by something that still needs it: a file in submitted dispute evidence. */
+export class Locked extends Refusal {
+  constructor(
+    readonly resource: string,
+    readonly token: string,
+  ) {
+    super(`The ${resource} ${token} is in use and cannot be removed`);
+  }
+}

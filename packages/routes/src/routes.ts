@@ -32,6 +32,8 @@ export const functionNames = [
   'transfers',
   'deposits',
   'disputes',
+  'files',
+  'apple-pay',
 ] as const;
 export type FunctionName = (typeof functionNames)[number];
 
@@ -48,6 +50,8 @@ export interface Route {
    * `resource_not_found` rather than `not_found`; a token that cannot exist answers the same.
    */
   notFound?: 'resource_not_found';
+  /** The body is a multipart/form-data upload (POST /files), read over its bytes and allowed a file's size. */
+  body?: 'multipart';
 }
 
 const routeTable = [
@@ -257,6 +261,21 @@ const routeTable = [
     fn: 'subscriptions',
     auth: 'secret',
   },
+
+  { method: 'POST', path: '/1/files', fn: 'files', auth: 'secret', body: 'multipart' },
+  { method: 'GET', path: '/1/files/{file_token}', fn: 'files', auth: 'secret' },
+  { method: 'DELETE', path: '/1/files/{file_token}', fn: 'files', auth: 'secret' },
+
+  { method: 'POST', path: '/1/apple_pay/domains', fn: 'apple-pay', auth: 'secret' },
+  { method: 'GET', path: '/1/apple_pay/domains', fn: 'apple-pay', auth: 'secret' },
+  {
+    method: 'DELETE',
+    path: '/1/apple_pay/domains/{apple_pay_domain_token}',
+    fn: 'apple-pay',
+    auth: 'secret',
+  },
+  { method: 'GET', path: '/1/apple_pay/host_check', fn: 'apple-pay', auth: 'secret' },
+  { method: 'POST', path: '/1/apple_pay/sessions', fn: 'apple-pay', auth: 'secret' },
 ] as const satisfies readonly Route[];
 
 export const routes: readonly Route[] = routeTable;

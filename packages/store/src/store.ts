@@ -5,6 +5,7 @@ import type { StoreContext } from './kernel/context.ts';
 import { EventsRepo } from './kernel/events-outbox.ts';
 import { ScheduleRepo } from './kernel/schedule.ts';
 import { AccountsRepo } from './repos/accounts-repo.ts';
+import { ApplePayDomainsRepo } from './repos/apple-pay-domains-repo.ts';
 import { BalanceRepo } from './repos/balance-repo.ts';
 import { BankAccountTokensRepo } from './repos/bank-account-tokens-repo.ts';
 import { CardTokensRepo } from './repos/card-tokens-repo.ts';
@@ -12,6 +13,7 @@ import { CustomersRepo } from './repos/customers-repo.ts';
 import { DepositsRepo } from './repos/deposits-repo.ts';
 import { DisputesRepo } from './repos/disputes-repo.ts';
 import { ExpiredItemsRepo } from './repos/expired-items-repo.ts';
+import { FilesRepo } from './repos/files-repo.ts';
 import { IdempotencyRepo } from './repos/idempotency-repo.ts';
 import { MerchantsRepo } from './repos/merchants-repo.ts';
 import { PaymentSourcesRepo } from './repos/payment-sources-repo.ts';
@@ -47,6 +49,8 @@ export class Store {
   readonly transfers: TransfersRepo;
   readonly deposits: DepositsRepo;
   readonly disputes: DisputesRepo;
+  readonly files: FilesRepo;
+  readonly applePayDomains: ApplePayDomainsRepo;
 
   constructor(readonly ctx: StoreContext) {
     this.accounts = new AccountsRepo(ctx);
@@ -70,6 +74,8 @@ export class Store {
     this.transfers = new TransfersRepo(ctx);
     this.deposits = new DepositsRepo(ctx);
     this.disputes = new DisputesRepo(ctx);
+    this.files = new FilesRepo(ctx);
+    this.applePayDomains = new ApplePayDomainsRepo(ctx);
   }
 }
 
@@ -99,6 +105,8 @@ export const repositoriesOf = (store: Store): Repositories => ({
   transfers: store.transfers,
   deposits: store.deposits,
   disputes: store.disputes,
+  files: store.files,
+  applePayDomains: store.applePayDomains,
 });
 
 export const createStore = (

@@ -27,6 +27,12 @@ const validBodies: Record<string, () => Record<string, unknown>> = {
   'PUT /1/customers/{customer_token}': () => ({ notes: 'VIP', email: 'c2@example.com' }),
   'POST /1/customers/{customer_token}/cards': () => cardFields(),
   'POST /1/webhook_endpoints': () => ({ url: 'https://example.com/hooks' }),
+  'POST /1/apple_pay/domains': () => ({ domain_name: `${randomUUID()}.example.com` }),
+  'POST /1/apple_pay/sessions': () => ({
+    validation_url: 'https://apple-pay-gateway.apple.com/paymentservices/startSession',
+    initiative: 'messaging',
+    initiative_context: 'https://shop.example.com/pay',
+  }),
   'POST /1/charges': () => chargeFields(),
   'POST /1/authorisations': () => chargeFields(),
   'POST /1/authorisations/{auth_token}/charges': () => ({ amount: 100 }),

@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { provisionAccount } from '@wattle/flows';
@@ -87,6 +89,9 @@ export const inProcessApi = async (table: TestTable, ddbEndpoint: string): Promi
   Object.assign(process.env, {
     WATTLE_TABLE_NAME: table.tableName,
     WATTLE_CARD_KEY: randomBytes(32).toString('hex'),
+    // The files function's bytes, as the local stack keeps them.
+    WATTLE_FILES_DIR: mkdtempSync(join(tmpdir(), 'wattle-fuzz-files-')),
+    WATTLE_FILES_URL_KEY: randomBytes(32).toString('hex'),
     WATTLE_LOG_LEVEL: process.env.RELIABILITY_LOG_LEVEL ?? 'SILENT',
     AWS_ENDPOINT_URL_DYNAMODB: ddbEndpoint,
     AWS_REGION: 'local',

@@ -88,6 +88,35 @@ const sender = (repo: ReturnType<typeof fakeRepo>) => {
 };
 
 describe('idempotency', () => {
+  it('tells uploads apart by their bytes: the same file replays, another file under the key is refused', async () => {
+    const middleware = idempotency(fakeRepo(), clock, fakeLogger().asLogger);
+    let calls = 0;
+    const upload = (bytes: string) =>
+      run(
+        [
+          withRequest({
+            ...request({ purpose: 'dispute_evidence' }),
+            uploads: {
+              file: { filename: 'a.pdf', contentType: 'application/pdf', bytes: Buffer.from(bytes) },
+            },
+          }),
+          middleware,
+          pinErrors(fakeLogger().asLogger),
+        ],
+        () => {
+          calls++;
+          return created();
+        },
+        apiEvent({ method: 'POST', headers: { 'idempotency-key': 'k1' } }),
+      );
+    await upload('%PDF-1 one');
+    expect((await upload('%PDF-1 one')).headers?.['Idempotent-Replayed']).toBe('true');
+    const other = await upload('%PDF-1 two');
+    expect(other.statusCode).toBe(422);
+    expect(JSON.parse(other.body as string).error).toBe('idempotency_key_reused');
+    expect(calls).toBe(1);
+  });
+
   it('replays the first answer to the same request with the same key, without running it again', async () => {
     const { send, calls } = sender(fakeRepo());
     const first = await send('k1', { email: 'a@b.co' });

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { type ApiKeyGrant, type Clock, idempotencyKeyRetentionSeconds, PinError } from '@wattle/domain';
 import type { IdempotencyStore, StoredResponse } from '@wattle/ports';
+import type { ApiRequest } from '../api-request.ts';
 import { header } from '../header.ts';
 import type { ApiMiddleware, ApiMiddyRequest } from './types.ts';
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+const sha256 = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
 
 /** JSON with sorted keys, so the same fields in another order are the same request. */
 const canonical = (value: unknown): string => {
@@ -15,6 +16,22 @@ const canonical = (value: unknown): string => {
     .sort()
     .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`);
   return `{${entries.join(',')}}`;
+};
+
+/**
+ * What makes two requests the same: the route, the path and the fields, and for an upload each
+ * file's name and bytes (by digest), so another file under the same key is refused as another
+ * request. Requests without uploads hash as they always did, so keys stored before still match.
+ */
+const requestParts = (api: ApiRequest): unknown[] => {
+  const uploads = Object.entries(api.uploads ?? {}).map(([name, upload]) => [
+    name,
+    upload.filename,
+    sha256(upload.bytes),
+  ]);
+  return uploads.length > 0
+    ? [api.routeKey, api.params, api.body, uploads]
+    : [api.routeKey, api.params, api.body];
 };
 
 const validKey = /^[\x21-\x7e]{1,255}$/;
@@ -91,7 +108,7 @@ export const idempotency = (
         });
       }
       const keyHash = keyHashOf(key, api.grant?.kind);
-      const requestHash = sha256(canonical([api.routeKey, api.params, api.body]));
+      const requestHash = sha256(canonical(requestParts(api)));
       const start = await repo.start(api.scope, keyHash, requestHash, {
         now: clock.now(),
         ...idempotencySettings,

@@ -5,6 +5,7 @@ import type { Fields } from '../fields.ts';
 import { header } from '../header.ts';
 import { parseForm } from '../parse-form.ts';
 import { fieldsOf } from './read-body.ts';
+import { uploadsOf } from './read-upload-body.ts';
 import { environmentOf } from './stage-prefix.ts';
 import type { ApiEvent, ApiMiddleware } from './types.ts';
 
@@ -45,6 +46,7 @@ export const parseRequest = (route: Route): ApiMiddleware => ({
       params: { ...(event.pathParameters ?? {}) } as Record<string, string>,
       query,
       body,
+      uploads: uploadsOf(event),
       sourceIp: event.requestContext?.http?.sourceIp ?? '',
       requestId: event.requestContext?.requestId ?? '',
       baseUrl: baseUrlOf(event, environment),

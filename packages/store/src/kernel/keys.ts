@@ -99,6 +99,17 @@ export const keys = {
     sk: `LEDGER#${String(attempt).padStart(8, '0')}`,
   }),
   ledgerEntryPrefix: 'LEDGER#',
+  /** An uploaded file's metadata (its bytes are in the file store under the same scope and token). */
+  file: (scope: Scope, fileToken: string): ItemKey => ({ pk: `${s(scope)}#${fileToken}`, sk: 'FILE' }),
+  applePayDomain: (scope: Scope, token: string): ItemKey => ({
+    pk: `${s(scope)}#${token}`,
+    sk: 'APPLE_PAY_DOMAIN',
+  }),
+  /** A domain name held by one Apple Pay domain: unique per merchant, and how host_check finds it. */
+  applePayDomainName: (scope: Scope, domainName: string): ItemKey => ({
+    pk: `${s(scope)}#APPLE_PAY_DOMAIN_NAME#${domainName}`,
+    sk: 'APPLE_PAY_DOMAIN_NAME',
+  }),
   /** A 3-D Secure session, found from its token alone (the payer's browser carries no key). */
   threeDSecureSession: (sessionToken: string): ItemKey => ({ pk: `SESSION#${sessionToken}`, sk: 'SESSION' }),
   /** A subscription's self-service link, found from its token alone (the customer carries no key). */
@@ -148,6 +159,7 @@ export const lists = {
   refunds: (scope: Scope) => `${s(scope)}#refunds`,
   chargeRefunds: (scope: Scope, chargeToken: string) => `${s(scope)}#${chargeToken}#refunds`,
   plans: (scope: Scope) => `${s(scope)}#plans`,
+  applePayDomains: (scope: Scope) => `${s(scope)}#apple_pay_domains`,
   subscriptions: (scope: Scope) => `${s(scope)}#subscriptions`,
   planSubscriptions: (scope: Scope, planToken: string) => `${s(scope)}#${planToken}#subscriptions`,
   subscriptionLedger: (scope: Scope, subscriptionToken: string) => `${s(scope)}#${subscriptionToken}#ledger`,

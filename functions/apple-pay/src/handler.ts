@@ -1,0 +1,11 @@
+import { apiHandler } from '@wattle/http';
+import { deleteDomainRoute, hostCheckRoute, listDomainsRoute, registerDomainRoute } from './domains.ts';
+import { createSessionRoute } from './sessions.ts';
+
+export const handler = apiHandler('apple-pay', {
+  'POST /1/apple_pay/domains': registerDomainRoute,
+  'GET /1/apple_pay/domains': listDomainsRoute,
+  'DELETE /1/apple_pay/domains/{apple_pay_domain_token}': deleteDomainRoute,
+  'GET /1/apple_pay/host_check': hostCheckRoute,
+  'POST /1/apple_pay/sessions': createSessionRoute,
+});

@@ -1,0 +1,8 @@
+import { apiHandler } from '@wattle/http';
+import { deleteFileRoute, getFileRoute, uploadFileRoute } from './files.ts';
+
+export const handler = apiHandler('files', {
+  'POST /1/files': uploadFileRoute,
+  'GET /1/files/{file_token}': getFileRoute,
+  'DELETE /1/files/{file_token}': deleteFileRoute,
+});

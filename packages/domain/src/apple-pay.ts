@@ -1,0 +1,91 @@
+import { toTimestamp } from './clock.ts';
+
+/** A domain a merchant registered for Apple Pay on the web (PIN-REFERENCE §4.20). */
+export interface ApplePayDomain {
+  token: string;
+  /** Lower-case, as registered. */
+  domainName: string;
+  /** Simulated: Apple's check of the domain association file always passes. */
+  registered: boolean;
+  createdAt: string;
+}
+
+const label = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * A fully qualified host name Apple Pay can verify: two labels or more, each of letters, digits
+ * and inner hyphens, a top-level label that is not all digits (no IP address), 253 characters at most.
+ */
+export const isDomainName = (name: string): boolean => {
+  if (name.length > 253) return false;
+  const labels = name.split('.');
+  return labels.length >= 2 && labels.every((part) => label.test(part)) && !/^\d+$/.test(labels.at(-1)!);
+};
+
+/** The domain name as kept and compared: trimmed, lower-case, without a final dot. */
+export const normalDomainName = (name: string): string => name.trim().toLowerCase().replace(/\.$/, '');
+
+/**
+ * Apple's payment session endpoints, as Apple lists them for merchant validation: the global and
+ * China gateways, their regional pods and the sandbox (`-cert`) hosts, all under apple.com.
+ */
+const appleGatewayHost = /^(?:cn-)?apple-pay-gateway(?:-[a-z0-9]+)*\.apple\.com$/;
+
+/** An https URL on one of Apple's payment gateway hosts (the `validationURL` Apple Pay JS gives). */
+export const isAppleValidationUrl = (text: string): boolean => {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
+  return (
+    url.protocol === 'https:' &&
+    (url.port === '' || url.port === '443') &&
+    url.username === '' &&
+    url.password === '' &&
+    appleGatewayHost.test(url.hostname)
+  );
+};
+
+/** The initiatives Apple's session request takes: a web page, or Messages for Business. */
+export const applePayInitiatives = ['web', 'messaging'] as const;
+export type ApplePayInitiative = (typeof applePayInitiatives)[number];
+
+/** Apple's merchant sessions expire five minutes after they are made. */
+export const merchantSessionLifetimeMs = 5 * 60_000;
+
+/** The simulated merchant session: the shape of Apple's, opaque values made up by Wattle. */
+export interface MerchantSession {
+  epochTimestamp: number;
+  expiresAt: number;
+  merchantSessionIdentifier: string;
+  nonce: string;
+  merchantIdentifier: string;
+  domainName: string;
+  displayName: string;
+  signature: string;
+  operationalAnalyticsIdentifier: string;
+  retries: number;
+  pspId: string;
+}
+
+export const presentApplePayDomain = (domain: ApplePayDomain) => ({
+  token: domain.token,
+  domain_name: domain.domainName,
+  registered: domain.registered,
+  created_at: domain.createdAt,
+});
+
+/** The answer of GET /apple_pay/host_check. */
+export const presentHostCheck = (domainName: string, domain: ApplePayDomain | null) => ({
+  domain_name: domainName,
+  registered: domain?.registered ?? false,
+});
+
+export const newApplePayDomain = (token: string, domainName: string, now: Date): ApplePayDomain => ({
+  token,
+  domainName,
+  registered: true,
+  createdAt: toTimestamp(now),
+});

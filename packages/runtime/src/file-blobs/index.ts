@@ -1,0 +1,30 @@
+import { S3Client } from '@aws-sdk/client-s3';
+import type { FileBlobs } from '@wattle/ports';
+import { diskFileBlobs } from './disk-file-blobs.ts';
+import { s3FileBlobs } from './s3-file-blobs.ts';
+
+export * from './disk-file-blobs.ts';
+export * from './download-name.ts';
+export * from './local-download-url.ts';
+export * from './s3-file-blobs.ts';
+
+/**
+ * The file store the environment names: the S3 bucket in AWS (WATTLE_FILES_BUCKET), or the local
+ * stack's directory (WATTLE_FILES_DIR, with WATTLE_FILES_URL_KEY signing download URLs served
+ * under WATTLE_FILES_URL_BASE). Only the files function imports this module, so only its bundle
+ * carries the S3 client.
+ */
+export const fileBlobsFromEnv = (env: NodeJS.ProcessEnv = process.env): FileBlobs => {
+  if (env.WATTLE_FILES_BUCKET) return s3FileBlobs(new S3Client({}), env.WATTLE_FILES_BUCKET);
+  const dir = env.WATTLE_FILES_DIR;
+  const key = env.WATTLE_FILES_URL_KEY;
+  if (!dir || !key || !/^[0-9a-f]{64}$/i.test(key))
+    throw new Error(
+      'Set WATTLE_FILES_BUCKET (AWS) or WATTLE_FILES_DIR and WATTLE_FILES_URL_KEY (64 hex digits, local)',
+    );
+  return diskFileBlobs({
+    dir,
+    urlKey: Buffer.from(key, 'hex'),
+    urlBase: () => env.WATTLE_FILES_URL_BASE ?? 'http://127.0.0.1/_local/files',
+  });
+};

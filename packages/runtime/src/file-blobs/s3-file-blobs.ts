@@ -1,0 +1,57 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Scope } from '@wattle/domain';
+import type { FileBlobs } from '@wattle/ports';
+import { attachmentDisposition } from './download-name.ts';
+
+/** One object per file, under its merchant and environment. */
+export const objectKey = (scope: Scope, fileToken: string): string =>
+  `${scope.accountId}/${scope.environment}/${fileToken}`;
+
+/**
+ * Files' bytes in the S3 bucket (encrypted at rest by the bucket's key, never public). A download
+ * URL is presigned with the function's role, at the runtime clock's time, and names the type and
+ * the original filename, so the browser saves what was uploaded.
+ */
+export const s3FileBlobs = (s3: S3Client, bucket: string): FileBlobs => ({
+  put: async (scope, fileToken, bytes, type) => {
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: objectKey(scope, fileToken),
+        Body: bytes,
+        ContentType: type,
+      }),
+    );
+  },
+  get: async (scope, fileToken) => {
+    try {
+      const object = await s3.send(
+        new GetObjectCommand({ Bucket: bucket, Key: objectKey(scope, fileToken) }),
+      );
+      return object.Body ? await object.Body.transformToByteArray() : null;
+    } catch (error) {
+      if (error instanceof NoSuchKey) return null;
+      throw error;
+    }
+  },
+  delete: async (scope, fileToken) => {
+    await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(scope, fileToken) }));
+  },
+  presign: async (scope, file, now, expiresAt) => {
+    const command = new GetObjectCommand({
+      Bucket: bucket,
+      Key: objectKey(scope, file.token),
+      ResponseContentType: file.mimeType,
+      ResponseContentDisposition: attachmentDisposition(file.originalFilename),
+    });
+    const expiresIn = Math.round((expiresAt.getTime() - now.getTime()) / 1000);
+    return { url: await getSignedUrl(s3, command, { expiresIn, signingDate: now }), expiresAt };
+  },
+});
