@@ -17,6 +17,7 @@ import {
 let stack: OwnStack;
 const dataDir = mkdtempSync(join(tmpdir(), 'wattle-disputes-'));
 const day = 86400;
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n', 'latin1');
 
 beforeAll(async () => {
   stack = await startOwnStack({ dataDir });
@@ -29,6 +30,8 @@ afterAll(async () => {
 
 interface Shop {
   client: Api;
+  /** POST /1/files of a small PDF, as a client library sends it (multipart). */
+  upload: () => Promise<{ token: string }>;
   head: (path: string) => ReturnType<typeof request>;
   charge: string;
 }
@@ -44,6 +47,18 @@ const shopCharging = async (card: string): Promise<Shop> => {
   expect(made.status).toBe(201);
   return {
     client,
+    upload: async () => {
+      const form = new FormData();
+      form.set('purpose', 'dispute_evidence');
+      form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'receipt.pdf');
+      const answer = await fetch(`${own.test.baseUrl}/1/files`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(`${own.test.secretKey}:`).toString('base64')}` },
+        body: form,
+      });
+      expect(answer.status).toBe(200);
+      return ((await answer.json()) as { response: { token: string } }).response;
+    },
     head: (path) => request('HEAD', `${own.test.baseUrl}${path}`, undefined, {}, own.test.secretKey),
     charge: made.body.response.token,
   };
@@ -92,6 +107,7 @@ describe('disputes, simulated end to end', () => {
       arbitrationWon: '4000000000000309',
       arbitrationLost: '4000000000000309',
       race: '4000000000000259',
+      files: '4000000000000259',
       acceptRace: '4000000000000259',
     };
     for (const [name, card] of Object.entries(cards)) shops[name] = await shopCharging(card);
@@ -211,6 +227,31 @@ describe('disputes, simulated end to end', () => {
       'dispute_closed',
     );
     expect((await shop.client.get(`/1/charges/${shop.charge}`)).body.response.active_chargebacks).toBe(false);
+  });
+
+  it('attaches uploaded files named in the evidence: once submitted they cannot be deleted', async () => {
+    const shop = shops.files!;
+    const token = tokens.files!;
+    const attached = await shop.upload();
+    const loose = await shop.upload();
+    // A file token that is no file of this merchant's is refused when the batch is submitted.
+    await saveEvidence(shop, token, { invoice_or_receipt: 'file_nobody000000000000000' });
+    const refused = await submit(shop, token);
+    expect(refused.status).toBe(422);
+    expect(refused.body.messages[0]).toMatchObject({ param: 'evidence' });
+    expect((await shop.client.get(`/1/disputes/${token}`)).body.response.status).toBe('evidence_required');
+
+    await saveEvidence(shop, token, {
+      invoice_or_receipt: attached.token,
+      additional_evidence: 'Signed for',
+    });
+    expect((await submit(shop, token)).status).toBe(200);
+    const kept = await shop.client.del(`/1/files/${attached.token}`);
+    expect(kept.status).toBe(400);
+    expect(kept.body.error).toBe('dispute_evidence_already_submitted');
+    expect((await shop.client.get(`/1/files/${attached.token}`)).status).toBe(200);
+    // A file the evidence does not name is the merchant's to delete.
+    expect((await shop.client.del(`/1/files/${loose.token}`)).status).toBe(204);
   });
 
   it('decides on the evidence, withdraws, arbitrates and expires as the days pass', async () => {

@@ -181,6 +181,18 @@ export const withdrawalOutcome = (dispute: Dispute): DisputeStatus | null => {
 };
 
 /** The most text one evidence field holds, and the most fields a batch names (the item stays small). */
+/**
+ * The uploaded files a batch attaches: the fields whose value is a file token (`file_…`, as
+ * POST /files answers it). Submitting the batch marks them, so they can no longer be deleted.
+ */
+export const evidenceFiles = (evidence: Record<string, string>): string[] => [
+  ...new Set(
+    Object.values(evidence)
+      .map((value) => value.trim())
+      .filter((value) => /^file_[\w-]{1,64}$/.test(value)),
+  ),
+];
+
 export const evidenceTextLimit = 5_000;
 export const evidenceFieldLimit = 20;
 

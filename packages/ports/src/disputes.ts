@@ -13,6 +13,11 @@ export interface DisputeStepWrites {
   cancel?: string[];
   /** The disputed amount back in the balance (a closing the merchant wins). */
   giveBack?: boolean;
+  /**
+   * The uploaded files of the evidence submitted by this step, marked as in submitted evidence
+   * (no longer deletable); Missing (the file) when one is not the merchant's.
+   */
+  files?: string[];
 }
 
 /** Disputes (chargebacks), the charge's side of them and their money. */

@@ -4,6 +4,7 @@ import {
   daysAfter,
   disputeMovedTo,
   disputeReviewDays,
+  evidenceFiles,
   fieldIssue,
   type Ids,
   invalidResource,
@@ -18,6 +19,7 @@ import {
   type DisputeStepWrites,
   type DisputesStore,
   jobKinds,
+  Missing,
   type PaymentReader,
   type RetryPacing,
 } from '@wattle/ports';
@@ -85,16 +87,29 @@ export const saveEvidence = (
  * POST /disputes/{token}/evidence: the batch goes to the issuer, once only; the issuer decides
  * `disputeReviewDays` later. An empty batch is refused: there would be nothing to review.
  */
-export const submitEvidence = (deps: MerchantStepDeps, scope: Scope, token: string): Promise<Dispute> =>
-  merchantStep(deps, scope, token, async (dispute, now) => {
-    if (Object.keys(dispute.evidence).length === 0)
-      throw invalidResource([fieldIssue('evidence', "can't be blank: save a batch with PUT first")]);
-    const step = await moved(deps, scope, dispute, 'evidence_under_review', now);
-    return {
-      ...step,
-      schedule: [{ kind: jobKinds.disputeReview, scope, token, dueAt: daysAfter(now, disputeReviewDays) }],
-    };
-  });
+export const submitEvidence = async (
+  deps: MerchantStepDeps,
+  scope: Scope,
+  token: string,
+): Promise<Dispute> => {
+  try {
+    return await merchantStep(deps, scope, token, async (dispute, now) => {
+      if (Object.keys(dispute.evidence).length === 0)
+        throw invalidResource([fieldIssue('evidence', "can't be blank: save a batch with PUT first")]);
+      const step = await moved(deps, scope, dispute, 'evidence_under_review', now);
+      return {
+        ...step,
+        schedule: [{ kind: jobKinds.disputeReview, scope, token, dueAt: daysAfter(now, disputeReviewDays) }],
+        // The files it attaches go with it, in its transaction: from now on they cannot be deleted.
+        files: evidenceFiles(dispute.evidence),
+      };
+    });
+  } catch (error) {
+    if (error instanceof Missing && error.resource === 'file')
+      throw invalidResource([fieldIssue('evidence', `names ${error.token}, which is no file of yours`)]);
+    throw error;
+  }
+};
 
 /** POST /disputes/{token}/accept: the merchant concedes; the cardholder keeps the money. */
 export const acceptDispute = (deps: MerchantStepDeps, scope: Scope, token: string): Promise<Dispute> =>

@@ -22,6 +22,7 @@ import { listMembership, readBetween } from '../kernel/list-page.ts';
 import { cancelIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 import { debitIn, giveBackIn } from './balance-repo.ts';
+import { markSubmittedIn } from './files-repo.ts';
 
 const disputesCounter = (scope: Scope) => counter(lists.disputes(scope), merchantWideShards);
 
@@ -132,6 +133,7 @@ export class DisputesRepo implements DisputesStore {
       });
     }
     if (writes.giveBack) giveBackIn(tx, scope, next.charge, next);
+    if (writes.files?.length) markSubmittedIn(tx, scope, writes.files, now);
     this.writeIn(tx, scope, next, writes, now);
     await tx.commit(this.ctx.doc, { dispute: () => new Changed('dispute', read.token) });
   }

@@ -3,12 +3,35 @@ import type { Scope, StoredFile } from '@wattle/domain';
 import { type FilesStore, Locked, Missing, TokenTaken } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { keys } from '../kernel/keys.ts';
+import type { Transaction } from '../kernel/transaction.ts';
 
 /** The item's file; `submittedAt` (set by markSubmitted) is kept beside it, not inside it. */
 const toFile = (item: Record<string, unknown>): StoredFile => ({
   ...(item.file as StoredFile),
   evidenceSubmitted: item.submittedAt !== undefined,
 });
+
+/**
+ * Marks `fileTokens` as in submitted dispute evidence, in `tx` (the submission's own transaction),
+ * all or none: Missing (the file) when one is not there.
+ */
+export const markSubmittedIn = (
+  tx: Transaction,
+  scope: Scope,
+  fileTokens: readonly string[],
+  now: Date,
+): Transaction => {
+  for (const token of new Set(fileTokens)) {
+    tx.update(`file:${token}`, {
+      Key: keys.file(scope, token),
+      // The first submission's time stays.
+      UpdateExpression: 'SET submittedAt = if_not_exists(submittedAt, :now)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':now': now.toISOString() },
+    }).refuse(`file:${token}`, () => new Missing('file', token));
+  }
+  return tx;
+};
 
 /**
  * Files' metadata, one item each. The mark that a file is in submitted dispute evidence is an
@@ -51,17 +74,6 @@ export class FilesRepo implements FilesStore {
 
   /** One transaction over the files (at most a transaction's items: evidence names a few). */
   async markSubmitted(scope: Scope, fileTokens: readonly string[], now: Date): Promise<void> {
-    const tx = newTransaction(this.ctx);
-    const unique = [...new Set(fileTokens)];
-    for (const token of unique) {
-      tx.update(`file:${token}`, {
-        Key: keys.file(scope, token),
-        // The first submission's time stays.
-        UpdateExpression: 'SET submittedAt = if_not_exists(submittedAt, :now)',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': now.toISOString() },
-      }).refuse(`file:${token}`, () => new Missing('file', token));
-    }
-    await tx.commit(this.ctx.doc);
+    await markSubmittedIn(newTransaction(this.ctx), scope, fileTokens, now).commit(this.ctx.doc);
   }
 }
