@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorCatalogue } from '@wattle/domain';
 import { type FunctionName, fallbackFunction, matchRoute, routeKey } from '@wattle/routes';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { apiDocsReply } from './api-docs.ts';
 import { localAccountId } from './aws.ts';
 import type { LocalConsole } from './console.ts';
 import { controlDoorRefusal } from './control-door.ts';
@@ -332,6 +333,11 @@ export const createGateway = (options: GatewayOptions) => {
       send(res, jsonReply(pinError('request_too_large'), requestId), requestId, true);
       if (!read.drained) res.on('finish', () => req.destroy());
       return 413;
+    }
+    const docs = apiDocsReply(method, rawPath);
+    if (docs) {
+      send(res, { ...docs, cookies: [] }, requestId);
+      return docs.status;
     }
     if (rawPath === '/_local' || rawPath.startsWith('/_local/')) {
       const headers = joinHeaders(req.rawHeaders);
