@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildOpenApiDocument, operationOf } from '@wattle/openapi';
@@ -51,6 +51,25 @@ describe('the OpenAPI document', () => {
       const report = JSON.parse(lint.stdout) as { totals: { errors: number; warnings: number } };
       expect(report.totals, lint.stdout).toEqual({ errors: 0, warnings: 0, ignored: 0 });
       expect(lint.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('is written to a file by npm run openapi, its server the local stack', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wattle-openapi-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      const run = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', join(root, 'packages/openapi/src/write-document.ts'), file],
+        { cwd: root, encoding: 'utf8', timeout: 60_000 },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(document);
+      expect(document.servers).toEqual([
+        expect.objectContaining({ url: 'http://localhost:4010/{environment}' }),
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

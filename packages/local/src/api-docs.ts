@@ -38,7 +38,7 @@ const docsPage = `<!doctype html>
 <title>Wattle API</title>
 </head>
 <body>
-<redoc spec-url="/openapi.json" hide-download-button="false"></redoc>
+<redoc spec-url="/openapi.json"></redoc>
 <script src="${redocBundlePath}"></script>
 </body>
 </html>
