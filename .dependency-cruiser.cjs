@@ -6,7 +6,8 @@
  * packages/flows (every use case), packages/store (DynamoDB, implements the store ports),
  * adapters (packages/processor, packages/webhooks), packages/verify (the webhook check merchants use), packages/runtime (composition: builds the real
  * adapters), packages/http (middy middlewares, validation, presenting), packages/routes (the route
- * table), functions/* (Lambda handlers), infra (CDK), tools (packages/local, packages/cli).
+ * table), packages/openapi (the OpenAPI document, generated), functions/* (Lambda handlers), infra (CDK),
+ * tools (packages/local, packages/cli).
  */
 const workspace = '^(packages|functions)/';
 
@@ -80,10 +81,22 @@ module.exports = {
     },
     {
       name: 'nothing-imports-a-function',
-      comment: 'Functions are entry points: the local stack loads them by path, nothing imports them.',
+      comment:
+        'Functions are entry points: the local stack loads them by path, nothing imports them (the OpenAPI generator reads their request schemas only: openapi-reads-schemas).',
       severity: 'error',
-      from: { pathNot: '^functions/' },
+      from: { pathNot: '^(functions/|packages/openapi/)' },
       to: { path: '^functions/' },
+    },
+    {
+      name: 'openapi-reads-schemas',
+      comment:
+        "The OpenAPI generator documents the route table with the request schemas the handlers validate with (packages/http, each function's schemas.ts) and its own response objects; it runs nothing.",
+      severity: 'error',
+      from: { path: '^packages/openapi/' },
+      to: {
+        path: workspace,
+        pathNot: '^(packages/(openapi|domain|http|routes)/|functions/[^/]+/src/schemas\\.ts$)',
+      },
     },
     {
       name: 'infra-on-routes-and-table-only',

@@ -9,6 +9,7 @@ import qs from 'qs';
 import { inject } from 'vitest';
 import { describeFinds } from '../reliability/card-leaks/find-card-data.ts';
 import { findCardDataInLogs, findCardDataInTable } from '../reliability/card-leaks/scan-stack.ts';
+import { checkAgainstDocument } from './openapi-check.ts';
 import type { ProvidedStack } from './stack-global-setup.ts';
 
 export type { ProvidedStack };
@@ -80,6 +81,11 @@ export const request = async (
     parsed = text ? JSON.parse(text) : text;
   } catch {
     // Not JSON (a JSONP answer, say): the text it is.
+  }
+  // Every answer of a route is checked against the OpenAPI document (a redirect followed is not the API's).
+  if (!response.redirected) {
+    const contentType = response.headers.get('content-type') ?? '';
+    checkAgainstDocument(method, url, { status: response.status, contentType, body: parsed, text });
   }
   return { status: response.status, headers: response.headers, body: parsed, text };
 };

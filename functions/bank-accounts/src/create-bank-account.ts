@@ -1,10 +1,7 @@
 import { presentBankAccount } from '@wattle/domain';
 import { createBankAccount } from '@wattle/flows';
-import { bankAccountFields, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
-import * as v from 'valibot';
-
-/** POST /bank_accounts fields (SPEC.md): all three required. */
-export const bankAccountSchema = v.object(bankAccountFields());
+import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { bankAccountSchema } from './schemas.ts';
 
 /** POST /bank_accounts: 201 with the account's single-use token; only its last three digits show. */
 export const createBankAccountRoute: RouteHandler = async (request, deps) => {

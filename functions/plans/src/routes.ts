@@ -16,13 +16,11 @@ import {
   type RouteHandler,
   resource,
   scopeOf,
-  subscribeFields,
   subscriptionValidation,
   validate,
 } from '@wattle/http';
 import type { LoadedPlan } from '@wattle/ports';
-import * as v from 'valibot';
-import { createPlanSchema, planValidation, updatePlanSchema } from './schemas.ts';
+import { createPlanSchema, planValidation, subscribeToPlanSchema, updatePlanSchema } from './schemas.ts';
 
 const present = ({ plan, counts }: LoadedPlan) => presentPlan(plan, counts);
 
@@ -71,7 +69,7 @@ export const deletePlanRoute: RouteHandler = async (request, deps) => {
 
 /** POST /plans/{token}/subscriptions: 200 subscription (SPEC.md), 404 not_found for the plan or customer. */
 export const subscribeToPlan: RouteHandler = async (request, deps) => {
-  const input = validate(v.object(subscribeFields()), request.body, subscriptionValidation);
+  const input = validate(subscribeToPlanSchema, request.body, subscriptionValidation);
   const subscription = await subscribe(
     deps,
     scopeOf(request),

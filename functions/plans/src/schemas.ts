@@ -14,6 +14,7 @@ import {
   maximumPhrase,
   minimumPhrase,
   requiredText,
+  subscribeFields,
   type ValidationOptions,
 } from '@wattle/http';
 import * as v from 'valibot';
@@ -104,3 +105,6 @@ export const updatePlanSchema = v.object({
   name: v.optional(requiredText(255)),
   customer_permissions: v.optional(permissionsField()),
 });
+
+/** POST /plans/{token}/subscriptions: the plan is the path's. */
+export const subscribeToPlanSchema = v.object(subscribeFields());

@@ -15,29 +15,16 @@ import {
   updateRecipient,
 } from '@wattle/flows';
 import {
-  emailField,
   exactlyOneOf,
   listOf,
-  nestedBankAccount,
   noContent,
-  optionalText,
   pageOf,
   type RouteHandler,
   resource,
   scopeOf,
-  tokenField,
-  updatedText,
   validate,
 } from '@wattle/http';
-import * as v from 'valibot';
-
-const bankAccountSource = {
-  bank_account: v.optional(nestedBankAccount()),
-  bank_account_token: v.optional(tokenField()),
-};
-
-const createSchema = v.object({ email: emailField(), name: optionalText(), ...bankAccountSource });
-const updateSchema = v.object({ email: v.optional(emailField()), name: updatedText(), ...bankAccountSource });
+import { createRecipientSchema, updateRecipientSchema } from './schemas.ts';
 
 /** The bank account given: its details, a bank account token, or neither. */
 const sourceOf = (input: {
@@ -50,7 +37,7 @@ const sourceOf = (input: {
 
 /** POST /recipients: email, optional name, and a bank account (object or token, exactly one). */
 export const createRecipientRoute: RouteHandler = async (request, deps) => {
-  const input = validate(createSchema, request.body, {
+  const input = validate(createRecipientSchema, request.body, {
     also: exactlyOneOf(request.body, ['bank_account', 'bank_account_token']),
   });
   const recipient = await createRecipient(deps, scopeOf(request), {
@@ -98,7 +85,7 @@ export const updateRecipientRoute: RouteHandler = async (request, deps) => {
       messages: [fieldIssue('bank_account_token', 'cannot be given together with bank account')],
     });
   }
-  const input = validate(updateSchema, request.body);
+  const input = validate(updateRecipientSchema, request.body);
   const recipient = await updateRecipient(deps, scopeOf(request), request.params.recipient_token!, {
     email: input.email,
     name: input.name,

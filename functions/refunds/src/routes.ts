@@ -1,18 +1,7 @@
 import { fieldIssue, invalidResource, presentRefund } from '@wattle/domain';
 import { createRefund, getRefund, listChargeRefunds, listRefunds } from '@wattle/flows';
-import {
-  integer,
-  listOf,
-  pageOf,
-  phrases,
-  type RouteHandler,
-  resource,
-  scopeOf,
-  validate,
-} from '@wattle/http';
-import * as v from 'valibot';
-
-const refundSchema = v.object({ amount: v.optional(integer()) });
+import { listOf, pageOf, phrases, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { refundSchema } from './schemas.ts';
 
 /**
  * Pin checks a refund's amount for presence and for being a number apart, so an amount sent blank

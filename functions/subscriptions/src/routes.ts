@@ -10,28 +10,23 @@ import {
   subscribeInputOf,
 } from '@wattle/flows';
 import {
-  booleanField,
   listOf,
   pageOf,
-  presentNullableToken,
   type RouteHandler,
   resource,
   scopeOf,
-  subscribeFields,
   subscriptionValidation,
-  tokenField,
   validate,
 } from '@wattle/http';
-import * as v from 'valibot';
-
-const createSchema = v.object({ plan_token: tokenField(), ...subscribeFields() });
-// Absent stays undefined: the flow refuses it once the subscription is found.
-const updateSchema = v.object({ card_token: v.optional(presentNullableToken()) });
-const reactivateSchema = v.object({ include_setup_fee: v.optional(booleanField(), true) });
+import {
+  createSubscriptionSchema,
+  reactivateSubscriptionSchema,
+  updateSubscriptionSchema,
+} from './schemas.ts';
 
 /** POST /subscriptions: 201; 400 invalid_resource, 404 resource_not_found, or the first bill's decline. */
 export const createSubscription: RouteHandler = async (request, deps) => {
-  const input = validate(createSchema, request.body, subscriptionValidation);
+  const input = validate(createSubscriptionSchema, request.body, subscriptionValidation);
   const subscription = await subscribe(
     deps,
     scopeOf(request),
@@ -55,7 +50,7 @@ export const getSubscriptionRoute: RouteHandler = async (request, deps) => {
 
 /** PUT /subscriptions/{token}: the card billed, a card of the customer (null or empty: its primary card). */
 export const updateSubscription: RouteHandler = async (request, deps) => {
-  const input = validate(updateSchema, request.body, subscriptionValidation);
+  const input = validate(updateSubscriptionSchema, request.body, subscriptionValidation);
   const subscription = await changeCard(deps, scopeOf(request), request.params.sub_token!, input.card_token);
   return resource(200, presentSubscription(subscription));
 };
@@ -72,7 +67,7 @@ export const cancelCustomerSubscription: RouteHandler = async (request, deps) =>
 
 /** PUT /subscriptions/{token}/reactivate: 200 active; a bill's decline leaves it cancelled. */
 export const reactivateSubscriptionRoute: RouteHandler = async (request, deps) => {
-  const input = validate(reactivateSchema, request.body, subscriptionValidation);
+  const input = validate(reactivateSubscriptionSchema, request.body, subscriptionValidation);
   const subscription = await reactivate(
     deps,
     scopeOf(request),

@@ -1,4 +1,4 @@
-import { presentLineItem, presentTransfer, transferCurrency } from '@wattle/domain';
+import { presentLineItem, presentTransfer } from '@wattle/domain';
 import {
   createTransfer,
   getTransfer,
@@ -6,34 +6,11 @@ import {
   listTransfers,
   transfersBetween,
 } from '@wattle/flows';
-import {
-  integer,
-  listOf,
-  pageOf,
-  type RouteHandler,
-  requiredText,
-  resource,
-  scopeOf,
-  search,
-  tokenField,
-  validate,
-} from '@wattle/http';
-import * as v from 'valibot';
-
-/** POST /transfers (PIN-REFERENCE §4.8): AUD only, to a recipient or to `self`. */
-const createSchema = v.object({
-  description: requiredText(),
-  amount: v.pipe(integer(), v.minValue(0, 'must be at least 0')),
-  currency: v.pipe(
-    requiredText(3),
-    v.toUpperCase(),
-    v.check((currency) => currency === transferCurrency, `must be ${transferCurrency}`),
-  ),
-  recipient: tokenField(),
-});
+import { listOf, pageOf, type RouteHandler, resource, scopeOf, search, validate } from '@wattle/http';
+import { createTransferSchema } from './schemas.ts';
 
 export const createTransferRoute: RouteHandler = async (request, deps) => {
-  const { description, amount, recipient } = validate(createSchema, request.body);
+  const { description, amount, recipient } = validate(createTransferSchema, request.body);
   const transfer = await createTransfer(deps, scopeOf(request), { description, amount, recipient });
   return resource(201, presentTransfer(transfer));
 };

@@ -12,7 +12,7 @@ const searchDate = v.pipe(
 );
 
 /** The query parameters of GET /charges/search and GET /transfers/search (SPEC.md). */
-const searchSchema = v.object({
+export const searchSchema = v.object({
   query: v.optional(v.pipe(v.string('is invalid'), v.trim(), v.maxLength(255, 'is too long')), ''),
   start_date: v.optional(searchDate),
   end_date: v.optional(searchDate),

@@ -74,7 +74,9 @@ export const integer = (phrase: string = phrases.notANumber) =>
       (issue) => (issue.input === undefined || issue.input === '' ? phrases.blank : phrase),
     ),
     v.transform((x) => Number(x)),
+    // Whole already: the output shape, which the OpenAPI document shows as an integer.
     v.number(),
+    v.integer(phrase),
   );
 
 /** A boolean sent as JSON true/false or as "true"/"false" (also 1/0) in a form field. */

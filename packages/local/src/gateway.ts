@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorCatalogue } from '@wattle/domain';
 import { type FunctionName, fallbackFunction, matchRoute, routeKey } from '@wattle/routes';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { apiDocsReply } from './api-docs.ts';
 import { localAccountId } from './aws.ts';
 import type { LocalConsole } from './console.ts';
 import { controlDoorRefusal } from './control-door.ts';
@@ -395,6 +396,11 @@ export const createGateway = (options: GatewayOptions) => {
         requestId,
       );
       return { requestId, status: download.status, routeKey: '/_local/files', printed: false };
+    }
+    const docs = apiDocsReply(method, rawPath);
+    if (docs) {
+      send(res, { ...docs, cookies: [] }, requestId);
+      return { requestId, status: docs.status, routeKey: rawPath, printed: false };
     }
     if (rawPath === '/_local' || rawPath.startsWith('/_local/')) {
       const headers = joinHeaders(req.rawHeaders);

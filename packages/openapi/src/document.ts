@@ -1,0 +1,184 @@
+import { type AuthMode, type Route, routeKey, routes } from '@wattle/routes';
+import type * as v from 'valibot';
+import { componentSchemas, type JsonSchema, requestSchema, responseSchema } from './json-schema.ts';
+import { type Answer, type Operation, operations } from './operations.ts';
+
+/**
+ * The OpenAPI 3.1 document of the API, generated from the route table (packages/routes), the
+ * operations' request schemas (the valibot schemas the handlers validate with) and the response
+ * objects (objects.ts). Nothing in it is written by hand.
+ */
+
+export type OpenApiDocument = Record<string, unknown> & {
+  paths: Record<string, Record<string, OperationObject>>;
+};
+
+interface OperationObject {
+  operationId: string;
+  summary: string;
+  tags: string[];
+  security: Record<string, string[]>[];
+  parameters?: unknown[];
+  requestBody?: unknown;
+  responses: Record<string, unknown>;
+}
+
+export interface DocumentOptions {
+  /** Where the stack answers, without the environment: `http://localhost:4010`; '' for the origin the document came from. */
+  origin?: string;
+}
+
+const securitySchemes = {
+  secretKey: {
+    type: 'http',
+    scheme: 'basic',
+    description: "The account's secret key as the user name, no password.",
+  },
+  publishableKey: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'publishable_api_key',
+    description:
+      'The publishable key, as `publishable_api_key` in the query string (JSONP) or in the body; or as the basic-auth user name.',
+  },
+  partnerKey: {
+    type: 'http',
+    scheme: 'basic',
+    description: "The partner's key as the user name, no password (/merchants only).",
+  },
+};
+
+const securityOf: Record<AuthMode, Record<string, string[]>[]> = {
+  secret: [{ secretKey: [] }],
+  'secret-or-publishable': [{ secretKey: [] }, { publishableKey: [] }],
+  partner: [{ partnerKey: [] }],
+  none: [],
+};
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+const json = (schema: v.GenericSchema) => ({ 'application/json': { schema: responseSchema(schema) } });
+
+const answerObject = (answer: Answer) => {
+  switch (answer) {
+    case 'no-content':
+      return { description: 'Done; no body.' };
+    case 'html':
+      return { description: 'An HTML page.', content: { 'text/html': { schema: { type: 'string' } } } };
+    case 'redirect':
+      return {
+        description: 'See other: on to the callback URL.',
+        headers: { Location: { schema: { type: 'string' } } },
+      };
+    case 'jsonp':
+      return {
+        description: "The answer of the POST, as `callback(json);` (any Pin error's status is 200 too).",
+        content: { 'application/javascript': { schema: { type: 'string' } } },
+      };
+    default:
+      return { description: 'Success.', content: json(answer) };
+  }
+};
+
+const pathParameters = (path: string) =>
+  [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+
+/** One query parameter per field; a nested object is sent with brackets (`source[number]`). */
+const queryParameters = (query: v.GenericSchema | undefined) => {
+  if (!query) return [];
+  const schema = requestSchema(query) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => {
+    const nested = property.type === 'object' || property.anyOf !== undefined;
+    return {
+      name,
+      in: 'query',
+      required: schema.required?.includes(name) ?? false,
+      schema: property,
+      ...(nested ? { style: 'deepObject', explode: true } : {}),
+    };
+  });
+};
+
+const requestBody = (body: v.GenericSchema) => {
+  const schema = requestSchema(body);
+  return {
+    required: true,
+    content: {
+      'application/x-www-form-urlencoded': { schema },
+      'application/json': { schema },
+    },
+  };
+};
+
+const operationId = (route: Route): string =>
+  `${route.method.toLowerCase()}${route.path
+    .replace(/\.json$/, '_json')
+    .split(/[/_{}.]+/)
+    .filter((part) => part !== '' && part !== '1')
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('')}`;
+
+const operationObject = (route: Route, operation: Operation): OperationObject => {
+  const parameters = [...pathParameters(route.path), ...queryParameters(operation.query)];
+  const responses: Record<string, unknown> = {};
+  for (const [status, answer] of Object.entries(operation.answers)) responses[status] = answerObject(answer);
+  if (route.auth !== 'none')
+    responses['401'] = errorResponse('The key is missing, wrong or of the other environment.');
+  if (parameters.some((parameter) => parameter.in === 'path')) {
+    responses['404'] = errorResponse('Nothing found by that token.');
+  }
+  if (operation.body || operation.query)
+    responses['422'] = errorResponse('A parameter is missing or invalid: see `messages`.');
+  responses.default = errorResponse("Any other failure, as Pin's error body.");
+  return {
+    operationId: operationId(route),
+    summary: operation.summary,
+    tags: [route.fn],
+    security: securityOf[route.auth],
+    ...(parameters.length ? { parameters } : {}),
+    ...(operation.body ? { requestBody: requestBody(operation.body) } : {}),
+    responses,
+  };
+};
+
+/** The documentation of a route: its entry in operations.ts, or null while it has none. */
+export const operationOf = (route: Route): Operation | null =>
+  (operations as Record<string, Operation>)[routeKey(route)] ?? null;
+
+export const buildOpenApiDocument = (options: DocumentOptions = {}): OpenApiDocument => {
+  const paths: Record<string, Record<string, OperationObject>> = {};
+  for (const route of routes) {
+    const operation = operationOf(route);
+    if (!operation) throw new Error(`${routeKey(route)} has no entry in packages/openapi/src/operations.ts`);
+    paths[route.path] ??= {};
+    paths[route.path]![route.method.toLowerCase()] = operationObject(route, operation);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Wattle',
+      version: '1',
+      description:
+        "A Pin Payments-compatible card payments API. Request bodies are form fields (`card[number]`) or JSON. Every error is Pin's body: `error`, `error_description`, and `messages` for a parameter.",
+      license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
+    },
+    servers: [
+      {
+        url: `${options.origin ?? 'http://localhost:4010'}/{environment}`,
+        description: 'The local stack; a deployed stack answers at its API URL.',
+        variables: { environment: { default: 'test', enum: ['test', 'live'] } },
+      },
+    ],
+    tags: [...new Set(routes.map((route) => route.fn))].map((name) => ({ name })),
+    paths,
+    components: { schemas: componentSchemas(), securitySchemes },
+  };
+};

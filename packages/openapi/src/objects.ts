@@ -1,0 +1,355 @@
+import { eventTypes, intervalUnits, paymentSourceTypes } from '@wattle/domain';
+import * as v from 'valibot';
+
+/**
+ * The resource objects the API answers with (SPEC.md "Resources and their fields"), written once
+ * as valibot schemas: the document is generated from them, and the e2e suite checks every
+ * response against it. Each follows its presenter in packages/domain; strict objects, so a field
+ * a presenter adds without its line here fails the e2e suite.
+ */
+
+const text = v.string();
+const nullableText = v.nullable(v.string());
+const whole = v.pipe(v.number(), v.integer());
+/** Timestamps as Pin writes them: ISO 8601 in UTC. */
+const timestamp = v.pipe(v.string(), v.description('ISO 8601 time in UTC'));
+const nullableTimestamp = v.nullable(timestamp);
+
+export const metadataObject = v.pipe(
+  v.record(v.string(), v.string()),
+  v.description('Up to 50 keys, each with a text value.'),
+);
+
+const cardFields = {
+  token: text,
+  scheme: text,
+  display_number: text,
+  issuing_country: text,
+  expiry_month: whole,
+  expiry_year: whole,
+  name: text,
+  address_line1: text,
+  address_line2: nullableText,
+  address_city: text,
+  address_postcode: text,
+  address_state: text,
+  address_country: text,
+  customer_token: nullableText,
+  primary: v.nullable(v.boolean()),
+};
+
+export const cardObject = v.strictObject({
+  ...cardFields,
+  network_type: nullableText,
+  network_format: v.null(),
+});
+
+/** The card as a charge shows it: without network_type and network_format. */
+export const chargeCardObject = v.strictObject(cardFields);
+
+export const customerObject = v.strictObject({
+  token: text,
+  email: text,
+  first_name: text,
+  last_name: text,
+  phone_number: text,
+  company: text,
+  notes: text,
+  created_at: timestamp,
+  card: cardObject,
+});
+
+const platformAdjustment = v.strictObject({ amount: whole, currency: text });
+
+const transferLink = v.strictObject({ state: text, paid_at: timestamp, token: text });
+
+export const chargeObject = v.strictObject({
+  token: text,
+  success: v.boolean(),
+  amount: whole,
+  currency: text,
+  description: text,
+  email: text,
+  ip_address: text,
+  created_at: timestamp,
+  status_message: text,
+  error_message: nullableText,
+  card: chargeCardObject,
+  transfer: v.optional(v.array(transferLink)),
+  amount_refunded: whole,
+  total_fees: v.nullable(whole),
+  merchant_entitlement: v.nullable(whole),
+  platform_adjustment: v.optional(platformAdjustment),
+  refund_pending: v.boolean(),
+  authorisation_token: v.optional(nullableText),
+  authorisation_expired: v.boolean(),
+  authorisation_voided: v.boolean(),
+  captured: v.boolean(),
+  captured_at: nullableTimestamp,
+  settlement_currency: text,
+  active_chargebacks: v.boolean(),
+  metadata: metadataObject,
+});
+
+/** POST /charges answers 202 with this when 3-D Secure needs the payer's browser. */
+export const threeDSecureRedirectObject = v.strictObject({
+  token: text,
+  status_message: v.literal('Pending'),
+  redirect_url: text,
+});
+
+export const authorisationObject = v.strictObject({
+  token: text,
+  success: v.boolean(),
+  amount: whole,
+  amount_captured: whole,
+  amount_remaining: whole,
+  currency: text,
+  description: text,
+  email: text,
+  ip_address: text,
+  created_at: timestamp,
+  status_message: text,
+  error_message: nullableText,
+  card: cardObject,
+  settlement_currency: text,
+  expired: v.boolean(),
+  voided: v.boolean(),
+  voided_at: nullableTimestamp,
+  capturable: v.boolean(),
+  platform_adjustment: v.optional(platformAdjustment),
+  metadata: metadataObject,
+});
+
+export const refundObject = v.strictObject({
+  token: text,
+  success: v.null(),
+  amount: whole,
+  currency: text,
+  charge: text,
+  created_at: timestamp,
+  error_message: nullableText,
+  status_message: v.picklist(['Pending', 'Success', 'Failed']),
+});
+
+export const bankAccountObject = v.strictObject({
+  token: text,
+  name: text,
+  bsb: text,
+  number: text,
+  bank_name: text,
+  branch: text,
+});
+
+export const recipientObject = v.strictObject({
+  token: text,
+  name: text,
+  email: text,
+  created_at: timestamp,
+  bank_account: bankAccountObject,
+});
+
+export const transferObject = v.strictObject({
+  token: text,
+  status: v.picklist(['succeeded', 'failed']),
+  currency: text,
+  description: text,
+  amount: whole,
+  total_debits: whole,
+  total_credits: whole,
+  created_at: timestamp,
+  paid_at: timestamp,
+  reference: text,
+  line_items_count: whole,
+  bank_account: bankAccountObject,
+  recipient: text,
+});
+
+export const lineItemObject = v.strictObject({
+  type: v.picklist(['charge', 'transfer_fee']),
+  amount: whole,
+  currency: text,
+  created_at: timestamp,
+  object: v.picklist(['charge', 'transfer']),
+  token: text,
+  record: v.pipe(v.record(v.string(), v.unknown()), v.description('The charge or transfer paid out.')),
+});
+
+export const depositObject = v.strictObject({
+  token: text,
+  status: v.literal('succeeded'),
+  amount: v.pipe(v.string(), v.description('The amount in the base unit, as text (as Pin writes it).')),
+  currency: text,
+  narration: text,
+  created_at: timestamp,
+  available_at: timestamp,
+  bank_account: bankAccountObject,
+});
+
+const amountInCurrency = v.strictObject({ amount: whole, currency: text });
+
+export const balanceObject = v.strictObject({
+  available: v.array(amountInCurrency),
+  pending: v.array(amountInCurrency),
+});
+
+export const paymentSourceObject = v.strictObject({
+  token: text,
+  type: v.picklist(paymentSourceTypes),
+  source: cardObject,
+  created_at: timestamp,
+});
+
+export const planObject = v.strictObject({
+  token: text,
+  name: text,
+  amount: whole,
+  currency: text,
+  setup_amount: whole,
+  trial_amount: whole,
+  interval: whole,
+  interval_unit: v.picklist(intervalUnits),
+  intervals: whole,
+  trial_interval: whole,
+  trial_interval_unit: v.picklist([...intervalUnits, '']),
+  created_at: timestamp,
+  customer_permissions: v.array(v.picklist(['cancel'])),
+  subscription_counts: v.strictObject({ trial: whole, active: whole, cancelling: whole, cancelled: whole }),
+});
+
+export const subscriptionObject = v.strictObject({
+  token: text,
+  state: v.picklist(['trial', 'active', 'cancelling', 'cancelled']),
+  next_billing_date: nullableTimestamp,
+  active_interval_started_at: timestamp,
+  active_interval_finishes_at: timestamp,
+  cancelled_at: nullableTimestamp,
+  created_at: timestamp,
+  plan_token: text,
+  customer_token: text,
+  card_token: text,
+});
+
+export const ledgerEntryObject = v.strictObject({
+  created_at: timestamp,
+  type: v.literal('credit'),
+  amount: whole,
+  currency: text,
+  annotation: v.literal('charge_credit'),
+});
+
+export const selfServiceLinkObject = v.strictObject({ url: text, expires_at: timestamp });
+
+export const webhookEndpointObject = v.strictObject({
+  token: text,
+  key: text,
+  url: text,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const webhookObject = v.strictObject({
+  token: text,
+  status: v.picklist(['pending', 'retrying', 'completed', 'failed']),
+  url: text,
+  event_token: text,
+  webhook_endpoint_token: text,
+  created_at: timestamp,
+  accepted_at: nullableTimestamp,
+  next_run: nullableTimestamp,
+  retries: whole,
+  errors: v.pipe(
+    v.record(v.string(), v.strictObject({ error: text, error_description: text })),
+    v.description('Each failed attempt by its time (`YYYY-MM-DD hh:mm:ss UTC`).'),
+  ),
+});
+
+export const eventObject = v.strictObject({
+  token: text,
+  type: v.picklist(eventTypes),
+  data: v.pipe(v.record(v.string(), v.unknown()), v.description('The resource the event is about.')),
+  created_at: timestamp,
+});
+
+export const merchantSummaryObject = v.strictObject({
+  token: text,
+  email: text,
+  business_name: text,
+  status: v.picklist(['pending_approval', 'active', 'on_hold', 'declined']),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+const fee = v.strictObject({ fixed_fee: whole, percentage_fee: text });
+const notifications = v.record(v.string(), v.unknown());
+
+export const merchantDetailObject = v.strictObject({
+  token: text,
+  status: v.picklist(['pending_approval', 'active', 'on_hold', 'declined']),
+  business_name: text,
+  contact_name: text,
+  contact_email: text,
+  skip_charge_address_validation: v.boolean(),
+  send_transfer_email: v.boolean(),
+  send_refund_successful_emails: v.boolean(),
+  settlement_delay_days: whole,
+  amex_enabled: v.boolean(),
+  maximum_charge_cents: whole,
+  pos_maximum_charge_cents: whole,
+  transfers_enabled: v.boolean(),
+  last_charge_date: nullableTimestamp,
+  test_secret_api_key: text,
+  test_publishable_api_key: text,
+  api_keys: v.strictObject({ secret: text, publishable: text }),
+  pricing: v.record(v.string(), fee),
+  notifications,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const merchantSettingsObject = v.strictObject({
+  skip_charge_address_validation: v.boolean(),
+  send_transfer_email: v.boolean(),
+  send_refund_successful_emails: v.boolean(),
+  settlement_delay_days: whole,
+  maximum_charge_cents: whole,
+  pos_maximum_charge_cents: whole,
+  transaction_fixed_fee: whole,
+  third_party_transfer_fee: whole,
+  domestic_transaction_percentage_fee: text,
+  amex_transaction_percentage_fee: text,
+  foreign_transaction_percentage_fee: text,
+  amex: v.boolean(),
+  transfer_email_line_items_attachment: v.boolean(),
+  statement_descriptor_random_code: v.boolean(),
+  notifications,
+});
+
+/** The component name of each object in the document (`#/components/schemas/Charge`). */
+export const namedObjects = {
+  Card: cardObject,
+  ChargeCard: chargeCardObject,
+  Customer: customerObject,
+  Charge: chargeObject,
+  ThreeDSecureRedirect: threeDSecureRedirectObject,
+  Authorisation: authorisationObject,
+  Refund: refundObject,
+  BankAccount: bankAccountObject,
+  Recipient: recipientObject,
+  Transfer: transferObject,
+  TransferLineItem: lineItemObject,
+  Deposit: depositObject,
+  Balance: balanceObject,
+  PaymentSource: paymentSourceObject,
+  Plan: planObject,
+  Subscription: subscriptionObject,
+  LedgerEntry: ledgerEntryObject,
+  SelfServiceLink: selfServiceLinkObject,
+  WebhookEndpoint: webhookEndpointObject,
+  Webhook: webhookObject,
+  Event: eventObject,
+  MerchantSummary: merchantSummaryObject,
+  MerchantDetail: merchantDetailObject,
+  MerchantSettings: merchantSettingsObject,
+  Metadata: metadataObject,
+};

@@ -1,0 +1,136 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildOpenApiDocument, operationOf } from '@wattle/openapi';
+import { routeKey, routes } from '@wattle/routes';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '../..');
+const document = buildOpenApiDocument();
+// biome-ignore lint/suspicious/noExplicitAny: the document is read loosely here, its shape asserted on
+type Loose = Record<string, any>;
+const operation = (method: string, path: string) =>
+  document.paths[path]?.[method.toLowerCase()] as unknown as Loose;
+
+describe('the OpenAPI document', () => {
+  it('documents every route of the table with its success answers', () => {
+    const undocumented = routes.filter((route) => operationOf(route) === null).map(routeKey);
+    expect(undocumented).toEqual([]);
+    for (const route of routes) {
+      const responses = Object.keys(operation(route.method, route.path).responses);
+      expect(
+        responses.filter((status) => /^[23]/.test(status)),
+        routeKey(route),
+      ).not.toEqual([]);
+    }
+  });
+
+  it('lints with zero errors and warnings (Redocly, offline)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wattle-openapi-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      writeFileSync(file, JSON.stringify(document));
+      const lint = spawnSync(
+        process.execPath,
+        [
+          join(root, 'node_modules/@redocly/cli/bin/cli.js'),
+          'lint',
+          file,
+          '--format=json',
+          '--config',
+          join(root, 'redocly.yaml'),
+        ],
+        {
+          encoding: 'utf8',
+          // No telemetry and no update check: the lint never goes on the network.
+          env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+          timeout: 60_000,
+        },
+      );
+      const report = JSON.parse(lint.stdout) as { totals: { errors: number; warnings: number } };
+      expect(report.totals, lint.stdout).toEqual({ errors: 0, warnings: 0, ignored: 0 });
+      expect(lint.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('is written to a file by npm run openapi, its server the local stack', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wattle-openapi-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      const run = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', join(root, 'packages/openapi/src/write-document.ts'), file],
+        { cwd: root, encoding: 'utf8', timeout: 60_000 },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(document);
+      expect(document.servers).toEqual([
+        expect.objectContaining({ url: 'http://localhost:4010/{environment}' }),
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('takes every request body as form fields and as JSON', () => {
+    const body = operation('POST', '/1/charges').requestBody.content;
+    expect(Object.keys(body)).toEqual(['application/x-www-form-urlencoded', 'application/json']);
+    expect(body['application/json'].schema.required).toEqual([
+      'email',
+      'description',
+      'amount',
+      'ip_address',
+    ]);
+    expect(body['application/json'].schema.properties.card.properties.number.type).toBe('string');
+  });
+
+  it('gives each list its pagination shape (SPEC.md) and `page`', () => {
+    const listSchema = (path: string) =>
+      operation('GET', path).responses['200'].content['application/json'].schema;
+    expect(listSchema('/1/charges').properties.pagination).toEqual({
+      $ref: '#/components/schemas/FullPagination',
+    });
+    expect(listSchema('/1/charges').required).toContain('count');
+    expect(listSchema('/1/plans').properties.pagination).toEqual({
+      $ref: '#/components/schemas/ShortPagination',
+    });
+    expect(listSchema('/1/plans').properties.count).toBeUndefined();
+    expect(listSchema('/1/subscriptions').required).toContain('count');
+    expect(listSchema('/1/charges').properties.response.items).toEqual({
+      $ref: '#/components/schemas/Charge',
+    });
+    expect(operation('GET', '/1/charges').parameters.map((p: { name: string }) => p.name)).toEqual(['page']);
+  });
+
+  it("answers Pin's error bodies, the 422 with its messages", () => {
+    const create = operation('POST', '/1/charges');
+    expect(create.responses['422'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Error',
+    });
+    expect(create.responses.default).toBeDefined();
+    const error = document.components as { schemas: Loose };
+    expect(error.schemas.Error.required).toEqual(['error', 'error_description']);
+    expect(error.schemas.FieldMessage.required).toEqual(['param', 'message']);
+    expect(operation('DELETE', '/1/customers/{customer_token}').responses['204']).toEqual({
+      description: 'Done; no body.',
+    });
+  });
+
+  it('names the key each route takes', () => {
+    expect(operation('GET', '/1/charges').security).toEqual([{ secretKey: [] }]);
+    expect(operation('POST', '/1/cards').security).toEqual([{ secretKey: [] }, { publishableKey: [] }]);
+    expect(operation('GET', '/1/merchants').security).toEqual([{ partnerKey: [] }]);
+    expect(operation('GET', '/1/three_d_secure/{session_token}').security).toEqual([]);
+  });
+
+  it('documents path parameters and the search query', () => {
+    expect(operation('GET', '/1/charges/{charge_token}').parameters).toEqual([
+      { name: 'charge_token', in: 'path', required: true, schema: { type: 'string' } },
+    ]);
+    const search = operation('GET', '/1/charges/search').parameters.map((p: { name: string }) => p.name);
+    expect(search).toEqual(['query', 'start_date', 'end_date', 'sort', 'direction', 'page']);
+  });
+});
