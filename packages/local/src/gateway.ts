@@ -6,6 +6,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda
 import { localAccountId } from './aws.ts';
 import type { LocalConsole } from './console.ts';
 import { controlDoorRefusal } from './control-door.ts';
+import { type DashboardHandler, isDashboardPath } from './dashboard/dashboard.ts';
 import { lambdaContext, loadHandler } from './functions.ts';
 
 /** Wattle's own cap on request bodies (API Gateway's is 10 MB). */
@@ -40,6 +41,8 @@ export interface GatewayOptions {
   /** Where the requests the gateway answers itself are logged (the functions log their own). */
   console: LocalConsole;
   control: ControlHandler;
+  /** The dashboard at `/` (and `/_dashboard/...`). */
+  dashboard?: DashboardHandler;
   invokeTimeoutMs?: number;
 }
 
@@ -352,6 +355,35 @@ export const createGateway = (options: GatewayOptions) => {
       }
       send(res, jsonReply(response, requestId), requestId);
       return response.status;
+    }
+    if (options.dashboard && isDashboardPath(rawPath)) {
+      // Behind the control door too: it reads every merchant's data and replays and moves the clock
+      // without credentials, so no other site's page (nor a rebound DNS name) may reach it.
+      const refusal = controlDoorRefusal(joinHeaders(req.rawHeaders), req.socket.localPort ?? 0);
+      if (refusal) {
+        send(res, jsonReply(refusal, requestId), requestId);
+        return refusal.status;
+      }
+      let page: Reply;
+      try {
+        const answer = await options.dashboard({
+          method,
+          path: rawPath,
+          rawQueryString,
+          body: read.body.toString('utf8'),
+        });
+        page = {
+          status: answer.status,
+          headers: answer.headers,
+          cookies: [],
+          body: Buffer.from(answer.body),
+        };
+      } catch (error) {
+        console.error(`[wattle-local] ${method} ${rawPath} failed:`, error);
+        page = jsonReply(pinError('internal_error'), requestId);
+      }
+      send(res, page, requestId);
+      return page.status;
     }
     const routed = routeRequest(method, rawPath);
     const event = buildEvent({ req, rawPath, rawQueryString, body: read.body, routed, requestId, at });
