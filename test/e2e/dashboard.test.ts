@@ -13,8 +13,11 @@ beforeAll(async () => {
   origin = `http://localhost:${useStack().port}`;
 });
 
+/** The page as a browser asks for it (an API client asking `/` for JSON gets Pin's 404). */
 const show = (query: Record<string, string>) =>
-  request('GET', `${origin}/?${new URLSearchParams({ account: merchant.accountId, ...query })}`);
+  request('GET', `${origin}/?${new URLSearchParams({ account: merchant.accountId, ...query })}`, undefined, {
+    headers: { accept: 'text/html' },
+  });
 
 /** A form post from the dashboard's own page. */
 const post = (path: string, fields: Record<string, string>) =>
@@ -89,7 +92,11 @@ describe('the dashboard over HTTP', () => {
       [post('/_dashboard/clock', { amount: '1', unit: 'y' }), 400, 'Unit must be s, m, h or d.'],
       [post('/_dashboard/replay', { webhook: '<x>' }), 400, 'Webhook must be a webhook token (whr_…).'],
       [post('/_dashboard/replay', { webhook: 'whr_nothing' }), 404, 'The API answered 404'],
-      [request('DELETE', `${origin}/`), 404, 'The dashboard has no DELETE /.'],
+      [
+        request('DELETE', `${origin}/`, undefined, { headers: { accept: '*/*' } }),
+        404,
+        'The dashboard has no DELETE /.',
+      ],
     ];
     for (const [answer, status, message] of cases) {
       const { status: got, text } = await answer;

@@ -6,7 +6,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda
 import { localAccountId } from './aws.ts';
 import type { LocalConsole } from './console.ts';
 import { controlDoorRefusal } from './control-door.ts';
-import { type DashboardHandler, isDashboardPath } from './dashboard/dashboard.ts';
+import { type DashboardHandler, isDashboardRequest } from './dashboard/dashboard.ts';
 import { lambdaContext, loadHandler } from './functions.ts';
 
 /** Wattle's own cap on request bodies (API Gateway's is 10 MB). */
@@ -356,10 +356,11 @@ export const createGateway = (options: GatewayOptions) => {
       send(res, jsonReply(response, requestId), requestId);
       return response.status;
     }
-    if (options.dashboard && isDashboardPath(rawPath)) {
+    const headers = joinHeaders(req.rawHeaders);
+    if (options.dashboard && isDashboardRequest(rawPath, headers.accept)) {
       // Behind the control door too: it reads every merchant's data and replays and moves the clock
       // without credentials, so no other site's page (nor a rebound DNS name) may reach it.
-      const refusal = controlDoorRefusal(joinHeaders(req.rawHeaders), req.socket.localPort ?? 0);
+      const refusal = controlDoorRefusal(headers, req.socket.localPort ?? 0);
       if (refusal) {
         send(res, jsonReply(refusal, requestId), requestId);
         return refusal.status;

@@ -34,8 +34,13 @@ export interface DashboardOptions {
   clock: { now(): Date };
 }
 
-/** The dashboard's paths: the page at `/`, its stylesheet and its two forms' actions below `/_dashboard/`. */
-export const isDashboardPath = (path: string): boolean => path === '/' || path.startsWith('/_dashboard/');
+/**
+ * Whether the dashboard answers: its stylesheet and its forms' actions below `/_dashboard/`, and
+ * the page at `/` for a browser. An API client asking `/` for JSON only still gets Pin's 404, as
+ * every other path outside the API does.
+ */
+export const isDashboardRequest = (path: string, accept: string | undefined): boolean =>
+  path.startsWith('/_dashboard/') || (path === '/' && (!accept || /text\/html|\*\/\*/.test(accept)));
 
 /**
  * No script, no frame, nothing from elsewhere: the page is markup, one stylesheet of its own and

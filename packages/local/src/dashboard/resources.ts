@@ -36,8 +36,8 @@ const amount = (name = 'amount', label = 'Amount'): Column => ({
   value: (item) => money(item[name], item.currency),
 });
 
-const amounts = (name: string): Column => ({
-  label: name,
+const amounts = (name: string, label: string): Column => ({
+  label,
   value: (item) =>
     Array.isArray(item[name])
       ? (item[name] as ApiObject[]).map((entry) => money(entry.amount, entry.currency)).join(', ')
@@ -58,6 +58,7 @@ export const resourceViews: ResourceView[] = [
       field('token', 'Token'),
       field('created_at', 'Created'),
       amount(),
+      amount('amount_refunded', 'Refunded'),
       field('status_message', 'Status'),
       field('captured', 'Captured'),
       field('email', 'Email'),
@@ -117,6 +118,6 @@ export const resourceViews: ResourceView[] = [
     title: 'Balance',
     path: '/1/balance',
     shape: 'object',
-    columns: [amounts('available'), amounts('pending')],
+    columns: [amounts('available', 'Available'), amounts('pending', 'Pending')],
   },
 ];

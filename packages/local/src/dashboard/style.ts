@@ -19,6 +19,7 @@ li p { margin: .25rem 0; }
 code { font: 12.5px ui-monospace, SFMono-Regular, Menlo, monospace; }
 code.type { color: var(--accent); font-weight: 600; }
 time { color: var(--muted); }
+pre.request { white-space: pre-wrap; word-break: break-all; }
 pre { background: #1d2330; color: #e8ecf3; padding: .75rem; border-radius: 4px; overflow: auto; max-height: 30rem; font-size: 12px; }
 table { border-collapse: collapse; width: 100%; background: #fff; margin: .5rem 0; }
 th, td { text-align: left; vertical-align: top; padding: .3rem .5rem; border-bottom: 1px solid var(--line); }
