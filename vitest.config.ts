@@ -7,11 +7,12 @@ import { defineConfig } from 'vitest/config';
 const reliability = process.env.WATTLE_RELIABILITY === '1';
 
 /**
- * Four projects, so only what needs it pays for a JVM (five with the reliability runs):
+ * Five projects, so only what needs it pays for a JVM (six with the reliability runs):
  * - unit: pure code, no I/O;
  * - integration: the store against DynamoDB Local (one JVM per run, a table per file: useTable);
  * - e2e: HTTP against ONE shared in-memory local stack (files that move the clock start their own);
- * - infra: CDK assertions.
+ * - infra: CDK assertions;
+ * - browser: the dashboard and the hosted pages in headless Chromium, each file with its own stack.
  */
 export default defineConfig({
   test: {
@@ -42,6 +43,18 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          // Debian's Chromium, installed when missing (scripts/ensure-browser.mjs).
+          globalSetup: ['test/helpers/browser-global-setup.ts'],
+          // Each file starts its own stack (startOwnStack), logging at DEBUG into its checked output.
+          env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG' },
+          testTimeout: 60_000,
+        },
+      },
       ...(reliability
         ? [
             {

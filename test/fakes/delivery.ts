@@ -18,7 +18,8 @@ export const fakeSender = (...outcomes: SendOutcome[]): WebhookSender & { posts:
     posts,
     send: async (post) => {
       posts.push(post);
-      return outcomes.shift() ?? { accepted: true, status: 200 };
+      const outcome = outcomes.shift() ?? { accepted: true as const, status: 200 };
+      return { outcome, headers: { 'content-type': 'application/json', 'pin-signature': 't=0,v1=fake' } };
     },
   };
 };

@@ -15,7 +15,7 @@ test environment unless --live) or a deployed stack (--base-url URL --key SECRET
   npm run wattle -- logs tail [--lines N]   the local stack's request log (requests.log)
   npm run wattle -- RESOURCE list [--page N]
   npm run wattle -- RESOURCE get TOKEN      RESOURCE: charges, authorisations, customers, refunds,
-        recipients, transfers, deposits, plans, subscriptions, events, webhooks, webhook_endpoints;
+        recipients, transfers, deposits, disputes, plans, subscriptions, events, webhooks, webhook_endpoints;
         npm run wattle -- balance get
   eval "$(npm run -s wattle -- env)"        sets BASE, KEY, PK, LBASE, LKEY and PARTNER (the README's)
   npm run wattle -- clock [now]             the local stack's clock

@@ -37,7 +37,34 @@ export interface Webhook {
   /** Failed attempts since the webhook was created or last replayed. */
   retries: number;
   errors: Record<string, WebhookError>;
+  /**
+   * Every attempt, replays included (the latest `maxAttemptsKept`), for the local dashboard. Not
+   * part of Pin's webhook object: presentWebhook leaves it out. Absent on webhooks stored before.
+   */
+  attempts?: WebhookAttempt[];
 }
+
+/** One POST of a webhook and what came of it. */
+export interface WebhookAttempt {
+  /** When it was sent, by the service clock. */
+  at: string;
+  /** The receiver's 2xx; null when it was not accepted (`error` says why, with any other code). */
+  status: number | null;
+  error: WebhookError | null;
+  /** How long the POST took, by the wall clock. */
+  ms: number;
+  /** The request as sent: URL and headers, Pin-Signature among them (the body is the event's JSON). */
+  request: { url: string; headers: Record<string, string> };
+}
+
+/** Enough to follow a webhook through its whole retry schedule (13 attempts) and a few replays. */
+export const maxAttemptsKept = 30;
+
+/** The webhook with `attempt` recorded; the oldest beyond `maxAttemptsKept` are dropped. */
+export const withAttempt = (webhook: Webhook, attempt: WebhookAttempt): Webhook => ({
+  ...webhook,
+  attempts: [...(webhook.attempts ?? []), attempt].slice(-maxAttemptsKept),
+});
 
 export const presentWebhookEndpoint = (endpoint: WebhookEndpoint) => ({
   token: endpoint.token,

@@ -7,6 +7,7 @@ import { apiDocsReply } from './api-docs.ts';
 import { localAccountId } from './aws.ts';
 import type { LocalConsole } from './console.ts';
 import { controlDoorRefusal } from './control-door.ts';
+import { type DashboardHandler, isDashboardRequest } from './dashboard/dashboard.ts';
 import { lambdaContext, loadHandler } from './functions.ts';
 import type { RequestLog } from './request-log.ts';
 
@@ -61,6 +62,8 @@ export interface GatewayOptions {
   requestLog?: RequestLog;
   /** Serves the files' download URLs (their signature is their only key). */
   downloads?: DownloadHandler;
+  /** The dashboard at `/` (and `/_dashboard/...`). */
+  dashboard?: DashboardHandler;
   invokeTimeoutMs?: number;
 }
 
@@ -401,6 +404,37 @@ export const createGateway = (options: GatewayOptions) => {
     if (docs) {
       send(res, { ...docs, cookies: [] }, requestId);
       return { requestId, status: docs.status, routeKey: rawPath, printed: false };
+    }
+    const accept = joinHeaders(req.rawHeaders).accept;
+    if (options.dashboard && isDashboardRequest(rawPath, accept)) {
+      const headers = joinHeaders(req.rawHeaders);
+      // Behind the control door too: it reads every merchant's data and replays and moves the clock
+      // without credentials, so no other site's page (nor a rebound DNS name) may reach it.
+      const refusal = controlDoorRefusal(headers, req.socket.localPort ?? 0);
+      if (refusal) {
+        send(res, jsonReply(refusal, requestId), requestId);
+        return { requestId, status: refusal.status, routeKey: '/', printed: false };
+      }
+      let page: Reply;
+      try {
+        const answer = await options.dashboard({
+          method,
+          path: rawPath,
+          rawQueryString,
+          body: read.body.toString('utf8'),
+        });
+        page = {
+          status: answer.status,
+          headers: answer.headers,
+          cookies: [],
+          body: Buffer.from(answer.body),
+        };
+      } catch (error) {
+        console.error(`[wattle-local] ${method} ${rawPath} failed:`, error);
+        page = jsonReply(pinError('internal_error'), requestId);
+      }
+      send(res, page, requestId);
+      return { requestId, status: page.status, routeKey: '/', printed: false };
     }
     if (rawPath === '/_local' || rawPath.startsWith('/_local/')) {
       const headers = joinHeaders(req.rawHeaders);

@@ -16,6 +16,8 @@ import { localClientConfig, localCredentials, localRegion } from './aws.ts';
 import { LocalClock } from './clock.ts';
 import { consoleLevel, localConsole } from './console.ts';
 import { controlEndpoints, type EnvironmentInfo } from './control.ts';
+import { DashboardAccounts } from './dashboard/accounts.ts';
+import { createDashboard } from './dashboard/dashboard.ts';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.ts';
 import { startExpirySweeper, sweepExpiredItems } from './expiry-sweep.ts';
 import { fileDownloads } from './file-downloads.ts';
@@ -278,6 +280,13 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     cleanups.push(() => delivery.stop());
 
     let baseUrl = '';
+    // The merchants whose secret keys this run knows, for the dashboard's reads through the API.
+    const dashboardAccounts = new DashboardAccounts();
+    dashboardAccounts.add({
+      accountId: seed.merchant.accountId,
+      name: 'Local Merchant',
+      secretKeys: { test: seed.merchant.keys.test.secretKey, live: seed.merchant.keys.live.secretKey },
+    });
     const server = createServer(
       { keepAliveTimeout: 5000 },
       createGateway({
@@ -322,6 +331,11 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
               payoutBankAccount,
               transfersEnabled,
             });
+            dashboardAccounts.add({
+              accountId: merchant.accountId,
+              name: request.name,
+              secretKeys: { test: merchant.keys.test.secretKey, live: merchant.keys.live.secretKey },
+            });
             return {
               accountId: merchant.accountId,
               kind,
@@ -330,6 +344,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
             };
           },
         }),
+        dashboard: createDashboard({ accounts: dashboardAccounts, origin: () => baseUrl, store, clock }),
       }),
     );
     const port = await listen(server, options.port ?? defaultPort);

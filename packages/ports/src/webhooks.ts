@@ -71,10 +71,16 @@ export type SendOutcome =
   | { accepted: true; status: number }
   | { accepted: false; error: string; description: string };
 
+/** An attempt's outcome and the headers its request carried (the signature among them). */
+export interface SentWebhook {
+  outcome: SendOutcome;
+  headers: Record<string, string>;
+}
+
 /**
  * Sends webhooks to merchants' URLs (signed, behind the address guard, with Pin's timeout).
  * Never throws: every failure is an outcome.
  */
 export interface WebhookSender {
-  send(post: WebhookPost): Promise<SendOutcome>;
+  send(post: WebhookPost): Promise<SentWebhook>;
 }

@@ -1,5 +1,5 @@
 import type { WebhookSender } from '@wattle/ports';
-import { sendWebhook, signPinSignature } from '@wattle/webhooks';
+import { sendWebhook, signPinSignature, webhookHeaders } from '@wattle/webhooks';
 
 /**
  * The sender over HTTP(S), signing each body. Only the local stack sets
@@ -10,9 +10,11 @@ import { sendWebhook, signPinSignature } from '@wattle/webhooks';
 export const httpWebhookSender = (env: NodeJS.ProcessEnv = process.env): WebhookSender => ({
   // `t` is the wall clock's, not the service clock's: receivers check it against their own
   // clock, which moving the local stack's clock does not move.
-  send: ({ url, body, key }) =>
-    sendWebhook(
-      { url, body, signature: signPinSignature(body, key, new Date()) },
-      { allowLoopback: env.WATTLE_WEBHOOK_ALLOW_LOOPBACK === 'true' },
-    ),
+  send: async ({ url, body, key }) => {
+    const request = { url, body, signature: signPinSignature(body, key, new Date()) };
+    const outcome = await sendWebhook(request, {
+      allowLoopback: env.WATTLE_WEBHOOK_ALLOW_LOOPBACK === 'true',
+    });
+    return { outcome, headers: webhookHeaders(request) };
+  },
 });

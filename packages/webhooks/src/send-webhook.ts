@@ -34,6 +34,14 @@ const refused = (error: string, description: string): SendOutcome => ({
   description,
 });
 
+/** The headers of a webhook's POST: what the receiver gets, and what the attempt records. */
+export const webhookHeaders = ({ body, signature }: Pick<WebhookRequest, 'body' | 'signature'>) => ({
+  'content-type': 'application/json',
+  'content-length': String(Buffer.byteLength(body)),
+  'user-agent': 'Wattle-Webhooks/1.0',
+  [pinSignatureHeader]: signature,
+});
+
 /** A lookup that answers the address already checked, whatever the runtime asks (one or all). */
 const pinnedLookup = (target: ResolvedAddress): LookupFunction =>
   ((_hostname: string, options: unknown, callback?: unknown) => {
@@ -75,12 +83,7 @@ export const sendWebhook = async (request: WebhookRequest, options: SendOptions)
     return await new Promise<SendOutcome>((resolve) => {
       const requestOptions: RequestOptions = {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(request.body)),
-          'user-agent': 'Wattle-Webhooks/1.0',
-          [pinSignatureHeader]: request.signature,
-        },
+        headers: webhookHeaders(request),
         lookup: pinnedLookup(target),
         agent: false,
         signal: abort.signal,

@@ -1,4 +1,11 @@
-import { nextRetryAt, retryDelaysSeconds, type Scope, type WattleEvent, type Webhook } from '@wattle/domain';
+import {
+  maxAttemptsKept,
+  nextRetryAt,
+  retryDelaysSeconds,
+  type Scope,
+  type WattleEvent,
+  type Webhook,
+} from '@wattle/domain';
 import {
   deliverWebhook,
   fanOutEvent,
@@ -348,5 +355,43 @@ describe('a replay', () => {
     await expect(getWebhook(deps, other, webhook!.token)).rejects.toMatchObject({
       code: 'resource_not_found',
     });
+  });
+});
+
+describe('the attempts of a webhook', () => {
+  it('records each one, replays included: time, status or error, duration and the signed request', async () => {
+    const deps = setUp(refusedBy(500));
+    const [webhook] = await fannedOut(deps);
+    await deliver(deps, webhook!);
+    await replayWebhook(deps, scope, webhook!.token);
+    await deliver(deps, webhook!);
+    const { attempts, errors } = await getWebhook(deps, scope, webhook!.token);
+    const request = {
+      url: webhook!.url,
+      headers: { 'content-type': 'application/json', 'pin-signature': 't=0,v1=fake' },
+    };
+    expect(attempts).toEqual([
+      {
+        at: '2026-11-24T10:00:00Z',
+        status: null,
+        error: { error: 'unexpected_http_code', error_description: 'Unexpected http code 500' },
+        ms: expect.any(Number),
+        request,
+      },
+      { at: '2026-11-24T10:00:00Z', status: 200, error: null, ms: expect.any(Number), request },
+    ]);
+    // The replay emptied Pin's `errors`; the history of attempts stays.
+    expect(errors).toEqual({});
+  });
+
+  it('keeps the latest ones only', async () => {
+    const deps = setUp(...Array.from({ length: maxAttemptsKept + 2 }, () => refusedBy(503)));
+    const [webhook] = await fannedOut(deps);
+    for (let i = 0; i < maxAttemptsKept + 2; i++) {
+      await deliver(deps, webhook!);
+      await replayWebhook(deps, scope, webhook!.token);
+    }
+    const { attempts } = await getWebhook(deps, scope, webhook!.token);
+    expect(attempts).toHaveLength(maxAttemptsKept);
   });
 });

@@ -6,6 +6,7 @@ import {
   type Webhook,
   webhookAccepted,
   webhookAttemptFailed,
+  withAttempt,
 } from '@wattle/domain';
 import type {
   Clock,
@@ -83,9 +84,16 @@ export const deliverWebhook = async (
 
   const body = JSON.stringify(presentEvent(event));
   const started = performance.now();
-  const outcome = await webhookSender.send({ url: loaded.webhook.url, body, key: endpoint.key });
+  const { outcome, headers } = await webhookSender.send({ url: loaded.webhook.url, body, key: endpoint.key });
   const ms = Math.round(performance.now() - started);
-  const webhook = afterAttempt(loaded.webhook, outcome, clock.now());
+  const at = clock.now();
+  const webhook = withAttempt(afterAttempt(loaded.webhook, outcome, at), {
+    at: toTimestamp(at),
+    status: outcome.accepted ? outcome.status : null,
+    error: outcome.accepted ? null : { error: outcome.error, error_description: outcome.description },
+    ms,
+    request: { url: loaded.webhook.url, headers },
+  });
   const recorded = await webhooks.recordAttempt(scope, lease, webhook);
   return {
     attempted: true,

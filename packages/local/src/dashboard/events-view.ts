@@ -1,0 +1,43 @@
+import { eventTypes } from '@wattle/domain';
+import type { ApiClient } from './api-client.ts';
+import { type Html, html } from './html.ts';
+import { jsonBlock, type PageContext, pager, scopeFields } from './layout.ts';
+import { hasNextPage } from './pages.ts';
+import type { ApiObject } from './resources.ts';
+
+/** A type filter reads the latest pages until it has this many events of the type… */
+const filteredShown = 50;
+/** …or has read this many pages. */
+const filteredPagesRead = 10;
+
+const eventItem = (event: ApiObject): Html =>
+  html`<li class="event" data-token="${String(event.token)}"><p><code class="type">${String(event.type)}</code> <code>${String(event.token)}</code> <time>${String(event.created_at)}</time></p>${jsonBlock('Event JSON', event)}</li>`;
+
+const typeFilter = (context: PageContext, type: string | undefined): Html =>
+  html`<form class="filter" method="get" action="/">${scopeFields(context)}<input type="hidden" name="view" value="events">
+<label>Type <select name="type"><option value="">every type</option>${eventTypes.map(
+    (name) => html`<option value="${name}"${name === type ? html` selected` : ''}>${name}</option>`,
+  )}</select></label> <button type="submit">Filter</button></form>`;
+
+/** The events, newest first, as GET /events pages them; a type filter reads the latest pages. */
+export const eventsView = async (
+  api: ApiClient,
+  context: PageContext,
+  page: number,
+  type: string | undefined,
+): Promise<Html> => {
+  const read = (n: number) => api.get(context.account, context.environment, `/1/events?page=${n}`);
+  if (!type) {
+    const body = await read(page);
+    const events = body.response as ApiObject[];
+    return html`${typeFilter(context, type)}<ol class="events">${events.map(eventItem)}</ol>${events.length ? '' : html`<p class="empty">No events yet.</p>`}${pager(context, page, hasNextPage(body))}`;
+  }
+  const found: ApiObject[] = [];
+  let n = 1;
+  for (; n <= filteredPagesRead && found.length < filteredShown; n++) {
+    const body = await read(n);
+    found.push(...(body.response as ApiObject[]).filter((event) => event.type === type));
+    if (!hasNextPage(body)) break;
+  }
+  return html`${typeFilter(context, type)}<p class="note">The latest ${filteredShown} ${type} events among the latest ${filteredPagesRead} pages.</p><ol class="events">${found.slice(0, filteredShown).map(eventItem)}</ol>${found.length ? '' : html`<p class="empty">No ${type} events.</p>`}`;
+};
