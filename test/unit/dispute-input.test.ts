@@ -1,4 +1,5 @@
-import { disputeFilterOf, disputeOrderOf, evidenceOf } from '@wattle/http';
+import { disputeFilterOf, disputeOrderOf, evidenceOf, evidenceSchema } from '@wattle/http';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 
 describe('dispute request input', () => {
@@ -35,5 +36,29 @@ describe('dispute request input', () => {
     expect(disputeFilterOf({ query: ' shoes ', status: 'won' })).toEqual({ query: 'shoes', status: 'won' });
     expect(disputeFilterOf({})).toEqual({ query: '', status: null });
     expect(() => disputeFilterOf({ status: 'maybe' })).toThrow();
+  });
+
+  it("describes the evidence batch (the OpenAPI document's schema) as evidenceOf takes it", () => {
+    const many = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`field_${i}`, 'x']));
+    const bodies = [
+      { invoice_or_receipt: 'Receipt 77', additional_evidence: 'file_abc' },
+      {},
+      { 'Bad Name': 'x' },
+      { invoice_or_receipt: 7 },
+      { customer_communication: 'x'.repeat(5000) },
+      { customer_communication: 'x'.repeat(5001) },
+      { [`a${'b'.repeat(63)}`]: 'x' },
+      { [`a${'b'.repeat(64)}`]: 'x' },
+      many,
+    ];
+    for (const body of bodies) {
+      let taken = true;
+      try {
+        evidenceOf(body);
+      } catch {
+        taken = false;
+      }
+      expect(v.is(evidenceSchema, body), JSON.stringify(body).slice(0, 80)).toBe(taken);
+    }
   });
 });

@@ -87,6 +87,28 @@ describe('the OpenAPI document', () => {
     expect(body['application/json'].schema.properties.card.properties.number.type).toBe('string');
   });
 
+  it('takes an upload (POST /files) as multipart/form-data only, its file a part of bytes', () => {
+    const body = operation('POST', '/1/files').requestBody.content;
+    expect(Object.keys(body)).toEqual(['multipart/form-data']);
+    const { schema } = body['multipart/form-data'];
+    expect(schema.required).toEqual(['purpose', 'file']);
+    expect(schema.properties.purpose.enum).toEqual(['dispute_evidence']);
+    expect(schema.properties.file).toMatchObject({
+      type: 'string',
+      contentMediaType: 'application/octet-stream',
+    });
+    expect(Object.keys(operation('POST', '/1/files').responses)).toContain('200');
+  });
+
+  it('answers HEAD /disputes with the count in X-Total-Count and no body', () => {
+    const counted = operation('HEAD', '/1/disputes').responses['200'];
+    expect(counted.content).toBeUndefined();
+    expect(counted.headers['X-Total-Count']).toEqual({
+      required: true,
+      schema: { type: 'integer', minimum: 0 },
+    });
+  });
+
   it('gives each list its pagination shape (SPEC.md) and `page`', () => {
     const listSchema = (path: string) =>
       operation('GET', path).responses['200'].content['application/json'].schema;
@@ -132,5 +154,7 @@ describe('the OpenAPI document', () => {
     ]);
     const search = operation('GET', '/1/charges/search').parameters.map((p: { name: string }) => p.name);
     expect(search).toEqual(['query', 'start_date', 'end_date', 'sort', 'direction', 'page']);
+    const disputes = operation('GET', '/1/disputes/search').parameters.map((p: { name: string }) => p.name);
+    expect(disputes).toEqual(['query', 'status', 'sort', 'direction', 'page']);
   });
 });

@@ -1,5 +1,6 @@
 /** Why the cardholder disputes a charge (PIN-REFERENCE §4.12 shows `general`; the rest are ours). */
-export type DisputeCategory = 'general' | 'fraudulent' | 'product_not_received' | 'duplicate';
+export const disputeCategories = ['general', 'fraudulent', 'product_not_received', 'duplicate'] as const;
+export type DisputeCategory = (typeof disputeCategories)[number];
 
 /** What the simulated issuer does with a charge made on a dispute test card (kept on the payment). */
 export interface DisputeCase {

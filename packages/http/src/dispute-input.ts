@@ -11,7 +11,8 @@ import * as v from 'valibot';
 import type { Fields } from './fields.ts';
 import { phrases, validate } from './validation.ts';
 
-const orderSchema = v.object({
+/** The order of GET /disputes and /disputes/search. */
+export const disputeOrderSchema = v.object({
   sort: v.optional(
     v.picklist(
       ['received_at', 'evidence_required_by', 'amount'],
@@ -22,24 +23,35 @@ const orderSchema = v.object({
   direction: v.optional(v.picklist(['1', '-1'], 'must be 1 or -1'), '1'),
 });
 
-const filterSchema = v.object({
+/** The filter of GET /disputes/search. */
+export const disputeFilterSchema = v.object({
   query: v.optional(v.pipe(v.string(phrases.invalid), v.trim(), v.maxLength(255, phrases.tooLong(255))), ''),
   status: v.optional(v.picklist(disputeStatuses, `must be one of ${disputeStatuses.join(', ')}`)),
 });
 
 /** GET /disputes and /disputes/search: `sort` (received_at by default) and `direction` (1 ascending, the default, or -1). */
 export const disputeOrderOf = (query: Fields) => {
-  const input = validate(orderSchema, query);
+  const input = validate(disputeOrderSchema, query);
   return { sort: input.sort, direction: input.direction === '1' ? (1 as const) : (-1 as const) };
 };
 
 /** GET /disputes/search: `query` (text in the dispute or its charge, or an amount) and `status`. */
 export const disputeFilterOf = (query: Fields): { query: string; status: DisputeStatus | null } => {
-  const input = validate(filterSchema, query);
+  const input = validate(disputeFilterSchema, query);
   return { query: input.query, status: input.status ?? null };
 };
 
 const evidenceName = /^[a-z][a-z0-9_]{0,63}$/;
+
+/**
+ * The body of PUT /disputes/{token}/evidence as the OpenAPI document shows it, from the same
+ * limits `evidenceOf` checks (which lists every bad field at once, so it checks by hand).
+ */
+export const evidenceSchema = v.pipe(
+  v.record(v.pipe(v.string(), v.regex(evidenceName)), v.pipe(v.string(), v.maxLength(evidenceTextLimit))),
+  v.maxEntries(evidenceFieldLimit),
+  v.description('The batch: evidence field → text, or the token of an uploaded file (`file_…`).'),
+);
 
 /**
  * PUT /disputes/{token}/evidence: the body is the batch, each field's value text (or a `file_`

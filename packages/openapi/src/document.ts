@@ -66,6 +66,11 @@ const answerObject = (answer: Answer) => {
   switch (answer) {
     case 'no-content':
       return { description: 'Done; no body.' };
+    case 'count':
+      return {
+        description: 'No body; the number of items in X-Total-Count.',
+        headers: { 'X-Total-Count': { required: true, schema: { type: 'integer', minimum: 0 } } },
+      };
     case 'html':
       return { description: 'An HTML page.', content: { 'text/html': { schema: { type: 'string' } } } };
     case 'redirect':
@@ -107,14 +112,14 @@ const queryParameters = (query: v.GenericSchema | undefined) => {
   });
 };
 
-const requestBody = (body: v.GenericSchema) => {
+const requestBody = (route: Route, body: v.GenericSchema) => {
   const schema = requestSchema(body);
   return {
     required: true,
-    content: {
-      'application/x-www-form-urlencoded': { schema },
-      'application/json': { schema },
-    },
+    content:
+      route.body === 'multipart'
+        ? { 'multipart/form-data': { schema } }
+        : { 'application/x-www-form-urlencoded': { schema }, 'application/json': { schema } },
   };
 };
 
@@ -144,7 +149,7 @@ const operationObject = (route: Route, operation: Operation): OperationObject =>
     tags: [route.fn],
     security: securityOf[route.auth],
     ...(parameters.length ? { parameters } : {}),
-    ...(operation.body ? { requestBody: requestBody(operation.body) } : {}),
+    ...(operation.body ? { requestBody: requestBody(route, operation.body) } : {}),
     responses,
   };
 };

@@ -1,4 +1,12 @@
-import { eventTypes, intervalUnits, paymentSourceTypes } from '@wattle/domain';
+import {
+  disputeCategories,
+  disputeStatuses,
+  eventTypes,
+  filePurposes,
+  fileTypes,
+  intervalUnits,
+  paymentSourceTypes,
+} from '@wattle/domain';
 import * as v from 'valibot';
 
 /**
@@ -325,6 +333,74 @@ export const merchantSettingsObject = v.strictObject({
   notifications,
 });
 
+export const disputeObject = v.strictObject({
+  token: text,
+  category: v.picklist(disputeCategories),
+  status: v.picklist(disputeStatuses),
+  amount: whole,
+  currency: text,
+  charge: chargeObject,
+  evidence_required_by: timestamp,
+  relevant_evidence: v.pipe(
+    v.array(text),
+    v.description("The evidence fields the dispute's category asks for."),
+  ),
+  received_at: timestamp,
+});
+
+/** One step of a dispute's life: the status it entered. */
+export const disputeActivityObject = v.strictObject({
+  type: v.picklist(disputeStatuses),
+  created_at: timestamp,
+});
+
+export const disputeEvidenceObject = v.strictObject({
+  dispute: v.pipe(text, v.description("The dispute's token.")),
+  submitted: v.boolean(),
+  evidence: v.pipe(
+    v.record(v.string(), v.string()),
+    v.description('Evidence field → text, or the token of an uploaded file (`file_…`).'),
+  ),
+});
+
+export const fileObject = v.strictObject({
+  token: text,
+  original_filename: text,
+  presigned_url: v.pipe(text, v.description('Downloads the bytes until presigned_url_expires_at.')),
+  presigned_url_expires_at: timestamp,
+  purpose: v.picklist(filePurposes),
+  size: v.pipe(whole, v.description('Bytes.')),
+  mime_type: v.picklist(fileTypes),
+  uploaded_at: timestamp,
+});
+
+export const applePayDomainObject = v.strictObject({
+  token: text,
+  domain_name: text,
+  registered: v.boolean(),
+  created_at: timestamp,
+});
+
+export const applePayHostCheckObject = v.strictObject({
+  domain_name: text,
+  registered: v.pipe(v.boolean(), v.description('Whether the merchant registered the domain.')),
+});
+
+/** Apple's merchant session, simulated: handed to Apple Pay JS as it is (Apple's field names). */
+export const applePaySessionObject = v.strictObject({
+  epochTimestamp: v.pipe(whole, v.description('Milliseconds since the epoch.')),
+  expiresAt: v.pipe(whole, v.description('Milliseconds since the epoch.')),
+  merchantSessionIdentifier: text,
+  nonce: text,
+  merchantIdentifier: text,
+  domainName: text,
+  displayName: text,
+  signature: text,
+  operationalAnalyticsIdentifier: text,
+  retries: whole,
+  pspId: text,
+});
+
 /** The component name of each object in the document (`#/components/schemas/Charge`). */
 export const namedObjects = {
   Card: cardObject,
@@ -351,5 +427,12 @@ export const namedObjects = {
   MerchantSummary: merchantSummaryObject,
   MerchantDetail: merchantDetailObject,
   MerchantSettings: merchantSettingsObject,
+  Dispute: disputeObject,
+  DisputeActivity: disputeActivityObject,
+  DisputeEvidence: disputeEvidenceObject,
+  File: fileObject,
+  ApplePayDomain: applePayDomainObject,
+  ApplePayHostCheck: applePayHostCheckObject,
+  ApplePaySession: applePaySessionObject,
   Metadata: metadataObject,
 };

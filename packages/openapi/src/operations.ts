@@ -1,3 +1,4 @@
+import { createSessionSchema, hostCheckSchema, registerDomainSchema } from '@wattle/fn-apple-pay/schemas';
 import { captureAuthorisationSchema, createAuthorisationSchema } from '@wattle/fn-authorisations/schemas';
 import { bankAccountSchema } from '@wattle/fn-bank-accounts/schemas';
 import { captureSchema, createChargeSchema } from '@wattle/fn-charges/schemas';
@@ -7,6 +8,7 @@ import {
   paymentSourceTokenSchema,
   updateCustomerSchema,
 } from '@wattle/fn-customers/schemas';
+import { uploadSchema } from '@wattle/fn-files/schemas';
 import { merchantSchema } from '@wattle/fn-merchants/schemas';
 import { createPlanSchema, subscribeToPlanSchema, updatePlanSchema } from '@wattle/fn-plans/schemas';
 import { createRecipientSchema, updateRecipientSchema } from '@wattle/fn-recipients/schemas';
@@ -18,7 +20,14 @@ import {
 } from '@wattle/fn-subscriptions/schemas';
 import { createTransferSchema } from '@wattle/fn-transfers/schemas';
 import { createWebhookEndpointSchema } from '@wattle/fn-webhook-endpoints/schemas';
-import { cardInputSchema, paymentSourceInputSchema, searchSchema } from '@wattle/http';
+import {
+  cardInputSchema,
+  disputeFilterSchema,
+  disputeOrderSchema,
+  evidenceSchema,
+  paymentSourceInputSchema,
+  searchSchema,
+} from '@wattle/http';
 import type { FunctionName, RouteKeyOf } from '@wattle/routes';
 import * as v from 'valibot';
 import { entriesOf } from './entries.ts';
@@ -32,12 +41,12 @@ import * as o from './objects.ts';
  * itself. `tsc` fails while a route of the table has no entry here.
  */
 
-/** A success answer: a JSON body's schema, or a body that is not JSON. */
-export type Answer = v.GenericSchema | 'no-content' | 'html' | 'redirect' | 'jsonp';
+/** A success answer: a JSON body's schema, or a body that is not JSON (`count`: HEAD's X-Total-Count). */
+export type Answer = v.GenericSchema | 'no-content' | 'count' | 'html' | 'redirect' | 'jsonp';
 
 export interface Operation {
   summary: string;
-  /** The request body, taken as form fields or as JSON. */
+  /** The request body, taken as form fields or as JSON; the fields of the parts when the route's body is multipart. */
   body?: v.GenericSchema;
   /** The query parameters (an object schema, one parameter per key). */
   query?: v.GenericSchema;
@@ -120,6 +129,10 @@ const search = (summary: string, item: v.GenericSchema): Operation => ({
   query: searchSchema,
   answers: { 200: fullList(item) },
 });
+
+/** GET /disputes and its search: sorted by `sort` in `direction`, the search filtered too. */
+const disputeList = v.object({ ...disputeOrderSchema.entries, ...page.entries });
+const disputeSearch = v.object({ ...disputeFilterSchema.entries, ...disputeList.entries });
 
 export const operations = {
   'POST /1/cards': cardToken,
@@ -338,4 +351,58 @@ export const operations = {
     "Cancel a customer's subscription",
     o.subscriptionObject,
   ),
+
+  'GET /1/disputes': {
+    summary: 'List disputes',
+    query: disputeList,
+    answers: { 200: fullList(o.disputeObject) },
+  },
+  'HEAD /1/disputes': { summary: 'Count disputes', answers: { 200: 'count' } },
+  'GET /1/disputes/search': {
+    summary: 'Search disputes',
+    query: disputeSearch,
+    answers: { 200: fullList(o.disputeObject) },
+  },
+  'GET /1/disputes/{dispute_token}': one('Get a dispute', o.disputeObject),
+  'GET /1/disputes/{dispute_token}/activity': one(
+    "List a dispute's activity, oldest first",
+    v.array(o.disputeActivityObject),
+  ),
+  'GET /1/disputes/{dispute_token}/evidence': one("Get a dispute's evidence", o.disputeEvidenceObject),
+  'PUT /1/disputes/{dispute_token}/evidence': {
+    summary: "Replace a dispute's evidence (until it is submitted)",
+    body: evidenceSchema,
+    answers: { 200: single(o.disputeEvidenceObject) },
+  },
+  'POST /1/disputes/{dispute_token}/evidence': one("Submit a dispute's evidence", o.disputeObject),
+  'POST /1/disputes/{dispute_token}/accept': one('Accept a dispute', o.disputeObject),
+
+  'POST /1/files': {
+    summary: 'Upload a file (dispute evidence)',
+    body: uploadSchema,
+    answers: { 200: single(o.fileObject) },
+  },
+  'GET /1/files/{file_token}': one('Get a file, with a fresh download URL', o.fileObject),
+  'DELETE /1/files/{file_token}': { summary: 'Delete a file', answers: { 204: 'no-content' } },
+
+  'POST /1/apple_pay/domains': {
+    summary: 'Register an Apple Pay domain',
+    body: registerDomainSchema,
+    answers: { 201: single(o.applePayDomainObject) },
+  },
+  'GET /1/apple_pay/domains': list('List Apple Pay domains', o.applePayDomainObject),
+  'DELETE /1/apple_pay/domains/{apple_pay_domain_token}': {
+    summary: 'Delete an Apple Pay domain',
+    answers: { 204: 'no-content' },
+  },
+  'GET /1/apple_pay/host_check': {
+    summary: 'Check whether a domain is registered for Apple Pay',
+    query: hostCheckSchema,
+    answers: { 200: single(o.applePayHostCheckObject) },
+  },
+  'POST /1/apple_pay/sessions': {
+    summary: 'Create an Apple Pay merchant session (simulated)',
+    body: createSessionSchema,
+    answers: { 201: single(o.applePaySessionObject) },
+  },
 } satisfies Record<RouteKey, Operation>;
