@@ -6,6 +6,18 @@ import { scanLocalTable } from '../reliability/harness/table-snapshot.ts';
 
 const partner = () => api(useStack().test.baseUrl, useStack().partnerKey);
 
+/**
+ * The events about a referral, oldest first: each is recorded twice, with one token, in the
+ * merchant's live events and in its partner's.
+ */
+const applicationEvents = async (token: string) => {
+  const stored = await eventsAbout(useStack(), token);
+  const once = stored.filter((event, i) => stored.findIndex((e) => e.token === event.token) === i);
+  expect(stored).toHaveLength(2 * once.length);
+  expect(new Set(stored.map((event) => event.accountId)).size).toBe(2);
+  return once;
+};
+
 describe('merchants (partner access)', () => {
   it('needs the partner key: anything else gets 401 unauthorized', async () => {
     const merchant = await newMerchant();
@@ -61,7 +73,7 @@ describe('merchants (partner access)', () => {
     expect(activated.body.response.status).toBe('active');
     expect((await live.get('/1/customers')).status).toBe(200);
     expect((await partner().get(`/1/merchants/${token}`)).body.response.status).toBe('active');
-    expect((await eventsAbout(base, token)).map((e) => e.type)).toEqual([
+    expect((await applicationEvents(token)).map((e) => e.type)).toEqual([
       'sub_merchant_application.submitted',
       'sub_merchant_application.activated',
     ]);
@@ -80,7 +92,7 @@ describe('merchants (partner access)', () => {
       const token = created.body.response.token;
       expect(created.body.response.status).toBe(outcome);
       expect((await partner().get(`/1/merchants/${token}`)).body.response.status).toBe(outcome);
-      const events = await eventsAbout(base, token);
+      const events = await applicationEvents(token);
       expect(events.map((e) => e.type)).toEqual([
         'sub_merchant_application.submitted',
         `sub_merchant_application.${outcome}`,
@@ -107,6 +119,33 @@ describe('merchants (partner access)', () => {
         expect(activated.body.response.status).toBe('active');
       }
     }
+  });
+
+  it('shows the partner its referrals’ application events on the live base URL, a declined one’s too', async () => {
+    const base = useStack();
+    const created = await partner().post(
+      '/1/merchants',
+      merchantApplication({
+        contact: { ...merchantApplication().contact, email: 'roland+declined@shop.example' },
+      }),
+    );
+    const token = created.body.response.token;
+    const events = await api(base.live.baseUrl, base.partnerKey).get('/1/events');
+    expect(events.status).toBe(200);
+    const about = events.body.response.filter((e: { data: { token: string } }) => e.data.token === token);
+    expect(about.map((e: { type: string }) => e.type)).toEqual([
+      'sub_merchant_application.declined',
+      'sub_merchant_application.submitted',
+    ]);
+    const one = await api(base.live.baseUrl, base.partnerKey).get(`/1/events/${about[0].token}`);
+    expect(one.body.response).toEqual(about[0]);
+    // Not on the test base URL (applications are live), and not to another partner.
+    const onTest = await api(base.test.baseUrl, base.partnerKey).get('/1/events');
+    expect(JSON.stringify(onTest.body.response)).not.toContain(token);
+    const other = await request('POST', `http://localhost:${base.port}/_local/accounts`, { kind: 'partner' });
+    const stranger = api(base.live.baseUrl, other.body.partnerKey);
+    expect((await stranger.get('/1/events')).body.response).toEqual([]);
+    expect((await stranger.get(`/1/events/${about[0].token}`)).status).toBe(404);
   });
 
   it('lists only the caller’s referrals; another partner cannot read them', async () => {

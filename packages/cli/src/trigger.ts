@@ -53,7 +53,7 @@ const findEvent = async (events: ApiClient, type: string, about: string): Promis
 export interface Triggered {
   recipe: Recipe;
   made: Made;
-  event: PinEvent | null;
+  event: PinEvent;
 }
 
 /** Makes an event of `type` happen through the API (and the local clock where it needs it). */
@@ -65,8 +65,8 @@ export const trigger = async (type: string, context: TriggerContext): Promise<Tr
       `${type} needs the local stack (its ${recipe.needs}); a deployed stack runs on real time`,
     );
   const made = await recipe.run(context);
-  const event = made.events ? await findEvent(made.events, type, made.about) : null;
-  if (made.events && !event) throw new Error(`${type} did not appear in GET /1/events (about ${made.about})`);
+  const event = await findEvent(made.events, type, made.about);
+  if (!event) throw new Error(`${type} did not appear in GET /1/events (about ${made.about})`);
   return { recipe, made, event };
 };
 

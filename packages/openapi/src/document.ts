@@ -51,6 +51,7 @@ const securitySchemes = {
 const securityOf: Record<AuthMode, Record<string, string[]>[]> = {
   secret: [{ secretKey: [] }],
   'secret-or-publishable': [{ secretKey: [] }, { publishableKey: [] }],
+  'secret-or-partner': [{ secretKey: [] }, { partnerKey: [] }],
   partner: [{ partnerKey: [] }],
   none: [],
 };

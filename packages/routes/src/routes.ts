@@ -6,8 +6,11 @@
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 
-/** Which key a route takes (SPEC.md "Authentication"). */
-export type AuthMode = 'secret' | 'secret-or-publishable' | 'partner' | 'none';
+/**
+ * Which key a route takes (SPEC.md "Authentication"); `secret-or-partner`: the events, where a
+ * partner reads the application events of the merchants it referred.
+ */
+export type AuthMode = 'secret' | 'secret-or-publishable' | 'secret-or-partner' | 'partner' | 'none';
 
 export const functionNames = [
   'cards',
@@ -177,12 +180,12 @@ const routeTable = [
     auth: 'secret',
     notFound: 'resource_not_found',
   },
-  { method: 'GET', path: '/1/events', fn: 'events', auth: 'secret' },
+  { method: 'GET', path: '/1/events', fn: 'events', auth: 'secret-or-partner' },
   {
     method: 'GET',
     path: '/1/events/{event_token}',
     fn: 'events',
-    auth: 'secret',
+    auth: 'secret-or-partner',
     notFound: 'resource_not_found',
   },
 

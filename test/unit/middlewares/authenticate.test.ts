@@ -81,6 +81,17 @@ describe('authenticate', () => {
     });
   });
 
+  it('takes the partner key on the events, scoped to the partner’s own account', async () => {
+    const asPartner = await attempt(fakeAccounts(), 'secret-or-partner', { key: 'pt_p' });
+    expect(asPartner.scope).toEqual({ accountId: 'acc_p', environment: 'test' });
+    const asMerchant = await attempt(fakeAccounts(), 'secret-or-partner', { key: 'sk_test_a' });
+    expect(asMerchant.scope).toEqual({ accountId: 'acc_a', environment: 'test' });
+    // Only there: a secret route still refuses the partner key.
+    await expect(attempt(fakeAccounts(), 'secret', { key: 'pt_p' })).rejects.toMatchObject({
+      code: 'unauthenticated',
+    });
+  });
+
   it('asks for no key on open routes', async () => {
     const accounts = fakeAccounts();
     const api = await attempt(accounts, 'none');

@@ -42,53 +42,42 @@ const refer = async (context: TriggerContext, tag = '') => {
   return { local, token: merchant.token as string };
 };
 
-/** The merchant's live environment, where its application's events are recorded, read by its live key. */
-const liveEventsOf = async (context: TriggerContext, token: string): Promise<ApiClient> => {
+/** The partner's live events, where its referrals' application events are recorded too. */
+const partnerEvents = (context: TriggerContext): ApiClient => {
   const local = localOf(context);
-  const detail = responseOf(await local.partner.call('GET', `/1/merchants/${token}`));
-  return local.clientFor('live', detail.api_keys.secret);
+  return local.clientFor('live', local.partner.key);
 };
 
-const approved = async (context: TriggerContext, tag: string, note: string): Promise<Made> => {
+const referred = async (context: TriggerContext, tag: string, approve: boolean): Promise<Made> => {
   const { local, token } = await refer(context, tag);
-  await local.activateMerchant(token);
-  return { events: await liveEventsOf(context, token), about: token, note };
+  if (approve) await local.activateMerchant(token);
+  return { events: partnerEvents(context), about: token, note: 'in the partner’s live events' };
 };
 
-/** Partner-referred merchants' applications (the merchant's live events, readable once approved). */
+/** Partner-referred merchants' applications (in the merchant's and the partner's live events). */
 export const merchantRecipes: Recipe[] = [
   {
     type: 'sub_merchant_application.submitted',
     needs: 'local',
-    does: 'refers a merchant with the partner key, then approves it so its live key can read its events',
-    run: (context) => approved(context, '', 'in the new merchant’s live events (approved to read them)'),
+    does: 'refers a merchant with the partner key',
+    run: (context) => referred(context, '', false),
   },
   {
     type: 'sub_merchant_application.activated',
     needs: 'local',
     does: 'refers a merchant with the partner key and approves it (merchants activate)',
-    run: (context) => approved(context, '', 'in the new merchant’s live events'),
+    run: (context) => referred(context, '', true),
   },
   {
     type: 'sub_merchant_application.on_hold',
     needs: 'local',
-    does: 'refers a merchant whose contact email is tagged +on_hold, then approves it to read its events',
-    run: (context) =>
-      approved(context, '+on_hold', 'in the new merchant’s live events (approved to read them)'),
+    does: 'refers a merchant whose contact email is tagged +on_hold',
+    run: (context) => referred(context, '+on_hold', false),
   },
   {
     type: 'sub_merchant_application.declined',
     needs: 'local',
-    does: 'refers a merchant whose contact email is tagged +declined (its live keys stay suspended)',
-    run: async (context) => {
-      const { local, token } = await refer(context, '+declined');
-      const merchant = responseOf(await local.partner.call('GET', `/1/merchants/${token}`));
-      if (merchant.status !== 'declined') throw new Error(`the merchant is ${merchant.status}, not declined`);
-      return {
-        events: null,
-        about: token,
-        note: 'the partner sees the merchant declined (GET /1/merchants/{token}); the event is recorded in the merchant’s live environment, whose keys a declined merchant never gets to use',
-      };
-    },
+    does: 'refers a merchant whose contact email is tagged +declined',
+    run: (context) => referred(context, '+declined', false),
   },
 ];

@@ -19,11 +19,8 @@ export interface TriggerContext {
 
 /** Where the event a recipe made can be read: the client whose GET /1/events lists it, and its object. */
 export interface Made {
-  /**
-   * The account whose events hold it (the context's api unless the recipe needed another account);
-   * null when no key can read them (a declined merchant's), said in `note`.
-   */
-  events: ApiClient | null;
+  /** The account whose events hold it (the context's api unless the recipe needed another account). */
+  events: ApiClient;
   /** The token of the object the event is about (its data.token). */
   about: string;
   /** Said to the user when the event is not in the target account's events. */

@@ -18,7 +18,7 @@ const grantCacheMs = 60_000;
 /**
  * Checks the key the route needs (SPEC.md "Authentication"): the secret key by basic auth; on
  * the card endpoints the publishable key as `publishable_api_key` instead; the partner key on
- * /merchants. A key of the other environment is rejected like a wrong key.
+ * /merchants, and on the events, where it reads its own (its referrals' applications). A key of the other environment is rejected like a wrong key.
  */
 export const authenticate = (accounts: Pick<AccountsStore, 'grantFor'>): ApiMiddleware => {
   const cache = new Map<string, { grant: ApiKeyGrant | null; until: number }>();
@@ -42,6 +42,12 @@ export const authenticate = (accounts: Pick<AccountsStore, 'grantFor'>): ApiMidd
       if (mode === 'partner') {
         if (basicGrant?.kind !== 'partner') throw new PinError('unauthorized');
         api.grant = basicGrant;
+        return;
+      }
+      if (mode === 'secret-or-partner' && basicGrant?.kind === 'partner') {
+        // A partner's own events: its referred merchants' applications (recorded on live).
+        api.grant = basicGrant;
+        api.scope = { accountId: basicGrant.accountId, environment: api.environment };
         return;
       }
       const sameEnvironment = (grant: ApiKeyGrant | null) =>

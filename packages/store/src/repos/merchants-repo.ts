@@ -12,6 +12,7 @@ import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn, merchantWideShards } from '../kernel/counters.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
+import type { Transaction } from '../kernel/transaction.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import { accountIn, hashApiKey } from './accounts-repo.ts';
 
@@ -22,6 +23,15 @@ export const merchantEventScope = (merchant: Merchant): Scope => ({
   accountId: merchant.accountId,
   environment: 'live',
 });
+
+/**
+ * An application event, in the merchant's live events and in its partner's (live): the partner
+ * follows its referrals there, a declined merchant's included, whose keys never work.
+ */
+const recordApplicationEvent = (tx: Transaction, merchant: Merchant, event: WattleEvent, now: Date) => {
+  recordEvent(tx, merchantEventScope(merchant), event, now);
+  return recordEvent(tx, { accountId: merchant.partnerId, environment: 'live' }, event, now);
+};
 
 /** Partner-referred merchants: the account, its keys and the application, created together. */
 export class MerchantsRepo implements MerchantsStore {
@@ -50,7 +60,7 @@ export class MerchantsRepo implements MerchantsStore {
       ConditionExpression: 'attribute_not_exists(pk)',
     });
     countIn(tx, referralsCounter(merchant.partnerId), 1);
-    recordEvent(tx, merchantEventScope(merchant), event, now);
+    recordApplicationEvent(tx, merchant, event, now);
     await tx.commit(this.ctx.doc);
   }
 
@@ -103,7 +113,7 @@ export class MerchantsRepo implements MerchantsStore {
         ExpressionAttributeNames: { '#g': 'grant', '#s': 'suspended' },
       });
     }
-    recordEvent(tx, merchantEventScope(active), event, now);
+    recordApplicationEvent(tx, active, event, now);
     await tx.commit(this.ctx.doc, { merchant: () => new Changed('merchant', active.token) });
   }
 
@@ -122,7 +132,7 @@ export class MerchantsRepo implements MerchantsStore {
         ExpressionAttributeNames: { '#a': 'account', '#s': 'status' },
         ExpressionAttributeValues: { ':s': reviewed.status },
       });
-    recordEvent(tx, merchantEventScope(reviewed), event, now);
+    recordApplicationEvent(tx, reviewed, event, now);
     await tx.commit(this.ctx.doc, { merchant: () => new Changed('merchant', reviewed.token) });
   }
 }
