@@ -12,8 +12,8 @@ import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn, merchantWideShards } from '../kernel/counters.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
-import type { Transaction } from '../kernel/transaction.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
+import type { Transaction } from '../kernel/transaction.ts';
 import { accountIn, hashApiKey } from './accounts-repo.ts';
 
 const referralsCounter = (partnerId: string) => counter(lists.referrals(partnerId), merchantWideShards);
