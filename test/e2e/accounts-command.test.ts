@@ -94,6 +94,37 @@ describe('npm run wattle -- accounts create', () => {
     await expect(wattle(['merchants', 'activate', 'mrch_nobody'])).rejects.toThrow(/404/);
   });
 
+  it('holds and declines a referred merchant, with their events in the partner’s live events', async () => {
+    const stack = useStack();
+    const partner = api(stack.test.baseUrl, stack.partnerKey);
+    const token = (await partner.post('/1/merchants', merchantApplication())).body.response.token as string;
+    expect(JSON.parse(await wattle(['merchants', 'hold', token])).status).toBe('on_hold');
+    const declined = JSON.parse(
+      await wattle(
+        ['merchants', 'decline', token, '--table', stack.tableName, '--endpoint', stack.ddbEndpoint],
+        {
+          AWS_REGION: 'ap-southeast-2',
+          AWS_ACCESS_KEY_ID: 'local',
+          AWS_SECRET_ACCESS_KEY: 'local',
+        },
+      ),
+    );
+    expect(declined.status).toBe('declined');
+    expect((await partner.get(`/1/merchants/${token}`)).body.response.status).toBe('declined');
+    const events = (await api(stack.live.baseUrl, stack.partnerKey).get('/1/events')).body.response.filter(
+      (e: { data: { token: string } }) => e.data.token === token,
+    );
+    expect(events.map((e: { type: string }) => e.type)).toEqual([
+      'sub_merchant_application.declined',
+      'sub_merchant_application.on_hold',
+      'sub_merchant_application.submitted',
+    ]);
+    // Declined is final: neither an approval nor another review.
+    await expect(wattle(['merchants', 'activate', token])).rejects.toThrow(/invalid_state/);
+    await expect(wattle(['merchants', 'hold', token])).rejects.toThrow(/invalid_state/);
+    await expect(wattle(['merchants', 'decline', 'mrch_nobody'])).rejects.toThrow(/404/);
+  });
+
   it('makes a merchant paid out by deposits only with the bank account they go to', async () => {
     await expect(wattle(['accounts', 'create', '--name', 'Depositor', '--deposits'])).rejects.toThrow(
       /--deposits needs the bank account/,

@@ -5,7 +5,7 @@ import type { fakeAccounts } from './accounts.ts';
 /**
  * The merchants port in memory over the accounts fake (a referral makes an account and its keys):
  * the live keys suspended until the activation, which throws Changed for a merchant no longer
- * pending (or on hold), and the review, which throws Changed for one no longer pending. `events` are the ones the writes recorded, in order.
+ * pending (or on hold), and the review, which throws Changed for one neither pending nor on hold. `events` are the ones the writes recorded, in order.
  */
 export const fakeMerchants = (
   accounts: ReturnType<typeof fakeAccounts>,
@@ -46,7 +46,9 @@ export const fakeMerchants = (
     },
     review: async (reviewed: Merchant, event) => {
       const current = all.get(reviewed.token);
-      if (current?.merchant.status !== 'pending_approval') throw new Changed('merchant', reviewed.token);
+      const reviewable = ['pending_approval', 'on_hold'];
+      if (!current || !reviewable.includes(current.merchant.status))
+        throw new Changed('merchant', reviewed.token);
       all.set(reviewed.token, { ...current, merchant: reviewed });
       const account = accounts.accounts.get(reviewed.accountId)!;
       accounts.accounts.set(reviewed.accountId, { ...account, status: reviewed.status });

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 
 export const usage = `Usage: npm run wattle -- accounts create --name NAME [options]
-       npm run wattle -- merchants activate MERCHANT_TOKEN [--table TABLE] [--endpoint URL]
+       npm run wattle -- merchants activate|decline|hold MERCHANT_TOKEN [--table TABLE] [--endpoint URL]
        npm run wattle -- customers backfill-card-owners --table TABLE [--endpoint URL]
 
 Creates a merchant account (test and live secret and publishable keys) or, with --partner, a
@@ -22,7 +22,9 @@ Options:
   --endpoint URL         DynamoDB endpoint for --table (e.g. a DynamoDB Local)
   --json                 print JSON instead of a readable block
 
-merchants activate approves a partner-referred merchant (mrch_...): its live keys start to work.
+merchants activate approves a partner-referred merchant (mrch_...): its live keys start to work;
+merchants decline refuses one (pending or on hold), merchants hold puts a pending one on hold
+(sub_merchant_application.declined / .on_hold; its live keys stay suspended).
 
 customers backfill-card-owners writes the owner record of every stored card of customers created
 before a card could be charged by its token alone, so their card tokens can be; it is safe to run
@@ -31,8 +33,9 @@ while the API serves, and again. The local stack runs it itself on every start.
 Without --table the command talks to the running local stack (npm start), found through
 \${WATTLE_DATA_DIR:-.wattle}/local.json.`;
 
-export interface ActivateMerchantArgs {
-  command: 'activate-merchant';
+export interface MerchantDecisionArgs {
+  command: 'merchant-decision';
+  decision: 'activate' | 'decline' | 'hold';
   merchantToken: string;
   table: string | null;
   endpoint: string | null;
@@ -63,7 +66,7 @@ export interface CreateAccountArgs {
 export const parseCommandLine = (
   argv: string[],
   env: NodeJS.ProcessEnv,
-): CreateAccountArgs | ActivateMerchantArgs | BackfillCardOwnersArgs | string => {
+): CreateAccountArgs | MerchantDecisionArgs | BackfillCardOwnersArgs | string => {
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
@@ -90,10 +93,16 @@ export const parseCommandLine = (
   const { values, positionals } = parsed;
   const table = typeof values.table === 'string' ? values.table : env.WATTLE_TABLE_NAME || null;
   const endpoint = typeof values.endpoint === 'string' ? values.endpoint : null;
-  if (!values.help && positionals[0] === 'merchants' && positionals[1] === 'activate') {
+  const decision = positionals[1];
+  if (
+    !values.help &&
+    positionals[0] === 'merchants' &&
+    (decision === 'activate' || decision === 'decline' || decision === 'hold')
+  ) {
     const merchantToken = positionals[2] ?? '';
-    if (!/^mrch_[\w-]+$/.test(merchantToken)) return 'merchants activate needs a merchant token (mrch_...)';
-    return { command: 'activate-merchant', merchantToken, table, endpoint };
+    if (!/^mrch_[\w-]+$/.test(merchantToken))
+      return `merchants ${decision} needs a merchant token (mrch_...)`;
+    return { command: 'merchant-decision', decision, merchantToken, table, endpoint };
   }
   if (!values.help && positionals.join(' ') === 'customers backfill-card-owners') {
     if (!table)

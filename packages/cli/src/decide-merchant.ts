@@ -1,24 +1,29 @@
 import { presentMerchantSummary } from '@wattle/domain';
-import { activateMerchant } from '@wattle/flows';
+import { activateMerchant, reviewMerchant } from '@wattle/flows';
 import { randomIds, runtimeClock } from '@wattle/runtime';
-import type { ActivateMerchantArgs } from './args.ts';
+import type { MerchantDecisionArgs } from './args.ts';
 import { localStackOrigin, tableStore } from './create-account.ts';
+import { postLocal } from './local-control.ts';
 
-/** Approves a referred merchant in a table (a deployed stack) or through the local stack. */
-export const activate = async (args: ActivateMerchantArgs, dataDir: string): Promise<unknown> => {
+/**
+ * Approves, declines or holds a referred merchant in a table (a deployed stack) or through the
+ * local stack's control endpoint (`POST /_local/merchants/{token}/activate|decline|hold`).
+ */
+export const decideMerchant = async (args: MerchantDecisionArgs, dataDir: string): Promise<unknown> => {
   if (args.table) {
     const store = tableStore(args.table, args.endpoint);
+    const deps = { merchants: store.merchants, ids: randomIds, clock: runtimeClock };
     return presentMerchantSummary(
-      await activateMerchant(
-        { merchants: store.merchants, ids: randomIds, clock: runtimeClock },
-        args.merchantToken,
-      ),
+      args.decision === 'activate'
+        ? await activateMerchant(deps, args.merchantToken)
+        : await reviewMerchant(
+            deps,
+            args.merchantToken,
+            args.decision === 'decline' ? 'declined' : 'on_hold',
+          ),
     );
   }
   const origin = await localStackOrigin(dataDir);
-  const response = await fetch(`${origin}/_local/merchants/${args.merchantToken}/activate`, {
-    method: 'POST',
-  });
-  if (!response.ok) throw new Error(`The local stack answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { response: unknown }).response;
+  const answer = await postLocal(origin, `/merchants/${args.merchantToken}/${args.decision}`);
+  return (answer as { response: unknown }).response;
 };

@@ -1,8 +1,8 @@
 import { backfillCardOwners } from '@wattle/store';
-import { activate } from './activate-merchant.ts';
 import { apiUsage, parseApiCommand } from './api-args.ts';
 import { parseCommandLine, usage } from './args.ts';
 import { createInLocalStack, createInTable, describeAccount, tableStore } from './create-account.ts';
+import { decideMerchant } from './decide-merchant.ts';
 import { runApiCommand } from './run-api-command.ts';
 
 const fullUsage = `${usage}\n\n${apiUsage}`;
@@ -41,8 +41,8 @@ if (typeof args === 'string') {
   fail(`${args}\n\n${fullUsage}`, 2);
 }
 try {
-  if (args.command === 'activate-merchant') {
-    console.log(JSON.stringify(await activate(args, dataDir), null, 2));
+  if (args.command === 'merchant-decision') {
+    console.log(JSON.stringify(await decideMerchant(args, dataDir), null, 2));
   } else if (args.command === 'backfill-card-owners') {
     const store = tableStore(args.table, args.endpoint);
     console.log(JSON.stringify(await backfillCardOwners(store.ctx), null, 2));

@@ -1,4 +1,4 @@
-import { type BankAccountDetails, toTimestamp } from '@wattle/domain';
+import { type BankAccountDetails, type ReviewOutcome, toTimestamp } from '@wattle/domain';
 import { nestedBankAccount, parseBody, parseForm, toHttpError, validate } from '@wattle/http';
 import * as v from 'valibot';
 import type { LocalClock } from './clock.ts';
@@ -43,6 +43,8 @@ export interface ControlOptions {
   console: LocalConsole;
   /** Approves a partner-referred merchant (its live keys start to work); null when there is none. */
   activateMerchant: (merchantToken: string) => Promise<unknown | null>;
+  /** Declines a referred merchant or puts it on hold; null when there is none. */
+  reviewMerchant: (merchantToken: string, outcome: ReviewOutcome) => Promise<unknown | null>;
   /** Null when `referredBy` names no partner account. */
   createAccount: (request: AccountRequest) => Promise<NewMerchant | NewPartner | null>;
 }
@@ -107,7 +109,13 @@ const payoutBankAccountOf = (
  * false for a merchant paid out by daily deposits).
  */
 export const controlEndpoints =
-  ({ clock, console: out, createAccount, activateMerchant }: ControlOptions): ControlHandler =>
+  ({
+    clock,
+    console: out,
+    createAccount,
+    activateMerchant,
+    reviewMerchant,
+  }: ControlOptions): ControlHandler =>
   async (request) => {
     const route = `${request.method} ${request.path.replace(/\/+$/, '')}`;
     switch (route) {
@@ -187,13 +195,17 @@ export const controlEndpoints =
         return { status: 201, body: made };
       }
       default: {
-        const activation = /^POST \/merchants\/(mrch_[\w-]+)\/activate$/.exec(route);
-        if (activation) {
+        const decision = /^POST \/merchants\/(mrch_[\w-]+)\/(activate|decline|hold)$/.exec(route);
+        if (decision) {
+          const [, token, verb] = decision as unknown as [string, string, 'activate' | 'decline' | 'hold'];
           try {
-            const merchant = await activateMerchant(activation[1]!);
+            const merchant =
+              verb === 'activate'
+                ? await activateMerchant(token)
+                : await reviewMerchant(token, verb === 'decline' ? 'declined' : 'on_hold');
             return merchant ? { status: 200, body: { response: merchant } } : pinError('not_found');
           } catch (error) {
-            // A declined merchant cannot be approved: Pin's error, not a crash.
+            // A declined merchant cannot be approved nor reviewed again: Pin's error, not a crash.
             const { status, body } = toHttpError(error);
             return { status, body };
           }

@@ -6,8 +6,8 @@ import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { type Environment, PinError, presentMerchantSummary } from '@wattle/domain';
-import { activateMerchant, type EnvironmentKeys, provisionAccount } from '@wattle/flows';
+import { type Environment, type Merchant, PinError, presentMerchantSummary } from '@wattle/domain';
+import { activateMerchant, type EnvironmentKeys, provisionAccount, reviewMerchant } from '@wattle/flows';
 import { randomIds, runtimeClock } from '@wattle/runtime';
 import { diskFileBlobs } from '@wattle/runtime/file-blobs';
 import { backfillCardOwners, createStore, documentClient, localCardCipher } from '@wattle/store';
@@ -287,6 +287,16 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       name: 'Local Merchant',
       secretKeys: { test: seed.merchant.keys.test.secretKey, live: seed.merchant.keys.live.secretKey },
     });
+    const merchantDeps = { merchants: store.merchants, ids: randomIds, clock: runtimeClock };
+    /** The merchant a decision made, as the partner sees it; null when there is no such merchant. */
+    const summaryOrNull = async (decided: Promise<Merchant>) => {
+      try {
+        return presentMerchantSummary(await decided);
+      } catch (error) {
+        if (error instanceof PinError && error.code === 'not_found') return null;
+        throw error;
+      }
+    };
     const server = createServer(
       { keepAliveTimeout: 5000 },
       createGateway({
@@ -299,19 +309,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         control: controlEndpoints({
           clock,
           console: out,
-          activateMerchant: async (merchantToken) => {
-            try {
-              return presentMerchantSummary(
-                await activateMerchant(
-                  { merchants: store.merchants, ids: randomIds, clock: runtimeClock },
-                  merchantToken,
-                ),
-              );
-            } catch (error) {
-              if (error instanceof PinError && error.code === 'not_found') return null;
-              throw error;
-            }
-          },
+          activateMerchant: (merchantToken) => summaryOrNull(activateMerchant(merchantDeps, merchantToken)),
+          reviewMerchant: (merchantToken, outcome) =>
+            summaryOrNull(reviewMerchant(merchantDeps, merchantToken, outcome)),
           createAccount: async ({ name, email, kind, referredBy, payoutBankAccount, transfersEnabled }) => {
             const suffix = randomBytes(4).toString('hex');
             const label = kind === 'partner' ? 'Partner' : 'Merchant';

@@ -39,8 +39,9 @@ export interface MerchantsStore {
    */
   activate(stored: StoredMerchant, active: Merchant, event: WattleEvent, now: Date): Promise<void>;
   /**
-   * The review's other outcomes: a pending merchant declined or put on hold, its account's status
-   * with it (the live keys stay suspended). Throws Changed when it is not pending any more.
+   * The review's other outcomes: a pending (or held) merchant declined or put on hold, its
+   * account's status with it (the live keys stay suspended). Throws Changed when it is neither
+   * pending nor on hold any more.
    */
   review(reviewed: Merchant, event: WattleEvent, now: Date): Promise<void>;
 }

@@ -1,5 +1,11 @@
 import type { MerchantApplication } from '@wattle/domain';
-import { activateMerchant, getMerchantDetail, listMerchants, referMerchant } from '@wattle/flows';
+import {
+  activateMerchant,
+  getMerchantDetail,
+  listMerchants,
+  referMerchant,
+  reviewMerchant,
+} from '@wattle/flows';
 import { Changed, type MerchantsStore } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import { fakeAccounts } from '../../fakes/accounts.ts';
@@ -195,5 +201,64 @@ describe('the simulated review’s test inputs', () => {
     const merchant = await referMerchant(deps, 'acct_partner', tagged('ada@declined.example'), 'pw');
     expect(merchant.status).toBe('pending_approval');
     expect(deps.merchants.events).toHaveLength(1);
+  });
+});
+
+describe('declining a merchant or putting it on hold (the operator’s review)', () => {
+  it('holds a pending merchant, then declines it, each with its event; its live keys stay suspended', async () => {
+    const deps = setUp();
+    const merchant = await referMerchant(deps, 'acct_partner', application, 'pw');
+    deps.clock.advance(60_000);
+    const held = await reviewMerchant(deps, merchant.token, 'on_hold');
+    expect(held).toMatchObject({ status: 'on_hold', updatedAt: '2026-11-24T10:01:00Z' });
+    expect(await reviewMerchant(deps, merchant.token, 'on_hold')).toEqual(held);
+    const declined = await reviewMerchant(deps, merchant.token, 'declined');
+    expect(declined.status).toBe('declined');
+    expect(deps.accounts.accounts.get(merchant.accountId)?.status).toBe('declined');
+    const keys = JSON.parse(deps.cipher.sealed[0]!.plain);
+    expect(deps.accounts.keys.get(keys.live.secretKey)).toMatchObject({ suspended: true });
+    expect(deps.merchants.events.map((e) => [e.type, e.data.status])).toEqual([
+      ['sub_merchant_application.submitted', 'pending_approval'],
+      ['sub_merchant_application.on_hold', 'on_hold'],
+      ['sub_merchant_application.declined', 'declined'],
+    ]);
+  });
+
+  it('refuses to review an active or declined merchant again, and to hold a held one back to pending', async () => {
+    const deps = setUp();
+    const active = await referMerchant(deps, 'acct_partner', application, 'pw');
+    await activateMerchant(deps, active.token);
+    await expect(reviewMerchant(deps, active.token, 'declined')).rejects.toMatchObject({
+      code: 'invalid_state',
+      description: 'A merchant application that is active cannot be declined.',
+    });
+    const declined = await referMerchant(deps, 'acct_partner', application, 'pw');
+    await reviewMerchant(deps, declined.token, 'declined');
+    await expect(reviewMerchant(deps, declined.token, 'on_hold')).rejects.toMatchObject({
+      code: 'invalid_state',
+    });
+    await expect(reviewMerchant(deps, 'mrch_none', 'declined')).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('loses to an approval between its read and its write: invalid_state, nothing recorded', async () => {
+    const deps = setUp();
+    const merchant = await referMerchant(deps, 'acct_partner', application, 'pw');
+    const racing: MerchantsStore = {
+      ...deps.merchants,
+      review: async (reviewed, event, now) => {
+        await activateMerchant(deps, merchant.token);
+        return deps.merchants.review(reviewed, event, now);
+      },
+    };
+    await expect(
+      reviewMerchant({ ...deps, merchants: racing }, merchant.token, 'declined'),
+    ).rejects.toMatchObject({
+      code: 'invalid_state',
+    });
+    expect(deps.merchants.all.get(merchant.token)?.merchant.status).toBe('active');
+    expect(deps.merchants.events.map((e) => e.type)).toEqual([
+      'sub_merchant_application.submitted',
+      'sub_merchant_application.activated',
+    ]);
   });
 });

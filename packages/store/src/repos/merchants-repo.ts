@@ -122,9 +122,9 @@ export class MerchantsRepo implements MerchantsStore {
       .update('merchant', {
         Key: keys.merchant(reviewed.token),
         UpdateExpression: 'SET #m = :m',
-        ConditionExpression: '#m.#s = :pending',
+        ConditionExpression: '#m.#s IN (:pending, :held)',
         ExpressionAttributeNames: { '#m': 'merchant', '#s': 'status' },
-        ExpressionAttributeValues: { ':m': reviewed, ':pending': 'pending_approval' },
+        ExpressionAttributeValues: { ':m': reviewed, ':pending': 'pending_approval', ':held': 'on_hold' },
       })
       .update('account', {
         Key: keys.account(reviewed.accountId),
