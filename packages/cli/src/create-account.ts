@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { type BankAccountDetails, PinError } from '@wattle/domain';
 import { provisionAccount } from '@wattle/flows';
 import { bankAccountFields, validate } from '@wattle/http';
@@ -7,6 +5,8 @@ import { randomIds, randomSecrets, runtimeClock } from '@wattle/runtime';
 import { createStore, documentClient } from '@wattle/store';
 import * as v from 'valibot';
 import type { CreateAccountArgs } from './args.ts';
+import { postLocal } from './local-control.ts';
+import { localStackOrigin } from './target.ts';
 
 /** What the command prints: the same shape whichever target made the account. */
 export interface CreatedAccount {
@@ -66,17 +66,6 @@ export const createInTable = async (args: CreateAccountArgs & { table: string })
   };
 };
 
-/** The origin of the running local stack, from its local.json. */
-export const localStackOrigin = async (dataDir: string): Promise<string> => {
-  const localFile = join(dataDir, 'local.json');
-  try {
-    const info = JSON.parse(await readFile(localFile, 'utf8')) as { clockUrl: string };
-    return new URL(info.clockUrl).origin;
-  } catch {
-    throw new Error(`No local stack found (${localFile} is missing): run npm start, or pass --table`);
-  }
-};
-
 /** A store over a table named on the command line (no card key: accounts hold no cards). */
 export const tableStore = (table: string, endpoint: string | null) =>
   createStore(documentClient(endpoint ? { endpoint } : {}), table, noCipher);
@@ -87,21 +76,15 @@ export const createInLocalStack = async (
   dataDir: string,
 ): Promise<CreatedAccount> => {
   const bankAccount = payoutBankAccountOf(args);
-  const origin = await localStackOrigin(dataDir);
-  const response = await fetch(`${origin}/_local/accounts`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: args.name,
-      email: args.email,
-      kind: args.partner ? 'partner' : 'merchant',
-      ...(args.referredBy ? { referred_by: args.referredBy } : {}),
-      ...(bankAccount ? { bank_account: bankAccount } : {}),
-      ...(args.deposits ? { transfers_enabled: false } : {}),
-    }),
+  const made = await postLocal(await localStackOrigin(dataDir, '--table'), '/accounts', {
+    name: args.name,
+    email: args.email,
+    kind: args.partner ? 'partner' : 'merchant',
+    ...(args.referredBy ? { referred_by: args.referredBy } : {}),
+    ...(bankAccount ? { bank_account: bankAccount } : {}),
+    ...(args.deposits ? { transfers_enabled: false } : {}),
   });
-  if (!response.ok) throw new Error(`The local stack answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as CreatedAccount;
+  return made as CreatedAccount;
 };
 
 export const describeAccount = (made: CreatedAccount): string => {

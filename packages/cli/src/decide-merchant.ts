@@ -2,8 +2,9 @@ import { presentMerchantSummary } from '@wattle/domain';
 import { activateMerchant, reviewMerchant } from '@wattle/flows';
 import { randomIds, runtimeClock } from '@wattle/runtime';
 import type { MerchantDecisionArgs } from './args.ts';
-import { localStackOrigin, tableStore } from './create-account.ts';
+import { tableStore } from './create-account.ts';
 import { postLocal } from './local-control.ts';
+import { localStackOrigin } from './target.ts';
 
 /**
  * Approves, declines or holds a referred merchant in a table (a deployed stack) or through the
@@ -23,7 +24,7 @@ export const decideMerchant = async (args: MerchantDecisionArgs, dataDir: string
           ),
     );
   }
-  const origin = await localStackOrigin(dataDir);
+  const origin = await localStackOrigin(dataDir, '--table');
   const answer = await postLocal(origin, `/merchants/${args.merchantToken}/${args.decision}`);
   return (answer as { response: unknown }).response;
 };

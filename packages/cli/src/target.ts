@@ -11,17 +11,28 @@ interface LocalJson {
   clockUrl: string;
 }
 
-/** The running local stack's local.json in `dataDir`; an Error saying how to get one otherwise. */
-export const readLocalJson = async (dataDir: string): Promise<LocalJson> => {
+/**
+ * The running local stack's local.json in `dataDir`; an Error saying how to get one otherwise
+ * (`otherwise`: the option that reaches a deployed stack instead).
+ */
+export const readLocalJson = async (
+  dataDir: string,
+  otherwise = '--base-url and --key',
+): Promise<LocalJson> => {
   const localFile = join(dataDir, 'local.json');
   try {
     return JSON.parse(await readFile(localFile, 'utf8')) as LocalJson;
   } catch {
-    throw new Error(
-      `No local stack found (${localFile} is missing): run npm start, or pass --base-url and --key`,
-    );
+    throw new Error(`No local stack found (${localFile} is missing): run npm start, or pass ${otherwise}`);
   }
 };
+
+/** Where the local stack listens: the origin of its URLs. */
+const originOf = (info: LocalJson): string => new URL(info.clockUrl).origin;
+
+/** The origin of the running local stack found through `dataDir`'s local.json. */
+export const localStackOrigin = async (dataDir: string, otherwise?: string): Promise<string> =>
+  originOf(await readLocalJson(dataDir, otherwise));
 
 /**
  * The README's shell variables for the local stack in `dataDir`, as `export` lines for
@@ -79,6 +90,6 @@ export const resolveTarget = async (options: TargetOptions, dataDir: string): Pr
     baseUrl: info[environment].baseUrl,
     key: options.key ?? info[environment].secretKey,
     environment,
-    local: { origin: new URL(info.clockUrl).origin, partnerKey: info.partnerKey },
+    local: { origin: originOf(info), partnerKey: info.partnerKey },
   };
 };
