@@ -60,6 +60,12 @@ export const takeRecording = (id: string): Recording | undefined => {
 
 const instrumented = new WeakSet<object>();
 
+/** Sees every write call of the process, recorded request or not (the hot-items census). */
+let everyWrite: ((command: string, input: Record<string, unknown>) => void) | null = null;
+export const watchEveryWrite = (listener: typeof everyWrite): void => {
+  everyWrite = listener;
+};
+
 type Stack = DynamoDBClient['middlewareStack'];
 
 const instrument = (stack: Stack): void => {
@@ -76,9 +82,12 @@ const instrument = (stack: Stack): void => {
   stack.add(
     (next, handlerContext) => async (args) => {
       const recording = context.getStore();
+      const command = (handlerContext.commandName ?? 'unknown').replace(/Command$/, '');
+      if (everyWrite && /Put|Update|Delete|TransactWrite|BatchWrite/.test(command))
+        everyWrite(command, structuredClone(args.input as Record<string, unknown>));
       if (!recording) return next(args);
       const call: RecordedCall = {
-        command: (handlerContext.commandName ?? 'unknown').replace(/Command$/, ''),
+        command,
         input: structuredClone(args.input as Record<string, unknown>),
         startMs: performance.now(),
         endMs: 0,

@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { designMinimum } from './design-minimum.ts';
+import { type HotItemsResult, hotItemsSection } from './hot-items.ts';
 import type { BundleReport, BundleResult } from './lambda-bundles.ts';
 import type { Machine } from './machine.ts';
 import type { OperationResult, PhaseResult } from './service-bench.ts';
@@ -27,6 +28,7 @@ export interface BenchReport {
   operations: OperationResult[];
   bundles: BundleReport;
   drift: string[];
+  hotItems: HotItemsResult;
 }
 
 const n = (value: number | undefined, digits = 0): string =>
@@ -106,6 +108,7 @@ export const generatedSection = (r: BenchReport): string => {
     '|---|---:|---:|---|---:|---:|---:|---|',
     ...r.operations.map(costRow),
     '',
+    ...hotItemsSection(r.hotItems),
     '### Lambda bundles and cold initialisation',
     '',
     `Bundled with esbuild as \`cdk deploy\` does (ESM, node22, minified, source map, AWS SDK inside), into a temporary directory. Cold start: a fresh Node ${m.node} process imports the bundle, timed from the import to the module evaluated, as wall time and as the process's CPU time (steadier when other work loads the machine), median of ${s.coldStartRuns} rounds over all bundles, as deployed: without \`--enable-source-maps\` (the map ships beside the bundle and is read when an error is logged), which the last column adds for comparison. Each function's bundle holds the KMS and SQS clients only when its access (infra/constructs/access.ts) lets it use them. "Over baseline" compares CPU time with a minimal handler importing the same SDK clients; a handler importing nothing shows Node's own share. x86-64 here; the functions run on arm64.`,

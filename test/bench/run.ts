@@ -1,6 +1,7 @@
 /**
  * `npm run bench` (never part of `npm test`): API throughput and latency against the storage
- * floor, DynamoDB round trips and capacity per operation, Lambda bundle sizes and cold starts.
+ * floor, DynamoDB round trips and capacity per operation, the partitions one busy merchant heats
+ * (and the rate at which each would throttle in AWS), Lambda bundle sizes and cold starts.
  * Writes the generated section of docs/benchmarks.md.
  *
  *   npm run bench                  # the full run (a few minutes), rewrites docs/benchmarks.md
@@ -12,6 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchHotItems } from './hot-items.ts';
 import { benchBundles, bundlingDrift } from './lambda-bundles.ts';
 import { machine } from './machine.ts';
 import { type BenchReport, writeReport } from './report.ts';
@@ -41,6 +43,11 @@ const host = machine();
 log(`Load average at start: ${host.loadAtStart.join(', ')} on ${host.cores} cores`);
 log('API operations on the local stack:');
 const operations = await benchService({ ...settings, log });
+log('Hot partitions (one merchant, create charges):');
+const hotItems = await benchHotItems({
+  concurrency: settings.concurrency * 2,
+  durationMs: settings.durationMs,
+});
 log('Lambda bundles:');
 const drift = bundlingDrift();
 const bundles = await benchBundles(settings.coldStartRuns, log);
@@ -52,6 +59,7 @@ const report: BenchReport = {
   operations,
   bundles,
   drift,
+  hotItems,
 };
 writeReport(out, report);
 log(`Written to ${out} in ${report.seconds.toFixed(0)} s`);
