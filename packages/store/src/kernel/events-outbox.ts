@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -10,9 +9,13 @@ import { StoreError } from './errors.ts';
 import { keys, listSortKey, lists } from './keys.ts';
 import { listMembership, readPage } from './list-page.ts';
 import { jobShards } from './schedule.ts';
+import { shardOfToken } from './shards.ts';
 import type { Transaction } from './transaction.ts';
 
 export const eventsCounter = (scope: Scope) => counter(lists.events(scope), merchantWideShards);
+
+/** Every event of a merchant joins its events list: spread over this many index partitions. */
+export const eventListShards = 4;
 
 /**
  * Fan-out markers spread over as many partitions as due jobs (every event writes one and its
@@ -26,7 +29,7 @@ const fanOutMarkerKey = (scope: Scope, event: Pick<WattleEvent, 'token' | 'creat
     scope,
     event.token,
     new Date(event.createdAt).toISOString(),
-    createHash('sha256').update(event.token).digest()[0]! % fanOutShards,
+    shardOfToken(event.token, fanOutShards),
   );
 
 /**
@@ -54,7 +57,7 @@ export const recordEvent = (
       data: JSON.stringify(event.data),
       createdAt: event.createdAt,
       expiresAt: toEpochSeconds(createdAt) + tx.retention.eventsSeconds,
-      ...listMembership('gsi1', lists.events(scope), listSortKey(createdAt, event.token)),
+      ...listMembership('gsi1', lists.events(scope), listSortKey(createdAt, event.token), eventListShards),
     },
     ConditionExpression: 'attribute_not_exists(pk)',
   });
@@ -111,7 +114,7 @@ export class EventsRepo implements EventsStore {
     return readPage(
       this.ctx.doc,
       this.ctx.tableName,
-      { index: 'gsi1', listKey: lists.events(scope), counter: eventsCounter(scope) },
+      { index: 'gsi1', listKey: lists.events(scope), counter: eventsCounter(scope), shards: eventListShards },
       page,
       toEvent,
     );

@@ -1,14 +1,93 @@
-import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { pageWindow } from '@wattle/domain';
 import type { Page } from '@wattle/ports';
 import { type Counter, readCount } from './counters.ts';
+import { mergeSorted, queryItems } from './merge-sorted.ts';
+import { shardOfToken } from './shards.ts';
 import { globalIndexes, type IndexName } from './table.ts';
 
 export interface ListSpec {
   index: IndexName;
   listKey: string;
   counter: Counter;
+  /** Index partitions the list is spread over (see listMembership); 1 when it is not. */
+  shards?: number;
 }
+
+/**
+ * The index partition keys a list's items are in. A sharded list also reads its unsharded key:
+ * items written before the list was sharded are there.
+ */
+const listPartitions = (listKey: string, shards: number): string[] =>
+  shards > 1 ? [listKey, ...Array.from({ length: shards }, (_, shard) => `${listKey}#${shard}`)] : [listKey];
+
+/**
+ * The list attributes an item carries to join a list in a given index. Every item of a list
+ * lands at the newest end of its index partition, which one partition takes at most 1,000 write
+ * units a second of: a list that every charge or event of a merchant joins is spread over
+ * `shards` partitions (by the sort key's hash, so rewriting the item keeps its partition), and
+ * read back merged.
+ */
+export const listMembership = (
+  index: IndexName,
+  listKey: string,
+  sortKey: string,
+  shards = 1,
+): Record<string, string> => {
+  const spec = globalIndexes.find((i) => i.name === index)!;
+  return {
+    [spec.partitionKey]: shards > 1 ? `${listKey}#${shardOfToken(sortKey, shards)}` : listKey,
+    [spec.sortKey]: sortKey,
+  };
+};
+
+/** A list's items newest first, over all its partitions, reading each only as far as needed. */
+const newestFirst = (
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  index: IndexName,
+  listKey: string,
+  shards: number,
+  wanted: number,
+  between?: { from: string; to: string },
+): AsyncGenerator<Record<string, unknown>> => {
+  const spec = globalIndexes.find((i) => i.name === index)!;
+  const partitions = listPartitions(listKey, shards);
+  // Spread evenly, each partition holds about its share of the newest items: read a little more
+  // than that per page, so one round trip usually serves the page.
+  const pageSize = Math.min(
+    1000,
+    partitions.length === 1 ? wanted : Math.ceil(wanted / (partitions.length - 1)) + 5,
+  );
+  const streams = partitions.map((pk) =>
+    queryItems(
+      doc,
+      {
+        TableName: tableName,
+        IndexName: index,
+        KeyConditionExpression: between ? '#pk = :pk AND #sk BETWEEN :from AND :to' : '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': spec.partitionKey, ...(between ? { '#sk': spec.sortKey } : {}) },
+        ExpressionAttributeValues: {
+          ':pk': pk,
+          ...(between ? { ':from': between.from, ':to': between.to } : {}),
+        },
+        ScanIndexForward: false,
+      },
+      pageSize,
+    ),
+  );
+  return mergeSorted(streams, (a, b) => String(a[spec.sortKey]) > String(b[spec.sortKey]));
+};
+
+const take = async <T>(items: AsyncGenerator<T>, count: number): Promise<T[]> => {
+  const taken: T[] = [];
+  if (count <= 0) return taken;
+  for await (const item of items) {
+    taken.push(item);
+    if (taken.length >= count) break;
+  }
+  return taken;
+};
 
 /**
  * One page of a list, newest first. Pages are numbered (Pin's `page`), so page N reads past the
@@ -21,44 +100,13 @@ export const readPage = async <T>(
   page: number,
   map: (item: Record<string, unknown>) => T,
 ): Promise<Page<T>> => {
-  const index = globalIndexes.find((i) => i.name === spec.index)!;
-  const { skip, take } = pageWindow(page);
-  const wanted = skip + take;
+  const { skip, take: size } = pageWindow(page);
+  const wanted = skip + size;
   const [total, collected] = await Promise.all([
     readCount(doc, tableName, spec.counter),
-    (async () => {
-      const items: Record<string, unknown>[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const result = await doc.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: index.name,
-            KeyConditionExpression: '#pk = :pk',
-            ExpressionAttributeNames: { '#pk': index.partitionKey },
-            ExpressionAttributeValues: { ':pk': spec.listKey },
-            ScanIndexForward: false,
-            Limit: wanted - items.length,
-            ExclusiveStartKey: start,
-          }),
-        );
-        items.push(...(result.Items ?? []));
-        start = result.LastEvaluatedKey;
-      } while (start && items.length < wanted);
-      return items;
-    })(),
+    take(newestFirst(doc, tableName, spec.index, spec.listKey, spec.shards ?? 1, wanted), wanted),
   ]);
   return { items: collected.slice(skip, wanted).map(map), total };
-};
-
-/** The list attributes an item carries to join a list in a given index. */
-export const listMembership = (
-  index: IndexName,
-  listKey: string,
-  sortKey: string,
-): Record<string, string> => {
-  const spec = globalIndexes.find((i) => i.name === index)!;
-  return { [spec.partitionKey]: listKey, [spec.sortKey]: sortKey };
 };
 
 /**
@@ -69,30 +117,14 @@ export const readBetween = async <T>(
   doc: DynamoDBDocumentClient,
   tableName: string,
   listKey: string,
-  range: { from: Date | null; to: Date | null; limit: number },
+  range: { from: Date | null; to: Date | null; limit: number; shards?: number },
   map: (item: Record<string, unknown>) => T,
 ): Promise<T[]> => {
-  const found: T[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const result = await doc.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': listKey,
-          ':from': range.from ? range.from.toISOString() : '0',
-          // '#' follows the time in the sort key: everything strictly before `to`.
-          ':to': range.to ? `${new Date(range.to.getTime() - 1).toISOString()}$` : '~',
-        },
-        ScanIndexForward: false,
-        Limit: Math.min(1000, range.limit - found.length),
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...(result.Items ?? []).map(map));
-    start = result.LastEvaluatedKey;
-  } while (start && found.length < range.limit);
-  return found;
+  const between = {
+    from: range.from ? range.from.toISOString() : '0',
+    // '#' follows the time in the sort key: everything strictly before `to`.
+    to: range.to ? `${new Date(range.to.getTime() - 1).toISOString()}$` : '~',
+  };
+  const items = newestFirst(doc, tableName, 'gsi1', listKey, range.shards ?? 1, range.limit, between);
+  return (await take(items, range.limit)).map(map);
 };

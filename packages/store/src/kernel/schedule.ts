@@ -1,14 +1,12 @@
-import { createHash } from 'node:crypto';
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Environment, Scope } from '@wattle/domain';
 import { JobTaken, type ScheduledJob, type ScheduleStore } from '@wattle/ports';
 import type { StoreContext } from './context.ts';
+import { shardOfToken } from './shards.ts';
 import { Transaction } from './transaction.ts';
 
 /** Due jobs of one kind spread over this many index partitions, so none caps the throughput. */
 export const jobShards = 8;
-
-const shardOf = (token: string): number => createHash('sha256').update(token).digest()[0]! % jobShards;
 
 export const jobKey = (kind: string, scope: Scope, token: string) => ({
   pk: `JOB#${kind}#${scope.accountId}#${scope.environment}#${token}`,
@@ -30,7 +28,7 @@ const jobItem = (job: ScheduledJob) => ({
   token: job.token,
   dueAt: job.dueAt.toISOString(),
   data: job.data ?? {},
-  gsi3pk: `DUE#${job.kind}#${shardOf(job.token)}`,
+  gsi3pk: `DUE#${job.kind}#${shardOfToken(job.token, jobShards)}`,
   gsi3sk: dueSortKey(job.dueAt, job.token),
 });
 

@@ -10,6 +10,7 @@ import {
 } from '@wattle/domain';
 import type { BalanceStore, CreditCursor, PayoutLedger } from '@wattle/ports';
 import type { StoreContext } from '../kernel/context.ts';
+import { mergeSorted, queryItems } from '../kernel/merge-sorted.ts';
 import { shardOfToken } from '../kernel/shards.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 
@@ -232,39 +233,19 @@ export class BalanceRepo implements BalanceStore {
     visit: (credit: ChargeCredit, before: number) => boolean,
   ): Promise<void> {
     let before = cursor?.before ?? 0;
-    const streams = creditPartitions(scope, currency).map((pk) => this.creditStream(pk, cursor));
-    const heads = await Promise.all(streams.map((stream) => stream.next()));
-    for (;;) {
-      let first = -1;
-      for (const [i, head] of heads.entries()) {
-        if (head.done) continue;
-        const earliest = heads[first];
-        if (!earliest || earliest.done || head.value.position < earliest.value.position) first = i;
-      }
-      const head = heads[first];
-      if (!head || head.done) return;
-      if (!visit(head.value, before)) return;
-      before += head.value.merchantEntitlement;
-      heads[first] = await streams[first]!.next();
+    const streams = creditPartitions(scope, currency).map((pk) =>
+      queryItems(this.ctx.doc, {
+        TableName: this.ctx.tableName,
+        KeyConditionExpression: cursor ? 'pk = :pk AND sk >= :from' : 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk, ...(cursor ? { ':from': cursor.position } : {}) },
+        ConsistentRead: true,
+      }),
+    );
+    for await (const item of mergeSorted(streams, (a, b) => String(a.sk) < String(b.sk))) {
+      const credit = item.credit as ChargeCredit;
+      if (!visit(credit, before)) return;
+      before += credit.merchantEntitlement;
     }
-  }
-
-  /** One credits partition's entries from `cursor` on, in position order, a page at a time. */
-  private async *creditStream(pk: string, cursor: CreditCursor | null): AsyncGenerator<ChargeCredit> {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.ctx.doc.send(
-        new QueryCommand({
-          TableName: this.ctx.tableName,
-          KeyConditionExpression: cursor ? 'pk = :pk AND sk >= :from' : 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': pk, ...(cursor ? { ':from': cursor.position } : {}) },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) yield item.credit as ChargeCredit;
-      start = page.LastEvaluatedKey;
-    } while (start);
   }
 
   private async ledgers(scope: Scope, now: Date): Promise<PayoutLedger[]> {

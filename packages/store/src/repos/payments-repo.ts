@@ -35,16 +35,33 @@ import { PaymentSourcesRepo } from './payment-sources-repo.ts';
 interface ListOf {
   index: IndexName;
   counter: Counter;
+  /** Index partitions (listMembership): the merchant's own lists take every payment. */
+  shards: number;
 }
+
+/** Every charge (or authorisation) of a merchant joins its list: spread over this many index partitions. */
+export const paymentListShards = 4;
 
 /** The lists a payment belongs to: the merchant's charges or authorisations, and its customer's charges. */
 const listsOf = (scope: Scope, payment: Payment): ListOf[] => {
   if (payment.kind === 'authorisation') {
-    return [{ index: 'gsi1', counter: counter(lists.authorisations(scope), merchantWideShards) }];
+    return [
+      {
+        index: 'gsi1',
+        counter: counter(lists.authorisations(scope), merchantWideShards),
+        shards: paymentListShards,
+      },
+    ];
   }
-  const own: ListOf[] = [{ index: 'gsi1', counter: counter(lists.charges(scope), merchantWideShards) }];
+  const own: ListOf[] = [
+    { index: 'gsi1', counter: counter(lists.charges(scope), merchantWideShards), shards: paymentListShards },
+  ];
   if (payment.customerToken) {
-    own.push({ index: 'gsi2', counter: counter(lists.customerCharges(scope, payment.customerToken)) });
+    own.push({
+      index: 'gsi2',
+      counter: counter(lists.customerCharges(scope, payment.customerToken)),
+      shards: 1,
+    });
   }
   return own;
 };
@@ -52,7 +69,7 @@ const listsOf = (scope: Scope, payment: Payment): ListOf[] => {
 const membershipOf = (scope: Scope, payment: Payment, sortKey: string): Record<string, string> =>
   Object.assign(
     {},
-    ...listsOf(scope, payment).map((l) => listMembership(l.index, l.counter.listKey, sortKey)),
+    ...listsOf(scope, payment).map((l) => listMembership(l.index, l.counter.listKey, sortKey, l.shards)),
   );
 
 const joinListsIn = (tx: Transaction, scope: Scope, payment: Payment): void => {
@@ -121,7 +138,7 @@ export class PaymentsRepo implements PaymentsStore {
     return readPage(
       this.ctx.doc,
       this.ctx.tableName,
-      { index: 'gsi1', listKey, counter: counter(listKey, merchantWideShards) },
+      { index: 'gsi1', listKey, counter: counter(listKey, merchantWideShards), shards: paymentListShards },
       page,
       toPayment,
     );
@@ -206,7 +223,7 @@ export class PaymentsRepo implements PaymentsStore {
       this.ctx.doc,
       this.ctx.tableName,
       lists.charges(scope),
-      { from, to, limit },
+      { from, to, limit, shards: paymentListShards },
       toPayment,
     );
   }

@@ -24,6 +24,12 @@ export const endpointLive = 'attribute_exists(pk) AND attribute_not_exists(delet
 
 export const webhooksCounter = (scope: Scope) => counter(lists.webhooks(scope), merchantWideShards);
 
+/**
+ * Every event makes a webhook per endpoint, each rewritten by its attempts (the list's index
+ * copy with it): the webhooks list is spread over this many index partitions.
+ */
+export const webhookListShards = 8;
+
 const toLoaded = (item: Record<string, unknown>): LoadedWebhook => ({
   webhook: item.webhook as Webhook,
   version: Number(item.ver),
@@ -51,7 +57,12 @@ export class WebhooksRepo implements WebhooksStore {
     return readPage(
       this.ctx.doc,
       this.ctx.tableName,
-      { index: 'gsi1', listKey: lists.webhooks(scope), counter: webhooksCounter(scope) },
+      {
+        index: 'gsi1',
+        listKey: lists.webhooks(scope),
+        counter: webhooksCounter(scope),
+        shards: webhookListShards,
+      },
       page,
       (item) => toLoaded(item).webhook,
     );
@@ -86,7 +97,12 @@ export class WebhooksRepo implements WebhooksStore {
           webhook,
           ver: 1,
           expiresAt,
-          ...listMembership('gsi1', lists.webhooks(scope), listSortKey(now, webhook.token)),
+          ...listMembership(
+            'gsi1',
+            lists.webhooks(scope),
+            listSortKey(now, webhook.token),
+            webhookListShards,
+          ),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       });
