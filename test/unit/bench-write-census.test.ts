@@ -71,10 +71,12 @@ describe('write census (the hot-items scenario)', () => {
       scope: 'merchant',
       partitions: 1,
       unitsPerCharge: 4,
+      busiestPerCharge: 4,
       ceiling: 250,
     });
+    // Shards: the average share sets the ceiling; the busiest of the run is kept beside it.
     expect(kinds.find((k) => k.pattern === 'COUNTER#S#charges / <n>')).toEqual(
-      expect.objectContaining({ partitions: 2, unitsPerCharge: 1.2 }),
+      expect.objectContaining({ partitions: 2, unitsPerCharge: 1, busiestPerCharge: 1.2, ceiling: 1000 }),
     );
     expect(kinds.find((k) => k.pattern === 'FANOUT#<n>')?.scope).toBe('table');
   });
