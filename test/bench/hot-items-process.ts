@@ -1,8 +1,9 @@
 /**
  * The hot-items scenario's own process: an in-memory local stack, one merchant with a webhook
- * endpoint, a burst of create charges (captured) with every write the stack makes meanwhile
- * counted (the requests', the event fan-out's, the webhooks' and their deliveries'), then the
- * load per partition sent to the parent (hot-items.ts) over IPC.
+ * endpoint, and two bursts: create charges (captured), then subscription starts on one plan.
+ * During each, every write the stack makes (the requests', the event fan-out's, the webhooks'
+ * and their deliveries') is counted; the load per partition goes to the parent (hot-items.ts)
+ * over IPC.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,8 +11,9 @@ import { join } from 'node:path';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { startLocalStack } from '@wattle/local';
 import { createTableInput } from '@wattle/store';
+import { cardFields } from '../helpers/fixtures.ts';
 import { startReceiver } from '../helpers/receiver.ts';
-import { api, newMerchant } from '../helpers/stack.ts';
+import { type Api, api, newMerchant } from '../helpers/stack.ts';
 import { operations } from './api-operations.ts';
 import { installRecorder, watchEveryWrite } from './ddb-recorder.ts';
 import { runLoad } from './load.ts';
@@ -22,9 +24,12 @@ export interface HotItemsSettings {
   durationMs: number;
 }
 
+/** One burst: what it did and the write load per partition. */
 export interface HotItemsRun {
+  /** What one request of the burst does: `charge`, `subscription start`. */
+  unit: string;
   scope: string;
-  charges: number;
+  requests: number;
   errors: number;
   firstError: string | null;
   seconds: number;
@@ -40,8 +45,65 @@ const stack = await startLocalStack({ port: 0, dataDir, inMemory: true, quiet: t
 const receiver = await startReceiver(200);
 const merchant = await newMerchant({ port: stack.port }, 'Hot');
 const client = api(merchant.test.baseUrl, merchant.test.secretKey);
-const endpoint = await client.post('/1/webhook_endpoints', { url: receiver.url('/hot') });
-if (endpoint.status !== 201) throw new Error(`Webhook endpoint: ${endpoint.status} ${endpoint.text}`);
+const raw = new DynamoDBClient({
+  endpoint: stack.ddbEndpoint,
+  region: 'local',
+  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+});
+
+const created = async (client: Api, path: string, body: Record<string, unknown>): Promise<string> => {
+  const res = await client.post(path, body);
+  if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${res.text.slice(0, 300)}`);
+  return res.body.response.token as string;
+};
+
+/** Waits until no webhook has arrived for a second (the background has caught up), at most a minute. */
+const settled = async () => {
+  const deadline = Date.now() + 60_000;
+  let seen = -1;
+  while (seen !== receiver.requests.length && Date.now() < deadline) {
+    seen = receiver.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+};
+
+/** Runs `work` as a burst with every write counted. */
+const burst = async (
+  unit: string,
+  work: (i: number) => Promise<void>,
+  maxCount?: number,
+): Promise<HotItemsRun> => {
+  await settled();
+  const census = new WriteCensus(createTableInput('census').GlobalSecondaryIndexes ?? []);
+  const before = receiver.requests.length;
+  watchEveryWrite((command, input) => census.record(command, input));
+  const load = await runLoad({
+    concurrency: settings.concurrency,
+    durationMs: settings.durationMs,
+    maxCount,
+    work,
+  });
+  await settled();
+  watchEveryWrite(null);
+  const loads = await census.loads(async (key) => {
+    const found = await raw.send(
+      new GetItemCommand({ TableName: stack.tableName, Key: key as never, ConsistentRead: true }),
+    );
+    return found.Item as never;
+  });
+  return {
+    unit,
+    scope: `${merchant.accountId}#test`,
+    requests: load.requests,
+    errors: load.errors,
+    firstError: load.firstError,
+    seconds: load.seconds,
+    webhooksDelivered: receiver.requests.length - before,
+    loads,
+  };
+};
+
+await created(client, '/1/webhook_endpoints', { url: receiver.url('/hot') });
 const ops = operations({ api: client, charges: [], authorised: [] });
 await runLoad({
   concurrency: 4,
@@ -49,45 +111,39 @@ await runLoad({
   maxCount: 20,
   work: (i) => ops['create charge'].send(i),
 });
-// The warm-up's webhooks delivered first, so the census holds only the burst's writes.
-await receiver.waitFor(20);
+const charges = await burst('charge', (i) => ops['create charge'].send(i));
 
-const census = new WriteCensus(createTableInput('census').GlobalSecondaryIndexes ?? []);
-const before = receiver.requests.length;
-watchEveryWrite((command, input) => census.record(command, input));
-const load = await runLoad({
+// Subscription starts on one plan, each by a customer of its own (made beforehand, not counted).
+const plan = await created(client, '/1/plans', {
+  name: 'Hot plan',
+  amount: 1000,
+  interval: 1,
+  interval_unit: 'month',
+});
+const customers: string[] = [];
+const expected = Math.ceil((charges.requests / charges.seconds) * (settings.durationMs / 1000) * 1.5) + 20;
+await runLoad({
   concurrency: settings.concurrency,
-  durationMs: settings.durationMs,
-  work: (i) => ops['create charge'].send(i),
+  durationMs: 600_000,
+  maxCount: expected,
+  work: async () => {
+    customers.push(
+      await created(client, '/1/customers', {
+        email: 'hot@example.com',
+        card: cardFields({ number: '4200000000000000' }),
+      }),
+    );
+  },
 });
-// The background finishes each charge's event: fan-out, webhook, delivery (every one answered 200).
-const deadline = Date.now() + 60_000;
-while (receiver.requests.length - before < load.requests && Date.now() < deadline)
-  await new Promise((resolve) => setTimeout(resolve, 200));
-await new Promise((resolve) => setTimeout(resolve, 500));
-watchEveryWrite(null);
+const starts = await burst(
+  'subscription start',
+  async (i) => {
+    await created(client, '/1/subscriptions', { plan_token: plan, customer_token: customers[i] });
+  },
+  customers.length,
+);
 
-const raw = new DynamoDBClient({
-  endpoint: stack.ddbEndpoint,
-  region: 'local',
-  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-});
-const loads = await census.loads(async (key) => {
-  const found = await raw.send(
-    new GetItemCommand({ TableName: stack.tableName, Key: key as never, ConsistentRead: true }),
-  );
-  return found.Item as never;
-});
-const run: HotItemsRun = {
-  scope: `${merchant.accountId}#test`,
-  charges: load.requests,
-  errors: load.errors,
-  firstError: load.firstError,
-  seconds: load.seconds,
-  webhooksDelivered: receiver.requests.length - before,
-  loads,
-};
-process.send?.(run, () => {
+process.send?.([charges, starts], () => {
   void Promise.all([stack.stop(), receiver.close()]).finally(() => {
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);

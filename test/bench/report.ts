@@ -28,7 +28,7 @@ export interface BenchReport {
   operations: OperationResult[];
   bundles: BundleReport;
   drift: string[];
-  hotItems: HotItemsResult;
+  hotItems: HotItemsResult[];
 }
 
 const n = (value: number | undefined, digits = 0): string =>

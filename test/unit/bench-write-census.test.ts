@@ -52,8 +52,9 @@ describe('write census (the hot-items scenario)', () => {
       'S#BALANCE / AUD#SETTLES#<day>#<n>',
     );
     const kinds = hotPartitions({
+      unit: 'charge',
       scope,
-      charges: 100,
+      requests: 100,
       errors: 0,
       firstError: null,
       seconds: 1,
@@ -70,13 +71,13 @@ describe('write census (the hot-items scenario)', () => {
       pattern: 'S#charges',
       scope: 'merchant',
       partitions: 1,
-      unitsPerCharge: 4,
-      busiestPerCharge: 4,
+      unitsPerRequest: 4,
+      busiestPerRequest: 4,
       ceiling: 250,
     });
     // Shards: the average share sets the ceiling; the busiest of the run is kept beside it.
     expect(kinds.find((k) => k.pattern === 'COUNTER#S#charges / <n>')).toEqual(
-      expect.objectContaining({ partitions: 2, unitsPerCharge: 1, busiestPerCharge: 1.2, ceiling: 1000 }),
+      expect.objectContaining({ partitions: 2, unitsPerRequest: 1, busiestPerRequest: 1.2, ceiling: 1000 }),
     );
     expect(kinds.find((k) => k.pattern === 'FANOUT#<n>')?.scope).toBe('table');
   });
