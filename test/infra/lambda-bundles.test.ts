@@ -33,7 +33,8 @@ const bundleOf = async (fn: FunctionName) => {
     .filter(([, input]) => input.bytesInOutput > 0)
     .map(([path]) => path);
   const holds = (pkg: string) => held.some((path) => path.includes(`node_modules/${pkg}/`));
-  return { outfile, holds };
+  const holdsFile = (file: string) => held.some((path) => path.endsWith(`node_modules/${file}`));
+  return { outfile, holds, holdsFile };
 };
 
 /** The modules of Node's own a fresh process loads to import the bundle (Node's ids: `NativeModule http`). */
@@ -131,6 +132,15 @@ describe('the Lambda bundles', () => {
     expect(raw).toMatch(/fail\.mjs:1:\d+/);
     expect(readable).toMatch(/packages\/example\/src\/fail\.ts:3:\d+/);
     expect(readable).not.toMatch(/fail\.mjs:1:/);
+  }, 60_000);
+
+  it('hold of the KMS and SQS clients only what they use, not every command', async () => {
+    // A dynamic import() of a client keeps all its exports: the aggregated client and every command.
+    const { holds, holdsFile } = await bundleOf('scheduler');
+    expect([holds('@aws-sdk/client-kms'), holds('@aws-sdk/client-sqs')]).toEqual([true, true]);
+    expect(holdsFile('@aws-sdk/client-kms/dist-es/KMS.js')).toBe(false);
+    expect(holdsFile('@aws-sdk/client-kms/dist-es/commands/EncryptCommand.js')).toBe(false);
+    expect(holdsFile('@aws-sdk/client-sqs/dist-es/SQS.js')).toBe(false);
   }, 60_000);
 
   it('load no part of Node at start that only a request needs', async () => {
