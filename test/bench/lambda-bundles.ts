@@ -62,6 +62,8 @@ const sdkClients: Record<string, string> = {
   '@aws-sdk/client-dynamodb-streams': 'DynamoDBStreamsClient',
   '@aws-sdk/client-kms': 'KMSClient',
   '@aws-sdk/client-sqs': 'SQSClient',
+  // The files function's alone (the presigner comes with it there, a few KB).
+  '@aws-sdk/client-s3': 'S3Client',
 };
 
 export interface InitTiming {
@@ -144,6 +146,7 @@ const construct: Record<string, string> = {
   '@aws-sdk/client-dynamodb-streams': 'new DynamoDBStreamsClient({})',
   '@aws-sdk/client-kms': 'new KMSClient({})',
   '@aws-sdk/client-sqs': 'new SQSClient({})',
+  '@aws-sdk/client-s3': 'new S3Client({})',
 };
 
 const baselineSource = (packages: string[]): string => {
