@@ -14,9 +14,12 @@ export const clientDefines = (clients: BundledClients): Record<string, string> =
 });
 
 /**
- * The Lambda bundles' credentials: the environment's only (packages/runtime/src/lambda-credentials.ts),
- * in place of the SDK's whole default chain. A path from the project root, as esbuild's alias takes it.
+ * Modules the Lambda bundles replace, as paths from the project root (as esbuild's alias takes
+ * them): the credentials, the environment's only (packages/runtime/src/lambda-credentials.ts), in
+ * place of the SDK's whole default chain; node:http without its ESM facade, which loads undici at
+ * start (packages/runtime/src/lambda-node-http.ts).
  */
-export const lambdaCredentialsAlias = {
+export const lambdaBundleAliases = {
   '@aws-sdk/credential-provider-node': './packages/runtime/src/lambda-credentials.ts',
+  'node:http': './packages/runtime/src/lambda-node-http.ts',
 } as const;

@@ -6,7 +6,7 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { type BundledClients, clientDefines, lambdaCredentialsAlias } from './client-defines.ts';
+import { type BundledClients, clientDefines, lambdaBundleAliases } from './client-defines.ts';
 
 /** ESM bundles of CJS dependencies need `require` (TECH-NOTES §9.2). */
 const requireShim = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
@@ -71,7 +71,7 @@ export const createServiceFunction = (scope: Construct, id: string, props: Servi
       bundleAwsSDK: true,
       define: clientDefines(props.clients),
       esbuildArgs: {
-        '--alias': Object.entries(lambdaCredentialsAlias).map(([from, to]) => `${from}=${to}`),
+        '--alias': Object.entries(lambdaBundleAliases).map(([from, to]) => `${from}=${to}`),
       },
     },
   });

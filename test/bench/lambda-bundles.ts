@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { functionEntry, functionNames } from '@wattle/routes';
 import { type BuildOptions, build } from 'esbuild';
 import { functionAccess } from '../../infra/constructs/access.ts';
-import { clientDefines, lambdaCredentialsAlias } from '../../infra/constructs/client-defines.ts';
+import { clientDefines, lambdaBundleAliases } from '../../infra/constructs/client-defines.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -32,8 +32,8 @@ export const cdkOptions: BuildOptions = {
   mainFields: ['module', 'main'],
   banner: { js: requireShim },
   external: [],
-  // The Lambda bundles' credentials: the environment's only (infra/constructs/function.ts).
-  alias: lambdaCredentialsAlias,
+  // The Lambda bundles' replaced modules (infra/constructs/client-defines.ts).
+  alias: lambdaBundleAliases,
   metafile: true,
   logLevel: 'silent',
 };
@@ -50,7 +50,7 @@ export const bundlingDrift = (): string[] => {
     'bundleAwsSDK: true',
     'Runtime.NODEJS_22_X',
     'define: clientDefines(props.clients)',
-    "'--alias': Object.entries(lambdaCredentialsAlias)",
+    "'--alias': Object.entries(lambdaBundleAliases)",
   ];
   return expected.filter((text) => !source.includes(text));
 };
@@ -62,6 +62,8 @@ const sdkClients: Record<string, string> = {
   '@aws-sdk/client-dynamodb-streams': 'DynamoDBStreamsClient',
   '@aws-sdk/client-kms': 'KMSClient',
   '@aws-sdk/client-sqs': 'SQSClient',
+  // The files function's alone (the presigner comes with it there, a few KB).
+  '@aws-sdk/client-s3': 'S3Client',
 };
 
 export interface InitTiming {
@@ -144,6 +146,7 @@ const construct: Record<string, string> = {
   '@aws-sdk/client-dynamodb-streams': 'new DynamoDBStreamsClient({})',
   '@aws-sdk/client-kms': 'new KMSClient({})',
   '@aws-sdk/client-sqs': 'new SQSClient({})',
+  '@aws-sdk/client-s3': 'new S3Client({})',
 };
 
 const baselineSource = (packages: string[]): string => {
@@ -221,12 +224,24 @@ export interface BundleReport {
   baselines: BundleResult[];
 }
 
-export const benchBundles = async (runs: number, log: (line: string) => void): Promise<BundleReport> => {
-  const outDir = mkdtempSync(join(tmpdir(), 'wattle-bundles-'));
+export interface BundleBenchOptions {
+  /** Only these functions (and their baselines): for iterating on one (test/bench/bundles.ts). */
+  only?: string[];
+  /** Bundle into this directory and leave it there (to profile a bundle); a temporary one otherwise. */
+  outDir?: string;
+}
+
+export const benchBundles = async (
+  runs: number,
+  log: (line: string) => void,
+  options: BundleBenchOptions = {},
+): Promise<BundleReport> => {
+  const outDir = options.outDir ?? mkdtempSync(join(tmpdir(), 'wattle-bundles-'));
+  const names = functionNames.filter((fn) => !options.only?.length || options.only.includes(fn));
   try {
-    log(`  bundling ${functionNames.length} functions`);
+    log(`  bundling ${names.length} functions`);
     const functions = await Promise.all(
-      functionNames.map((fn) =>
+      names.map((fn) =>
         bundle(
           fn,
           {
@@ -270,6 +285,6 @@ export const benchBundles = async (runs: number, log: (line: string) => void): P
     const results = await coldStarts([...functions, ...baselines], runs);
     return { functions: results.slice(0, functions.length), baselines: results.slice(functions.length) };
   } finally {
-    rmSync(outDir, { recursive: true, force: true });
+    if (!options.outDir) rmSync(outDir, { recursive: true, force: true });
   }
 };

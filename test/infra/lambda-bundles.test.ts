@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -33,7 +33,20 @@ const bundleOf = async (fn: FunctionName) => {
     .filter(([, input]) => input.bytesInOutput > 0)
     .map(([path]) => path);
   const holds = (pkg: string) => held.some((path) => path.includes(`node_modules/${pkg}/`));
-  return { outfile, holds };
+  const holdsFile = (file: string) => held.some((path) => path === file || path.endsWith(`/${file}`));
+  return { outfile, holds, holdsFile };
+};
+
+/** The modules of Node's own a fresh process loads to import the bundle (Node's ids: `NativeModule http`). */
+const loadedAtStart = async (outfile: string): Promise<string[]> => {
+  const script = `
+    const before = new Set(process.moduleLoadList);
+    await import(${JSON.stringify(pathToFileURL(outfile).href)});
+    process.stdout.write(JSON.stringify(process.moduleLoadList.filter((m) => !before.has(m))));`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+    env: { PATH: process.env.PATH, AWS_REGION: 'ap-southeast-2', WATTLE_TABLE_NAME: 'wattle' },
+  });
+  return JSON.parse(stdout) as string[];
 };
 
 describe('the Lambda bundles', () => {
@@ -119,5 +132,57 @@ describe('the Lambda bundles', () => {
     expect(raw).toMatch(/fail\.mjs:1:\d+/);
     expect(readable).toMatch(/packages\/example\/src\/fail\.ts:3:\d+/);
     expect(readable).not.toMatch(/fail\.mjs:1:/);
+  }, 60_000);
+
+  it('hold of the KMS and SQS clients only what they use, not every command', async () => {
+    // A dynamic import() of a client keeps all its exports: the aggregated client and every command.
+    const { holds, holdsFile } = await bundleOf('scheduler');
+    expect([holds('@aws-sdk/client-kms'), holds('@aws-sdk/client-sqs')]).toEqual([true, true]);
+    expect(holdsFile('@aws-sdk/client-kms/dist-es/KMS.js')).toBe(false);
+    expect(holdsFile('@aws-sdk/client-kms/dist-es/commands/EncryptCommand.js')).toBe(false);
+    expect(holdsFile('@aws-sdk/client-sqs/dist-es/SQS.js')).toBe(false);
+  }, 60_000);
+
+  it('hold only the request parsing their routes use', async () => {
+    // Our packages declare no side effects, so esbuild leaves out a module no route of the function uses.
+    const notFound = await bundleOf('not-found');
+    const charges = await bundleOf('charges');
+    const inputs = ['packages/http/src/dispute-input.ts', 'packages/http/src/three-d-secure-input.ts'];
+    expect(inputs.map(notFound.holdsFile)).toEqual([false, false]);
+    expect(inputs.map(charges.holdsFile)).toEqual([false, true]);
+    expect(notFound.holdsFile('packages/domain/src/bsb-directory.ts')).toBe(false);
+  }, 60_000);
+
+  it('load no part of Node at start that only a request needs', async () => {
+    // A static import of node:http builds its ESM facade, whose WebSocket getters load undici.
+    for (const fn of ['not-found', 'charges', 'webhook-delivery'] as const) {
+      const loaded = await loadedAtStart((await bundleOf(fn)).outfile);
+      expect({ fn, undici: loaded.filter((m) => m.includes('undici')) }).toEqual({ fn, undici: [] });
+      // node:http itself only when a request needs it (the SDK, for an http:// endpoint).
+      expect({ fn, http: loaded.includes('NativeModule http') }).toEqual({ fn, http: false });
+    }
+  }, 60_000);
+
+  it('hand node:http over whole, as an import at a request gets it', async () => {
+    const outfile = join(outDir, 'node-http', 'index.mjs');
+    await build({
+      ...cdkOptions,
+      absWorkingDir: repoRoot,
+      stdin: {
+        // As @middy/util imports it, and as the SDK's http handler imports it at its first request.
+        contents: `import { STATUS_CODES } from 'node:http';
+          const http = await import('node:http');
+          const { Agent, request } = http.default ?? http;
+          export const seen = [STATUS_CODES[404], STATUS_CODES[799] ?? 'Unknown', Agent === process.getBuiltinModule('node:http').Agent, typeof request];`,
+        resolveDir: repoRoot,
+        loader: 'js',
+      },
+      outfile,
+    });
+    const script = `const { seen } = await import(${JSON.stringify(pathToFileURL(outfile).href)});
+      process.stdout.write(JSON.stringify(seen));`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
+    expect(JSON.parse(stdout)).toEqual(['Not Found', 'Unknown', true, 'function']);
+    expect(readFileSync(outfile, 'utf8')).not.toMatch(/from\s*"node:http"/);
   }, 60_000);
 });

@@ -284,10 +284,14 @@ const normalise = (name: string): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
-const byName = new Map<string, string>([
-  ...Object.entries(countryNames).map(([code, name]) => [normalise(name), code] as [string, string]),
-  ...Object.entries(aliases).map(([name, code]) => [normalise(name), code] as [string, string]),
-]);
+// Built on the first lookup by name, not at import: ~300 normalisations every function would pay
+// at its cold start, and most never look a country up.
+let byName: Map<string, string> | undefined;
+const codeByName = (): Map<string, string> =>
+  (byName ??= new Map<string, string>([
+    ...Object.entries(countryNames).map(([code, name]) => [normalise(name), code] as [string, string]),
+    ...Object.entries(aliases).map(([name, code]) => [normalise(name), code] as [string, string]),
+  ]));
 
 /** The ISO code of a country given by code ("au", "AU") or by name ("Australia"), or null when unknown. */
 export const countryCode = (value: string): string | null => {
@@ -296,5 +300,5 @@ export const countryCode = (value: string): string | null => {
     const code = trimmed.toUpperCase();
     return code in countryNames ? code : null;
   }
-  return byName.get(normalise(trimmed)) ?? null;
+  return codeByName().get(normalise(trimmed)) ?? null;
 };

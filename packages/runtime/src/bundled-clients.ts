@@ -1,13 +1,17 @@
+import { KMSClient } from '@aws-sdk/client-kms';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import type { DeliveryQueue } from '@wattle/ports';
 import { type CardCipher, kmsCardCipher } from '@wattle/store';
 import { SqsDeliveryQueue } from '@wattle/webhooks';
 
 /**
- * The KMS and SQS clients, loaded on first use and only in the functions that use them. The CDK
- * bundling defines `process.env.WATTLE_BUNDLE_KMS` / `WATTLE_BUNDLE_SQS` as `"no"` for a function
- * that functionAccess (infra/constructs/access.ts) gives no card key / no queue: esbuild then
- * drops the branch, and with it the client, from that function's bundle. Unset (the local stack,
- * tests) they load as any dynamic import does.
+ * The KMS and SQS clients, made on first use and bundled only in the functions that use them. The
+ * CDK bundling defines `process.env.WATTLE_BUNDLE_KMS` / `WATTLE_BUNDLE_SQS` as `"no"` for a
+ * function that functionAccess (infra/constructs/access.ts) gives no card key / no queue: esbuild
+ * then drops the branch, and with it the client, from that function's bundle. The imports are
+ * static on purpose: a dynamic `import()` of a client keeps all of its exports in the bundle (the
+ * aggregated client, every command and its schemas, about 35 KB for KMS), which every cold start
+ * parses, and in one bundle file it is evaluated at start all the same.
  */
 
 /** Why a function bundled without a client cannot use it: its access, not this code, is wrong. */
@@ -22,7 +26,6 @@ export const lazyKmsCardCipher = (keyId: string): CardCipher => {
   let cipher: Promise<CardCipher> | undefined;
   const load = async (): Promise<CardCipher> => {
     if (process.env.WATTLE_BUNDLE_KMS !== 'no') {
-      const { KMSClient } = await import('@aws-sdk/client-kms');
       return kmsCardCipher(new KMSClient({}), keyId);
     }
     return notBundled('KMS', 'cardKey');
@@ -43,7 +46,6 @@ export const lazyKmsCardCipher = (keyId: string): CardCipher => {
  */
 export const sqsDeliveryQueue = async (queueUrl: string): Promise<DeliveryQueue> => {
   if (process.env.WATTLE_BUNDLE_SQS !== 'no') {
-    const { SQSClient } = await import('@aws-sdk/client-sqs');
     return new SqsDeliveryQueue(new SQSClient({ useQueueUrlAsEndpoint: false }), queueUrl);
   }
   return notBundled('SQS', 'sendTo');

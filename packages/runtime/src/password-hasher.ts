@@ -1,8 +1,12 @@
 import { randomBytes, scrypt } from 'node:crypto';
-import { promisify } from 'node:util';
 import type { PasswordHasher } from '@wattle/ports';
 
-const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, length: number) => Promise<Buffer>;
+// A promise by hand rather than node:util's promisify: importing node:util makes Node's ESM loader
+// load the whole module at every function's start, for one call.
+const scryptAsync = (password: string, salt: Buffer, length: number): Promise<Buffer> =>
+  new Promise((resolve, reject) =>
+    scrypt(password, salt, length, (error, hash) => (error ? reject(error) : resolve(hash))),
+  );
 
 /** Passwords are kept only as a salted scrypt hash. */
 export const scryptPasswordHasher: PasswordHasher = {

@@ -1,5 +1,4 @@
-import { request as httpRequest, type RequestOptions } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { RequestOptions } from 'node:http';
 import type { LookupFunction } from 'node:net';
 import type { SendOutcome } from '@wattle/ports';
 import { pinSignatureHeader } from '@wattle/verify-webhook';
@@ -88,7 +87,12 @@ export const sendWebhook = async (request: WebhookRequest, options: SendOptions)
         agent: false,
         signal: abort.signal,
       };
-      const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+      // Taken at the send, not imported: a static import of node:http makes Node's ESM loader read
+      // every export of it at start, which loads undici, milliseconds of every function's cold start.
+      const send =
+        url.protocol === 'https:'
+          ? process.getBuiltinModule('node:https').request
+          : process.getBuiltinModule('node:http').request;
       const outgoing = send(url, requestOptions, (response) => {
         const status = response.statusCode ?? 0;
         // Only the status counts: the body is not read, and no redirect is followed.

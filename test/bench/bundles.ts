@@ -1,0 +1,27 @@
+/**
+ * `npx tsx test/bench/bundles.ts [--runs N] [--keep DIR] [function…]`: only the Lambda bundles
+ * part of `npm run bench` (lambda-bundles.ts), printed rather than written to docs/benchmarks.md,
+ * to iterate on a function's cold start in about a minute. `--keep` leaves the bundles in DIR,
+ * e.g. to profile one: `node --cpu-prof -e "await import('DIR/charges/index.mjs')" --input-type=module`.
+ */
+import { parseArgs } from 'node:util';
+import { benchBundles } from './lambda-bundles.ts';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { runs: { type: 'string', default: '5' }, keep: { type: 'string' } },
+});
+const report = await benchBundles(Number(values.runs), console.log, {
+  only: positionals,
+  ...(values.keep ? { outDir: values.keep } : {}),
+});
+const baselineFor = (packages: string[]) =>
+  report.baselines.find((b) => b.sdkPackages.join() === packages.join());
+for (const b of [...report.functions, ...report.baselines]) {
+  const cpu = b.withoutSourceMaps.cpuMs;
+  const baseline = report.functions.includes(b) ? baselineFor(b.sdkPackages) : undefined;
+  const over = baseline ? ` (+${(cpu - baseline.withoutSourceMaps.cpuMs).toFixed(1)} over baseline)` : '';
+  console.log(
+    `${b.name}: ${(b.bytes / 1024).toFixed(0)} KB, ${cpu.toFixed(1)} ms CPU${over}${b.error ? ` failed: ${b.error}` : ''}`,
+  );
+}
