@@ -68,7 +68,7 @@ const captureOf = async (reserved: Payment) => {
     scope,
     captured,
     event,
-    { from: 'processing', joinLists: true, leaseExpiresAt: null, reservedAt: now },
+    { from: 'processing', joinLists: true, leaseExpiresAt: null, reservedAt: now, recoveryDueAt: now },
     now,
   );
   return { captured, event };

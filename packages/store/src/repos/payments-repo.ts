@@ -320,7 +320,7 @@ export class PaymentsRepo implements PaymentsStore {
     creditCaptureIn(tx, scope, payment, now);
     scheduleDisputeIn(tx, scope, payment);
     if (options.leaseExpiresAt) this.putLeaseIn(tx, scope, payment.token, options.leaseExpiresAt);
-    if (!options.job) cancelIn(tx, jobKinds.paymentRecovery, scope, payment.token);
+    if (!options.job) cancelIn(tx, jobKinds.paymentRecovery, scope, payment.token, options.recoveryDueAt);
     recordEvent(tx, scope, event, now);
     await tx.commit(this.ctx.doc, { payment: () => new Changed('payment', payment.token) });
   }
