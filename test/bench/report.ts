@@ -67,7 +67,7 @@ const writtenItems = (operations: OperationResult[]): string[] =>
       '|---|---|---:|---|---:|',
       ...items.map(
         (i) =>
-          `| ${i.action} | \`${i.item}\` | ${i.bytes}${i.note ? ` (${i.note})` : ''} | ${i.indexes.join(', ')} | ${i.units} (${i.indexUnits}) |`,
+          `| ${i.action} | \`${i.item}\` | ${i.bytes || '?'}${i.note ? ` (${i.note})` : ''} | ${i.indexes.join(', ')} | ${i.units} (${i.indexUnits}) |`,
       ),
     ];
   });
