@@ -1,5 +1,6 @@
 /** What one recorded request cost DynamoDB: round trips, commands and capacity units. */
 import type { Consumed, RecordedCall, Recording } from './ddb-recorder.ts';
+import type { RulesCost } from './rules-units.ts';
 import { groupsOf } from './storage-floor.ts';
 
 export interface Cost {
@@ -14,6 +15,8 @@ export interface Cost {
   indexWriteUnits: number;
   /** Items written (puts, updates, deletes, transaction members that are not condition checks). */
   itemWrites: number;
+  /** Write units by DynamoDB's rules (rules-units.ts), with the items written; absent if not sized. */
+  byRules?: RulesCost;
   errors: string[];
 }
 
@@ -51,7 +54,8 @@ const commandList = (names: string[]): string => {
   return runs.map(([name, n]) => (n > 1 ? `${name} ×${n}` : name)).join(', ');
 };
 
-export const costOf = (recording: Recording): Cost => {
+/** The cost of `recording`; `byRules` its write units by DynamoDB's rules, when they were sized. */
+export const costOf = (recording: Recording, byRules?: RulesCost): Cost => {
   const cost: Cost = {
     roundTrips: recording.calls.length,
     sequentialSteps: groupsOf(recording.calls).length,
@@ -61,6 +65,7 @@ export const costOf = (recording: Recording): Cost => {
     indexWriteUnits: 0,
     itemWrites: 0,
     errors: recording.calls.flatMap((c) => (c.error ? [`${c.command}: ${c.error}`] : [])),
+    ...(byRules ? { byRules } : {}),
   };
   for (const call of recording.calls) {
     cost.itemWrites += itemWritesOf(call);
@@ -74,5 +79,12 @@ export const costOf = (recording: Recording): Cost => {
   return cost;
 };
 
+/** A cost without the byte sizes of its items (a counter's grows by a byte now and then). */
+const comparable = (cost: Cost) => ({
+  ...cost,
+  byRules: cost.byRules && { ...cost.byRules, items: cost.byRules.items.map(({ bytes: _, ...i }) => i) },
+});
+
 /** Whether two costs are the same (the numbers are meant to be deterministic). */
-export const sameCost = (a: Cost, b: Cost): boolean => JSON.stringify(a) === JSON.stringify(b);
+export const sameCost = (a: Cost, b: Cost): boolean =>
+  JSON.stringify(comparable(a)) === JSON.stringify(comparable(b));

@@ -9,6 +9,7 @@ import { cpuMsOf, descendantsNamed, ownCpuMs } from './cpu.ts';
 import { type Recording, recordHeader } from './ddb-recorder.ts';
 import { combine, type LoadOptions, type LoadResult, runLoad } from './load.ts';
 import { type Cost, costOf, sameCost } from './round-trips.ts';
+import { type RulesCost, readBack, unitsByRules } from './rules-units.ts';
 import { newRecordingId, type Service, startService } from './service-client.ts';
 import { freshTokens, groupsOf, replay, type Tokens } from './storage-floor.ts';
 
@@ -130,12 +131,16 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Operat
     ] as const)
       await ops[name].send(0);
     const alone = new Map<OperationName, number[]>();
+    const byRules = new Map<Recording, RulesCost>();
     const record = async (name: OperationName, i: number): Promise<Recording> => {
       const id = newRecordingId();
       const at = performance.now();
       await ops[name].send(i, { [recordHeader]: id });
       alone.set(name, [...(alone.get(name) ?? []), performance.now() - at]);
-      return service.recording(id);
+      const recording = await service.recording(id);
+      // Sized at once, before later requests change what it wrote.
+      byRules.set(recording, unitsByRules(recording, await readBack(client, service.tableName, recording)));
+      return recording;
     };
     const recordings = new Map<OperationName, Recording[]>();
     const keep = (name: OperationName, recording: Recording) =>
@@ -152,7 +157,7 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Operat
 
     const results = new Map<OperationName, OperationResult>();
     for (const [name, list] of recordings) {
-      const costs = list.map(costOf);
+      const costs = list.map((r) => costOf(r, byRules.get(r)));
       results.set(name, {
         name,
         cost: costs.at(-1) as Cost,

@@ -30,7 +30,8 @@ export const fakeRecoveryJobs = (): Pick<ScheduleStore, 'drop' | 'due'> & {
   /** Throws JobTaken unless the job is there, due as the run saw it. */
   check(job: ScheduledJob): void;
   claim(job: ScheduledJob): void;
-  cancel(scope: Scope, token: string): void;
+  /** As the store: the job scheduled at `dueAt` (its key there), not one due at another time. */
+  cancel(scope: Scope, token: string, dueAt: Date): void;
 } => {
   const jobs = new Map<string, ScheduledJob>();
   const check = (job: ScheduledJob) => {
@@ -46,7 +47,9 @@ export const fakeRecoveryJobs = (): Pick<ScheduleStore, 'drop' | 'due'> & {
     schedule: (job) => jobs.set(key(job.scope, job.token), job),
     check,
     claim,
-    cancel: (scope, token) => jobs.delete(key(scope, token)),
+    cancel: (scope, token, dueAt) => {
+      if (jobs.get(key(scope, token))?.dueAt.getTime() === dueAt.getTime()) jobs.delete(key(scope, token));
+    },
     drop: async (job) => claim(job),
     due: async (_kind, now) => [...jobs.values()].filter((job) => job.dueAt <= now),
   };
@@ -149,7 +152,7 @@ export const fakePayments = (parts: {
       if (options.job) parts.jobs.check(options.job);
       if (found?.payment.state !== options.from) throw new Changed('payment', payment.token);
       if (options.job) parts.jobs.claim(options.job);
-      else parts.jobs.cancel(scope, payment.token);
+      else parts.jobs.cancel(scope, payment.token, options.recoveryDueAt);
       found.payment = payment;
       found.sealedNumber = null;
       if (options.joinLists) found.listedAt ??= sortKey(options.reservedAt ?? now, payment.token);

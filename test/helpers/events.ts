@@ -1,4 +1,5 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { decodeEventData } from '../../packages/store/src/kernel/event-data.ts';
 import { stackTable } from './stack.ts';
 
 export interface StoredEvent {
@@ -9,7 +10,7 @@ export interface StoredEvent {
   raw: string;
 }
 
-/** Every outbox event in a stack's table whose data mentions `token`, oldest first. */
+/** Every outbox event in a stack's table whose data mentions `token`, oldest first (data is compressed: read in full, filtered here). */
 export const eventsAbout = async (
   stack: { ddbEndpoint: string; tableName?: string },
   token: string,
@@ -21,9 +22,9 @@ export const eventsAbout = async (
     const page = await doc.send(
       new ScanCommand({
         TableName: stack.tableName ?? 'wattle',
-        FilterExpression: '#et = :event AND contains(#data, :token)',
-        ExpressionAttributeNames: { '#et': '_et', '#data': 'data' },
-        ExpressionAttributeValues: { ':event': 'event', ':token': token },
+        FilterExpression: '#et = :event',
+        ExpressionAttributeNames: { '#et': '_et' },
+        ExpressionAttributeValues: { ':event': 'event' },
         ExclusiveStartKey: start,
       }),
     );
@@ -33,11 +34,16 @@ export const eventsAbout = async (
   doc.destroy();
   return items
     .sort((a, b) => String(a.gsi1sk).localeCompare(String(b.gsi1sk)))
-    .map((item) => ({
-      token: item.token as string,
-      type: item.type as string,
-      data: JSON.parse(item.data as string),
-      accountId: item.accountId as string,
-      raw: item.data as string,
-    }));
+    .map((item) => {
+      const data = decodeEventData(item.data);
+      const [accountId, , eventToken] = String(item.pk).split('#');
+      return {
+        token: eventToken as string,
+        type: item.type as string,
+        data,
+        accountId: accountId as string,
+        raw: JSON.stringify(data),
+      };
+    })
+    .filter((event) => event.raw.includes(token));
 };

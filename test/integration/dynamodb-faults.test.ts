@@ -62,7 +62,7 @@ const scenarios: Record<string, () => Promise<Send>> = {
  */
 const isReservation = (item: Item): boolean =>
   (item.payment as { state?: string } | undefined)?.state === 'processing' ||
-  String(item.pk).startsWith('JOB#payment-recovery#');
+  /^(JOB|DUE)#payment-recovery#/.test(String(item.pk));
 
 const ignoringIdempotency = (table: Map<string, string>) =>
   new Map([...table].filter(([key]) => !key.includes('#IDEMPOTENCY#')));

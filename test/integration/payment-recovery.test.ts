@@ -1,4 +1,5 @@
-import { newCard, type Payment, type Scope, toTimestamp } from '@wattle/domain';
+import { DeleteCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { newCard, newEvent, type Payment, recoveryDueOf, type Scope, toTimestamp } from '@wattle/domain';
 import { jobKinds } from '@wattle/ports';
 import { randomIds } from '@wattle/runtime';
 import { describe, expect, it } from 'vitest';
@@ -31,7 +32,7 @@ const reserveAndCrash = async (number: string): Promise<Payment> => {
     scope,
     payment,
     sealed.sealedNumber,
-    { joinLists: false, recoveryDueAt: now },
+    { joinLists: false, recoveryDueAt: recoveryDueOf(payment) },
     now,
   );
   return payment;
@@ -71,4 +72,77 @@ describe('payment recovery', () => {
     expect(events.map((e) => e.type).sort()).toEqual(['charge.captured', 'charge.failed']);
     expect(await table.store.schedule.due(jobKinds.paymentRecovery, later)).toEqual([]);
   });
+
+  it('keeps the recovery job as a due item in no index, removed by the settlement', async () => {
+    const reserved = await reserveAndCrash('4200000000000000');
+    const jobs = await jobItemsOf(reserved.token);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]?.pk).toMatch(/^DUE#payment-recovery#\d$/);
+    expect(Object.keys(jobs[0] ?? {}).filter((name) => name.startsWith('gsi'))).toEqual([]);
+
+    const now = new Date();
+    await settle(table.store, reserved, now);
+    expect(await jobItemsOf(reserved.token)).toEqual([]);
+  });
+
+  it('recovers a payment whose job was written before, as an indexed job item', async () => {
+    const reserved = await reserveAndCrash('4200000000000000');
+    const [due] = await jobItemsOf(reserved.token);
+    // The job as reservations wrote it before: its own item, due on gsi3.
+    await table.doc.send(
+      new DeleteCommand({ TableName: table.tableName, Key: { pk: due?.pk, sk: due?.sk } }),
+    );
+    await table.doc.send(
+      new PutCommand({
+        TableName: table.tableName,
+        Item: {
+          pk: `JOB#payment-recovery#${scope.accountId}#${scope.environment}#${reserved.token}`,
+          sk: 'JOB',
+          _et: 'job',
+          kind: 'payment-recovery',
+          accountId: scope.accountId,
+          environment: scope.environment,
+          token: reserved.token,
+          dueAt: due?.dueAt,
+          data: {},
+          gsi3pk: `DUE#payment-recovery#${String(due?.pk).slice(-1)}`,
+          gsi3sk: `${due?.dueAt}#${reserved.token}`,
+        },
+      }),
+    );
+    const later = new Date(Date.now() + 5 * 60 * 1000);
+    await Promise.all([runDueJobs(deps(), later, jobHandlers), runDueJobs(deps(), later, jobHandlers)]);
+    expect(await table.store.payments.get(scope, reserved.token)).toMatchObject({ state: 'captured' });
+    expect(await jobItemsOf(reserved.token)).toEqual([]);
+    const events = (await table.store.events.list(scope, 1)).items.filter(
+      (e) => (e.data as { token: string }).token === reserved.token,
+    );
+    expect(events.map((e) => e.type)).toEqual(['charge.captured']);
+  });
 });
+
+/** The payment's recovery job items, wherever kept (a due item, or a job item written before). */
+const jobItemsOf = async (token: string): Promise<Record<string, unknown>[]> =>
+  (
+    await table.doc.send(
+      new ScanCommand({
+        TableName: table.tableName,
+        FilterExpression: '#et = :job AND #token = :token',
+        ExpressionAttributeNames: { '#et': '_et', '#token': 'token' },
+        ExpressionAttributeValues: { ':job': 'job', ':token': token },
+        ConsistentRead: true,
+      }),
+    )
+  ).Items ?? [];
+
+/** The settlement of a reserved charge as the request that reserved it makes it. */
+const settle = async (store: typeof table.store, reserved: Payment, now: Date): Promise<void> => {
+  const settled: Payment = { ...reserved, state: 'captured', capturedAt: reserved.createdAt };
+  await store.payments.settle(
+    scope,
+    settled,
+    newEvent(randomIds, 'charge.captured', { token: reserved.token }, reserved.createdAt),
+    { from: 'processing', joinLists: true, leaseExpiresAt: null, recoveryDueAt: recoveryDueOf(reserved) },
+    now,
+  );
+};

@@ -1,4 +1,5 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
+import { pipeMessageBody } from '@wattle/local';
 import type { DeliveryQueue, DeliveryRequest } from '@wattle/ports';
 import { runtimeDeps } from '@wattle/runtime';
 import type { SQSEvent } from 'aws-lambda';
@@ -33,24 +34,30 @@ const merchantItems = async (): Promise<Item[]> =>
     String(item.pk).startsWith(`${api.accountId}#test#`),
   );
 
+const streamArn = 'arn:aws:dynamodb:local:000000000000:table/t/stream/x';
+
+/** An event item's token: the last part of its key (`<accountId>#<environment>#<evt_…>`). */
+const eventTokenOf = (item: Item): string => String(item.pk).split('#')[2] as string;
+
 /** New events (customer.created), as the Pipe puts them on the events queue: one SQS batch. */
 const newEventBatch = async (size: number): Promise<{ batch: SQSEvent; tokens: string[] }> => {
-  const before = new Set(
-    (await merchantItems()).filter((i) => i._et === 'event').map((i) => i.token as string),
-  );
+  const before = new Set((await merchantItems()).filter((i) => i._et === 'event').map(eventTokenOf));
   for (let i = 0; i < size; i++) {
     const res = await api.call('POST', '/1/customers', { email: `c${i}@example.com`, card: cardFields() });
     expect(res.status, res.text).toBe(201);
   }
-  const events = (await merchantItems()).filter((i) => i._et === 'event' && !before.has(i.token as string));
+  const events = (await merchantItems()).filter((i) => i._et === 'event' && !before.has(eventTokenOf(i)));
   expect(events).toHaveLength(size);
   const batch = {
     Records: events.map((item, i) => ({
       messageId: `m${i}`,
-      body: JSON.stringify({ eventName: 'INSERT', dynamodb: { NewImage: marshall(item) } }),
+      body: pipeMessageBody(
+        { eventName: 'INSERT', dynamodb: { NewImage: marshall(item) as never } },
+        streamArn,
+      ),
     })),
   } as unknown as SQSEvent;
-  return { batch, tokens: events.map((item) => item.token as string) };
+  return { batch, tokens: events.map(eventTokenOf) };
 };
 
 /** The webhook records of the merchant, by event: one per endpoint, never two. */

@@ -163,6 +163,14 @@ export const recoveryDueAt = (reserved: Payment, now: Date): Date =>
       (reserved.state === 'pending_3ds' ? threeDSecureSessionSeconds : recoveryDelaySeconds) * 1000,
   );
 
+/**
+ * The recovery due time of a payment as reserved (processing, or pending_3ds), from the payment
+ * alone (its creation, to the second): what the reservation schedules and every settlement names
+ * to remove the job, without reading it.
+ */
+export const recoveryDueOf = (reserved: Payment): Date =>
+  recoveryDueAt(reserved, new Date(reserved.createdAt));
+
 /** The fees of `amount` of a payment on its card and currency. */
 const feesFor = (payment: Payment, amount: number): number =>
   chargeFees(payment.card, amount, payment.currency);

@@ -36,20 +36,29 @@ export interface StreamPipe {
 export const isEventInsert = (record: StreamRecord): boolean =>
   record.eventName === 'INSERT' && record.dynamodb?.Keys?.[tableKeys.sortKey]?.S === 'EVENT';
 
+/** Binary values as a Pipe writes them: base64 text (an event's compressed data). */
+function base64Binary(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  const raw = this[key];
+  return raw instanceof Uint8Array ? Buffer.from(raw).toString('base64') : value;
+}
+
 /**
  * A record as a Pipe puts it on a queue: the stream record's JSON with epoch-second timestamps and
- * the source ARN, attribute values in their raw `{S: ...}` form.
+ * the source ARN, attribute values in their raw `{S: ...}` form, binary ones in base64.
  */
 export const pipeMessageBody = (record: StreamRecord, streamArn: string): string => {
   const created = record.dynamodb?.ApproximateCreationDateTime;
-  return JSON.stringify({
-    ...record,
-    dynamodb: {
-      ...record.dynamodb,
-      ApproximateCreationDateTime: created instanceof Date ? Math.floor(created.getTime() / 1000) : created,
+  return JSON.stringify(
+    {
+      ...record,
+      dynamodb: {
+        ...record.dynamodb,
+        ApproximateCreationDateTime: created instanceof Date ? Math.floor(created.getTime() / 1000) : created,
+      },
+      eventSourceARN: streamArn,
     },
-    eventSourceARN: streamArn,
-  });
+    base64Binary,
+  );
 };
 
 interface ShardCursor {

@@ -1,5 +1,8 @@
 import { scanLocalTable } from '../harness/table-snapshot.ts';
 
+/** An event item's token: the end of its key (`<accountId>#<environment>#<evt_…>`). */
+const eventTokenOf = (item: Record<string, unknown>): string => String(item.pk).split('#')[2] as string;
+
 export interface MissingWebhooks {
   events: number;
   webhooks: number;
@@ -40,14 +43,15 @@ export const checkWebhookRecords = async (
     duplicated: [],
   };
   for (const item of items) {
-    if (item._et !== 'event' || before.has(item.token as string)) continue;
+    if (item._et !== 'event' || before.has(eventTokenOf(item))) continue;
+    const token = eventTokenOf(item);
     const scoped = endpoints.get(scopeOf(item.pk)) ?? [];
     if (scoped.length === 0) continue;
     result.events++;
     for (const endpoint of scoped) {
-      const count = made.get(`${item.token} → ${endpoint}`) ?? 0;
-      if (count === 0) result.missing.push(`${item.token} → ${endpoint}`);
-      if (count > 1) result.duplicated.push(`${item.token} → ${endpoint}`);
+      const count = made.get(`${token} → ${endpoint}`) ?? 0;
+      if (count === 0) result.missing.push(`${token} → ${endpoint}`);
+      if (count > 1) result.duplicated.push(`${token} → ${endpoint}`);
     }
   }
   return result;
@@ -56,7 +60,5 @@ export const checkWebhookRecords = async (
 /** The tokens of every event in the table now. */
 export const eventTokens = async (ddbEndpoint: string, tableName: string): Promise<Set<string>> =>
   new Set(
-    (await scanLocalTable(ddbEndpoint, tableName))
-      .filter((item) => item._et === 'event')
-      .map((item) => item.token as string),
+    (await scanLocalTable(ddbEndpoint, tableName)).filter((item) => item._et === 'event').map(eventTokenOf),
   );

@@ -1,4 +1,11 @@
-import { leaseEndOf, type Payment, type PaymentState, type Scope, settledWith } from '@wattle/domain';
+import {
+  leaseEndOf,
+  type Payment,
+  type PaymentState,
+  recoveryDueOf,
+  type Scope,
+  settledWith,
+} from '@wattle/domain';
 import type { ScheduledJob } from '@wattle/ports';
 import type { PaymentsDeps } from './deps.ts';
 import { paymentEvent } from './payment-event.ts';
@@ -55,6 +62,7 @@ export const settleWithProcessor = async (
       leaseExpiresAt: leaseEndOf(settled),
       job: from.job,
       reservedAt: from.reservedAt,
+      recoveryDueAt: recoveryDueOf(reserved),
     },
     now,
   );

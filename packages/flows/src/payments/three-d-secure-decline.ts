@@ -1,4 +1,10 @@
-import { type Payment, type Scope, threeDSecureDeclined, withThreeDSecureResult } from '@wattle/domain';
+import {
+  type Payment,
+  recoveryDueOf,
+  type Scope,
+  threeDSecureDeclined,
+  withThreeDSecureResult,
+} from '@wattle/domain';
 import type { ScheduledJob } from '@wattle/ports';
 import type { PaymentsDeps } from './deps.ts';
 import { paymentEvent } from './payment-event.ts';
@@ -20,7 +26,13 @@ export const declineThreeDSecure = async (
     scope,
     failed,
     paymentEvent(ids, failed, now),
-    { from: 'pending_3ds', joinLists: false, leaseExpiresAt: null, job },
+    {
+      from: 'pending_3ds',
+      joinLists: false,
+      leaseExpiresAt: null,
+      job,
+      recoveryDueAt: recoveryDueOf(payment),
+    },
     now,
   );
   return failed;

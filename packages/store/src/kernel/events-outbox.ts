@@ -6,7 +6,8 @@ import type { EventsStore, Page, ScopedEvent } from '@wattle/ports';
 import type { StoreContext } from './context.ts';
 import { counter, countIn, merchantWideShards } from './counters.ts';
 import { StoreError } from './errors.ts';
-import { keys, listSortKey, lists } from './keys.ts';
+import { decodeEventData, encodeEventData } from './event-data.ts';
+import { keys, listSortKey, lists, scopedTokenOf } from './keys.ts';
 import { listMembership, readPage } from './list-page.ts';
 import { jobShards } from './schedule.ts';
 import { shardOfToken } from './shards.ts';
@@ -37,7 +38,7 @@ const fanOutMarkerKey = (scope: Scope, event: Pick<WattleEvent, 'token' | 'creat
  * so an event exists exactly when its change does. The table stream carries it on to delivery.
  * Beside it the transaction writes the event's fan-out marker, a small item its fan-out deletes
  * once done, so the scheduler finds an event the stream never delivered (TABLE.md: 3 write units,
- * against 10 for marking a charge's ~1.5 KB event item itself in an index).
+ * against 4 for putting the event item itself into an index and taking it out again).
  * It expires after the retention (TTL); the expiry consumer then takes it out of the count.
  */
 export const recordEvent = (
@@ -48,13 +49,11 @@ export const recordEvent = (
 ): Transaction => {
   tx.put(`event:${event.type}`, {
     Item: {
+      // The scope and token are read from the key (scopedTokenOf): the item stays under 1 KB.
       ...keys.event(scope, event.token),
       _et: 'event',
-      accountId: scope.accountId,
-      environment: scope.environment,
-      token: event.token,
       type: event.type,
-      data: JSON.stringify(event.data),
+      data: encodeEventData(event.data),
       createdAt: event.createdAt,
       expiresAt: toEpochSeconds(createdAt) + tx.retention.eventsSeconds,
       ...listMembership('gsi1', lists.events(scope), listSortKey(createdAt, event.token), eventListShards),
@@ -73,17 +72,30 @@ export const recordEvent = (
   return countIn(tx, eventsCounter(scope), 1);
 };
 
+/** The event's scope and token: from its key (items written before also carry them as attributes). */
+const ownerOf = (item: Record<string, unknown>): { scope: Scope; token: string } => {
+  const owner = typeof item.pk === 'string' ? scopedTokenOf(item.pk) : null;
+  if (!owner) throw new StoreError('The event item has no event key');
+  return owner;
+};
+
 const toEvent = (item: Record<string, unknown>): WattleEvent => ({
-  token: item.token as string,
+  token: ownerOf(item).token,
   type: item.type as WattleEvent['type'],
-  data: JSON.parse(item.data as string) as Record<string, unknown>,
+  data: decodeEventData(item.data),
   createdAt: item.createdAt as string,
 });
 
 const scopedEvent = (item: Record<string, unknown>): ScopedEvent => ({
-  scope: { accountId: item.accountId as string, environment: item.environment as Environment },
+  scope: ownerOf(item).scope,
   event: toEvent(item),
 });
+
+/** A Binary in a stream record as a Pipe (or Lambda) delivers it is base64 text. */
+const withBinaryData = (image: Record<string, AttributeValue>): Record<string, AttributeValue> => {
+  const data = image.data as { B?: unknown } | undefined;
+  return typeof data?.B === 'string' ? { ...image, data: { B: Buffer.from(data.B, 'base64') } } : image;
+};
 
 /**
  * The event in a table stream record, as the Pipe (or the local stack's poller) puts it on the
@@ -93,8 +105,8 @@ export const eventOfStreamRecord = (body: string): ScopedEvent => {
   const record = JSON.parse(body) as { dynamodb?: { NewImage?: Record<string, AttributeValue> } };
   const image = record.dynamodb?.NewImage;
   if (!image) throw new StoreError('The stream record carries no new image');
-  const item = unmarshall(image);
-  const text = ['token', 'type', 'data', 'createdAt', 'accountId', 'environment'];
+  const item = unmarshall(withBinaryData(image));
+  const text = ['pk', 'type', 'createdAt'];
   if (item._et !== 'event' || text.some((name) => typeof item[name] !== 'string'))
     throw new StoreError('The stream record is not an event item');
   return scopedEvent(item);

@@ -1,7 +1,8 @@
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Environment, Scope } from '@wattle/domain';
-import { JobTaken, type ScheduledJob, type ScheduleStore } from '@wattle/ports';
+import { JobTaken, jobKinds, type ScheduledJob, type ScheduleStore } from '@wattle/ports';
 import type { StoreContext } from './context.ts';
+import { StoreError } from './errors.ts';
 import { shardOfToken } from './shards.ts';
 import { Transaction } from './transaction.ts';
 
@@ -15,9 +16,35 @@ export const jobKey = (kind: string, scope: Scope, token: string) => ({
 
 const dueSortKey = (dueAt: Date, token: string): string => `${dueAt.toISOString()}#${token}`;
 
-/** Schedules (or reschedules: one job per kind and resource) inside `tx`. */
+/**
+ * Kinds kept as due items: the job itself in its due partition (`DUE#<kind>#<shard>`, sorted by
+ * when it falls due), in no index. A payment's recovery job is written and removed with every
+ * charge: as an indexed job item its index entry doubled both writes (8 write units a charge,
+ * against 4; TABLE.md). The price: the due time is part of the key, so whoever cancels or claims
+ * the job names it (the settlement knows it from the payment), and such a job is scheduled once
+ * per resource, never moved.
+ */
+const dueItemKinds: ReadonlySet<string> = new Set([jobKinds.paymentRecovery]);
+
+const dueItemKey = (kind: string, scope: Scope, token: string, dueAt: Date) => ({
+  pk: `DUE#${kind}#${shardOfToken(token, jobShards)}`,
+  sk: dueSortKey(dueAt, `${scope.accountId}#${scope.environment}#${token}`),
+});
+
+const dueItem = (job: ScheduledJob) => ({
+  ...dueItemKey(job.kind, job.scope, job.token, job.dueAt),
+  _et: 'job',
+  kind: job.kind,
+  accountId: job.scope.accountId,
+  environment: job.scope.environment,
+  token: job.token,
+  dueAt: job.dueAt.toISOString(),
+  ...(job.data ? { data: job.data } : {}),
+});
+
+/** Schedules (or reschedules: one job per kind and resource; a due item's kind: once) inside `tx`. */
 export const scheduleIn = (tx: Transaction, job: ScheduledJob): Transaction =>
-  tx.put(`job:${job.kind}`, { Item: jobItem(job) });
+  tx.put(`job:${job.kind}`, { Item: dueItemKinds.has(job.kind) ? dueItem(job) : jobItem(job) });
 
 const jobItem = (job: ScheduledJob) => ({
   ...jobKey(job.kind, job.scope, job.token),
@@ -38,29 +65,52 @@ const jobItem = (job: ScheduledJob) => ({
  */
 export const claimIn = (tx: Transaction, job: ScheduledJob): Transaction =>
   tx
-    .delete('job', {
-      Key: jobKey(job.kind, job.scope, job.token),
-      ConditionExpression: 'dueAt = :due',
-      ExpressionAttributeValues: { ':due': job.dueAt.toISOString() },
-    })
+    .delete(
+      'job',
+      dueItemKinds.has(job.kind)
+        ? // The due time is in the key: the item there is this very job.
+          {
+            Key: dueItemKey(job.kind, job.scope, job.token, job.dueAt),
+            ConditionExpression: 'attribute_exists(pk)',
+          }
+        : {
+            Key: jobKey(job.kind, job.scope, job.token),
+            ConditionExpression: 'dueAt = :due',
+            ExpressionAttributeValues: { ':due': job.dueAt.toISOString() },
+          },
+    )
     .refuse('job', () => new JobTaken(job.kind, job.token));
 
 /**
  * Claims a due job and puts it back due at `next`, in one write (a transaction may touch the job's
  * item once): JobTaken as for claimIn. For recurring work such as the daily deposit.
  */
-export const advanceIn = (tx: Transaction, job: ScheduledJob, next: Date): Transaction =>
-  tx
+export const advanceIn = (tx: Transaction, job: ScheduledJob, next: Date): Transaction => {
+  if (dueItemKinds.has(job.kind)) throw new StoreError(`A ${job.kind} job is scheduled once, never moved`);
+  return tx
     .put('job', {
       Item: jobItem({ ...job, dueAt: next }),
       ConditionExpression: 'dueAt = :due',
       ExpressionAttributeValues: { ':due': job.dueAt.toISOString() },
     })
     .refuse('job', () => new JobTaken(job.kind, job.token));
+};
 
-/** Removes a job that is no longer wanted (the resource changed so the work is moot). */
-export const cancelIn = (tx: Transaction, kind: string, scope: Scope, token: string): Transaction =>
-  tx.delete(`job:${kind}`, { Key: jobKey(kind, scope, token) });
+/**
+ * Removes a job that is no longer wanted (the resource changed so the work is moot). A due item's
+ * kind needs `dueAt`, the time it was scheduled at (its key).
+ */
+export const cancelIn = (
+  tx: Transaction,
+  kind: string,
+  scope: Scope,
+  token: string,
+  dueAt?: Date,
+): Transaction => {
+  if (!dueItemKinds.has(kind)) return tx.delete(`job:${kind}`, { Key: jobKey(kind, scope, token) });
+  if (!dueAt) throw new StoreError(`Cancelling a ${kind} job needs the time it is due at`);
+  return tx.delete(`job:${kind}`, { Key: dueItemKey(kind, scope, token, dueAt) });
+};
 
 const toJob = (item: Record<string, unknown>): ScheduledJob => ({
   kind: item.kind as string,
@@ -70,25 +120,27 @@ const toJob = (item: Record<string, unknown>): ScheduledJob => ({
   data: (item.data as Record<string, unknown>) ?? {},
 });
 
-const dueInShard = async (
+/** Up to `limit` items due by `now` in one due partition: `DUE#<kind>#<shard>` on gsi3, or in the table. */
+const dueIn = async (
   doc: DynamoDBDocumentClient,
   tableName: string,
-  kind: string,
-  shard: number,
+  partition: string,
+  where: 'gsi3' | 'table',
   now: Date,
   limit: number,
-): Promise<ScheduledJob[]> => {
+): Promise<Record<string, unknown>[]> => {
   const result = await doc.send(
     new QueryCommand({
       TableName: tableName,
-      IndexName: 'gsi3',
-      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :upper',
+      ...(where === 'gsi3'
+        ? { IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :upper' }
+        : { KeyConditionExpression: 'pk = :pk AND sk < :upper' }),
       // '#' follows the time in the sort key and '$' sorts right after it: everything due by now.
-      ExpressionAttributeValues: { ':pk': `DUE#${kind}#${shard}`, ':upper': `${now.toISOString()}$` },
+      ExpressionAttributeValues: { ':pk': partition, ':upper': `${now.toISOString()}$` },
       Limit: limit,
     }),
   );
-  return (result.Items ?? []).map(toJob);
+  return result.Items ?? [];
 };
 
 export class ScheduleRepo implements ScheduleStore {
@@ -101,11 +153,33 @@ export class ScheduleRepo implements ScheduleStore {
 
   /** Up to `limit` jobs of `kind` per shard due by `now`, earliest first within a shard. */
   async due(kind: string, now: Date, limit = 100): Promise<ScheduledJob[]> {
+    const { doc, tableName } = this.ctx;
     const shards = await Promise.all(
-      Array.from({ length: jobShards }, (_, shard) =>
-        dueInShard(this.ctx.doc, this.ctx.tableName, kind, shard, now, limit),
-      ),
+      Array.from({ length: jobShards }, async (_, shard) => {
+        const partition = `DUE#${kind}#${shard}`;
+        const indexed = (await dueIn(doc, tableName, partition, 'gsi3', now, limit)).map(toJob);
+        if (!dueItemKinds.has(kind)) return indexed;
+        // Jobs of this kind written before it was kept as due items are moved into them first.
+        await Promise.all(indexed.map((job) => this.toDueItem(job)));
+        return (await dueIn(doc, tableName, partition, 'table', now, limit)).map(toJob);
+      }),
     );
     return shards.flat().sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
+  }
+
+  /** Moves a job item of a due item's kind into its due item, unless it was claimed meanwhile. */
+  private async toDueItem(job: ScheduledJob): Promise<void> {
+    const tx = new Transaction(this.ctx.tableName)
+      .delete('job', {
+        Key: jobKey(job.kind, job.scope, job.token),
+        ConditionExpression: 'dueAt = :due',
+        ExpressionAttributeValues: { ':due': job.dueAt.toISOString() },
+      })
+      .put('due', { Item: dueItem(job) });
+    try {
+      await tx.commit(this.ctx.doc, { job: () => new JobTaken(job.kind, job.token) });
+    } catch (error) {
+      if (!(error instanceof JobTaken)) throw error;
+    }
   }
 }

@@ -31,6 +31,7 @@ import { creditCaptureIn } from './balance-repo.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
 import { scheduleDisputeIn } from './disputes-repo.ts';
 import { PaymentSourcesRepo } from './payment-sources-repo.ts';
+import { paymentOfItem, storedPayment } from './stored-payment.ts';
 
 interface ListOf {
   index: IndexName;
@@ -78,7 +79,7 @@ const joinListsIn = (tx: Transaction, scope: Scope, payment: Payment): void => {
 
 /** The payment, with the transfers that paid it out (kept beside it: see linkTransfer). */
 const toPayment = (item: Record<string, unknown>): Payment => ({
-  ...(item.payment as Payment),
+  ...paymentOfItem(item.payment as Payment),
   transfers: (item.transferLinks as TransferLink[] | undefined) ?? [],
 });
 
@@ -240,10 +241,10 @@ export class PaymentsRepo implements PaymentsStore {
       Item: {
         ...keys.payment(scope, payment.token),
         _et: payment.kind,
-        payment,
+        payment: storedPayment(payment),
         sealedNumber,
-        listSortKey: sortKey,
-        ...(options.joinLists ? membershipOf(scope, payment, sortKey) : {}),
+        // Where the settlement joins the lists (its gsi sort keys), unless it joins them now.
+        ...(options.joinLists ? membershipOf(scope, payment, sortKey) : { listSortKey: sortKey }),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     });
@@ -294,7 +295,7 @@ export class PaymentsRepo implements PaymentsStore {
       : {};
     const names: Record<string, string> = { '#p': 'payment', '#s': 'state' };
     const values: Record<string, unknown> = {
-      ':p': payment,
+      ':p': storedPayment(payment),
       ':from': options.from,
       ':left': refundable(payment),
     };
@@ -309,7 +310,8 @@ export class PaymentsRepo implements PaymentsStore {
     if (options.job) claimIn(tx, options.job);
     tx.update('payment', {
       Key: keys.payment(scope, payment.token),
-      UpdateExpression: `SET ${sets.join(', ')} REMOVE sealedNumber`,
+      // The sort key kept for the lists is in their gsi sort keys from now on.
+      UpdateExpression: `SET ${sets.join(', ')} REMOVE sealedNumber, listSortKey`,
       ConditionExpression: '#p.#s = :from',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
@@ -318,7 +320,7 @@ export class PaymentsRepo implements PaymentsStore {
     creditCaptureIn(tx, scope, payment, now);
     scheduleDisputeIn(tx, scope, payment);
     if (options.leaseExpiresAt) this.putLeaseIn(tx, scope, payment.token, options.leaseExpiresAt);
-    if (!options.job) cancelIn(tx, jobKinds.paymentRecovery, scope, payment.token);
+    if (!options.job) cancelIn(tx, jobKinds.paymentRecovery, scope, payment.token, options.recoveryDueAt);
     recordEvent(tx, scope, event, now);
     await tx.commit(this.ctx.doc, { payment: () => new Changed('payment', payment.token) });
   }
@@ -360,7 +362,7 @@ export class PaymentsRepo implements PaymentsStore {
         ConditionExpression: '#p.#s = :authorised',
         ExpressionAttributeNames: { '#p': 'payment', '#s': 'state' },
         ExpressionAttributeValues: {
-          ':p': payment,
+          ':p': storedPayment(payment),
           ':authorised': 'authorised',
           ':left': refundable(payment),
         },
@@ -371,8 +373,7 @@ export class PaymentsRepo implements PaymentsStore {
         Item: {
           ...keys.payment(scope, newCharge.token),
           _et: newCharge.kind,
-          payment: newCharge,
-          listSortKey: sortKey,
+          payment: storedPayment(newCharge),
           refundable: refundable(newCharge),
           ...membershipOf(scope, newCharge, sortKey),
         },
