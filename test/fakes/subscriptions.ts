@@ -316,6 +316,7 @@ export const paymentsModule = {
       // leaves it to be recorded apart, as the payments flow does.
       try {
         await deps.subscriptions.commit(scope, settle, now);
+        request.bill?.recorded?.();
       } catch (error) {
         if (!(error instanceof Changed && error.resource === 'subscription')) throw error;
       }

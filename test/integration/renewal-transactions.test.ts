@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { CardProcessor, Clock, Scope } from '@wattle/domain';
-import { createPlan, subscribe } from '@wattle/flows';
+import { cancel, createPlan, subscribe } from '@wattle/flows';
 import { jobKinds } from '@wattle/ports';
 import { simulatedProcessor } from '@wattle/processor';
 import type { RuntimeDeps } from '@wattle/runtime';
@@ -103,5 +103,33 @@ describe("a renewal rides in its charge's transactions", () => {
     const loaded = await table.store.subscriptions.get(t.scope, t.subscription.token);
     expect(loaded).toMatchObject({ bill: null, subscription: { billedIntervals: 2 } });
     expect(await t.jobsOf(jobKinds.billRecovery, t.advance(day))).toEqual([]);
+  });
+
+  it('settles the charge alone when the subscription changed in between, then records its bill', async () => {
+    const t = await dueRenewal('changed-between');
+    // A cancel lands while the card is being charged: the bill's change no longer fits.
+    const cancelling: CardProcessor = {
+      ...simulatedProcessor(),
+      capture: async (reference, amount) => {
+        await cancel(t.watched(), t.scope, t.subscription.token);
+        return simulatedProcessor().capture(reference, amount);
+      },
+    };
+    const run = await runDueJobs(
+      t.watched({ processor: cancelling }),
+      t.advance(28 * day + minute),
+      jobHandlers,
+    );
+    expect(run.failed).toBe(0);
+    const charges = (await table.store.payments.listForCustomer(t.scope, t.customerToken, 1)).items;
+    expect(charges.map((c) => c.state)).toEqual(['captured', 'captured']);
+    const loaded = await table.store.subscriptions.get(t.scope, t.subscription.token);
+    expect(loaded).toMatchObject({ bill: null, subscription: { state: 'cancelled' } });
+    expect(await table.store.subscriptions.ledger(t.scope, t.subscription.token, 1)).toMatchObject({
+      total: 2,
+    });
+    const later = t.advance(day);
+    expect(await t.jobsOf(jobKinds.billRecovery, later)).toEqual([]);
+    expect(await t.jobsOf(jobKinds.paymentRecovery, later)).toEqual([]);
   });
 });

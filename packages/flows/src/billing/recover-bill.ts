@@ -22,30 +22,29 @@ export const recoverBill = async (deps: BillingDeps, job: ScheduledJob): Promise
     return;
   }
   // Records the bill with its charge's settlement, claiming this job in the same transaction.
-  const settleAlong = (charge: Payment) => {
-    const settled = outcomeOf(charge);
-    if (settled.kind === 'processing') return null;
-    return billSettlement(deps.ids, { ...loaded, bill }, settled, deps.clock.now(), job);
+  let recorded = false;
+  const along = {
+    settle: (charge: Payment) => {
+      const settled = outcomeOf(charge);
+      if (settled.kind === 'processing') return null;
+      return billSettlement(deps.ids, { ...loaded, bill }, settled, deps.clock.now(), job);
+    },
+    recorded: () => {
+      recorded = true;
+    },
   };
   let outcome: BillOutcome;
-  // Whether this settled the charge, recording the bill with it (and claiming this job) if it could.
-  let settledCharge = false;
   const charge = bill.amount > 0 ? await findBillCharge(deps, job.scope, job.token, bill) : null;
   if (bill.amount === 0) outcome = { kind: 'paid', charge: null };
-  else if (charge?.state === 'processing' && bill.purpose === 'renewal') {
-    outcome = outcomeOf(await finishReserved(deps, job.scope, charge, undefined, settleAlong));
-    settledCharge = true;
-  } else if (charge) outcome = outcomeOf(charge);
-  else if (bill.purpose === 'renewal') {
+  else if (charge?.state === 'processing' && bill.purpose === 'renewal')
+    outcome = outcomeOf(await finishReserved(deps, job.scope, charge, undefined, along));
+  else if (charge) outcome = outcomeOf(charge);
+  else if (bill.purpose === 'renewal')
     outcome = await chargeBill(deps, job.scope, loaded.subscription, bill, noIpAddress, {
       begin: null,
-      settle: settleAlong,
+      ...along,
     });
-    settledCharge = true;
-  } else outcome = { kind: 'abandoned' };
-  if (outcome.kind === 'processing') return;
-  // After settling the charge this only reads: the bill was recorded with it (the job claimed), or,
-  // when a change of the subscription made the charge settle alone, it is recorded now and its job
-  // removed, with no claim to drop once more.
-  await settleBillOf(deps, job.scope, job.token, bill.attempt, outcome, settledCharge ? undefined : job);
+  else outcome = { kind: 'abandoned' };
+  if (outcome.kind === 'processing' || recorded) return;
+  await settleBillOf(deps, job.scope, job.token, bill.attempt, outcome, job);
 };

@@ -68,15 +68,18 @@ export const renewSubscription = async (deps: BillingDeps, job: ScheduledJob): P
     version: loaded.version + 1,
     bill: action.bill,
   };
+  let recorded = false;
   const outcome = await chargeBill(deps, job.scope, action.subscription, action.bill, noIpAddress, {
     begin,
     settle: (charge) => {
       const settled = outcomeOf(charge);
       return settled.kind === 'processing' ? null : billSettlement(ids, begun, settled, clock.now());
     },
+    recorded: () => {
+      recorded = true;
+    },
   });
   if (!chargeReserved(outcome)) await subscriptions.commit(job.scope, begin, now);
-  if (outcome.kind === 'processing') return;
-  // Reads the subscription once more: nothing left to do when the charge's settlement recorded it.
+  if (outcome.kind === 'processing' || recorded) return;
   await settleBillOf(deps, job.scope, job.token, action.bill.attempt, outcome);
 };

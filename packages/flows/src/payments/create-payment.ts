@@ -100,7 +100,7 @@ export const createPayment = async (
     from: 'processing',
     joinLists: true,
     reservedAt: now,
-    ...(request.bill ? { bill: request.bill.settle } : {}),
+    ...(request.bill ? { bill: request.bill } : {}),
   });
   return { outcome: 'settled', payment };
 };

@@ -1,7 +1,7 @@
 import { type Payment, recoveryOf, type Scope } from '@wattle/domain';
 import { Changed, type ScheduledJob } from '@wattle/ports';
 import type { PaymentsDeps } from './deps.ts';
-import { type BillSettlementOf, reservedCardNumber, settleWithProcessor } from './settle-payment.ts';
+import { type ChargedBill, reservedCardNumber, settleWithProcessor } from './settle-payment.ts';
 import { expireThreeDSecure } from './three-d-secure-decline.ts';
 
 /**
@@ -15,7 +15,7 @@ export const finishReserved = async (
   scope: Scope,
   payment: Payment,
   job?: ScheduledJob,
-  bill?: BillSettlementOf,
+  bill?: Omit<ChargedBill, 'begin'>,
 ): Promise<Payment> => {
   const cardNumber = await reservedCardNumber(deps, scope, payment);
   try {

@@ -12,6 +12,8 @@ export interface ChargedBill {
   begin: SubscriptionChange | null;
   /** The change recording the bill's outcome, from the settled charge: committed with its settlement. */
   settle: BillSettlementOf;
+  /** Told once the settlement committed the bill's change (a charge settled alone is not). */
+  recorded?: () => void;
 }
 
 /** The change recording a bill's outcome from its settled charge (null: recorded apart). */
@@ -25,7 +27,7 @@ export interface SettleFrom {
   /** When this process reserved the payment, if it did. */
   reservedAt?: Date;
   /** The payment is a bill's charge: the bill's outcome is recorded with it. */
-  bill?: BillSettlementOf;
+  bill?: Omit<ChargedBill, 'begin'>;
 }
 
 /** The card number a reserved payment kept sealed, for the processor. */
@@ -78,7 +80,9 @@ export const settleWithProcessor = async (
       now,
     );
   try {
-    await write(from.bill ? from.bill(settled) : null);
+    const billChange = from.bill ? from.bill.settle(settled) : null;
+    await write(billChange);
+    if (billChange) from.bill?.recorded?.();
   } catch (error) {
     // The subscription changed since the bill began (a cancel, a card change): that fails the
     // bill's part, never the charge's. The charge settles alone; its bill is recorded apart, from
