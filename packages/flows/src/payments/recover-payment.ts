@@ -7,8 +7,9 @@ import { expireThreeDSecure } from './three-d-secure-decline.ts';
 /**
  * Settles a payment left `processing` by a crash between reserving and settling. Asking the
  * processor again is safe (idempotent by token). With `job` (the recovery job) the settlement
- * claims it; without, it cancels it. A bill's charge (`bill`) records its bill with it. When another request settled it first, that outcome is
- * returned (a job that lost the race throws, and the run leaves it).
+ * claims it; without, it cancels it (a bill's charge, `bill`, has none: it records its bill with
+ * it instead). When another request settled it first, that outcome is returned (a job that lost
+ * the race throws, and the run leaves it).
  */
 export const finishReserved = async (
   deps: Pick<PaymentsDeps, 'payments' | 'cardTokens' | 'processor' | 'ids' | 'clock'>,
