@@ -138,12 +138,16 @@ export const fakePayments = (parts: {
         leaseUntil: null,
       });
       if (options.sessionToken) sessions.set(options.sessionToken, { scope, paymentToken: payment.token });
-      parts.jobs.schedule({
-        kind: jobKinds.paymentRecovery,
-        scope,
-        token: payment.token,
-        dueAt: options.recoveryDueAt,
-      });
+      if (options.bill?.begin)
+        throw new Error("This fake commits no bill's change (see fakes/subscriptions.ts)");
+      // A bill's charge has no recovery job of its own: the bill's stands for it.
+      if (!options.bill)
+        parts.jobs.schedule({
+          kind: jobKinds.paymentRecovery,
+          scope,
+          token: payment.token,
+          dueAt: options.recoveryDueAt,
+        });
     },
     settle: async (scope, payment, event, options, now) => {
       await hook('settle');
@@ -151,8 +155,10 @@ export const fakePayments = (parts: {
       // The job's claim is checked first, as the store's transaction lists it first.
       if (options.job) parts.jobs.check(options.job);
       if (found?.payment.state !== options.from) throw new Changed('payment', payment.token);
+      if (options.bill?.settle)
+        throw new Error("This fake commits no bill's change (see fakes/subscriptions.ts)");
       if (options.job) parts.jobs.claim(options.job);
-      else parts.jobs.cancel(scope, payment.token, options.recoveryDueAt);
+      else if (!options.bill) parts.jobs.cancel(scope, payment.token, options.recoveryDueAt);
       found.payment = payment;
       found.sealedNumber = null;
       if (options.joinLists) found.listedAt ??= sortKey(options.reservedAt ?? now, payment.token);

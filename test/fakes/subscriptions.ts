@@ -12,6 +12,7 @@ import {
   toTimestamp,
   type WattleEvent,
 } from '@wattle/domain';
+import type { ChargedBill } from '@wattle/flows';
 import {
   type BillCharges,
   Changed,
@@ -293,16 +294,35 @@ export type FakeBillCharges = ReturnType<typeof fakeBillCharges>;
  * the flow's own `payments` fake (it is handed the flow's deps), keyed by the derived token.
  */
 export const paymentsModule = {
-  createPayment: (
-    deps: { payments: FakeBillCharges },
+  createPayment: async (
+    deps: { payments: FakeBillCharges; subscriptions: SubscriptionsStore; clock: { now(): Date } },
     scope: Scope,
-    request: { token: string; amount: number; source: { token: string } },
-  ) =>
-    deps.payments.create(scope, {
+    request: { token: string; amount: number; source: { token: string }; bill?: ChargedBill | undefined },
+  ) => {
+    const now = deps.clock.now();
+    // A bill's begin commits with the reservation: refused with it when the token is taken.
+    if (request.bill?.begin) {
+      if (await deps.payments.get(scope, request.token)) throw new TokenTaken('payment', request.token);
+      await deps.subscriptions.commit(scope, request.bill.begin, now);
+    }
+    const created = await deps.payments.create(scope, {
       token: request.token,
       amount: request.amount,
       customerToken: request.source.token,
-    }),
+    });
+    const settle = request.bill?.settle(created.payment);
+    if (settle) {
+      // The bill's outcome commits with the settlement; a change of the subscription in between
+      // leaves it to be recorded apart, as the payments flow does.
+      try {
+        await deps.subscriptions.commit(scope, settle, now);
+        request.bill?.recorded?.();
+      } catch (error) {
+        if (!(error instanceof Changed && error.resource === 'subscription')) throw error;
+      }
+    }
+    return created;
+  },
   declined: (payment: Payment) => new PinError(payment.decline!),
   derivedPaymentToken: (_ids: unknown, kind: string, seed: string) =>
     `${kind === 'charge' ? 'ch' : 'auth'}_${seed}`,

@@ -1,6 +1,7 @@
 import type { Payment, PaymentKind, PaymentState, Scope, WattleEvent } from '@wattle/domain';
 import type { Page } from './pages.ts';
 import type { ScheduledJob } from './schedule.ts';
+import type { SubscriptionChange } from './subscriptions.ts';
 
 export interface ReserveOptions {
   /** An unused card token the payment uses up. */
@@ -13,6 +14,12 @@ export interface ReserveOptions {
   sessionToken?: string | undefined;
   /** When the payment-recovery job finishes the payment if nothing settled it by then. */
   recoveryDueAt: Date;
+  /**
+   * The payment is a subscription bill's charge: the bill's recovery job (which finishes the
+   * charge too) stands for the payment's own, so none is scheduled; `begin`, the change that begins
+   * the bill (null: begun before), commits in the reservation's transaction.
+   */
+  bill?: { begin: SubscriptionChange | null } | undefined;
 }
 
 export interface SettleOptions {
@@ -34,6 +41,12 @@ export interface SettleOptions {
    * of its reservation (saves reading it back).
    */
   reservedAt?: Date | undefined;
+  /**
+   * A bill's charge (reserved with `bill`): it has no recovery job of its own to end; `settle`, the
+   * change recording the bill's outcome (null: recorded apart), commits in the settlement's
+   * transaction.
+   */
+  bill?: { settle: SubscriptionChange | null } | undefined;
 }
 
 /** Where a 3-D Secure session leads: the merchant and the payment waiting for the payer. */
@@ -61,7 +74,8 @@ export interface PaymentsStore {
   /**
    * Reserves a new payment with its sealed number and schedules its recovery. Throws TokenTaken
    * when a payment of that token exists (a derived token: the same request came before), TokenUsed
-   * when the card token or payment source was used or expired since it was read.
+   * when the card token or payment source was used or expired since it was read; with a bill's
+   * `begin`, also what SubscriptionsStore.commit throws.
    */
   reserve(
     scope: Scope,
@@ -74,7 +88,7 @@ export interface PaymentsStore {
    * Writes the processor's outcome with its event, drops the sealed number, credits a capture to
    * the balance and ends the recovery job. Throws Changed when the payment is no longer in
    * `options.from` (another request or run settled it first), JobTaken when `options.job` was
-   * claimed by another run.
+   * claimed by another run; with a bill's `settle`, also what SubscriptionsStore.commit throws.
    */
   settle(
     scope: Scope,

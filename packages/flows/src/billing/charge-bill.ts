@@ -10,6 +10,7 @@ import { type BillCharges, Changed, type CustomersStore, TokenTaken } from '@wat
 import { createPayment } from '../payments/create-payment.ts';
 import { declined } from '../payments/payment-errors.ts';
 import { derivedPaymentToken } from '../payments/payment-tokens.ts';
+import type { ChargedBill } from '../payments/settle-payment.ts';
 
 /**
  * What charging a bill needs: the payments flow's own dependencies (it makes the charge), the
@@ -27,7 +28,7 @@ export type ChargeDeps = Parameters<typeof createPayment>[0] & {
  */
 export type BillOutcome =
   | { kind: 'paid'; charge: Payment | null }
-  | { kind: 'declined'; error: PinError }
+  | { kind: 'declined'; error: PinError; charge: Payment | null }
   | { kind: 'abandoned' }
   | { kind: 'processing' };
 
@@ -42,7 +43,7 @@ export const billChargeToken = (ids: Ids, subscriptionToken: string, attempt: nu
 /** Reads a charge's outcome: a bill is paid when its charge was captured. */
 export const outcomeOf = (charge: Payment): BillOutcome => {
   if (charge.state === 'captured') return { kind: 'paid', charge };
-  if (charge.state === 'failed') return { kind: 'declined', error: declined(charge, 'charge_token') };
+  if (charge.state === 'failed') return { kind: 'declined', error: declined(charge, 'charge_token'), charge };
   return { kind: 'processing' };
 };
 
@@ -57,13 +58,22 @@ export const findBillCharge = (
 const unbillable = (message: string): BillOutcome => ({
   kind: 'declined',
   error: new PinError('invalid_resource', { status: 400, messages: [{ param: 'customer_token', message }] }),
+  charge: null,
 });
+
+/**
+ * Whether the bill's charge was reserved (by this run or another): when not (a zero bill, a charge
+ * refused before its reservation), a `begin` handed to chargeBill was not committed either.
+ */
+export const chargeReserved = (outcome: BillOutcome): boolean =>
+  outcome.kind === 'processing' || (outcome.kind !== 'abandoned' && outcome.charge !== null);
 
 /**
  * Charges a bill: a real charge of the customer's card (it shows in the customer's charges),
  * under the attempt's derived token. A zero bill charges nothing. When the charge exists already
  * (a run resuming the attempt: its token is taken) or another run settled it, its outcome is read
- * instead of charging again.
+ * instead of charging again. With `along`, the bill's changes commit in the charge's own
+ * transactions (its begin with the reservation, its outcome with the settlement).
  */
 export const chargeBill = async (
   deps: ChargeDeps,
@@ -71,6 +81,7 @@ export const chargeBill = async (
   subscription: Subscription,
   bill: PendingBill,
   ipAddress: string,
+  along?: ChargedBill,
 ): Promise<BillOutcome> => {
   if (bill.amount === 0) return { kind: 'paid', charge: null };
   const token = billChargeToken(deps.ids, subscription.token, bill.attempt);
@@ -90,6 +101,7 @@ export const chargeBill = async (
       capture: true,
       source: { kind: 'customer', token: subscription.customerToken, cardToken: subscription.cardToken },
       threeDSecure: null,
+      bill: along,
     });
     return outcomeOf(created.payment);
   } catch (error) {
@@ -97,7 +109,7 @@ export const chargeBill = async (
       const existing = await deps.payments.get(scope, token);
       if (existing) return outcomeOf(existing);
     }
-    if (error instanceof PinError) return { kind: 'declined', error };
+    if (error instanceof PinError) return { kind: 'declined', error, charge: null };
     throw error;
   }
 };

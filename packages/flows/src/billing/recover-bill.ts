@@ -1,14 +1,18 @@
+import type { Payment } from '@wattle/domain';
 import type { ScheduledJob } from '@wattle/ports';
+import { finishReserved } from '../payments/recover-payment.ts';
 import type { BillingDeps } from './bill-now.ts';
 import { type BillOutcome, chargeBill, findBillCharge, outcomeOf } from './charge-bill.ts';
 import { noIpAddress } from './renew-subscription.ts';
-import { settleBillOf } from './settle-bill.ts';
+import { billSettlement, settleBillOf } from './settle-bill.ts';
 
 /**
  * The recovery job of a bill a run left under way. The charge of the bill's attempt is looked up
- * by its derived token: settled, its outcome is recorded; still processing, the job stays due (the
- * payment's own recovery settles it first); never made, a renewal is charged now, while a start or
- * reactivation (whose caller saw an error long ago) is given up, leaving nothing charged.
+ * by its derived token: settled, its outcome is recorded; still processing, a renewal's is finished
+ * here (it has no recovery job of its own; the processor is idempotent by its token), its outcome
+ * recorded with it, while a start's or reactivation's is left to its payment's own recovery job
+ * and this job stays due; never made, a renewal is charged now, while a start or reactivation
+ * (whose caller saw an error long ago) is given up, leaving nothing charged.
  */
 export const recoverBill = async (deps: BillingDeps, job: ScheduledJob): Promise<void> => {
   const loaded = await deps.subscriptions.get(job.scope, job.token);
@@ -17,13 +21,30 @@ export const recoverBill = async (deps: BillingDeps, job: ScheduledJob): Promise
     await deps.schedule.drop(job);
     return;
   }
+  // Records the bill with its charge's settlement, claiming this job in the same transaction.
+  let recorded = false;
+  const along = {
+    settle: (charge: Payment) => {
+      const settled = outcomeOf(charge);
+      if (settled.kind === 'processing') return null;
+      return billSettlement(deps.ids, { ...loaded, bill }, settled, deps.clock.now(), job);
+    },
+    recorded: () => {
+      recorded = true;
+    },
+  };
   let outcome: BillOutcome;
   const charge = bill.amount > 0 ? await findBillCharge(deps, job.scope, job.token, bill) : null;
   if (bill.amount === 0) outcome = { kind: 'paid', charge: null };
+  else if (charge?.state === 'processing' && bill.purpose === 'renewal')
+    outcome = outcomeOf(await finishReserved(deps, job.scope, charge, undefined, along));
   else if (charge) outcome = outcomeOf(charge);
   else if (bill.purpose === 'renewal')
-    outcome = await chargeBill(deps, job.scope, loaded.subscription, bill, noIpAddress);
+    outcome = await chargeBill(deps, job.scope, loaded.subscription, bill, noIpAddress, {
+      begin: null,
+      ...along,
+    });
   else outcome = { kind: 'abandoned' };
-  if (outcome.kind === 'processing') return;
+  if (outcome.kind === 'processing' || recorded) return;
   await settleBillOf(deps, job.scope, job.token, bill.attempt, outcome, job);
 };

@@ -1,24 +1,26 @@
 import { dueAction, expireSubscription, newEvent, presentSubscription, toTimestamp } from '@wattle/domain';
-import type { ScheduledJob } from '@wattle/ports';
+import type { ScheduledJob, SubscriptionChange } from '@wattle/ports';
 import type { BillingDeps } from './bill-now.ts';
-import { chargeBill } from './charge-bill.ts';
-import { recoveryDueAt, settleBillOf } from './settle-bill.ts';
+import { chargeBill, chargeReserved, outcomeOf } from './charge-bill.ts';
+import { billSettlement, recoveryDueAt, settleBillOf } from './settle-bill.ts';
 
 /** Renewals are charged from the scheduler: there is no payer's address. */
 export const noIpAddress = '';
 
 /**
  * The renewal job, due at a subscription's next billing date. Exactly once per bill attempt, even
- * when two runs overlap:
- * 1. one transaction claims the job (the other run's commit is refused: JobTaken, and it stops
- *    there) and records the bill as under way on the subscription, with the attempt's number and
- *    a recovery job;
- * 2. the card is charged under a token derived from (subscription, attempt), reserved only if new;
- * 3. one transaction records the outcome: the ledger credit, the next interval and its renewal
- *    job (or the retry, or the end), the events, and removes the recovery job.
- * A run dying after 1 leaves the bill under way; the recovery job finds its charge by the derived
- * token (or makes it, if it never was) and finishes step 3. A charge can never be made twice: its
- * token is fixed by step 1, and step 3 settles only the attempt still under way.
+ * when two runs overlap, in two transactions (the bill's changes ride in its charge's):
+ * 1. the charge's reservation, under a token derived from (subscription, attempt) and only if new,
+ *    claims the job (the other run's is refused: JobTaken, and it stops there) and records the bill
+ *    as under way on the subscription, with the attempt's number and a recovery job;
+ * 2. the card is charged, and the charge's settlement records the bill's outcome: the ledger
+ *    credit, the next interval and its renewal job (or the retry, or the end), the events, and
+ *    removes the recovery job.
+ * A run dying after 1 leaves the bill under way with its charge reserved; the recovery job finishes
+ * the charge (the processor is idempotent by its token) and the bill with it. A charge can never be
+ * made twice: its token is fixed by 1, and 2 settles only a charge still processing. When the bill
+ * reserves no charge (a zero bill, a charge refused before its reservation) it begins on its own,
+ * and when a change of the subscription came between 1 and 2 it is recorded apart (settleBillOf).
  */
 export const renewSubscription = async (deps: BillingDeps, job: ScheduledJob): Promise<void> => {
   const { subscriptions, schedule, ids, clock } = deps;
@@ -48,22 +50,36 @@ export const renewSubscription = async (deps: BillingDeps, job: ScheduledJob): P
     );
     return;
   }
-  await subscriptions.commit(
-    job.scope,
-    {
-      before: loaded,
-      after: action.subscription,
-      bill: action.bill,
-      credit: null,
-      events: [],
-      claim: job,
-      renewalJob: 'keep',
-      recovery: recoveryDueAt(now),
-      planMustBeLive: false,
+  const begin: SubscriptionChange = {
+    before: loaded,
+    after: action.subscription,
+    bill: action.bill,
+    credit: null,
+    events: [],
+    claim: job,
+    renewalJob: 'keep',
+    recovery: recoveryDueAt(now),
+    planMustBeLive: false,
+  };
+  // The subscription as the reservation leaves it: what the settlement's change is made against.
+  const begun = {
+    ...loaded,
+    subscription: action.subscription,
+    version: loaded.version + 1,
+    bill: action.bill,
+  };
+  let recorded = false;
+  const outcome = await chargeBill(deps, job.scope, action.subscription, action.bill, noIpAddress, {
+    begin,
+    settle: (charge) => {
+      const settled = outcomeOf(charge);
+      return settled.kind === 'processing' ? null : billSettlement(ids, begun, settled, clock.now());
     },
-    now,
-  );
-  const outcome = await chargeBill(deps, job.scope, action.subscription, action.bill, noIpAddress);
-  if (outcome.kind === 'processing') return;
+    recorded: () => {
+      recorded = true;
+    },
+  });
+  if (!chargeReserved(outcome)) await subscriptions.commit(job.scope, begin, now);
+  if (outcome.kind === 'processing' || recorded) return;
   await settleBillOf(deps, job.scope, job.token, action.bill.attempt, outcome);
 };

@@ -2,6 +2,7 @@ import {
   creditOf,
   type Ids,
   newEvent,
+  type PendingBill,
   presentSubscription,
   type Scope,
   type Subscription,
@@ -11,9 +12,11 @@ import {
 import {
   type Clock,
   JobTaken,
+  type LoadedSubscription,
   type RetryPacing,
   type ScheduledJob,
   type ScheduleStore,
+  type SubscriptionChange,
   type SubscriptionsStore,
 } from '@wattle/ports';
 import { retryOnChange } from '../shared/retry-on-change.ts';
@@ -42,11 +45,40 @@ const dropQuietly = async (schedule: ScheduleStore, job: ScheduledJob): Promise<
 };
 
 /**
- * Records a bill's outcome on the subscription as it is now, in one transaction with the ledger
- * credit, the plan's counts, the events, the next renewal job and the end of the recovery job
- * (claimed when `claim` is that job). Only the bill's own attempt is settled: when the bill is no
- * longer under way, another run settled it and this one does nothing (its job is dropped). A
- * concurrent change of the subscription (a cancel, a card change) makes it read again and retry.
+ * The change recording a bill's outcome on the subscription as loaded (its bill under way): the
+ * ledger credit, the plan's counts, the events, the next renewal job and the end of the recovery
+ * job (claimed when `claim` is that job).
+ */
+export const billSettlement = (
+  ids: Ids,
+  loaded: LoadedSubscription & { bill: PendingBill },
+  outcome: Exclude<BillOutcome, { kind: 'processing' }>,
+  now: Date,
+  claim?: ScheduledJob,
+): SubscriptionChange => {
+  const settlement = settleBill(loaded.subscription, loaded.bill, outcome.kind === 'paid', now);
+  const after = settlement.subscription;
+  const at = toTimestamp(now);
+  const paidAt = outcome.kind === 'paid' && outcome.charge ? outcome.charge.createdAt : at;
+  return {
+    before: loaded,
+    after,
+    bill: null,
+    credit: settlement.credit ? { entry: creditOf(loaded.bill, paidAt), attempt: loaded.bill.attempt } : null,
+    events: after ? settlement.events.map((type) => newEvent(ids, type, presentSubscription(after), at)) : [],
+    claim,
+    renewalJob: 'sync',
+    recovery: 'cancel',
+    planMustBeLive: false,
+  };
+};
+
+/**
+ * Records a bill's outcome on the subscription as it is now, in one transaction (billSettlement).
+ * Only the bill's own attempt is settled: when the bill is no longer under way, another run (or
+ * the bill's charge, whose settlement records it) settled it and this one does nothing (its job is
+ * dropped). A concurrent change of the subscription (a cancel, a card change) makes it read again
+ * and retry.
  */
 export const settleBillOf = async (
   { subscriptions, schedule, ids, clock, pacing }: SettleDeps,
@@ -63,26 +95,7 @@ export const settleBillOf = async (
       return loaded?.subscription ?? null;
     }
     const now = clock.now();
-    const settlement = settleBill(loaded.subscription, loaded.bill, outcome.kind === 'paid', now);
-    const after = settlement.subscription;
-    const at = toTimestamp(now);
-    const paidAt = outcome.kind === 'paid' && outcome.charge ? outcome.charge.createdAt : at;
-    await subscriptions.commit(
-      scope,
-      {
-        before: loaded,
-        after,
-        bill: null,
-        credit: settlement.credit ? { entry: creditOf(loaded.bill, paidAt), attempt } : null,
-        events: after
-          ? settlement.events.map((type) => newEvent(ids, type, presentSubscription(after), at))
-          : [],
-        claim,
-        renewalJob: 'sync',
-        recovery: 'cancel',
-        planMustBeLive: false,
-      },
-      now,
-    );
-    return after;
+    const change = billSettlement(ids, { ...loaded, bill: loaded.bill }, outcome, now, claim);
+    await subscriptions.commit(scope, change, now);
+    return change.after;
   });

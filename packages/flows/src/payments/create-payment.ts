@@ -16,7 +16,7 @@ import { commitUsingToken } from '../cards/card-intake.ts';
 import { paymentSourceParam } from '../payment-sources/take-payment-source.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { type PaymentSource, resolveSource } from './payment-sources.ts';
-import { settleWithProcessor } from './settle-payment.ts';
+import { type ChargedBill, settleWithProcessor } from './settle-payment.ts';
 
 /** Either form of `three_d_secure`: Wattle runs it (redirect), or the merchant did (pass-through). */
 export type ThreeDSecureRequest = ThreeDSecureAsk | ThreeDSecurePassThrough;
@@ -30,6 +30,8 @@ export interface PaymentRequest extends PaymentOrder {
    * reaches the processor.
    */
   token?: string | undefined;
+  /** The subscription bill this charge pays: its changes commit with the charge's own writes. */
+  bill?: ChargedBill | undefined;
 }
 
 export type PaymentCreated =
@@ -88,6 +90,7 @@ export const createPayment = async (
         joinLists: session !== null,
         sessionToken: session?.sessionToken,
         recoveryDueAt: recoveryDueOf(reserved),
+        bill: request.bill ? { begin: request.bill.begin } : undefined,
       },
       now,
     ),
@@ -97,6 +100,7 @@ export const createPayment = async (
     from: 'processing',
     joinLists: true,
     reservedAt: now,
+    ...(request.bill ? { bill: request.bill } : {}),
   });
   return { outcome: 'settled', payment };
 };

@@ -6,9 +6,25 @@ import {
   type Scope,
   settledWith,
 } from '@wattle/domain';
-import type { ScheduledJob } from '@wattle/ports';
+import { Changed, type ScheduledJob, type SubscriptionChange } from '@wattle/ports';
 import type { PaymentsDeps } from './deps.ts';
 import { paymentEvent } from './payment-event.ts';
+
+/**
+ * A subscription bill a charge pays (see billing/): the bill's recovery job stands for the charge's
+ * own, and the bill's changes commit in the charge's transactions, so a renewal takes two.
+ */
+export interface ChargedBill {
+  /** The change beginning the bill, committed with the reservation (null: begun before). */
+  begin: SubscriptionChange | null;
+  /** The change recording the bill's outcome, from the settled charge: committed with its settlement. */
+  settle: BillSettlementOf;
+  /** Told once the settlement committed the bill's change (a charge settled alone is not). */
+  recorded?: () => void;
+}
+
+/** The change recording a bill's outcome from its settled charge (null: recorded apart). */
+export type BillSettlementOf = (settled: Payment) => SubscriptionChange | null;
 
 export interface SettleFrom {
   from: PaymentState;
@@ -17,6 +33,8 @@ export interface SettleFrom {
   job?: ScheduledJob;
   /** When this process reserved the payment, if it did. */
   reservedAt?: Date;
+  /** The payment is a bill's charge: the bill's outcome is recorded with it. */
+  bill?: Omit<ChargedBill, 'begin'>;
 }
 
 /** The card number a reserved payment kept sealed, for the processor. */
@@ -52,19 +70,33 @@ export const settleWithProcessor = async (
   if (outcome.approved && reserved.captureOnSuccess) await processor.capture(reserved.token, reserved.amount);
   const now = clock.now();
   const settled = settledWith(reserved, outcome);
-  await payments.settle(
-    scope,
-    settled,
-    paymentEvent(ids, settled, now),
-    {
-      from: from.from,
-      joinLists: from.joinLists,
-      leaseExpiresAt: leaseEndOf(settled),
-      job: from.job,
-      reservedAt: from.reservedAt,
-      recoveryDueAt: recoveryDueOf(reserved),
-    },
-    now,
-  );
+  const event = paymentEvent(ids, settled, now);
+  const write = (billChange: SubscriptionChange | null) =>
+    payments.settle(
+      scope,
+      settled,
+      event,
+      {
+        from: from.from,
+        joinLists: from.joinLists,
+        leaseExpiresAt: leaseEndOf(settled),
+        job: from.job,
+        reservedAt: from.reservedAt,
+        recoveryDueAt: recoveryDueOf(reserved),
+        bill: from.bill ? { settle: billChange } : undefined,
+      },
+      now,
+    );
+  try {
+    const billChange = from.bill ? from.bill.settle(settled) : null;
+    await write(billChange);
+    if (billChange) from.bill?.recorded?.();
+  } catch (error) {
+    // The subscription changed since the bill began (a cancel, a card change): that fails the
+    // bill's part, never the charge's. The charge settles alone; its bill is recorded apart, from
+    // the subscription read again (the billing flow's settleBillOf).
+    if (!(from.bill && error instanceof Changed && error.resource === 'subscription')) throw error;
+    await write(null);
+  }
   return settled;
 };

@@ -32,6 +32,7 @@ import { CardTokensRepo } from './card-tokens-repo.ts';
 import { scheduleDisputeIn } from './disputes-repo.ts';
 import { PaymentSourcesRepo } from './payment-sources-repo.ts';
 import { paymentOfItem, storedPayment } from './stored-payment.ts';
+import { subscriptionChangeIn } from './subscriptions-repo.ts';
 
 interface ListOf {
   index: IndexName;
@@ -265,12 +266,14 @@ export class PaymentsRepo implements PaymentsStore {
         ConditionExpression: 'attribute_not_exists(pk)',
       });
     }
-    scheduleIn(tx, {
-      kind: jobKinds.paymentRecovery,
-      scope,
-      token: payment.token,
-      dueAt: options.recoveryDueAt,
-    });
+    if (options.bill?.begin) subscriptionChangeIn(tx, scope, options.bill.begin, now);
+    else if (!options.bill)
+      scheduleIn(tx, {
+        kind: jobKinds.paymentRecovery,
+        scope,
+        token: payment.token,
+        dueAt: options.recoveryDueAt,
+      });
     // The payment's token is new unless it was derived (an Idempotency-Key, a bill attempt) and
     // the same request reserved it before.
     await tx.commit(this.ctx.doc, { payment: () => new TokenTaken('payment', payment.token) });
@@ -320,7 +323,9 @@ export class PaymentsRepo implements PaymentsStore {
     creditCaptureIn(tx, scope, payment, now);
     scheduleDisputeIn(tx, scope, payment);
     if (options.leaseExpiresAt) this.putLeaseIn(tx, scope, payment.token, options.leaseExpiresAt);
-    if (!options.job) cancelIn(tx, jobKinds.paymentRecovery, scope, payment.token, options.recoveryDueAt);
+    if (options.bill?.settle) subscriptionChangeIn(tx, scope, options.bill.settle, now);
+    else if (!options.job && !options.bill)
+      cancelIn(tx, jobKinds.paymentRecovery, scope, payment.token, options.recoveryDueAt);
     recordEvent(tx, scope, event, now);
     await tx.commit(this.ctx.doc, { payment: () => new Changed('payment', payment.token) });
   }

@@ -25,7 +25,7 @@ import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import { cancelIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
 import type { IndexName } from '../kernel/table.ts';
-import { maxTransactionItems } from '../kernel/transaction.ts';
+import { maxTransactionItems, type Transaction } from '../kernel/transaction.ts';
 import { type CountMoves, type CountState, movePlanCountsIn, planSubscriptionShards } from './plan-counts.ts';
 
 interface ListOf {
@@ -77,6 +77,98 @@ const movesOf = (before: CountState[], after: CountState[]): CountMoves => {
   for (const state of before) moves[state] = (moves[state] ?? 0) - 1;
   for (const state of after) moves[state] = (moves[state] ?? 0) + 1;
   return moves;
+};
+
+/**
+ * Adds one change of a subscription to `tx`: the item under the version read before (refused with
+ * Changed when another change came first), its lists, its plan's counts, its ledger credit, its
+ * events and its jobs. A bill's charge commits its bill's change in its own transaction with it
+ * (payments-repo), so a renewal takes two transactions, not four.
+ */
+export const subscriptionChangeIn = (
+  tx: Transaction,
+  scope: Scope,
+  change: SubscriptionChange,
+  now: Date,
+): Transaction => {
+  const { before, after } = change;
+  const subscription = (after ?? before?.subscription)!;
+  const { token } = subscription;
+  // The job's claim first: a run that lost the race to another run is refused on it (JobTaken).
+  if (change.claim) claimIn(tx, change.claim);
+  tx.refuse('subscription', () => new Changed('subscription', token));
+  const guard = before
+    ? { ConditionExpression: 'ver = :v', ExpressionAttributeValues: { ':v': before.version } }
+    : { ConditionExpression: 'attribute_not_exists(pk)' };
+  const sortKey = before?.sortKey ?? listSortKey(now, token);
+  const shown = after !== null && change.bill?.purpose !== 'start';
+  if (after) {
+    tx.put('subscription', {
+      Item: {
+        ...keys.subscription(scope, token),
+        _et: 'subscription',
+        subscription: after,
+        ver: (before?.version ?? 0) + 1,
+        sortKey,
+        ...(change.bill ? { bill: change.bill } : {}),
+        ...(shown
+          ? Object.assign(
+              {},
+              ...listsOf(scope, after).map((l) => listMembership(l.index, l.counter.listKey, sortKey)),
+            )
+          : {}),
+      },
+      ...guard,
+    });
+  } else {
+    tx.delete('subscription', { Key: keys.subscription(scope, token), ...guard });
+  }
+  const shownBefore = before !== null && !before.starting;
+  if (shown !== shownBefore) {
+    for (const l of listsOf(scope, subscription)) countIn(tx, l.counter, shown ? 1 : -1);
+  }
+  movePlanCountsIn(
+    tx,
+    scope,
+    subscription.planToken,
+    movesOf(countedAs(before?.subscription ?? null, before?.bill ?? null), countedAs(after, change.bill)),
+    change.planMustBeLive,
+  );
+  if (change.credit) {
+    const { entry, attempt } = change.credit;
+    const key = keys.ledgerEntry(scope, token, attempt);
+    const ledger = ledgerCounter(scope, token);
+    tx.put('ledger', {
+      Item: {
+        ...key,
+        _et: 'ledger_entry',
+        entry,
+        ...listMembership('gsi1', ledger.listKey, listSortKey(now, key.sk)),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+    countIn(tx, ledger, 1);
+  }
+  for (const event of change.events) recordEvent(tx, scope, event, now);
+  const claimed = change.claim?.kind;
+  if (change.renewalJob === 'sync' && claimed !== jobKinds.subscriptionBilling) {
+    if (after && shown && isRunning(after) && after.nextBillingDate) {
+      scheduleIn(tx, {
+        kind: jobKinds.subscriptionBilling,
+        scope,
+        token,
+        dueAt: new Date(after.nextBillingDate),
+      });
+    } else if (shownBefore) {
+      cancelIn(tx, jobKinds.subscriptionBilling, scope, token);
+    }
+  }
+  if (change.recovery instanceof Date) {
+    scheduleIn(tx, { kind: jobKinds.billRecovery, scope, token, dueAt: change.recovery });
+  } else if (change.recovery === 'cancel' && claimed !== jobKinds.billRecovery) {
+    cancelIn(tx, jobKinds.billRecovery, scope, token);
+  }
+  return tx;
 };
 
 /**
@@ -154,85 +246,7 @@ export class SubscriptionsRepo implements SubscriptionsStore {
   }
 
   async commit(scope: Scope, change: SubscriptionChange, now: Date): Promise<void> {
-    const { before, after } = change;
-    const subscription = (after ?? before?.subscription)!;
-    const { token } = subscription;
-    const tx = newTransaction(this.ctx);
-    // The job's claim first: a run that lost the race to another run is refused on it (JobTaken).
-    if (change.claim) claimIn(tx, change.claim);
-    tx.refuse('subscription', () => new Changed('subscription', token));
-    const guard = before
-      ? { ConditionExpression: 'ver = :v', ExpressionAttributeValues: { ':v': before.version } }
-      : { ConditionExpression: 'attribute_not_exists(pk)' };
-    const sortKey = before?.sortKey ?? listSortKey(now, token);
-    const shown = after !== null && change.bill?.purpose !== 'start';
-    if (after) {
-      tx.put('subscription', {
-        Item: {
-          ...keys.subscription(scope, token),
-          _et: 'subscription',
-          subscription: after,
-          ver: (before?.version ?? 0) + 1,
-          sortKey,
-          ...(change.bill ? { bill: change.bill } : {}),
-          ...(shown
-            ? Object.assign(
-                {},
-                ...listsOf(scope, after).map((l) => listMembership(l.index, l.counter.listKey, sortKey)),
-              )
-            : {}),
-        },
-        ...guard,
-      });
-    } else {
-      tx.delete('subscription', { Key: keys.subscription(scope, token), ...guard });
-    }
-    const shownBefore = before !== null && !before.starting;
-    if (shown !== shownBefore) {
-      for (const l of listsOf(scope, subscription)) countIn(tx, l.counter, shown ? 1 : -1);
-    }
-    movePlanCountsIn(
-      tx,
-      scope,
-      subscription.planToken,
-      movesOf(countedAs(before?.subscription ?? null, before?.bill ?? null), countedAs(after, change.bill)),
-      change.planMustBeLive,
-    );
-    if (change.credit) {
-      const { entry, attempt } = change.credit;
-      const key = keys.ledgerEntry(scope, token, attempt);
-      const ledger = ledgerCounter(scope, token);
-      tx.put('ledger', {
-        Item: {
-          ...key,
-          _et: 'ledger_entry',
-          entry,
-          ...listMembership('gsi1', ledger.listKey, listSortKey(now, key.sk)),
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      });
-      countIn(tx, ledger, 1);
-    }
-    for (const event of change.events) recordEvent(tx, scope, event, now);
-    const claimed = change.claim?.kind;
-    if (change.renewalJob === 'sync' && claimed !== jobKinds.subscriptionBilling) {
-      if (after && shown && isRunning(after) && after.nextBillingDate) {
-        scheduleIn(tx, {
-          kind: jobKinds.subscriptionBilling,
-          scope,
-          token,
-          dueAt: new Date(after.nextBillingDate),
-        });
-      } else if (shownBefore) {
-        cancelIn(tx, jobKinds.subscriptionBilling, scope, token);
-      }
-    }
-    if (change.recovery instanceof Date) {
-      scheduleIn(tx, { kind: jobKinds.billRecovery, scope, token, dueAt: change.recovery });
-    } else if (change.recovery === 'cancel' && claimed !== jobKinds.billRecovery) {
-      cancelIn(tx, jobKinds.billRecovery, scope, token);
-    }
-    await tx.commit(this.ctx.doc);
+    await subscriptionChangeIn(newTransaction(this.ctx), scope, change, now).commit(this.ctx.doc);
   }
 
   private page(index: IndexName, c: Counter, page: number): Promise<Page<Subscription>> {
