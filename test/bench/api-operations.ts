@@ -6,13 +6,33 @@ import { cardFields, chargeFields } from '../helpers/fixtures.ts';
 import { type Api, api, newMerchant } from '../helpers/stack.ts';
 import { runLoad } from './load.ts';
 
-export type OperationName =
-  | 'create charge'
-  | 'get charge'
-  | 'list charges'
-  | 'create customer'
-  | 'authorise'
-  | 'capture';
+export const operationNames = [
+  'create charge',
+  'get charge',
+  'list charges',
+  'create customer',
+  'authorise',
+  'capture',
+] as const;
+export type OperationName = (typeof operationNames)[number];
+
+/**
+ * The operations of `--only` ("get charge,list charges") among `among`, refusing a name not there
+ * (a typo would otherwise measure nothing and look like a result).
+ */
+export const parseOperationNames = (text: string, among: readonly OperationName[]): OperationName[] => {
+  const names = text
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !(among as readonly string[]).includes(name));
+  if (unknown.length > 0 || names.length === 0) {
+    const known = among.map((name) => `"${name}"`).join(', ');
+    const wrong = unknown.map((name) => `"${name}"`).join(', ') || 'nothing';
+    throw new Error(`--only takes operations among ${known}, comma-separated; not ${wrong}`);
+  }
+  return names as OperationName[];
+};
 
 export interface ApiOperation {
   name: OperationName;

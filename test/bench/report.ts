@@ -22,10 +22,12 @@ export interface BenchReport {
     warmupMs: number;
     coldStartRuns: number;
     quick: boolean;
+    /** The operations measured under load when `--only` named some (no bundles then). */
+    only?: readonly string[];
   };
   seconds: number;
   operations: OperationResult[];
-  bundles: BundleReport;
+  bundles?: BundleReport;
   drift: string[];
 }
 
@@ -62,16 +64,35 @@ const bundleRow = (b: BundleResult, baseline: BundleResult | undefined): string 
   return `| ${b.name} | ${kb(b.bytes)} | ${kb(b.gzipBytes)} | ${kb(b.mapBytes)} | ${n(w.importMs)} | ${n(w.cpuMs)} | ${over} | ${n(b.withSourceMaps.cpuMs)} | ${n(w.sinceStartMs)} |`;
 };
 
+/** The bundles' table, when the run measured them (not with `--only`). */
+const bundlesSection = (r: BenchReport): string[] => {
+  const { bundles } = r;
+  if (!bundles) return [];
+  const m = r.machine;
+  const s = r.settings;
+  const baselineFor = (b: BundleResult) =>
+    bundles.baselines.find((x) => x.sdkPackages.join() === b.sdkPackages.join());
+  return [
+    '### Lambda bundles and cold initialisation',
+    '',
+    `Bundled with esbuild as \`cdk deploy\` does (ESM, node22, minified, source map, AWS SDK inside), into a temporary directory. Cold start: a fresh Node ${m.node} process imports the bundle, timed from the import to the module evaluated, as wall time and as the process's CPU time (steadier when other work loads the machine), median of ${s.coldStartRuns} rounds over all bundles, as deployed: without \`--enable-source-maps\` (the map ships beside the bundle and is read when an error is logged), which the last column adds for comparison. Each function's bundle holds the KMS and SQS clients only when its access (infra/constructs/access.ts) lets it use them. "Over baseline" compares CPU time with a minimal handler importing the same SDK clients; a handler importing nothing shows Node's own share. x86-64 here; the functions run on arm64.`,
+    '',
+    '| function | bundle KB | gzip KB | map KB | import ms | import CPU ms | CPU over baseline | CPU ms with --enable-source-maps | process start to evaluated, ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...bundles.functions.map((b) => bundleRow(b, baselineFor(b))),
+    ...bundles.baselines.map((b) => bundleRow(b, undefined)),
+    '',
+  ];
+};
+
 export const generatedSection = (r: BenchReport): string => {
   const m = r.machine;
   const s = r.settings;
   const measuredOps = r.operations.filter((o) => o.service);
-  const baselineFor = (b: BundleResult) =>
-    r.bundles.baselines.find((x) => x.sdkPackages.join() === b.sdkPackages.join());
   const lines = [
     beginMarker,
     '',
-    `Measured ${m.date} at commit ${m.commit.replace(/^(\w+)/, '`$1`')}${s.quick ? ' — a `--quick` smoke run, not for comparison' : ''}; the run took ${n(r.seconds)} s.`,
+    `Measured ${m.date} at commit ${m.commit.replace(/^(\w+)/, '`$1`')}${s.quick ? ' — a `--quick` smoke run, not for comparison' : ''}${s.only ? ` — only ${s.only.join(', ')} under load (\`--only\`), no bundles` : ''}; the run took ${n(r.seconds)} s.`,
     '',
     '| machine | |',
     '|---|---|',
@@ -106,15 +127,7 @@ export const generatedSection = (r: BenchReport): string => {
     '|---|---:|---:|---|---:|---:|---:|---|',
     ...r.operations.map(costRow),
     '',
-    '### Lambda bundles and cold initialisation',
-    '',
-    `Bundled with esbuild as \`cdk deploy\` does (ESM, node22, minified, source map, AWS SDK inside), into a temporary directory. Cold start: a fresh Node ${m.node} process imports the bundle, timed from the import to the module evaluated, as wall time and as the process's CPU time (steadier when other work loads the machine), median of ${s.coldStartRuns} rounds over all bundles, as deployed: without \`--enable-source-maps\` (the map ships beside the bundle and is read when an error is logged), which the last column adds for comparison. Each function's bundle holds the KMS and SQS clients only when its access (infra/constructs/access.ts) lets it use them. "Over baseline" compares CPU time with a minimal handler importing the same SDK clients; a handler importing nothing shows Node's own share. x86-64 here; the functions run on arm64.`,
-    '',
-    '| function | bundle KB | gzip KB | map KB | import ms | import CPU ms | CPU over baseline | CPU ms with --enable-source-maps | process start to evaluated, ms |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...r.bundles.functions.map((b) => bundleRow(b, baselineFor(b))),
-    ...r.bundles.baselines.map((b) => bundleRow(b, undefined)),
-    '',
+    ...bundlesSection(r),
     endMarker,
   ];
   return lines.join('\n');
