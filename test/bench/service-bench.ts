@@ -172,6 +172,7 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Operat
       });
     }
     const last = (name: OperationName) => recordings.get(name)?.at(-1) as Recording;
+    await service.recorded();
 
     let createRate = 0;
     if (measured.includes('capture') && !measured.includes('create charge')) {
