@@ -3,7 +3,8 @@
  * needs made beforehand (charges to read, authorisations to capture).
  */
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
-import { type Api, api, newMerchant } from '../helpers/stack.ts';
+import { type Api, newMerchant } from '../helpers/stack.ts';
+import { benchApi } from './bench-api.ts';
 import { runLoad } from './load.ts';
 
 export const operationNames = [
@@ -46,6 +47,7 @@ const expect = (status: number, wanted: number, what: string, text: string): voi
 
 export interface Merchant {
   api: Api;
+  secretKey: string;
   /** Tokens of captured charges (GET /charges/{token} cycles through them). */
   charges: string[];
   /** Authorised charges not yet captured. */
@@ -54,7 +56,8 @@ export interface Merchant {
 
 export const merchantOn = async (port: number): Promise<Merchant> => {
   const merchant = await newMerchant({ port }, 'Bench');
-  return { api: api(merchant.test.baseUrl, merchant.test.secretKey), charges: [], authorised: [] };
+  const { baseUrl, secretKey } = merchant.test;
+  return { api: benchApi(baseUrl, secretKey), secretKey, charges: [], authorised: [] };
 };
 
 const createCharge = async (m: Merchant, capture: boolean, headers: Record<string, string>) => {
