@@ -1,6 +1,7 @@
 /**
  * `npm run bench` (never part of `npm test`): API throughput and latency against the storage
- * floor, DynamoDB round trips and capacity per operation, Lambda bundle sizes and cold starts.
+ * floor and against Stoplight Prism mocking the OpenAPI document, DynamoDB round trips and
+ * capacity per operation, Lambda bundle sizes and cold starts.
  * Writes the generated section of docs/benchmarks.md.
  *
  *   npm run bench                  # the full run (a few minutes), rewrites docs/benchmarks.md
@@ -50,7 +51,7 @@ const started = Date.now();
 const host = machine();
 log(`Load average at start: ${host.loadAtStart.join(', ')} on ${host.cores} cores`);
 log('API operations on the local stack:');
-const operations = await benchService({ ...settings, log });
+const { operations, peer } = await benchService({ ...settings, log });
 // The bundles are no API operation: a run of some operations only leaves them out.
 const drift = only ? [] : bundlingDrift();
 if (!only) log('Lambda bundles:');
@@ -61,6 +62,7 @@ const report: BenchReport = {
   settings,
   seconds: (Date.now() - started) / 1000,
   operations,
+  peer,
   bundles,
   drift,
 };
