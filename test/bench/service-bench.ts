@@ -278,7 +278,7 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Servic
       result.service = serviceResult;
       result.floor = floorResult;
       log(
-        `    ${serviceResult.perSecond.toFixed(0)} req/s against ${floorResult.perSecond.toFixed(0)} (${(serviceResult.perSecond / floorResult.perSecond).toFixed(2)}); CPU ms: service ${serviceResult.serviceCpuMs.toFixed(2)}, SDK client ${floorResult.clientCpuMs.toFixed(2)}, background ${floorResult.serviceCpuMs.toFixed(2)}`,
+        `    ${serviceResult.perSecond.toFixed(0)} req/s against ${floorResult.perSecond.toFixed(0)} (${(serviceResult.perSecond / floorResult.perSecond).toFixed(2)}); CPU ms: service ${serviceResult.serviceCpuMs.toFixed(2)} (its load generator ${serviceResult.clientCpuMs.toFixed(2)}), SDK client ${floorResult.clientCpuMs.toFixed(2)}, background ${floorResult.serviceCpuMs.toFixed(2)}`,
       );
       if (peerResult) {
         result.peer = peerResult;
