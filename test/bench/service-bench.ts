@@ -13,6 +13,15 @@ import { type Cost, costOf, sameCost } from './round-trips.ts';
 import { newRecordingId, startService } from './service-client.ts';
 import { freshTokens, groupsOf, replay, type Tokens } from './storage-floor.ts';
 
+/**
+ * The service's own CPU per request over the SDK client's for the same calls (issue 17's measure):
+ * the service's Node CPU less the background its writes leave (the stream pipe, the SQS emulator,
+ * the webhook delivery: Lambda functions and a Pipe in AWS, read here while the floor's replays
+ * made the same writes), over the floor's client CPU.
+ */
+export const ownCpuOverSdk = (service: PhaseResult, floor: PhaseResult): number =>
+  (service.serviceCpuMs - floor.serviceCpuMs) / floor.clientCpuMs;
+
 export interface PhaseResult extends LoadResult {
   /**
    * CPU per request, ms: the server's Node process (the service's; Prism's for the peer),
@@ -58,6 +67,7 @@ const timeInDynamo = (recording: Recording): number =>
 /** The operations measured under load, in this order (capture sizes its set-up by create charge's rate). */
 export const measuredOperations: readonly OperationName[] = [
   'create charge',
+  'authorise',
   'get charge',
   'list charges',
   'create customer',
@@ -278,7 +288,7 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Servic
       result.service = serviceResult;
       result.floor = floorResult;
       log(
-        `    ${serviceResult.perSecond.toFixed(0)} req/s against ${floorResult.perSecond.toFixed(0)} (${(serviceResult.perSecond / floorResult.perSecond).toFixed(2)}); CPU ms: service ${serviceResult.serviceCpuMs.toFixed(2)} (its load generator ${serviceResult.clientCpuMs.toFixed(2)}), SDK client ${floorResult.clientCpuMs.toFixed(2)}, background ${floorResult.serviceCpuMs.toFixed(2)}`,
+        `    ${serviceResult.perSecond.toFixed(0)} req/s against ${floorResult.perSecond.toFixed(0)} (${(serviceResult.perSecond / floorResult.perSecond).toFixed(2)}); CPU ms: service ${serviceResult.serviceCpuMs.toFixed(2)} (its load generator ${serviceResult.clientCpuMs.toFixed(2)}), SDK client ${floorResult.clientCpuMs.toFixed(2)}, background ${floorResult.serviceCpuMs.toFixed(2)}; own CPU over the SDK's ${ownCpuOverSdk(serviceResult, floorResult).toFixed(2)}`,
       );
       if (peerResult) {
         result.peer = peerResult;
