@@ -3,16 +3,37 @@
  * needs made beforehand (charges to read, authorisations to capture).
  */
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
-import { type Api, api, newMerchant } from '../helpers/stack.ts';
+import { type Api, newMerchant } from '../helpers/stack.ts';
+import { benchApi } from './bench-api.ts';
 import { runLoad } from './load.ts';
 
-export type OperationName =
-  | 'create charge'
-  | 'get charge'
-  | 'list charges'
-  | 'create customer'
-  | 'authorise'
-  | 'capture';
+export const operationNames = [
+  'create charge',
+  'get charge',
+  'list charges',
+  'create customer',
+  'authorise',
+  'capture',
+] as const;
+export type OperationName = (typeof operationNames)[number];
+
+/**
+ * The operations of `--only` ("get charge,list charges") among `among`, refusing a name not there
+ * (a typo would otherwise measure nothing and look like a result).
+ */
+export const parseOperationNames = (text: string, among: readonly OperationName[]): OperationName[] => {
+  const names = text
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !(among as readonly string[]).includes(name));
+  if (unknown.length > 0 || names.length === 0) {
+    const known = among.map((name) => `"${name}"`).join(', ');
+    const wrong = unknown.map((name) => `"${name}"`).join(', ') || 'nothing';
+    throw new Error(`--only takes operations among ${known}, comma-separated; not ${wrong}`);
+  }
+  return names as OperationName[];
+};
 
 export interface ApiOperation {
   name: OperationName;
@@ -26,6 +47,7 @@ const expect = (status: number, wanted: number, what: string, text: string): voi
 
 export interface Merchant {
   api: Api;
+  secretKey: string;
   /** Tokens of captured charges (GET /charges/{token} cycles through them). */
   charges: string[];
   /** Authorised charges not yet captured. */
@@ -34,7 +56,8 @@ export interface Merchant {
 
 export const merchantOn = async (port: number): Promise<Merchant> => {
   const merchant = await newMerchant({ port }, 'Bench');
-  return { api: api(merchant.test.baseUrl, merchant.test.secretKey), charges: [], authorised: [] };
+  const { baseUrl, secretKey } = merchant.test;
+  return { api: benchApi(baseUrl, secretKey), secretKey, charges: [], authorised: [] };
 };
 
 const createCharge = async (m: Merchant, capture: boolean, headers: Record<string, string>) => {

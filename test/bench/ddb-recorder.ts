@@ -9,7 +9,9 @@
  *   webhook delivery's, which run beside it) are kept;
  * - the tokens the request mints (`randomIds.token`) are kept too, so the calls can be replayed
  *   with fresh ones.
- * Requests without the header run untouched (no capacity asked), as in the throughput phases.
+ * Requests without the header run untouched (no capacity asked). Once the recordings are taken,
+ * `uninstall` takes all of it out again, so the throughput phases measure the service alone: an
+ * AsyncLocalStorage once entered keeps Node's promise hooks on, a cost on every promise.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Server } from 'node:http';
@@ -58,8 +60,6 @@ export const takeRecording = (id: string): Recording | undefined => {
   return recording;
 };
 
-const instrumented = new WeakSet<object>();
-
 /** Sees every write call of the process, recorded request or not (the hot-items census). */
 let everyWrite: ((command: string, input: Record<string, unknown>) => void) | null = null;
 export const watchEveryWrite = (listener: typeof everyWrite): void => {
@@ -67,6 +67,8 @@ export const watchEveryWrite = (listener: typeof everyWrite): void => {
 };
 
 type Stack = DynamoDBClient['middlewareStack'];
+const instrumented = new Set<Stack>();
+const middlewareNames = ['benchAskCapacity', 'benchRecordCall'];
 
 const instrument = (stack: Stack): void => {
   if (instrumented.has(stack)) return;
@@ -111,8 +113,11 @@ const instrument = (stack: Stack): void => {
   );
 };
 
-/** Installs the recorder in this process: call before the stack (and its functions) start. */
-export const installRecorder = (): void => {
+/**
+ * Installs the recorder in this process: call before the stack (and its functions) start. Returns
+ * what uninstalls it.
+ */
+export const installRecorder = (): (() => void) => {
   const base = Object.getPrototypeOf(DynamoDBClient.prototype) as {
     send: (this: unknown, ...args: unknown[]) => unknown;
   };
@@ -140,4 +145,13 @@ export const installRecorder = (): void => {
     recordings.set(id, recording);
     return context.run(recording, () => emit.call(this, event, ...args));
   } as Emit as typeof Server.prototype.emit;
+
+  return () => {
+    base.send = send;
+    randomIds.token = token;
+    Server.prototype.emit = emit as typeof Server.prototype.emit;
+    for (const stack of instrumented) for (const name of middlewareNames) stack.remove(name);
+    instrumented.clear();
+    context.disable();
+  };
 };

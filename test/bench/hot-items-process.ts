@@ -15,6 +15,7 @@ import { cardFields } from '../helpers/fixtures.ts';
 import { startReceiver } from '../helpers/receiver.ts';
 import { type Api, api, newMerchant } from '../helpers/stack.ts';
 import { operations } from './api-operations.ts';
+import { benchApi } from './bench-api.ts';
 import { installRecorder, watchEveryWrite } from './ddb-recorder.ts';
 import { runLoad } from './load.ts';
 import { WriteCensus } from './write-census.ts';
@@ -104,7 +105,12 @@ const burst = async (
 };
 
 await created(client, '/1/webhook_endpoints', { url: receiver.url('/hot') });
-const ops = operations({ api: client, charges: [], authorised: [] });
+const ops = operations({
+  api: benchApi(merchant.test.baseUrl, merchant.test.secretKey),
+  secretKey: merchant.test.secretKey,
+  charges: [],
+  authorised: [],
+});
 await runLoad({
   concurrency: 4,
   durationMs: 60_000,

@@ -1,32 +1,42 @@
 /**
  * `npm run bench` (never part of `npm test`): API throughput and latency against the storage
- * floor, DynamoDB round trips and capacity per operation, the partitions one busy merchant heats
- * (and the rate at which each would throttle in AWS), Lambda bundle sizes and cold starts.
+ * floor and against Stoplight Prism mocking the OpenAPI document, DynamoDB round trips and
+ * capacity per operation, the partitions one busy merchant heats (and the rate at which each would
+ * throttle in AWS), Lambda bundle sizes and cold starts.
  * Writes the generated section of docs/benchmarks.md.
  *
  *   npm run bench                  # the full run (a few minutes), rewrites docs/benchmarks.md
  *   npm run bench -- --quick       # a smoke run, written to a temporary file
  *   npm run bench -- --out FILE    # write elsewhere
+ *   npm run bench -- --only 'get charge,list charges'
+ *                                  # only these operations under load, no bundles; a temporary file
  *   BENCH_CONCURRENCY=16 npm run bench
  */
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { parseOperationNames } from './api-operations.ts';
 import { benchHotItems } from './hot-items.ts';
 import { benchBundles, bundlingDrift } from './lambda-bundles.ts';
 import { machine } from './machine.ts';
 import { type BenchReport, writeReport } from './report.ts';
-import { benchService } from './service-bench.ts';
+import { benchService, measuredOperations } from './service-bench.ts';
 
 const { values } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, out: { type: 'string' } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    out: { type: 'string' },
+    only: { type: 'string' },
+  },
 });
 const quick = values.quick ?? false;
+const only = values.only === undefined ? undefined : parseOperationNames(values.only, measuredOperations);
+// A partial run (quick, or some operations only) never replaces the full report.
 const out =
   values.out ??
-  (quick
-    ? join(tmpdir(), 'wattle-benchmarks-quick.md')
+  (quick || only
+    ? join(tmpdir(), `wattle-benchmarks-${only ? 'only' : 'quick'}.md`)
     : fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url)));
 const settings = {
   concurrency: Number(process.env.BENCH_CONCURRENCY ?? 8),
@@ -35,6 +45,7 @@ const settings = {
   warmupMs: quick ? 500 : 2_000,
   coldStartRuns: quick ? 3 : 7,
   quick,
+  only,
 };
 const log = (line: string) => console.log(line);
 
@@ -42,24 +53,25 @@ const started = Date.now();
 const host = machine();
 log(`Load average at start: ${host.loadAtStart.join(', ')} on ${host.cores} cores`);
 log('API operations on the local stack:');
-const operations = await benchService({ ...settings, log });
-log('Hot partitions (one merchant, create charges):');
-const hotItems = await benchHotItems({
-  concurrency: settings.concurrency * 2,
-  durationMs: settings.durationMs,
-});
-log('Lambda bundles:');
-const drift = bundlingDrift();
-const bundles = await benchBundles(settings.coldStartRuns, log);
+const { operations, peer } = await benchService({ ...settings, log });
+// The hot partitions and the bundles are no API operation: a run of some operations leaves them out.
+if (!only) log('Hot partitions (one merchant, create charges then subscription starts):');
+const hotItems = only
+  ? undefined
+  : await benchHotItems({ concurrency: settings.concurrency * 2, durationMs: settings.durationMs });
+const drift = only ? [] : bundlingDrift();
+if (!only) log('Lambda bundles:');
+const bundles = only ? undefined : await benchBundles(settings.coldStartRuns, log);
 const report: BenchReport = {
   machine: host,
   loadAtEnd: loadavg().map((x) => Math.round(x * 100) / 100),
   settings,
   seconds: (Date.now() - started) / 1000,
   operations,
+  peer,
+  hotItems,
   bundles,
   drift,
-  hotItems,
 };
 writeReport(out, report);
 log(`Written to ${out} in ${report.seconds.toFixed(0)} s`);

@@ -4,17 +4,30 @@
  */
 import { performance } from 'node:perf_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { authorise, merchantOn, type OperationName, operations } from './api-operations.ts';
+import { authorise, merchantOn, type OperationName, operationNames, operations } from './api-operations.ts';
 import { cpuMsOf, descendantsNamed, ownCpuMs } from './cpu.ts';
 import { type Recording, recordHeader } from './ddb-recorder.ts';
 import { combine, type LoadOptions, type LoadResult, runLoad } from './load.ts';
+import { type Prism, peerMerchant, peerOperations, startPrism } from './prism-peer.ts';
 import { type Cost, costOf, sameCost } from './round-trips.ts';
 import { type RulesCost, readBack, unitsByRules } from './rules-units.ts';
 import { newRecordingId, type Service, startService } from './service-client.ts';
 import { freshTokens, groupsOf, replay, type Tokens } from './storage-floor.ts';
 
+/**
+ * The service's own CPU per request over the SDK client's for the same calls (issue 17's measure):
+ * the service's Node CPU less the background its writes leave (the stream pipe, the SQS emulator,
+ * the webhook delivery: Lambda functions and a Pipe in AWS, read here while the floor's replays
+ * made the same writes), over the floor's client CPU.
+ */
+export const ownCpuOverSdk = (service: PhaseResult, floor: PhaseResult): number =>
+  (service.serviceCpuMs - floor.serviceCpuMs) / floor.clientCpuMs;
+
 export interface PhaseResult extends LoadResult {
-  /** CPU per request, ms: the service's Node process, DynamoDB Local's JVM, the load generator. */
+  /**
+   * CPU per request, ms: the server's Node process (the service's; Prism's for the peer),
+   * DynamoDB Local's JVM, the load generator.
+   */
   serviceCpuMs: number;
   dynamoCpuMs: number;
   clientCpuMs: number;
@@ -30,6 +43,8 @@ export interface OperationResult {
   inDynamoMs: number;
   service?: PhaseResult;
   floor?: PhaseResult;
+  /** The same requests answered by Prism mocking the OpenAPI document (prism-peer.ts). */
+  peer?: PhaseResult;
 }
 
 export interface ServiceBenchOptions {
@@ -38,6 +53,8 @@ export interface ServiceBenchOptions {
   /** Slices the duration is cut into, service and floor taking turns. */
   rounds: number;
   warmupMs: number;
+  /** Measure only these under load (`--only`); every operation's cost is still recorded. */
+  only?: readonly OperationName[];
   log: (line: string) => void;
 }
 
@@ -48,7 +65,15 @@ const timeInDynamo = (recording: Recording): number =>
     0,
   );
 
-const measured = ['create charge', 'get charge', 'list charges', 'create customer', 'capture'] as const;
+/** The operations measured under load, in this order (capture sizes its set-up by create charge's rate). */
+export const measuredOperations: readonly OperationName[] = [
+  'create charge',
+  'authorise',
+  'get charge',
+  'list charges',
+  'create customer',
+  'capture',
+];
 const recordedTimes = 5;
 
 interface Cpu {
@@ -57,11 +82,11 @@ interface Cpu {
   own: number;
 }
 
-/** Runs `load` in `rounds` slices of its duration (and count), returning each slice and its CPU. */
-const slice = async (service: Service, java: number[], load: LoadOptions, cpu: Cpu): Promise<LoadResult> => {
-  const before = { service: cpuMsOf([service.pid]), java: cpuMsOf(java), own: ownCpuMs() };
+/** Runs one slice of `load`, adding the CPU `server` (a pid), the JVM and this process used to `cpu`. */
+const slice = async (server: number, java: number[], load: LoadOptions, cpu: Cpu): Promise<LoadResult> => {
+  const before = { service: cpuMsOf([server]), java: cpuMsOf(java), own: ownCpuMs() };
   const result = await runLoad(load);
-  cpu.service += cpuMsOf([service.pid]) - before.service;
+  cpu.service += cpuMsOf([server]) - before.service;
   cpu.java += cpuMsOf(java) - before.java;
   cpu.own += ownCpuMs() - before.own;
   return result;
@@ -79,36 +104,73 @@ const summary = (slices: LoadResult[], cpu: Cpu): PhaseResult => {
   };
 };
 
+type Side = 'service' | 'floor' | 'peer';
+
+/** One side's load, and the process whose CPU it reads as the server's. */
+interface SideLoad {
+  load: LoadOptions;
+  server: number;
+}
+
 /**
- * The service and its floor in alternating slices, so that load from outside (other work on the
- * machine) falls on both alike rather than on whichever ran while it lasted.
+ * The service, its floor (and the peer, when given) in alternating slices, so that load from
+ * outside (other work on the machine) falls on all alike rather than on whichever ran while it
+ * lasted.
  */
 const alternate = async (
-  service: Service,
   java: number[],
   rounds: number,
-  loads: { service: LoadOptions; floor: LoadOptions },
-): Promise<{ service: PhaseResult; floor: PhaseResult }> => {
-  const sides = ['service', 'floor'] as const;
-  const slices = { service: [] as LoadResult[], floor: [] as LoadResult[] };
-  const cpu = { service: { service: 0, java: 0, own: 0 }, floor: { service: 0, java: 0, own: 0 } };
+  loads: Record<'service' | 'floor', SideLoad> & { peer?: SideLoad },
+): Promise<Record<'service' | 'floor', PhaseResult> & { peer?: PhaseResult }> => {
+  const sides = (['service', 'floor', 'peer'] as const).filter((side) => loads[side]);
+  const slices = new Map<Side, LoadResult[]>(sides.map((side) => [side, []]));
+  const cpu = new Map<Side, Cpu>(sides.map((side) => [side, { service: 0, java: 0, own: 0 }]));
   for (let round = 0; round < rounds; round++) {
     for (const side of sides) {
-      const load = loads[side];
-      const done = slices[side].reduce((sum, r) => sum + r.requests + r.errors, 0);
+      const { load, server } = loads[side] as SideLoad;
+      const done = (slices.get(side) as LoadResult[]).reduce((sum, r) => sum + r.requests + r.errors, 0);
       const left = (load.maxCount ?? Number.POSITIVE_INFINITY) - done;
       const maxCount = Math.min(left, Math.ceil((load.maxCount ?? Number.POSITIVE_INFINITY) / rounds));
       if (maxCount <= 0) continue;
       const durationMs = load.durationMs / rounds;
-      slices[side].push(await slice(service, java, { ...load, durationMs, maxCount }, cpu[side]));
+      const result = await slice(server, java, { ...load, durationMs, maxCount }, cpu.get(side) as Cpu);
+      slices.get(side)?.push(result);
     }
   }
-  return { service: summary(slices.service, cpu.service), floor: summary(slices.floor, cpu.floor) };
+  const of = (side: Side) => summary(slices.get(side) as LoadResult[], cpu.get(side) as Cpu);
+  return { service: of('service'), floor: of('floor'), ...(loads.peer ? { peer: of('peer') } : {}) };
 };
 
-export const benchService = async (options: ServiceBenchOptions): Promise<OperationResult[]> => {
+export interface ServiceBenchResult {
+  operations: OperationResult[];
+  /** Prism's version, or why it could not be measured; none when no operation of the peer was. */
+  peer?: { version: string } | { error: string };
+}
+
+/** Prism, when an operation measured is one of the peer's; a failure to start is reported, not thrown. */
+const peerFor = async (
+  measured: readonly OperationName[],
+): Promise<{ prism?: Prism; peer?: ServiceBenchResult['peer'] }> => {
+  if (!measured.some((name) => peerOperations.includes(name))) return {};
+  try {
+    const prism = await startPrism();
+    return { prism, peer: { version: prism.version } };
+  } catch (error) {
+    return { peer: { error: (error as Error).message.slice(0, 500) } };
+  }
+};
+
+export const benchService = async (options: ServiceBenchOptions): Promise<ServiceBenchResult> => {
   const { concurrency, durationMs, rounds, warmupMs, log } = options;
-  const service = await startService();
+  const measured = measuredOperations.filter((name) => options.only?.includes(name) ?? true);
+  // Both start at once: Prism takes seconds to read the document.
+  const peerStart = peerFor(measured);
+  const service = await startService().catch(async (error) => {
+    await (await peerStart).prism?.stop();
+    throw error;
+  });
+  const { prism, peer } = await peerStart;
+  if (peer && 'error' in peer) log(`warning: Prism did not start, no peer: ${peer.error}`);
   const client = new DynamoDBClient({
     endpoint: service.ddbEndpoint,
     region: 'ap-southeast-2',
@@ -121,15 +183,7 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Operat
     const ops = operations(merchant);
 
     // Warm every path once (handler imports, the key cache), then record each operation a few times.
-    for (const name of [
-      'create charge',
-      'get charge',
-      'list charges',
-      'create customer',
-      'authorise',
-      'capture',
-    ] as const)
-      await ops[name].send(0);
+    for (const name of operationNames) await ops[name].send(0);
     const alone = new Map<OperationName, number[]>();
     const byRules = new Map<Recording, RulesCost>();
     const record = async (name: OperationName, i: number): Promise<Recording> => {
@@ -167,8 +221,19 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Operat
       });
     }
     const last = (name: OperationName) => recordings.get(name)?.at(-1) as Recording;
+    await service.recorded();
+    const peerOps = prism ? operations(peerMerchant(prism, merchant)) : undefined;
 
     let createRate = 0;
+    if (measured.includes('capture') && !measured.includes('create charge')) {
+      // Capture's set-up is sized by create charge's rate: without that phase, its warm-up's.
+      const warm = await runLoad({
+        concurrency,
+        durationMs: warmupMs,
+        work: (i) => ops['create charge'].send(i),
+      });
+      createRate = warm.perSecond;
+    }
     for (const name of measured) {
       const op = ops[name];
       const recording = last(name);
@@ -197,19 +262,42 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Operat
         await runLoad({ ...serviceLoad, durationMs: warmupMs });
         await runLoad({ concurrency, durationMs: warmupMs, work: floorWork });
       }
-      log(`  ${name}: service and storage floor, ${rounds} rounds`);
-      const { service: serviceResult, floor: floorResult } = await alternate(service, java, rounds, {
-        service: serviceLoad,
-        floor: { concurrency, durationMs, maxCount: serviceLoad.maxCount, work: floorWork },
+      const peerLoad: LoadOptions | undefined =
+        prism && peerOps && peerOperations.includes(name)
+          ? { concurrency, durationMs, work: (i) => peerOps[name].send(i) }
+          : undefined;
+      if (peerLoad) await runLoad({ ...peerLoad, durationMs: warmupMs });
+      log(`  ${name}: service, storage floor${peerLoad ? ' and Prism' : ''}, ${rounds} rounds`);
+      const {
+        service: serviceResult,
+        floor: floorResult,
+        peer: peerResult,
+      } = await alternate(java, rounds, {
+        service: { load: serviceLoad, server: service.pid },
+        floor: {
+          load: { concurrency, durationMs, maxCount: serviceLoad.maxCount, work: floorWork },
+          server: service.pid,
+        },
+        ...(prism && peerLoad ? { peer: { load: peerLoad, server: prism.pid } } : {}),
       });
       if (name === 'create charge') createRate = serviceResult.perSecond;
       const result = results.get(name) as OperationResult;
       result.service = serviceResult;
       result.floor = floorResult;
+      log(
+        `    ${serviceResult.perSecond.toFixed(0)} req/s against ${floorResult.perSecond.toFixed(0)} (${(serviceResult.perSecond / floorResult.perSecond).toFixed(2)}); CPU ms: service ${serviceResult.serviceCpuMs.toFixed(2)} (its load generator ${serviceResult.clientCpuMs.toFixed(2)}), SDK client ${floorResult.clientCpuMs.toFixed(2)}, background ${floorResult.serviceCpuMs.toFixed(2)}; own CPU over the SDK's ${ownCpuOverSdk(serviceResult, floorResult).toFixed(2)}`,
+      );
+      if (peerResult) {
+        result.peer = peerResult;
+        const errors = peerResult.errors ? `, ${peerResult.errors} errors: ${peerResult.firstError}` : '';
+        log(
+          `    Prism ${peerResult.perSecond.toFixed(0)} req/s (Wattle/Prism ${(serviceResult.perSecond / peerResult.perSecond).toFixed(2)}), its CPU ms ${peerResult.serviceCpuMs.toFixed(2)}${errors}`,
+        );
+      }
     }
-    return [...results.values()];
+    return { operations: [...results.values()], ...(peer ? { peer } : {}) };
   } finally {
     client.destroy();
-    await service.stop();
+    await Promise.all([service.stop(), prism?.stop()]);
   }
 };

@@ -12,6 +12,8 @@ export interface Service {
   pid: number;
   /** The DynamoDB calls of the request that carried `x-bench-record: id`. */
   recording(id: string): Promise<Recording>;
+  /** Every recording is taken: the recorder leaves the service, which then runs as it would alone. */
+  recorded(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -55,6 +57,9 @@ export const startService = async (): Promise<Service> => {
       );
       if (!message.recording) throw new Error(`No recording for request ${id}`);
       return message.recording;
+    },
+    recorded: async () => {
+      await ask({ type: 'recorded' }, 'recorded');
     },
     stop: async () => {
       if (child.exitCode === null) child.send({ type: 'stop' } satisfies ServiceRequest);

@@ -9,14 +9,15 @@ import { join } from 'node:path';
 import { startLocalStack } from '@wattle/local';
 import { installRecorder, takeRecording } from './ddb-recorder.ts';
 
-export type ServiceRequest = { type: 'recording'; id: string } | { type: 'stop' };
+export type ServiceRequest = { type: 'recording'; id: string } | { type: 'recorded' } | { type: 'stop' };
 
 export type ServiceMessage =
   | { type: 'ready'; port: number; ddbEndpoint: string; tableName: string }
-  | { type: 'recording'; id: string; recording: ReturnType<typeof takeRecording> | null };
+  | { type: 'recording'; id: string; recording: ReturnType<typeof takeRecording> | null }
+  | { type: 'recorded' };
 
 process.env.WATTLE_LOG_LEVEL = 'SILENT';
-installRecorder();
+const uninstallRecorder = installRecorder();
 const dataDir = mkdtempSync(join(tmpdir(), 'wattle-bench-'));
 const stack = await startLocalStack({ port: 0, dataDir, inMemory: true, quiet: true, scheduleIntervalMs: 0 });
 
@@ -31,7 +32,10 @@ const stop = async () => {
 process.on('message', (message: ServiceRequest) => {
   if (message.type === 'recording')
     reply({ type: 'recording', id: message.id, recording: takeRecording(message.id) ?? null });
-  else if (message.type === 'stop') void stop();
+  else if (message.type === 'recorded') {
+    uninstallRecorder();
+    reply({ type: 'recorded' });
+  } else if (message.type === 'stop') void stop();
 });
 process.on('disconnect', () => void stop());
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { buildEvent, routeRequest } from '../../packages/local/src/gateway.ts';
+import { buildEvent, joinHeaders, routeRequest } from '../../packages/local/src/gateway.ts';
 
 const request = (method: string, headers: Record<string, string>) =>
   ({
@@ -8,13 +8,15 @@ const request = (method: string, headers: Record<string, string>) =>
     rawHeaders: Object.entries(headers).flat(),
     socket: { remoteAddress: '::ffff:127.0.0.1', localPort: 3000 },
   }) as unknown as IncomingMessage;
+/** The request and its headers, joined as the gateway joins them before building the event. */
+const withHeaders = (req: IncomingMessage) => ({ req, headers: joinHeaders(req.rawHeaders) });
 
 describe('the local gateway', () => {
   it('builds the event API Gateway builds for a named stage: the stage in rawPath and http.path', () => {
     const rawPath = '/live/1/charges/ch_1/refunds';
     const routed = routeRequest('POST', rawPath);
     const event = buildEvent({
-      req: request('POST', { Host: 'localhost:3000', 'Content-Type': 'application/json' }),
+      ...withHeaders(request('POST', { Host: 'localhost:3000', 'Content-Type': 'application/json' })),
       rawPath,
       rawQueryString: 'a=1',
       body: Buffer.from('{}'),
@@ -49,7 +51,7 @@ describe('the local gateway', () => {
     const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0x00, 0xfe]);
     const eventOf = (contentType: string, body: Buffer) =>
       buildEvent({
-        req: request('POST', { Host: 'localhost:3000', 'Content-Type': contentType }),
+        ...withHeaders(request('POST', { Host: 'localhost:3000', 'Content-Type': contentType })),
         rawPath: '/test/1/files',
         rawQueryString: '',
         body,

@@ -39,22 +39,43 @@ export const loadHandler = (fn: FunctionName): Promise<ApiHandler> => {
 /** Whether any handler module has been imported in this process (they keep their clients for good). */
 export const anyHandlerLoaded = (): boolean => loaded.size > 0;
 
+/** What stays the same across a function's invocations, as in one Lambda execution environment. */
+interface Environment {
+  functionName: string;
+  invokedFunctionArn: string;
+  logGroupName: string;
+  logStreamName: string;
+}
+const environments = new Map<FunctionName, Environment>();
+const environmentOf = (fn: FunctionName): Environment => {
+  let environment = environments.get(fn);
+  if (!environment) {
+    const functionName = `wattle-${fn}`;
+    environment = {
+      functionName,
+      invokedFunctionArn: `arn:aws:lambda:${localRegion}:${localAccountId}:function:${functionName}`,
+      logGroupName: `/aws/lambda/${functionName}`,
+      // Lambda names one log stream per execution environment, not per invocation.
+      logStreamName: `local/[$LATEST]${randomUUID().replaceAll('-', '')}`,
+    };
+    environments.set(fn, environment);
+  }
+  return environment;
+};
+
+const unsupported = () => {
+  throw new Error('The callback-style context methods are not supported');
+};
+
 /** A Lambda context as the Node.js runtime passes it, with the function's deadline. */
 export const lambdaContext = (fn: FunctionName, timeoutMs: number): Context => {
   const deadline = Date.now() + timeoutMs;
-  const functionName = `wattle-${fn}`;
-  const unsupported = () => {
-    throw new Error('The callback-style context methods are not supported');
-  };
   return {
     callbackWaitsForEmptyEventLoop: true,
-    functionName,
+    ...environmentOf(fn),
     functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:${localRegion}:${localAccountId}:function:${functionName}`,
     memoryLimitInMB: '1024',
     awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: `local/[$LATEST]${randomUUID().replaceAll('-', '')}`,
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
     done: unsupported,
     fail: unsupported,

@@ -80,11 +80,25 @@ export const pinError = (
   },
 });
 
+/**
+ * Random bytes for the ids of each request, taken from a pool filled a few hundred requests at a
+ * time: one call into OpenSSL per request and id cost more than the rest of the event's building.
+ */
+const randomPool = { bytes: Buffer.alloc(0), used: 0 };
+const takeRandom = (length: number): Buffer => {
+  if (randomPool.used + length > randomPool.bytes.length) {
+    randomPool.bytes = randomBytes(8192);
+    randomPool.used = 0;
+  }
+  randomPool.used += length;
+  return randomPool.bytes.subarray(randomPool.used - length, randomPool.used);
+};
+
 /** API Gateway's request ids look like `JKJaXmPLvHcESHA=`. */
-const newRequestId = (): string => randomBytes(11).toString('base64');
+const newRequestId = (): string => takeRandom(11).toString('base64');
 
 const traceId = (): string =>
-  `Root=1-${Math.floor(Date.now() / 1000).toString(16)}-${randomBytes(12).toString('hex')}`;
+  `Root=1-${Math.floor(Date.now() / 1000).toString(16)}-${takeRandom(12).toString('hex')}`;
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const two = (n: number): string => String(n).padStart(2, '0');
@@ -94,7 +108,7 @@ const gatewayTime = (at: Date): string =>
   `${two(at.getUTCHours())}:${two(at.getUTCMinutes())}:${two(at.getUTCSeconds())} +0000`;
 
 /** Header names lower-cased, repeated headers joined with commas, as API Gateway passes them. */
-const joinHeaders = (rawHeaders: string[]): Record<string, string> => {
+export const joinHeaders = (rawHeaders: string[]): Record<string, string> => {
   const headers: Record<string, string> = {};
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     const name = (rawHeaders[i] as string).toLowerCase();
@@ -204,6 +218,8 @@ const isBinary = (contentType: string | undefined): boolean => {
 
 interface EventInput {
   req: IncomingMessage;
+  /** The request's headers as joinHeaders gives them; the event takes them over. */
+  headers: Record<string, string>;
   rawPath: string;
   rawQueryString: string;
   body: Buffer;
@@ -218,8 +234,16 @@ interface EventInput {
  * (`/live/1/charges`); the function's router matches `http.path` and `http.method` once its
  * stagePrefix middleware has taken the stage off.
  */
-export const buildEvent = ({ req, rawPath, rawQueryString, body, routed, requestId, at }: EventInput) => {
-  const headers = joinHeaders(req.rawHeaders);
+export const buildEvent = ({
+  req,
+  headers,
+  rawPath,
+  rawQueryString,
+  body,
+  routed,
+  requestId,
+  at,
+}: EventInput) => {
   const binary = body.length > 0 && isBinary(headers['content-type']);
   const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
   const domainName = headers.host ?? 'localhost';
@@ -363,6 +387,8 @@ const send = (res: ServerResponse, reply: Reply, requestId: string, close = fals
 };
 
 interface Handled {
+  /** The request's path, without the query string (a JSONP query string carries card data). */
+  path: string;
   requestId: string;
   status: number;
   routeKey: string;
@@ -389,7 +415,7 @@ export const createGateway = (options: GatewayOptions) => {
     if (!read.ok) {
       send(res, jsonReply(pinError('request_too_large'), requestId), requestId, true);
       if (!read.drained) res.on('finish', () => req.destroy());
-      return { requestId, status: 413, routeKey: '$default', printed: false };
+      return { path: rawPath, requestId, status: 413, routeKey: '$default', printed: false };
     }
     if (method === 'GET' && rawPath.startsWith('/_local/files/') && options.downloads) {
       const download = await options.downloads(rawPath.slice('/_local/files/'.length), rawQueryString);
@@ -398,22 +424,22 @@ export const createGateway = (options: GatewayOptions) => {
         { ...download, headers: { ...download.headers, 'x-request-id': requestId }, cookies: [] },
         requestId,
       );
-      return { requestId, status: download.status, routeKey: '/_local/files', printed: false };
+      return { path: rawPath, requestId, status: download.status, routeKey: '/_local/files', printed: false };
     }
     const docs = apiDocsReply(method, rawPath);
     if (docs) {
       send(res, { ...docs, cookies: [] }, requestId);
-      return { requestId, status: docs.status, routeKey: rawPath, printed: false };
+      return { path: rawPath, requestId, status: docs.status, routeKey: rawPath, printed: false };
     }
-    const accept = joinHeaders(req.rawHeaders).accept;
-    if (options.dashboard && isDashboardRequest(rawPath, accept)) {
-      const headers = joinHeaders(req.rawHeaders);
+    // Joined once: the dashboard's Accept check, the control door and the function's event read them.
+    const headers = joinHeaders(req.rawHeaders);
+    if (options.dashboard && isDashboardRequest(rawPath, headers.accept)) {
       // Behind the control door too: it reads every merchant's data and replays and moves the clock
       // without credentials, so no other site's page (nor a rebound DNS name) may reach it.
       const refusal = controlDoorRefusal(headers, req.socket.localPort ?? 0);
       if (refusal) {
         send(res, jsonReply(refusal, requestId), requestId);
-        return { requestId, status: refusal.status, routeKey: '/', printed: false };
+        return { path: rawPath, requestId, status: refusal.status, routeKey: '/', printed: false };
       }
       let page: Reply;
       try {
@@ -434,10 +460,9 @@ export const createGateway = (options: GatewayOptions) => {
         page = jsonReply(pinError('internal_error'), requestId);
       }
       send(res, page, requestId);
-      return { requestId, status: page.status, routeKey: '/', printed: false };
+      return { path: rawPath, requestId, status: page.status, routeKey: '/', printed: false };
     }
     if (rawPath === '/_local' || rawPath.startsWith('/_local/')) {
-      const headers = joinHeaders(req.rawHeaders);
       let response: JsonResponse;
       try {
         response =
@@ -454,22 +479,29 @@ export const createGateway = (options: GatewayOptions) => {
         response = pinError('internal_error');
       }
       send(res, jsonReply(response, requestId), requestId);
-      return { requestId, status: response.status, routeKey: '/_local', printed: false };
+      return { path: rawPath, requestId, status: response.status, routeKey: '/_local', printed: false };
     }
-    const event = buildEvent({ req, rawPath, rawQueryString, body: read.body, routed, requestId, at });
+    const event = buildEvent({
+      req,
+      headers,
+      rawPath,
+      rawQueryString,
+      body: read.body,
+      routed,
+      requestId,
+      at,
+    });
     const reply = await invoke(routed, event, timeoutMs);
     send(res, reply, requestId);
-    return { requestId, status: reply.status, routeKey: routed.routeKey, printed: true };
+    return { path: rawPath, requestId, status: reply.status, routeKey: routed.routeKey, printed: true };
   };
 
   return (req: IncomingMessage, res: ServerResponse): void => {
     const started = performance.now();
     const at = new Date();
     handle(req, res, at)
-      .then(({ requestId, status, routeKey, printed }) => {
+      .then(({ path, requestId, status, routeKey, printed }) => {
         const ms = Math.round(performance.now() - started);
-        // The path only: a JSONP query string carries card data.
-        const path = splitTarget(req.url ?? '/').rawPath;
         if (!printed) options.console.info(`${req.method} ${path} ${status} ${ms}ms`);
         options.requestLog?.({
           requestId,

@@ -1,4 +1,4 @@
-import { appendFileSync, renameSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -24,21 +24,49 @@ const maxLogBytes = 5 * 1024 * 1024;
 
 export type RequestLog = (entry: RequestLogEntry) => void;
 
+/** How often the log file is checked for having been moved or removed by someone else. */
+const reopenCheckMs = 1000;
+
 /**
  * Appends each request to `<dataDir>/requests.log` (JSON lines, 0600), what `npm run wattle -- logs
  * tail` follows. Synchronous appends keep lines whole and in order; a failure to write is reported
- * once and never fails the request.
+ * once and never fails the request. The file stays open and its size is counted here: opening,
+ * measuring and closing it for every request cost the gateway more than building the event. A log
+ * moved or removed from outside is opened again within a second.
  */
-export const fileRequestLog = (dataDir: string): RequestLog => {
+export const fileRequestLog = (dataDir: string): RequestLog & { close(): void } => {
   const path = join(dataDir, requestLogName);
   let warned = false;
-  return (entry) => {
+  let fd: number | null = null;
+  let size = 0;
+  let checkedAt = 0;
+  const close = () => {
+    if (fd !== null) closeSync(fd);
+    fd = null;
+  };
+  const file = (now: number): number => {
+    if (fd !== null && now - checkedAt < reopenCheckMs) return fd;
+    checkedAt = now;
+    if (fd !== null && statSync(path, { throwIfNoEntry: false })?.ino === fstatSync(fd).ino) return fd;
+    close();
+    fd = openSync(path, 'a', 0o600);
+    size = fstatSync(fd).size;
+    return fd;
+  };
+  const log: RequestLog = (entry) => {
     try {
-      if ((statSync(path, { throwIfNoEntry: false })?.size ?? 0) > maxLogBytes) renameSync(path, `${path}.1`);
-      appendFileSync(path, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+      if (size > maxLogBytes) {
+        close();
+        size = 0;
+        renameSync(path, `${path}.1`);
+      }
+      const line = Buffer.from(`${JSON.stringify(entry)}\n`);
+      writeSync(file(Date.now()), line);
+      size += line.length;
     } catch (error) {
       if (!warned) console.error(`[wattle-local] cannot write the request log ${path}:`, error);
       warned = true;
     }
   };
+  return Object.assign(log, { close });
 };

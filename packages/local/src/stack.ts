@@ -297,11 +297,12 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         throw error;
       }
     };
+    const requestLog = fileRequestLog(dataDir);
     const server = createServer(
       { keepAliveTimeout: 5000 },
       createGateway({
         console: out,
-        requestLog: fileRequestLog(dataDir),
+        requestLog,
         downloads: fileDownloads(
           diskFileBlobs({ dir: filesDir, urlKey: filesUrlKey, urlBase: () => `${baseUrl}/_local/files` }),
           filesUrlKey,
@@ -350,6 +351,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const port = await listen(server, options.port ?? defaultPort);
     cleanups.push(async () => {
       await closeServer(server);
+      requestLog.close();
       await clock.idle();
     });
     baseUrl = `http://localhost:${port}`;

@@ -327,6 +327,23 @@ const safeDecode = (value: string): string | null => {
 const isParam = (segment: string): boolean => segment.startsWith('{') && segment.endsWith('}');
 
 /**
+ * Each route's path cut into segments (a parameter's name, or null for a literal), by method: made
+ * on the first match and kept, since every request is matched (the local gateway, each function's
+ * router) and the table never changes.
+ */
+type Pattern = { route: Route; segments: string[]; params: (string | null)[] };
+let patterns: Map<string, Pattern[]> | undefined;
+const patternsOf = (method: string): Pattern[] => {
+  patterns ??= routes.reduce((byMethod, route) => {
+    const segments = segmentsOf(route.path);
+    const params = segments.map((segment) => (isParam(segment) ? segment.slice(1, -1) : null));
+    byMethod.set(route.method, [...(byMethod.get(route.method) ?? []), { route, segments, params }]);
+    return byMethod;
+  }, new Map<string, Pattern[]>());
+  return patterns.get(method) ?? [];
+};
+
+/**
  * Matches a request path (relative to the stage) as API Gateway does: a literal segment beats a
  * parameter, so `/1/charges/search` wins over `/1/charges/{charge_token}`.
  */
@@ -334,18 +351,17 @@ export const matchRoute = (method: string, path: string): RouteMatch | null => {
   const requested = segmentsOf(path);
   let best: RouteMatch | null = null;
   let bestLiterals = -1;
-  for (const route of routes) {
-    if (route.method !== method) continue;
-    const pattern = segmentsOf(route.path);
-    if (pattern.length !== requested.length) continue;
+  for (const { route, segments, params: names } of patternsOf(method)) {
+    if (segments.length !== requested.length) continue;
     const params: Record<string, string> = {};
     let literals = 0;
-    const matches = pattern.every((segment, i) => {
+    const matches = segments.every((segment, i) => {
       const value = requested[i] as string;
-      if (isParam(segment)) {
+      const name = names[i];
+      if (name) {
         const decoded = safeDecode(value);
         if (decoded === null) return false;
-        params[segment.slice(1, -1)] = decoded;
+        params[name] = decoded;
         return true;
       }
       literals++;
