@@ -7,12 +7,12 @@ import type { OperationName } from './api-operations.ts';
 export const designMinimum: Record<OperationName, { roundTrips: number; why: string }> = {
   'create charge': {
     roundTrips: 2,
-    why: 'a transaction reserving the payment (with its recovery job) before the processor is asked, one settling it after (payment, charges count, balance bucket, event, events count, job removed)',
+    why: 'a transaction reserving the payment (with its recovery due item) before the processor is asked, one settling it after (payment, charges count, balance bucket, credit entry, event, fan-out marker, events count, due item removed)',
   },
   'get charge': { roundTrips: 1, why: 'one consistent GetItem of the payment item' },
   'list charges': {
-    roundTrips: 2,
-    why: 'side by side: a Query of one page (25) on the list index, and a BatchGet of the count shards for `pagination.count`',
+    roundTrips: 6,
+    why: "side by side, one step: a Query on each of the list's 4 index shards and on its unsharded key (charges written before sharding), each for a little over its share of the page, merged; and a BatchGet of the count shards for `pagination.count`",
   },
   'create customer': {
     roundTrips: 1,
