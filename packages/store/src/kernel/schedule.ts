@@ -31,14 +31,19 @@ const dueItemKey = (kind: string, scope: Scope, token: string, dueAt: Date) => (
   sk: dueSortKey(dueAt, `${scope.accountId}#${scope.environment}#${token}`),
 });
 
-const dueItem = (job: ScheduledJob) => ({
-  ...dueItemKey(job.kind, job.scope, job.token, job.dueAt),
+/** What a job item and a due item both hold: the job itself. */
+const jobFields = (job: ScheduledJob) => ({
   _et: 'job',
   kind: job.kind,
   accountId: job.scope.accountId,
   environment: job.scope.environment,
   token: job.token,
   dueAt: job.dueAt.toISOString(),
+});
+
+const dueItem = (job: ScheduledJob) => ({
+  ...dueItemKey(job.kind, job.scope, job.token, job.dueAt),
+  ...jobFields(job),
   ...(job.data ? { data: job.data } : {}),
 });
 
@@ -48,12 +53,7 @@ export const scheduleIn = (tx: Transaction, job: ScheduledJob): Transaction =>
 
 const jobItem = (job: ScheduledJob) => ({
   ...jobKey(job.kind, job.scope, job.token),
-  _et: 'job',
-  kind: job.kind,
-  accountId: job.scope.accountId,
-  environment: job.scope.environment,
-  token: job.token,
-  dueAt: job.dueAt.toISOString(),
+  ...jobFields(job),
   data: job.data ?? {},
   gsi3pk: `DUE#${job.kind}#${shardOfToken(job.token, jobShards)}`,
   gsi3sk: dueSortKey(job.dueAt, job.token),
