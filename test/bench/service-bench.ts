@@ -11,7 +11,7 @@ import { combine, type LoadOptions, type LoadResult, runLoad } from './load.ts';
 import { type Prism, peerMerchant, peerOperations, startPrism } from './prism-peer.ts';
 import { type Cost, costOf, sameCost } from './round-trips.ts';
 import { type RulesCost, readBack, unitsByRules } from './rules-units.ts';
-import { newRecordingId, type Service, startService } from './service-client.ts';
+import { newRecordingId, startService } from './service-client.ts';
 import { freshTokens, groupsOf, replay, type Tokens } from './storage-floor.ts';
 
 /**

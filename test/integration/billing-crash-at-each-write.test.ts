@@ -1,54 +1,22 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Clock, Scope } from '@wattle/domain';
-import { createPlan, subscribe } from '@wattle/flows';
 import { jobKinds } from '@wattle/ports';
-import type { RuntimeDeps } from '@wattle/runtime';
-import { createStore, repositoriesOf } from '@wattle/store';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
-import { monthlyPlan, storedCustomer } from '../helpers/billing.ts';
-import { testDeps, useTable } from '../helpers/table.ts';
-import { hookDynamoDb, isWrite } from '../reliability/harness/dynamodb-hooks.ts';
+import { dueRenewal as dueRenewalOn, watchedClient } from '../helpers/due-renewal.ts';
+import { useTable } from '../helpers/table.ts';
+import { isWrite } from '../reliability/harness/dynamodb-hooks.ts';
 
 const table = useTable();
 const minute = 60_000;
 const day = 24 * 60 * minute;
 
 // A second client on the same table, whose calls can be broken: the scheduler that dies.
-const raw = new DynamoDBClient({
-  endpoint: inject('ddbEndpoint'),
-  region: 'local',
-  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-});
-const dyingDoc = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
-const hooks = hookDynamoDb(dyingDoc);
-afterAll(() => raw.destroy());
+const { doc: dyingDoc, hooks } = watchedClient();
 
-/** A merchant with one monthly subscriber, its first renewal due, on a clock of its own. */
+/** A merchant with one monthly subscriber, its first renewal due; `dying` deps on the breakable client. */
 const dueRenewal = async (name: string) => {
-  const scope: Scope = { accountId: `acct_${name}`, environment: 'test' };
-  let now = new Date('2027-01-31T10:00:00Z');
-  const clock: Clock = { now: () => now };
-  const healthy: RuntimeDeps = { ...testDeps(table), clock };
-  const dyingStore = createStore(dyingDoc, table.tableName, table.store.ctx.cipher);
-  const dying: RuntimeDeps = { ...healthy, ...repositoriesOf(dyingStore), store: dyingStore };
-  const plan = (await createPlan(healthy, scope, monthlyPlan())).plan.token;
-  const { customerToken } = await storedCustomer(table.store, scope, now);
-  const subscription = await subscribe(healthy, scope, {
-    planToken: plan,
-    customerToken,
-    cardToken: null,
-    includeSetupFee: true,
-    ipAddress: '127.0.0.1',
-    notFound: 'resource_not_found',
-  });
-  const advance = (ms: number) => {
-    now = new Date(now.getTime() + ms);
-    return now;
-  };
-  return { scope, healthy, dying, customerToken, subscription, advance };
+  const t = await dueRenewalOn(table, dyingDoc, name);
+  return { ...t, dying: t.watched() };
 };
 
 describe('a scheduler run that dies at any write of a renewal', () => {

@@ -1,63 +1,21 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { CardProcessor, Clock, Scope } from '@wattle/domain';
-import { cancel, createPlan, subscribe } from '@wattle/flows';
+import type { CardProcessor } from '@wattle/domain';
+import { cancel } from '@wattle/flows';
 import { jobKinds } from '@wattle/ports';
 import { simulatedProcessor } from '@wattle/processor';
-import type { RuntimeDeps } from '@wattle/runtime';
-import { createStore, repositoriesOf } from '@wattle/store';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
-import { monthlyPlan, storedCustomer } from '../helpers/billing.ts';
-import { testDeps, useTable } from '../helpers/table.ts';
-import { hookDynamoDb, isWrite } from '../reliability/harness/dynamodb-hooks.ts';
+import { dueRenewal as dueRenewalOn, watchedClient } from '../helpers/due-renewal.ts';
+import { useTable } from '../helpers/table.ts';
+import { isWrite } from '../reliability/harness/dynamodb-hooks.ts';
 
 const table = useTable();
 const minute = 60_000;
 const day = 24 * 60 * minute;
 
 // A client of its own whose calls are watched: the scheduler's run of the renewal.
-const raw = new DynamoDBClient({
-  endpoint: inject('ddbEndpoint'),
-  region: 'local',
-  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-});
-const watchedDoc = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
-const hooks = hookDynamoDb(watchedDoc);
-afterAll(() => raw.destroy());
-
-/** A merchant with one monthly subscriber whose first renewal is due, on a clock of its own. */
-const dueRenewal = async (name: string) => {
-  const scope: Scope = { accountId: `acct_${name}`, environment: 'test' };
-  let now = new Date('2027-01-31T10:00:00Z');
-  const clock: Clock = { now: () => now };
-  const healthy: RuntimeDeps = { ...testDeps(table), clock };
-  const watchedStore = createStore(watchedDoc, table.tableName, table.store.ctx.cipher);
-  const watched = (over: Partial<RuntimeDeps> = {}): RuntimeDeps => ({
-    ...healthy,
-    ...repositoriesOf(watchedStore),
-    store: watchedStore,
-    ...over,
-  });
-  const plan = (await createPlan(healthy, scope, monthlyPlan())).plan.token;
-  const { customerToken } = await storedCustomer(table.store, scope, now);
-  const subscription = await subscribe(healthy, scope, {
-    planToken: plan,
-    customerToken,
-    cardToken: null,
-    includeSetupFee: true,
-    ipAddress: '127.0.0.1',
-    notFound: 'resource_not_found',
-  });
-  const advance = (ms: number) => {
-    now = new Date(now.getTime() + ms);
-    return now;
-  };
-  const jobsOf = async (kind: string, at: Date) =>
-    (await table.store.schedule.due(kind, at)).filter((job) => job.scope.accountId === scope.accountId);
-  return { scope, watched, customerToken, subscription, advance, jobsOf };
-};
+const { doc: watchedDoc, hooks } = watchedClient();
+const dueRenewal = (name: string) => dueRenewalOn(table, watchedDoc, name);
 
 /** A processor that dies at capture: the charge is left `processing`, as by a crash mid-way. */
 const dyingAtCapture = (): CardProcessor => ({

@@ -1,0 +1,60 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Clock, Scope } from '@wattle/domain';
+import { createPlan, subscribe } from '@wattle/flows';
+import type { RuntimeDeps } from '@wattle/runtime';
+import { createStore, repositoriesOf } from '@wattle/store';
+import { afterAll, inject } from 'vitest';
+import { hookDynamoDb } from '../reliability/harness/dynamodb-hooks.ts';
+import { monthlyPlan, storedCustomer } from './billing.ts';
+import { type TestTable, testDeps } from './table.ts';
+
+/**
+ * A second client on the test table whose calls are watched (and can be broken): the scheduler's
+ * in a renewal test. Call at the top level of the test file.
+ */
+export const watchedClient = () => {
+  const raw = new DynamoDBClient({
+    endpoint: inject('ddbEndpoint'),
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const doc = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
+  afterAll(() => raw.destroy());
+  return { doc, hooks: hookDynamoDb(doc) };
+};
+
+/**
+ * A merchant with one monthly subscriber whose first renewal is due, on a clock of its own:
+ * `healthy` deps on the table's own client, `watched` on `doc` (watchedClient).
+ */
+export const dueRenewal = async (table: TestTable, doc: DynamoDBDocumentClient, name: string) => {
+  const scope: Scope = { accountId: `acct_${name}`, environment: 'test' };
+  let now = new Date('2027-01-31T10:00:00Z');
+  const clock: Clock = { now: () => now };
+  const healthy: RuntimeDeps = { ...testDeps(table), clock };
+  const watchedStore = createStore(doc, table.tableName, table.store.ctx.cipher);
+  const watched = (over: Partial<RuntimeDeps> = {}): RuntimeDeps => ({
+    ...healthy,
+    ...repositoriesOf(watchedStore),
+    store: watchedStore,
+    ...over,
+  });
+  const plan = (await createPlan(healthy, scope, monthlyPlan())).plan.token;
+  const { customerToken } = await storedCustomer(table.store, scope, now);
+  const subscription = await subscribe(healthy, scope, {
+    planToken: plan,
+    customerToken,
+    cardToken: null,
+    includeSetupFee: true,
+    ipAddress: '127.0.0.1',
+    notFound: 'resource_not_found',
+  });
+  const advance = (ms: number) => {
+    now = new Date(now.getTime() + ms);
+    return now;
+  };
+  const jobsOf = async (kind: string, at: Date) =>
+    (await table.store.schedule.due(kind, at)).filter((job) => job.scope.accountId === scope.accountId);
+  return { scope, healthy, watched, customerToken, subscription, advance, jobsOf };
+};
