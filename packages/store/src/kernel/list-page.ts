@@ -3,7 +3,7 @@ import { pageWindow } from '@wattle/domain';
 import type { Page } from '@wattle/ports';
 import { type Counter, readCount } from './counters.ts';
 import { mergeSorted, queryItems } from './merge-sorted.ts';
-import { shardOfToken } from './shards.ts';
+import { keysOfShards, shardKey, shardOfToken } from './shards.ts';
 import { globalIndexes, type IndexName } from './table.ts';
 
 export interface ListSpec {
@@ -19,7 +19,7 @@ export interface ListSpec {
  * items written before the list was sharded are there.
  */
 const listPartitions = (listKey: string, shards: number): string[] =>
-  shards > 1 ? [listKey, ...Array.from({ length: shards }, (_, shard) => `${listKey}#${shard}`)] : [listKey];
+  shards > 1 ? keysOfShards(listKey, shards) : [listKey];
 
 /**
  * The list attributes an item carries to join a list in a given index. Every item of a list
@@ -36,7 +36,7 @@ export const listMembership = (
 ): Record<string, string> => {
   const spec = globalIndexes.find((i) => i.name === index)!;
   return {
-    [spec.partitionKey]: shards > 1 ? `${listKey}#${shardOfToken(sortKey, shards)}` : listKey,
+    [spec.partitionKey]: shards > 1 ? shardKey(listKey, shardOfToken(sortKey, shards)) : listKey,
     [spec.sortKey]: sortKey,
   };
 };

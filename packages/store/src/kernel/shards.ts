@@ -7,3 +7,15 @@ import { createHash } from 'node:crypto';
  */
 export const shardOfToken = (token: string, shards: number): number =>
   createHash('sha256').update(token).digest()[0]! % shards;
+
+/** The key of one shard of a sharded partition key. */
+export const shardKey = (key: string, shard: number): string => `${key}#${shard}`;
+
+/**
+ * Every partition key a sharded partition's items may be under: its shards, and the unsharded key
+ * itself, which holds what was written before the partition was sharded.
+ */
+export const keysOfShards = (key: string, shards: number): string[] => [
+  key,
+  ...Array.from({ length: shards }, (_, shard) => shardKey(key, shard)),
+];

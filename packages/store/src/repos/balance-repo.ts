@@ -11,7 +11,7 @@ import {
 import type { BalanceStore, CreditCursor, PayoutLedger } from '@wattle/ports';
 import type { StoreContext } from '../kernel/context.ts';
 import { mergeSorted, queryItems } from '../kernel/merge-sorted.ts';
-import { shardOfToken } from '../kernel/shards.ts';
+import { keysOfShards, shardKey, shardOfToken } from '../kernel/shards.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 
 /**
@@ -41,13 +41,9 @@ const creditKey = (scope: Scope, currency: string, day: string, chargeToken: str
   sk: `${currency}#SETTLES#${day}#${shardOfToken(chargeToken, balanceShards)}`,
 });
 const debitKey = (scope: Scope, currency: string) => ({ pk: balancePk(scope), sk: `${currency}#DEBITS` });
-/** A credits partition; `null` is the one unsharded partition of entries written before sharding. */
-const creditsPk = (scope: Scope, currency: string, shard: number | null): string =>
-  `${scope.accountId}#${scope.environment}#CREDITS#${currency}${shard === null ? '' : `#${shard}`}`;
-const creditPartitions = (scope: Scope, currency: string): string[] => [
-  creditsPk(scope, currency, null),
-  ...Array.from({ length: balanceShards }, (_, shard) => creditsPk(scope, currency, shard)),
-];
+/** A currency's credit entries: this key's shards (and the key itself, for entries written before). */
+const creditsPk = (scope: Scope, currency: string): string =>
+  `${scope.accountId}#${scope.environment}#CREDITS#${currency}`;
 
 /**
  * Credits a charge captured in `tx` (at `now`) with its merchant entitlement, settling after the
@@ -70,7 +66,7 @@ export const creditCaptureIn = (tx: Transaction, scope: Scope, charge: Payment, 
     })
     .put(`balance:credit-entry:${charge.token}`, {
       Item: {
-        pk: creditsPk(scope, charge.currency, shardOfToken(charge.token, balanceShards)),
+        pk: shardKey(creditsPk(scope, charge.currency), shardOfToken(charge.token, balanceShards)),
         sk: credit.position,
         _et: 'credit',
         credit,
@@ -233,7 +229,7 @@ export class BalanceRepo implements BalanceStore {
     visit: (credit: ChargeCredit, before: number) => boolean,
   ): Promise<void> {
     let before = cursor?.before ?? 0;
-    const streams = creditPartitions(scope, currency).map((pk) =>
+    const streams = keysOfShards(creditsPk(scope, currency), balanceShards).map((pk) =>
       queryItems(this.ctx.doc, {
         TableName: this.ctx.tableName,
         KeyConditionExpression: cursor ? 'pk = :pk AND sk >= :from' : 'pk = :pk',
