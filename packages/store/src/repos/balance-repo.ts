@@ -247,36 +247,29 @@ export class BalanceRepo implements BalanceStore {
   private async ledgers(scope: Scope, now: Date): Promise<PayoutLedger[]> {
     const today = now.toISOString().slice(0, 10);
     const byCurrency = new Map<string, PayoutLedger>();
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.ctx.doc.send(
-        new QueryCommand({
-          TableName: this.ctx.tableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': balancePk(scope) },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        const [currency = '', kind, day = ''] = String(item.sk).split('#');
-        const ledger = byCurrency.get(currency) ?? emptyLedger(currency);
-        const n = Number(item.n ?? 0);
-        if (kind === 'DEBITS') {
-          ledger.available -= n;
-          ledger.givenBack = (item.givenBack as ChargeCredit[] | undefined) ?? [];
-          ledger.version = Number(item.version ?? 0);
-          ledger.consumed = Number(item.consumed ?? 0);
-          ledger.cursor = (item.cursor as CreditCursor | undefined) ?? null;
-        } else {
-          ledger.credited += n;
-          if (day <= today) ledger.available += n;
-          else ledger.unsettled += n;
-        }
-        byCurrency.set(currency, ledger);
+    const items = queryItems(this.ctx.doc, {
+      TableName: this.ctx.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': balancePk(scope) },
+      ConsistentRead: true,
+    });
+    for await (const item of items) {
+      const [currency = '', kind, day = ''] = String(item.sk).split('#');
+      const ledger = byCurrency.get(currency) ?? emptyLedger(currency);
+      const n = Number(item.n ?? 0);
+      if (kind === 'DEBITS') {
+        ledger.available -= n;
+        ledger.givenBack = (item.givenBack as ChargeCredit[] | undefined) ?? [];
+        ledger.version = Number(item.version ?? 0);
+        ledger.consumed = Number(item.consumed ?? 0);
+        ledger.cursor = (item.cursor as CreditCursor | undefined) ?? null;
+      } else {
+        ledger.credited += n;
+        if (day <= today) ledger.available += n;
+        else ledger.unsettled += n;
       }
-      start = page.LastEvaluatedKey;
-    } while (start);
+      byCurrency.set(currency, ledger);
+    }
     return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency));
   }
 }
