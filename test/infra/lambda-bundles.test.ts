@@ -153,6 +153,51 @@ describe('the Lambda bundles', () => {
     expect(notFound.holdsFile('packages/domain/src/bsb-directory.ts')).toBe(false);
   }, 60_000);
 
+  it('hold only the repositories their routes use', async () => {
+    // Each function composes its own parts (functions/<fn>/src/deps.ts): a repository another
+    // function's routes use stays out of its bundle, with the store code only it needs. Built
+    // unminified to read the classes' names; minifying changes no module or declaration kept.
+    const repositoriesIn = async (fn: FunctionName): Promise<string[]> => {
+      const built = await build({
+        ...cdkOptions,
+        minify: false,
+        sourcemap: false,
+        metafile: false,
+        write: false,
+        absWorkingDir: repoRoot,
+        entryPoints: [join(repoRoot, functionEntry(fn))],
+        define: clientDefines({
+          kms: functionAccess[fn].cardKey,
+          sqs: (functionAccess[fn].sendTo ?? []).length > 0,
+        }),
+        outfile: join(outDir, 'classes', fn, 'index.mjs'),
+      });
+      const text = built.outputFiles?.[0]?.text ?? '';
+      return [
+        ...new Set([...text.matchAll(/\b(?:class|var) (\w+Repo)\b/g)].map((m) => m[1] as string)),
+      ].sort();
+    };
+    const api = ['AccountsRepo', 'IdempotencyRepo'];
+    // A payment's writes use up card tokens and payment sources: PaymentsRepo builds those two itself.
+    const payments = ['CardTokensRepo', 'PaymentSourcesRepo', 'PaymentsRepo'];
+    const expected: [FunctionName, string[]][] = [
+      ['not-found', api],
+      ['events', [...api, 'EventsRepo']],
+      ['files', [...api, 'FilesRepo']],
+      ['charges', [...api, ...payments, 'CustomersRepo']],
+      ['webhook-delivery', ['EventsRepo', 'WebhookEndpointsRepo', 'WebhooksRepo']],
+      ['expired-items', ['ExpiredItemsRepo']],
+    ];
+    const held = await Promise.all(expected.map(async ([fn]) => [fn, await repositoriesIn(fn)] as const));
+    expect(Object.fromEntries(held)).toEqual(
+      Object.fromEntries(expected.map(([fn, repos]) => [fn, [...repos].sort()])),
+    );
+    // What the brief of the change named: charges hold no plans, subscriptions or disputes repository.
+    const charges = held.find(([fn]) => fn === 'charges')?.[1] ?? [];
+    for (const repo of ['PlansRepo', 'SubscriptionsRepo', 'DisputesRepo'])
+      expect(charges).not.toContain(repo);
+  }, 60_000);
+
   it('load no part of Node at start that only a request needs', async () => {
     // A static import of node:http builds its ESM facade, whose WebSocket getters load undici.
     for (const fn of ['not-found', 'charges', 'webhook-delivery'] as const) {

@@ -1,6 +1,6 @@
 import { type DeliveryRequest, jobKinds } from '@wattle/ports';
-import { runtimeDeps } from '@wattle/runtime';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { schedulerDeps } from '../../functions/scheduler/src/deps.ts';
 import { deadlineMarginMs, handler } from '../../functions/scheduler/src/handler.ts';
 import { newTransaction } from '../../packages/store/src/kernel/context.ts';
 import { scheduleIn } from '../../packages/store/src/kernel/schedule.ts';
@@ -17,7 +17,8 @@ beforeAll(async () => {
   process.env.WATTLE_FAN_OUT_GRACE_SECONDS = '0';
   process.env.WATTLE_WEBHOOKS_QUEUE_URL = 'http://queue.invalid/webhooks';
   api = await inProcessApi(table, inject('ddbEndpoint'));
-  runtimeDeps().deliveryQueue = {
+  // The scheduler function's own composition: the queue it asks for deliveries through.
+  schedulerDeps().deliveryQueue = {
     send: async (requests) => {
       requested.push(...requests);
     },

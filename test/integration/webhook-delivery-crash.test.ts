@@ -1,9 +1,9 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { pipeMessageBody } from '@wattle/local';
 import type { DeliveryQueue, DeliveryRequest } from '@wattle/ports';
-import { runtimeDeps } from '@wattle/runtime';
 import type { SQSEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { webhookDeliveryDeps } from '../../functions/webhook-delivery/src/deps.ts';
 import { handler } from '../../functions/webhook-delivery/src/handler.ts';
 import { cardFields } from '../helpers/fixtures.ts';
 import { useTable } from '../helpers/table.ts';
@@ -18,7 +18,7 @@ beforeAll(async () => {
   process.env.WATTLE_WEBHOOKS_QUEUE_URL = 'http://queue.invalid/webhooks';
   api = await inProcessApi(table, inject('ddbEndpoint'));
   // The fan-out's delivery requests are recorded, not sent: this test is about the records.
-  runtimeDeps().deliveryQueue = {
+  webhookDeliveryDeps().deliveryQueue = {
     send: async (requests: readonly DeliveryRequest[]) => {
       requested.push(...requests);
     },

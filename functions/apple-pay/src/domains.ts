@@ -6,10 +6,11 @@ import {
   registerApplePayDomain,
 } from '@wattle/flows';
 import { listOf, noContent, pageOf, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import type { ApplePayDeps } from './deps.ts';
 import { hostCheckSchema, registerDomainSchema } from './schemas.ts';
 
 /** POST /apple_pay/domains: 201 with the domain, registered. */
-export const registerDomainRoute: RouteHandler = async (request, deps) => {
+export const registerDomainRoute: RouteHandler<ApplePayDeps> = async (request, deps) => {
   const { domain_name } = validate(registerDomainSchema, request.body);
   return resource(
     201,
@@ -17,18 +18,18 @@ export const registerDomainRoute: RouteHandler = async (request, deps) => {
   );
 };
 
-export const listDomainsRoute: RouteHandler = async (request, deps) => {
+export const listDomainsRoute: RouteHandler<ApplePayDeps> = async (request, deps) => {
   const page = pageOf(request.query);
   return listOf('full', page, await listApplePayDomains(deps, scopeOf(request), page), presentApplePayDomain);
 };
 
-export const deleteDomainRoute: RouteHandler = async (request, deps) => {
+export const deleteDomainRoute: RouteHandler<ApplePayDeps> = async (request, deps) => {
   await deleteApplePayDomain(deps, scopeOf(request), request.params.apple_pay_domain_token!);
   return noContent();
 };
 
 /** GET /apple_pay/host_check?domain_name=: 200 saying whether the merchant registered the domain. */
-export const hostCheckRoute: RouteHandler = async (request, deps) => {
+export const hostCheckRoute: RouteHandler<ApplePayDeps> = async (request, deps) => {
   const { domain_name } = validate(hostCheckSchema, request.query);
   return resource(
     200,

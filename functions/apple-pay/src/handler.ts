@@ -1,8 +1,9 @@
 import { apiHandler } from '@wattle/http';
+import { applePayDeps } from './deps.ts';
 import { deleteDomainRoute, hostCheckRoute, listDomainsRoute, registerDomainRoute } from './domains.ts';
 import { createSessionRoute } from './sessions.ts';
 
-export const handler = apiHandler('apple-pay', {
+export const handler = apiHandler('apple-pay', applePayDeps, {
   'POST /1/apple_pay/domains': registerDomainRoute,
   'GET /1/apple_pay/domains': listDomainsRoute,
   'DELETE /1/apple_pay/domains/{apple_pay_domain_token}': deleteDomainRoute,

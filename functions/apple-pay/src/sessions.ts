@@ -1,9 +1,10 @@
 import { createApplePaySession } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import type { ApplePayDeps } from './deps.ts';
 import { createSessionSchema } from './schemas.ts';
 
 /** POST /apple_pay/sessions: 201 with a simulated merchant session, Apple's object as it is. */
-export const createSessionRoute: RouteHandler = async (request, deps) => {
+export const createSessionRoute: RouteHandler<ApplePayDeps> = async (request, deps) => {
   const input = validate(createSessionSchema, request.body);
   return resource(201, await createApplePaySession(deps, scopeOf(request), input));
 };

@@ -1,4 +1,5 @@
 import { apiHandler } from '@wattle/http';
+import { authorisationsDeps } from './deps.ts';
 import {
   chargeAuthorisation,
   createAuthorisation,
@@ -7,7 +8,7 @@ import {
   voidAuthorisation,
 } from './routes.ts';
 
-export const handler = apiHandler('authorisations', {
+export const handler = apiHandler('authorisations', authorisationsDeps, {
   'POST /1/authorisations': createAuthorisation,
   'GET /1/authorisations': listAuthorisations,
   'GET /1/authorisations/{auth_token}': getAuthorisation,

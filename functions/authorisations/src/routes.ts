@@ -19,10 +19,11 @@ import {
   scopeOf,
   validate,
 } from '@wattle/http';
+import type { AuthorisationsDeps } from './deps.ts';
 import { captureAuthorisationSchema, createAuthorisationSchema } from './schemas.ts';
 
 /** POST /authorisations: 201 authorisation; declines are recorded and answered with its token. */
-export const createAuthorisation: RouteHandler = async (request, deps) => {
+export const createAuthorisation: RouteHandler<AuthorisationsDeps> = async (request, deps) => {
   const now = deps.clock.now();
   const input = validate(createAuthorisationSchema(now), request.body, {
     also: paymentSourceIssues(request.body),
@@ -42,12 +43,12 @@ export const createAuthorisation: RouteHandler = async (request, deps) => {
   return resource(201, presentAuthorisation(created.payment, deps.clock.now()));
 };
 
-export const getAuthorisation: RouteHandler = async (request, deps) => {
+export const getAuthorisation: RouteHandler<AuthorisationsDeps> = async (request, deps) => {
   const found = await getPayment(deps, scopeOf(request), 'authorisation', request.params.auth_token!);
   return resource(200, presentAuthorisation(found, deps.clock.now()));
 };
 
-export const listAuthorisations: RouteHandler = async (request, deps) => {
+export const listAuthorisations: RouteHandler<AuthorisationsDeps> = async (request, deps) => {
   const page = pageOf(request.query);
   const list = await listPayments(deps, scopeOf(request), 'authorisation', page);
   const now = deps.clock.now();
@@ -55,7 +56,7 @@ export const listAuthorisations: RouteHandler = async (request, deps) => {
 };
 
 /** PUT /authorisations/{token}/void: 200 with the voided authorisation. */
-export const voidAuthorisation: RouteHandler = async (request, deps) => {
+export const voidAuthorisation: RouteHandler<AuthorisationsDeps> = async (request, deps) => {
   const voided = await voidPayment(deps, scopeOf(request), 'authorisation', request.params.auth_token!);
   return resource(200, presentAuthorisation(voided, deps.clock.now()));
 };
@@ -64,7 +65,7 @@ export const voidAuthorisation: RouteHandler = async (request, deps) => {
  * POST /authorisations/{token}/charges: captures `amount` (partial allowed) as a new charge; 200.
  * The amount's minimum is the authorisation's currency's, so the authorisation is read first.
  */
-export const chargeAuthorisation: RouteHandler = async (request, deps) => {
+export const chargeAuthorisation: RouteHandler<AuthorisationsDeps> = async (request, deps) => {
   const scope = scopeOf(request);
   const token = request.params.auth_token!;
   const authorisation = await getPayment(deps, scope, 'authorisation', token);

@@ -1,10 +1,11 @@
 import { presentBankAccount } from '@wattle/domain';
 import { createBankAccount } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import type { BankAccountsDeps } from './deps.ts';
 import { bankAccountSchema } from './schemas.ts';
 
 /** POST /bank_accounts: 201 with the account's single-use token; only its last three digits show. */
-export const createBankAccountRoute: RouteHandler = async (request, deps) => {
+export const createBankAccountRoute: RouteHandler<BankAccountsDeps> = async (request, deps) => {
   const details = validate(bankAccountSchema, request.body);
   const account = await createBankAccount(deps, scopeOf(request), details);
   return resource(201, presentBankAccount(account), { ip_address: request.sourceIp });

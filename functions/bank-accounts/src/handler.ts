@@ -1,7 +1,8 @@
 import { apiHandler } from '@wattle/http';
 import { createBankAccountRoute } from './create-bank-account.ts';
+import { bankAccountsDeps } from './deps.ts';
 
-export const handler = apiHandler('bank-accounts', {
+export const handler = apiHandler('bank-accounts', bankAccountsDeps, {
   'POST /1/bank_accounts': createBankAccountRoute,
   'POST /1/bank_accounts.json': createBankAccountRoute,
   'GET /1/bank_accounts.json': createBankAccountRoute,

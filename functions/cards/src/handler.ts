@@ -1,7 +1,8 @@
 import { apiHandler } from '@wattle/http';
 import { createCardRoute } from './create-card.ts';
+import { cardsDeps } from './deps.ts';
 
-export const handler = apiHandler('cards', {
+export const handler = apiHandler('cards', cardsDeps, {
   'POST /1/cards': createCardRoute,
   'POST /1/cards.json': createCardRoute,
   'GET /1/cards.json': createCardRoute,

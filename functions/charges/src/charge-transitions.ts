@@ -1,16 +1,17 @@
 import { presentCharge } from '@wattle/domain';
 import { captureCharge, voidPayment } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import type { ChargesDeps } from './deps.ts';
 import { captureSchema } from './schemas.ts';
 
 /** PUT /charges/{token}/void: 200 with the voided charge. */
-export const voidCharge: RouteHandler = async (request, deps) => {
+export const voidCharge: RouteHandler<ChargesDeps> = async (request, deps) => {
   const voided = await voidPayment(deps, scopeOf(request), 'charge', request.params.charge_token!);
   return resource(200, presentCharge(voided, deps.clock.now()));
 };
 
 /** PUT /charges/{token}/capture: 201 with the captured charge (full amount only). */
-export const captureChargeRoute: RouteHandler = async (request, deps) => {
+export const captureChargeRoute: RouteHandler<ChargesDeps> = async (request, deps) => {
   const { amount } = validate(captureSchema, request.body);
   const captured = await captureCharge(deps, scopeOf(request), request.params.charge_token!, amount);
   return resource(201, presentCharge(captured, deps.clock.now()));

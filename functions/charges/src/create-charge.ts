@@ -8,13 +8,14 @@ import {
   scopeOf,
   validate,
 } from '@wattle/http';
+import type { ChargesDeps } from './deps.ts';
 import { createChargeSchema } from './schemas.ts';
 
 /**
  * POST /charges: 201 charge (also with 3-D Secure passed through from the merchant's own server),
  * 202 when the payer must pass 3-D Secure here, 4xx/502 for declines.
  */
-export const createCharge: RouteHandler = async (request, deps) => {
+export const createCharge: RouteHandler<ChargesDeps> = async (request, deps) => {
   const now = deps.clock.now();
   const input = validate(createChargeSchema(now), request.body, { also: paymentSourceIssues(request.body) });
   const scope = scopeOf(request);

@@ -1,10 +1,11 @@
 import { apiHandler } from '@wattle/http';
 import { captureChargeRoute, voidCharge } from './charge-transitions.ts';
 import { createCharge } from './create-charge.ts';
+import { chargesDeps } from './deps.ts';
 import { getCharge, listCharges, searchCharges } from './read-charges.ts';
 import { issuerAnswer, issuerPage, verifyCharge } from './three-d-secure.ts';
 
-export const handler = apiHandler('charges', {
+export const handler = apiHandler('charges', chargesDeps, {
   'POST /1/charges': createCharge,
   'GET /1/charges': listCharges,
   'GET /1/charges/search': searchCharges,

@@ -1,13 +1,14 @@
 import { presentCharge } from '@wattle/domain';
 import { chargesCreatedBetween, getPayment, listPayments } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf, search } from '@wattle/http';
+import type { ChargesDeps } from './deps.ts';
 
-export const getCharge: RouteHandler = async (request, deps) => {
+export const getCharge: RouteHandler<ChargesDeps> = async (request, deps) => {
   const charge = await getPayment(deps, scopeOf(request), 'charge', request.params.charge_token!);
   return resource(200, presentCharge(charge, deps.clock.now()));
 };
 
-export const listCharges: RouteHandler = async (request, deps) => {
+export const listCharges: RouteHandler<ChargesDeps> = async (request, deps) => {
   const page = pageOf(request.query);
   const charges = await listPayments(deps, scopeOf(request), 'charge', page);
   const now = deps.clock.now();
@@ -18,7 +19,7 @@ export const listCharges: RouteHandler = async (request, deps) => {
  * GET /charges/search: description containing `query` or amount equal to it, created in
  * [start_date, end_date), sorted by created_at or amount, either direction; full pagination.
  */
-export const searchCharges: RouteHandler = async (request, deps) => {
+export const searchCharges: RouteHandler<ChargesDeps> = async (request, deps) => {
   const scope = scopeOf(request);
   const { page, ...found } = await search(request.query, (from, to, limit) =>
     chargesCreatedBetween(deps, scope, from, to, limit),

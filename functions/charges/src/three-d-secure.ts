@@ -1,12 +1,13 @@
 import { PinError, presentCharge } from '@wattle/domain';
 import { completeThreeDSecure, sessionPayment, verifyThreeDSecure } from '@wattle/flows';
 import { escapeHtml, htmlPage, type RouteHandler, redirect, resource, scopeOf } from '@wattle/http';
+import type { ChargesDeps } from './deps.ts';
 
 /**
  * GET /1/three_d_secure/{session}: the simulated issuer page the payer is sent to. It shows what
  * is being paid and lets the payer authenticate or fail, as a bank's challenge page would.
  */
-export const issuerPage: RouteHandler = async (request, deps) => {
+export const issuerPage: RouteHandler<ChargesDeps> = async (request, deps) => {
   const { payment } = await sessionPayment(deps, request.params.session_token!);
   const amount = `${(payment.amount / 100).toFixed(2)} ${escapeHtml(payment.currency)}`;
   // The base URL comes from request headers (Host, X-Forwarded-Proto): text like any other here.
@@ -28,7 +29,7 @@ export const issuerPage: RouteHandler = async (request, deps) => {
 };
 
 /** POST /1/three_d_secure/{session}: the payer's answer; back to the merchant's callback_url. */
-export const issuerAnswer: RouteHandler = async (request, deps) => {
+export const issuerAnswer: RouteHandler<ChargesDeps> = async (request, deps) => {
   const authenticated = request.body.result === 'authenticated';
   if (!authenticated && request.body.result !== 'failed') {
     throw new PinError('invalid_resource', {
@@ -45,7 +46,7 @@ export const issuerAnswer: RouteHandler = async (request, deps) => {
 };
 
 /** GET /charges/verify?session_token=: the charge behind a session (live environment only). */
-export const verifyCharge: RouteHandler = async (request, deps) => {
+export const verifyCharge: RouteHandler<ChargesDeps> = async (request, deps) => {
   const charge = await verifyThreeDSecure(deps, scopeOf(request), request.query.session_token);
   return resource(200, presentCharge(charge, deps.clock.now(), { withoutTransfer: true }));
 };

@@ -1,10 +1,11 @@
 import { presentCustomer } from '@wattle/domain';
 import { type CardSource, createCustomer } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import type { CustomersDeps } from './deps.ts';
 import { createCustomerOneOf, createCustomerSchema } from './schemas.ts';
 
 /** POST /customers: the customer with its first card (card object, unused card token or payment source). */
-export const createCustomerRoute: RouteHandler = async (request, deps) => {
+export const createCustomerRoute: RouteHandler<CustomersDeps> = async (request, deps) => {
   const input = validate(createCustomerSchema(deps.clock.now()), request.body, {
     also: createCustomerOneOf(request.body),
   });

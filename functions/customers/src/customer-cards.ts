@@ -11,10 +11,11 @@ import {
   scopeOf,
   validate,
 } from '@wattle/http';
+import type { CustomersDeps } from './deps.ts';
 import { cardFieldsGiven, cardTokenSchema, paymentSourceTokenSchema } from './schemas.ts';
 
 /** GET /customers/{token}/cards: the primary card shows primary true, the others false. */
-export const listCustomerCardsRoute: RouteHandler = async (request, deps) => {
+export const listCustomerCardsRoute: RouteHandler<CustomersDeps> = async (request, deps) => {
   const page = pageOf(request.query);
   const { customer, cards } = await listCustomerCards(
     deps,
@@ -46,7 +47,7 @@ const cardSourceOf = (body: ApiRequest['body'], now: Date): CardSource => {
 };
 
 /** POST /customers/{token}/cards: 201 with the card (never primary) and the caller's address. */
-export const addCustomerCardRoute: RouteHandler = async (request, deps) => {
+export const addCustomerCardRoute: RouteHandler<CustomersDeps> = async (request, deps) => {
   const source = cardSourceOf(request.body, deps.clock.now());
   const customerToken = request.params.customer_token!;
   const card = await addCustomerCard(deps, scopeOf(request), customerToken, source);
@@ -56,7 +57,7 @@ export const addCustomerCardRoute: RouteHandler = async (request, deps) => {
 };
 
 /** DELETE /customers/{token}/cards/{card}: 204; only a non-primary card can go. */
-export const deleteCustomerCardRoute: RouteHandler = async (request, deps) => {
+export const deleteCustomerCardRoute: RouteHandler<CustomersDeps> = async (request, deps) => {
   await deleteCustomerCard(
     deps,
     scopeOf(request),

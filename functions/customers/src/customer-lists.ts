@@ -1,9 +1,10 @@
 import { presentCharge, presentSubscription } from '@wattle/domain';
 import { listCustomerCharges, listCustomerSubscriptions } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, scopeOf } from '@wattle/http';
+import type { CustomersDeps } from './deps.ts';
 
 /** GET /customers/{token}/charges: full pagination; the charges show authorisation_token. */
-export const listCustomerChargesRoute: RouteHandler = async (request, deps) => {
+export const listCustomerChargesRoute: RouteHandler<CustomersDeps> = async (request, deps) => {
   const page = pageOf(request.query);
   const charges = await listCustomerCharges(deps, scopeOf(request), request.params.customer_token!, page);
   const now = deps.clock.now();
@@ -13,7 +14,7 @@ export const listCustomerChargesRoute: RouteHandler = async (request, deps) => {
 };
 
 /** GET /customers/{token}/subscriptions: full pagination, 404 for an unknown customer. */
-export const listCustomerSubscriptionsRoute: RouteHandler = async (request, deps) => {
+export const listCustomerSubscriptionsRoute: RouteHandler<CustomersDeps> = async (request, deps) => {
   const page = pageOf(request.query);
   const subscriptions = await listCustomerSubscriptions(
     deps,

@@ -1,8 +1,9 @@
 import { deleteCustomer } from '@wattle/flows';
 import { noContent, type RouteHandler, scopeOf } from '@wattle/http';
+import type { CustomersDeps } from './deps.ts';
 
 /** DELETE /customers/{token}: 204. */
-export const deleteCustomerRoute: RouteHandler = async (request, deps) => {
+export const deleteCustomerRoute: RouteHandler<CustomersDeps> = async (request, deps) => {
   await deleteCustomer(deps, scopeOf(request), request.params.customer_token!);
   return noContent();
 };

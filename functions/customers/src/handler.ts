@@ -3,10 +3,11 @@ import { createCustomerRoute } from './create-customer.ts';
 import { addCustomerCardRoute, deleteCustomerCardRoute, listCustomerCardsRoute } from './customer-cards.ts';
 import { listCustomerChargesRoute, listCustomerSubscriptionsRoute } from './customer-lists.ts';
 import { deleteCustomerRoute } from './delete-customer.ts';
+import { customersDeps } from './deps.ts';
 import { getCustomerRoute, listCustomersRoute } from './read-customers.ts';
 import { updateCustomerRoute } from './update-customer.ts';
 
-export const handler = apiHandler('customers', {
+export const handler = apiHandler('customers', customersDeps, {
   'POST /1/customers': createCustomerRoute,
   'GET /1/customers': listCustomersRoute,
   'GET /1/customers/{customer_token}': getCustomerRoute,

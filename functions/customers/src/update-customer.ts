@@ -1,6 +1,7 @@
 import { type CustomerFields, cardChangeOf, presentCustomer } from '@wattle/domain';
 import { updateCustomer } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import type { CustomersDeps } from './deps.ts';
 import { updateCustomerSchema } from './schemas.ts';
 
 type FieldInput = {
@@ -20,7 +21,7 @@ const fieldUpdates = (input: FieldInput): Partial<CustomerFields> => {
 };
 
 /** PUT /customers/{token}: 200 with the customer as updated (SPEC.md rules 1 to 6). */
-export const updateCustomerRoute: RouteHandler = async (request, deps) => {
+export const updateCustomerRoute: RouteHandler<CustomersDeps> = async (request, deps) => {
   const body = request.body;
   // Rule 2 is about which parameters were sent, before any of them is read.
   cardChangeOf({

@@ -1,4 +1,5 @@
 import { apiHandler } from '@wattle/http';
+import { disputesDeps } from './deps.ts';
 import {
   acceptDisputeRoute,
   countDisputesRoute,
@@ -11,7 +12,7 @@ import {
   submitEvidenceRoute,
 } from './routes.ts';
 
-export const handler = apiHandler('disputes', {
+export const handler = apiHandler('disputes', disputesDeps, {
   'GET /1/disputes': listDisputesRoute,
   'HEAD /1/disputes': countDisputesRoute,
   'GET /1/disputes/search': searchDisputesRoute,

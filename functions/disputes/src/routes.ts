@@ -17,22 +17,23 @@ import {
   resource,
   scopeOf,
 } from '@wattle/http';
+import type { DisputesDeps } from './deps.ts';
 
 /** GET /disputes: full pagination, sorted by `sort` in `direction`. */
-export const listDisputesRoute: RouteHandler = async (request, deps) => {
+export const listDisputesRoute: RouteHandler<DisputesDeps> = async (request, deps) => {
   const page = pageOf(request.query);
   const disputes = await listDisputes(deps, scopeOf(request), disputeOrderOf(request.query), page);
   return listOf('full', page, disputes, (d) => presentDispute(d, deps.clock.now()));
 };
 
 /** HEAD /disputes: no body, the number of disputes in X-Total-Count. */
-export const countDisputesRoute: RouteHandler = async (request, deps) => ({
+export const countDisputesRoute: RouteHandler<DisputesDeps> = async (request, deps) => ({
   status: 200,
   headers: { 'X-Total-Count': String(await countDisputes(deps, scopeOf(request))) },
 });
 
 /** GET /disputes/search: `query` and `status` filter, then sorted and paged as the list. */
-export const searchDisputesRoute: RouteHandler = async (request, deps) => {
+export const searchDisputesRoute: RouteHandler<DisputesDeps> = async (request, deps) => {
   const page = pageOf(request.query);
   const order = disputeOrderOf(request.query);
   const filter = disputeFilterOf(request.query);
@@ -40,35 +41,35 @@ export const searchDisputesRoute: RouteHandler = async (request, deps) => {
   return listOf('full', page, disputes, (d) => presentDispute(d, deps.clock.now()));
 };
 
-export const getDisputeRoute: RouteHandler = async (request, deps) =>
+export const getDisputeRoute: RouteHandler<DisputesDeps> = async (request, deps) =>
   resource(
     200,
     presentDispute(await getDispute(deps, scopeOf(request), request.params.dispute_token!), deps.clock.now()),
   );
 
-export const disputeActivityRoute: RouteHandler = async (request, deps) =>
+export const disputeActivityRoute: RouteHandler<DisputesDeps> = async (request, deps) =>
   resource(
     200,
     presentDisputeActivity(await getDispute(deps, scopeOf(request), request.params.dispute_token!)),
   );
 
-export const getEvidenceRoute: RouteHandler = async (request, deps) =>
+export const getEvidenceRoute: RouteHandler<DisputesDeps> = async (request, deps) =>
   resource(200, presentEvidence(await getDispute(deps, scopeOf(request), request.params.dispute_token!)));
 
 /** PUT /disputes/{token}/evidence: the batch replaced, until it is submitted. */
-export const putEvidenceRoute: RouteHandler = async (request, deps) => {
+export const putEvidenceRoute: RouteHandler<DisputesDeps> = async (request, deps) => {
   const evidence = evidenceOf(request.body);
   const dispute = await saveEvidence(deps, scopeOf(request), request.params.dispute_token!, evidence);
   return resource(200, presentEvidence(dispute));
 };
 
 /** POST /disputes/{token}/evidence: the batch submitted, once only. */
-export const submitEvidenceRoute: RouteHandler = async (request, deps) => {
+export const submitEvidenceRoute: RouteHandler<DisputesDeps> = async (request, deps) => {
   const dispute = await submitEvidence(deps, scopeOf(request), request.params.dispute_token!);
   return resource(200, presentDispute(dispute, deps.clock.now()));
 };
 
-export const acceptDisputeRoute: RouteHandler = async (request, deps) => {
+export const acceptDisputeRoute: RouteHandler<DisputesDeps> = async (request, deps) => {
   const dispute = await acceptDispute(deps, scopeOf(request), request.params.dispute_token!);
   return resource(200, presentDispute(dispute, deps.clock.now()));
 };

@@ -1,7 +1,8 @@
 import { apiHandler } from '@wattle/http';
+import { eventsDeps } from './deps.ts';
 import { getEventRoute, listEventsRoute } from './read-events.ts';
 
-export const handler = apiHandler('events', {
+export const handler = apiHandler('events', eventsDeps, {
   'GET /1/events': listEventsRoute,
   'GET /1/events/{event_token}': getEventRoute,
 });

@@ -1,6 +1,7 @@
 import { uncountExpiredItems } from '@wattle/flows';
-import { expiredItemOfStreamRecord, runtimeDeps } from '@wattle/runtime';
+import { expiredItemOfStreamRecord } from '@wattle/runtime';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { expiredItemsDeps } from './deps.ts';
 
 /**
  * The expiry consumer: the table stream's TTL deletions of events and webhooks (its filter lets
@@ -9,7 +10,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
  * from there: the records before it are done, none after it is skipped.
  */
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
-  const deps = runtimeDeps();
+  const deps = expiredItemsDeps();
   const outcome = await uncountExpiredItems(deps, event.Records.map(expiredItemOfStreamRecord));
   if (outcome.failedAt === null) return { batchItemFailures: [] };
   const failed = event.Records[outcome.failedAt];

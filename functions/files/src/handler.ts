@@ -1,7 +1,8 @@
 import { apiHandler } from '@wattle/http';
+import { filesDeps } from './deps.ts';
 import { deleteFileRoute, getFileRoute, uploadFileRoute } from './files.ts';
 
-export const handler = apiHandler('files', {
+export const handler = apiHandler('files', filesDeps, {
   'POST /1/files': uploadFileRoute,
   'GET /1/files/{file_token}': getFileRoute,
   'DELETE /1/files/{file_token}': deleteFileRoute,

@@ -1,7 +1,8 @@
 import { apiHandler } from '@wattle/http';
+import { merchantsDeps } from './deps.ts';
 import { createMerchantRoute, defaultSettingsRoute, getMerchantRoute, listMerchantsRoute } from './routes.ts';
 
-export const handler = apiHandler('merchants', {
+export const handler = apiHandler('merchants', merchantsDeps, {
   'POST /1/merchants': createMerchantRoute,
   'GET /1/merchants': listMerchantsRoute,
   'GET /1/merchants/default_settings': defaultSettingsRoute,

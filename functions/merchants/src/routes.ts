@@ -6,15 +6,16 @@ import {
 } from '@wattle/domain';
 import { getMerchantDetail, listMerchants, referMerchant } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, validate } from '@wattle/http';
+import type { MerchantsDeps } from './deps.ts';
 import { applicationOf, merchantSchema } from './schemas.ts';
 
-const partnerOf = (request: Parameters<RouteHandler>[0]): string => {
+const partnerOf = (request: Parameters<RouteHandler<MerchantsDeps>>[0]): string => {
   if (request.grant?.kind !== 'partner') throw new PinError('unauthorized');
   return request.grant.accountId;
 };
 
 /** POST /merchants: a referred merchant, pending approval; 201 with the summary. */
-export const createMerchantRoute: RouteHandler = async (request, deps) => {
+export const createMerchantRoute: RouteHandler<MerchantsDeps> = async (request, deps) => {
   const partnerId = partnerOf(request);
   const input = validate(merchantSchema, request.body);
   const merchant = await referMerchant(deps, partnerId, applicationOf(input), input.contact.password);
@@ -22,13 +23,13 @@ export const createMerchantRoute: RouteHandler = async (request, deps) => {
 };
 
 /** GET /merchants: the caller's referrals only, full pagination. */
-export const listMerchantsRoute: RouteHandler = async (request, deps) => {
+export const listMerchantsRoute: RouteHandler<MerchantsDeps> = async (request, deps) => {
   const page = pageOf(request.query);
   return listOf('full', page, await listMerchants(deps, partnerOf(request), page), presentMerchantSummary);
 };
 
 /** GET /merchants/{token}: the detail, keys included; another partner's merchant is not found. */
-export const getMerchantRoute: RouteHandler = async (request, deps) => {
+export const getMerchantRoute: RouteHandler<MerchantsDeps> = async (request, deps) => {
   const { merchant, keys } = await getMerchantDetail(
     deps,
     partnerOf(request),
@@ -38,7 +39,7 @@ export const getMerchantRoute: RouteHandler = async (request, deps) => {
 };
 
 /** GET /merchants/default_settings: what a new referred merchant starts with. */
-export const defaultSettingsRoute: RouteHandler = async (request) => {
+export const defaultSettingsRoute: RouteHandler<MerchantsDeps> = async (request) => {
   partnerOf(request);
   return resource(200, defaultMerchantSettings);
 };

@@ -1,9 +1,10 @@
 import { presentPaymentSource } from '@wattle/domain';
 import { getPaymentSource } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import type { PaymentSourcesDeps } from './deps.ts';
 
 /** GET /payment_sources/{token}: 200 with the unused source; 404 when used, expired or unknown. */
-export const getPaymentSourceRoute: RouteHandler = async (request, deps) => {
+export const getPaymentSourceRoute: RouteHandler<PaymentSourcesDeps> = async (request, deps) => {
   const source = await getPaymentSource(deps, scopeOf(request), request.params.payment_source_token!);
   return resource(200, presentPaymentSource(source));
 };

@@ -1,8 +1,9 @@
 import { apiHandler } from '@wattle/http';
 import { createPaymentSourceRoute } from './create-payment-source.ts';
+import { paymentSourcesDeps } from './deps.ts';
 import { getPaymentSourceRoute } from './get-payment-source.ts';
 
-export const handler = apiHandler('payment-sources', {
+export const handler = apiHandler('payment-sources', paymentSourcesDeps, {
   'POST /1/payment_sources': createPaymentSourceRoute,
   'POST /1/payment_sources.json': createPaymentSourceRoute,
   'GET /1/payment_sources.json': createPaymentSourceRoute,

@@ -1,4 +1,5 @@
 import { apiHandler } from '@wattle/http';
+import { plansDeps } from './deps.ts';
 import {
   createPlanRoute,
   deletePlanRoute,
@@ -9,7 +10,7 @@ import {
   updatePlanRoute,
 } from './routes.ts';
 
-export const handler = apiHandler('plans', {
+export const handler = apiHandler('plans', plansDeps, {
   'POST /1/plans': createPlanRoute,
   'GET /1/plans': listPlansRoute,
   'GET /1/plans/{plan_token}': getPlanRoute,

@@ -20,12 +20,13 @@ import {
   validate,
 } from '@wattle/http';
 import type { LoadedPlan } from '@wattle/ports';
+import type { PlansDeps } from './deps.ts';
 import { createPlanSchema, planValidation, subscribeToPlanSchema, updatePlanSchema } from './schemas.ts';
 
 const present = ({ plan, counts }: LoadedPlan) => presentPlan(plan, counts);
 
 /** POST /plans: 201 plan; 422 unprocessable_entity for anything invalid, a taken name included. */
-export const createPlanRoute: RouteHandler = async (request, deps) => {
+export const createPlanRoute: RouteHandler<PlansDeps> = async (request, deps) => {
   const input = validate(createPlanSchema, request.body, planValidation);
   const created = await createPlan(deps, scopeOf(request), {
     name: input.name,
@@ -44,15 +45,15 @@ export const createPlanRoute: RouteHandler = async (request, deps) => {
 };
 
 /** GET /plans: short pagination without a top-level count (SPEC.md). */
-export const listPlansRoute: RouteHandler = async (request, deps) => {
+export const listPlansRoute: RouteHandler<PlansDeps> = async (request, deps) => {
   const page = pageOf(request.query);
   return listOf('short', page, await listPlans(deps, scopeOf(request), page), present);
 };
 
-export const getPlanRoute: RouteHandler = async (request, deps) =>
+export const getPlanRoute: RouteHandler<PlansDeps> = async (request, deps) =>
   resource(200, present(await getPlan(deps, scopeOf(request), request.params.plan_token!)));
 
-export const updatePlanRoute: RouteHandler = async (request, deps) => {
+export const updatePlanRoute: RouteHandler<PlansDeps> = async (request, deps) => {
   const input = validate(updatePlanSchema, request.body, planValidation);
   const updated = await updatePlan(deps, scopeOf(request), request.params.plan_token!, {
     name: input.name,
@@ -62,13 +63,13 @@ export const updatePlanRoute: RouteHandler = async (request, deps) => {
 };
 
 /** DELETE /plans/{token}: 204; 400 cannot_delete_plan while a subscription of it runs. */
-export const deletePlanRoute: RouteHandler = async (request, deps) => {
+export const deletePlanRoute: RouteHandler<PlansDeps> = async (request, deps) => {
   await deletePlan(deps, scopeOf(request), request.params.plan_token!);
   return noContent();
 };
 
 /** POST /plans/{token}/subscriptions: 200 subscription (SPEC.md), 404 not_found for the plan or customer. */
-export const subscribeToPlan: RouteHandler = async (request, deps) => {
+export const subscribeToPlan: RouteHandler<PlansDeps> = async (request, deps) => {
   const input = validate(subscribeToPlanSchema, request.body, subscriptionValidation);
   const subscription = await subscribe(
     deps,
@@ -79,7 +80,7 @@ export const subscribeToPlan: RouteHandler = async (request, deps) => {
 };
 
 /** GET /plans/{token}/subscriptions: top-level count and short pagination. */
-export const listPlanSubscriptionsRoute: RouteHandler = async (request, deps) => {
+export const listPlanSubscriptionsRoute: RouteHandler<PlansDeps> = async (request, deps) => {
   const page = pageOf(request.query);
   const subscriptions = await listPlanSubscriptions(deps, scopeOf(request), request.params.plan_token!, page);
   return listOf('short-with-count', page, subscriptions, presentSubscription);

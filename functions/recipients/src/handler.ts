@@ -1,4 +1,5 @@
 import { apiHandler } from '@wattle/http';
+import { recipientsDeps } from './deps.ts';
 import {
   createRecipientRoute,
   deleteRecipientRoute,
@@ -8,7 +9,7 @@ import {
   updateRecipientRoute,
 } from './routes.ts';
 
-export const handler = apiHandler('recipients', {
+export const handler = apiHandler('recipients', recipientsDeps, {
   'POST /1/recipients': createRecipientRoute,
   'GET /1/recipients': listRecipientsRoute,
   'GET /1/recipients/{recipient_token}': getRecipientRoute,

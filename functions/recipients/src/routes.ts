@@ -24,6 +24,7 @@ import {
   scopeOf,
   validate,
 } from '@wattle/http';
+import type { RecipientsDeps } from './deps.ts';
 import { createRecipientSchema, updateRecipientSchema } from './schemas.ts';
 
 /** The bank account given: its details, a bank account token, or neither. */
@@ -36,7 +37,7 @@ const sourceOf = (input: {
 };
 
 /** POST /recipients: email, optional name, and a bank account (object or token, exactly one). */
-export const createRecipientRoute: RouteHandler = async (request, deps) => {
+export const createRecipientRoute: RouteHandler<RecipientsDeps> = async (request, deps) => {
   const input = validate(createRecipientSchema, request.body, {
     also: exactlyOneOf(request.body, ['bank_account', 'bank_account_token']),
   });
@@ -49,25 +50,25 @@ export const createRecipientRoute: RouteHandler = async (request, deps) => {
   return resource(201, presentRecipient(recipient));
 };
 
-export const getRecipientRoute: RouteHandler = async (request, deps) =>
+export const getRecipientRoute: RouteHandler<RecipientsDeps> = async (request, deps) =>
   resource(
     200,
     presentRecipient(await getRecipient(deps, scopeOf(request), request.params.recipient_token!)),
   );
 
-export const listRecipientsRoute: RouteHandler = async (request, deps) => {
+export const listRecipientsRoute: RouteHandler<RecipientsDeps> = async (request, deps) => {
   const page = pageOf(request.query);
   return listOf('full', page, await listRecipients(deps, scopeOf(request), page), presentRecipient);
 };
 
 /** DELETE /recipients/{token}: 204; the transfers already paid to it keep its bank account. */
-export const deleteRecipientRoute: RouteHandler = async (request, deps) => {
+export const deleteRecipientRoute: RouteHandler<RecipientsDeps> = async (request, deps) => {
   await deleteRecipient(deps, scopeOf(request), request.params.recipient_token!);
   return noContent();
 };
 
 /** GET /recipients/{token}/transfers: the transfers paid to one recipient, newest first. */
-export const listRecipientTransfersRoute: RouteHandler = async (request, deps) => {
+export const listRecipientTransfersRoute: RouteHandler<RecipientsDeps> = async (request, deps) => {
   const page = pageOf(request.query);
   const transfers = await listRecipientTransfers(
     deps,
@@ -79,7 +80,7 @@ export const listRecipientTransfersRoute: RouteHandler = async (request, deps) =
 };
 
 /** PUT /recipients/{token}: email, name, and a new bank account (object or token), all optional. */
-export const updateRecipientRoute: RouteHandler = async (request, deps) => {
+export const updateRecipientRoute: RouteHandler<RecipientsDeps> = async (request, deps) => {
   if (request.body.bank_account !== undefined && request.body.bank_account_token !== undefined) {
     throw new PinError('invalid_resource', {
       messages: [fieldIssue('bank_account_token', 'cannot be given together with bank account')],

@@ -1,6 +1,7 @@
 import { fieldIssue, invalidResource, presentRefund } from '@wattle/domain';
 import { createRefund, getRefund, listChargeRefunds, listRefunds } from '@wattle/flows';
 import { listOf, pageOf, phrases, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import type { RefundsDeps } from './deps.ts';
 import { refundSchema } from './schemas.ts';
 
 /**
@@ -10,7 +11,7 @@ import { refundSchema } from './schemas.ts';
 const blankAmount = [fieldIssue('amount', phrases.blank), fieldIssue('amount', phrases.notANumber)];
 
 /** POST /charges/{token}/refunds: 201 Pending refund of `amount` (default: what is left). */
-export const refundCharge: RouteHandler = async (request, deps) => {
+export const refundCharge: RouteHandler<RefundsDeps> = async (request, deps) => {
   const sent = request.body.amount;
   if (sent === '' || sent === null) throw invalidResource(blankAmount);
   const { amount } = validate(refundSchema, request.body);
@@ -19,16 +20,16 @@ export const refundCharge: RouteHandler = async (request, deps) => {
 };
 
 /** GET /charges/{token}/refunds: the charge's refunds, full pagination. */
-export const listChargeRefundsRoute: RouteHandler = async (request, deps) => {
+export const listChargeRefundsRoute: RouteHandler<RefundsDeps> = async (request, deps) => {
   const page = pageOf(request.query);
   const refunds = await listChargeRefunds(deps, scopeOf(request), request.params.charge_token!, page);
   return listOf('full', page, refunds, presentRefund);
 };
 
-export const listRefundsRoute: RouteHandler = async (request, deps) => {
+export const listRefundsRoute: RouteHandler<RefundsDeps> = async (request, deps) => {
   const page = pageOf(request.query);
   return listOf('full', page, await listRefunds(deps, scopeOf(request), page), presentRefund);
 };
 
-export const getRefundRoute: RouteHandler = async (request, deps) =>
+export const getRefundRoute: RouteHandler<RefundsDeps> = async (request, deps) =>
   resource(200, presentRefund(await getRefund(deps, scopeOf(request), request.params.refund_token!)));

@@ -1,5 +1,5 @@
 import { fanOutOverdueEvents as fanOut, type OverdueFanOutSummary } from '@wattle/flows';
-import type { RuntimeDeps } from '@wattle/runtime';
+import type { SchedulerDeps } from './deps.ts';
 
 export type { OverdueFanOutSummary };
 
@@ -8,7 +8,7 @@ export type { OverdueFanOutSummary };
  * (the flow), each failure logged. Its budget is short: a run normally finds none (one query per
  * shard of the due index), and the jobs after it need the rest of the run.
  */
-export const fanOutOverdueEvents = (deps: RuntimeDeps, now: Date): Promise<OverdueFanOutSummary> =>
+export const fanOutOverdueEvents = (deps: SchedulerDeps, now: Date): Promise<OverdueFanOutSummary> =>
   fanOut(deps, now, {
     graceMs: deps.config.fanOutGraceSeconds * 1000,
     budgetMs: 8_000,

@@ -1,6 +1,6 @@
-import { runtimeDeps } from '@wattle/runtime';
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { countingByKind } from './count-by-kind.ts';
+import { schedulerDeps } from './deps.ts';
 import { fanOutOverdueEvents, type OverdueFanOutSummary } from './fan-out-overdue-events.ts';
 import { jobHandlers } from './jobs.ts';
 import { type RunSummary, runDueJobs } from './run-due-jobs.ts';
@@ -17,7 +17,7 @@ export const handler = async (
   _event?: Partial<ScheduledEvent>,
   context?: Pick<Context, 'getRemainingTimeInMillis'>,
 ): Promise<RunSummary & { doneByKind: Record<string, number>; overdueEvents: OverdueFanOutSummary }> => {
-  const deps = runtimeDeps();
+  const deps = schedulerDeps();
   const now = deps.clock.now();
   const overdueEvents = await fanOutOverdueEvents(deps, now);
   // Info, not a warning: locally a clock advance makes fresh events overdue while the pipe has them.

@@ -13,11 +13,11 @@ import {
   withdrawDispute,
 } from '@wattle/flows';
 import { jobKinds } from '@wattle/ports';
-import type { RuntimeDeps } from '@wattle/runtime';
+import type { SchedulerDeps } from './deps.ts';
 import { subscriptionJobs } from './jobs/subscriptions.ts';
 
 /** Every kind of scheduled job, by the kind name its jobs are scheduled under: one line each. */
-export const jobHandlers: Record<string, JobHandler<RuntimeDeps>> = {
+export const jobHandlers: Record<string, JobHandler<SchedulerDeps>> = {
   [jobKinds.paymentRecovery]: (job, deps) => recoverPayment(deps, job),
   [jobKinds.refundSettlement]: (job, deps) => settleRefund(deps, job),
   [jobKinds.transferPayout]: (job, deps) => payOutTransfer(deps, job),

@@ -1,13 +1,16 @@
 import { type JobHandler, type RunOptions, type RunSummary, runDueJobs as runJobs } from '@wattle/flows';
-import type { RuntimeDeps } from '@wattle/runtime';
+import type { SchedulerDeps } from './deps.ts';
 
 export type { RunSummary };
 
-/** The scheduler's run of the due jobs (the flow), with each failing job logged. */
-export const runDueJobs = (
-  deps: RuntimeDeps,
+/**
+ * The scheduler's run of the due jobs (the flow), with each failing job logged. Over any deps
+ * with the schedule and a logger: the scheduler's own, or a test's with every part.
+ */
+export const runDueJobs = <D extends Pick<SchedulerDeps, 'schedule' | 'logger'>>(
+  deps: D,
   now: Date,
-  handlers: Record<string, JobHandler<RuntimeDeps>>,
+  handlers: Record<string, JobHandler<D>>,
   options: RunOptions = {},
 ): Promise<RunSummary> =>
   runJobs(deps, now, handlers, {

@@ -1,4 +1,5 @@
 import { apiHandler } from '@wattle/http';
+import { subscriptionsDeps } from './deps.ts';
 import {
   cancelCustomerSubscription,
   cancelSubscriptionRoute,
@@ -11,7 +12,7 @@ import {
 } from './routes.ts';
 import { issueSelfServiceLinkRoute, selfServiceCancel, selfServicePage } from './self-service.ts';
 
-export const handler = apiHandler('subscriptions', {
+export const handler = apiHandler('subscriptions', subscriptionsDeps, {
   'POST /1/subscriptions': createSubscription,
   'GET /1/subscriptions': listSubscriptionsRoute,
   'GET /1/subscriptions/{sub_token}': getSubscriptionRoute,

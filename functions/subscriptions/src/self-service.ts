@@ -1,6 +1,7 @@
 import { PinError, type Subscription } from '@wattle/domain';
 import { issueSelfServiceLink, type SelfServiceView, selfServiceView, unsubscribe } from '@wattle/flows';
 import { escapeHtml, htmlPage, type RouteHandler, resource, scopeOf } from '@wattle/http';
+import type { SubscriptionsDeps } from './deps.ts';
 
 /** A link token as the links are made (43 URL-safe characters); anything else is unknown unread. */
 const linkTokenOf = (value: unknown): string => {
@@ -12,7 +13,7 @@ const pageUrl = (baseUrl: string, linkToken: string): string =>
   `${baseUrl}/1/subscription_self_service?link=${encodeURIComponent(linkToken)}`;
 
 /** POST /subscriptions/{token}/self_service_link: 201 `{url, expires_at}` for the customer. */
-export const issueSelfServiceLinkRoute: RouteHandler = async (request, deps) => {
+export const issueSelfServiceLinkRoute: RouteHandler<SubscriptionsDeps> = async (request, deps) => {
   const link = await issueSelfServiceLink(deps, scopeOf(request), request.params.sub_token!);
   return resource(201, { url: pageUrl(request.baseUrl, link.token), expires_at: link.expiresAt });
 };
@@ -44,7 +45,7 @@ const summary = (subscription: Subscription, planName: string) => {
  * GET /subscription_self_service?link=: the customer's page for one subscription, with a cancel
  * button when the plan allows it (customer_permissions `cancel`) and the subscription still runs.
  */
-export const selfServicePage: RouteHandler = async (request, deps) => {
+export const selfServicePage: RouteHandler<SubscriptionsDeps> = async (request, deps) => {
   const linkToken = linkTokenOf(request.query.link);
   const view: SelfServiceView = await selfServiceView(deps, request.environment, linkToken);
   const action = escapeHtml(`${request.baseUrl}/1/subscription_self_service`);
@@ -56,7 +57,7 @@ export const selfServicePage: RouteHandler = async (request, deps) => {
 };
 
 /** POST /subscription_self_service (form `link`): the customer cancels; the page shows the result. */
-export const selfServiceCancel: RouteHandler = async (request, deps) => {
+export const selfServiceCancel: RouteHandler<SubscriptionsDeps> = async (request, deps) => {
   const cancelled = await unsubscribe(deps, request.environment, linkTokenOf(request.body.link));
   return page(
     'Subscription cancelled',

@@ -1,4 +1,5 @@
 import { apiHandler } from '@wattle/http';
+import { transfersDeps } from './deps.ts';
 import {
   createTransferRoute,
   getTransferRoute,
@@ -7,7 +8,7 @@ import {
   searchTransfers,
 } from './routes.ts';
 
-export const handler = apiHandler('transfers', {
+export const handler = apiHandler('transfers', transfersDeps, {
   'POST /1/transfers': createTransferRoute,
   'GET /1/transfers': listTransfersRoute,
   'GET /1/transfers/search': searchTransfers,

@@ -7,24 +7,25 @@ import {
   transfersBetween,
 } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf, search, validate } from '@wattle/http';
+import type { TransfersDeps } from './deps.ts';
 import { createTransferSchema } from './schemas.ts';
 
-export const createTransferRoute: RouteHandler = async (request, deps) => {
+export const createTransferRoute: RouteHandler<TransfersDeps> = async (request, deps) => {
   const { description, amount, recipient } = validate(createTransferSchema, request.body);
   const transfer = await createTransfer(deps, scopeOf(request), { description, amount, recipient });
   return resource(201, presentTransfer(transfer));
 };
 
-export const getTransferRoute: RouteHandler = async (request, deps) =>
+export const getTransferRoute: RouteHandler<TransfersDeps> = async (request, deps) =>
   resource(200, presentTransfer(await getTransfer(deps, scopeOf(request), request.params.transfer_token!)));
 
-export const listTransfersRoute: RouteHandler = async (request, deps) => {
+export const listTransfersRoute: RouteHandler<TransfersDeps> = async (request, deps) => {
   const page = pageOf(request.query);
   return listOf('full', page, await listTransfers(deps, scopeOf(request), page), presentTransfer);
 };
 
 /** GET /transfers/search: as GET /charges/search, over transfers. */
-export const searchTransfers: RouteHandler = async (request, deps) => {
+export const searchTransfers: RouteHandler<TransfersDeps> = async (request, deps) => {
   const scope = scopeOf(request);
   const { page, ...found } = await search(request.query, (from, to, limit) =>
     transfersBetween(deps, scope, from, to, limit),
@@ -33,7 +34,7 @@ export const searchTransfers: RouteHandler = async (request, deps) => {
 };
 
 /** GET /transfers/{token}/line_items: the charges it paid out (and its fee), in payout order. */
-export const listLineItems: RouteHandler = async (request, deps) => {
+export const listLineItems: RouteHandler<TransfersDeps> = async (request, deps) => {
   const page = pageOf(request.query);
   const items = await listTransferLineItems(deps, scopeOf(request), request.params.transfer_token!, page);
   return listOf('full', page, items, presentLineItem);

@@ -1,9 +1,9 @@
 import { deliverWebhook as deliver } from '@wattle/flows';
 import type { DeliveryRequest } from '@wattle/ports';
-import type { RuntimeDeps } from '@wattle/runtime';
+import type { WebhookDeliveryDeps } from './deps.ts';
 
 /** A message of the webhooks queue: the attempt it asks for, logged. */
-export const deliverWebhook = async (request: DeliveryRequest, deps: RuntimeDeps): Promise<void> => {
+export const deliverWebhook = async (request: DeliveryRequest, deps: WebhookDeliveryDeps): Promise<void> => {
   const result = await deliver(deps, request);
   const webhook = request.webhookToken;
   if (!result.attempted) {

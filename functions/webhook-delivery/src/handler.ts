@@ -1,10 +1,11 @@
 import { fanOutEvent } from '@wattle/flows';
-import { decodeDeliveryMessage, type RuntimeDeps, runtimeDeps } from '@wattle/runtime';
+import { decodeDeliveryMessage } from '@wattle/runtime';
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { deliverWebhook } from './deliver-webhook.ts';
+import { type WebhookDeliveryDeps, webhookDeliveryDeps } from './deps.ts';
 
 /** A message of either queue: a delivery request (webhooks queue) or a stream record (events queue). */
-const handleMessage = (body: string, deps: RuntimeDeps): Promise<void> => {
+const handleMessage = (body: string, deps: WebhookDeliveryDeps): Promise<void> => {
   const message = decodeDeliveryMessage(body);
   return message.kind === 'attempt'
     ? deliverWebhook(message.request, deps)
@@ -18,7 +19,7 @@ const handleMessage = (body: string, deps: RuntimeDeps): Promise<void> => {
  * receiver's refusal is not a failure here: it is recorded on the webhook and retried on schedule.
  */
 export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
-  const deps = runtimeDeps();
+  const deps = webhookDeliveryDeps();
   const batchItemFailures: SQSBatchItemFailure[] = [];
   await Promise.all(
     event.Records.map(async (record) => {

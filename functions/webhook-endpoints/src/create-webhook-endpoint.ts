@@ -1,10 +1,11 @@
 import { presentWebhookEndpoint } from '@wattle/domain';
 import { createWebhookEndpoint } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import type { WebhookEndpointsDeps } from './deps.ts';
 import { createWebhookEndpointSchema } from './schemas.ts';
 
 /** POST /webhook_endpoints: 201 with the new endpoint and its signing key. */
-export const createWebhookEndpointRoute: RouteHandler = async (request, deps) => {
+export const createWebhookEndpointRoute: RouteHandler<WebhookEndpointsDeps> = async (request, deps) => {
   const { url } = validate(createWebhookEndpointSchema, request.body);
   return resource(201, presentWebhookEndpoint(await createWebhookEndpoint(deps, scopeOf(request), url)));
 };

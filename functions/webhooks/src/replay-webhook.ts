@@ -1,7 +1,8 @@
 import { presentWebhook } from '@wattle/domain';
 import { replayWebhook } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import type { WebhooksDeps } from './deps.ts';
 
 /** PUT /webhooks/{token}/replay: 200 with the webhook pending again. */
-export const replayWebhookRoute: RouteHandler = async (request, deps) =>
+export const replayWebhookRoute: RouteHandler<WebhooksDeps> = async (request, deps) =>
   resource(200, presentWebhook(await replayWebhook(deps, scopeOf(request), request.params.webhook_token!)));

@@ -9,8 +9,7 @@ import {
   routesOf,
   takesBody,
 } from '@wattle/routes';
-import type { RuntimeDeps } from '@wattle/runtime';
-import { runtimeDeps } from '@wattle/runtime';
+import type { BaseDeps, Parts } from '@wattle/runtime';
 import type { Context } from 'aws-lambda';
 import type { ApiRequest } from './api-request.ts';
 import { authenticate } from './middlewares/authenticate.ts';
@@ -28,11 +27,16 @@ import { stagePrefix } from './middlewares/stage-prefix.ts';
 import type { ApiEvent, ApiInternal, ApiMiddleware, ApiResponse } from './middlewares/types.ts';
 import type { ApiResult } from './responses.ts';
 
-/** One route's logic: gets the parsed, authenticated request, returns status and body. */
-export type RouteHandler = (request: ApiRequest, deps: RuntimeDeps) => Promise<ApiResult>;
+/** What every API function's chain uses: its composition names at least these repositories. */
+export type ApiDeps = BaseDeps & Pick<Parts, 'accounts' | 'idempotency'>;
+
+/** One route's logic: gets the parsed, authenticated request and its function's deps, returns status and body. */
+export type RouteHandler<D extends ApiDeps> = (request: ApiRequest, deps: D) => Promise<ApiResult>;
 
 /** A function's handler map: one handler for each of its routes in the route table, no other key. */
-export type RouteHandlers<F extends FunctionName> = { [K in RouteKeyOf<F>]: RouteHandler };
+export type RouteHandlers<F extends FunctionName, D extends ApiDeps> = {
+  [K in RouteKeyOf<F>]: RouteHandler<D>;
+};
 
 export type ApiLambdaHandler = (event: ApiEvent, context: Context) => Promise<ApiResponse>;
 
@@ -54,7 +58,7 @@ interface RouteMiddlewares {
   pinErrors: ApiMiddleware;
 }
 
-const routeMiddlewares = (deps: RuntimeDeps): RouteMiddlewares => ({
+const routeMiddlewares = (deps: ApiDeps): RouteMiddlewares => ({
   jsonp: jsonp(),
   authenticate: authenticate(deps.accounts),
   pathTokens: pathTokens(),
@@ -70,10 +74,10 @@ const routeMiddlewares = (deps: RuntimeDeps): RouteMiddlewares => ({
  * `before` runs top-down and `after`/`onError` bottom-up, so pinErrors (last) answers an error
  * first, and idempotency and JSONP then treat it as any other response.
  */
-const routeChain = (
+const routeChain = <D extends ApiDeps>(
   route: Route,
-  handle: RouteHandler,
-  deps: RuntimeDeps,
+  handle: RouteHandler<D>,
+  deps: D,
   use: RouteMiddlewares,
 ): ApiLambdaHandler =>
   // The function's own chain around the router keeps middy's early-timeout timer; a second
@@ -97,12 +101,17 @@ const routeChain = (
  * each with its handler from `handlers`. Around the router, the security headers, the request id
  * and log line, the stage prefix taken off the path, and pinErrors again: there it answers the
  * router's not-found and a stage that is no environment with Pin's 404 (inside a route it answers
- * first, so that idempotency keeps the Pin answer). Dependencies are built once, on the first request.
+ * first, so that idempotency keeps the Pin answer). `composition` is the function's own
+ * (functionDeps in @wattle/runtime), built once, on the first request; each handler takes what it names.
  */
-export const apiHandler = <F extends FunctionName>(fn: F, handlers: RouteHandlers<F>): ApiLambdaHandler => {
+export const apiHandler = <F extends FunctionName, D extends ApiDeps>(
+  fn: F,
+  composition: () => D,
+  handlers: RouteHandlers<F, NoInfer<D>>,
+): ApiLambdaHandler => {
   let chain: ApiLambdaHandler | undefined;
   const build = (): ApiLambdaHandler => {
-    const deps = runtimeDeps();
+    const deps = composition();
     const use = routeMiddlewares(deps);
     const router = httpRouterHandler<ApiEvent, ApiResponse>({
       routes: routesOf(fn).map((route) => ({

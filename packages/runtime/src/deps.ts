@@ -11,12 +11,13 @@ import type {
 import { simulatedProcessor } from '@wattle/processor';
 import {
   type CardCipher,
-  createStore,
   documentClient,
   localCardCipher,
   type Repositories,
   repositoriesOf,
-  type Store,
+  Store,
+  type StoreContext,
+  storeContext,
 } from '@wattle/store';
 import { lazyKmsCardCipher } from './bundled-clients.ts';
 import { runtimeClock } from './clock.ts';
@@ -29,35 +30,49 @@ import { ReadableStackLogger } from './readable-stack-logger.ts';
 import { realRetryPacing } from './retry-pacing.ts';
 import { httpWebhookSender } from './webhook-sender.ts';
 
-/**
- * What a function needs from the outside world, built once per container: the real adapters of
- * every port (@wattle/ports), by the names the flows' dependencies use.
- */
-export interface RuntimeDeps extends Repositories {
+/** What every function gets, whatever its routes: small, and built once per container. */
+export interface BaseDeps {
   config: RuntimeConfig;
-  /**
-   * The store itself, for what reaches beneath the ports on purpose (the fault-injection harness
-   * hooks its client). Functions and flows use the repositories by their port names.
-   */
-  store: Store;
   clock: Clock;
   ids: Ids;
   secrets: Secrets;
   /** Seals secrets at rest (card and bank account numbers, referred merchants' keys): the store's key. */
   cipher: Cipher;
+  /** The waits between the rounds of a read-decide-write that lost to another request. */
+  pacing: RetryPacing;
+  logger: Logger;
+}
+
+/**
+ * What a function names in its composition (functionDeps, ./parts.ts): the store's repositories
+ * and the other adapters of the ports, by the names the flows' dependencies use.
+ */
+export interface Parts extends Repositories {
   /** Where delivery attempts are asked for: the webhooks queue. */
   deliveryQueue: DeliveryQueue;
   /** POSTs signed webhooks to merchants' URLs (only the delivery function sends). */
   webhookSender: WebhookSender;
   passwordHasher: PasswordHasher;
-  /** The waits between the rounds of a read-decide-write that lost to another request. */
-  pacing: RetryPacing;
-  logger: Logger;
   /** The acquirer: the simulator until a deployment adds an adapter for a real one. */
   processor: CardProcessor;
 }
 
-let built: RuntimeDeps | undefined;
+/** Every real adapter of every port (tests, the benchmarks and the in-process harness use them all). */
+export interface RuntimeDeps extends BaseDeps, Parts {
+  /**
+   * The store itself, for what reaches beneath the ports on purpose (the fault-injection harness
+   * hooks its client). Functions and flows use the repositories by their port names.
+   */
+  store: Store;
+}
+
+/** What a part is made from: the base and the store's context (client, table, cipher, retention). */
+export interface Composing extends BaseDeps {
+  storeContext: StoreContext;
+}
+
+/** How a part is made; ./parts.ts has one for each, named as the dependency it makes. */
+export type Part<T> = (composing: Composing) => T;
 
 const noCardKey = (): never => {
   throw new Error(
@@ -70,6 +85,59 @@ const cipherFor = (config: RuntimeConfig): CardCipher => {
   if (config.cardKmsKeyId) return lazyKmsCardCipher(config.cardKmsKeyId);
   if (config.cardKeyHex) return localCardCipher(Buffer.from(config.cardKeyHex, 'hex'));
   return { seal: async () => noCardKey(), open: async () => noCardKey() };
+};
+
+let container: Composing | undefined;
+
+/**
+ * The container's base and store context, from the environment, built once: every composition of
+ * the process (each function's, runtimeDeps) shares them, and so one DynamoDB client.
+ */
+const composing = (): Composing => {
+  if (container) return container;
+  const config = loadConfig();
+  const context = storeContext(documentClient(), config.tableName, cipherFor(config), config.retention);
+  container = {
+    config,
+    clock: runtimeClock,
+    ids: randomIds,
+    secrets: randomSecrets,
+    cipher: context.cipher,
+    pacing: realRetryPacing,
+    logger: new (config.logFormat === 'line' ? LineLogger : ReadableStackLogger)({
+      serviceName: 'wattle',
+      logLevel: config.logLevel as 'INFO',
+    }),
+    storeContext: context,
+  };
+  return container;
+};
+
+/** A function's dependencies: the base and the parts its composition names. */
+export type ComposedDeps<P> = BaseDeps & { [K in keyof P]: P[K] extends Part<infer T> ? T : never };
+
+/**
+ * A function's composition: the parts its routes' flows use, each named as the dependency it
+ * makes (`functionDeps({ accounts, idempotency, payments })`, from @wattle/runtime/parts). Its
+ * bundle holds only those (and what they import), and its handlers, typed with ComposedDeps, do
+ * not compile if they use another. A known name must be given its own part. Built on first call.
+ */
+export const functionDeps = <
+  P extends { [K in keyof P]: K extends keyof Parts ? Part<Parts[K]> : Part<unknown> },
+>(
+  parts: P,
+): (() => ComposedDeps<P>) => {
+  let built: ComposedDeps<P> | undefined;
+  return () => {
+    if (built) return built;
+    const shared = composing();
+    const { storeContext: _, ...base } = shared;
+    const made = Object.fromEntries(
+      Object.entries(parts).map(([name, part]) => [name, (part as Part<unknown>)(shared)]),
+    );
+    built = { ...base, ...made } as ComposedDeps<P>;
+    return built;
+  };
 };
 
 /** The adapters composeDeps gives unless the caller brings its own. */
@@ -92,19 +160,15 @@ export const composeDeps = (
   ...parts,
 });
 
+let everything: RuntimeDeps | undefined;
+
+/**
+ * Every part over the container's base, built once (the in-process harness and tests that call
+ * the functions beside it: it shares their DynamoDB client). Functions compose their own.
+ */
 export const runtimeDeps = (): RuntimeDeps => {
-  if (built) return built;
-  const config = loadConfig();
-  built = composeDeps({
-    config,
-    store: createStore(documentClient(), config.tableName, cipherFor(config), config.retention),
-    clock: runtimeClock,
-    ids: randomIds,
-    logger: new (config.logFormat === 'line' ? LineLogger : ReadableStackLogger)({
-      serviceName: 'wattle',
-      logLevel: config.logLevel as 'INFO',
-    }),
-    processor: simulatedProcessor(),
-  });
-  return built;
+  if (everything) return everything;
+  const { storeContext: context, ...base } = composing();
+  everything = composeDeps({ ...base, store: new Store(context), processor: simulatedProcessor() });
+  return everything;
 };

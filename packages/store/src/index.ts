@@ -1,11 +1,13 @@
 /**
  * What other packages may use of the store: building it (and its cipher and client), the
- * repositories by their port names, the table definition, reading an event or a TTL deletion out
+ * repositories by their port names (all at once, or each by its class for a composition that
+ * names only some), the table definition, reading an event or a TTL deletion out
  * of a stream record, and the one-off data backfills. Everything else (transactions, keys,
  * counters, labels) stays inside; the store's own white-box tests import it by path.
  */
 export { type CardCipher, kmsCardCipher, localCardCipher } from './kernel/card-cipher.ts';
 export { documentClient } from './kernel/client.ts';
+export type { StoreContext } from './kernel/context.ts';
 export { eventOfStreamRecord } from './kernel/events-outbox.ts';
 export { expiredItemOfStreamRecord } from './kernel/expiry-records.ts';
 export {
@@ -16,4 +18,5 @@ export {
   ttlDeleter,
 } from './kernel/table.ts';
 export { backfillCardOwners, type CardOwnersBackfill } from './maintenance/backfill-card-owners.ts';
-export { createStore, type Repositories, repositoriesOf, Store } from './store.ts';
+export * from './repositories.ts';
+export { createStore, type Repositories, repositoriesOf, Store, storeContext } from './store.ts';

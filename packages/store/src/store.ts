@@ -2,29 +2,31 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { defaultRetention, type Retention } from '@wattle/domain';
 import type { CardCipher } from './kernel/card-cipher.ts';
 import type { StoreContext } from './kernel/context.ts';
-import { EventsRepo } from './kernel/events-outbox.ts';
-import { ScheduleRepo } from './kernel/schedule.ts';
-import { AccountsRepo } from './repos/accounts-repo.ts';
-import { ApplePayDomainsRepo } from './repos/apple-pay-domains-repo.ts';
-import { BalanceRepo } from './repos/balance-repo.ts';
-import { BankAccountTokensRepo } from './repos/bank-account-tokens-repo.ts';
-import { CardTokensRepo } from './repos/card-tokens-repo.ts';
-import { CustomersRepo } from './repos/customers-repo.ts';
-import { DepositsRepo } from './repos/deposits-repo.ts';
-import { DisputesRepo } from './repos/disputes-repo.ts';
-import { ExpiredItemsRepo } from './repos/expired-items-repo.ts';
-import { FilesRepo } from './repos/files-repo.ts';
-import { IdempotencyRepo } from './repos/idempotency-repo.ts';
-import { MerchantsRepo } from './repos/merchants-repo.ts';
-import { PaymentSourcesRepo } from './repos/payment-sources-repo.ts';
-import { PaymentsRepo } from './repos/payments-repo.ts';
-import { PlansRepo } from './repos/plans-repo.ts';
-import { RecipientsRepo } from './repos/recipients-repo.ts';
-import { RefundsRepo } from './repos/refunds-repo.ts';
-import { SubscriptionsRepo } from './repos/subscriptions-repo.ts';
-import { TransfersRepo } from './repos/transfers-repo.ts';
-import { WebhookEndpointsRepo } from './repos/webhook-endpoints-repo.ts';
-import { WebhooksRepo } from './repos/webhooks-repo.ts';
+import {
+  AccountsRepo,
+  ApplePayDomainsRepo,
+  BalanceRepo,
+  BankAccountTokensRepo,
+  CardTokensRepo,
+  CustomersRepo,
+  DepositsRepo,
+  DisputesRepo,
+  EventsRepo,
+  ExpiredItemsRepo,
+  FilesRepo,
+  IdempotencyRepo,
+  MerchantsRepo,
+  PaymentSourcesRepo,
+  PaymentsRepo,
+  PlansRepo,
+  RecipientsRepo,
+  RefundsRepo,
+  ScheduleRepo,
+  SubscriptionsRepo,
+  TransfersRepo,
+  WebhookEndpointsRepo,
+  WebhooksRepo,
+} from './repositories.ts';
 
 /** All repositories over one table. */
 export class Store {
@@ -109,9 +111,20 @@ export const repositoriesOf = (store: Store): Repositories => ({
   applePayDomains: store.applePayDomains,
 });
 
+/**
+ * What the repositories share (client, table, cipher, retention), without building any of them:
+ * a Lambda composes only the repositories its routes use over it (@wattle/runtime/parts).
+ */
+export const storeContext = (
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  cipher: CardCipher,
+  retention: Retention = defaultRetention,
+): StoreContext => ({ doc, tableName, cipher, retention });
+
 export const createStore = (
   doc: DynamoDBDocumentClient,
   tableName: string,
   cipher: CardCipher,
   retention: Retention = defaultRetention,
-): Store => new Store({ doc, tableName, cipher, retention });
+): Store => new Store(storeContext(doc, tableName, cipher, retention));

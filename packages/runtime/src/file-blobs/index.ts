@@ -1,5 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import type { FileBlobs } from '@wattle/ports';
+import type { Part } from '../deps.ts';
 import { diskFileBlobs } from './disk-file-blobs.ts';
 import { s3FileBlobs } from './s3-file-blobs.ts';
 
@@ -28,3 +29,6 @@ export const fileBlobsFromEnv = (env: NodeJS.ProcessEnv = process.env): FileBlob
     urlBase: () => env.WATTLE_FILES_URL_BASE ?? 'http://127.0.0.1/_local/files',
   });
 };
+
+/** The files function's part (functionDeps): the file store the environment names. */
+export const fileBlobs: Part<FileBlobs> = () => fileBlobsFromEnv();

@@ -1,0 +1,45 @@
+import { functionDeps } from '@wattle/runtime';
+import {
+  accounts,
+  balance,
+  cardTokens,
+  customers,
+  deliveryQueue,
+  deposits,
+  disputes,
+  events,
+  paymentSources,
+  payments,
+  plans,
+  processor,
+  refunds,
+  schedule,
+  subscriptions,
+  transfers,
+  webhookEndpoints,
+  webhooks,
+} from '@wattle/runtime/parts';
+
+/** What the scheduler function uses: its bundle holds these parts and no other. */
+export const schedulerDeps = functionDeps({
+  accounts,
+  balance,
+  cardTokens,
+  customers,
+  deliveryQueue,
+  deposits,
+  disputes,
+  events,
+  paymentSources,
+  payments,
+  plans,
+  processor,
+  refunds,
+  schedule,
+  subscriptions,
+  transfers,
+  webhookEndpoints,
+  webhooks,
+});
+
+export type SchedulerDeps = ReturnType<typeof schedulerDeps>;
