@@ -62,7 +62,8 @@ const sdkClients: Record<string, string> = {
   '@aws-sdk/client-dynamodb-streams': 'DynamoDBStreamsClient',
   '@aws-sdk/client-kms': 'KMSClient',
   '@aws-sdk/client-sqs': 'SQSClient',
-  // The files function's alone (the presigner comes with it there, a few KB).
+  // No function's since the files function signs its few S3 requests itself (s3-requests.ts):
+  // kept so a bundle that took it in again shows, beside its own baseline.
   '@aws-sdk/client-s3': 'S3Client',
 };
 

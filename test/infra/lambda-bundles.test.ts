@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -196,6 +196,15 @@ describe('the Lambda bundles', () => {
     const charges = held.find(([fn]) => fn === 'charges')?.[1] ?? [];
     for (const repo of ['PlansRepo', 'SubscriptionsRepo', 'DisputesRepo'])
       expect(charges).not.toContain(repo);
+  }, 60_000);
+
+  it('hold no S3 client: the files function signs its few S3 requests itself, in at most 450 KB', async () => {
+    const files = await bundleOf('files');
+    expect(files.holds('@aws-sdk/client-s3')).toBe(false);
+    expect(files.holds('@aws-sdk/s3-request-presigner')).toBe(false);
+    expect(files.holdsFile('packages/runtime/src/file-blobs/s3-requests.ts')).toBe(true);
+    // A size, not a time: the bundle is parsed at every cold start (issue 17's ceiling).
+    expect(statSync(files.outfile).size).toBeLessThanOrEqual(450 * 1024);
   }, 60_000);
 
   it('load no part of Node at start that only a request needs', async () => {

@@ -1,6 +1,9 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createHash } from 'node:crypto';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { HttpRequest } from '@smithy/core/transport';
 import type { Scope, StoredFile } from '@wattle/domain';
-import { s3FileBlobs } from '@wattle/runtime/file-blobs';
+import { type S3Answer, s3FileBlobs } from '@wattle/runtime/file-blobs';
 import { describe, expect, it } from 'vitest';
 
 const scope: Scope = { accountId: 'acct_s3', environment: 'live' };
@@ -13,42 +16,87 @@ const file: StoredFile = {
   uploadedAt: '2026-11-24T10:00:00Z',
   evidenceSubmitted: false,
 };
+const region = 'ap-southeast-2';
+const credentials = { accessKeyId: 'AKIAEXAMPLEEXAMPLE00', secretAccessKey: 'example-secret' };
 
-/** An S3 client that signs with made-up credentials and records what it would send. */
-const recordingClient = () => {
-  const client = new S3Client({
-    region: 'ap-southeast-2',
-    credentials: { accessKeyId: 'AKIAEXAMPLEEXAMPLE00', secretAccessKey: 'example-secret' },
+/** Files in S3 with made-up credentials, recording the signed requests and giving the answers asked. */
+const recording = (...answers: (S3Answer | Error)[]) => {
+  const sent: HttpRequest[] = [];
+  const blobs = s3FileBlobs({
+    bucket: 'wattle-files',
+    region,
+    credentials,
+    send: async (request) => {
+      sent.push(request);
+      const answer = answers.shift() ?? { status: 200, body: new Uint8Array() };
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
   });
-  const sent: unknown[] = [];
-  client.send = (async (command: unknown) => {
-    sent.push(command);
-    return {};
-  }) as typeof client.send;
-  return { client, sent };
+  return { blobs, sent };
 };
+
+const errorAnswer = (status: number, code: string): S3Answer => ({
+  status,
+  body: new TextEncoder().encode(
+    `<?xml version="1.0"?><Error><Code>${code}</Code><Message>No.</Message></Error>`,
+  ),
+});
 
 describe('files in S3', () => {
   it('keeps each file as one object under its merchant, environment and token, with its type', async () => {
-    const { client, sent } = recordingClient();
-    const blobs = s3FileBlobs(client, 'wattle-files');
-    await blobs.put(scope, file.token, new TextEncoder().encode('%PDF-1.4'), 'application/pdf');
+    const { blobs, sent } = recording();
+    const bytes = new TextEncoder().encode('%PDF-1.4');
+    await blobs.put(scope, file.token, bytes, 'application/pdf');
     await blobs.delete(scope, file.token);
-    expect(sent[0]).toBeInstanceOf(PutObjectCommand);
-    expect((sent[0] as PutObjectCommand).input).toMatchObject({
-      Bucket: 'wattle-files',
-      Key: `acct_s3/live/${file.token}`,
-      ContentType: 'application/pdf',
+    const [put, del] = sent;
+    expect({ method: put?.method, hostname: put?.hostname, path: put?.path }).toEqual({
+      method: 'PUT',
+      hostname: 'wattle-files.s3.ap-southeast-2.amazonaws.com',
+      path: `/acct_s3/live/${file.token}`,
     });
-    expect(sent[1]).toBeInstanceOf(DeleteObjectCommand);
-    expect((sent[1] as DeleteObjectCommand).input).toEqual({
-      Bucket: 'wattle-files',
-      Key: `acct_s3/live/${file.token}`,
+    expect(put?.headers['content-type']).toBe('application/pdf');
+    expect(put?.body).toBe(bytes);
+    expect({ method: del?.method, path: del?.path, body: del?.body }).toEqual({
+      method: 'DELETE',
+      path: `/acct_s3/live/${file.token}`,
+      body: undefined,
     });
+    // Signed with SigV4 for S3 in the function's region, the payload's hash signed with it.
+    expect(put?.headers['x-amz-content-sha256']).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(put?.headers.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIAEXAMPLEEXAMPLE00\/\d{8}\/ap-southeast-2\/s3\/aws4_request, SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/,
+    );
+  });
+
+  it('reads the bytes back, and a missing object as none', async () => {
+    const { blobs } = recording(
+      { status: 200, body: new Uint8Array([1, 2, 3]) },
+      errorAnswer(404, 'NoSuchKey'),
+    );
+    expect(await blobs.get(scope, file.token)).toEqual(new Uint8Array([1, 2, 3]));
+    expect(await blobs.get(scope, file.token)).toBeNull();
+  });
+
+  it('throws S3’s refusal by its code, and tries a failed attempt again, up to three', async () => {
+    const denied = recording(errorAnswer(403, 'AccessDenied'));
+    await expect(denied.blobs.get(scope, file.token)).rejects.toMatchObject({
+      name: 'AccessDenied',
+      status: 403,
+    });
+    expect(denied.sent).toHaveLength(1);
+
+    const flaky = recording(errorAnswer(503, 'SlowDown'), new Error('socket hang up'));
+    await flaky.blobs.put(scope, file.token, new Uint8Array([1]), 'application/pdf');
+    expect(flaky.sent).toHaveLength(3);
+
+    const down = recording(...[1, 2, 3].map(() => errorAnswer(500, 'InternalError')));
+    await expect(down.blobs.delete(scope, file.token)).rejects.toMatchObject({ name: 'InternalError' });
+    expect(down.sent).toHaveLength(3);
   });
 
   it('presigns a GET at the clock’s time, for the lifetime asked, saving under the original name', async () => {
-    const blobs = s3FileBlobs(recordingClient().client, 'wattle-files');
+    const { blobs } = recording();
     const now = new Date('2026-11-24T10:00:00Z');
     const expiresAt = new Date('2026-11-24T10:15:00Z');
     const link = await blobs.presign(scope, file, now, expiresAt);
@@ -62,6 +110,23 @@ describe('files in S3', () => {
     expect(url.searchParams.get('response-content-type')).toBe('application/pdf');
     expect(url.searchParams.get('response-content-disposition')).toBe(
       `attachment; filename="re_u _final_.pdf"; filename*=UTF-8''re%C3%A7u%20%22final%22.pdf`,
+    );
+  });
+
+  it('presigns exactly the URL the SDK’s presigner makes, with a session token too', async () => {
+    const now = new Date('2026-11-24T10:00:00Z');
+    const expiresAt = new Date('2026-11-24T10:15:00Z');
+    const session = { ...credentials, sessionToken: 'session/token+with=odd&chars' };
+    const ours = s3FileBlobs({ bucket: 'wattle-files', region, credentials: session });
+    const sdk = new S3Client({ region, credentials: session });
+    const command = new GetObjectCommand({
+      Bucket: 'wattle-files',
+      Key: `acct_s3/live/${file.token}`,
+      ResponseContentType: file.mimeType,
+      ResponseContentDisposition: `attachment; filename="re_u _final_.pdf"; filename*=UTF-8''re%C3%A7u%20%22final%22.pdf`,
+    });
+    expect((await ours.presign(scope, file, now, expiresAt)).url).toBe(
+      await getSignedUrl(sdk, command, { expiresIn: 900, signingDate: now }),
     );
   });
 });

@@ -1,4 +1,3 @@
-import { S3Client } from '@aws-sdk/client-s3';
 import type { FileBlobs } from '@wattle/ports';
 import type { Part } from '../deps.ts';
 import { diskFileBlobs } from './disk-file-blobs.ts';
@@ -8,15 +7,19 @@ export * from './disk-file-blobs.ts';
 export * from './download-name.ts';
 export * from './local-download-url.ts';
 export * from './s3-file-blobs.ts';
+export * from './s3-requests.ts';
 
 /**
  * The file store the environment names: the S3 bucket in AWS (WATTLE_FILES_BUCKET), or the local
  * stack's directory (WATTLE_FILES_DIR, with WATTLE_FILES_URL_KEY signing download URLs served
  * under WATTLE_FILES_URL_BASE). Only the files function imports this module, so only its bundle
- * carries the S3 client.
+ * carries the S3 requests.
  */
 export const fileBlobsFromEnv = (env: NodeJS.ProcessEnv = process.env): FileBlobs => {
-  if (env.WATTLE_FILES_BUCKET) return s3FileBlobs(new S3Client({}), env.WATTLE_FILES_BUCKET);
+  if (env.WATTLE_FILES_BUCKET) {
+    if (!env.AWS_REGION) throw new Error('Set AWS_REGION (Lambda sets it) for the files bucket');
+    return s3FileBlobs({ bucket: env.WATTLE_FILES_BUCKET, region: env.AWS_REGION });
+  }
   const dir = env.WATTLE_FILES_DIR;
   const key = env.WATTLE_FILES_URL_KEY;
   if (!dir || !key || !/^[0-9a-f]{64}$/i.test(key))
