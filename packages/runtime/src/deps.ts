@@ -120,7 +120,8 @@ export type ComposedDeps<P> = BaseDeps & { [K in keyof P]: P[K] extends Part<inf
  * A function's composition: the parts its routes' flows use, each named as the dependency it
  * makes (`functionDeps({ accounts, idempotency, payments })`, from @wattle/runtime/parts). Its
  * bundle holds only those (and what they import), and its handlers, typed with ComposedDeps, do
- * not compile if they use another. A known name must be given its own part. Built on first call.
+ * not compile if they use another. A port's name takes only a part that makes that port's type
+ * (`payments: cardTokens` does not compile). Built on the first call, then the same each time.
  */
 export const functionDeps = <
   P extends { [K in keyof P]: K extends keyof Parts ? Part<Parts[K]> : Part<unknown> },
