@@ -41,6 +41,15 @@ describe("a renewal rides in its charge's transactions", () => {
     });
   });
 
+  it('reads each item it needs once: the subscription, its customer and the card billed', async () => {
+    const t = await dueRenewal('reads-once');
+    hooks.reset();
+    expect((await runDueJobs(t.watched(), t.advance(28 * day + minute), jobHandlers)).failed).toBe(0);
+    const reads = hooks.calls.filter((call) => call.command === 'GetItem' || call.command === 'BatchGetItem');
+    const read = reads.map((call) => String((call.input.Key as { sk: string }).sk).replace(/#.*/, ''));
+    expect(read.sort()).toEqual(['CARD', 'CUSTOMER', 'SUBSCRIPTION']);
+  });
+
   it("leaves a bill's charge no recovery job of its own: the bill's finishes charge and bill at once", async () => {
     const t = await dueRenewal('bill-recovers-charge');
     const died = await runDueJobs(

@@ -99,7 +99,12 @@ export const chargeBill = async (
       reference: null,
       metadata: {},
       capture: true,
-      source: { kind: 'customer', token: subscription.customerToken, cardToken: subscription.cardToken },
+      source: {
+        kind: 'customer',
+        token: subscription.customerToken,
+        cardToken: subscription.cardToken,
+        customer: customer.customer,
+      },
       threeDSecure: null,
       bill: along,
     });
