@@ -27,6 +27,7 @@ import { cancelIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
 import type { IndexName } from '../kernel/table.ts';
 import { maxTransactionItems, type Transaction } from '../kernel/transaction.ts';
 import { type CountMoves, type CountState, movePlanCountsIn, planSubscriptionShards } from './plan-counts.ts';
+import { storedSubscription, subscriptionOfItem } from './stored-subscription.ts';
 
 interface ListOf {
   index: IndexName;
@@ -47,8 +48,10 @@ const ledgerCounter = (scope: Scope, subscriptionToken: string) =>
   counter(lists.subscriptionLedger(scope, subscriptionToken));
 
 /** Reads a subscription item (also a customer's list item) as the domain's subscription. */
-export const toSubscription = (item: Record<string, unknown>): Subscription =>
-  item.subscription as Subscription;
+export const toSubscription = (item: Record<string, unknown>): Subscription => {
+  const pk = item.pk as string;
+  return subscriptionOfItem(item.subscription as Subscription, pk.slice(pk.lastIndexOf('#') + 1));
+};
 
 const toLoaded = (item: Record<string, unknown>): LoadedSubscription => {
   const bill = (item.bill as PendingBill | undefined) ?? null;
@@ -57,7 +60,8 @@ const toLoaded = (item: Record<string, unknown>): LoadedSubscription => {
     version: Number(item.ver),
     bill,
     starting: bill?.purpose === 'start',
-    sortKey: item.sortKey as string,
+    // Kept apart only while the subscription is in no list; its lists' sort key otherwise.
+    sortKey: (item.sortKey ?? item.gsi1sk) as string,
   };
 };
 
@@ -107,16 +111,16 @@ export const subscriptionChangeIn = (
       Item: {
         ...keys.subscription(scope, token),
         _et: 'subscription',
-        subscription: after,
+        subscription: storedSubscription(after),
         ver: (before?.version ?? 0) + 1,
-        sortKey,
         ...(change.bill ? { bill: change.bill } : {}),
+        // Shown, the lists' sort keys hold it (toLoaded): not a fourth copy.
         ...(shown
           ? Object.assign(
               {},
               ...listsOf(scope, after).map((l) => listMembership(l.index, l.counter.listKey, sortKey)),
             )
-          : {}),
+          : { sortKey }),
       },
       ...guard,
     });
