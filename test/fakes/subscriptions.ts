@@ -153,7 +153,8 @@ export const fakeSubscriptions = (plans: FakePlans, schedule: FakeSchedule): Fak
       // stands for the bill's recovery job; the subscription's version stays.
       if (before && !before.bill && change.bill?.purpose === 'renewal' && after && stored) {
         if (change.claim) schedule.check(change.claim);
-        if (stored.bill) throw new Changed('subscription', subscription.token);
+        if (stored.bill || stored.version !== before.version)
+          throw new Changed('subscription', subscription.token);
         if (change.claim) schedule.claim(change.claim);
         renewalJob(change.recovery as Date);
         all.set(k, { ...stored, subscription: structuredClone(after), bill: change.bill, billApart: true });

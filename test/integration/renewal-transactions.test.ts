@@ -47,7 +47,7 @@ describe("a renewal rides in its charge's transactions", () => {
     });
   });
 
-  it('begins the bill without rewriting the subscription: the charge, the bill, the renewal job moved on', async () => {
+  it('begins the bill checking the subscription, not rewriting it: the charge, the job moved on, the bill', async () => {
     const t = await dueRenewal('begins-apart');
     hooks.reset();
     expect((await runDueJobs(t.watched(), t.advance(28 * day + minute), jobHandlers)).failed).toBe(0);
@@ -58,7 +58,12 @@ describe("a renewal rides in its charge's transactions", () => {
         return `${op} ${(body.Item ?? body.Key)!.sk}`;
       },
     );
-    expect(written).toEqual(['Put PAYMENT', 'Put JOB', 'Put SUBSCRIPTION#BILL']);
+    expect(written).toEqual([
+      'Put PAYMENT',
+      'Put JOB',
+      'ConditionCheck SUBSCRIPTION',
+      'Put SUBSCRIPTION#BILL',
+    ]);
   });
 
   it('recovers a bill under way when the subscription was cancelled meanwhile: the renewal job stays for it', async () => {

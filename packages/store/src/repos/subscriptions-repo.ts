@@ -119,18 +119,29 @@ const renewalJobIn = (
 };
 
 /**
- * Begins a renewal's bill: the bill in an item of its own (refused, as a change that came first,
- * when one is under way already) and the renewal job claimed and moved to when the bill is to be
- * recovered, where it stands for the bill's recovery job. The subscription's item is not
- * rewritten (three list copies, projection ALL): its version stays, and the settlement's write
- * of it under that version is what lets the bill settle once. A change of the subscription in
- * between that stops it (a cancel) removes the job, so this claim fails.
+ * Begins a renewal's bill: the renewal job claimed and moved to when the bill is to be recovered,
+ * where it stands for the bill's recovery job, and the bill in an item of its own (refused, as a
+ * change that came first, when one is under way already). The subscription's item is checked at
+ * the version read (a cancel or a card change in between refuses the bill, as before), not
+ * rewritten with its three list copies (projection ALL): its version stays, and the settlement's
+ * write of it under that version is what lets the bill settle once.
  */
-const beginRenewalBillIn = (tx: Transaction, scope: Scope, token: string, change: SubscriptionChange) => {
+const beginRenewalBillIn = (
+  tx: Transaction,
+  scope: Scope,
+  token: string,
+  change: SubscriptionChange & { before: LoadedSubscription },
+) => {
   if (!(change.recovery instanceof Date) || change.claim?.kind !== jobKinds.subscriptionBilling) {
     throw new StoreError("A renewal's bill begins by claiming the renewal job and naming its recovery date");
   }
   renewalJobIn(tx, scope, token, change.claim, change.recovery);
+  tx.refuse('subscription', () => new Changed('subscription', token));
+  tx.check('subscription', {
+    Key: keys.subscription(scope, token),
+    ConditionExpression: 'ver = :v',
+    ExpressionAttributeValues: { ':v': change.before.version },
+  });
   tx.refuse('bill', () => new Changed('subscription', token));
   tx.put('bill', {
     Item: { ...keys.subscriptionBill(scope, token), _et: 'subscription_bill', bill: change.bill },
@@ -157,7 +168,7 @@ export const subscriptionChangeIn = (
   const { token } = subscription;
   const apartBefore = before?.bill ? before.billApart : false;
   if (before && !before.bill && change.bill?.purpose === 'renewal') {
-    return beginRenewalBillIn(tx, scope, token, change);
+    return beginRenewalBillIn(tx, scope, token, { ...change, before });
   }
   // While a renewal's bill stays under way apart, its recovery is the renewal job's: it stays.
   const apartAfter = apartBefore && change.bill !== null;
