@@ -12,6 +12,9 @@
  * ReturnConsumedCapacity=TOTAL, which does NOT follow DynamoDB's rules for transactions (2 × the
  * sum of the distinct per-item unit values, index entries not counted); the write units by
  * DynamoDB's rules are computed beside it from the items written (billing-write-units.ts).
+ * `byRequestPerSubscription` breaks the run down by kind of request (each transaction by its
+ * writes), and `cpuMsPerSubscription` splits its CPU between this process and DynamoDB Local's JVM:
+ * the JVM works through requests about one at a time, so its CPU per renewal bounds the rate.
  */
 import { randomBytes } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
@@ -29,14 +32,63 @@ import { counter, merchantWideShards, readCount } from '../../packages/store/src
 import { lists } from '../../packages/store/src/kernel/keys.ts';
 import { monthlyPlan, storedCustomer } from '../helpers/billing.ts';
 import { dynamoDbWriteUnits } from './billing-write-units.ts';
+import { cpuMsOf, descendantsNamed, ownCpuMs } from './cpu.ts';
 
 interface Capacity {
   read: number;
   write: number;
   requests: Record<string, number>;
+  /** Requests and units by kind of request (describeRequest), for the breakdown. */
+  byRequest: Record<string, { requests: number; read: number; write: number }>;
 }
 
 type Consumed = { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number };
+
+/** A key attribute's text, whether the document client marshalled it yet or not. */
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : String((value as { S?: string } | undefined)?.S ?? '?');
+
+/** A partition or sort key with its tokens, times and shard numbers left out: the kind of item. */
+const shapeOf = (key: string): string =>
+  key
+    .split('#')
+    .filter((part) => /^[A-Z_-]+$|^[a-z-]+$/.test(part) && !/^(test|live)$/.test(part))
+    .join('#');
+
+/**
+ * What a request is, for the breakdown: a transaction by its writes, a Get by the item it reads, a
+ * Query by the partition (or index partition) it reads.
+ */
+const describeRequest = (name: string, input: Record<string, unknown>): string => {
+  const command = name.replace(/Command$/, '');
+  if (command === 'TransactWriteItems') {
+    const items =
+      (input.TransactItems as Record<
+        string,
+        { Key?: Record<string, unknown>; Item?: Record<string, unknown> }
+      >[]) ?? [];
+    const parts = items.map((entry) => {
+      const [op, body] = Object.entries(entry)[0]!;
+      const key = body.Item ?? body.Key ?? {};
+      return `${op} ${shapeOf(text(key.pk))}/${shapeOf(text(key.sk))}`;
+    });
+    return `${command} (${items.length}): ${parts.join(', ')}`;
+  }
+  if (
+    command === 'GetItem' ||
+    command === 'DeleteItem' ||
+    command === 'PutItem' ||
+    command === 'UpdateItem'
+  ) {
+    const key = (input.Key ?? input.Item ?? {}) as Record<string, unknown>;
+    return `${command} ${shapeOf(text(key.pk))}/${shapeOf(text(key.sk))}`;
+  }
+  if (command === 'Query') {
+    const values = (input.ExpressionAttributeValues ?? {}) as Record<string, unknown>;
+    return `${command} ${String(input.IndexName ?? 'table')} ${shapeOf(text(values[':pk']))}`;
+  }
+  return command;
+};
 
 /**
  * A client that asks DynamoDB for the capacity of every request and adds it up, and shows every
@@ -59,13 +111,21 @@ const countingClient = (
       const result = await next(args);
       units.observe(name, args.input as Record<string, unknown>);
       capacity.requests[name] = (capacity.requests[name] ?? 0) + 1;
+      const kind = describeRequest(name, args.input as Record<string, unknown>);
+      const row = capacity.byRequest[kind] ?? { requests: 0, read: 0, write: 0 };
+      capacity.byRequest[kind] = row;
+      row.requests++;
       const output = result.output as { ConsumedCapacity?: Consumed | Consumed[] };
       const consumed = [output.ConsumedCapacity ?? []].flat();
       const writes = /Put|Update|Delete|TransactWrite|BatchWrite/.test(name);
       for (const c of consumed) {
         const total = c.CapacityUnits ?? 0;
-        capacity.read += c.ReadCapacityUnits ?? (writes ? 0 : total);
-        capacity.write += c.WriteCapacityUnits ?? (writes ? total : 0);
+        const read = c.ReadCapacityUnits ?? (writes ? 0 : total);
+        const write = c.WriteCapacityUnits ?? (writes ? total : 0);
+        capacity.read += read;
+        capacity.write += write;
+        row.read += read;
+        row.write += write;
       }
       return result;
     },
@@ -83,8 +143,10 @@ const inParallel = async (count: number, concurrency: number, work: (i: number) 
   );
 };
 
-const bench = async (endpoint: string, size: number, concurrency: number) => {
-  const capacity: Capacity = { read: 0, write: 0, requests: {} };
+const round = (n: number): number => Number(n.toFixed(2));
+
+const bench = async (endpoint: string, size: number, concurrency: number, java: number[]) => {
+  const capacity: Capacity = { read: 0, write: 0, requests: {}, byRequest: {} };
   const units = dynamoDbWriteUnits();
   const { raw, doc } = countingClient(endpoint, capacity, units);
   const tableName = `bench_${size}_${randomIds.token('req').slice(4, 12)}`;
@@ -146,12 +208,22 @@ const bench = async (endpoint: string, size: number, concurrency: number) => {
   capacity.read = 0;
   capacity.write = 0;
   capacity.requests = {};
+  capacity.byRequest = {};
   units.start();
+  const cpuBefore = { node: ownCpuMs(), java: cpuMsOf(java) };
   const started = Date.now();
   const summary = await runDueJobs(deps, now, jobHandlers, { budgetMs: 24 * 3600_000, concurrency });
   const seconds = (Date.now() - started) / 1000;
+  const cpu = { node: ownCpuMs() - cpuBefore.node, java: cpuMsOf(java) - cpuBefore.java };
   units.stop();
+  // What the run spent, before the bench's own reads below (reading back the items updated, the
+  // charges count) add theirs: counted in, they made 3 of the 7.05 read units once reported.
   const requests = { ...capacity.requests };
+  const spent = {
+    read: capacity.read,
+    write: capacity.write,
+    byRequest: structuredClone(capacity.byRequest),
+  };
   const unitsByType = await units.total(raw, tableName);
   const dynamoDbUnits = Object.values(unitsByType).reduce((sum, n) => sum + n, 0);
   const charged = await readCount(doc, tableName, counter(lists.charges(scope), merchantWideShards));
@@ -165,8 +237,8 @@ const bench = async (endpoint: string, size: number, concurrency: number) => {
     seededInSeconds: Number(seededIn.toFixed(1)),
     billedInSeconds: Number(seconds.toFixed(1)),
     subscriptionsPerSecond: Number((size / seconds).toFixed(0)),
-    readUnitsPerSubscription: Number((capacity.read / size).toFixed(2)),
-    writeUnitsPerSubscription: Number((capacity.write / size).toFixed(2)),
+    readUnitsPerSubscription: Number((spent.read / size).toFixed(2)),
+    writeUnitsPerSubscription: Number((spent.write / size).toFixed(2)),
     writeUnitsPerSubscriptionByDynamoDbRules: Number((dynamoDbUnits / size).toFixed(2)),
     byDynamoDbRulesPerWrite: Object.fromEntries(
       Object.entries(unitsByType).map(([type, n]) => [type, Number((n / size).toFixed(2))]),
@@ -174,6 +246,19 @@ const bench = async (endpoint: string, size: number, concurrency: number) => {
     requestsPerSubscription: Object.fromEntries(
       Object.entries(requests).map(([name, n]) => [name, Number((n / size).toFixed(2))]),
     ),
+    // Per renewal, by kind of request: how many, and the units DynamoDB Local reported for them.
+    byRequestPerSubscription: Object.fromEntries(
+      Object.entries(spent.byRequest)
+        .sort(([, a], [, b]) => b.write - a.write || b.read - a.read)
+        .map(([kind, r]) => [
+          kind,
+          { requests: round(r.requests / size), read: round(r.read / size), write: round(r.write / size) },
+        ]),
+    ),
+    // CPU per renewal, ms: this process (the scheduler's code and the SDK) and DynamoDB Local's JVM.
+    cpuMsPerSubscription: { node: round(cpu.node / size), dynamoDbLocal: round(cpu.java / size) },
+    // Of the run's wall time, the share each kept one core busy (2 cores: 2.0 is both, full).
+    coresBusy: { node: round(cpu.node / 1000 / seconds), dynamoDbLocal: round(cpu.java / 1000 / seconds) },
   };
 };
 
@@ -185,7 +270,12 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const ddb = await startDynamoDbLocal();
 try {
   for (const size of sizes.length > 0 ? sizes : [10_000, 100_000]) {
-    console.log(JSON.stringify({ concurrency, ...(await bench(ddb.endpoint, size, concurrency)) }));
+    console.log(
+      JSON.stringify({
+        concurrency,
+        ...(await bench(ddb.endpoint, size, concurrency, descendantsNamed(process.pid, 'java'))),
+      }),
+    );
   }
 } finally {
   await ddb.stop();

@@ -75,6 +75,7 @@ interface StoredSubscription {
   subscription: Subscription;
   version: number;
   bill: PendingBill | null;
+  billApart: boolean;
   sortKey: string;
 }
 
@@ -109,6 +110,7 @@ export const fakeSubscriptions = (plans: FakePlans, schedule: FakeSchedule): Fak
       subscription: stored.subscription,
       version: stored.version,
       bill: stored.bill,
+      billApart: stored.billApart,
       starting: stored.bill?.purpose === 'start',
       sortKey: stored.sortKey,
     });
@@ -145,6 +147,21 @@ export const fakeSubscriptions = (plans: FakePlans, schedule: FakeSchedule): Fak
       const subscription = (after ?? before?.subscription)!;
       const k = key(scope, subscription.token);
       const stored = all.get(k);
+      const renewalJob = (dueAt: Date) =>
+        schedule.put({ kind: jobKinds.subscriptionBilling, scope, token: subscription.token, dueAt });
+      // A renewal's bill begins apart: the renewal job, claimed, moves to the recovery date and
+      // stands for the bill's recovery job; the subscription's version stays.
+      if (before && !before.bill && change.bill?.purpose === 'renewal' && after && stored) {
+        if (change.claim) schedule.check(change.claim);
+        if (stored.bill || stored.version !== before.version)
+          throw new Changed('subscription', subscription.token);
+        if (change.claim) schedule.claim(change.claim);
+        renewalJob(change.recovery as Date);
+        all.set(k, { ...stored, subscription: structuredClone(after), bill: change.bill, billApart: true });
+        return;
+      }
+      const apartBefore = before?.bill ? before.billApart : false;
+      const apartAfter = apartBefore && change.bill !== null;
       if (change.claim) schedule.check(change.claim);
       if (before ? stored?.version !== before.version : stored)
         throw new Changed('subscription', subscription.token);
@@ -161,6 +178,7 @@ export const fakeSubscriptions = (plans: FakePlans, schedule: FakeSchedule): Fak
           subscription: structuredClone(after),
           version: (before?.version ?? 0) + 1,
           bill: change.bill,
+          billApart: apartAfter,
           sortKey: before?.sortKey ?? `${toTimestamp(now)}#${subscription.token}`,
         });
       } else {
@@ -171,26 +189,22 @@ export const fakeSubscriptions = (plans: FakePlans, schedule: FakeSchedule): Fak
       const isShown = after !== null && change.bill?.purpose !== 'start';
       const shownBefore = before !== null && !before.starting;
       const claimed = change.claim?.kind;
-      if (change.renewalJob === 'sync' && claimed !== jobKinds.subscriptionBilling) {
+      // While a renewal's bill stays under way apart, the renewal job is its recovery: it stays.
+      if (change.renewalJob === 'sync' && !apartAfter) {
         if (after && isShown && isRunning(after) && after.nextBillingDate) {
-          schedule.put({
-            kind: jobKinds.subscriptionBilling,
-            scope,
-            token: subscription.token,
-            dueAt: new Date(after.nextBillingDate),
-          });
+          renewalJob(new Date(after.nextBillingDate));
         } else if (shownBefore) {
           schedule.cancel(jobKinds.subscriptionBilling, scope, subscription.token);
         }
       }
-      if (change.recovery instanceof Date) {
+      if (change.recovery instanceof Date && !apartAfter) {
         schedule.put({
           kind: jobKinds.billRecovery,
           scope,
           token: subscription.token,
           dueAt: change.recovery,
         });
-      } else if (change.recovery === 'cancel' && claimed !== jobKinds.billRecovery) {
+      } else if (change.recovery === 'cancel' && !apartBefore && claimed !== jobKinds.billRecovery) {
         schedule.cancel(jobKinds.billRecovery, scope, subscription.token);
       }
     },

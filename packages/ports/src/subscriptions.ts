@@ -10,18 +10,32 @@ import type {
 import type { Page } from './pages.ts';
 import type { ScheduledJob } from './schedule.ts';
 
-/** A subscription as loaded, with the version its next change must find unchanged. */
+/**
+ * A subscription as loaded, with the version its next change must find unchanged. With a bill
+ * under way, `subscription` is as the bill's beginning left it (its attempt counted).
+ */
 export interface LoadedSubscription {
   subscription: Subscription;
   version: number;
   /** The bill under way, if any. */
   bill: PendingBill | null;
+  /**
+   * The bill under way is kept in an item of its own, and the renewal job, moved to when the bill
+   * is to be recovered, stands for its recovery job: a renewal's (see SubscriptionChange). A
+   * start's or a reactivation's, and a renewal's begun before, are kept on the subscription.
+   */
+  billApart: boolean;
   /** Its first bill is under way: the subscription is shown nowhere yet. */
   starting: boolean;
   sortKey: string;
 }
 
-/** One change of a subscription, everything it moves, committed together. */
+/**
+ * One change of a subscription, everything it moves, committed together. A change beginning a
+ * renewal's bill (`before` with no bill, `bill` a renewal's, `claim` the renewal job, `recovery` a
+ * date) writes the bill apart and moves the renewal job to the recovery date, leaving the
+ * subscription's item as it was: the version a later change must find is `before`'s still.
+ */
 export interface SubscriptionChange {
   /** The subscription as loaded (null: it did not exist). */
   before: LoadedSubscription | null;

@@ -332,7 +332,8 @@ describe('billing', () => {
       throw new Error('the function died');
     };
     await expect(renewSubscription(deps, job)).rejects.toThrow('the function died');
-    const recovery = deps.schedule.find(jobKinds.billRecovery, token)!;
+    // A renewal's bill is recovered by its renewal job, moved on when the bill began.
+    const recovery = deps.schedule.find(jobKinds.subscriptionBilling, token)!;
     deps.clock.advance(20 * 60_000);
     // The recovery finds no charge, but as it charges, the dying run's charge lands under the token.
     const crashed = chargeOf(billChargeToken(deps.ids, token, 1), 1000, '2027-02-28T10:01:30Z', 'cus_1');

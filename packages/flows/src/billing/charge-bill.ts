@@ -32,6 +32,9 @@ export type BillOutcome =
   | { kind: 'abandoned' }
   | { kind: 'processing' };
 
+/** Renewals are charged from the scheduler: there is no payer's address. */
+export const noIpAddress = '';
+
 /**
  * The charge token of bill attempt `attempt` of a subscription. Derived, never random: every run
  * that takes up the attempt names the same charge, and a charge is reserved under the condition
@@ -99,7 +102,12 @@ export const chargeBill = async (
       reference: null,
       metadata: {},
       capture: true,
-      source: { kind: 'customer', token: subscription.customerToken, cardToken: subscription.cardToken },
+      source: {
+        kind: 'customer',
+        token: subscription.customerToken,
+        cardToken: subscription.cardToken,
+        customer: customer.customer,
+      },
       threeDSecure: null,
       bill: along,
     });

@@ -2,12 +2,12 @@ import type { Payment } from '@wattle/domain';
 import type { ScheduledJob } from '@wattle/ports';
 import { finishReserved } from '../payments/recover-payment.ts';
 import type { BillingDeps } from './bill-now.ts';
-import { type BillOutcome, chargeBill, findBillCharge, outcomeOf } from './charge-bill.ts';
-import { noIpAddress } from './renew-subscription.ts';
+import { type BillOutcome, chargeBill, findBillCharge, noIpAddress, outcomeOf } from './charge-bill.ts';
 import { billSettlement, settleBillOf } from './settle-bill.ts';
 
 /**
- * The recovery job of a bill a run left under way. The charge of the bill's attempt is looked up
+ * The recovery job of a bill a run left under way: a start's or a reactivation's own job, or, for a
+ * renewal's, the renewal job (moved to the recovery date when the bill began). The charge of the bill's attempt is looked up
  * by its derived token: settled, its outcome is recorded; still processing, a renewal's is finished
  * here (it has no recovery job of its own; the processor is idempotent by its token), its outcome
  * recorded with it, while a start's or reactivation's is left to its payment's own recovery job

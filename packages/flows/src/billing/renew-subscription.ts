@@ -1,23 +1,21 @@
 import { dueAction, expireSubscription, newEvent, presentSubscription, toTimestamp } from '@wattle/domain';
 import type { ScheduledJob, SubscriptionChange } from '@wattle/ports';
 import type { BillingDeps } from './bill-now.ts';
-import { chargeBill, chargeReserved, outcomeOf } from './charge-bill.ts';
+import { chargeBill, chargeReserved, noIpAddress, outcomeOf } from './charge-bill.ts';
+import { recoverBill } from './recover-bill.ts';
 import { billSettlement, recoveryDueAt, settleBillOf } from './settle-bill.ts';
-
-/** Renewals are charged from the scheduler: there is no payer's address. */
-export const noIpAddress = '';
 
 /**
  * The renewal job, due at a subscription's next billing date. Exactly once per bill attempt, even
  * when two runs overlap, in two transactions (the bill's changes ride in its charge's):
  * 1. the charge's reservation, under a token derived from (subscription, attempt) and only if new,
- *    claims the job (the other run's is refused: JobTaken, and it stops there) and records the bill
- *    as under way on the subscription, with the attempt's number and a recovery job;
+ *    claims the job (the other run's is refused: JobTaken, and it stops there), moving it to the
+ *    bill's recovery date, and records the bill, with the attempt's number, as under way;
  * 2. the card is charged, and the charge's settlement records the bill's outcome: the ledger
- *    credit, the next interval and its renewal job (or the retry, or the end), the events, and
- *    removes the recovery job.
- * A run dying after 1 leaves the bill under way with its charge reserved; the recovery job finishes
- * the charge (the processor is idempotent by its token) and the bill with it. A charge can never be
+ *    credit, the next interval with the job moved to it (or the retry, or the end), the events.
+ * A run dying after 1 leaves the bill under way with its charge reserved; the job, due again at
+ * the recovery date, finishes the charge (the processor is idempotent by its token) and the bill
+ * with it (recoverBill). A charge can never be
  * made twice: its token is fixed by 1, and 2 settles only a charge still processing. When the bill
  * reserves no charge (a zero bill, a charge refused before its reservation) it begins on its own,
  * and when a change of the subscription came between 1 and 2 it is recorded apart (settleBillOf).
@@ -25,6 +23,8 @@ export const noIpAddress = '';
 export const renewSubscription = async (deps: BillingDeps, job: ScheduledJob): Promise<void> => {
   const { subscriptions, schedule, ids, clock } = deps;
   const loaded = await subscriptions.get(job.scope, job.token);
+  // A renewal's bill under way: this job, moved on when it began, is the bill's recovery job.
+  if (loaded?.billApart) return recoverBill(deps, job);
   const now = clock.now();
   const action = loaded && !loaded.bill ? dueAction(loaded.subscription, now) : { kind: 'nothing' as const };
   if (!loaded || action.kind === 'nothing') {
@@ -62,12 +62,8 @@ export const renewSubscription = async (deps: BillingDeps, job: ScheduledJob): P
     planMustBeLive: false,
   };
   // The subscription as the reservation leaves it: what the settlement's change is made against.
-  const begun = {
-    ...loaded,
-    subscription: action.subscription,
-    version: loaded.version + 1,
-    bill: action.bill,
-  };
+  // A renewal's bill begins apart: the subscription's item, and its version, stay as they were.
+  const begun = { ...loaded, subscription: action.subscription, bill: action.bill, billApart: true };
   let recorded = false;
   const outcome = await chargeBill(deps, job.scope, action.subscription, action.bill, noIpAddress, {
     begin,

@@ -22,8 +22,11 @@ export type PaymentSource =
   | { kind: 'card_token'; token: string }
   /** An unused payment source (POST /payment_sources): single use, as an unused card token. */
   | { kind: 'payment_source'; token: string }
-  /** A customer's primary card, or `cardToken`: a card of the customer (a subscription's), when it still has it. */
-  | { kind: 'customer'; token: string; cardToken?: string | undefined }
+  /**
+   * A customer's primary card, or `cardToken`: a card of the customer (a subscription's), when it
+   * still has it. `customer`: the customer as the caller has just read it (a bill's charge), not read again.
+   */
+  | { kind: 'customer'; token: string; cardToken?: string | undefined; customer?: Customer | undefined }
   /** customer_token with card_token: that card of that customer, refused when the customer has no such card. */
   | { kind: 'customer_card'; token: string; cardToken: string };
 
@@ -146,9 +149,9 @@ export const resolveSource = async (
       return stored;
     }
     case 'customer': {
-      const loaded = await customers.get(scope, source.token);
-      if (!loaded) throw invalidCustomer();
-      const primary = loaded.customer.primaryCard;
+      const customer = source.customer ?? (await customers.get(scope, source.token))?.customer;
+      if (!customer) throw invalidCustomer();
+      const primary = customer.primaryCard;
       const named =
         source.cardToken && source.cardToken !== primary.token
           ? await customers.getCard(scope, source.token, source.cardToken)

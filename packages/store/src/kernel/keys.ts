@@ -93,6 +93,14 @@ export const keys = {
     pk: `${s(scope)}#${token}`,
     sk: 'SUBSCRIPTION',
   }),
+  /**
+   * A renewal's bill under way, beside its subscription: its sort key begins with the
+   * subscription's, so one Query reads both.
+   */
+  subscriptionBill: (scope: Scope, token: string): ItemKey => ({
+    pk: `${s(scope)}#${token}`,
+    sk: 'SUBSCRIPTION#BILL',
+  }),
   /** A subscription's ledger entry of one bill attempt, in the subscription's partition. */
   ledgerEntry: (scope: Scope, subscriptionToken: string, attempt: number): ItemKey => ({
     pk: `${s(scope)}#${subscriptionToken}`,

@@ -14,19 +14,21 @@ import {
   jobKinds,
   type LoadedSubscription,
   type Page,
+  type ScheduledJob,
   type SubscriptionChange,
   type SubscriptionsStore,
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
-import { ConditionFailedError } from '../kernel/errors.ts';
+import { ConditionFailedError, StoreError } from '../kernel/errors.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
-import { cancelIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
+import { advanceIn, cancelIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
 import type { IndexName } from '../kernel/table.ts';
 import { maxTransactionItems, type Transaction } from '../kernel/transaction.ts';
 import { type CountMoves, type CountState, movePlanCountsIn, planSubscriptionShards } from './plan-counts.ts';
+import { storedSubscription, subscriptionOfItem } from './stored-subscription.ts';
 
 interface ListOf {
   index: IndexName;
@@ -47,17 +49,29 @@ const ledgerCounter = (scope: Scope, subscriptionToken: string) =>
   counter(lists.subscriptionLedger(scope, subscriptionToken));
 
 /** Reads a subscription item (also a customer's list item) as the domain's subscription. */
-export const toSubscription = (item: Record<string, unknown>): Subscription =>
-  item.subscription as Subscription;
+export const toSubscription = (item: Record<string, unknown>): Subscription => {
+  const pk = item.pk as string;
+  return subscriptionOfItem(item.subscription as Subscription, pk.slice(pk.lastIndexOf('#') + 1));
+};
 
-const toLoaded = (item: Record<string, unknown>): LoadedSubscription => {
-  const bill = (item.bill as PendingBill | undefined) ?? null;
+/**
+ * The subscription and the renewal's bill kept beside it (if one is under way): the bill's
+ * beginning counted its attempt on the bill alone, so the subscription is shown as it left it.
+ */
+const toLoaded = (item: Record<string, unknown>, billItem?: Record<string, unknown>): LoadedSubscription => {
+  const apart = (billItem?.bill as PendingBill | undefined) ?? null;
+  const bill = apart ?? (item.bill as PendingBill | undefined) ?? null;
+  const subscription = toSubscription(item);
   return {
-    subscription: toSubscription(item),
+    subscription: apart
+      ? { ...subscription, attempts: Math.max(subscription.attempts, apart.attempt + 1) }
+      : subscription,
     version: Number(item.ver),
     bill,
+    billApart: apart !== null,
     starting: bill?.purpose === 'start',
-    sortKey: item.sortKey as string,
+    // Kept apart only while the subscription is in no list; its lists' sort key otherwise.
+    sortKey: (item.sortKey ?? item.gsi1sk) as string,
   };
 };
 
@@ -79,11 +93,69 @@ const movesOf = (before: CountState[], after: CountState[]): CountMoves => {
   return moves;
 };
 
+/** Where a change leaves the renewal job: due at a date, removed (null), or as it is. */
+type RenewalJobAfter = Date | null | 'keep';
+
+/**
+ * Writes the renewal job where the change leaves it. When the change claims it (the renewal run,
+ * or the recovery of a renewal's bill), the claim and the move are one write under the claim's
+ * condition (a transaction touches an item once): JobTaken when another run took it first.
+ */
+const renewalJobIn = (
+  tx: Transaction,
+  scope: Scope,
+  token: string,
+  claim: ScheduledJob | undefined,
+  after: RenewalJobAfter,
+): void => {
+  if (claim?.kind === jobKinds.subscriptionBilling) {
+    if (after instanceof Date) advanceIn(tx, claim, after);
+    else claimIn(tx, claim);
+  } else if (after instanceof Date) {
+    scheduleIn(tx, { kind: jobKinds.subscriptionBilling, scope, token, dueAt: after });
+  } else if (after === null) {
+    cancelIn(tx, jobKinds.subscriptionBilling, scope, token);
+  }
+};
+
+/**
+ * Begins a renewal's bill: the renewal job claimed and moved to when the bill is to be recovered,
+ * where it stands for the bill's recovery job, and the bill in an item of its own (refused, as a
+ * change that came first, when one is under way already). The subscription's item is checked at
+ * the version read (a cancel or a card change in between refuses the bill, as before), not
+ * rewritten with its three list copies (projection ALL): its version stays, and the settlement's
+ * write of it under that version is what lets the bill settle once.
+ */
+const beginRenewalBillIn = (
+  tx: Transaction,
+  scope: Scope,
+  token: string,
+  change: SubscriptionChange & { before: LoadedSubscription },
+) => {
+  if (!(change.recovery instanceof Date) || change.claim?.kind !== jobKinds.subscriptionBilling) {
+    throw new StoreError("A renewal's bill begins by claiming the renewal job and naming its recovery date");
+  }
+  renewalJobIn(tx, scope, token, change.claim, change.recovery);
+  tx.refuse('subscription', () => new Changed('subscription', token));
+  tx.check('subscription', {
+    Key: keys.subscription(scope, token),
+    ConditionExpression: 'ver = :v',
+    ExpressionAttributeValues: { ':v': change.before.version },
+  });
+  tx.refuse('bill', () => new Changed('subscription', token));
+  tx.put('bill', {
+    Item: { ...keys.subscriptionBill(scope, token), _et: 'subscription_bill', bill: change.bill },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
+  return tx;
+};
+
 /**
  * Adds one change of a subscription to `tx`: the item under the version read before (refused with
  * Changed when another change came first), its lists, its plan's counts, its ledger credit, its
  * events and its jobs. A bill's charge commits its bill's change in its own transaction with it
- * (payments-repo), so a renewal takes two transactions, not four.
+ * (payments-repo), so a renewal takes two transactions, not four; a renewal's bill begins apart
+ * (beginRenewalBillIn).
  */
 export const subscriptionChangeIn = (
   tx: Transaction,
@@ -94,36 +166,52 @@ export const subscriptionChangeIn = (
   const { before, after } = change;
   const subscription = (after ?? before?.subscription)!;
   const { token } = subscription;
+  const apartBefore = before?.bill ? before.billApart : false;
+  if (before && !before.bill && change.bill?.purpose === 'renewal') {
+    return beginRenewalBillIn(tx, scope, token, { ...change, before });
+  }
+  // While a renewal's bill stays under way apart, its recovery is the renewal job's: it stays.
+  const apartAfter = apartBefore && change.bill !== null;
+  const sortKey = before?.sortKey ?? listSortKey(now, token);
+  const shown = after !== null && change.bill?.purpose !== 'start';
+  const shownBefore = before !== null && !before.starting;
+  const jobAfter: RenewalJobAfter =
+    apartAfter || change.renewalJob === 'keep'
+      ? 'keep'
+      : after && shown && isRunning(after) && after.nextBillingDate
+        ? new Date(after.nextBillingDate)
+        : shownBefore || change.claim?.kind === jobKinds.subscriptionBilling
+          ? null
+          : 'keep';
   // The job's claim first: a run that lost the race to another run is refused on it (JobTaken).
-  if (change.claim) claimIn(tx, change.claim);
+  if (change.claim && change.claim.kind !== jobKinds.subscriptionBilling) claimIn(tx, change.claim);
+  renewalJobIn(tx, scope, token, change.claim, jobAfter);
   tx.refuse('subscription', () => new Changed('subscription', token));
   const guard = before
     ? { ConditionExpression: 'ver = :v', ExpressionAttributeValues: { ':v': before.version } }
     : { ConditionExpression: 'attribute_not_exists(pk)' };
-  const sortKey = before?.sortKey ?? listSortKey(now, token);
-  const shown = after !== null && change.bill?.purpose !== 'start';
   if (after) {
     tx.put('subscription', {
       Item: {
         ...keys.subscription(scope, token),
         _et: 'subscription',
-        subscription: after,
+        subscription: storedSubscription(after),
         ver: (before?.version ?? 0) + 1,
-        sortKey,
-        ...(change.bill ? { bill: change.bill } : {}),
+        ...(change.bill && !apartAfter ? { bill: change.bill } : {}),
+        // Shown, the lists' sort keys hold it (toLoaded): not a fourth copy.
         ...(shown
           ? Object.assign(
               {},
               ...listsOf(scope, after).map((l) => listMembership(l.index, l.counter.listKey, sortKey)),
             )
-          : {}),
+          : { sortKey }),
       },
       ...guard,
     });
   } else {
     tx.delete('subscription', { Key: keys.subscription(scope, token), ...guard });
   }
-  const shownBefore = before !== null && !before.starting;
+  if (apartBefore && !apartAfter) tx.delete('bill', { Key: keys.subscriptionBill(scope, token) });
   if (shown !== shownBefore) {
     for (const l of listsOf(scope, subscription)) countIn(tx, l.counter, shown ? 1 : -1);
   }
@@ -150,22 +238,10 @@ export const subscriptionChangeIn = (
     countIn(tx, ledger, 1);
   }
   for (const event of change.events) recordEvent(tx, scope, event, now);
-  const claimed = change.claim?.kind;
-  if (change.renewalJob === 'sync' && claimed !== jobKinds.subscriptionBilling) {
-    if (after && shown && isRunning(after) && after.nextBillingDate) {
-      scheduleIn(tx, {
-        kind: jobKinds.subscriptionBilling,
-        scope,
-        token,
-        dueAt: new Date(after.nextBillingDate),
-      });
-    } else if (shownBefore) {
-      cancelIn(tx, jobKinds.subscriptionBilling, scope, token);
-    }
-  }
-  if (change.recovery instanceof Date) {
+  // A bill kept on the subscription has a recovery job of its own.
+  if (change.recovery instanceof Date && !apartAfter) {
     scheduleIn(tx, { kind: jobKinds.billRecovery, scope, token, dueAt: change.recovery });
-  } else if (change.recovery === 'cancel' && claimed !== jobKinds.billRecovery) {
+  } else if (change.recovery === 'cancel' && !apartBefore && change.claim?.kind !== jobKinds.billRecovery) {
     cancelIn(tx, jobKinds.billRecovery, scope, token);
   }
   return tx;
@@ -214,15 +290,21 @@ export class SubscriptionsRepo implements SubscriptionsStore {
     return stored ? { ...stored, token: linkToken } : null;
   }
 
+  /** The subscription and a renewal's bill under way beside it, in one Query of its partition. */
   async get(scope: Scope, token: string): Promise<LoadedSubscription | null> {
+    const { pk, sk } = keys.subscription(scope, token);
     const result = await this.ctx.doc.send(
-      new GetCommand({
+      new QueryCommand({
         TableName: this.ctx.tableName,
-        Key: keys.subscription(scope, token),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+        ExpressionAttributeValues: { ':pk': pk, ':sk': sk },
         ConsistentRead: true,
       }),
     );
-    return result.Item ? toLoaded(result.Item) : null;
+    const [item, bill] = [sk, keys.subscriptionBill(scope, token).sk].map((want) =>
+      result.Items?.find((i) => i.sk === want),
+    );
+    return item ? toLoaded(item, bill) : null;
   }
 
   list(scope: Scope, page: number): Promise<Page<Subscription>> {
@@ -321,6 +403,7 @@ const deleteSubscription = async (ctx: StoreContext, scope: Scope, subscription:
   countIn(tx, counter(lists.customerSubscriptions(scope, subscription.customerToken)), -1);
   cancelIn(tx, jobKinds.subscriptionBilling, scope, token);
   cancelIn(tx, jobKinds.billRecovery, scope, token);
+  tx.delete('bill', { Key: keys.subscriptionBill(scope, token) });
   try {
     await tx.commit(ctx.doc);
   } catch (error) {

@@ -1,0 +1,51 @@
+import type { PlanTerms, Subscription } from '@wattle/domain';
+
+/**
+ * The subscription as its item keeps it: without the fields at their usual value (no cancel, no
+ * failed attempt, no setup fee, no trial, no limit), which are put back on read, and without its
+ * token (the item's key holds it). A subscription sits in three lists (projection ALL), so every
+ * write of it writes it four times: at 1,065 bytes, a typical one crossed 1 KB and each of those
+ * four writes cost two units instead of one (TABLE.md). Items written before keep every field and
+ * read the same.
+ */
+
+type Usual<T> = { readonly [K in keyof T]?: T[K] };
+
+const usualFields = {
+  cancelledAt: null,
+  failedAttempts: 0,
+  setupFeePending: false,
+  setupFeeCharged: false,
+} as const satisfies Usual<Subscription>;
+
+const usualTerms = {
+  setupAmount: 0,
+  trialAmount: 0,
+  intervals: 0,
+  trialInterval: 0,
+  trialIntervalUnit: '',
+} as const satisfies Usual<PlanTerms>;
+
+/** What an item keeps of a T: some of its fields. */
+type Stored<T> = Partial<T>;
+
+const withoutUsual = <T extends object>(value: T, usual: Usual<T>): Stored<T> => {
+  const out = { ...value } as Record<string, unknown>;
+  for (const [field, at] of Object.entries(usual)) if (out[field] === at) delete out[field];
+  return out as Stored<T>;
+};
+
+/** The subscription to write into the item's `subscription` attribute. */
+export const storedSubscription = (subscription: Subscription): Stored<Subscription> => {
+  const { token: _inTheKey, ...rest } = withoutUsual(subscription, usualFields);
+  return { ...rest, terms: withoutUsual(subscription.terms, usualTerms) as PlanTerms };
+};
+
+/** The subscription read from its item (`token`: the one its key names), with or without its usual fields. */
+export const subscriptionOfItem = (stored: Stored<Subscription>, token: string): Subscription =>
+  ({
+    ...usualFields,
+    ...stored,
+    token,
+    terms: { ...usualTerms, ...stored.terms },
+  }) as Subscription;
