@@ -3,7 +3,6 @@
  * the storage floor: the same DynamoDB calls sent straight to the same DynamoDB Local.
  */
 import { performance } from 'node:perf_hooks';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { authorise, merchantOn, type OperationName, operationNames, operations } from './api-operations.ts';
 import { cpuMsOf, descendantsNamed, ownCpuMs } from './cpu.ts';
 import { type Recording, recordHeader } from './ddb-recorder.ts';
@@ -12,7 +11,7 @@ import { type Prism, peerMerchant, peerOperations, startPrism } from './prism-pe
 import { type Cost, costOf, sameCost } from './round-trips.ts';
 import { type RulesCost, readBack, unitsByRules } from './rules-units.ts';
 import { newRecordingId, startService } from './service-client.ts';
-import { freshTokens, groupsOf, replay, type Tokens } from './storage-floor.ts';
+import { floorClient, freshTokens, groupsOf, replay, type Tokens } from './storage-floor.ts';
 
 /**
  * The service's own CPU per request over the SDK client's for the same calls (issue 17's measure):
@@ -171,11 +170,7 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Servic
   });
   const { prism, peer } = await peerStart;
   if (peer && 'error' in peer) log(`warning: Prism did not start, no peer: ${peer.error}`);
-  const client = new DynamoDBClient({
-    endpoint: service.ddbEndpoint,
-    region: 'ap-southeast-2',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const client = floorClient(service.ddbEndpoint);
   try {
     const java = descendantsNamed(service.pid, 'java');
     if (java.length === 0) log('warning: DynamoDB Local JVM not found; its CPU reads 0');

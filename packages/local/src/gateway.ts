@@ -147,6 +147,15 @@ const splitTarget = (url: string): { rawPath: string; rawQueryString: string } =
 
 type BodyResult = { ok: true; body: Buffer } | { ok: false; drained: boolean };
 
+const noBody: BodyResult = { ok: true, body: Buffer.alloc(0) };
+
+/**
+ * Whether the request declares no body (a Content-Length of 0 or none, no Transfer-Encoding), as a GET
+ * does: there is nothing to wait for, and Node discards the empty message once the answer is sent.
+ */
+const bodiless = (req: IncomingMessage): boolean =>
+  req.headers['transfer-encoding'] === undefined && Number(req.headers['content-length'] ?? 0) === 0;
+
 /** Reads the body up to the cap. Past it, keeps reading (and dropping) so the client gets the answer. */
 const readBody = (req: IncomingMessage, cap: number): Promise<BodyResult> =>
   new Promise((resolve, reject) => {
@@ -294,7 +303,8 @@ interface Reply {
   status: number;
   headers: Record<string, string>;
   cookies: string[];
-  body: Buffer;
+  /** Text is sent as it is: Node writes it in one piece with the head, with no copy into a Buffer. */
+  body: string | Buffer;
 }
 
 const jsonReply = (response: JsonResponse, requestId: string): Reply => ({
@@ -305,7 +315,7 @@ const jsonReply = (response: JsonResponse, requestId: string): Reply => ({
     ...response.headers,
   },
   cookies: [],
-  body: Buffer.from(JSON.stringify(response.body)),
+  body: JSON.stringify(response.body),
 });
 
 /** How API Gateway turns a function's result into a response (a non-structured result is a 200 JSON body). */
@@ -322,7 +332,7 @@ const resultReply = (result: APIGatewayProxyResultV2): Reply => {
       status: result.statusCode,
       headers,
       cookies: result.cookies ?? [],
-      body: Buffer.from(body, result.isBase64Encoded ? 'base64' : 'utf8'),
+      body: result.isBase64Encoded ? Buffer.from(body, 'base64') : body,
     };
   }
   const body = typeof result === 'string' ? result : result === undefined ? '' : JSON.stringify(result);
@@ -330,7 +340,7 @@ const resultReply = (result: APIGatewayProxyResultV2): Reply => {
     status: 200,
     headers: { 'content-type': 'application/json' },
     cookies: [],
-    body: Buffer.from(body),
+    body,
   };
 };
 
@@ -381,7 +391,9 @@ const send = (res: ServerResponse, reply: Reply, requestId: string, close = fals
   const headers: Record<string, string | string[]> = { ...reply.headers, 'apigw-requestid': requestId };
   if (reply.cookies.length) headers['set-cookie'] = reply.cookies;
   if (close) headers.connection = 'close';
-  headers['content-length'] = String(reply.body.length);
+  headers['content-length'] = String(
+    typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.length,
+  );
   res.writeHead(reply.status, headers);
   res.end(reply.body);
 };
@@ -411,7 +423,9 @@ export const createGateway = (options: GatewayOptions) => {
     const method = req.method ?? 'GET';
     const { rawPath, rawQueryString } = splitTarget(req.url ?? '/');
     const routed = routeRequest(method, rawPath);
-    const read = await readBody(req, routed.upload ? maxUploadBodyBytes : maxBodyBytes);
+    const read = bodiless(req)
+      ? noBody
+      : await readBody(req, routed.upload ? maxUploadBodyBytes : maxBodyBytes);
     if (!read.ok) {
       send(res, jsonReply(pinError('request_too_large'), requestId), requestId, true);
       if (!read.drained) res.on('finish', () => req.destroy());
@@ -453,7 +467,7 @@ export const createGateway = (options: GatewayOptions) => {
           status: answer.status,
           headers: answer.headers,
           cookies: [],
-          body: Buffer.from(answer.body),
+          body: answer.body,
         };
       } catch (error) {
         console.error(`[wattle-local] ${method} ${rawPath} failed:`, error);

@@ -60,9 +60,9 @@ export const fileRequestLog = (dataDir: string): RequestLog & { close(): void } 
         size = 0;
         renameSync(path, `${path}.1`);
       }
-      const line = Buffer.from(`${JSON.stringify(entry)}\n`);
+      const line = `${JSON.stringify(entry)}\n`;
       writeSync(file(Date.now()), line);
-      size += line.length;
+      size += Buffer.byteLength(line);
     } catch (error) {
       if (!warned) console.error(`[wattle-local] cannot write the request log ${path}:`, error);
       warned = true;

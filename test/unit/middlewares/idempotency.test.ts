@@ -195,3 +195,22 @@ describe('idempotency', () => {
     expect((await send('k1', {})).statusCode).toBe(201);
   });
 });
+
+describe('idempotency on a request that claims no key', () => {
+  it('answers at once, with no promise for middy to wait on, before and after the handler', () => {
+    const middleware = idempotency(fakeRepo(), clock, fakeLogger().asLogger);
+    const middyRequest = (method: string, headers: Record<string, string>) =>
+      ({
+        event: apiEvent({ method, headers }),
+        context: {},
+        response: { statusCode: 200, headers: {}, body: '{}' },
+        error: undefined,
+        internal: { api: request({}, method) },
+      }) as unknown as Parameters<NonNullable<typeof middleware.before>>[0];
+    for (const sent of [middyRequest('GET', { 'idempotency-key': 'k1' }), middyRequest('POST', {})]) {
+      expect(middleware.before?.(sent)).toBeUndefined();
+      expect(middleware.after?.(sent)).toBeUndefined();
+      expect(middleware.onError?.(sent)).toBeUndefined();
+    }
+  });
+});

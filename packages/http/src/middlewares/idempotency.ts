@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from '@aws-lambda-powertools/logger';
-import { type ApiKeyGrant, type Clock, idempotencyKeyRetentionSeconds, PinError } from '@wattle/domain';
+import {
+  type ApiKeyGrant,
+  type Clock,
+  idempotencyKeyRetentionSeconds,
+  PinError,
+  type Scope,
+} from '@wattle/domain';
 import type { IdempotencyStore, StoredResponse } from '@wattle/ports';
 import type { ApiRequest } from '../api-request.ts';
 import { header } from '../header.ts';
-import type { ApiMiddleware, ApiMiddyRequest } from './types.ts';
+import type { ApiMiddleware, ApiMiddyRequest, ApiResponse } from './types.ts';
 
 const sha256 = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
 
@@ -76,15 +82,11 @@ export const idempotency = (
       logger?.warn(`Could not ${what} the Idempotency-Key`, { error: error as Error });
     }
   };
-  const finish = async (request: ApiMiddyRequest) => {
-    const claim = request.internal.idempotency;
-    const scope = request.internal.api?.scope;
-    const response = request.response;
-    if (!claim || !scope || !response) return;
-    request.internal.idempotency = undefined;
+  /** The answer stored under the key, or the key released after a 5xx. */
+  const keep = async (scope: Scope, keyHash: string, response: ApiResponse) => {
     const status = response.statusCode ?? 200;
     if (status >= 500) {
-      await bestEffort('release', () => repo.release(scope, claim.keyHash));
+      await bestEffort('release', () => repo.release(scope, keyHash));
       return;
     }
     const stored: StoredResponse = {
@@ -94,11 +96,44 @@ export const idempotency = (
       ) as Record<string, string>,
       body: typeof response.body === 'string' ? response.body : '',
     };
-    await bestEffort('store the response of', () => repo.complete(scope, claim.keyHash, stored));
+    await bestEffort('store the response of', () => repo.complete(scope, keyHash, stored));
+  };
+  /** Synchronous when the request claimed no key (every read), so middy has nothing to wait for. */
+  const finish = (request: ApiMiddyRequest): Promise<void> | undefined => {
+    const claim = request.internal.idempotency;
+    const scope = request.internal.api?.scope;
+    const response = request.response;
+    if (!claim || !scope || !response) return;
+    request.internal.idempotency = undefined;
+    return keep(scope, claim.keyHash, response);
+  };
+  /** Claims the key for this request, or answers with the first one's response or its refusal. */
+  const claim = async (request: ApiMiddyRequest, api: ApiRequest, scope: Scope, key: string) => {
+    const keyHash = keyHashOf(key, api.grant?.kind);
+    const requestHash = sha256(canonical(requestParts(api)));
+    const start = await repo.start(scope, keyHash, requestHash, {
+      now: clock.now(),
+      ...idempotencySettings,
+    });
+    switch (start.outcome) {
+      case 'started':
+        request.internal.idempotency = { keyHash };
+        return;
+      case 'replay':
+        return {
+          statusCode: start.response.statusCode,
+          headers: { ...start.response.headers, 'Idempotent-Replayed': 'true' },
+          body: start.response.body,
+        };
+      case 'in-progress':
+        throw new PinError('idempotency_key_in_use');
+      case 'mismatch':
+        throw new PinError('idempotency_key_reused');
+    }
   };
   return {
     name: 'idempotency',
-    before: async function idempotencyBefore(request) {
+    before: function idempotencyBefore(request) {
       const api = request.internal.api!;
       const key = header(request.event.headers, 'idempotency-key');
       if (key === undefined || !writeMethods.has(api.route.method) || !api.scope) return;
@@ -107,27 +142,7 @@ export const idempotency = (
           description: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
         });
       }
-      const keyHash = keyHashOf(key, api.grant?.kind);
-      const requestHash = sha256(canonical(requestParts(api)));
-      const start = await repo.start(api.scope, keyHash, requestHash, {
-        now: clock.now(),
-        ...idempotencySettings,
-      });
-      switch (start.outcome) {
-        case 'started':
-          request.internal.idempotency = { keyHash };
-          return;
-        case 'replay':
-          return {
-            statusCode: start.response.statusCode,
-            headers: { ...start.response.headers, 'Idempotent-Replayed': 'true' },
-            body: start.response.body,
-          };
-        case 'in-progress':
-          throw new PinError('idempotency_key_in_use');
-        case 'mismatch':
-          throw new PinError('idempotency_key_reused');
-      }
+      return claim(request, api, api.scope, key);
     },
     after: finish,
     onError: finish,

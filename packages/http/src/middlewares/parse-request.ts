@@ -18,45 +18,51 @@ const jsonpTransportFields = ['callback', '_method', '_'];
  * stage, the query string, and the body readBody parsed (none on a GET). A JSONP GET becomes the
  * POST it stands for.
  */
-export const parseRequest = (route: Route): ApiMiddleware => ({
-  name: 'parseRequest',
-  before: function parseRequestBefore(request) {
-    const { event } = request;
-    const environment = environmentOf(event);
-    const query = parseForm(event.rawQueryString ?? '');
-    let body: Fields = takesBody(route) ? fieldsOf(event) : Object.create(null);
-    let jsonpCallback: string | null = null;
-    if (route.jsonp) {
-      const callback = query.callback;
-      if (typeof callback !== 'string' || !jsonpCallbackName.test(callback) || callback.length > 100) {
-        throw new PinError('bad_request', {
-          description: 'A JSONP request needs a valid callback parameter.',
-        });
+export const parseRequest = (route: Route): ApiMiddleware => {
+  const key = routeKey(route);
+  return {
+    name: 'parseRequest',
+    before: function parseRequestBefore(request) {
+      const { event } = request;
+      const environment = environmentOf(event);
+      const rawQuery = event.rawQueryString ?? '';
+      const query: Fields = rawQuery === '' ? Object.create(null) : parseForm(rawQuery);
+      let body: Fields = takesBody(route) ? fieldsOf(event) : Object.create(null);
+      let jsonpCallback: string | null = null;
+      if (route.jsonp) {
+        const callback = query.callback;
+        if (typeof callback !== 'string' || !jsonpCallbackName.test(callback) || callback.length > 100) {
+          throw new PinError('bad_request', {
+            description: 'A JSONP request needs a valid callback parameter.',
+          });
+        }
+        jsonpCallback = callback;
+        if (query._method !== 'POST') throw new PinError('not_found');
+        body = Object.fromEntries(
+          Object.entries(query).filter(([key]) => !jsonpTransportFields.includes(key)),
+        );
       }
-      jsonpCallback = callback;
-      if (query._method !== 'POST') throw new PinError('not_found');
-      body = Object.fromEntries(Object.entries(query).filter(([key]) => !jsonpTransportFields.includes(key)));
-    }
-    const api: ApiRequest = {
-      route,
-      routeKey: routeKey(route),
-      environment,
-      scope: null,
-      grant: null,
-      params: { ...(event.pathParameters ?? {}) } as Record<string, string>,
-      query,
-      body,
-      uploads: uploadsOf(event),
-      sourceIp: event.requestContext?.http?.sourceIp ?? '',
-      requestId: event.requestContext?.requestId ?? '',
-      baseUrl: baseUrlOf(event, environment),
-      jsonpCallback,
-      idempotencyKey: header(event.headers, 'idempotency-key') ?? null,
-    };
-    request.internal.api = api;
-    parsed.set(event, api);
-  },
-});
+      const api: ApiRequest = {
+        route,
+        routeKey: key,
+        environment,
+        scope: null,
+        grant: null,
+        params: { ...(event.pathParameters ?? {}) } as Record<string, string>,
+        query,
+        body,
+        uploads: uploadsOf(event),
+        sourceIp: event.requestContext?.http?.sourceIp ?? '',
+        requestId: event.requestContext?.requestId ?? '',
+        baseUrl: baseUrlOf(event, environment),
+        jsonpCallback,
+        idempotencyKey: header(event.headers, 'idempotency-key') ?? null,
+      };
+      request.internal.api = api;
+      parsed.set(event, api);
+    },
+  };
+};
 
 /**
  * The base URL as the caller sees it: the stage is in the path on the execute-api host, not on a
