@@ -325,6 +325,19 @@ describe('billing', () => {
     expect(deps.schedule.find(jobKinds.billRecovery, token)).toBeUndefined();
   });
 
+  it('leaves a bill another run began from the same renewal job to that run: JobTaken, nothing charged', async () => {
+    const { deps, token, job } = await subscribed();
+    // Another run claimed the job and began the bill; it is still charging when this run, which
+    // read the job at its renewal time, reads the subscription.
+    deps.payments.beforeNextCharge = () => {
+      throw new Error('still charging');
+    };
+    await expect(renewSubscription(deps, { ...job })).rejects.toThrow('still charging');
+    await expect(renewSubscription(deps, job)).rejects.toBeInstanceOf(JobTaken);
+    expect(deps.payments.requests.map((r) => r.token)).toEqual([billChargeToken(deps.ids, token, 0)]);
+    expect(await deps.subscriptions.get(scope, token)).toMatchObject({ billApart: true });
+  });
+
   it('finishes a bill from the charge a crashed run made under its token, charging nothing more', async () => {
     const { deps, token, job } = await subscribed();
     // A run claimed the job and began the bill, then died before charging.

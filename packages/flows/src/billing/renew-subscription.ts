@@ -1,5 +1,5 @@
 import { dueAction, expireSubscription, newEvent, presentSubscription, toTimestamp } from '@wattle/domain';
-import type { ScheduledJob, SubscriptionChange } from '@wattle/ports';
+import { JobTaken, type ScheduledJob, type SubscriptionChange } from '@wattle/ports';
 import type { BillingDeps } from './bill-now.ts';
 import { chargeBill, chargeReserved, noIpAddress, outcomeOf } from './charge-bill.ts';
 import { recoverBill } from './recover-bill.ts';
@@ -23,8 +23,13 @@ import { billSettlement, recoveryDueAt, settleBillOf } from './settle-bill.ts';
 export const renewSubscription = async (deps: BillingDeps, job: ScheduledJob): Promise<void> => {
   const { subscriptions, schedule, ids, clock } = deps;
   const loaded = await subscriptions.get(job.scope, job.token);
-  // A renewal's bill under way: this job, moved on when it began, is the bill's recovery job.
-  if (loaded?.billApart) return recoverBill(deps, job);
+  if (loaded?.billApart && loaded.bill) {
+    // A renewal's bill under way: this job, moved on when it began, is the bill's recovery job. Held
+    // at a time before the bill began, it is the renewal as this run read it, which another run
+    // claimed and began the bill from while this one read: that run finishes it.
+    if (job.dueAt.getTime() <= Date.parse(loaded.bill.at)) throw new JobTaken(job.kind, job.token);
+    return recoverBill(deps, job);
+  }
   const now = clock.now();
   const action = loaded && !loaded.bill ? dueAction(loaded.subscription, now) : { kind: 'nothing' as const };
   if (!loaded || action.kind === 'nothing') {
