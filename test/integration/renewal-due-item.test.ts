@@ -1,9 +1,12 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { CardProcessor } from '@wattle/domain';
 import { cancel } from '@wattle/flows';
 import { jobKinds } from '@wattle/ports';
+import { simulatedProcessor } from '@wattle/processor';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
+import { keys } from '../../packages/store/src/kernel/keys.ts';
 import { jobKey, jobShards } from '../../packages/store/src/kernel/schedule.ts';
 import { shardOfToken } from '../../packages/store/src/kernel/shards.ts';
 import { dueRenewal as dueRenewalOn, watchedClient } from '../helpers/due-renewal.ts';
@@ -20,10 +23,20 @@ const dueRenewal = (name: string) => dueRenewalOn(table, watchedDoc, name);
 
 type Renewal = Awaited<ReturnType<typeof dueRenewal>>;
 
-/** The renewal job of `t`'s subscription as written before it was a due item: a job item on gsi3. */
-const asJobItemOfBefore = async (t: Renewal) => {
+/** A processor that dies at capture: the charge is left `processing`, as by a crash mid-way. */
+const dyingAtCapture = (): CardProcessor => ({
+  ...simulatedProcessor(),
+  capture: async () => {
+    throw new Error('the function died');
+  },
+});
+
+/**
+ * The renewal job of `t`'s subscription (due at `dueAt`: its next billing date unless said) as
+ * written before it was a due item: a job item on gsi3.
+ */
+const asJobItemOfBefore = async (t: Renewal, dueAt = t.subscription.nextBillingDate!) => {
   const token = t.subscription.token;
-  const dueAt = t.subscription.nextBillingDate!;
   const { accountId, environment } = t.scope;
   const iso = new Date(dueAt).toISOString();
   await table.doc.send(
@@ -101,6 +114,41 @@ describe('the renewal job as a due item', () => {
     });
     expect(await jobItemOf(t)).toBeUndefined();
     expect((await t.jobsOf(kind, t.advance(31 * day))).map((job) => job.dueAt)).toEqual([
+      new Date('2027-03-31T10:00:00Z'),
+    ]);
+  });
+
+  it("recovers a renewal's bill begun before, whose job is still a job item, once", async () => {
+    const t = await dueRenewal('job-item-recovers');
+    const died = await runDueJobs(
+      t.watched({ processor: dyingAtCapture() }),
+      t.advance(28 * day + minute),
+      jobHandlers,
+    );
+    expect(died.failed).toBe(1);
+    // As the reservation wrote it before: the bill item without `renewalDueAt`, the job a job item.
+    const later = t.advance(20 * minute);
+    const [job] = await t.jobsOf(kind, later);
+    await table.doc.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: keys.subscriptionBill(t.scope, t.subscription.token),
+        UpdateExpression: 'REMOVE renewalDueAt',
+        ConditionExpression: 'attribute_exists(renewalDueAt)',
+      }),
+    );
+    await asJobItemOfBefore(t, job!.dueAt.toISOString());
+    const runs = await Promise.all([
+      runDueJobs(t.watched(), later, jobHandlers),
+      runDueJobs(t.watched(), later, jobHandlers),
+    ]);
+    expect(runs.reduce((n, r) => n + r.failed, 0)).toBe(0);
+    const charges = (await table.store.payments.listForCustomer(t.scope, t.customerToken, 1)).items;
+    expect(charges.map((c) => c.state)).toEqual(['captured', 'captured']);
+    const loaded = await table.store.subscriptions.get(t.scope, t.subscription.token);
+    expect(loaded).toMatchObject({ bill: null, subscription: { billedIntervals: 2 } });
+    expect(await jobItemOf(t)).toBeUndefined();
+    expect((await t.jobsOf(kind, t.advance(31 * day))).map((j) => j.dueAt)).toEqual([
       new Date('2027-03-31T10:00:00Z'),
     ]);
   });
