@@ -83,10 +83,10 @@ export const claimIn = (tx: Transaction, job: ScheduledJob): Transaction =>
     .refuse('job', () => new JobTaken(job.kind, job.token));
 
 /**
- * Claims a due job and puts it back due at `next`, in one write (a transaction may touch the job's
- * item once): JobTaken as for claimIn. For recurring work such as the daily deposit. A due item's
- * key holds its due time: it is claimed where it is (deleted under `attribute_exists`) and put
- * anew at `next`, or rewritten under `attribute_exists` when `next` is its very key.
+ * Claims a due job and puts it back due at `next`: JobTaken as for claimIn. For recurring work such
+ * as the daily deposit. A job item in one write (a transaction may touch an item once); a due
+ * item, whose key holds its due time, is claimed where it is (deleted under `attribute_exists`)
+ * and put anew at `next`, or rewritten under `attribute_exists` when `next` is its very key.
  */
 export const advanceIn = (tx: Transaction, job: ScheduledJob, next: Date): Transaction => {
   const moved = { ...job, dueAt: next };
