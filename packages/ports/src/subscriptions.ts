@@ -25,6 +25,12 @@ export interface LoadedSubscription {
    * start's or a reactivation's, and a renewal's begun before, are kept on the subscription.
    */
   billApart: boolean;
+  /**
+   * While a renewal's bill is under way apart: when the renewal job, moved there when the bill
+   * began, falls due (the bill's recovery date). The store finds the job by it (its key holds its
+   * due time); undefined for a bill begun before the store kept it.
+   */
+  renewalDueAt?: Date | undefined;
   /** Its first bill is under way: the subscription is shown nowhere yet. */
   starting: boolean;
   sortKey: string;

@@ -55,6 +55,7 @@ export const renewSubscription = async (deps: BillingDeps, job: ScheduledJob): P
     );
     return;
   }
+  const recovery = recoveryDueAt(now);
   const begin: SubscriptionChange = {
     before: loaded,
     after: action.subscription,
@@ -63,12 +64,19 @@ export const renewSubscription = async (deps: BillingDeps, job: ScheduledJob): P
     events: [],
     claim: job,
     renewalJob: 'keep',
-    recovery: recoveryDueAt(now),
+    recovery,
     planMustBeLive: false,
   };
   // The subscription as the reservation leaves it: what the settlement's change is made against.
   // A renewal's bill begins apart: the subscription's item, and its version, stay as they were.
-  const begun = { ...loaded, subscription: action.subscription, bill: action.bill, billApart: true };
+  // Its renewal job is then at the recovery date, where the settlement finds it.
+  const begun = {
+    ...loaded,
+    subscription: action.subscription,
+    bill: action.bill,
+    billApart: true,
+    renewalDueAt: recovery,
+  };
   let recorded = false;
   const outcome = await chargeBill(deps, job.scope, action.subscription, action.bill, noIpAddress, {
     begin,

@@ -19,12 +19,13 @@ const dueSortKey = (dueAt: Date, token: string): string => `${dueAt.toISOString(
 /**
  * Kinds kept as due items: the job itself in its due partition (`DUE#<kind>#<shard>`, sorted by
  * when it falls due), in no index. A payment's recovery job is written and removed with every
- * charge: as an indexed job item its index entry doubled both writes (8 write units a charge,
- * against 4; TABLE.md). The price: the due time is part of the key, so whoever cancels or claims
- * the job names it (the settlement knows it from the payment), and such a job is scheduled once
- * per resource, never moved.
+ * charge, a subscription's renewal job moved twice by every renewal: as an indexed job item its
+ * index entry doubled every such write (TABLE.md). The price: the due time is part of the key, so
+ * whoever cancels, claims or moves the job names it (the settlement knows it from the payment,
+ * a subscription's change from its next billing date or its bill's recovery date), and a move is
+ * a delete and a put.
  */
-const dueItemKinds: ReadonlySet<string> = new Set([jobKinds.paymentRecovery]);
+const dueItemKinds: ReadonlySet<string> = new Set([jobKinds.paymentRecovery, jobKinds.subscriptionBilling]);
 
 const dueItemKey = (kind: string, scope: Scope, token: string, dueAt: Date) => ({
   pk: `DUE#${kind}#${shardOfToken(token, jobShards)}`,
@@ -82,19 +83,37 @@ export const claimIn = (tx: Transaction, job: ScheduledJob): Transaction =>
     .refuse('job', () => new JobTaken(job.kind, job.token));
 
 /**
- * Claims a due job and puts it back due at `next`, in one write (a transaction may touch the job's
- * item once): JobTaken as for claimIn. For recurring work such as the daily deposit.
+ * Claims a due job and puts it back due at `next`: JobTaken as for claimIn. For recurring work such
+ * as the daily deposit. A job item in one write (a transaction may touch an item once); a due
+ * item, whose key holds its due time, is claimed where it is (deleted under `attribute_exists`)
+ * and put anew at `next`, or rewritten under `attribute_exists` when `next` is its very key.
  */
 export const advanceIn = (tx: Transaction, job: ScheduledJob, next: Date): Transaction => {
-  if (dueItemKinds.has(job.kind)) throw new StoreError(`A ${job.kind} job is scheduled once, never moved`);
+  const moved = { ...job, dueAt: next };
+  if (dueItemKinds.has(job.kind)) {
+    if (next.getTime() === job.dueAt.getTime()) {
+      return tx
+        .put('job', { Item: dueItem(moved), ConditionExpression: 'attribute_exists(pk)' })
+        .refuse('job', () => new JobTaken(job.kind, job.token));
+    }
+    return claimIn(tx, job).put(`job:${job.kind}`, { Item: dueItem(moved) });
+  }
   return tx
     .put('job', {
-      Item: jobItem({ ...job, dueAt: next }),
+      Item: jobItem(moved),
       ConditionExpression: 'dueAt = :due',
       ExpressionAttributeValues: { ':due': job.dueAt.toISOString() },
     })
     .refuse('job', () => new JobTaken(job.kind, job.token));
 };
+
+/**
+ * Removes the job item a job of a due item's kind was kept in before that kind became one, if it
+ * is still there (unconditional: a missing item is no failure). A change that cancels or moves
+ * such a job without having claimed it cannot tell which form it is in.
+ */
+export const cancelJobItemIn = (tx: Transaction, kind: string, scope: Scope, token: string): Transaction =>
+  tx.delete(`job-item:${kind}`, { Key: jobKey(kind, scope, token) });
 
 /**
  * Removes a job that is no longer wanted (the resource changed so the work is moot). A due item's

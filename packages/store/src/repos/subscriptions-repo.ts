@@ -24,7 +24,7 @@ import { ConditionFailedError, StoreError } from '../kernel/errors.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
-import { advanceIn, cancelIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
+import { advanceIn, cancelIn, cancelJobItemIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
 import type { IndexName } from '../kernel/table.ts';
 import { maxTransactionItems, type Transaction } from '../kernel/transaction.ts';
 import { type CountMoves, type CountState, movePlanCountsIn, planSubscriptionShards } from './plan-counts.ts';
@@ -69,6 +69,7 @@ const toLoaded = (item: Record<string, unknown>, billItem?: Record<string, unkno
     version: Number(item.ver),
     bill,
     billApart: apart !== null,
+    ...(typeof billItem?.renewalDueAt === 'string' ? { renewalDueAt: new Date(billItem.renewalDueAt) } : {}),
     starting: bill?.purpose === 'start',
     // Kept apart only while the subscription is in no list; its lists' sort key otherwise.
     sortKey: (item.sortKey ?? item.gsi1sk) as string,
@@ -97,25 +98,52 @@ const movesOf = (before: CountState[], after: CountState[]): CountMoves => {
 type RenewalJobAfter = Date | null | 'keep';
 
 /**
+ * Where the renewal job is as `before` left it, for a change that moves or removes it without
+ * claiming it: a due item at the bill's recovery date while a renewal's bill is under way apart,
+ * else at the next billing date (null: none), and `jobItem` when it may still be an indexed job
+ * item written before the job became a due item (a change cannot tell which, and removes both).
+ */
+const renewalJobOf = (before: LoadedSubscription | null): { dueAt: Date | null; jobItem: boolean } => {
+  if (!before) return { dueAt: null, jobItem: false };
+  if (before.billApart) {
+    // A bill begun before kept no recovery date: its job is the job item the old code moved.
+    return before.renewalDueAt
+      ? { dueAt: before.renewalDueAt, jobItem: false }
+      : { dueAt: null, jobItem: true };
+  }
+  const next = before.subscription.nextBillingDate;
+  return { dueAt: next ? new Date(next) : null, jobItem: true };
+};
+
+/**
  * Writes the renewal job where the change leaves it. When the change claims it (the renewal run,
- * or the recovery of a renewal's bill), the claim and the move are one write under the claim's
- * condition (a transaction touches an item once): JobTaken when another run took it first.
+ * or the recovery of a renewal's bill), the claim and the move are written under the claim's
+ * condition: JobTaken when another run took it first. The scheduler moves job items written before
+ * into due items before it runs them, so a claimed job is always a due item. Otherwise the job is
+ * found where `before` left it (renewalJobOf), removed there and put at its new due time (a due
+ * item's key holds its due time), unconditionally as before: the subscription's version guards the
+ * change.
  */
 const renewalJobIn = (
   tx: Transaction,
   scope: Scope,
   token: string,
+  before: LoadedSubscription | null,
   claim: ScheduledJob | undefined,
   after: RenewalJobAfter,
 ): void => {
-  if (claim?.kind === jobKinds.subscriptionBilling) {
+  const kind = jobKinds.subscriptionBilling;
+  if (claim?.kind === kind) {
     if (after instanceof Date) advanceIn(tx, claim, after);
     else claimIn(tx, claim);
-  } else if (after instanceof Date) {
-    scheduleIn(tx, { kind: jobKinds.subscriptionBilling, scope, token, dueAt: after });
-  } else if (after === null) {
-    cancelIn(tx, jobKinds.subscriptionBilling, scope, token);
+    return;
   }
+  if (after === 'keep') return;
+  const now = renewalJobOf(before);
+  const sameKey = after instanceof Date && now.dueAt?.getTime() === after.getTime();
+  if (now.dueAt && !sameKey) cancelIn(tx, kind, scope, token, now.dueAt);
+  if (now.jobItem) cancelJobItemIn(tx, kind, scope, token);
+  if (after instanceof Date) scheduleIn(tx, { kind, scope, token, dueAt: after });
 };
 
 /**
@@ -135,7 +163,7 @@ const beginRenewalBillIn = (
   if (!(change.recovery instanceof Date) || change.claim?.kind !== jobKinds.subscriptionBilling) {
     throw new StoreError("A renewal's bill begins by claiming the renewal job and naming its recovery date");
   }
-  renewalJobIn(tx, scope, token, change.claim, change.recovery);
+  renewalJobIn(tx, scope, token, change.before, change.claim, change.recovery);
   tx.refuse('subscription', () => new Changed('subscription', token));
   tx.check('subscription', {
     Key: keys.subscription(scope, token),
@@ -144,7 +172,13 @@ const beginRenewalBillIn = (
   });
   tx.refuse('bill', () => new Changed('subscription', token));
   tx.put('bill', {
-    Item: { ...keys.subscriptionBill(scope, token), _et: 'subscription_bill', bill: change.bill },
+    Item: {
+      ...keys.subscriptionBill(scope, token),
+      _et: 'subscription_bill',
+      bill: change.bill,
+      // Where the renewal job now is: the changes made while the bill is under way find it by it.
+      renewalDueAt: change.recovery.toISOString(),
+    },
     ConditionExpression: 'attribute_not_exists(pk)',
   });
   return tx;
@@ -185,7 +219,7 @@ export const subscriptionChangeIn = (
           : 'keep';
   // The job's claim first: a run that lost the race to another run is refused on it (JobTaken).
   if (change.claim && change.claim.kind !== jobKinds.subscriptionBilling) claimIn(tx, change.claim);
-  renewalJobIn(tx, scope, token, change.claim, jobAfter);
+  renewalJobIn(tx, scope, token, before, change.claim, jobAfter);
   tx.refuse('subscription', () => new Changed('subscription', token));
   const guard = before
     ? { ConditionExpression: 'ver = :v', ExpressionAttributeValues: { ':v': before.version } }
@@ -401,7 +435,20 @@ const deleteSubscription = async (ctx: StoreContext, scope: Scope, subscription:
   tx.delete('ledger-counter', { Key: keys.counterShard(ledgerCounter(scope, token).listKey, 0) });
   countIn(tx, counter(lists.subscriptions(scope), merchantWideShards), -1);
   countIn(tx, counter(lists.customerSubscriptions(scope, subscription.customerToken)), -1);
-  cancelIn(tx, jobKinds.subscriptionBilling, scope, token);
+  // The renewal job, wherever it may be: at the next billing date, or a bill's recovery date (on
+  // the bill item), or still an indexed job item.
+  const billItem = await ctx.doc.send(
+    new GetCommand({
+      TableName: ctx.tableName,
+      Key: keys.subscriptionBill(scope, token),
+      ConsistentRead: true,
+    }),
+  );
+  const renewalDue = [subscription.nextBillingDate, billItem.Item?.renewalDueAt as string | undefined];
+  for (const dueAt of new Set(renewalDue.filter((d): d is string => Boolean(d)).map((d) => Date.parse(d)))) {
+    cancelIn(tx, jobKinds.subscriptionBilling, scope, token, new Date(dueAt));
+  }
+  cancelJobItemIn(tx, jobKinds.subscriptionBilling, scope, token);
   cancelIn(tx, jobKinds.billRecovery, scope, token);
   tx.delete('bill', { Key: keys.subscriptionBill(scope, token) });
   try {
