@@ -9,6 +9,7 @@ export * from './middlewares/authenticate.ts';
 export * from './middlewares/json-response.ts';
 export * from './middlewares/read-body.ts';
 export * from './middlewares/read-upload-body.ts';
+export * from './middlewares/uploads.ts';
 export * from './nest-fields.ts';
 export * from './pages.ts';
 export * from './parse-form.ts';
