@@ -327,20 +327,23 @@ const safeDecode = (value: string): string | null => {
 const isParam = (segment: string): boolean => segment.startsWith('{') && segment.endsWith('}');
 
 /**
- * Each route's path cut into segments (a parameter's name, or null for a literal), by method: made
- * on the first match and kept, since every request is matched (the local gateway, each function's
- * router) and the table never changes.
+ * Each route's path cut into segments (a parameter's name, or null for a literal), by method and
+ * segment count: made on the first match and kept, since every request is matched (the local
+ * gateway) and the table never changes. A request is compared only with the few routes of its
+ * method and length, not the whole table.
  */
 type Pattern = { route: Route; segments: string[]; params: (string | null)[] };
 let patterns: Map<string, Pattern[]> | undefined;
-const patternsOf = (method: string): Pattern[] => {
-  patterns ??= routes.reduce((byMethod, route) => {
-    const segments = segmentsOf(route.path);
-    const params = segments.map((segment) => (isParam(segment) ? segment.slice(1, -1) : null));
-    byMethod.set(route.method, [...(byMethod.get(route.method) ?? []), { route, segments, params }]);
-    return byMethod;
+const indexKey = (method: string, segments: number): string => `${method} ${segments}`;
+const patternsOf = (method: string, segments: number): Pattern[] => {
+  patterns ??= routes.reduce((index, route) => {
+    const cut = segmentsOf(route.path);
+    const params = cut.map((segment) => (isParam(segment) ? segment.slice(1, -1) : null));
+    const key = indexKey(route.method, cut.length);
+    index.set(key, [...(index.get(key) ?? []), { route, segments: cut, params }]);
+    return index;
   }, new Map<string, Pattern[]>());
-  return patterns.get(method) ?? [];
+  return patterns.get(indexKey(method, segments)) ?? [];
 };
 
 /**
@@ -351,8 +354,7 @@ export const matchRoute = (method: string, path: string): RouteMatch | null => {
   const requested = segmentsOf(path);
   let best: RouteMatch | null = null;
   let bestLiterals = -1;
-  for (const { route, segments, params: names } of patternsOf(method)) {
-    if (segments.length !== requested.length) continue;
+  for (const { route, segments, params: names } of patternsOf(method, requested.length)) {
     const params: Record<string, string> = {};
     let literals = 0;
     const matches = segments.every((segment, i) => {
