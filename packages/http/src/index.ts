@@ -2,6 +2,7 @@ export * from './api-handler.ts';
 export * from './api-request.ts';
 export * from './bank-account-input.ts';
 export * from './body-limits.ts';
+export * from './by-expiry-month.ts';
 export * from './card-input.ts';
 export * from './dispute-input.ts';
 export * from './fields.ts';
