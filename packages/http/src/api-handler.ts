@@ -1,14 +1,7 @@
 import middy from '@middy/core';
 import httpRouterHandler from '@middy/http-router';
 import { PinError } from '@wattle/domain';
-import {
-  type FunctionName,
-  type Route,
-  type RouteKeyOf,
-  routeKey,
-  routesOf,
-  takesBody,
-} from '@wattle/routes';
+import { type FunctionName, type Route, type RouteKeyOf, routeKey, takesBody } from '@wattle/routes';
 import type { BaseDeps, Parts } from '@wattle/runtime';
 import type { Context } from 'aws-lambda';
 import type { ApiRequest } from './api-request.ts';
@@ -121,9 +114,13 @@ const routeChain = <D extends ApiDeps>(
  * router's not-found and a stage that is no environment with Pin's 404 (inside a route it answers
  * first, so that idempotency keeps the Pin answer). `composition` is the function's own
  * (functionDeps in @wattle/runtime), built once, on the first request; each handler takes what it names.
+ * `routes` are the function's own entries (@wattle/routes/table/<fn>), imported rather than picked
+ * from the whole table so that its bundle holds only them; `fn` types the handler map by them
+ * (and names the not-found function, which has none).
  */
 export const apiHandler = <F extends FunctionName, D extends ApiDeps>(
-  fn: F,
+  _fn: F,
+  routes: readonly (Route & { fn: F })[],
   composition: () => D,
   handlers: RouteHandlers<F, NoInfer<D>>,
   options: ApiHandlerOptions = {},
@@ -133,7 +130,7 @@ export const apiHandler = <F extends FunctionName, D extends ApiDeps>(
     const deps = composition();
     const use = routeMiddlewares(deps, options);
     const router = httpRouterHandler<ApiEvent, ApiResponse>({
-      routes: routesOf(fn).map((route) => ({
+      routes: routes.map((route) => ({
         method: route.method,
         path: route.path,
         handler: routeChain(route, handlers[routeKey(route) as RouteKeyOf<F>], deps, use),
