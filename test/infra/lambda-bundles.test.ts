@@ -153,6 +153,25 @@ describe('the Lambda bundles', () => {
     expect(notFound.holdsFile('packages/domain/src/bsb-directory.ts')).toBe(false);
   }, 60_000);
 
+  it("hold their own routes, not every function's route table", async () => {
+    const charges = await bundleOf('charges');
+    const text = readFileSync(charges.outfile, 'utf8');
+    expect(text).toContain('/1/charges/{charge_token}/capture');
+    expect(text).not.toContain('/1/customers/{customer_token}');
+    expect(text).not.toContain('/1/plans/{plan_token}');
+  }, 60_000);
+
+  it('hold the multipart parser only in the function that takes uploads', async () => {
+    const parser = [
+      'packages/http/src/parse-multipart.ts',
+      'packages/http/src/middlewares/read-upload-body.ts',
+    ];
+    for (const fn of ['charges', 'cards', 'not-found'] as const) {
+      expect({ fn, held: parser.map((await bundleOf(fn)).holdsFile) }).toEqual({ fn, held: [false, false] });
+    }
+    expect(parser.map((await bundleOf('files')).holdsFile)).toEqual([true, true]);
+  }, 60_000);
+
   it('hold only the repositories their routes use', async () => {
     // Each function composes its own parts (functions/<fn>/src/deps.ts): a repository another
     // function's routes use stays out of its bundle, with the store code only it needs. Built

@@ -1,6 +1,7 @@
 import { readBalance } from '@wattle/flows';
 import { type ApiDeps, apiHandler, type RouteHandler, type RouteHandlers, scopeOf } from '@wattle/http';
 import { type RouteKeyOf, routeKey, routesOf } from '@wattle/routes';
+import { balanceRoutes } from '@wattle/routes/table/balance';
 import { functionDeps } from '@wattle/runtime';
 import { accounts, balance, cardTokens, idempotency, payments } from '@wattle/runtime/parts';
 import { describe, expect, expectTypeOf, it } from 'vitest';
@@ -29,17 +30,19 @@ const readsBalance: RouteHandler<ReturnType<typeof balanceDeps>> = async (reques
   status: 200,
   body: await readBalance(deps, scopeOf(request)),
 });
-const composed = apiHandler('balance', balanceDeps, { 'GET /1/balance': readsBalance });
+const composed = apiHandler('balance', balanceRoutes, balanceDeps, { 'GET /1/balance': readsBalance });
 
 const readsPayments = async (_request: unknown, deps: ApiDeps & { payments: { get: unknown } }) => ({
   status: 200,
   body: deps.payments,
 });
 // @ts-expect-error: the balance function's composition has no payments repository.
-const notComposed = apiHandler('balance', balanceDeps, { 'GET /1/balance': readsPayments });
+const notComposed = apiHandler('balance', balanceRoutes, balanceDeps, { 'GET /1/balance': readsPayments });
 
 // @ts-expect-error: an API function's chain needs the accounts (authentication) and idempotency repositories.
-const noAuthentication = apiHandler('balance', functionDeps({ balance }), { 'GET /1/balance': handle });
+const noAuthentication = apiHandler('balance', balanceRoutes, functionDeps({ balance }), {
+  'GET /1/balance': handle,
+});
 
 // @ts-expect-error: a known name is made by its own part only.
 const misnamed = functionDeps({ accounts, idempotency, payments: cardTokens });

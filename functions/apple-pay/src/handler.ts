@@ -1,9 +1,10 @@
 import { apiHandler } from '@wattle/http';
+import { applePayRoutes } from '@wattle/routes/table/apple-pay';
 import { applePayDeps } from './deps.ts';
 import { deleteDomainRoute, hostCheckRoute, listDomainsRoute, registerDomainRoute } from './domains.ts';
 import { createSessionRoute } from './sessions.ts';
 
-export const handler = apiHandler('apple-pay', applePayDeps, {
+export const handler = apiHandler('apple-pay', applePayRoutes, applePayDeps, {
   'POST /1/apple_pay/domains': registerDomainRoute,
   'GET /1/apple_pay/domains': listDomainsRoute,
   'DELETE /1/apple_pay/domains/{apple_pay_domain_token}': deleteDomainRoute,

@@ -1,4 +1,5 @@
 import { apiHandler } from '@wattle/http';
+import { authorisationsRoutes } from '@wattle/routes/table/authorisations';
 import { authorisationsDeps } from './deps.ts';
 import {
   chargeAuthorisation,
@@ -8,7 +9,7 @@ import {
   voidAuthorisation,
 } from './routes.ts';
 
-export const handler = apiHandler('authorisations', authorisationsDeps, {
+export const handler = apiHandler('authorisations', authorisationsRoutes, authorisationsDeps, {
   'POST /1/authorisations': createAuthorisation,
   'GET /1/authorisations': listAuthorisations,
   'GET /1/authorisations/{auth_token}': getAuthorisation,

@@ -5,6 +5,7 @@ import {
   adjustmentInCurrency,
   adjustmentWithinAmount,
   belowMaximum,
+  byExpiryMonth,
   currencyField,
   integer,
   maximumPhrase,
@@ -14,8 +15,11 @@ import {
 } from '@wattle/http';
 import * as v from 'valibot';
 
-/** POST /authorisations: the payment fields of a charge and platform_adjustment, without capture and 3-D Secure. */
-export const createAuthorisationSchema = (now: Date) =>
+/**
+ * POST /authorisations: the payment fields of a charge and platform_adjustment, without capture and
+ * 3-D Secure. Built once per expiry month (byExpiryMonth): `now` only checks the card's expiry.
+ */
+export const createAuthorisationSchema = byExpiryMonth((now: Date) =>
   v.pipe(
     v.object({ ...paymentFields(now), platform_adjustment: platformAdjustmentField() }),
     v.forward(v.partialCheck([['amount'], ['currency']], aboveMinimum, minimumPhrase), ['amount']),
@@ -36,7 +40,8 @@ export const createAuthorisationSchema = (now: Date) =>
       ),
       ['platform_adjustment', 'amount'],
     ),
-  );
+  ),
+);
 
 /** POST /authorisations/{token}/charges: the amount to capture, at least the currency's minimum. */
 export const captureAuthorisationSchema = (currency: string) =>

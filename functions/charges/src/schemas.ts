@@ -6,6 +6,7 @@ import {
   adjustmentWithinAmount,
   belowMaximum,
   booleanField,
+  byExpiryMonth,
   integer,
   maximumPhrase,
   minimumPhrase,
@@ -15,8 +16,11 @@ import {
 } from '@wattle/http';
 import * as v from 'valibot';
 
-/** POST /charges (SPEC.md): the shared payment fields, capture, three_d_secure and platform_adjustment. */
-export const createChargeSchema = (now: Date) =>
+/**
+ * POST /charges (SPEC.md): the shared payment fields, capture, three_d_secure and platform_adjustment.
+ * Built once per expiry month (byExpiryMonth): `now` only checks the card's expiry.
+ */
+export const createChargeSchema = byExpiryMonth((now: Date) =>
   v.pipe(
     v.object({
       ...paymentFields(now),
@@ -42,7 +46,8 @@ export const createChargeSchema = (now: Date) =>
       ),
       ['platform_adjustment', 'amount'],
     ),
-  );
+  ),
+);
 
 /** PUT /charges/{token}/capture: no body needed; an amount, when sent, must be the full amount. */
 export const captureSchema = v.object({ amount: v.optional(integer()) });

@@ -1,4 +1,5 @@
 import { apiHandler } from '@wattle/http';
+import { customersRoutes } from '@wattle/routes/table/customers';
 import { createCustomerRoute } from './create-customer.ts';
 import { addCustomerCardRoute, deleteCustomerCardRoute, listCustomerCardsRoute } from './customer-cards.ts';
 import { listCustomerChargesRoute, listCustomerSubscriptionsRoute } from './customer-lists.ts';
@@ -7,7 +8,7 @@ import { customersDeps } from './deps.ts';
 import { getCustomerRoute, listCustomersRoute } from './read-customers.ts';
 import { updateCustomerRoute } from './update-customer.ts';
 
-export const handler = apiHandler('customers', customersDeps, {
+export const handler = apiHandler('customers', customersRoutes, customersDeps, {
   'POST /1/customers': createCustomerRoute,
   'GET /1/customers': listCustomersRoute,
   'GET /1/customers/{customer_token}': getCustomerRoute,

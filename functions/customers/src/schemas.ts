@@ -1,4 +1,5 @@
 import {
+  byExpiryMonth,
   cardFieldNames,
   cardInputSchema,
   emailField,
@@ -9,7 +10,8 @@ import {
 } from '@wattle/http';
 import * as v from 'valibot';
 
-export const createCustomerSchema = (now: Date) =>
+/** POST /customers; built once per expiry month (byExpiryMonth): `now` only checks the card's expiry. */
+export const createCustomerSchema = byExpiryMonth((now: Date) =>
   v.object({
     email: emailField(),
     first_name: optionalText(),
@@ -20,13 +22,15 @@ export const createCustomerSchema = (now: Date) =>
     card: v.optional(cardInputSchema(now)),
     card_token: v.optional(tokenField()),
     payment_source_token: v.optional(tokenField()),
-  });
+  }),
+);
 
 /** POST /customers takes exactly one of card, card_token and payment_source_token. */
 export const createCustomerOneOf = (body: Record<string, unknown>) =>
   exactlyOneOf(body, ['card', 'card_token', 'payment_source_token']);
 
-export const updateCustomerSchema = (now: Date) =>
+/** PUT /customers/{token}; built once per expiry month, as createCustomerSchema. */
+export const updateCustomerSchema = byExpiryMonth((now: Date) =>
   v.object({
     email: v.optional(emailField()),
     first_name: updatedText(),
@@ -38,7 +42,8 @@ export const updateCustomerSchema = (now: Date) =>
     card_token: v.optional(tokenField()),
     payment_source_token: v.optional(tokenField()),
     primary_card_token: v.optional(tokenField()),
-  });
+  }),
+);
 
 export const cardTokenSchema = v.object({ card_token: tokenField() });
 export const paymentSourceTokenSchema = v.object({ payment_source_token: tokenField() });

@@ -1,4 +1,5 @@
 import { apiHandler } from '@wattle/http';
+import { disputesRoutes } from '@wattle/routes/table/disputes';
 import { disputesDeps } from './deps.ts';
 import {
   acceptDisputeRoute,
@@ -12,7 +13,7 @@ import {
   submitEvidenceRoute,
 } from './routes.ts';
 
-export const handler = apiHandler('disputes', disputesDeps, {
+export const handler = apiHandler('disputes', disputesRoutes, disputesDeps, {
   'GET /1/disputes': listDisputesRoute,
   'HEAD /1/disputes': countDisputesRoute,
   'GET /1/disputes/search': searchDisputesRoute,

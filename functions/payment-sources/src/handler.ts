@@ -1,9 +1,10 @@
 import { apiHandler } from '@wattle/http';
+import { paymentSourcesRoutes } from '@wattle/routes/table/payment-sources';
 import { createPaymentSourceRoute } from './create-payment-source.ts';
 import { paymentSourcesDeps } from './deps.ts';
 import { getPaymentSourceRoute } from './get-payment-source.ts';
 
-export const handler = apiHandler('payment-sources', paymentSourcesDeps, {
+export const handler = apiHandler('payment-sources', paymentSourcesRoutes, paymentSourcesDeps, {
   'POST /1/payment_sources': createPaymentSourceRoute,
   'POST /1/payment_sources.json': createPaymentSourceRoute,
   'GET /1/payment_sources.json': createPaymentSourceRoute,

@@ -1,4 +1,5 @@
 import { apiHandler } from '@wattle/http';
+import { plansRoutes } from '@wattle/routes/table/plans';
 import { plansDeps } from './deps.ts';
 import {
   createPlanRoute,
@@ -10,7 +11,7 @@ import {
   updatePlanRoute,
 } from './routes.ts';
 
-export const handler = apiHandler('plans', plansDeps, {
+export const handler = apiHandler('plans', plansRoutes, plansDeps, {
   'POST /1/plans': createPlanRoute,
   'GET /1/plans': listPlansRoute,
   'GET /1/plans/{plan_token}': getPlanRoute,

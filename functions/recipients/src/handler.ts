@@ -1,4 +1,5 @@
 import { apiHandler } from '@wattle/http';
+import { recipientsRoutes } from '@wattle/routes/table/recipients';
 import { recipientsDeps } from './deps.ts';
 import {
   createRecipientRoute,
@@ -9,7 +10,7 @@ import {
   updateRecipientRoute,
 } from './routes.ts';
 
-export const handler = apiHandler('recipients', recipientsDeps, {
+export const handler = apiHandler('recipients', recipientsRoutes, recipientsDeps, {
   'POST /1/recipients': createRecipientRoute,
   'GET /1/recipients': listRecipientsRoute,
   'GET /1/recipients/{recipient_token}': getRecipientRoute,

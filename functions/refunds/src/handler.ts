@@ -1,8 +1,9 @@
 import { apiHandler } from '@wattle/http';
+import { refundsRoutes } from '@wattle/routes/table/refunds';
 import { refundsDeps } from './deps.ts';
 import { getRefundRoute, listChargeRefundsRoute, listRefundsRoute, refundCharge } from './routes.ts';
 
-export const handler = apiHandler('refunds', refundsDeps, {
+export const handler = apiHandler('refunds', refundsRoutes, refundsDeps, {
   'POST /1/charges/{charge_token}/refunds': refundCharge,
   'GET /1/charges/{charge_token}/refunds': listChargeRefundsRoute,
   'GET /1/refunds': listRefundsRoute,

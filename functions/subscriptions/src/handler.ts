@@ -1,4 +1,5 @@
 import { apiHandler } from '@wattle/http';
+import { subscriptionsRoutes } from '@wattle/routes/table/subscriptions';
 import { subscriptionsDeps } from './deps.ts';
 import {
   cancelCustomerSubscription,
@@ -12,7 +13,7 @@ import {
 } from './routes.ts';
 import { issueSelfServiceLinkRoute, selfServiceCancel, selfServicePage } from './self-service.ts';
 
-export const handler = apiHandler('subscriptions', subscriptionsDeps, {
+export const handler = apiHandler('subscriptions', subscriptionsRoutes, subscriptionsDeps, {
   'POST /1/subscriptions': createSubscription,
   'GET /1/subscriptions': listSubscriptionsRoute,
   'GET /1/subscriptions/{sub_token}': getSubscriptionRoute,

@@ -1,4 +1,5 @@
 import { apiHandler } from '@wattle/http';
+import { transfersRoutes } from '@wattle/routes/table/transfers';
 import { transfersDeps } from './deps.ts';
 import {
   createTransferRoute,
@@ -8,7 +9,7 @@ import {
   searchTransfers,
 } from './routes.ts';
 
-export const handler = apiHandler('transfers', transfersDeps, {
+export const handler = apiHandler('transfers', transfersRoutes, transfersDeps, {
   'POST /1/transfers': createTransferRoute,
   'GET /1/transfers': listTransfersRoute,
   'GET /1/transfers/search': searchTransfers,

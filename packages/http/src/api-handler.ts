@@ -1,14 +1,7 @@
 import middy from '@middy/core';
 import httpRouterHandler from '@middy/http-router';
 import { PinError } from '@wattle/domain';
-import {
-  type FunctionName,
-  type Route,
-  type RouteKeyOf,
-  routeKey,
-  routesOf,
-  takesBody,
-} from '@wattle/routes';
+import { type FunctionName, type Route, type RouteKeyOf, routeKey, takesBody } from '@wattle/routes';
 import type { BaseDeps, Parts } from '@wattle/runtime';
 import type { Context } from 'aws-lambda';
 import type { ApiRequest } from './api-request.ts';
@@ -20,7 +13,6 @@ import { parsedRequestOf, parseRequest } from './middlewares/parse-request.ts';
 import { pathTokens } from './middlewares/path-tokens.ts';
 import { pinErrors } from './middlewares/pin-errors.ts';
 import { readBody } from './middlewares/read-body.ts';
-import { readUploadBody } from './middlewares/read-upload-body.ts';
 import { requestId } from './middlewares/request-id.ts';
 import { securityHeaders } from './middlewares/security-headers.ts';
 import { stagePrefix } from './middlewares/stage-prefix.ts';
@@ -49,6 +41,15 @@ const toResponse = (result: ApiResult): ApiResponse =>
       }
     : jsonResponse(result.status, result.body, result.headers);
 
+/**
+ * What a function adds to the common chain. `uploadBody`: the body read of its multipart routes
+ * (readUploadBody), given only by the function that takes uploads, so that the multipart parser
+ * is bundled into that function alone rather than compiled at every cold start.
+ */
+export interface ApiHandlerOptions {
+  uploadBody?: () => ApiMiddleware | ApiMiddleware[];
+}
+
 /** The middlewares of every route's chain, made once per function (authenticate caches keys). */
 interface RouteMiddlewares {
   jsonp: ApiMiddleware;
@@ -56,15 +57,25 @@ interface RouteMiddlewares {
   pathTokens: ApiMiddleware;
   idempotency: ApiMiddleware;
   pinErrors: ApiMiddleware;
+  uploadBody: ApiHandlerOptions['uploadBody'];
 }
 
-const routeMiddlewares = (deps: ApiDeps): RouteMiddlewares => ({
+const routeMiddlewares = (deps: ApiDeps, options: ApiHandlerOptions): RouteMiddlewares => ({
   jsonp: jsonp(),
   authenticate: authenticate(deps.accounts),
   pathTokens: pathTokens(),
   idempotency: idempotency(deps.idempotency, deps.clock, deps.logger),
   pinErrors: pinErrors(deps.logger),
+  uploadBody: options.uploadBody,
 });
+
+const bodyRead = (route: Route, use: RouteMiddlewares): ApiMiddleware | ApiMiddleware[] => {
+  if (!takesBody(route)) return [];
+  if (route.body !== 'multipart') return readBody();
+  if (!use.uploadBody)
+    throw new Error(`${routeKey(route)} takes an upload: its function must give uploadBody`);
+  return use.uploadBody();
+};
 
 /**
  * One route's chain, which the router calls: the body read (not on a GET; multipart on an upload
@@ -84,7 +95,7 @@ const routeChain = <D extends ApiDeps>(
   // timer per request in the route's chain would only repeat it.
   middy<ApiEvent, ApiResponse, Error, Context, ApiInternal>({ timeoutEarlyInMillis: 0 })
     .use(use.jsonp)
-    .use(!takesBody(route) ? [] : route.body === 'multipart' ? readUploadBody() : readBody())
+    .use(bodyRead(route, use))
     .use(parseRequest(route))
     .use(use.authenticate)
     .use(use.pathTokens)
@@ -103,18 +114,23 @@ const routeChain = <D extends ApiDeps>(
  * router's not-found and a stage that is no environment with Pin's 404 (inside a route it answers
  * first, so that idempotency keeps the Pin answer). `composition` is the function's own
  * (functionDeps in @wattle/runtime), built once, on the first request; each handler takes what it names.
+ * `routes` are the function's own entries (@wattle/routes/table/<fn>), imported rather than picked
+ * from the whole table so that its bundle holds only them; `fn` types the handler map by them
+ * (and names the not-found function, which has none).
  */
 export const apiHandler = <F extends FunctionName, D extends ApiDeps>(
-  fn: F,
+  _fn: F,
+  routes: readonly (Route & { fn: F })[],
   composition: () => D,
   handlers: RouteHandlers<F, NoInfer<D>>,
+  options: ApiHandlerOptions = {},
 ): ApiLambdaHandler => {
   let chain: ApiLambdaHandler | undefined;
   const build = (): ApiLambdaHandler => {
     const deps = composition();
-    const use = routeMiddlewares(deps);
+    const use = routeMiddlewares(deps, options);
     const router = httpRouterHandler<ApiEvent, ApiResponse>({
-      routes: routesOf(fn).map((route) => ({
+      routes: routes.map((route) => ({
         method: route.method,
         path: route.path,
         handler: routeChain(route, handlers[routeKey(route) as RouteKeyOf<F>], deps, use),

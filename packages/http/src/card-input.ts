@@ -7,6 +7,7 @@ import {
   normaliseCardNumber,
 } from '@wattle/domain';
 import * as v from 'valibot';
+import { byExpiryMonth } from './by-expiry-month.ts';
 import { integer, nullableText, optionalText, phrases, requiredText } from './validation.ts';
 
 /** A card number (a card's, or a wallet's token number): digits as typed, 12 to 19, Luhn-valid. */
@@ -41,8 +42,9 @@ export const unexpired =
 /**
  * The card input fields of SPEC.md (POST /cards, a customer's cards, and `card[...]` elsewhere).
  * Expiry is checked against `now`: a card past its expiry month is invalid (422), as Pin answers.
+ * Built once per expiry month (byExpiryMonth).
  */
-export const cardInputSchema = (now: Date) =>
+export const cardInputSchema = byExpiryMonth((now: Date) =>
   v.pipe(
     v.object(
       {
@@ -80,7 +82,8 @@ export const cardInputSchema = (now: Date) =>
         addressCountry: card.address_country,
       }),
     ),
-  );
+  ),
+);
 
 /** The card input fields that are not the card: what remains of a body once they are taken. */
 export const cardFieldNames = [

@@ -13,23 +13,24 @@ const callbackUrlField = () =>
   v.pipe(requiredText(2000), v.url('is not a valid URL'), v.check(isWebUrl, 'must be an http or https URL'));
 
 /** The redirect form: Wattle runs 3-D Secure and sends the payer to the issuer page. */
-const redirectSchema = v.pipe(
-  v.object(
-    {
-      enabled: booleanField(),
-      callback_url: callbackUrlField(),
-      fallback_ok: v.optional(booleanField(), false),
-    },
-    'is invalid',
-  ),
-  v.transform(
-    (input): ThreeDSecureAsk => ({
-      enabled: input.enabled,
-      callbackUrl: input.callback_url,
-      fallbackOk: input.fallback_ok,
-    }),
-  ),
-);
+const redirectSchema = () =>
+  v.pipe(
+    v.object(
+      {
+        enabled: booleanField(),
+        callback_url: callbackUrlField(),
+        fallback_ok: v.optional(booleanField(), false),
+      },
+      'is invalid',
+    ),
+    v.transform(
+      (input): ThreeDSecureAsk => ({
+        enabled: input.enabled,
+        callbackUrl: input.callback_url,
+        fallbackOk: input.fallback_ok,
+      }),
+    ),
+  );
 
 const passThroughNames = ['version', 'eci', 'cavv', 'transaction_id'] as const;
 const redirectNames = ['enabled', 'callback_url', 'fallback_ok'] as const;
@@ -49,43 +50,44 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * card is known); the CAVV 20 bytes, in base64 or hex; the transaction id the Directory Server's
  * UUID for version 2, the XID (at most 36 characters) for version 1.
  */
-const passThroughSchema = v.pipe(
-  v.object(
-    {
-      version: v.pipe(
-        requiredText(16),
-        v.regex(/^(1\.0|2\.\d)\.\d$/, 'must be a 3-D Secure version such as 2.2.0'),
-      ),
-      eci: v.pipe(requiredText(2), v.regex(/^0[0-7]$/, 'must be two digits from 00 to 07')),
-      cavv: v.pipe(
-        requiredText(40),
-        v.regex(
-          /^(?:[A-Za-z0-9+/]{27}=|[0-9a-fA-F]{40})$/,
-          'must be 20 bytes: 28 base64 characters or 40 hex digits',
+const passThroughSchema = () =>
+  v.pipe(
+    v.object(
+      {
+        version: v.pipe(
+          requiredText(16),
+          v.regex(/^(1\.0|2\.\d)\.\d$/, 'must be a 3-D Secure version such as 2.2.0'),
         ),
-      ),
-      transaction_id: v.pipe(requiredText(36), v.regex(/^[A-Za-z0-9+/=-]+$/, 'is invalid')),
-      ...Object.fromEntries(redirectNames.map((name) => [name, notWithPassThrough()])),
-    },
-    'is invalid',
-  ),
-  v.forward(
-    v.partialCheck(
-      [['version'], ['transaction_id']],
-      (input) => !isVersion2(input.version) || uuid.test(input.transaction_id),
-      'must be the Directory Server transaction id (a UUID) for 3-D Secure 2',
+        eci: v.pipe(requiredText(2), v.regex(/^0[0-7]$/, 'must be two digits from 00 to 07')),
+        cavv: v.pipe(
+          requiredText(40),
+          v.regex(
+            /^(?:[A-Za-z0-9+/]{27}=|[0-9a-fA-F]{40})$/,
+            'must be 20 bytes: 28 base64 characters or 40 hex digits',
+          ),
+        ),
+        transaction_id: v.pipe(requiredText(36), v.regex(/^[A-Za-z0-9+/=-]+$/, 'is invalid')),
+        ...Object.fromEntries(redirectNames.map((name) => [name, notWithPassThrough()])),
+      },
+      'is invalid',
     ),
-    ['transaction_id'],
-  ),
-  v.transform(
-    (input): ThreeDSecurePassThrough => ({
-      version: input.version,
-      eci: input.eci,
-      cavv: input.cavv,
-      transactionId: input.transaction_id,
-    }),
-  ),
-);
+    v.forward(
+      v.partialCheck(
+        [['version'], ['transaction_id']],
+        (input) => !isVersion2(input.version) || uuid.test(input.transaction_id),
+        'must be the Directory Server transaction id (a UUID) for 3-D Secure 2',
+      ),
+      ['transaction_id'],
+    ),
+    v.transform(
+      (input): ThreeDSecurePassThrough => ({
+        version: input.version,
+        eci: input.eci,
+        cavv: input.cavv,
+        transactionId: input.transaction_id,
+      }),
+    ),
+  );
 
 /** Any pass-through parameter makes it the pass-through form, so a mix is named, not ignored. */
 const isPassThroughInput = (input: unknown): boolean =>
@@ -93,7 +95,16 @@ const isPassThroughInput = (input: unknown): boolean =>
   input !== null &&
   passThroughNames.some((name) => (input as Record<string, unknown>)[name] !== undefined);
 
+/**
+ * Both forms' schemas, built at the first request that sends `three_d_secure` rather than when
+ * the charges bundle is imported: most charges carry none, and a cold start pays for each pipe built.
+ */
+let forms:
+  | { passThrough: ReturnType<typeof passThroughSchema>; redirect: ReturnType<typeof redirectSchema> }
+  | undefined;
+
 /** `three_d_secure` (PIN-REFERENCE §7): the redirect form or the pass-through form. */
-export const threeDSecureSchema = v.lazy((input) =>
-  isPassThroughInput(input) ? passThroughSchema : redirectSchema,
-);
+export const threeDSecureSchema = v.lazy((input) => {
+  forms ??= { passThrough: passThroughSchema(), redirect: redirectSchema() };
+  return isPassThroughInput(input) ? forms.passThrough : forms.redirect;
+});

@@ -1,289 +1,65 @@
 /**
  * The one route table: the CDK stack makes an API Gateway route of each entry, the local gateway
  * matches requests against it, and each function routes its own entries with @middy/http-router
- * and checks authentication by them.
+ * and checks authentication by them. Each function's routes are in their own module (table/<fn>.ts),
+ * which its handler imports, so that its bundle holds its routes and not every function's.
  */
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
+import type { FunctionName, Route } from './route.ts';
+import { applePayRoutes } from './table/apple-pay.ts';
+import { authorisationsRoutes } from './table/authorisations.ts';
+import { balanceRoutes } from './table/balance.ts';
+import { bankAccountsRoutes } from './table/bank-accounts.ts';
+import { cardsRoutes } from './table/cards.ts';
+import { chargesRoutes } from './table/charges.ts';
+import { customersRoutes } from './table/customers.ts';
+import { depositsRoutes } from './table/deposits.ts';
+import { disputesRoutes } from './table/disputes.ts';
+import { eventsRoutes } from './table/events.ts';
+import { filesRoutes } from './table/files.ts';
+import { merchantsRoutes } from './table/merchants.ts';
+import { paymentSourcesRoutes } from './table/payment-sources.ts';
+import { plansRoutes } from './table/plans.ts';
+import { recipientsRoutes } from './table/recipients.ts';
+import { refundsRoutes } from './table/refunds.ts';
+import { subscriptionsRoutes } from './table/subscriptions.ts';
+import { transfersRoutes } from './table/transfers.ts';
+import { webhookEndpointsRoutes } from './table/webhook-endpoints.ts';
+import { webhooksRoutes } from './table/webhooks.ts';
+
+export * from './route.ts';
 
 /**
- * Which key a route takes (SPEC.md "Authentication"); `secret-or-partner`: the events, where a
- * partner reads the application events of the merchants it referred.
+ * Each function's routes, in the table's order. `routes` flattens them in a call marked pure: a
+ * spread (`[...cardsRoutes, ...]`) could run an iterator, so esbuild would keep it, and every
+ * table with it, in each function's bundle.
  */
-export type AuthMode = 'secret' | 'secret-or-publishable' | 'secret-or-partner' | 'partner' | 'none';
-
-export const functionNames = [
-  'cards',
-  'payment-sources',
-  'customers',
-  'not-found',
-  'scheduler',
-  'webhook-endpoints',
-  'webhooks',
-  'events',
-  'webhook-delivery',
-  'expired-items',
-  'charges',
-  'authorisations',
-  'refunds',
-  'bank-accounts',
-  'merchants',
-  'balance',
-  'recipients',
-  'plans',
-  'subscriptions',
-  'transfers',
-  'deposits',
-  'disputes',
-  'files',
-  'apple-pay',
+const tables = [
+  cardsRoutes,
+  paymentSourcesRoutes,
+  bankAccountsRoutes,
+  merchantsRoutes,
+  balanceRoutes,
+  recipientsRoutes,
+  transfersRoutes,
+  depositsRoutes,
+  customersRoutes,
+  webhookEndpointsRoutes,
+  webhooksRoutes,
+  eventsRoutes,
+  chargesRoutes,
+  authorisationsRoutes,
+  refundsRoutes,
+  disputesRoutes,
+  plansRoutes,
+  subscriptionsRoutes,
+  filesRoutes,
+  applePayRoutes,
 ] as const;
-export type FunctionName = (typeof functionNames)[number];
 
-export interface Route {
-  method: HttpMethod;
-  /** API Gateway path syntax, relative to the stage: `/1/customers/{customer_token}`. */
-  path: string;
-  fn: FunctionName;
-  auth: AuthMode;
-  /** A GET that stands for a POST over JSONP (`callback`, `_method=POST`), as Pin.js sends it. */
-  jsonp?: boolean;
-  /**
-   * The 404 an unknown token in the path answers with, when SPEC.md gives the route
-   * `resource_not_found` rather than `not_found`; a token that cannot exist answers the same.
-   */
-  notFound?: 'resource_not_found';
-  /** The body is a multipart/form-data upload (POST /files), read over its bytes and allowed a file's size. */
-  body?: 'multipart';
-}
+export const routes: readonly Route[] = /* @__PURE__ */ tables.flat();
 
-const routeTable = [
-  { method: 'POST', path: '/1/cards', fn: 'cards', auth: 'secret-or-publishable' },
-  { method: 'POST', path: '/1/cards.json', fn: 'cards', auth: 'secret-or-publishable' },
-  // JSONP as Pin.js uses it: GET with _method=POST and the card fields in the query string.
-  { method: 'GET', path: '/1/cards.json', fn: 'cards', auth: 'secret-or-publishable', jsonp: true },
-  { method: 'GET', path: '/1/cards', fn: 'cards', auth: 'secret-or-publishable', jsonp: true },
-
-  // Payment sources take the publishable key and JSONP as cards do (PIN-REFERENCE §1.6, §4.4).
-  { method: 'POST', path: '/1/payment_sources', fn: 'payment-sources', auth: 'secret-or-publishable' },
-  { method: 'POST', path: '/1/payment_sources.json', fn: 'payment-sources', auth: 'secret-or-publishable' },
-  {
-    method: 'GET',
-    path: '/1/payment_sources.json',
-    fn: 'payment-sources',
-    auth: 'secret-or-publishable',
-    jsonp: true,
-  },
-  {
-    method: 'GET',
-    path: '/1/payment_sources',
-    fn: 'payment-sources',
-    auth: 'secret-or-publishable',
-    jsonp: true,
-  },
-  {
-    method: 'GET',
-    path: '/1/payment_sources/{payment_source_token}',
-    fn: 'payment-sources',
-    auth: 'secret',
-  },
-
-  { method: 'POST', path: '/1/bank_accounts', fn: 'bank-accounts', auth: 'secret-or-publishable' },
-  { method: 'POST', path: '/1/bank_accounts.json', fn: 'bank-accounts', auth: 'secret-or-publishable' },
-  {
-    method: 'GET',
-    path: '/1/bank_accounts.json',
-    fn: 'bank-accounts',
-    auth: 'secret-or-publishable',
-    jsonp: true,
-  },
-  {
-    method: 'GET',
-    path: '/1/bank_accounts',
-    fn: 'bank-accounts',
-    auth: 'secret-or-publishable',
-    jsonp: true,
-  },
-
-  { method: 'POST', path: '/1/merchants', fn: 'merchants', auth: 'partner' },
-  { method: 'GET', path: '/1/merchants', fn: 'merchants', auth: 'partner' },
-  { method: 'GET', path: '/1/merchants/default_settings', fn: 'merchants', auth: 'partner' },
-  { method: 'GET', path: '/1/merchants/{merchant_token}', fn: 'merchants', auth: 'partner' },
-
-  { method: 'GET', path: '/1/balance', fn: 'balance', auth: 'secret' },
-
-  { method: 'POST', path: '/1/recipients', fn: 'recipients', auth: 'secret' },
-  { method: 'GET', path: '/1/recipients', fn: 'recipients', auth: 'secret' },
-  { method: 'GET', path: '/1/recipients/{recipient_token}', fn: 'recipients', auth: 'secret' },
-  { method: 'PUT', path: '/1/recipients/{recipient_token}', fn: 'recipients', auth: 'secret' },
-  { method: 'DELETE', path: '/1/recipients/{recipient_token}', fn: 'recipients', auth: 'secret' },
-  { method: 'GET', path: '/1/recipients/{recipient_token}/transfers', fn: 'recipients', auth: 'secret' },
-
-  { method: 'POST', path: '/1/transfers', fn: 'transfers', auth: 'secret' },
-  { method: 'GET', path: '/1/transfers', fn: 'transfers', auth: 'secret' },
-  { method: 'GET', path: '/1/transfers/search', fn: 'transfers', auth: 'secret' },
-  { method: 'GET', path: '/1/transfers/{transfer_token}', fn: 'transfers', auth: 'secret' },
-  { method: 'GET', path: '/1/transfers/{transfer_token}/line_items', fn: 'transfers', auth: 'secret' },
-
-  { method: 'GET', path: '/1/deposits', fn: 'deposits', auth: 'secret' },
-  { method: 'GET', path: '/1/deposits/{deposit_token}', fn: 'deposits', auth: 'secret' },
-
-  { method: 'POST', path: '/1/customers', fn: 'customers', auth: 'secret' },
-  { method: 'GET', path: '/1/customers', fn: 'customers', auth: 'secret' },
-  { method: 'GET', path: '/1/customers/{customer_token}', fn: 'customers', auth: 'secret' },
-  { method: 'PUT', path: '/1/customers/{customer_token}', fn: 'customers', auth: 'secret' },
-  { method: 'DELETE', path: '/1/customers/{customer_token}', fn: 'customers', auth: 'secret' },
-  { method: 'GET', path: '/1/customers/{customer_token}/charges', fn: 'customers', auth: 'secret' },
-  { method: 'GET', path: '/1/customers/{customer_token}/cards', fn: 'customers', auth: 'secret' },
-  {
-    method: 'POST',
-    path: '/1/customers/{customer_token}/cards',
-    fn: 'customers',
-    auth: 'secret-or-publishable',
-  },
-  {
-    method: 'DELETE',
-    path: '/1/customers/{customer_token}/cards/{card_token}',
-    fn: 'customers',
-    auth: 'secret',
-  },
-  { method: 'GET', path: '/1/customers/{customer_token}/subscriptions', fn: 'customers', auth: 'secret' },
-
-  { method: 'POST', path: '/1/webhook_endpoints', fn: 'webhook-endpoints', auth: 'secret' },
-  { method: 'GET', path: '/1/webhook_endpoints', fn: 'webhook-endpoints', auth: 'secret' },
-  {
-    method: 'GET',
-    path: '/1/webhook_endpoints/{webhook_endpoint_token}',
-    fn: 'webhook-endpoints',
-    auth: 'secret',
-    notFound: 'resource_not_found',
-  },
-  {
-    method: 'DELETE',
-    path: '/1/webhook_endpoints/{webhook_endpoint_token}',
-    fn: 'webhook-endpoints',
-    auth: 'secret',
-    notFound: 'resource_not_found',
-  },
-  { method: 'GET', path: '/1/webhooks', fn: 'webhooks', auth: 'secret' },
-  {
-    method: 'GET',
-    path: '/1/webhooks/{webhook_token}',
-    fn: 'webhooks',
-    auth: 'secret',
-    notFound: 'resource_not_found',
-  },
-  {
-    method: 'PUT',
-    path: '/1/webhooks/{webhook_token}/replay',
-    fn: 'webhooks',
-    auth: 'secret',
-    notFound: 'resource_not_found',
-  },
-  { method: 'GET', path: '/1/events', fn: 'events', auth: 'secret-or-partner' },
-  {
-    method: 'GET',
-    path: '/1/events/{event_token}',
-    fn: 'events',
-    auth: 'secret-or-partner',
-    notFound: 'resource_not_found',
-  },
-
-  { method: 'POST', path: '/1/charges', fn: 'charges', auth: 'secret' },
-  { method: 'GET', path: '/1/charges', fn: 'charges', auth: 'secret' },
-  { method: 'GET', path: '/1/charges/search', fn: 'charges', auth: 'secret' },
-  { method: 'GET', path: '/1/charges/verify', fn: 'charges', auth: 'secret' },
-  { method: 'GET', path: '/1/charges/{charge_token}', fn: 'charges', auth: 'secret' },
-  { method: 'PUT', path: '/1/charges/{charge_token}/void', fn: 'charges', auth: 'secret' },
-  { method: 'PUT', path: '/1/charges/{charge_token}/capture', fn: 'charges', auth: 'secret' },
-  // The simulated issuer's 3-D Secure page: the payer's browser carries no key, only the session.
-  { method: 'GET', path: '/1/three_d_secure/{session_token}', fn: 'charges', auth: 'none' },
-  { method: 'POST', path: '/1/three_d_secure/{session_token}', fn: 'charges', auth: 'none' },
-
-  { method: 'POST', path: '/1/authorisations', fn: 'authorisations', auth: 'secret' },
-  { method: 'GET', path: '/1/authorisations', fn: 'authorisations', auth: 'secret' },
-  { method: 'GET', path: '/1/authorisations/{auth_token}', fn: 'authorisations', auth: 'secret' },
-  { method: 'PUT', path: '/1/authorisations/{auth_token}/void', fn: 'authorisations', auth: 'secret' },
-  { method: 'POST', path: '/1/authorisations/{auth_token}/charges', fn: 'authorisations', auth: 'secret' },
-
-  { method: 'POST', path: '/1/charges/{charge_token}/refunds', fn: 'refunds', auth: 'secret' },
-  { method: 'GET', path: '/1/charges/{charge_token}/refunds', fn: 'refunds', auth: 'secret' },
-  { method: 'GET', path: '/1/refunds', fn: 'refunds', auth: 'secret' },
-  { method: 'GET', path: '/1/refunds/{refund_token}', fn: 'refunds', auth: 'secret' },
-
-  { method: 'GET', path: '/1/disputes', fn: 'disputes', auth: 'secret' },
-  // PIN-REFERENCE §4.12: HEAD answers the count alone, in X-Total-Count.
-  { method: 'HEAD', path: '/1/disputes', fn: 'disputes', auth: 'secret' },
-  { method: 'GET', path: '/1/disputes/search', fn: 'disputes', auth: 'secret' },
-  { method: 'GET', path: '/1/disputes/{dispute_token}', fn: 'disputes', auth: 'secret' },
-  { method: 'GET', path: '/1/disputes/{dispute_token}/activity', fn: 'disputes', auth: 'secret' },
-  { method: 'GET', path: '/1/disputes/{dispute_token}/evidence', fn: 'disputes', auth: 'secret' },
-  { method: 'PUT', path: '/1/disputes/{dispute_token}/evidence', fn: 'disputes', auth: 'secret' },
-  { method: 'POST', path: '/1/disputes/{dispute_token}/evidence', fn: 'disputes', auth: 'secret' },
-  { method: 'POST', path: '/1/disputes/{dispute_token}/accept', fn: 'disputes', auth: 'secret' },
-
-  { method: 'POST', path: '/1/plans', fn: 'plans', auth: 'secret' },
-  { method: 'GET', path: '/1/plans', fn: 'plans', auth: 'secret' },
-  { method: 'GET', path: '/1/plans/{plan_token}', fn: 'plans', auth: 'secret' },
-  { method: 'PUT', path: '/1/plans/{plan_token}', fn: 'plans', auth: 'secret' },
-  { method: 'DELETE', path: '/1/plans/{plan_token}', fn: 'plans', auth: 'secret' },
-  { method: 'POST', path: '/1/plans/{plan_token}/subscriptions', fn: 'plans', auth: 'secret' },
-  { method: 'GET', path: '/1/plans/{plan_token}/subscriptions', fn: 'plans', auth: 'secret' },
-  { method: 'POST', path: '/1/subscriptions', fn: 'subscriptions', auth: 'secret' },
-  { method: 'GET', path: '/1/subscriptions', fn: 'subscriptions', auth: 'secret' },
-  {
-    method: 'GET',
-    path: '/1/subscriptions/{sub_token}',
-    fn: 'subscriptions',
-    auth: 'secret',
-    notFound: 'resource_not_found',
-  },
-  {
-    method: 'PUT',
-    path: '/1/subscriptions/{sub_token}',
-    fn: 'subscriptions',
-    auth: 'secret',
-    notFound: 'resource_not_found',
-  },
-  { method: 'DELETE', path: '/1/subscriptions/{sub_token}', fn: 'subscriptions', auth: 'secret' },
-  { method: 'PUT', path: '/1/subscriptions/{sub_token}/reactivate', fn: 'subscriptions', auth: 'secret' },
-  { method: 'GET', path: '/1/subscriptions/{sub_token}/ledger', fn: 'subscriptions', auth: 'secret' },
-  {
-    method: 'POST',
-    path: '/1/subscriptions/{sub_token}/self_service_link',
-    fn: 'subscriptions',
-    auth: 'secret',
-  },
-  // The customer's hosted page: its link token (in the query, or the form) is its only key.
-  { method: 'GET', path: '/1/subscription_self_service', fn: 'subscriptions', auth: 'none' },
-  { method: 'POST', path: '/1/subscription_self_service', fn: 'subscriptions', auth: 'none' },
-  // Cancelling is the subscriptions function's work, whichever path names the subscription.
-  {
-    method: 'DELETE',
-    path: '/1/customers/{customer_token}/subscriptions/{sub_token}',
-    fn: 'subscriptions',
-    auth: 'secret',
-  },
-
-  { method: 'POST', path: '/1/files', fn: 'files', auth: 'secret', body: 'multipart' },
-  { method: 'GET', path: '/1/files/{file_token}', fn: 'files', auth: 'secret' },
-  { method: 'DELETE', path: '/1/files/{file_token}', fn: 'files', auth: 'secret' },
-
-  { method: 'POST', path: '/1/apple_pay/domains', fn: 'apple-pay', auth: 'secret' },
-  { method: 'GET', path: '/1/apple_pay/domains', fn: 'apple-pay', auth: 'secret' },
-  {
-    method: 'DELETE',
-    path: '/1/apple_pay/domains/{apple_pay_domain_token}',
-    fn: 'apple-pay',
-    auth: 'secret',
-  },
-  { method: 'GET', path: '/1/apple_pay/host_check', fn: 'apple-pay', auth: 'secret' },
-  { method: 'POST', path: '/1/apple_pay/sessions', fn: 'apple-pay', auth: 'secret' },
-] as const satisfies readonly Route[];
-
-export const routes: readonly Route[] = routeTable;
-
-type TableRoute = (typeof routeTable)[number];
+type TableRoute = (typeof tables)[number][number];
 
 /**
  * The route keys (`"GET /1/charges/{charge_token}"`) of one function's routes, as a type: a
@@ -327,20 +103,23 @@ const safeDecode = (value: string): string | null => {
 const isParam = (segment: string): boolean => segment.startsWith('{') && segment.endsWith('}');
 
 /**
- * Each route's path cut into segments (a parameter's name, or null for a literal), by method: made
- * on the first match and kept, since every request is matched (the local gateway, each function's
- * router) and the table never changes.
+ * Each route's path cut into segments (a parameter's name, or null for a literal), by method and
+ * segment count: made on the first match and kept, since every request is matched (the local
+ * gateway) and the table never changes. A request is compared only with the few routes of its
+ * method and length, not the whole table.
  */
 type Pattern = { route: Route; segments: string[]; params: (string | null)[] };
 let patterns: Map<string, Pattern[]> | undefined;
-const patternsOf = (method: string): Pattern[] => {
-  patterns ??= routes.reduce((byMethod, route) => {
-    const segments = segmentsOf(route.path);
-    const params = segments.map((segment) => (isParam(segment) ? segment.slice(1, -1) : null));
-    byMethod.set(route.method, [...(byMethod.get(route.method) ?? []), { route, segments, params }]);
-    return byMethod;
+const indexKey = (method: string, segments: number): string => `${method} ${segments}`;
+const patternsOf = (method: string, segments: number): Pattern[] => {
+  patterns ??= routes.reduce((index, route) => {
+    const cut = segmentsOf(route.path);
+    const params = cut.map((segment) => (isParam(segment) ? segment.slice(1, -1) : null));
+    const key = indexKey(route.method, cut.length);
+    index.set(key, [...(index.get(key) ?? []), { route, segments: cut, params }]);
+    return index;
   }, new Map<string, Pattern[]>());
-  return patterns.get(method) ?? [];
+  return patterns.get(indexKey(method, segments)) ?? [];
 };
 
 /**
@@ -351,8 +130,7 @@ export const matchRoute = (method: string, path: string): RouteMatch | null => {
   const requested = segmentsOf(path);
   let best: RouteMatch | null = null;
   let bestLiterals = -1;
-  for (const { route, segments, params: names } of patternsOf(method)) {
-    if (segments.length !== requested.length) continue;
+  for (const { route, segments, params: names } of patternsOf(method, requested.length)) {
     const params: Record<string, string> = {};
     let literals = 0;
     const matches = segments.every((segment, i) => {

@@ -1,3 +1,4 @@
+import { LogLevelThreshold } from '@aws-lambda-powertools/logger';
 import { PinError } from '@wattle/domain';
 import { routes } from '@wattle/routes';
 import { describe, expect, it } from 'vitest';
@@ -40,5 +41,13 @@ describe('requestId', () => {
     expect(response.headers?.['X-Request-Id']).toBe('req-1');
     expect(logger.info.mock.calls[0]?.[1]).toMatchObject({ status: 404 });
     expect(JSON.stringify(logger.info.mock.calls)).not.toContain('4200000000000000');
+  });
+
+  it('builds no line for a logger that would drop it, and still stamps the response', async () => {
+    const { logger, asLogger } = fakeLogger();
+    const silent = Object.assign(asLogger, { level: LogLevelThreshold.SILENT });
+    const response = await run([requestId(silent)], ok, apiEvent({ path: '/live/1/balance', stage: 'live' }));
+    expect(response.headers?.['X-Request-Id']).toBe('req-1');
+    expect(logger.info).not.toHaveBeenCalled();
   });
 });

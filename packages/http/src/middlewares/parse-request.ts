@@ -5,9 +5,9 @@ import type { Fields } from '../fields.ts';
 import { header } from '../header.ts';
 import { parseForm } from '../parse-form.ts';
 import { fieldsOf } from './read-body.ts';
-import { uploadsOf } from './read-upload-body.ts';
 import { environmentOf } from './stage-prefix.ts';
 import type { ApiEvent, ApiMiddleware } from './types.ts';
+import { uploadsOf } from './uploads.ts';
 
 const jsonpCallbackName = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 /** Query parameters of a JSONP request that are about the transport, not the resource. */

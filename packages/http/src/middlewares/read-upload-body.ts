@@ -1,13 +1,9 @@
 import { fileLimits, PinError } from '@wattle/domain';
 import { header } from '../header.ts';
-import { parseMultipart, type Upload } from '../parse-multipart.ts';
+import { parseMultipart } from '../parse-multipart.ts';
 import { mediaType, readBody } from './read-body.ts';
 import type { ApiEvent, ApiMiddleware } from './types.ts';
-
-const uploads = new WeakMap<object, Record<string, Upload>>();
-
-/** The file parts of the request's multipart body (none for any other body). */
-export const uploadsOf = (event: object): Record<string, Upload> => uploads.get(event) ?? Object.create(null);
+import { setUploads } from './uploads.ts';
 
 /** The largest multipart body an upload route reads: the largest file with its framing. */
 export const maxUploadBodyBytes = fileLimits.maxBytes + fileLimits.maxFramingBytes;
@@ -37,7 +33,7 @@ export const readUploadBody = (): ApiMiddleware[] => {
         const bytes = bytesOf(event);
         if (bytes.length > maxUploadBodyBytes) throw new PinError('request_too_large');
         const body = parseMultipart(bytes, contentType);
-        uploads.set(event, body.uploads);
+        setUploads(event, body.uploads);
         (event as { body: unknown }).body = body.fields;
       },
     },

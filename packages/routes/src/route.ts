@@ -1,0 +1,54 @@
+/** What a route of the route table is (routes.ts), and the functions that answer them. */
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Which key a route takes (SPEC.md "Authentication"); `secret-or-partner`: the events, where a
+ * partner reads the application events of the merchants it referred.
+ */
+export type AuthMode = 'secret' | 'secret-or-publishable' | 'secret-or-partner' | 'partner' | 'none';
+
+export const functionNames = [
+  'cards',
+  'payment-sources',
+  'customers',
+  'not-found',
+  'scheduler',
+  'webhook-endpoints',
+  'webhooks',
+  'events',
+  'webhook-delivery',
+  'expired-items',
+  'charges',
+  'authorisations',
+  'refunds',
+  'bank-accounts',
+  'merchants',
+  'balance',
+  'recipients',
+  'plans',
+  'subscriptions',
+  'transfers',
+  'deposits',
+  'disputes',
+  'files',
+  'apple-pay',
+] as const;
+export type FunctionName = (typeof functionNames)[number];
+
+export interface Route {
+  method: HttpMethod;
+  /** API Gateway path syntax, relative to the stage: `/1/customers/{customer_token}`. */
+  path: string;
+  fn: FunctionName;
+  auth: AuthMode;
+  /** A GET that stands for a POST over JSONP (`callback`, `_method=POST`), as Pin.js sends it. */
+  jsonp?: boolean;
+  /**
+   * The 404 an unknown token in the path answers with, when SPEC.md gives the route
+   * `resource_not_found` rather than `not_found`; a token that cannot exist answers the same.
+   */
+  notFound?: 'resource_not_found';
+  /** The body is a multipart/form-data upload (POST /files), read over its bytes and allowed a file's size. */
+  body?: 'multipart';
+}
