@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { type Customer, newCard, newEvent, type Scope, toTimestamp } from '@wattle/domain';
+import {
+  type CardProcessor,
+  type Customer,
+  newCard,
+  newEvent,
+  type Scope,
+  toTimestamp,
+} from '@wattle/domain';
 import type { PlanInput } from '@wattle/flows';
 import { cardInputSchema, validate } from '@wattle/http';
+import { simulatedProcessor } from '@wattle/processor';
 import { randomIds } from '@wattle/runtime';
 import type { Store } from '@wattle/store';
 import { cardFields } from './fixtures.ts';
@@ -52,3 +60,11 @@ export const storedCustomer = async (
   await store.customers.create(scope, customer, { from: 'new', sealed }, event, at);
   return { customerToken: customer.token, cardToken: card.token };
 };
+
+/** A processor that dies at capture: the charge is left `processing`, as by a crash mid-way. */
+export const dyingAtCapture = (): CardProcessor => ({
+  ...simulatedProcessor(),
+  capture: async () => {
+    throw new Error('the function died');
+  },
+});

@@ -1,14 +1,13 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CardProcessor } from '@wattle/domain';
 import { cancel } from '@wattle/flows';
 import { jobKinds } from '@wattle/ports';
-import { simulatedProcessor } from '@wattle/processor';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { keys } from '../../packages/store/src/kernel/keys.ts';
 import { jobKey, jobShards } from '../../packages/store/src/kernel/schedule.ts';
 import { shardOfToken } from '../../packages/store/src/kernel/shards.ts';
+import { dyingAtCapture } from '../helpers/billing.ts';
 import { dueRenewal as dueRenewalOn, watchedClient } from '../helpers/due-renewal.ts';
 import { useTable } from '../helpers/table.ts';
 import { isWrite } from '../reliability/harness/dynamodb-hooks.ts';
@@ -22,14 +21,6 @@ const { doc: watchedDoc, hooks } = watchedClient();
 const dueRenewal = (name: string) => dueRenewalOn(table, watchedDoc, name);
 
 type Renewal = Awaited<ReturnType<typeof dueRenewal>>;
-
-/** A processor that dies at capture: the charge is left `processing`, as by a crash mid-way. */
-const dyingAtCapture = (): CardProcessor => ({
-  ...simulatedProcessor(),
-  capture: async () => {
-    throw new Error('the function died');
-  },
-});
 
 /**
  * The renewal job of `t`'s subscription (due at `dueAt`: its next billing date unless said) as

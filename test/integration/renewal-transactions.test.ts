@@ -9,6 +9,7 @@ import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { keys } from '../../packages/store/src/kernel/keys.ts';
 import { claimIn, scheduleIn } from '../../packages/store/src/kernel/schedule.ts';
 import { Transaction } from '../../packages/store/src/kernel/transaction.ts';
+import { dyingAtCapture } from '../helpers/billing.ts';
 import { dueRenewal as dueRenewalOn, watchedClient } from '../helpers/due-renewal.ts';
 import { useTable } from '../helpers/table.ts';
 import { isWrite } from '../reliability/harness/dynamodb-hooks.ts';
@@ -22,14 +23,6 @@ const day = 24 * 60 * minute;
 // A client of its own whose calls are watched: the scheduler's run of the renewal.
 const { doc: watchedDoc, hooks } = watchedClient();
 const dueRenewal = (name: string) => dueRenewalOn(table, watchedDoc, name);
-
-/** A processor that dies at capture: the charge is left `processing`, as by a crash mid-way. */
-const dyingAtCapture = (): CardProcessor => ({
-  ...simulatedProcessor(),
-  capture: async () => {
-    throw new Error('the function died');
-  },
-});
 
 describe("a renewal rides in its charge's transactions", () => {
   it('writes twice: the reservation (claim, bill begun) and the settlement (bill recorded)', async () => {

@@ -1,13 +1,12 @@
-import type { CardProcessor, Clock, Scope } from '@wattle/domain';
+import type { Clock, Scope } from '@wattle/domain';
 import { createPlan, subscribe } from '@wattle/flows';
 import { jobKinds } from '@wattle/ports';
-import { simulatedProcessor } from '@wattle/processor';
 import type { RuntimeDeps } from '@wattle/runtime';
 import { repositoriesOf, type Store } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
-import { monthlyPlan, storedCustomer } from '../helpers/billing.ts';
+import { dyingAtCapture, monthlyPlan, storedCustomer } from '../helpers/billing.ts';
 import { testDeps, useTable } from '../helpers/table.ts';
 
 const table = useTable();
@@ -48,14 +47,6 @@ const setup = (name: string) => {
     (await table.store.subscriptions.ledger(scope, subscription, 1)).items;
   return { scope, clock, deps, advance, newCustomer, newPlan, subscribeTo, chargesOf, ledgerOf };
 };
-
-/** A processor that dies at capture: the charge is left `processing`, as by a crash mid-way. */
-const dyingAtCapture = (): CardProcessor => ({
-  ...simulatedProcessor(),
-  capture: async () => {
-    throw new Error('the function died');
-  },
-});
 
 /** A store whose customers cannot be read: the renewal dies before its charge (and its claim). */
 const dyingBeforeCharge = (store: Store): Store =>
