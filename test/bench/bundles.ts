@@ -5,7 +5,7 @@
  * e.g. to profile one: `node --cpu-prof -e "await import('DIR/charges/index.mjs')" --input-type=module`.
  */
 import { parseArgs } from 'node:util';
-import { benchBundles } from './lambda-bundles.ts';
+import { baselinePackagesOf, benchBundles } from './lambda-bundles.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -16,7 +16,7 @@ const report = await benchBundles(Number(values.runs), console.log, {
   ...(values.keep ? { outDir: values.keep } : {}),
 });
 const baselineFor = (packages: string[]) =>
-  report.baselines.find((b) => b.sdkPackages.join() === packages.join());
+  report.baselines.find((b) => b.sdkPackages.join() === baselinePackagesOf(packages).join());
 for (const b of [...report.functions, ...report.baselines]) {
   const cpu = b.withoutSourceMaps.cpuMs;
   const baseline = report.functions.includes(b) ? baselineFor(b.sdkPackages) : undefined;

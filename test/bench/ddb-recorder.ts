@@ -1,9 +1,8 @@
 /**
  * Records the DynamoDB calls one HTTP request makes, in the process that serves it, without a hook
  * in the service's code:
- * - every DynamoDB client (raw or document; they share one middleware stack) gets two middlewares
- *   on its first send: one asks for the consumed capacity, one keeps the marshalled input, the
- *   timing and the capacity of the call;
+ * - the store's client (packages/store's DocumentClient) has its `call` wrapped: a recorded call
+ *   asks for the consumed capacity and keeps the marshalled input, the timing and the capacity;
  * - the HTTP server runs each request carrying an `x-bench-record` header inside an
  *   AsyncLocalStorage context, so only that request's calls (and not the stream pipe's or the
  *   webhook delivery's, which run beside it) are kept;
@@ -16,9 +15,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Server } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomIds } from '@wattle/runtime';
+import { DocumentClient } from '@wattle/store/dynamodb';
 
 export interface Consumed {
   TableName?: string;
@@ -66,67 +64,44 @@ export const watchEveryWrite = (listener: typeof everyWrite): void => {
   everyWrite = listener;
 };
 
-type Stack = DynamoDBClient['middlewareStack'];
-const instrumented = new Set<Stack>();
-const middlewareNames = ['benchAskCapacity', 'benchRecordCall'];
+const writeOperation = /Put|Update|Delete|TransactWrite|BatchWrite/;
 
-const instrument = (stack: Stack): void => {
-  if (instrumented.has(stack)) return;
-  instrumented.add(stack);
-  stack.add(
-    (next) => async (args) => {
-      if (context.getStore())
-        (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'INDEXES';
-      return next(args);
-    },
-    { step: 'initialize', name: 'benchAskCapacity', priority: 'high' },
-  );
-  stack.add(
-    (next, handlerContext) => async (args) => {
-      const recording = context.getStore();
-      const command = (handlerContext.commandName ?? 'unknown').replace(/Command$/, '');
-      if (everyWrite && /Put|Update|Delete|TransactWrite|BatchWrite/.test(command))
-        everyWrite(command, structuredClone(args.input as Record<string, unknown>));
-      if (!recording) return next(args);
-      const call: RecordedCall = {
-        command,
-        input: structuredClone(args.input as Record<string, unknown>),
-        startMs: performance.now(),
-        endMs: 0,
-        consumed: [],
-      };
-      recording.calls.push(call);
-      try {
-        const result = await next(args);
-        const output = result.output as { ConsumedCapacity?: Consumed | Consumed[] };
-        call.consumed = [output.ConsumedCapacity ?? []].flat();
-        return result;
-      } catch (error) {
-        call.error = (error as Error).name;
-        throw error;
-      } finally {
-        call.endMs = performance.now();
-      }
-    },
-    // After serialisation: the document client has marshalled the input by then.
-    { step: 'build', name: 'benchRecordCall' },
-  );
-};
+const recordedCall = (call: DocumentClient['call']): DocumentClient['call'] =>
+  async function (this: DocumentClient, operation, input) {
+    if (everyWrite && writeOperation.test(operation))
+      everyWrite(operation, structuredClone(input as Record<string, unknown>));
+    const recording = context.getStore();
+    if (!recording) return call.call(this, operation, input);
+    const sent = { ...input, ReturnConsumedCapacity: 'INDEXES' };
+    const recorded: RecordedCall = {
+      command: operation,
+      input: structuredClone(sent),
+      startMs: performance.now(),
+      endMs: 0,
+      consumed: [],
+    };
+    recording.calls.push(recorded);
+    try {
+      const output = await call.call(this, operation, sent);
+      recorded.consumed = [
+        (output as { ConsumedCapacity?: Consumed | Consumed[] }).ConsumedCapacity ?? [],
+      ].flat();
+      return output;
+    } catch (error) {
+      recorded.error = (error as Error).name;
+      throw error;
+    } finally {
+      recorded.endMs = performance.now();
+    }
+  };
 
 /**
  * Installs the recorder in this process: call before the stack (and its functions) start. Returns
  * what uninstalls it.
  */
 export const installRecorder = (): (() => void) => {
-  const base = Object.getPrototypeOf(DynamoDBClient.prototype) as {
-    send: (this: unknown, ...args: unknown[]) => unknown;
-  };
-  const send = base.send;
-  base.send = function (this: unknown, ...args: unknown[]) {
-    if (this instanceof DynamoDBClient || this instanceof DynamoDBDocumentClient)
-      instrument(this.middlewareStack);
-    return send.apply(this, args);
-  };
+  const call = DocumentClient.prototype.call;
+  DocumentClient.prototype.call = recordedCall(call);
 
   const token = randomIds.token;
   randomIds.token = (prefix) => {
@@ -147,11 +122,9 @@ export const installRecorder = (): (() => void) => {
   } as Emit as typeof Server.prototype.emit;
 
   return () => {
-    base.send = send;
+    DocumentClient.prototype.call = call;
     randomIds.token = token;
     Server.prototype.emit = emit as typeof Server.prototype.emit;
-    for (const stack of instrumented) for (const name of middlewareNames) stack.remove(name);
-    instrumented.clear();
     context.disable();
   };
 };

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { designMinimum } from './design-minimum.ts';
 import { type HotItemsResult, hotItemsSection } from './hot-items.ts';
-import type { BundleReport, BundleResult } from './lambda-bundles.ts';
+import { type BundleReport, type BundleResult, baselinePackagesOf } from './lambda-bundles.ts';
 import type { Machine } from './machine.ts';
 import {
   type OperationResult,
@@ -123,11 +123,11 @@ const bundlesSection = (r: BenchReport): string[] => {
   const m = r.machine;
   const s = r.settings;
   const baselineFor = (b: BundleResult) =>
-    bundles.baselines.find((x) => x.sdkPackages.join() === b.sdkPackages.join());
+    bundles.baselines.find((x) => x.sdkPackages.join() === baselinePackagesOf(b.sdkPackages).join());
   return [
     '### Lambda bundles and cold initialisation',
     '',
-    `Bundled with esbuild as \`cdk deploy\` does (ESM, node22, minified, source map, AWS SDK inside), into a temporary directory. Cold start: a fresh Node ${m.node} process imports the bundle, timed from the import to the module evaluated, as wall time and as the process's CPU time (steadier when other work loads the machine), median of ${s.coldStartRuns} rounds over all bundles, as deployed: without \`--enable-source-maps\` (the map ships beside the bundle and is read when an error is logged), which the last column adds for comparison. Each function's bundle holds the KMS and SQS clients only when its access (infra/constructs/access.ts) lets it use them. "Over baseline" compares CPU time with a minimal handler importing the same SDK clients; a handler importing nothing shows Node's own share. x86-64 here; the functions run on arm64.`,
+    `Bundled with esbuild as \`cdk deploy\` does (ESM, node22, minified, source map, AWS SDK inside), into a temporary directory. Cold start: a fresh Node ${m.node} process imports the bundle, timed from the import to the module evaluated, as wall time and as the process's CPU time (steadier when other work loads the machine), median of ${s.coldStartRuns} rounds over all bundles, as deployed: without \`--enable-source-maps\` (the map ships beside the bundle and is read when an error is logged), which the last column adds for comparison. Each function's bundle holds the KMS and SQS clients only when its access (infra/constructs/access.ts) lets it use them. "Over baseline" compares CPU time with a minimal handler importing the SDK clients the function's work would take with the SDK alone: DynamoDB's (client-dynamodb + lib-dynamodb; the bundles hold the store's own client instead, packages/store/src/kernel/dynamodb) and the KMS and SQS clients the bundle holds; a handler importing nothing shows Node's own share. x86-64 here; the functions run on arm64.`,
     '',
     '| function | bundle KB | gzip KB | map KB | import ms | import CPU ms | CPU over baseline | CPU ms with --enable-source-maps | process start to evaluated, ms |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',

@@ -19,13 +19,12 @@
 import { randomBytes } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { addInterval, type Clock, defaultRetention, type Scope, startSubscription } from '@wattle/domain';
 import { createPlan } from '@wattle/flows';
 import { startDynamoDbLocal } from '@wattle/local';
 import { simulatedProcessor } from '@wattle/processor';
 import { composeDeps, defaultFanOutGraceSeconds, type RuntimeDeps, randomIds } from '@wattle/runtime';
-import { createStore, createTableInput, localCardCipher } from '@wattle/store';
+import { createStore, createTableInput, documentClient, localCardCipher } from '@wattle/store';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { counter, merchantWideShards, readCount } from '../../packages/store/src/kernel/counters.ts';
@@ -99,39 +98,39 @@ const countingClient = (
   capacity: Capacity,
   units: ReturnType<typeof dynamoDbWriteUnits>,
 ) => {
-  const raw = new DynamoDBClient({
+  const options = {
     endpoint,
     region: 'ap-southeast-2',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  raw.middlewareStack.add(
-    (next, context) => async (args) => {
-      (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
-      const name = context.commandName ?? 'unknown';
-      const result = await next(args);
-      units.observe(name, args.input as Record<string, unknown>);
-      capacity.requests[name] = (capacity.requests[name] ?? 0) + 1;
-      const kind = describeRequest(name, args.input as Record<string, unknown>);
-      const row = capacity.byRequest[kind] ?? { requests: 0, read: 0, write: 0 };
-      capacity.byRequest[kind] = row;
-      row.requests++;
-      const output = result.output as { ConsumedCapacity?: Consumed | Consumed[] };
-      const consumed = [output.ConsumedCapacity ?? []].flat();
-      const writes = /Put|Update|Delete|TransactWrite|BatchWrite/.test(name);
-      for (const c of consumed) {
-        const total = c.CapacityUnits ?? 0;
-        const read = c.ReadCapacityUnits ?? (writes ? 0 : total);
-        const write = c.WriteCapacityUnits ?? (writes ? total : 0);
-        capacity.read += read;
-        capacity.write += write;
-        row.read += read;
-        row.write += write;
-      }
-      return result;
-    },
-    { step: 'initialize', name: 'countCapacity' },
-  );
-  return { raw, doc: DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } }) };
+  };
+  const raw = new DynamoDBClient(options);
+  // The service's client, each call counted as it goes to DynamoDB (attribute values marshalled).
+  const doc = documentClient(options);
+  const call = doc.call.bind(doc);
+  doc.call = async (operation, input) => {
+    const sent = { ...input, ReturnConsumedCapacity: 'TOTAL' } as Record<string, unknown>;
+    const name = `${operation}Command`;
+    const output = await call(operation, sent);
+    units.observe(name, sent);
+    capacity.requests[name] = (capacity.requests[name] ?? 0) + 1;
+    const kind = describeRequest(name, sent);
+    const row = capacity.byRequest[kind] ?? { requests: 0, read: 0, write: 0 };
+    capacity.byRequest[kind] = row;
+    row.requests++;
+    const consumed = [(output as { ConsumedCapacity?: Consumed | Consumed[] }).ConsumedCapacity ?? []].flat();
+    const writes = /Put|Update|Delete|TransactWrite|BatchWrite/.test(name);
+    for (const c of consumed) {
+      const total = c.CapacityUnits ?? 0;
+      const read = c.ReadCapacityUnits ?? (writes ? 0 : total);
+      const write = c.WriteCapacityUnits ?? (writes ? total : 0);
+      capacity.read += read;
+      capacity.write += write;
+      row.read += read;
+      row.write += write;
+    }
+    return output;
+  };
+  return { raw, doc };
 };
 
 const inParallel = async (count: number, concurrency: number, work: (i: number) => Promise<void>) => {
@@ -232,6 +231,7 @@ const bench = async (endpoint: string, size: number, concurrency: number, java: 
   }
   await raw.send(new DeleteTableCommand({ TableName: tableName }));
   raw.destroy();
+  doc.destroy();
   return {
     subscriptions: size,
     seededInSeconds: Number(seededIn.toFixed(1)),

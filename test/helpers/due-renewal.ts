@@ -1,9 +1,8 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Clock, Scope } from '@wattle/domain';
 import { createPlan, subscribe } from '@wattle/flows';
 import type { RuntimeDeps } from '@wattle/runtime';
-import { createStore, repositoriesOf } from '@wattle/store';
+import { createStore, documentClient, repositoriesOf } from '@wattle/store';
+import type { DocumentClient } from '@wattle/store/dynamodb';
 import { afterAll, inject } from 'vitest';
 import { hookDynamoDb } from '../reliability/harness/dynamodb-hooks.ts';
 import { monthlyPlan, storedCustomer } from './billing.ts';
@@ -14,13 +13,12 @@ import { type TestTable, testDeps } from './table.ts';
  * in a renewal test. Call at the top level of the test file.
  */
 export const watchedClient = () => {
-  const raw = new DynamoDBClient({
+  const doc = documentClient({
     endpoint: inject('ddbEndpoint'),
     region: 'local',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  const doc = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
-  afterAll(() => raw.destroy());
+  afterAll(() => doc.destroy());
   return { doc, hooks: hookDynamoDb(doc) };
 };
 
@@ -28,7 +26,7 @@ export const watchedClient = () => {
  * A merchant with one monthly subscriber whose first renewal is due, on a clock of its own:
  * `healthy` deps on the table's own client, `watched` on `doc` (watchedClient).
  */
-export const dueRenewal = async (table: TestTable, doc: DynamoDBDocumentClient, name: string) => {
+export const dueRenewal = async (table: TestTable, doc: DocumentClient, name: string) => {
   const scope: Scope = { accountId: `acct_${name}`, environment: 'test' };
   let now = new Date('2027-01-31T10:00:00Z');
   const clock: Clock = { now: () => now };

@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { type LocalStackInfo, localClientConfig, localTableName, type NewMerchant } from '@wattle/local';
+import { documentClient } from '@wattle/store';
+import type { DocumentClient } from '@wattle/store/dynamodb';
 import qs from 'qs';
 import { inject } from 'vitest';
 import { describeFinds } from '../reliability/card-leaks/find-card-data.ts';
@@ -107,8 +107,8 @@ export const api = (baseUrl: string, key: string | null | undefined): Api => {
 };
 
 /** A document client on a stack's DynamoDB Local, for tests that read or plant items; destroy it after. */
-export const stackTable = (stack: { ddbEndpoint: string }): DynamoDBDocumentClient =>
-  DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(stack.ddbEndpoint)));
+export const stackTable = (stack: { ddbEndpoint: string }): DocumentClient =>
+  documentClient(localClientConfig(stack.ddbEndpoint));
 
 /** A fresh merchant (referred by the seeded partner) on `stack`, for tests that want isolation. */
 export const newMerchant = async (stack: StackRef = useStack(), name?: string): Promise<Merchant> => {

@@ -6,7 +6,6 @@ import {
   DynamoDBClient,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { simulatedProcessor } from '@wattle/processor';
 import {
   composeDeps,
@@ -15,12 +14,21 @@ import {
   randomIds,
   runtimeClock,
 } from '@wattle/runtime';
-import { createStore, createTableInput, localCardCipher, type Store, ttlAttribute } from '@wattle/store';
+import {
+  createStore,
+  createTableInput,
+  documentClient,
+  localCardCipher,
+  type Store,
+  ttlAttribute,
+} from '@wattle/store';
+import type { DocumentClient } from '@wattle/store/dynamodb';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 export interface TestTable {
   tableName: string;
-  doc: DynamoDBDocumentClient;
+  /** The service's own client on the table (the store's). */
+  doc: DocumentClient;
   raw: DynamoDBClient;
   /** The real store over this table, with a random card key. */
   store: Store;
@@ -42,12 +50,13 @@ export const assertLocalEndpoint = (endpoint: string): void => {
 export function useTable(): TestTable {
   const endpoint = inject('ddbEndpoint');
   assertLocalEndpoint(endpoint);
-  const raw = new DynamoDBClient({
+  const options = {
     endpoint,
     region: 'local',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  const doc = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
+  };
+  const raw = new DynamoDBClient(options);
+  const doc = documentClient(options);
   const tableName = `t_${randomUUID().slice(0, 8)}`;
   const table: TestTable = {
     tableName,
@@ -67,6 +76,7 @@ export function useTable(): TestTable {
   afterAll(async () => {
     await raw.send(new DeleteTableCommand({ TableName: tableName }));
     raw.destroy();
+    doc.destroy();
   });
   return table;
 }

@@ -1,4 +1,3 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Card,
   type Customer,
@@ -10,6 +9,7 @@ import {
 } from '@wattle/domain';
 import { Changed, Missing } from '@wattle/ports';
 import { randomIds } from '@wattle/runtime';
+import { ScanCommand } from '@wattle/store/dynamodb';
 import { describe, expect, it } from 'vitest';
 import { aCardDetails } from '../helpers/builders.ts';
 import { useTable } from '../helpers/table.ts';

@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { documentClient } from '../../packages/store/src/kernel/client.ts';
 import { floorClient } from '../bench/storage-floor.ts';
 
 describe("the storage floor's client", () => {
-  it("logs as the service's client does: no filtering of inputs and outputs for an info log", () => {
+  it('gives the SDK a logger without `info`, so no call is filtered for a log nobody writes', () => {
     const floor = floorClient('http://localhost:1');
-    const service = documentClient({ endpoint: 'http://localhost:1', region: 'ap-southeast-2' });
     try {
-      expect(floor.config.logger).toBe(service.config.logger);
       expect(floor.config.logger.info).toBeUndefined();
+      // Errors still reach a logger (the SDK calls `error` when a call fails).
+      expect(typeof floor.config.logger.error).toBe('function');
     } finally {
       floor.destroy();
-      service.destroy();
     }
   });
 });

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { toEpochSeconds } from '@wattle/domain';
 import { tableKeys, ttlAttribute, ttlDeleter } from '@wattle/store';
+import { DeleteCommand, type DocumentClient, isDynamoDbError, ScanCommand } from '@wattle/store/dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { localRegion } from './aws.ts';
 import { loadHandler } from './functions.ts';
@@ -44,7 +43,7 @@ const ttlRemovalRecord = (item: Record<string, unknown>, streamArn: string): Dyn
  * (a crash) is finished by the next one without counting twice.
  */
 export const sweepExpiredItems = async (
-  doc: DynamoDBDocumentClient,
+  doc: DocumentClient,
   tableName: string,
   streamArn: string,
   now: Date,
@@ -77,7 +76,7 @@ export const sweepExpiredItems = async (
 
 /** Deletes the item only while it is still expired (a write since the scan may have renewed it). */
 const deleteIfExpired = async (
-  doc: DynamoDBDocumentClient,
+  doc: DocumentClient,
   tableName: string,
   item: Record<string, unknown>,
   nowSeconds: number,
@@ -96,7 +95,7 @@ const deleteIfExpired = async (
       }),
     );
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    if (!isDynamoDbError(error, 'ConditionalCheckFailedException')) throw error;
   }
 };
 

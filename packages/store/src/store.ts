@@ -1,7 +1,7 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { defaultRetention, type Retention } from '@wattle/domain';
 import type { CardCipher } from './kernel/card-cipher.ts';
 import type { StoreContext } from './kernel/context.ts';
+import type { DocumentClient } from './kernel/dynamodb/document-client.ts';
 import {
   AccountsRepo,
   ApplePayDomainsRepo,
@@ -116,14 +116,14 @@ export const repositoriesOf = (store: Store): Repositories => ({
  * a Lambda composes only the repositories its routes use over it (@wattle/runtime/parts).
  */
 export const storeContext = (
-  doc: DynamoDBDocumentClient,
+  doc: DocumentClient,
   tableName: string,
   cipher: CardCipher,
   retention: Retention = defaultRetention,
 ): StoreContext => ({ doc, tableName, cipher, retention });
 
 export const createStore = (
-  doc: DynamoDBDocumentClient,
+  doc: DocumentClient,
   tableName: string,
   cipher: CardCipher,
   retention: Retention = defaultRetention,

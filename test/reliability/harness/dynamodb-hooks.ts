@@ -1,4 +1,4 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DocumentClient } from '@wattle/store/dynamodb';
 
 /** A DynamoDB call as the hook sees it: the command's name and its input. */
 export interface DynamoDbCall {
@@ -27,12 +27,11 @@ export const isWrite = (call: DynamoDbCall): boolean => writeCommand.test(call.c
 const hooked = new WeakMap<object, DynamoDbHooks>();
 
 /**
- * Watches (and can break) every call a document client makes, by a middleware on its stack: the
- * document client shares the stack of the DynamoDB client under it. Added at `initialize`, before
- * the SDK's own retries, so an injected error is what the caller sees: a throttle that outlasted
+ * Watches (and can break) every call a store client makes, by wrapping its `send`: before the
+ * client's own retries, so an injected error is what the caller sees: a throttle that outlasted
  * the retries, or a crash at exactly that call. Idempotent per client.
  */
-export const hookDynamoDb = (doc: DynamoDBDocumentClient): DynamoDbHooks => {
+export const hookDynamoDb = (doc: DocumentClient): DynamoDbHooks => {
   const existing = hooked.get(doc);
   if (existing) return existing;
   const hooks: DynamoDbHooks = {
@@ -45,25 +44,20 @@ export const hookDynamoDb = (doc: DynamoDBDocumentClient): DynamoDbHooks => {
       hooks.fault = undefined;
     },
   };
-  doc.middlewareStack.add(
-    (next, context) => async (args) => {
-      const call: DynamoDbCall = {
-        command: String((context as { commandName?: string }).commandName ?? 'unknown').replace(
-          /Command$/,
-          '',
-        ),
-        input: args.input as Record<string, unknown>,
-      };
-      const index = hooks.calls.length;
-      hooks.calls.push(call);
-      const error = hooks.fault?.(call, index);
-      if (error) throw error;
-      const output = await next(args);
-      if (isWrite(call)) hooks.committedWrites.push(call);
-      return output;
-    },
-    { step: 'initialize', name: 'wattleReliabilityHooks', priority: 'high' },
-  );
+  const send = doc.send.bind(doc);
+  doc.send = async (command) => {
+    const call: DynamoDbCall = {
+      command: command.operation,
+      input: command.input as Record<string, unknown>,
+    };
+    const index = hooks.calls.length;
+    hooks.calls.push(call);
+    const error = hooks.fault?.(call, index);
+    if (error) throw error;
+    const output = await send(command);
+    if (isWrite(call)) hooks.committedWrites.push(call);
+    return output;
+  };
   hooked.set(doc, hooks);
   return hooks;
 };

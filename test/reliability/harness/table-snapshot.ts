@@ -1,10 +1,10 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '@wattle/store';
+import { type DocumentClient, ScanCommand } from '@wattle/store/dynamodb';
 
 export type Item = Record<string, unknown>;
 
 /** Every item of a table (all pages of a Scan), strongly consistent. */
-export const scanAll = async (doc: DynamoDBDocumentClient, tableName: string): Promise<Item[]> => {
+export const scanAll = async (doc: DocumentClient, tableName: string): Promise<Item[]> => {
   const items: Item[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -19,23 +19,20 @@ export const scanAll = async (doc: DynamoDBDocumentClient, tableName: string): P
 
 /** Every item of a table on a DynamoDB Local at `endpoint` (another process's stack), by a client of its own. */
 export const scanLocalTable = async (endpoint: string, tableName: string): Promise<Item[]> => {
-  const raw = new DynamoDBClient({
+  const doc = documentClient({
     endpoint,
     region: 'local',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   try {
-    return await scanAll(DynamoDBDocumentClient.from(raw), tableName);
+    return await scanAll(doc, tableName);
   } finally {
-    raw.destroy();
+    doc.destroy();
   }
 };
 
 /** The table's items by key, as JSON: what a request changed is the difference of two of these. */
-export const snapshot = async (
-  doc: DynamoDBDocumentClient,
-  tableName: string,
-): Promise<Map<string, string>> =>
+export const snapshot = async (doc: DocumentClient, tableName: string): Promise<Map<string, string>> =>
   new Map((await scanAll(doc, tableName)).map((item) => [`${item.pk}|${item.sk}`, JSON.stringify(item)]));
 
 export interface TableDiff {

@@ -1,11 +1,11 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Retention } from '@wattle/domain';
 import type { CardCipher } from './card-cipher.ts';
+import type { DocumentClient } from './dynamodb/document-client.ts';
 import { Transaction } from './transaction.ts';
 
 /** What every repository shares: the client, the table, the card cipher and how long items are kept. */
 export interface StoreContext {
-  doc: DynamoDBDocumentClient;
+  doc: DocumentClient;
   tableName: string;
   cipher: CardCipher;
   retention: Retention;

@@ -1,5 +1,6 @@
-import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { LimitReached } from '@wattle/ports';
+import { BatchGetCommand } from './dynamodb/commands.ts';
+import type { DocumentClient } from './dynamodb/document-client.ts';
 import { keys } from './keys.ts';
 import type { Transaction } from './transaction.ts';
 
@@ -52,11 +53,7 @@ export const countIn = (tx: Transaction, c: Counter, delta: number, atMost?: num
   return atMost === undefined ? tx : tx.refuse(counterLabel(c), () => new LimitReached(c.listKey, atMost));
 };
 
-export const readCount = async (
-  doc: DynamoDBDocumentClient,
-  tableName: string,
-  c: Counter,
-): Promise<number> => {
+export const readCount = async (doc: DocumentClient, tableName: string, c: Counter): Promise<number> => {
   const shardKeys = Array.from({ length: c.shards }, (_, shard) => keys.counterShard(c.listKey, shard));
   const result = await doc.send(
     new BatchGetCommand({ RequestItems: { [tableName]: { Keys: shardKeys, ConsistentRead: true } } }),

@@ -1,7 +1,7 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { pageWindow } from '@wattle/domain';
 import type { Page } from '@wattle/ports';
 import { type Counter, readCount } from './counters.ts';
+import type { DocumentClient } from './dynamodb/document-client.ts';
 import { mergeSorted, queryItems } from './merge-sorted.ts';
 import { keysOfShards, shardKey, shardOfToken } from './shards.ts';
 import { globalIndexes, type IndexName } from './table.ts';
@@ -43,7 +43,7 @@ export const listMembership = (
 
 /** A list's items newest first, over all its partitions, reading each only as far as needed. */
 const newestFirst = (
-  doc: DynamoDBDocumentClient,
+  doc: DocumentClient,
   tableName: string,
   index: IndexName,
   listKey: string,
@@ -94,7 +94,7 @@ const take = async <T>(items: AsyncGenerator<T>, count: number): Promise<T[]> =>
  * (N-1)×25 newer items: cheap for the first pages that clients ask for almost always.
  */
 export const readPage = async <T>(
-  doc: DynamoDBDocumentClient,
+  doc: DocumentClient,
   tableName: string,
   spec: ListSpec,
   page: number,
@@ -114,7 +114,7 @@ export const readPage = async <T>(
  * endpoints filter and sort.
  */
 export const readBetween = async <T>(
-  doc: DynamoDBDocumentClient,
+  doc: DocumentClient,
   tableName: string,
   listKey: string,
   range: { from: Date | null; to: Date | null; limit: number; shards?: number },

@@ -1,10 +1,11 @@
-import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandInput } from './dynamodb/commands.ts';
+import type { DocumentClient } from './dynamodb/document-client.ts';
 
 type Item = Record<string, unknown>;
 
 /** A Query's items, one page of `pageSize` (or DynamoDB's 1 MB) at a time, as they are asked for. */
 export async function* queryItems(
-  doc: DynamoDBDocumentClient,
+  doc: DocumentClient,
   input: QueryCommandInput,
   pageSize?: number,
 ): AsyncGenerator<Item> {

@@ -1,7 +1,8 @@
-import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Environment, Scope } from '@wattle/domain';
 import { JobTaken, jobKinds, type ScheduledJob, type ScheduleStore } from '@wattle/ports';
 import type { StoreContext } from './context.ts';
+import { QueryCommand } from './dynamodb/commands.ts';
+import type { DocumentClient } from './dynamodb/document-client.ts';
 import { StoreError } from './errors.ts';
 import { shardOfToken } from './shards.ts';
 import { Transaction } from './transaction.ts';
@@ -141,7 +142,7 @@ const toJob = (item: Record<string, unknown>): ScheduledJob => ({
 
 /** Up to `limit` items due by `now` in one due partition: `DUE#<kind>#<shard>` on gsi3, or in the table. */
 const dueIn = async (
-  doc: DynamoDBDocumentClient,
+  doc: DocumentClient,
   tableName: string,
   partition: string,
   where: 'gsi3' | 'table',

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  type DynamoDBDocumentClient,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { defaultRetention, type Retention } from '@wattle/domain';
 import { TransactionConflictError } from '@wattle/ports';
+import { fromWire, TransactWriteCommand, type TransactWriteCommandInput } from './dynamodb/commands.ts';
+import type { DocumentClient } from './dynamodb/document-client.ts';
+import { isDynamoDbError } from './dynamodb/errors.ts';
 import { ConditionFailedError, StoreError } from './errors.ts';
 
 type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -97,7 +93,7 @@ export class Transaction {
    * token makes a retry of a commit that did land a no-op). A failed condition is final: the
    * refusal `refusals` gives for its item's label, else a ConditionFailedError.
    */
-  async commit(doc: DynamoDBDocumentClient, refusals: Refusals = {}): Promise<void> {
+  async commit(doc: DocumentClient, refusals: Refusals = {}): Promise<void> {
     if (this.items.length === 0) return;
     Object.assign(this.refusals, refusals);
     const token = randomUUID();
@@ -117,13 +113,13 @@ export class Transaction {
   }
 
   private explain(error: unknown): unknown {
-    if (!(error instanceof TransactionCanceledException)) return error;
+    if (!isDynamoDbError(error, 'TransactionCanceledException')) return error;
     const reasons = error.CancellationReasons ?? [];
     const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
     if (failed >= 0) {
       const raw = reasons[failed]?.Item;
       const label = this.labels[failed] ?? 'unknown';
-      const found = raw ? unmarshall(raw) : undefined;
+      const found = raw ? fromWire(raw) : undefined;
       const refusal = this.refusals[label];
       return refusal ? refusal(found) : new ConditionFailedError(label, found, { cause: error });
     }

@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Dispute,
   disputeOpensAt,
@@ -16,6 +15,7 @@ import {
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn, merchantWideShards, readCount } from '../kernel/counters.ts';
+import { GetCommand } from '../kernel/dynamodb/commands.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readBetween } from '../kernel/list-page.ts';

@@ -1,5 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Payment,
   type PaymentKind,
@@ -21,6 +19,8 @@ import {
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
+import { GetCommand, UpdateCommand } from '../kernel/dynamodb/commands.ts';
+import { isDynamoDbError } from '../kernel/dynamodb/errors.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readBetween, readPage } from '../kernel/list-page.ts';
@@ -171,7 +171,7 @@ export class PaymentsRepo implements PaymentsStore {
         }),
       );
     } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      if (!isDynamoDbError(error, 'ConditionalCheckFailedException')) throw error;
     }
   }
 
@@ -211,7 +211,7 @@ export class PaymentsRepo implements PaymentsStore {
         );
         return;
       } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        if (!isDynamoDbError(error, 'ConditionalCheckFailedException')) throw error;
       }
     }
   }

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   isRunning,
   type LedgerEntry,
@@ -20,6 +19,7 @@ import {
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
+import { GetCommand, PutCommand, QueryCommand } from '../kernel/dynamodb/commands.ts';
 import { ConditionFailedError, StoreError } from '../kernel/errors.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';

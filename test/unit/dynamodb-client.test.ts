@@ -1,0 +1,240 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Sha256 } from '@smithy/core/checksum';
+import { HttpRequest } from '@smithy/core/transport';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DocumentClient,
+  DynamoDbError,
+  GetCommand,
+  isDynamoDbError,
+} from '../../packages/store/src/dynamodb.ts';
+import { signPost } from '../../packages/store/src/kernel/dynamodb/sigv4.ts';
+
+describe('signing a DynamoDB call', () => {
+  const body = JSON.stringify({ TableName: 'wattle', Key: { pk: { S: 'a' }, sk: { S: 'b' } } });
+  const now = new Date('2026-11-25T01:02:03.456Z');
+  const headers = {
+    'content-type': 'application/x-amz-json-1.0',
+    'x-amz-target': 'DynamoDB_20120810.GetItem',
+  };
+
+  for (const sessionToken of [undefined, 'a-session-token']) {
+    it(`signs as the SDK's SignatureV4 does${sessionToken ? ', the session token included' : ''}`, async () => {
+      const credentials = {
+        accessKeyId: 'AKIDEXAMPLE',
+        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG',
+        sessionToken,
+      };
+      // DynamoDB needs no x-amz-content-sha256 header: the SDK's signer adds one unless told not to.
+      const sdk = new SignatureV4({
+        service: 'dynamodb',
+        region: 'ap-southeast-2',
+        credentials,
+        sha256: Sha256,
+        applyChecksum: false,
+      });
+      const expected = await sdk.sign(
+        new HttpRequest({
+          method: 'POST',
+          protocol: 'https:',
+          hostname: 'dynamodb.ap-southeast-2.amazonaws.com',
+          path: '/',
+          headers: { ...headers, host: 'dynamodb.ap-southeast-2.amazonaws.com' },
+          body,
+        }),
+        { signingDate: now },
+      );
+      const ours = signPost(
+        {
+          host: 'dynamodb.ap-southeast-2.amazonaws.com',
+          region: 'ap-southeast-2',
+          service: 'dynamodb',
+          headers,
+          body,
+          now,
+        },
+        credentials,
+      );
+      expect(ours.authorization).toBe(expected.headers.authorization);
+      expect(ours['x-amz-security-token']).toBe(sessionToken);
+    });
+  }
+});
+
+/** A stand-in DynamoDB: answers each call with the next of `answers` (status, JSON body). */
+let server: Server;
+let endpoint: string;
+let answers: [number, unknown][] = [];
+let received: { target: string; body: unknown; auth: string }[] = [];
+
+const readBody = async (request: IncomingMessage) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+};
+
+beforeAll(async () => {
+  server = createServer(async (request, response) => {
+    received.push({
+      target: String(request.headers['x-amz-target']),
+      body: await readBody(request),
+      auth: String(request.headers.authorization),
+    });
+    const [status, body] = answers.shift() ?? [200, {}];
+    response.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' });
+    response.end(typeof body === 'string' ? body : JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const client = (options: Partial<ConstructorParameters<typeof DocumentClient>[0]> = {}) =>
+  new DocumentClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    ...options,
+  });
+const answer = (...next: [number, unknown][]) => {
+  answers = next;
+  received = [];
+};
+const get = new GetCommand({ TableName: 'wattle', Key: { pk: 'a', sk: 'b' } });
+
+describe("the store's DynamoDB client", () => {
+  it('sends marshalled values and reads plain ones, binary as base64 both ways', async () => {
+    answer([
+      200,
+      {
+        Item: {
+          pk: { S: 'a' },
+          n: { N: '4.5' },
+          data: { B: Buffer.from('zip').toString('base64') },
+          m: { M: { l: { L: [{ B: 'AQI=' }] } } },
+        },
+      },
+    ]);
+    const doc = client();
+    const got = await doc.send(
+      new GetCommand({ TableName: 'wattle', Key: { pk: 'a', sk: 'b' }, ConsistentRead: true }),
+    );
+    expect(received[0]).toMatchObject({
+      target: 'DynamoDB_20120810.GetItem',
+      body: { TableName: 'wattle', Key: { pk: { S: 'a' }, sk: { S: 'b' } }, ConsistentRead: true },
+    });
+    expect(received[0]!.auth).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=local\/\d{8}\/local\/dynamodb\/aws4_request/,
+    );
+    expect(got.Item).toEqual({
+      pk: 'a',
+      n: 4.5,
+      data: new Uint8Array(Buffer.from('zip')),
+      m: { l: [new Uint8Array([1, 2])] },
+    });
+    doc.destroy();
+  });
+
+  it("names an error by DynamoDB's type and keeps a failed condition's item, unretried", async () => {
+    answer([
+      400,
+      {
+        __type: 'com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException',
+        message: 'The conditional request failed',
+        Item: { pk: { S: 'a' } },
+      },
+    ]);
+    const doc = client();
+    const error = await doc.send(get).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DynamoDbError);
+    expect(isDynamoDbError(error, 'ConditionalCheckFailedException')).toBe(true);
+    expect(error).toMatchObject({ message: 'The conditional request failed', Item: { pk: { S: 'a' } } });
+    expect(received).toHaveLength(1);
+    doc.destroy();
+  });
+
+  it("keeps a cancelled transaction's reasons", async () => {
+    const reasons = [{ Code: 'None' }, { Code: 'ConditionalCheckFailed', Item: { pk: { S: 'x' } } }];
+    answer([
+      400,
+      {
+        __type: 'com.amazonaws.dynamodb.v20120810#TransactionCanceledException',
+        Message: 'cancelled',
+        CancellationReasons: reasons,
+      },
+    ]);
+    const doc = client();
+    const error = await doc.send(get).catch((e: unknown) => e);
+    expect(isDynamoDbError(error, 'TransactionCanceledException')).toBe(true);
+    expect((error as DynamoDbError).CancellationReasons).toEqual(reasons);
+    doc.destroy();
+  });
+
+  it("retries a server error and a throttle as the SDK's standard strategy does, up to three attempts", async () => {
+    const doc = client();
+    answer([500, '<html>bad gateway</html>'], [503, {}], [200, { Item: { pk: { S: 'a' } } }]);
+    expect((await doc.send(get)).Item).toEqual({ pk: 'a' });
+    expect(received).toHaveLength(3);
+
+    const throttled = {
+      __type: 'com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException',
+      message: 'slow down',
+    };
+    answer([400, throttled], [400, throttled], [400, throttled], [200, {}]);
+    const error = await client({ maxAttempts: 2 })
+      .send(get)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: 'ProvisionedThroughputExceededException',
+      $metadata: { attempts: 2 },
+    });
+    expect(received).toHaveLength(2);
+    doc.destroy();
+  });
+
+  it('asks a credential provider once, and again only when what it gave expires', async () => {
+    let asked = 0;
+    const provider = async () => {
+      asked++;
+      return {
+        accessKeyId: `key${asked}`,
+        secretAccessKey: 's',
+        expiration: new Date(Date.now() + (asked === 1 ? 60_000 : 3_600_000)),
+      };
+    };
+    const doc = client({ credentials: provider });
+    answer([200, {}], [200, {}], [200, {}]);
+    await doc.send(get);
+    await doc.send(get);
+    await doc.send(get);
+    // The first expires within the five-minute margin: the second call asks again, the third not.
+    expect(asked).toBe(2);
+    expect(received.map((r) => r.auth.match(/Credential=(\w+)\//)?.[1])).toEqual(['key1', 'key2', 'key2']);
+    doc.destroy();
+  });
+
+  it('takes the endpoint and region from the environment as the SDK does, and refuses to guess a region', () => {
+    const saved = { ...process.env };
+    try {
+      process.env.AWS_REGION = 'ap-southeast-2';
+      delete process.env.AWS_ENDPOINT_URL_DYNAMODB;
+      delete process.env.AWS_ENDPOINT_URL;
+      expect(
+        new DocumentClient({ credentials: { accessKeyId: 'a', secretAccessKey: 'b' } }).endpoint.href,
+      ).toBe('https://dynamodb.ap-southeast-2.amazonaws.com/');
+      process.env.AWS_ENDPOINT_URL_DYNAMODB = 'http://127.0.0.1:8000';
+      expect(
+        new DocumentClient({ credentials: { accessKeyId: 'a', secretAccessKey: 'b' } }).endpoint.href,
+      ).toBe('http://127.0.0.1:8000/');
+      delete process.env.AWS_REGION;
+      delete process.env.AWS_DEFAULT_REGION;
+      expect(() => new DocumentClient({ credentials: { accessKeyId: 'a', secretAccessKey: 'b' } })).toThrow(
+        /AWS_REGION/,
+      );
+    } finally {
+      process.env = saved;
+    }
+  });
+});
