@@ -15,11 +15,11 @@ const report = await benchBundles(Number(values.runs), console.log, {
   only: positionals,
   ...(values.keep ? { outDir: values.keep } : {}),
 });
-const baselineFor = (packages: string[]) =>
-  report.baselines.find((b) => b.sdkPackages.join() === baselinePackagesOf(packages).join());
+const baselineFor = (fn: string) =>
+  report.baselines.find((b) => b.sdkPackages.join() === baselinePackagesOf(fn).join());
 for (const b of [...report.functions, ...report.baselines]) {
   const cpu = b.withoutSourceMaps.cpuMs;
-  const baseline = report.functions.includes(b) ? baselineFor(b.sdkPackages) : undefined;
+  const baseline = report.functions.includes(b) ? baselineFor(b.name) : undefined;
   const over = baseline ? ` (+${(cpu - baseline.withoutSourceMaps.cpuMs).toFixed(1)} over baseline)` : '';
   console.log(
     `${b.name}: ${(b.bytes / 1024).toFixed(0)} KB, ${cpu.toFixed(1)} ms CPU${over}${b.error ? ` failed: ${b.error}` : ''}`,

@@ -3,9 +3,8 @@
  * node22, minified, source map, the AWS SDK inside, the `require` banner), into a temporary
  * directory, and its cold initialisation: a fresh Node 22 process importing the bundle, timed to
  * the module evaluated. Beside them, baselines: a minimal handler importing the SDK clients a
- * function's work takes with the SDK alone (constructed lazily at the first request, as the
- * functions do): DynamoDB's always, the KMS and SQS clients where the function holds them; and one
- * importing nothing.
+ * function's access would take with the SDK alone (constructed lazily at the first request, as the
+ * functions do: baselinePackagesOf), and one importing nothing.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -13,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { functionEntry, functionNames } from '@wattle/routes';
+import { type FunctionName, functionEntry, functionNames } from '@wattle/routes';
 import { type BuildOptions, build } from 'esbuild';
 import { functionAccess } from '../../infra/constructs/access.ts';
 import { clientDefines, lambdaBundleAliases } from '../../infra/constructs/client-defines.ts';
@@ -69,16 +68,23 @@ const sdkClients: Record<string, string> = {
   '@aws-sdk/client-s3': 'S3Client',
 };
 
-/** DynamoDB through the SDK alone: every function reads and writes the table. */
-const dynamoDbClients = ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'];
-
 /**
- * The SDK packages of a function's baseline: the ones its bundle holds, and DynamoDB's clients,
- * which the bundles no longer hold (the store has its own client: packages/store/src/kernel/dynamodb)
- * but which a function doing the same work with the SDK alone would load.
+ * The SDK packages of a function's baseline: the clients its access (infra/constructs/access.ts)
+ * would take with the SDK alone: DynamoDB's for the table, KMS's for the card key, SQS's for a
+ * queue, S3's for the files bucket. The bundles hold none of them: the functions call these
+ * services over their JSON protocols (@wattle/aws-json) and sign S3's few requests themselves.
  */
-export const baselinePackagesOf = (held: string[]): string[] =>
-  Object.keys(sdkClients).filter((p) => held.includes(p) || dynamoDbClients.includes(p));
+export const baselinePackagesOf = (fn: string): string[] => {
+  const access = functionAccess[fn as FunctionName];
+  if (!access) return [];
+  const wanted = new Set([
+    ...(access.table.length > 0 ? ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'] : []),
+    ...(access.cardKey ? ['@aws-sdk/client-kms'] : []),
+    ...((access.sendTo ?? []).length > 0 ? ['@aws-sdk/client-sqs'] : []),
+    ...(access.filesBucket ? ['@aws-sdk/client-s3'] : []),
+  ]);
+  return Object.keys(sdkClients).filter((p) => wanted.has(p));
+};
 
 export interface InitTiming {
   /** Median time to import the bundle, from the import call to the module evaluated. */
@@ -271,12 +277,9 @@ export const benchBundles = async (
       ),
     );
     // Baselines: nothing, only the DynamoDB clients, and each set of SDK packages a function holds.
-    const sets = new Map<string, string[]>([
-      ['', []],
-      [dynamoDbClients.join(' + '), dynamoDbClients],
-    ]);
+    const sets = new Map<string, string[]>([['', []]]);
     for (const f of functions) {
-      const packages = baselinePackagesOf(f.sdkPackages);
+      const packages = baselinePackagesOf(f.name);
       if (!f.error) sets.set(packages.join(' + '), packages);
     }
     const baselines = await Promise.all(

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { marshall } from '@aws-sdk/util-dynamodb';
+import { isAwsError } from '@wattle/aws-json';
 import { toEpochSeconds } from '@wattle/domain';
 import { tableKeys, ttlAttribute, ttlDeleter } from '@wattle/store';
-import { DeleteCommand, type DocumentClient, isDynamoDbError, ScanCommand } from '@wattle/store/dynamodb';
+import { DeleteCommand, type DocumentClient, ScanCommand } from '@wattle/store/dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { localRegion } from './aws.ts';
 import { loadHandler } from './functions.ts';
@@ -95,7 +96,7 @@ const deleteIfExpired = async (
       }),
     );
   } catch (error) {
-    if (!isDynamoDbError(error, 'ConditionalCheckFailedException')) throw error;
+    if (!isAwsError(error, 'ConditionalCheckFailedException')) throw error;
   }
 };
 

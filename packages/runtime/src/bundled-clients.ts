@@ -1,17 +1,16 @@
-import { KMSClient } from '@aws-sdk/client-kms';
-import { SQSClient } from '@aws-sdk/client-sqs';
+import { AwsJsonClient, kmsProtocol, sqsProtocol } from '@wattle/aws-json';
 import type { DeliveryQueue } from '@wattle/ports';
 import { type CardCipher, kmsCardCipher } from '@wattle/store';
 import { SqsDeliveryQueue } from '@wattle/webhooks';
 
 /**
- * The KMS and SQS clients, made on first use and bundled only in the functions that use them. The
- * CDK bundling defines `process.env.WATTLE_BUNDLE_KMS` / `WATTLE_BUNDLE_SQS` as `"no"` for a
- * function that functionAccess (infra/constructs/access.ts) gives no card key / no queue: esbuild
- * then drops the branch, and with it the client, from that function's bundle. The imports are
- * static on purpose: a dynamic `import()` of a client keeps all of its exports in the bundle (the
- * aggregated client, every command and its schemas, about 35 KB for KMS), which every cold start
- * parses, and in one bundle file it is evaluated at start all the same.
+ * The KMS card cipher and the SQS delivery queue, made on first use and bundled only in the
+ * functions that use them. The CDK bundling defines `process.env.WATTLE_BUNDLE_KMS` /
+ * `WATTLE_BUNDLE_SQS` as `"no"` for a function that functionAccess (infra/constructs/access.ts)
+ * gives no card key / no queue: esbuild then drops the branch, and a function whose access is
+ * wrong says so instead of failing in IAM. Both call their service over its JSON protocol
+ * (@wattle/aws-json), not through the SDK's clients, which would bring the SDK's core back into
+ * the bundle (about 25 ms of every cold start).
  */
 
 /** Why a function bundled without a client cannot use it: its access, not this code, is wrong. */
@@ -26,7 +25,7 @@ export const lazyKmsCardCipher = (keyId: string): CardCipher => {
   let cipher: Promise<CardCipher> | undefined;
   const load = async (): Promise<CardCipher> => {
     if (process.env.WATTLE_BUNDLE_KMS !== 'no') {
-      return kmsCardCipher(new KMSClient({}), keyId);
+      return kmsCardCipher(new AwsJsonClient(kmsProtocol), keyId);
     }
     return notBundled('KMS', 'cardKey');
   };
@@ -46,7 +45,7 @@ export const lazyKmsCardCipher = (keyId: string): CardCipher => {
  */
 export const sqsDeliveryQueue = async (queueUrl: string): Promise<DeliveryQueue> => {
   if (process.env.WATTLE_BUNDLE_SQS !== 'no') {
-    return new SqsDeliveryQueue(new SQSClient({ useQueueUrlAsEndpoint: false }), queueUrl);
+    return new SqsDeliveryQueue(new AwsJsonClient(sqsProtocol), queueUrl);
   }
   return notBundled('SQS', 'sendTo');
 };

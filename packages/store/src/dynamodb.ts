@@ -4,4 +4,3 @@
  */
 export * from './kernel/dynamodb/commands.ts';
 export { DocumentClient, type DocumentClientOptions } from './kernel/dynamodb/document-client.ts';
-export { DynamoDbError, isDynamoDbError } from './kernel/dynamodb/errors.ts';

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { DecryptCommand, GenerateDataKeyCommand, type KMSClient } from '@aws-sdk/client-kms';
+import type { AwsJsonClient } from '@wattle/aws-json';
 
 /**
  * Encrypts card numbers at rest with AES-256-GCM. `context` (the card's scope and token) is bound
@@ -45,36 +45,42 @@ export const localCardCipher = (key: Buffer): CardCipher => {
 
 const dataKeyLifetimeMs = 60 * 60 * 1000;
 
+/** KMS's JSON answers carry binary fields (keys) as base64. */
+const binary = (value: unknown): Buffer | undefined =>
+  typeof value === 'string' && value.length > 0 ? Buffer.from(value, 'base64') : undefined;
+
 /**
  * AWS: envelope encryption. A data key from KMS seals numbers for an hour of a container's life;
  * the KMS-encrypted data key travels with each sealed number, and opened data keys are cached.
+ * `kms` speaks KMS's JSON protocol (GenerateDataKey, Decrypt).
  */
-export const kmsCardCipher = (kms: KMSClient, keyId: string): CardCipher => {
+export const kmsCardCipher = (kms: AwsJsonClient, keyId: string): CardCipher => {
   const encryptionContext = { purpose: 'wattle-card-number' };
   let current: { key: Buffer; sealedKey: string; until: number } | undefined;
   const opened = new Map<string, Buffer>();
   const dataKey = async () => {
     if (current && current.until > Date.now()) return current;
-    const result = await kms.send(
-      new GenerateDataKeyCommand({ KeyId: keyId, KeySpec: 'AES_256', EncryptionContext: encryptionContext }),
-    );
-    if (!result.Plaintext || !result.CiphertextBlob) throw new Error('KMS returned no data key');
-    current = {
-      key: Buffer.from(result.Plaintext),
-      sealedKey: b64(Buffer.from(result.CiphertextBlob)),
-      until: Date.now() + dataKeyLifetimeMs,
-    };
+    const result = await kms.call('GenerateDataKey', {
+      KeyId: keyId,
+      KeySpec: 'AES_256',
+      EncryptionContext: encryptionContext,
+    });
+    const key = binary(result.Plaintext);
+    const sealedKey = binary(result.CiphertextBlob);
+    if (!key || !sealedKey) throw new Error('KMS returned no data key');
+    current = { key, sealedKey: b64(sealedKey), until: Date.now() + dataKeyLifetimeMs };
     opened.set(current.sealedKey, current.key);
     return current;
   };
   const openKey = async (sealedKey: string): Promise<Buffer> => {
     const cached = opened.get(sealedKey);
     if (cached) return cached;
-    const result = await kms.send(
-      new DecryptCommand({ CiphertextBlob: unb64(sealedKey), EncryptionContext: encryptionContext }),
-    );
-    if (!result.Plaintext) throw new Error('KMS returned no plaintext key');
-    const key = Buffer.from(result.Plaintext);
+    const result = await kms.call('Decrypt', {
+      CiphertextBlob: unb64(sealedKey).toString('base64'),
+      EncryptionContext: encryptionContext,
+    });
+    const key = binary(result.Plaintext);
+    if (!key) throw new Error('KMS returned no plaintext key');
     opened.set(sealedKey, key);
     return key;
   };

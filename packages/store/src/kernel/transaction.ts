@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { isAwsError } from '@wattle/aws-json';
 import { defaultRetention, type Retention } from '@wattle/domain';
 import { TransactionConflictError } from '@wattle/ports';
 import { fromWire, TransactWriteCommand, type TransactWriteCommandInput } from './dynamodb/commands.ts';
 import type { DocumentClient } from './dynamodb/document-client.ts';
-import { isDynamoDbError } from './dynamodb/errors.ts';
 import { ConditionFailedError, StoreError } from './errors.ts';
 
 type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -113,7 +113,7 @@ export class Transaction {
   }
 
   private explain(error: unknown): unknown {
-    if (!isDynamoDbError(error, 'TransactionCanceledException')) return error;
+    if (!isAwsError(error, 'TransactionCanceledException')) return error;
     const reasons = error.CancellationReasons ?? [];
     const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
     if (failed >= 0) {

@@ -1,8 +1,8 @@
+import { isAwsError } from '@wattle/aws-json';
 import { type Scope, toEpochSeconds } from '@wattle/domain';
 import type { IdempotencyStart, IdempotencyStore, IdempotencyTimes, StoredResponse } from '@wattle/ports';
 import type { StoreContext } from '../kernel/context.ts';
 import { DeleteCommand, fromWire, PutCommand, UpdateCommand } from '../kernel/dynamodb/commands.ts';
-import { isDynamoDbError } from '../kernel/dynamodb/errors.ts';
 import { keys } from '../kernel/keys.ts';
 
 /**
@@ -42,7 +42,7 @@ export class IdempotencyRepo implements IdempotencyStore {
       );
       return { outcome: 'started' };
     } catch (error) {
-      if (!isDynamoDbError(error, 'ConditionalCheckFailedException') || !error.Item) throw error;
+      if (!isAwsError(error, 'ConditionalCheckFailedException') || !error.Item) throw error;
       const held = fromWire(error.Item);
       if (held.requestHash !== requestHash) return { outcome: 'mismatch' };
       if (held.state === 'completed') return { outcome: 'replay', response: held.response as StoredResponse };

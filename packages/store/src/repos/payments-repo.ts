@@ -1,3 +1,4 @@
+import { isAwsError } from '@wattle/aws-json';
 import {
   type Payment,
   type PaymentKind,
@@ -20,7 +21,6 @@ import {
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
 import { GetCommand, UpdateCommand } from '../kernel/dynamodb/commands.ts';
-import { isDynamoDbError } from '../kernel/dynamodb/errors.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readBetween, readPage } from '../kernel/list-page.ts';
@@ -171,7 +171,7 @@ export class PaymentsRepo implements PaymentsStore {
         }),
       );
     } catch (error) {
-      if (!isDynamoDbError(error, 'ConditionalCheckFailedException')) throw error;
+      if (!isAwsError(error, 'ConditionalCheckFailedException')) throw error;
     }
   }
 
@@ -211,7 +211,7 @@ export class PaymentsRepo implements PaymentsStore {
         );
         return;
       } catch (error) {
-        if (!isDynamoDbError(error, 'ConditionalCheckFailedException')) throw error;
+        if (!isAwsError(error, 'ConditionalCheckFailedException')) throw error;
       }
     }
   }

@@ -37,7 +37,7 @@ const signingKey = (secret: string, day: string, region: string, service: string
 
 /**
  * The headers that sign a POST to `/` with Signature Version 4, as the SDK's SignatureV4 signs a
- * JSON-protocol call (test/unit/dynamodb-sigv4.test.ts compares them): every given header signed,
+ * JSON-protocol call (test/unit/aws-json-client.test.ts compares them): every given header signed,
  * the payload hashed, the session token (when there is one) sent and signed.
  */
 export const signPost = (request: SignedPost, credentials: Credentials): Record<string, string> => {

@@ -1,16 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Sha256 } from '@smithy/core/checksum';
 import { HttpRequest } from '@smithy/core/transport';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { AwsError, AwsJsonClient, isAwsError, kmsProtocol, sqsProtocol } from '@wattle/aws-json';
+import { kmsCardCipher } from '@wattle/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DocumentClient,
-  DynamoDbError,
-  GetCommand,
-  isDynamoDbError,
-} from '../../packages/store/src/dynamodb.ts';
-import { signPost } from '../../packages/store/src/kernel/dynamodb/sigv4.ts';
+import { signPost } from '../../packages/aws-json/src/sigv4.ts';
+import { DocumentClient, GetCommand } from '../../packages/store/src/dynamodb.ts';
 
 describe('signing a DynamoDB call', () => {
   const body = JSON.stringify({ TableName: 'wattle', Key: { pk: { S: 'a' }, sk: { S: 'b' } } });
@@ -67,7 +65,7 @@ describe('signing a DynamoDB call', () => {
 let server: Server;
 let endpoint: string;
 let answers: [number, unknown][] = [];
-let received: { target: string; body: unknown; auth: string }[] = [];
+let received: { target: string; contentType: string; body: unknown; auth: string }[] = [];
 
 const readBody = async (request: IncomingMessage) => {
   const chunks: Buffer[] = [];
@@ -79,6 +77,7 @@ beforeAll(async () => {
   server = createServer(async (request, response) => {
     received.push({
       target: String(request.headers['x-amz-target']),
+      contentType: String(request.headers['content-type']),
       body: await readBody(request),
       auth: String(request.headers.authorization),
     });
@@ -148,8 +147,8 @@ describe("the store's DynamoDB client", () => {
     ]);
     const doc = client();
     const error = await doc.send(get).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(DynamoDbError);
-    expect(isDynamoDbError(error, 'ConditionalCheckFailedException')).toBe(true);
+    expect(error).toBeInstanceOf(AwsError);
+    expect(isAwsError(error, 'ConditionalCheckFailedException')).toBe(true);
     expect(error).toMatchObject({ message: 'The conditional request failed', Item: { pk: { S: 'a' } } });
     expect(received).toHaveLength(1);
     doc.destroy();
@@ -167,8 +166,8 @@ describe("the store's DynamoDB client", () => {
     ]);
     const doc = client();
     const error = await doc.send(get).catch((e: unknown) => e);
-    expect(isDynamoDbError(error, 'TransactionCanceledException')).toBe(true);
-    expect((error as DynamoDbError).CancellationReasons).toEqual(reasons);
+    expect(isAwsError(error, 'TransactionCanceledException')).toBe(true);
+    expect((error as AwsError).CancellationReasons).toEqual(reasons);
     doc.destroy();
   });
 
@@ -215,26 +214,81 @@ describe("the store's DynamoDB client", () => {
     doc.destroy();
   });
 
-  it('takes the endpoint and region from the environment as the SDK does, and refuses to guess a region', () => {
+  it("takes each service's endpoint and the region from the environment as the SDK does, and refuses to guess a region", () => {
     const saved = { ...process.env };
+    const credentials = { accessKeyId: 'a', secretAccessKey: 'b' };
+    const endpointOf = (protocol = sqsProtocol) => new AwsJsonClient(protocol, { credentials }).endpoint.href;
     try {
       process.env.AWS_REGION = 'ap-southeast-2';
-      delete process.env.AWS_ENDPOINT_URL_DYNAMODB;
-      delete process.env.AWS_ENDPOINT_URL;
-      expect(
-        new DocumentClient({ credentials: { accessKeyId: 'a', secretAccessKey: 'b' } }).endpoint.href,
-      ).toBe('https://dynamodb.ap-southeast-2.amazonaws.com/');
-      process.env.AWS_ENDPOINT_URL_DYNAMODB = 'http://127.0.0.1:8000';
-      expect(
-        new DocumentClient({ credentials: { accessKeyId: 'a', secretAccessKey: 'b' } }).endpoint.href,
-      ).toBe('http://127.0.0.1:8000/');
+      for (const name of ['AWS_ENDPOINT_URL', 'AWS_ENDPOINT_URL_SQS', 'AWS_ENDPOINT_URL_KMS'])
+        delete process.env[name];
+      expect(endpointOf()).toBe('https://sqs.ap-southeast-2.amazonaws.com/');
+      expect(endpointOf(kmsProtocol)).toBe('https://kms.ap-southeast-2.amazonaws.com/');
+      process.env.AWS_ENDPOINT_URL_SQS = 'http://127.0.0.1:4566';
+      expect(endpointOf()).toBe('http://127.0.0.1:4566/');
+      process.env.AWS_ENDPOINT_URL = 'http://127.0.0.1:9000';
+      expect(endpointOf(kmsProtocol)).toBe('http://127.0.0.1:9000/');
       delete process.env.AWS_REGION;
       delete process.env.AWS_DEFAULT_REGION;
-      expect(() => new DocumentClient({ credentials: { accessKeyId: 'a', secretAccessKey: 'b' } })).toThrow(
-        /AWS_REGION/,
-      );
+      expect(() => new AwsJsonClient(sqsProtocol, { credentials })).toThrow(/AWS_REGION/);
     } finally {
       process.env = saved;
     }
+  });
+
+  it('calls other services by their own target and content type', async () => {
+    answer([200, { Plaintext: 'AAE=' }]);
+    const kms = new AwsJsonClient(kmsProtocol, {
+      endpoint,
+      region: 'local',
+      credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+    });
+    expect(await kms.call('Decrypt', { CiphertextBlob: 'AQI=' })).toEqual({ Plaintext: 'AAE=' });
+    expect(received[0]).toMatchObject({
+      target: 'TrentService.Decrypt',
+      contentType: 'application/x-amz-json-1.1',
+    });
+    expect(received[0]!.auth).toMatch(/\/local\/kms\/aws4_request/);
+    kms.destroy();
+  });
+});
+
+describe('the KMS card cipher over KMS’s JSON protocol', () => {
+  it('seals with a data key KMS generates and opens with the key KMS decrypts, binary as base64', async () => {
+    const dataKey = randomBytes(32);
+    const sealedKey = randomBytes(40);
+    const kms = () =>
+      new AwsJsonClient(kmsProtocol, {
+        endpoint,
+        region: 'local',
+        credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+      });
+    answer([
+      200,
+      {
+        KeyId: 'arn:key',
+        Plaintext: dataKey.toString('base64'),
+        CiphertextBlob: sealedKey.toString('base64'),
+      },
+    ]);
+    const sealed = await kmsCardCipher(kms(), 'alias/card').seal('4200000000000000', 'acct#test#card_1');
+    expect(received[0]).toMatchObject({
+      target: 'TrentService.GenerateDataKey',
+      body: { KeyId: 'alias/card', KeySpec: 'AES_256', EncryptionContext: { purpose: 'wattle-card-number' } },
+    });
+    expect(sealed).not.toContain('4200000000000000');
+
+    // Another container: it has only the sealed number, and asks KMS to open its data key.
+    answer([200, { KeyId: 'arn:key', Plaintext: dataKey.toString('base64') }]);
+    expect(await kmsCardCipher(kms(), 'alias/card').open(sealed, 'acct#test#card_1')).toBe(
+      '4200000000000000',
+    );
+    expect(received[0]).toMatchObject({
+      target: 'TrentService.Decrypt',
+      body: {
+        CiphertextBlob: sealedKey.toString('base64'),
+        EncryptionContext: { purpose: 'wattle-card-number' },
+      },
+    });
   });
 });

@@ -1,10 +1,10 @@
 /**
- * An error DynamoDB answered, named by its type as the SDK names them
- * (`ConditionalCheckFailedException`, `TransactionCanceledException`…), with the fields the store
- * reads: a failed condition's item (`Item`, as DynamoDB sent it) and a cancelled transaction's
- * reasons, one per item in order.
+ * An error an AWS service answered, named by its type as the SDK names them
+ * (`ConditionalCheckFailedException`, `TransactionCanceledException`…), with the body's fields the
+ * callers read, as the SDK's exceptions have them: DynamoDB's failed condition's `Item` (as
+ * DynamoDB sent it) and a cancelled transaction's `CancellationReasons`, one per item in order.
  */
-export class DynamoDbError extends Error {
+export class AwsError extends Error {
   readonly $metadata: { httpStatusCode: number; attempts: number };
   readonly Item?: Record<string, unknown>;
   readonly CancellationReasons?: { Code?: string; Message?: string; Item?: Record<string, unknown> }[];
@@ -21,18 +21,16 @@ export class DynamoDbError extends Error {
     this.$metadata = { httpStatusCode: status, attempts };
     if (body.Item) this.Item = body.Item as Record<string, unknown>;
     if (body.CancellationReasons)
-      this.CancellationReasons = body.CancellationReasons as DynamoDbError['CancellationReasons'];
+      this.CancellationReasons = body.CancellationReasons as AwsError['CancellationReasons'];
   }
 }
 
 /**
- * Whether `error` is DynamoDB's answer `name`: by name, so the SDK's own exception classes (which
- * the tests' fault injection throws) count too.
+ * Whether `error` is the service's answer `name`: by name, so the SDK's own exception classes
+ * (which the tests' fault injection throws) count too.
  */
-export const isDynamoDbError = (
-  error: unknown,
-  name: 'ConditionalCheckFailedException' | 'TransactionCanceledException' | 'ResourceNotFoundException',
-): error is DynamoDbError => error instanceof Error && error.name === name;
+export const isAwsError = (error: unknown, name: string): error is AwsError =>
+  error instanceof Error && error.name === name;
 
 /** The SDK's standard retry strategy's throttling answers (@smithy/service-error-classification). */
 const throttling = new Set([
@@ -59,7 +57,7 @@ const networkCodes = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT'
 export const retryKind = (error: unknown): 'no' | 'transient' | 'throttling' => {
   if (!(error instanceof Error)) return 'no';
   if (throttling.has(error.name)) return 'throttling';
-  if (error instanceof DynamoDbError) {
+  if (error instanceof AwsError) {
     const status = error.$metadata.httpStatusCode;
     if (status === 429) return 'throttling';
     return transientNames.has(error.name) || transientStatus.has(status) ? 'transient' : 'no';
