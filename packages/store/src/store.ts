@@ -85,31 +85,10 @@ export class Store {
 export type Repositories = Omit<Store, 'ctx'>;
 
 /** The repositories by their port names, for the composition that hands them to the flows. */
-export const repositoriesOf = (store: Store): Repositories => ({
-  accounts: store.accounts,
-  cardTokens: store.cardTokens,
-  bankAccountTokens: store.bankAccountTokens,
-  customers: store.customers,
-  events: store.events,
-  expiredItems: store.expiredItems,
-  idempotency: store.idempotency,
-  schedule: store.schedule,
-  webhookEndpoints: store.webhookEndpoints,
-  webhooks: store.webhooks,
-  payments: store.payments,
-  paymentSources: store.paymentSources,
-  refunds: store.refunds,
-  merchants: store.merchants,
-  balance: store.balance,
-  recipients: store.recipients,
-  plans: store.plans,
-  subscriptions: store.subscriptions,
-  transfers: store.transfers,
-  deposits: store.deposits,
-  disputes: store.disputes,
-  files: store.files,
-  applePayDomains: store.applePayDomains,
-});
+export const repositoriesOf = (store: Store): Repositories => {
+  const { ctx: _, ...repositories } = store;
+  return repositories;
+};
 
 /**
  * What the repositories share (client, table, cipher, retention), without building any of them:
