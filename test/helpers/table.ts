@@ -46,8 +46,13 @@ export const assertLocalEndpoint = (endpoint: string): void => {
 /**
  * A fresh table for this test file on the run's DynamoDB Local (from the same definition as the
  * real one), deleted after the file. Call at the top level of an integration test file.
+ *
+ * Without its stream unless the test reads it (`{ stream: true }`): DynamoDB Local keeps every
+ * table's stream records in one store that it scans from the oldest record on each write of a
+ * streamed table, so each streamed table made the writes of every later one slower (up to tens of
+ * milliseconds an item once a run had written a few thousand items).
  */
-export function useTable(): TestTable {
+export function useTable({ stream = false }: { stream?: boolean } = {}): TestTable {
   const endpoint = inject('ddbEndpoint');
   assertLocalEndpoint(endpoint);
   const options = {
@@ -65,7 +70,8 @@ export function useTable(): TestTable {
     store: createStore(doc, tableName, localCardCipher(randomBytes(32))),
   };
   beforeAll(async () => {
-    await raw.send(new CreateTableCommand(createTableInput(tableName)));
+    const { StreamSpecification, ...definition } = createTableInput(tableName);
+    await raw.send(new CreateTableCommand(stream ? { ...definition, StreamSpecification } : definition));
     await raw.send(
       new UpdateTimeToLiveCommand({
         TableName: tableName,

@@ -11,7 +11,7 @@ import { type StreamPipe, startStreamPipe } from '../../packages/local/src/strea
 import { settle, waitUntil } from '../helpers/receiver.ts';
 import { useTable } from '../helpers/table.ts';
 
-const table = useTable();
+const table = useTable({ stream: true });
 let streams: DynamoDBStreamsClient;
 let streamArn: string;
 let dir: string;
