@@ -201,7 +201,7 @@ describe('the Lambda bundles', () => {
     // A payment's writes use up card tokens and payment sources: PaymentsRepo builds those two itself.
     const payments = ['CardTokensRepo', 'PaymentSourcesRepo', 'PaymentsRepo'];
     const expected: [FunctionName, string[]][] = [
-      ['not-found', api],
+      ['not-found', []],
       ['events', [...api, 'EventsRepo']],
       ['files', [...api, 'FilesRepo']],
       ['charges', [...api, ...payments, 'CustomersRepo']],

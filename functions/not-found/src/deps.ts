@@ -1,7 +1,6 @@
 import { functionDeps } from '@wattle/runtime';
-import { accounts, idempotency } from '@wattle/runtime/parts';
 
-/** What the not-found function's routes use: its bundle holds these parts and no other. */
-export const notFoundDeps = functionDeps({ accounts, idempotency });
+/** The not-found function reads nothing: its composition is the base every function has. */
+export const notFoundDeps = functionDeps({});
 
 export type NotFoundDeps = ReturnType<typeof notFoundDeps>;

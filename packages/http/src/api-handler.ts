@@ -108,6 +108,23 @@ const routeChain = <D extends ApiDeps>(
     }) as unknown as ApiLambdaHandler;
 
 /**
+ * What every API function's handler runs around its router: the security headers, the request id
+ * and log line, the stage prefix taken off the path, and pinErrors, which answers the router's
+ * not-found and a stage that is no environment with Pin's 404.
+ */
+const outerChain = (
+  logger: BaseDeps['logger'],
+  errors: ApiMiddleware,
+  inner: (event: ApiEvent, context: Context) => Promise<ApiResponse>,
+): ApiLambdaHandler =>
+  middy<ApiEvent, ApiResponse, Error, Context, ApiInternal>()
+    .use(securityHeaders())
+    .use(requestId(logger))
+    .use(stagePrefix())
+    .use(errors)
+    .handler(inner) as unknown as ApiLambdaHandler;
+
+/**
  * A function's Lambda handler: @middy/http-router over the function's routes of the route table,
  * each with its handler from `handlers`. Around the router, the security headers, the request id
  * and log line, the stage prefix taken off the path, and pinErrors again: there it answers the
@@ -115,8 +132,7 @@ const routeChain = <D extends ApiDeps>(
  * first, so that idempotency keeps the Pin answer). `composition` is the function's own
  * (functionDeps in @wattle/runtime), built once, on the first request; each handler takes what it names.
  * `routes` are the function's own entries (@wattle/routes/table/<fn>), imported rather than picked
- * from the whole table so that its bundle holds only them; `fn` types the handler map by them
- * (and names the not-found function, which has none).
+ * from the whole table so that its bundle holds only them; `fn` types the handler map by them.
  */
 export const apiHandler = <F extends FunctionName, D extends ApiDeps>(
   _fn: F,
@@ -139,15 +155,29 @@ export const apiHandler = <F extends FunctionName, D extends ApiDeps>(
         throw new PinError('not_found');
       },
     });
-    return middy<ApiEvent, ApiResponse, Error, Context, ApiInternal>()
-      .use(securityHeaders())
-      .use(requestId(deps.logger))
-      .use(stagePrefix())
-      .use(use.pinErrors)
-      .handler(router) as unknown as ApiLambdaHandler;
+    return outerChain(deps.logger, use.pinErrors, router);
   };
   return (event, context) => {
     chain ??= build();
+    return chain(event, context);
+  };
+};
+
+/**
+ * API Gateway's `$default` route (the not-found function): the chain every API function runs
+ * around its router, with no router inside, so every path and method answers Pin's 404 as another
+ * function's router answers a path it does not know. No key is looked up and nothing is read:
+ * its composition is the base alone (functionDeps({})), and its bundle holds no repository.
+ */
+export const notFoundHandler = (composition: () => BaseDeps): ApiLambdaHandler => {
+  let chain: ApiLambdaHandler | undefined;
+  return (event, context) => {
+    if (!chain) {
+      const { logger } = composition();
+      chain = outerChain(logger, pinErrors(logger), async () => {
+        throw new PinError('not_found');
+      });
+    }
     return chain(event, context);
   };
 };
