@@ -214,6 +214,24 @@ describe("the store's DynamoDB client", () => {
     doc.destroy();
   });
 
+  it('asks the provider once for calls made at once, and again after a failed ask', async () => {
+    let asked = 0;
+    const provider = async () => {
+      asked++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (asked === 1) throw new Error('the metadata service did not answer');
+      return { accessKeyId: 'key', secretAccessKey: 's' };
+    };
+    const doc = client({ credentials: provider });
+    answer([200, {}], [200, {}], [200, {}], [200, {}]);
+    const first = await Promise.allSettled([doc.send(get), doc.send(get), doc.send(get)]);
+    expect(first.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(asked).toBe(1);
+    await Promise.all([doc.send(get), doc.send(get), doc.send(get)]);
+    expect(asked).toBe(2);
+    doc.destroy();
+  });
+
   it("takes each service's endpoint and the region from the environment as the SDK does, and refuses to guess a region", () => {
     const saved = { ...process.env };
     const credentials = { accessKeyId: 'a', secretAccessKey: 'b' };

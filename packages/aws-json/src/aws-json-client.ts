@@ -35,7 +35,8 @@ export class AwsJsonClient {
   private readonly maxAttempts: number;
   private readonly transport: Transport;
   private readonly credentialSource: () => Promise<Credentials>;
-  private credentials: Credentials | undefined;
+  /** The identity in use, or the one being fetched: calls at once ask the provider once. */
+  private credentials: Promise<Credentials> | undefined;
 
   constructor(
     private readonly protocol: JsonProtocol,
@@ -97,10 +98,20 @@ export class AwsJsonClient {
   }
 
   private async identity(): Promise<Credentials> {
-    const held = this.credentials;
-    if (held && (!held.expiration || held.expiration.getTime() - Date.now() > refreshMarginMs)) return held;
-    this.credentials = await this.credentialSource();
-    return this.credentials;
+    const asked = this.credentials;
+    if (asked) {
+      // A failed ask fails the calls that waited on it too, and is forgotten (below).
+      const held = await asked;
+      if (!held.expiration || held.expiration.getTime() - Date.now() > refreshMarginMs) return held;
+      // Expiring: ask again, unless another call already has.
+      if (this.credentials !== asked) return this.identity();
+    }
+    const asking = this.credentialSource();
+    this.credentials = asking;
+    asking.catch(() => {
+      if (this.credentials === asking) this.credentials = undefined;
+    });
+    return asking;
   }
 }
 
