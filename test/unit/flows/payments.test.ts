@@ -20,6 +20,7 @@ import {
 } from '@wattle/flows';
 import { JobTaken } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
+import { finishReserved } from '../../../packages/flows/src/payments/recover-payment.ts';
 import { fakeCardTokens } from '../../fakes/cards.ts';
 import { fakePaymentCustomers } from '../../fakes/payment-customers.ts';
 import { fakePaymentSources } from '../../fakes/payment-sources.ts';
@@ -530,6 +531,19 @@ describe('the payment-recovery job', () => {
     expect(await deps.payments.sealedNumberOf(scope, job!.token)).toBeNull();
     expect(deps.payments.events.map((e) => e.type)).toEqual(['charge.captured']);
     expect((await listPayments(deps, scope, 'charge', 1)).total).toBe(1);
+  });
+
+  it('takes the outcome of a run that settled the payment since it was read, its number dropped by then', async () => {
+    const deps = setUp();
+    deps.processor.failNext();
+    await expect(createPayment(deps, scope, aChargeRequest())).rejects.toThrow('did not answer');
+    const [job] = [...deps.schedule.jobs.values()];
+    const reserved = await deps.payments.get(scope, job!.token);
+    expect(reserved).toMatchObject({ state: 'processing' });
+    // Another run settles it between this one's read and its look at the sealed number.
+    await recoverPayment(deps, job!);
+    expect(await finishReserved(deps, scope, reserved!)).toMatchObject({ state: 'captured' });
+    expect(deps.processor.authorised).toHaveLength(1);
   });
 
   it("declines a 3-D Secure charge still unanswered at its session's end and drops its number", async () => {

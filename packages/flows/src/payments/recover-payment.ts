@@ -18,8 +18,8 @@ export const finishReserved = async (
   job?: ScheduledJob,
   bill?: Omit<ChargedBill, 'begin'>,
 ): Promise<Payment> => {
-  const cardNumber = await reservedCardNumber(deps, scope, payment);
   try {
+    const cardNumber = await reservedCardNumber(deps, scope, payment);
     return await settleWithProcessor(deps, scope, payment, cardNumber, {
       from: 'processing',
       joinLists: true,

@@ -37,14 +37,22 @@ export interface SettleFrom {
   bill?: Omit<ChargedBill, 'begin'>;
 }
 
-/** The card number a reserved payment kept sealed, for the processor. */
+/**
+ * The card number a reserved payment kept sealed, for the processor. Settling drops it: when it is
+ * gone because another request or run settled the payment since `payment` was read, that is the
+ * race settling would have reported (Changed); gone from a payment still as read, it is lost.
+ */
 export const reservedCardNumber = async (
   { payments, cardTokens }: Pick<PaymentsDeps, 'payments' | 'cardTokens'>,
   scope: Scope,
   payment: Payment,
 ): Promise<string> => {
   const sealedNumber = await payments.sealedNumberOf(scope, payment.token);
-  if (!sealedNumber) throw new Error(`Payment ${payment.token} has lost its sealed number`);
+  if (!sealedNumber) {
+    const now = await payments.get(scope, payment.token);
+    if (now && now.state !== payment.state) throw new Changed('payment', payment.token);
+    throw new Error(`Payment ${payment.token} has lost its sealed number`);
+  }
   return cardTokens.open(scope, { card: payment.card, sealedNumber });
 };
 
