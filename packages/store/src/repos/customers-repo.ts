@@ -11,10 +11,11 @@ import {
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn, merchantWideShards } from '../kernel/counters.ts';
-import { GetCommand, QueryCommand } from '../kernel/dynamodb/commands.ts';
+import { GetCommand } from '../kernel/dynamodb/commands.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
+import { queryItems } from '../kernel/merge-sorted.ts';
 import { maxTransactionItems, type Transaction } from '../kernel/transaction.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
 import { PaymentSourcesRepo } from './payment-sources-repo.ts';
@@ -247,22 +248,14 @@ export class CustomersRepo implements CustomersStore {
   private async cardTokensOf(scope: Scope, customerToken: string): Promise<string[]> {
     const { pk } = keys.customer(scope, customerToken);
     const tokens: string[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const result = await this.ctx.doc.send(
-        new QueryCommand({
-          TableName: this.ctx.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': pk, ':prefix': keys.customerCardPrefix },
-          ProjectionExpression: 'sk',
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of result.Items ?? [])
-        tokens.push(String(item.sk).slice(keys.customerCardPrefix.length));
-      start = result.LastEvaluatedKey;
-    } while (start);
+    const cards = queryItems(this.ctx.doc, {
+      TableName: this.ctx.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': keys.customerCardPrefix },
+      ProjectionExpression: 'sk',
+      ConsistentRead: true,
+    });
+    for await (const item of cards) tokens.push(String(item.sk).slice(keys.customerCardPrefix.length));
     return tokens;
   }
 

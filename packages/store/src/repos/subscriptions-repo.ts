@@ -24,6 +24,7 @@ import { ConditionFailedError, StoreError } from '../kernel/errors.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
+import { queryItems } from '../kernel/merge-sorted.ts';
 import { advanceIn, cancelIn, cancelJobItemIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
 import type { IndexName } from '../kernel/table.ts';
 import { maxTransactionItems, type Transaction } from '../kernel/transaction.ts';
@@ -386,41 +387,27 @@ export const deleteSubscriptionsOfPlan = async (
   scope: Scope,
   planToken: string,
 ): Promise<void> => {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const result = await ctx.doc.send(
-      new QueryCommand({
-        TableName: ctx.tableName,
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :pk',
-        ExpressionAttributeValues: { ':pk': lists.planSubscriptions(scope, planToken) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of result.Items ?? []) await deleteSubscription(ctx, scope, toSubscription(item));
-    start = result.LastEvaluatedKey;
-  } while (start);
+  const subscriptions = queryItems(ctx.doc, {
+    TableName: ctx.tableName,
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :pk',
+    ExpressionAttributeValues: { ':pk': lists.planSubscriptions(scope, planToken) },
+  });
+  for await (const item of subscriptions) await deleteSubscription(ctx, scope, toSubscription(item));
 };
 
 const deleteSubscription = async (ctx: StoreContext, scope: Scope, subscription: Subscription) => {
   const { token } = subscription;
   const { pk } = keys.subscription(scope, token);
   const entries: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const result = await ctx.doc.send(
-      new QueryCommand({
-        TableName: ctx.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': keys.ledgerEntryPrefix },
-        ProjectionExpression: 'sk',
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of result.Items ?? []) entries.push(String(item.sk));
-    start = result.LastEvaluatedKey;
-  } while (start);
+  const ledger = queryItems(ctx.doc, {
+    TableName: ctx.tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': keys.ledgerEntryPrefix },
+    ProjectionExpression: 'sk',
+    ConsistentRead: true,
+  });
+  for await (const item of ledger) entries.push(String(item.sk));
   const room = maxTransactionItems - 10;
   while (entries.length > room) {
     const tx = newTransaction(ctx);
