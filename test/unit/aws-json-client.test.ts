@@ -193,6 +193,21 @@ describe("the store's DynamoDB client", () => {
     doc.destroy();
   });
 
+  it('takes the number of attempts from AWS_MAX_ATTEMPTS, as the SDK does', async () => {
+    const saved = process.env.AWS_MAX_ATTEMPTS;
+    process.env.AWS_MAX_ATTEMPTS = '1';
+    try {
+      answer([503, {}], [200, {}]);
+      const doc = client();
+      await expect(doc.send(get)).rejects.toMatchObject({ name: 'Http503', $metadata: { attempts: 1 } });
+      expect(received).toHaveLength(1);
+      doc.destroy();
+    } finally {
+      if (saved === undefined) delete process.env.AWS_MAX_ATTEMPTS;
+      else process.env.AWS_MAX_ATTEMPTS = saved;
+    }
+  });
+
   it('asks a credential provider once, and again only when what it gave expires', async () => {
     let asked = 0;
     const provider = async () => {

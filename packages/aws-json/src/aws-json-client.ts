@@ -18,7 +18,7 @@ export interface AwsJsonOptions {
   region?: string;
   /** The SDK's default chain (in a Lambda bundle, the environment's: lambda-credentials.ts). */
   credentials?: Credentials | (() => Promise<Credentials>);
-  /** Attempts per call, the first included (the SDK's default: 3). */
+  /** Attempts per call, the first included: AWS_MAX_ATTEMPTS, else the SDK's default, 3. */
   maxAttempts?: number;
 }
 
@@ -59,7 +59,7 @@ export class AwsJsonClient {
         : given
           ? async () => given
           : (defaultProvider() as () => Promise<Credentials>);
-    this.maxAttempts = options.maxAttempts ?? 3;
+    this.maxAttempts = options.maxAttempts ?? (Number(env.AWS_MAX_ATTEMPTS) || 3);
     this.transport = transport(this.endpoint);
   }
 
