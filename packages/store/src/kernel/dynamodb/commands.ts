@@ -145,7 +145,9 @@ export class BatchGetCommand extends Command<BatchGetCommandInput, BatchGetComma
   override wire(): object {
     return {
       ...this.input,
-      RequestItems: mapValues(this.input.RequestItems as Record<string, KeysAndAttributes>, keysToWire),
+      RequestItems: mapValues(this.input.RequestItems as Record<string, KeysAndAttributes>, (keys) =>
+        keysWith(keys, toWire),
+      ),
     };
   }
   override read(output: Wire): BatchGetCommandOutput {
@@ -156,15 +158,15 @@ export class BatchGetCommand extends Command<BatchGetCommandInput, BatchGetComma
       ),
       UnprocessedKeys: mapValues(
         output.UnprocessedKeys as Record<string, KeysAndAttributes> | undefined,
-        (keys) => ({
-          ...keys,
-          Keys: keys.Keys?.map(fromWire),
-        }),
+        (keys) => keysWith(keys, fromWire),
       ),
     } as BatchGetCommandOutput;
   }
 }
-const keysToWire = (keys: KeysAndAttributes) => ({ ...keys, Keys: keys.Keys?.map(toWire) });
+const keysWith = (keys: KeysAndAttributes, convert: (value: unknown) => Plain): KeysAndAttributes => ({
+  ...keys,
+  Keys: keys.Keys?.map(convert),
+});
 
 type WriteRequest = { PutRequest?: { Item: Plain }; DeleteRequest?: { Key: Plain } };
 
