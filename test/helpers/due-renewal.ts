@@ -4,8 +4,10 @@ import type { RuntimeDeps } from '@wattle/runtime';
 import { createStore, documentClient, repositoriesOf } from '@wattle/store';
 import type { DocumentClient } from '@wattle/store/dynamodb';
 import { afterAll, inject } from 'vitest';
+import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
+import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { hookDynamoDb } from '../reliability/harness/dynamodb-hooks.ts';
-import { monthlyPlan, storedCustomer } from './billing.ts';
+import { dyingAtCapture, monthlyPlan, storedCustomer } from './billing.ts';
 import { type TestTable, testDeps } from './table.ts';
 
 /**
@@ -21,6 +23,9 @@ export const watchedClient = () => {
   afterAll(() => doc.destroy());
   return { doc, hooks: hookDynamoDb(doc) };
 };
+
+const minute = 60_000;
+const day = 24 * 60 * minute;
 
 /**
  * A merchant with one monthly subscriber whose first renewal is due, on a clock of its own:
@@ -54,5 +59,8 @@ export const dueRenewal = async (table: TestTable, doc: DocumentClient, name: st
   };
   const jobsOf = async (kind: string, at: Date) =>
     (await table.store.schedule.due(kind, at)).filter((job) => job.scope.accountId === scope.accountId);
-  return { scope, healthy, watched, customerToken, subscription, advance, jobsOf };
+  /** The scheduler's run once the renewal is due, its processor dying at capture: the bill stays under way. */
+  const renewDyingAtCapture = () =>
+    runDueJobs(watched({ processor: dyingAtCapture() }), advance(28 * day + minute), jobHandlers);
+  return { scope, healthy, watched, customerToken, subscription, advance, jobsOf, renewDyingAtCapture };
 };

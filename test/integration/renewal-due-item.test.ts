@@ -7,7 +7,6 @@ import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { keys } from '../../packages/store/src/kernel/keys.ts';
 import { jobKey, jobShards } from '../../packages/store/src/kernel/schedule.ts';
 import { shardOfToken } from '../../packages/store/src/kernel/shards.ts';
-import { dyingAtCapture } from '../helpers/billing.ts';
 import { dueRenewal as dueRenewalOn, watchedClient } from '../helpers/due-renewal.ts';
 import { useTable } from '../helpers/table.ts';
 import { isWrite } from '../reliability/harness/dynamodb-hooks.ts';
@@ -111,11 +110,7 @@ describe('the renewal job as a due item', () => {
 
   it("recovers a renewal's bill begun before, whose job is still a job item, once", async () => {
     const t = await dueRenewal('job-item-recovers');
-    const died = await runDueJobs(
-      t.watched({ processor: dyingAtCapture() }),
-      t.advance(28 * day + minute),
-      jobHandlers,
-    );
+    const died = await t.renewDyingAtCapture();
     expect(died.failed).toBe(1);
     // As the reservation wrote it before: the bill item without `renewalDueAt`, the job a job item.
     const later = t.advance(20 * minute);

@@ -9,7 +9,6 @@ import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { keys } from '../../packages/store/src/kernel/keys.ts';
 import { claimIn, scheduleIn } from '../../packages/store/src/kernel/schedule.ts';
 import { Transaction } from '../../packages/store/src/kernel/transaction.ts';
-import { dyingAtCapture } from '../helpers/billing.ts';
 import { dueRenewal as dueRenewalOn, watchedClient } from '../helpers/due-renewal.ts';
 import { useTable } from '../helpers/table.ts';
 import { isWrite } from '../reliability/harness/dynamodb-hooks.ts';
@@ -64,11 +63,7 @@ describe("a renewal rides in its charge's transactions", () => {
 
   it('recovers a bill under way when the subscription was cancelled meanwhile: the renewal job stays for it', async () => {
     const t = await dueRenewal('cancel-then-recover');
-    const died = await runDueJobs(
-      t.watched({ processor: dyingAtCapture() }),
-      t.advance(28 * day + minute),
-      jobHandlers,
-    );
+    const died = await t.renewDyingAtCapture();
     expect(died.failed).toBe(1);
     await cancel(t.healthy, t.scope, t.subscription.token);
     expect((await runDueJobs(t.watched(), t.advance(20 * minute), jobHandlers)).failed).toBe(0);
@@ -133,11 +128,7 @@ describe("a renewal rides in its charge's transactions", () => {
 
   it("leaves a bill's charge no recovery job of its own: the bill's finishes charge and bill at once", async () => {
     const t = await dueRenewal('bill-recovers-charge');
-    const died = await runDueJobs(
-      t.watched({ processor: dyingAtCapture() }),
-      t.advance(28 * day + minute),
-      jobHandlers,
-    );
+    const died = await t.renewDyingAtCapture();
     expect(died.failed).toBe(1);
     const later = t.advance(20 * minute);
     expect(await t.jobsOf(jobKinds.paymentRecovery, later)).toEqual([]);
