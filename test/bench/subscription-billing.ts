@@ -17,13 +17,18 @@
  * the JVM works through requests about one at a time, so its CPU per renewal bounds the rate.
  */
 import { randomBytes } from 'node:crypto';
-import { Logger } from '@aws-lambda-powertools/logger';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { addInterval, type Clock, defaultRetention, type Scope, startSubscription } from '@wattle/domain';
 import { createPlan } from '@wattle/flows';
 import { startDynamoDbLocal } from '@wattle/local';
 import { simulatedProcessor } from '@wattle/processor';
-import { composeDeps, defaultFanOutGraceSeconds, type RuntimeDeps, randomIds } from '@wattle/runtime';
+import {
+  composeDeps,
+  defaultFanOutGraceSeconds,
+  type RuntimeDeps,
+  randomIds,
+  silentLogger,
+} from '@wattle/runtime';
 import { createStore, createTableInput, documentClient, localCardCipher } from '@wattle/store';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
@@ -165,7 +170,7 @@ const bench = async (endpoint: string, size: number, concurrency: number, java: 
     store: createStore(doc, tableName, localCardCipher(randomBytes(32))),
     clock,
     ids: randomIds,
-    logger: new Logger({ logLevel: 'SILENT' }),
+    logger: silentLogger(),
     processor: simulatedProcessor(),
   });
   const scope: Scope = { accountId: 'acct_bench', environment: 'test' };

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Logger } from '@aws-lambda-powertools/logger';
 import {
   CreateTableCommand,
   DeleteTableCommand,
@@ -13,6 +12,7 @@ import {
   type RuntimeDeps,
   randomIds,
   runtimeClock,
+  silentLogger,
 } from '@wattle/runtime';
 import {
   createStore,
@@ -102,6 +102,6 @@ export const testDeps = (table: TestTable): RuntimeDeps =>
     store: table.store,
     clock: runtimeClock,
     ids: randomIds,
-    logger: new Logger({ logLevel: 'SILENT' }),
+    logger: silentLogger(),
     processor: simulatedProcessor(),
   });

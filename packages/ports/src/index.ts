@@ -10,6 +10,7 @@ export * from './events.ts';
 export * from './expired-items.ts';
 export * from './files.ts';
 export * from './idempotency.ts';
+export * from './logger.ts';
 export * from './merchants.ts';
 export * from './outcomes.ts';
 export * from './pages.ts';

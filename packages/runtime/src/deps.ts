@@ -1,8 +1,8 @@
-import type { Logger } from '@aws-lambda-powertools/logger';
 import type { CardProcessor, Clock, Ids } from '@wattle/domain';
 import type {
   Cipher,
   DeliveryQueue,
+  Logger,
   PasswordHasher,
   RetryPacing,
   Secrets,
@@ -24,9 +24,8 @@ import { runtimeClock } from './clock.ts';
 import { loadConfig, type RuntimeConfig } from './config.ts';
 import { lazyDeliveryQueue } from './delivery-queue.ts';
 import { randomIds, randomSecrets } from './ids.ts';
-import { LineLogger } from './line-logger.ts';
+import { createLogger } from './logger.ts';
 import { scryptPasswordHasher } from './password-hasher.ts';
-import { ReadableStackLogger } from './readable-stack-logger.ts';
 import { realRetryPacing } from './retry-pacing.ts';
 import { httpWebhookSender } from './webhook-sender.ts';
 
@@ -104,10 +103,7 @@ const composing = (): Composing => {
     secrets: randomSecrets,
     cipher: context.cipher,
     pacing: realRetryPacing,
-    logger: new (config.logFormat === 'line' ? LineLogger : ReadableStackLogger)({
-      serviceName: 'wattle',
-      logLevel: config.logLevel as 'INFO',
-    }),
+    logger: createLogger({ service: 'wattle', level: config.logLevel, format: config.logFormat }),
     storeContext: context,
   };
   return container;

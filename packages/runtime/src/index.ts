@@ -5,6 +5,7 @@ export * from './delivery-queue.ts';
 export * from './deps.ts';
 export * from './expiry-records.ts';
 export * from './ids.ts';
+export * from './logger.ts';
 export * from './password-hasher.ts';
 export * from './retry-pacing.ts';
 export * from './webhook-sender.ts';

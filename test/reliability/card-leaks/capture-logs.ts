@@ -1,4 +1,4 @@
-/** What the local stack logs: the functions' JSON lines (Powertools) and its own `[wattle-local]` lines. */
+/** What the local stack logs: the functions' JSON lines (runtime/logger.ts) and its own `[wattle-local]` lines. */
 const isFunctionLog = (line: string): boolean => line.startsWith('{"level":');
 const isStackLog = (text: string): boolean => text.includes('[wattle-local]');
 

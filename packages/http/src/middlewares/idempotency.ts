@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Logger } from '@aws-lambda-powertools/logger';
 import {
   type ApiKeyGrant,
   type Clock,
@@ -7,7 +6,7 @@ import {
   PinError,
   type Scope,
 } from '@wattle/domain';
-import type { IdempotencyStore, StoredResponse } from '@wattle/ports';
+import type { IdempotencyStore, Logger, StoredResponse } from '@wattle/ports';
 import type { ApiRequest } from '../api-request.ts';
 import { header } from '../header.ts';
 import type { ApiMiddleware, ApiMiddyRequest, ApiResponse } from './types.ts';

@@ -1,5 +1,5 @@
-import type { Logger } from '@aws-lambda-powertools/logger';
 import { PinError } from '@wattle/domain';
+import type { Logger } from '@wattle/ports';
 import { toHttpError } from '../to-http-error.ts';
 import { jsonResponse } from './json-response.ts';
 import type { ApiMiddleware } from './types.ts';

@@ -1,4 +1,4 @@
-import { type Logger, LogLevelThreshold } from '@aws-lambda-powertools/logger';
+import type { Logger } from '@wattle/ports';
 import { parsedRequestOf } from './parse-request.ts';
 import type { ApiMiddleware, ApiMiddyRequest } from './types.ts';
 
@@ -12,10 +12,8 @@ export const requestId = (logger: Logger): ApiMiddleware => {
     // Registered around the router: the route's chain parsed the request under its own middy request.
     const api = parsedRequestOf(request.event);
     if (request.response) request.response.headers = { ...request.response.headers, 'X-Request-Id': id };
-    // A logger above INFO (SILENT in the benchmarks and tests) would drop the line, yet powertools
-    // reads the trace id from the environment before it looks at the level: skip the call and the
-    // attributes. Nothing is buffered (no log buffer is configured), so nothing is lost.
-    if (logger.level > LogLevelThreshold.INFO) return;
+    // A logger above INFO (SILENT in the benchmarks and tests) would drop the line: skip building it.
+    if (!logger.logs('INFO')) return;
     logger.info('request', {
       requestId: id,
       route: request.event.routeKey,
