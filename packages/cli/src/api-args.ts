@@ -17,6 +17,10 @@ test environment unless --live) or a deployed stack (--base-url URL --key SECRET
   npm run wattle -- RESOURCE get TOKEN      RESOURCE: charges, authorisations, customers, refunds,
         recipients, transfers, deposits, disputes, plans, subscriptions, events, webhooks, webhook_endpoints;
         npm run wattle -- balance get
+  npm run wattle -- check [--webhook-url URL]
+        one pass through every AWS service the stack uses (test environment): a card, a charge, a
+        refund, a webhook attempt, a file; a line per step; the webhook goes to URL (by default the
+        stack's own API, which answers 404: an attempt is all it checks)
   eval "$(npm run -s wattle -- env)"        sets BASE, KEY, PK, LBASE, LKEY and PARTNER (the README's)
   npm run wattle -- clock [now]             the local stack's clock
   npm run wattle -- clock advance 5d        moves it (s, m, h, d: 90s, 1h30m, 5d) and runs what fell due
@@ -38,12 +42,22 @@ export type ApiCommand = Common &
     | { command: 'list'; path: string; page: number | null }
     | { command: 'get'; path: string }
     | { command: 'env' }
+    | { command: 'check'; webhookUrl: string | null }
     | { command: 'clock-now' }
     | { command: 'clock-advance'; seconds: number }
   );
 
 /** The commands that talk to the API or the local stack's clock and logs. */
-export const apiCommandNames = new Set(['listen', 'trigger', 'events', 'logs', 'clock', 'balance', 'env']);
+export const apiCommandNames = new Set([
+  'listen',
+  'trigger',
+  'events',
+  'logs',
+  'clock',
+  'balance',
+  'env',
+  'check',
+]);
 
 const options = {
   'base-url': { type: 'string' },
@@ -56,7 +70,11 @@ const options = {
   type: { type: 'string', multiple: true },
   lines: { type: 'string' },
   page: { type: 'string' },
+  'webhook-url': { type: 'string' },
 } as const;
+
+const isHttpUrl = (text: string | undefined): text is string =>
+  text !== undefined && URL.canParse(text) && /^https?:$/.test(new URL(text).protocol);
 
 const positiveInteger = (text: string | undefined): number | null =>
   text !== undefined && /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : null;
@@ -95,7 +113,7 @@ export const parseApiCommand = (argv: string[]): ApiCommand | string | null => {
   switch (first) {
     case 'listen': {
       const forwardTo = values['forward-to'] as string | undefined;
-      if (!forwardTo || !URL.canParse(forwardTo) || !/^https?:$/.test(new URL(forwardTo).protocol))
+      if (!isHttpUrl(forwardTo))
         return 'listen needs --forward-to with an http(s) URL, e.g. --forward-to http://localhost:3000/hooks';
       return {
         ...common,
@@ -128,6 +146,12 @@ export const parseApiCommand = (argv: string[]): ApiCommand | string | null => {
       return 'clock has: clock now, clock advance DURATION';
     case 'env':
       return { ...common, command: 'env' };
+    case 'check': {
+      const webhookUrl = values['webhook-url'] as string | undefined;
+      if (webhookUrl !== undefined && !isHttpUrl(webhookUrl))
+        return '--webhook-url must be an http(s) URL the stack can reach';
+      return { ...common, command: 'check', webhookUrl: webhookUrl ?? null };
+    }
     case 'balance':
       if (second === undefined || second === 'get') return { ...common, command: 'get', path: '/1/balance' };
       return 'balance has one command: balance get';

@@ -1,5 +1,6 @@
 import type { ApiCommand } from './api-args.ts';
 import { apiClient } from './api-client.ts';
+import { checkStack } from './check-stack.ts';
 import { tailEvents } from './events-tail.ts';
 import { listen, listenSigningKey } from './listen.ts';
 import { advanceClock, clockNow } from './local-control.ts';
@@ -57,6 +58,16 @@ export const runApiCommand = async (args: ApiCommand, io: Io): Promise<void> => 
       return io.print(
         `Clock at ${moved.now}; the scheduler ran ${moved.scheduler?.done ?? 0} job(s)${kinds.length ? `: ${kinds.join(', ')}` : ''}`,
       );
+    }
+    case 'check': {
+      const passed = await checkStack(client, {
+        // The stack's own API answers a path it does not know with a 404: an attempt is enough.
+        webhookUrl: args.webhookUrl ?? `${target.baseUrl}/1/wattle-check-webhook`,
+        print: io.print,
+        signal: io.signal,
+      });
+      if (!passed) throw new Error(`The check of ${target.baseUrl} failed at the step above`);
+      return;
     }
     case 'trigger': {
       const triggered = await trigger(args.type, triggerContext(target));
