@@ -46,16 +46,21 @@ const canonicalQuery = (query: Record<string, string>): string =>
     .map(([name, value]) => `${name}=${value}`)
     .join('&');
 
-/** The signing key of a day, region and service: four HMACs, the same all day (one cached). */
-let cachedKey: { id: string; key: Buffer } | undefined;
+/**
+ * The signing key of a day, region and service: four HMACs, the same all day, so kept: one per
+ * service a process calls (the files function signs for DynamoDB and S3 in turn). Emptied when
+ * full, which only the days going by and rotated credentials fill.
+ */
+const signingKeys = new Map<string, Buffer>();
 const signingKey = (secret: string, day: string, region: string, service: string): Buffer => {
   const id = `${secret}\n${day}\n${region}\n${service}`;
-  if (cachedKey?.id !== id)
-    cachedKey = {
-      id,
-      key: hmac(hmac(hmac(hmac(`AWS4${secret}`, day), region), service), 'aws4_request'),
-    };
-  return cachedKey.key;
+  let key = signingKeys.get(id);
+  if (!key) {
+    if (signingKeys.size >= 8) signingKeys.clear();
+    key = hmac(hmac(hmac(hmac(`AWS4${secret}`, day), region), service), 'aws4_request');
+    signingKeys.set(id, key);
+  }
+  return key;
 };
 
 const stampOf = (now = new Date()): string => now.toISOString().replace(/[-:]|\.\d{3}/g, '');
