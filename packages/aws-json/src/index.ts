@@ -16,4 +16,4 @@ export {
   signRequest,
   uriEncode,
 } from './sigv4.ts';
-export { type Answer, httpTransport, type OutgoingRequest, type Transport } from './transport.ts';
+export { httpTransport } from './transport.ts';
