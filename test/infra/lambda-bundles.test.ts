@@ -223,6 +223,9 @@ describe('the Lambda bundles', () => {
     expect(files.holds('@aws-sdk/client-s3')).toBe(false);
     expect(files.holds('@aws-sdk/s3-request-presigner')).toBe(false);
     expect(files.holdsFile('packages/runtime/src/file-blobs/s3-requests.ts')).toBe(true);
+    // One signer and one HTTP stack for every AWS call: @wattle/aws-json's, not the SDK's (smithy).
+    expect(files.holds('@smithy')).toBe(false);
+    expect(files.holdsFile('packages/aws-json/src/sigv4.ts')).toBe(true);
     // A size, not a time: the bundle is parsed at every cold start (issue 17's ceiling).
     expect(statSync(files.outfile).size).toBeLessThanOrEqual(450 * 1024);
   }, 60_000);

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { HttpRequest } from '@smithy/core/transport';
 import type { Scope, StoredFile } from '@wattle/domain';
-import { type S3Answer, s3FileBlobs } from '@wattle/runtime/file-blobs';
+import { type S3Answer, type S3Request, s3FileBlobs } from '@wattle/runtime/file-blobs';
 import { describe, expect, it } from 'vitest';
 
 const scope: Scope = { accountId: 'acct_s3', environment: 'live' };
@@ -21,7 +20,7 @@ const credentials = { accessKeyId: 'AKIAEXAMPLEEXAMPLE00', secretAccessKey: 'exa
 
 /** Files in S3 with made-up credentials, recording the signed requests and giving the answers asked. */
 const recording = (...answers: (S3Answer | Error)[]) => {
-  const sent: HttpRequest[] = [];
+  const sent: S3Request[] = [];
   const blobs = s3FileBlobs({
     bucket: 'wattle-files',
     region,
@@ -86,13 +85,42 @@ describe('files in S3', () => {
     });
     expect(denied.sent).toHaveLength(1);
 
-    const flaky = recording(errorAnswer(503, 'SlowDown'), new Error('socket hang up'));
+    // A dropped connection, as Node reports it (the SDK's standard strategy retries it by its code).
+    const hangUp = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    const flaky = recording(errorAnswer(503, 'SlowDown'), hangUp);
     await flaky.blobs.put(scope, file.token, new Uint8Array([1]), 'application/pdf');
     expect(flaky.sent).toHaveLength(3);
 
     const down = recording(...[1, 2, 3].map(() => errorAnswer(500, 'InternalError')));
     await expect(down.blobs.delete(scope, file.token)).rejects.toMatchObject({ name: 'InternalError' });
     expect(down.sent).toHaveLength(3);
+  });
+
+  it('tries again what the SDK’s standard strategy does, and not a failure that will not pass', async () => {
+    // S3's RequestTimeout is a 400 worth another attempt; an unknown host is not.
+    const slow = recording(errorAnswer(400, 'RequestTimeout'));
+    await slow.blobs.delete(scope, file.token);
+    expect(slow.sent).toHaveLength(2);
+
+    const nowhere = recording(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }));
+    await expect(nowhere.blobs.delete(scope, file.token)).rejects.toMatchObject({ code: 'ENOTFOUND' });
+    expect(nowhere.sent).toHaveLength(1);
+  });
+
+  it('asks the credential provider once for requests made at once, as the other AWS clients do', async () => {
+    let asked = 0;
+    const blobs = s3FileBlobs({
+      bucket: 'wattle-files',
+      region,
+      credentials: async () => {
+        asked++;
+        return credentials;
+      },
+      send: async () => ({ status: 200, body: new Uint8Array() }),
+    });
+    await Promise.all([1, 2, 3].map(() => blobs.delete(scope, file.token)));
+    await blobs.presign(scope, file, new Date(), new Date(Date.now() + 60_000));
+    expect(asked).toBe(1);
   });
 
   it('presigns a GET at the clock’s time, for the lifetime asked, saving under the original name', async () => {

@@ -1,18 +1,24 @@
-import { defaultProvider } from '@aws-sdk/credential-provider-node';
-import { Sha256 } from '@smithy/core/checksum';
-import { extendedEncodeURIComponent } from '@smithy/core/protocols';
-import { streamCollector } from '@smithy/core/serde';
-import { HttpRequest } from '@smithy/core/transport';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
-import { SignatureV4 } from '@smithy/signature-v4';
-import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@smithy/types';
+import {
+  AwsError,
+  type CredentialSource,
+  defaultMaxAttempts,
+  httpTransport,
+  presignQuery,
+  type SignedRequest,
+  sha256Hex,
+  sharedCredentials,
+  signRequest,
+  uriEncode,
+  withRetries,
+} from '@wattle/aws-json';
 
 /*
  * The few S3 requests the files function makes (put, get and delete an object, presign a GET),
- * signed with SigV4 by the SDK's own signer and sent by the SDK's own HTTP handler, both already
- * in the bundle for DynamoDB. @aws-sdk/client-s3 would add about 170 KB to the files bundle (every
- * operation's schema, the endpoint rules, checksums, XML), parsed at every cold start, for these
- * four requests to one bucket in the function's own region.
+ * signed by @wattle/aws-json's SigV4 signer, sent over its kept-alive transport and retried as
+ * its JSON calls are, with the credentials the other clients use: one way of calling AWS in every
+ * bundle. @aws-sdk/client-s3 would add about 170 KB to the files bundle (every operation's schema,
+ * the endpoint rules, checksums, XML), parsed at every cold start, for these four requests to one
+ * bucket in the function's own region.
  */
 
 export interface S3Answer {
@@ -20,109 +26,111 @@ export interface S3Answer {
   body: Uint8Array;
 }
 
-/** Sends a signed request; the default sends it over HTTPS with the SDK's handler. */
-export type S3Transport = (request: HttpRequest) => Promise<S3Answer>;
+/** A signed request to the bucket, as the transport sends it. */
+export interface S3Request {
+  method: string;
+  hostname: string;
+  /** The object's path, encoded. */
+  path: string;
+  headers: Record<string, string>;
+  body?: Uint8Array;
+}
+
+/** Sends a signed request; the default sends it over HTTPS with @wattle/aws-json's transport. */
+export type S3Transport = (request: S3Request) => Promise<S3Answer>;
 
 export interface S3Options {
   bucket: string;
   /** The bucket's region: the function's own (AWS_REGION). */
   region: string;
   /** The SDK's default chain (in a Lambda bundle, the environment's: lambda-credentials.ts). */
-  credentials?: AwsCredentialIdentity | AwsCredentialIdentityProvider;
+  credentials?: CredentialSource;
   send?: S3Transport;
 }
 
-/** An S3 error answer, named by its code (`NoSuchKey`, `AccessDenied`…) as the SDK names them. */
-export class S3Error extends Error {
+/**
+ * An S3 error answer, named by its code (`NoSuchKey`, `AccessDenied`…) as the SDK names them. An
+ * AwsError, so it is retried as the JSON calls' errors are (a throttle such as `SlowDown`, a 5xx).
+ */
+export class S3Error extends AwsError {
   constructor(
     readonly code: string,
     readonly status: number,
     message: string,
+    attempts = 1,
   ) {
-    super(message);
-    this.name = code;
+    super(code, message, status, attempts);
   }
 }
 
-const httpsTransport = (): S3Transport => {
-  const handler = new NodeHttpHandler();
-  return async (request) => {
-    const { response } = await handler.handle(request);
-    return { status: response.statusCode, body: await streamCollector(response.body) };
-  };
-};
-
 /** The code and message of S3's XML error body (`<Error><Code>…</Code><Message>…</Message>`). */
-const errorOf = (answer: S3Answer): S3Error => {
+const errorOf = (answer: S3Answer, attempts: number): S3Error => {
   const xml = new TextDecoder().decode(answer.body);
   const field = (name: string) => xml.match(new RegExp(`<${name}>([^<]*)</${name}>`))?.[1];
   const code = field('Code') ?? `Http${answer.status}`;
-  return new S3Error(code, answer.status, field('Message') ?? `S3 answered ${answer.status}`);
+  return new S3Error(code, answer.status, field('Message') ?? `S3 answered ${answer.status}`, attempts);
 };
 
-/** Answers worth another attempt, as the SDK's standard retry treats them. */
-const transient = (status: number): boolean => status === 429 || status >= 500;
-const attempts = 3;
-const pause = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 50 * (1 + Math.random())));
+const httpsTransport = (hostname: string): S3Transport => {
+  const https = httpTransport(new URL(`https://${hostname}`));
+  return (request) => https.send(request);
+};
 
-export const s3Requests = ({
-  bucket,
-  region,
-  credentials = defaultProvider(),
-  send = httpsTransport(),
-}: S3Options) => {
+export const s3Requests = ({ bucket, region, credentials, send }: S3Options) => {
   // Virtual-hosted style, the only one for buckets made after 2020 (the stack's is).
   const hostname = `${bucket}.s3.${region}.amazonaws.com`;
-  // S3 signs the path as it is sent (no second encoding) and wants the payload's hash signed.
-  const signer = new SignatureV4({
-    service: 's3',
+  const transport = send ?? httpsTransport(hostname);
+  const identity = sharedCredentials(credentials);
+  const maxAttempts = defaultMaxAttempts();
+  /** What S3 signs: the key's path encoded once and signed as sent, the payload's hash given. */
+  const requestOf = (
+    method: string,
+    key: string,
+    fields: Pick<SignedRequest, 'payloadHash'> & Partial<SignedRequest>,
+  ): SignedRequest => ({
+    method,
+    host: hostname,
+    path: `/${key.split('/').map(uriEncode).join('/')}`,
+    headers: {},
     region,
-    credentials,
-    sha256: Sha256,
-    uriEscapePath: false,
+    service: 's3',
+    ...fields,
   });
-  const requestOf = (method: string, key: string, init: Partial<HttpRequest> = {}) =>
-    new HttpRequest({
-      protocol: 'https:',
-      hostname,
-      method,
-      path: `/${key.split('/').map(extendedEncodeURIComponent).join('/')}`,
-      ...init,
-      headers: { host: hostname, ...init.headers },
-    });
 
   return {
     /** Sends the request (retrying a throttled or failed attempt); throws S3Error for an error answer. */
-    send: async (method: string, key: string, init: Partial<HttpRequest> = {}): Promise<S3Answer> => {
-      for (let attempt = 1; ; attempt++) {
-        const signed = (await signer.sign(requestOf(method, key, init))) as HttpRequest;
-        const answer = await send(signed).catch((error: unknown) => {
-          if (attempt >= attempts) throw error;
-          return null;
-        });
-        if (answer && answer.status < 300) return answer;
-        if (answer && (!transient(answer.status) || attempt >= attempts)) throw errorOf(answer);
-        await pause(attempt);
-      }
+    send: (
+      method: string,
+      key: string,
+      init: { body?: Uint8Array; headers?: Record<string, string> } = {},
+    ): Promise<S3Answer> => {
+      const payloadHash = sha256Hex(init.body ?? '');
+      // S3 wants the payload's hash sent and signed.
+      const request = requestOf(method, key, {
+        payloadHash,
+        headers: { ...init.headers, 'x-amz-content-sha256': payloadHash },
+      });
+      return withRetries(maxAttempts, async (attempt) => {
+        const headers = signRequest(request, await identity());
+        const answer = await transport({ method, hostname, path: request.path, headers, body: init.body });
+        if (answer.status < 300) return answer;
+        throw errorOf(answer, attempt);
+      });
     },
     /** A GET of `key` anyone can make until `expiresIn` seconds after `now`, as getSignedUrl makes it. */
     presignGet: async (key: string, query: Record<string, string>, now: Date, expiresIn: number) => {
-      // What the SDK's GetObject and presigner add, so the URL is the one they made before.
       const request = requestOf('GET', key, {
-        query: { ...query, 'x-amz-checksum-mode': 'ENABLED', 'x-id': 'GetObject' },
-        headers: { 'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD' },
+        payloadHash: 'UNSIGNED-PAYLOAD',
+        // What the SDK's GetObject and presigner add, so the URL is the one they made before.
+        query: {
+          ...query,
+          'x-amz-checksum-mode': 'ENABLED',
+          'x-id': 'GetObject',
+          'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD',
+        },
+        now,
       });
-      const presigned = await signer.presign(request, { signingDate: now, expiresIn });
-      const signedQuery = presigned.query ?? {};
-      const search = Object.keys(signedQuery)
-        .sort()
-        .map(
-          (name) =>
-            `${extendedEncodeURIComponent(name)}=${extendedEncodeURIComponent(String(signedQuery[name]))}`,
-        )
-        .join('&');
-      return `https://${hostname}${presigned.path}?${search}`;
+      return `https://${hostname}${request.path}?${presignQuery(request, await identity(), expiresIn)}`;
     },
   };
 };
