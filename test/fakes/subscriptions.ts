@@ -113,6 +113,7 @@ export const fakeSubscriptions = (plans: FakePlans, schedule: FakeSchedule): Fak
       billApart: stored.billApart,
       starting: stored.bill?.purpose === 'start',
       sortKey: stored.sortKey,
+      ledgerCount: ledgers.get(key(stored.scope, stored.subscription.token))?.length ?? 0,
     });
   const shown = (scope: Scope) =>
     [...all.values()]

@@ -34,6 +34,11 @@ export interface LoadedSubscription {
   /** Its first bill is under way: the subscription is shown nowhere yet. */
   starting: boolean;
   sortKey: string;
+  /**
+   * The ledger entries counted on the subscription's item: its next write carries the count on,
+   * one more with a credit (entries recorded before the item kept it are counted apart).
+   */
+  ledgerCount: number;
 }
 
 /**

@@ -19,7 +19,7 @@ import {
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
-import { GetCommand, PutCommand, QueryCommand } from '../kernel/dynamodb/commands.ts';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '../kernel/dynamodb/commands.ts';
 import { ConditionFailedError, StoreError } from '../kernel/errors.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
@@ -46,7 +46,12 @@ const listsOf = (scope: Scope, subscription: Subscription): ListOf[] => [
   },
 ];
 
-const ledgerCounter = (scope: Scope, subscriptionToken: string) =>
+/**
+ * The counter item a ledger's count was kept in before the subscription's item kept it
+ * (`ledgerCount`, which the change adding an entry writes anyway): no longer moved, but still
+ * summed with the item's count for the entries recorded before, and deleted with the subscription.
+ */
+const ledgerCounterBefore = (scope: Scope, subscriptionToken: string) =>
   counter(lists.subscriptionLedger(scope, subscriptionToken));
 
 /** Reads a subscription item (also a customer's list item) as the domain's subscription. */
@@ -74,6 +79,7 @@ const toLoaded = (item: Record<string, unknown>, billItem?: Record<string, unkno
     starting: bill?.purpose === 'start',
     // Kept apart only while the subscription is in no list; its lists' sort key otherwise.
     sortKey: (item.sortKey ?? item.gsi1sk) as string,
+    ledgerCount: Number(item.ledgerCount ?? 0),
   };
 };
 
@@ -208,6 +214,7 @@ export const subscriptionChangeIn = (
   // While a renewal's bill stays under way apart, its recovery is the renewal job's: it stays.
   const apartAfter = apartBefore && change.bill !== null;
   const sortKey = before?.sortKey ?? listSortKey(now, token);
+  const ledgerCount = (before?.ledgerCount ?? 0) + (change.credit ? 1 : 0);
   const shown = after !== null && change.bill?.purpose !== 'start';
   const shownBefore = before !== null && !before.starting;
   const jobAfter: RenewalJobAfter =
@@ -233,6 +240,8 @@ export const subscriptionChangeIn = (
         subscription: storedSubscription(after),
         ver: (before?.version ?? 0) + 1,
         ...(change.bill && !apartAfter ? { bill: change.bill } : {}),
+        // The ledger's count rides on the item under its version: no counter item to move.
+        ...(ledgerCount > 0 ? { ledgerCount } : {}),
         // Shown, the lists' sort keys hold it (toLoaded): not a fourth copy.
         ...(shown
           ? Object.assign(
@@ -260,17 +269,15 @@ export const subscriptionChangeIn = (
   if (change.credit) {
     const { entry, attempt } = change.credit;
     const key = keys.ledgerEntry(scope, token, attempt);
-    const ledger = ledgerCounter(scope, token);
     tx.put('ledger', {
       Item: {
         ...key,
         _et: 'ledger_entry',
         entry,
-        ...listMembership('gsi1', ledger.listKey, listSortKey(now, key.sk)),
+        ...listMembership('gsi1', lists.subscriptionLedger(scope, token), listSortKey(now, key.sk)),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     });
-    countIn(tx, ledger, 1);
   }
   for (const event of change.events) recordEvent(tx, scope, event, now);
   // A bill kept on the subscription has a recovery job of its own.
@@ -352,14 +359,34 @@ export class SubscriptionsRepo implements SubscriptionsStore {
   }
 
   ledger(scope: Scope, subscriptionToken: string, page: number): Promise<Page<LedgerEntry>> {
-    const c = ledgerCounter(scope, subscriptionToken);
     return readPage(
       this.ctx.doc,
       this.ctx.tableName,
-      { index: 'gsi1', listKey: c.listKey, counter: c },
+      {
+        index: 'gsi1',
+        listKey: lists.subscriptionLedger(scope, subscriptionToken),
+        counter: () => this.ledgerTotal(scope, subscriptionToken),
+      },
       page,
       (item) => item.entry as LedgerEntry,
     );
+  }
+
+  /** The count on the subscription's item and the one its counter item kept before, read together. */
+  private async ledgerTotal(scope: Scope, subscriptionToken: string): Promise<number> {
+    const wanted = [
+      keys.subscription(scope, subscriptionToken),
+      keys.counterShard(ledgerCounterBefore(scope, subscriptionToken).listKey, 0),
+    ];
+    const result = await this.ctx.doc.send(
+      new BatchGetCommand({
+        RequestItems: {
+          [this.ctx.tableName]: { Keys: wanted, ConsistentRead: true },
+        },
+      }),
+    );
+    const items = result.Responses?.[this.ctx.tableName] ?? [];
+    return items.reduce((sum, item) => sum + Number(item.ledgerCount ?? 0) + Number(item.n ?? 0), 0);
   }
 
   async commit(scope: Scope, change: SubscriptionChange, now: Date): Promise<void> {
@@ -419,7 +446,7 @@ const deleteSubscription = async (ctx: StoreContext, scope: Scope, subscription:
     ConditionExpression: 'attribute_exists(pk)',
   });
   for (const sk of entries) tx.delete('ledger', { Key: { pk, sk } });
-  tx.delete('ledger-counter', { Key: keys.counterShard(ledgerCounter(scope, token).listKey, 0) });
+  tx.delete('ledger-counter', { Key: keys.counterShard(ledgerCounterBefore(scope, token).listKey, 0) });
   countIn(tx, counter(lists.subscriptions(scope), merchantWideShards), -1);
   countIn(tx, counter(lists.customerSubscriptions(scope, subscription.customerToken)), -1);
   // The renewal job, wherever it may be: at the next billing date, or a bill's recovery date (on
