@@ -63,9 +63,14 @@ export const toSubscription = (item: Record<string, unknown>): Subscription => {
 /**
  * The subscription and the renewal's bill kept beside it (if one is under way): the bill's
  * beginning counted its attempt on the bill alone, so the subscription is shown as it left it.
+ * The bill item stays once its bill is settled, until the next renewal's overwrites it: it is
+ * under way only while its attempt is later than the last the subscription records as settled
+ * (`settledBill`; an item written before that was kept had its bill item removed when settled).
  */
 const toLoaded = (item: Record<string, unknown>, billItem?: Record<string, unknown>): LoadedSubscription => {
-  const apart = (billItem?.bill as PendingBill | undefined) ?? null;
+  const settledBill = typeof item.settledBill === 'number' ? item.settledBill : null;
+  const kept = (billItem?.bill as PendingBill | undefined) ?? null;
+  const apart = kept && (settledBill === null || kept.attempt > settledBill) ? kept : null;
   const bill = apart ?? (item.bill as PendingBill | undefined) ?? null;
   const subscription = toSubscription(item);
   return {
@@ -75,11 +80,14 @@ const toLoaded = (item: Record<string, unknown>, billItem?: Record<string, unkno
     version: Number(item.ver),
     bill,
     billApart: apart !== null,
-    ...(typeof billItem?.renewalDueAt === 'string' ? { renewalDueAt: new Date(billItem.renewalDueAt) } : {}),
+    ...(apart && typeof billItem?.renewalDueAt === 'string'
+      ? { renewalDueAt: new Date(billItem.renewalDueAt) }
+      : {}),
     starting: bill?.purpose === 'start',
     // Kept apart only while the subscription is in no list; its lists' sort key otherwise.
     sortKey: (item.sortKey ?? item.gsi1sk) as string,
     ledgerCount: Number(item.ledgerCount ?? 0),
+    settledBill,
   };
 };
 
@@ -155,11 +163,13 @@ const renewalJobIn = (
 
 /**
  * Begins a renewal's bill: the renewal job claimed and moved to when the bill is to be recovered,
- * where it stands for the bill's recovery job, and the bill in an item of its own (refused, as a
- * change that came first, when one is under way already). The subscription's item is checked at
- * the version read (a cancel or a card change in between refuses the bill, as before), not
- * rewritten with its three list copies (projection ALL): its version stays, and the settlement's
- * write of it under that version is what lets the bill settle once.
+ * where it stands for the bill's recovery job, and the bill in an item of its own, put over the
+ * last one settled (refused, as a change that came first, when one is under way already: an item
+ * of a later attempt than the subscription, at the version checked, records as settled). The
+ * subscription's item is checked at the version read (a cancel or a card change in between
+ * refuses the bill, as before), not rewritten with its three list copies (projection ALL): its
+ * version stays, and the settlement's write of it under that version is what lets the bill
+ * settle once.
  */
 const beginRenewalBillIn = (
   tx: Transaction,
@@ -186,7 +196,13 @@ const beginRenewalBillIn = (
       // Where the renewal job now is: the changes made while the bill is under way find it by it.
       renewalDueAt: change.recovery.toISOString(),
     },
-    ConditionExpression: 'attribute_not_exists(pk)',
+    ...(change.before.settledBill === null
+      ? { ConditionExpression: 'attribute_not_exists(pk)' }
+      : {
+          ConditionExpression: 'attribute_not_exists(pk) OR #bill.attempt <= :settled',
+          ExpressionAttributeNames: { '#bill': 'bill' },
+          ExpressionAttributeValues: { ':settled': change.before.settledBill },
+        }),
   });
   return tx;
 };
@@ -215,6 +231,10 @@ export const subscriptionChangeIn = (
   const apartAfter = apartBefore && change.bill !== null;
   const sortKey = before?.sortKey ?? listSortKey(now, token);
   const ledgerCount = (before?.ledgerCount ?? 0) + (change.credit ? 1 : 0);
+  // A renewal's bill kept apart, once settled, stays in its item (the next one overwrites it): the
+  // subscription records its attempt as settled, and carries that on.
+  const settledBill =
+    apartBefore && !apartAfter && before?.bill ? before.bill.attempt : (before?.settledBill ?? null);
   const shown = after !== null && change.bill?.purpose !== 'start';
   const shownBefore = before !== null && !before.starting;
   const jobAfter: RenewalJobAfter =
@@ -242,6 +262,7 @@ export const subscriptionChangeIn = (
         ...(change.bill && !apartAfter ? { bill: change.bill } : {}),
         // The ledger's count rides on the item under its version: no counter item to move.
         ...(ledgerCount > 0 ? { ledgerCount } : {}),
+        ...(settledBill === null ? {} : { settledBill }),
         // Shown, the lists' sort keys hold it (toLoaded): not a fourth copy.
         ...(shown
           ? Object.assign(
@@ -255,7 +276,8 @@ export const subscriptionChangeIn = (
   } else {
     tx.delete('subscription', { Key: keys.subscription(scope, token), ...guard });
   }
-  if (apartBefore && !apartAfter) tx.delete('bill', { Key: keys.subscriptionBill(scope, token) });
+  // Settled, the bill item stays while the subscription does (settledBill says it is over).
+  if (apartBefore && !after) tx.delete('bill', { Key: keys.subscriptionBill(scope, token) });
   if (shown !== shownBefore) {
     for (const l of listsOf(scope, subscription)) countIn(tx, l.counter, shown ? 1 : -1);
   }
