@@ -113,6 +113,9 @@ export const fakeSubscriptions = (plans: FakePlans, schedule: FakeSchedule): Fak
       billApart: stored.billApart,
       starting: stored.bill?.purpose === 'start',
       sortKey: stored.sortKey,
+      ledgerCount: ledgers.get(key(stored.scope, stored.subscription.token))?.length ?? 0,
+      // The fake keeps no bill item: a settled bill leaves nothing to tell apart.
+      settledBill: null,
     });
   const shown = (scope: Scope) =>
     [...all.values()]

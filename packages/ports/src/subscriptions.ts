@@ -34,6 +34,17 @@ export interface LoadedSubscription {
   /** Its first bill is under way: the subscription is shown nowhere yet. */
   starting: boolean;
   sortKey: string;
+  /**
+   * The ledger entries counted on the subscription's item: its next write carries the count on,
+   * one more with a credit (entries recorded before the item kept it are counted apart).
+   */
+  ledgerCount: number;
+  /**
+   * The attempt of the last renewal's bill kept apart that is settled: its item stays until the
+   * next renewal's bill overwrites it, and a bill item of a later attempt is under way. Null when
+   * none was (or its item was removed when settled). Carried on by the item's next write.
+   */
+  settledBill: number | null;
 }
 
 /**

@@ -9,7 +9,8 @@ import { globalIndexes, type IndexName } from './table.ts';
 export interface ListSpec {
   index: IndexName;
   listKey: string;
-  counter: Counter;
+  /** The list's counter, or how its total is read when it is kept elsewhere. */
+  counter: Counter | (() => Promise<number>);
   /** Index partitions the list is spread over (see listMembership); 1 when it is not. */
   shards?: number;
 }
@@ -103,7 +104,7 @@ export const readPage = async <T>(
   const { skip, take: size } = pageWindow(page);
   const wanted = skip + size;
   const [total, collected] = await Promise.all([
-    readCount(doc, tableName, spec.counter),
+    typeof spec.counter === 'function' ? spec.counter() : readCount(doc, tableName, spec.counter),
     take(newestFirst(doc, tableName, spec.index, spec.listKey, spec.shards ?? 1, wanted), wanted),
   ]);
   return { items: collected.slice(skip, wanted).map(map), total };

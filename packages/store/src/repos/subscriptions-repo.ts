@@ -19,7 +19,7 @@ import {
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
-import { GetCommand, PutCommand, QueryCommand } from '../kernel/dynamodb/commands.ts';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '../kernel/dynamodb/commands.ts';
 import { ConditionFailedError, StoreError } from '../kernel/errors.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
@@ -46,7 +46,12 @@ const listsOf = (scope: Scope, subscription: Subscription): ListOf[] => [
   },
 ];
 
-const ledgerCounter = (scope: Scope, subscriptionToken: string) =>
+/**
+ * The counter item a ledger's count was kept in before the subscription's item kept it
+ * (`ledgerCount`, which the change adding an entry writes anyway): no longer moved, but still
+ * summed with the item's count for the entries recorded before, and deleted with the subscription.
+ */
+const ledgerCounterBefore = (scope: Scope, subscriptionToken: string) =>
   counter(lists.subscriptionLedger(scope, subscriptionToken));
 
 /** Reads a subscription item (also a customer's list item) as the domain's subscription. */
@@ -58,9 +63,14 @@ export const toSubscription = (item: Record<string, unknown>): Subscription => {
 /**
  * The subscription and the renewal's bill kept beside it (if one is under way): the bill's
  * beginning counted its attempt on the bill alone, so the subscription is shown as it left it.
+ * The bill item stays once its bill is settled, until the next renewal's overwrites it: it is
+ * under way only while its attempt is later than the last the subscription records as settled
+ * (`settledBill`; an item written before that was kept had its bill item removed when settled).
  */
 const toLoaded = (item: Record<string, unknown>, billItem?: Record<string, unknown>): LoadedSubscription => {
-  const apart = (billItem?.bill as PendingBill | undefined) ?? null;
+  const settledBill = typeof item.settledBill === 'number' ? item.settledBill : null;
+  const kept = (billItem?.bill as PendingBill | undefined) ?? null;
+  const apart = kept && (settledBill === null || kept.attempt > settledBill) ? kept : null;
   const bill = apart ?? (item.bill as PendingBill | undefined) ?? null;
   const subscription = toSubscription(item);
   return {
@@ -70,10 +80,14 @@ const toLoaded = (item: Record<string, unknown>, billItem?: Record<string, unkno
     version: Number(item.ver),
     bill,
     billApart: apart !== null,
-    ...(typeof billItem?.renewalDueAt === 'string' ? { renewalDueAt: new Date(billItem.renewalDueAt) } : {}),
+    ...(apart && typeof billItem?.renewalDueAt === 'string'
+      ? { renewalDueAt: new Date(billItem.renewalDueAt) }
+      : {}),
     starting: bill?.purpose === 'start',
     // Kept apart only while the subscription is in no list; its lists' sort key otherwise.
     sortKey: (item.sortKey ?? item.gsi1sk) as string,
+    ledgerCount: Number(item.ledgerCount ?? 0),
+    settledBill,
   };
 };
 
@@ -149,11 +163,13 @@ const renewalJobIn = (
 
 /**
  * Begins a renewal's bill: the renewal job claimed and moved to when the bill is to be recovered,
- * where it stands for the bill's recovery job, and the bill in an item of its own (refused, as a
- * change that came first, when one is under way already). The subscription's item is checked at
- * the version read (a cancel or a card change in between refuses the bill, as before), not
- * rewritten with its three list copies (projection ALL): its version stays, and the settlement's
- * write of it under that version is what lets the bill settle once.
+ * where it stands for the bill's recovery job, and the bill in an item of its own, put over the
+ * last one settled (refused, as a change that came first, when one is under way already: an item
+ * of a later attempt than the subscription, at the version checked, records as settled). The
+ * subscription's item is checked at the version read (a cancel or a card change in between
+ * refuses the bill, as before), not rewritten with its three list copies (projection ALL): its
+ * version stays, and the settlement's write of it under that version is what lets the bill
+ * settle once.
  */
 const beginRenewalBillIn = (
   tx: Transaction,
@@ -180,7 +196,13 @@ const beginRenewalBillIn = (
       // Where the renewal job now is: the changes made while the bill is under way find it by it.
       renewalDueAt: change.recovery.toISOString(),
     },
-    ConditionExpression: 'attribute_not_exists(pk)',
+    ...(change.before.settledBill === null
+      ? { ConditionExpression: 'attribute_not_exists(pk)' }
+      : {
+          ConditionExpression: 'attribute_not_exists(pk) OR #bill.attempt <= :settled',
+          ExpressionAttributeNames: { '#bill': 'bill' },
+          ExpressionAttributeValues: { ':settled': change.before.settledBill },
+        }),
   });
   return tx;
 };
@@ -208,6 +230,11 @@ export const subscriptionChangeIn = (
   // While a renewal's bill stays under way apart, its recovery is the renewal job's: it stays.
   const apartAfter = apartBefore && change.bill !== null;
   const sortKey = before?.sortKey ?? listSortKey(now, token);
+  const ledgerCount = (before?.ledgerCount ?? 0) + (change.credit ? 1 : 0);
+  // A renewal's bill kept apart, once settled, stays in its item (the next one overwrites it): the
+  // subscription records its attempt as settled, and carries that on.
+  const settledBill =
+    apartBefore && !apartAfter && before?.bill ? before.bill.attempt : (before?.settledBill ?? null);
   const shown = after !== null && change.bill?.purpose !== 'start';
   const shownBefore = before !== null && !before.starting;
   const jobAfter: RenewalJobAfter =
@@ -233,6 +260,9 @@ export const subscriptionChangeIn = (
         subscription: storedSubscription(after),
         ver: (before?.version ?? 0) + 1,
         ...(change.bill && !apartAfter ? { bill: change.bill } : {}),
+        // The ledger's count rides on the item under its version: no counter item to move.
+        ...(ledgerCount > 0 ? { ledgerCount } : {}),
+        ...(settledBill === null ? {} : { settledBill }),
         // Shown, the lists' sort keys hold it (toLoaded): not a fourth copy.
         ...(shown
           ? Object.assign(
@@ -246,7 +276,8 @@ export const subscriptionChangeIn = (
   } else {
     tx.delete('subscription', { Key: keys.subscription(scope, token), ...guard });
   }
-  if (apartBefore && !apartAfter) tx.delete('bill', { Key: keys.subscriptionBill(scope, token) });
+  // Settled, the bill item stays while the subscription does (settledBill says it is over).
+  if (apartBefore && !after) tx.delete('bill', { Key: keys.subscriptionBill(scope, token) });
   if (shown !== shownBefore) {
     for (const l of listsOf(scope, subscription)) countIn(tx, l.counter, shown ? 1 : -1);
   }
@@ -260,17 +291,15 @@ export const subscriptionChangeIn = (
   if (change.credit) {
     const { entry, attempt } = change.credit;
     const key = keys.ledgerEntry(scope, token, attempt);
-    const ledger = ledgerCounter(scope, token);
     tx.put('ledger', {
       Item: {
         ...key,
         _et: 'ledger_entry',
         entry,
-        ...listMembership('gsi1', ledger.listKey, listSortKey(now, key.sk)),
+        ...listMembership('gsi1', lists.subscriptionLedger(scope, token), listSortKey(now, key.sk)),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     });
-    countIn(tx, ledger, 1);
   }
   for (const event of change.events) recordEvent(tx, scope, event, now);
   // A bill kept on the subscription has a recovery job of its own.
@@ -352,14 +381,34 @@ export class SubscriptionsRepo implements SubscriptionsStore {
   }
 
   ledger(scope: Scope, subscriptionToken: string, page: number): Promise<Page<LedgerEntry>> {
-    const c = ledgerCounter(scope, subscriptionToken);
     return readPage(
       this.ctx.doc,
       this.ctx.tableName,
-      { index: 'gsi1', listKey: c.listKey, counter: c },
+      {
+        index: 'gsi1',
+        listKey: lists.subscriptionLedger(scope, subscriptionToken),
+        counter: () => this.ledgerTotal(scope, subscriptionToken),
+      },
       page,
       (item) => item.entry as LedgerEntry,
     );
+  }
+
+  /** The count on the subscription's item and the one its counter item kept before, read together. */
+  private async ledgerTotal(scope: Scope, subscriptionToken: string): Promise<number> {
+    const wanted = [
+      keys.subscription(scope, subscriptionToken),
+      keys.counterShard(ledgerCounterBefore(scope, subscriptionToken).listKey, 0),
+    ];
+    const result = await this.ctx.doc.send(
+      new BatchGetCommand({
+        RequestItems: {
+          [this.ctx.tableName]: { Keys: wanted, ConsistentRead: true },
+        },
+      }),
+    );
+    const items = result.Responses?.[this.ctx.tableName] ?? [];
+    return items.reduce((sum, item) => sum + Number(item.ledgerCount ?? 0) + Number(item.n ?? 0), 0);
   }
 
   async commit(scope: Scope, change: SubscriptionChange, now: Date): Promise<void> {
@@ -419,7 +468,7 @@ const deleteSubscription = async (ctx: StoreContext, scope: Scope, subscription:
     ConditionExpression: 'attribute_exists(pk)',
   });
   for (const sk of entries) tx.delete('ledger', { Key: { pk, sk } });
-  tx.delete('ledger-counter', { Key: keys.counterShard(ledgerCounter(scope, token).listKey, 0) });
+  tx.delete('ledger-counter', { Key: keys.counterShard(ledgerCounterBefore(scope, token).listKey, 0) });
   countIn(tx, counter(lists.subscriptions(scope), merchantWideShards), -1);
   countIn(tx, counter(lists.customerSubscriptions(scope, subscription.customerToken)), -1);
   // The renewal job, wherever it may be: at the next billing date, or a bill's recovery date (on

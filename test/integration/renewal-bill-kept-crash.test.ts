@@ -1,0 +1,69 @@
+import { jobKinds } from '@wattle/ports';
+import { describe, expect, it } from 'vitest';
+import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
+import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
+import { dueRenewal as dueRenewalOn, watchedClient } from '../helpers/due-renewal.ts';
+import { useTable } from '../helpers/table.ts';
+import { isWrite } from '../reliability/harness/dynamodb-hooks.ts';
+
+const table = useTable();
+const minute = 60_000;
+const day = 24 * 60 * minute;
+
+// A second client on the same table, whose calls can be broken: the scheduler that dies.
+const { doc: dyingDoc, hooks } = watchedClient();
+
+/**
+ * A subscriber whose first renewal was billed (its bill item kept, settled) and whose second is
+ * due: the one the dying run takes up, over that item.
+ */
+const secondRenewalDue = async (name: string) => {
+  const t = await dueRenewalOn(table, dyingDoc, name);
+  expect((await runDueJobs(t.healthy, t.advance(28 * day + minute), jobHandlers)).failed).toBe(0);
+  return { ...t, dying: t.watched(), due: () => t.advance(31 * day) };
+};
+
+describe('a scheduler run that dies at any write of a renewal begun over a settled bill item', () => {
+  it('bills that renewal exactly once after the runs that follow', { timeout: 180_000 }, async () => {
+    const clean = await secondRenewalDue('kept-clean');
+    hooks.reset();
+    expect((await runDueJobs(clean.dying, clean.due(), jobHandlers)).failed).toBe(0);
+    const writes = hooks.calls.flatMap((call, index) => (isWrite(call) ? [index] : []));
+    expect(writes.length).toBeGreaterThanOrEqual(2);
+    // Die just before each write (it is not made) and just after it (it is, and nothing else).
+    const deaths = [...new Set(writes.flatMap((index) => [index, index + 1]))];
+
+    for (const dieAt of deaths) {
+      const t = await secondRenewalDue(`kept-die-at-${dieAt}`);
+      hooks.reset();
+      hooks.fault = (_, index) => (index >= dieAt ? new Error('the scheduler died') : undefined);
+      await runDueJobs(t.dying, t.due(), jobHandlers).catch(() => undefined);
+      hooks.fault = undefined;
+      for (const wait of [20 * minute, 20 * minute]) {
+        const at = t.advance(wait);
+        await Promise.all([runDueJobs(t.healthy, at, jobHandlers), runDueJobs(t.healthy, at, jobHandlers)]);
+      }
+      const what = `died at call ${dieAt} (${hooks.calls[dieAt]?.command ?? 'after the last'})`;
+      const charges = (await table.store.payments.listForCustomer(t.scope, t.customerToken, 1)).items;
+      expect(
+        charges.map((c) => c.state),
+        what,
+      ).toEqual(['captured', 'captured', 'captured']);
+      const ledger = await table.store.subscriptions.ledger(t.scope, t.subscription.token, 1);
+      expect([ledger.items.length, ledger.total], what).toEqual([3, 3]);
+      const loaded = await table.store.subscriptions.get(t.scope, t.subscription.token);
+      expect(loaded?.subscription, what).toMatchObject({
+        nextBillingDate: '2027-04-30T10:00:00Z',
+        billedIntervals: 3,
+      });
+      expect(loaded?.bill, what).toBeNull();
+      const beforeNextMonth = t.advance(day);
+      for (const kind of [jobKinds.subscriptionBilling, jobKinds.billRecovery]) {
+        const left = (await table.store.schedule.due(kind, beforeNextMonth)).filter(
+          (job) => job.scope.accountId === t.scope.accountId,
+        );
+        expect(left, what).toEqual([]);
+      }
+    }
+  });
+});
