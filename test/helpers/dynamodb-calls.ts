@@ -5,10 +5,11 @@
  * (attribute values) and before the client's own retries: an error thrown there is what the
  * store sees, and an input changed there is what DynamoDB gets.
  */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DocumentClient } from '@wattle/store/dynamodb';
 
-/** An item, a key or an expression's values as DynamoDB's JSON has them (`{ pk: { S: '…' } }`). */
-export type AttributeMap = Record<string, Record<string, unknown>>;
+/** An item or a key as DynamoDB's JSON has it (`{ pk: { S: '…' } }`). */
+export type AttributeMap = Record<string, AttributeValue>;
 
 /** DynamoDB's name of the operation (`PutItem`, `TransactWriteItems`…) and its input as sent. */
 export interface DynamoDbCall {
@@ -41,17 +42,28 @@ export const operationKind = (operation: string): 'read' | 'write' => {
 
 export const isWrite = (operation: string): boolean => operationKind(operation) === 'write';
 
-/** One item a write touches: how, its key (pk, sk), the whole item for a Put. */
+/** The table's key: its partition and sort key. */
+export type ItemKey = { pk: AttributeValue; sk: AttributeValue };
+
+/** One item a write touches: how, its key, the whole item for a Put. */
 export interface ItemWrite {
   action: 'Put' | 'Update' | 'Delete' | 'ConditionCheck';
-  key: AttributeMap;
+  key: ItemKey;
   /** The item a Put writes, whole. */
   item?: AttributeMap;
   /** A transaction's: DynamoDB bills its items twice. */
   inTransaction: boolean;
 }
 
-type Body = { Item?: AttributeMap; Key?: AttributeMap };
+/** The benches' reports name the actions in lower case (`put charge`, `check subscription`). */
+export const actionNames = {
+  Put: 'put',
+  Update: 'update',
+  Delete: 'delete',
+  ConditionCheck: 'check',
+} as const;
+
+type Body = { Item?: AttributeMap; Key?: ItemKey };
 type WriteRequest = { PutRequest?: Body; DeleteRequest?: Body };
 
 const itemWrite = (action: ItemWrite['action'], body: Body, inTransaction: boolean): ItemWrite =>
