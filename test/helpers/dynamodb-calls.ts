@@ -12,7 +12,7 @@ import type { DocumentClient } from '@wattle/store/dynamodb';
 export type AttributeMap = Record<string, AttributeValue>;
 
 /** DynamoDB's name of the operation (`PutItem`, `TransactWriteItems`…) and its input as sent. */
-export interface DynamoDbCall {
+export interface ObservedCall {
   operation: string;
   input: Record<string, unknown>;
 }
@@ -109,7 +109,7 @@ export type SendOn = (input: Record<string, unknown>) => Promise<Record<string, 
  * Sees one call: may change its input, fail it (throw instead of sending), or look at its answer,
  * and answers what `send` answered (or another answer).
  */
-export type CallObserver = (call: DynamoDbCall, send: SendOn) => Promise<Record<string, unknown>>;
+export type CallObserver = (call: ObservedCall, send: SendOn) => Promise<Record<string, unknown>>;
 
 /**
  * Observes the calls of one client, or of every client in the process (`DocumentClient.prototype`):
@@ -124,7 +124,7 @@ export const observeCalls = (target: DocumentClient, observer: CallObserver): ((
     );
   };
   return () => {
-    // A client's own wrapper comes off whole, leaving it the prototype's `call` again.
+    // A client observed on its own goes back to the prototype's `call` (observed or not).
     if (own) target.call = call;
     else delete (target as Partial<DocumentClient>).call;
   };
