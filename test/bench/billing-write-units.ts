@@ -14,30 +14,14 @@
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { BatchGetItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
 import { globalIndexes } from '@wattle/store';
+import { actionNames, itemWrites } from '../helpers/dynamodb-calls.ts';
 import { itemSize as sizeOfItem, writeUnits as unitsOf } from './item-size.ts';
 
 type Item = Record<string, AttributeValue>;
 
 /** DynamoDB's size of an item (item-size.ts). */
 const itemSize = (item: Item): number => sizeOfItem(item as unknown as Parameters<typeof sizeOfItem>[0]);
-
-const attributeTypes = new Set(['S', 'N', 'B', 'BOOL', 'NULL', 'SS', 'NS', 'BS', 'L', 'M']);
-
-/** A request's item in attribute-value form, whether the document client marshalled it yet or not. */
-const asItem = (item: Record<string, unknown>): Item => {
-  const marshalled = Object.values(item).every(
-    (v) =>
-      typeof v === 'object' &&
-      v !== null &&
-      Object.keys(v).length === 1 &&
-      attributeTypes.has(Object.keys(v)[0]!),
-  );
-  return marshalled
-    ? (item as Item)
-    : marshall(item, { removeUndefinedValues: true, convertClassInstanceToMap: true });
-};
 
 const keyOf = (key: Item): string => `${key.pk?.S}|${key.sk?.S}`;
 
@@ -83,6 +67,7 @@ const writeUnits = (before: Known | undefined, after: Known | null): number => {
   return base + index;
 };
 
+/** A write as this bench counts it: a Put's item is sized from the request, the others' later. */
 type Write =
   | { kind: 'put'; key: string; item: Item; factor: number }
   | { kind: 'update' | 'delete' | 'check'; key: string; rawKey: Item; factor: number };
@@ -103,30 +88,15 @@ export const dynamoDbWriteUnits = () => {
     if (write.kind === 'delete') known.delete(write.key);
   };
 
-  const observe = (command: string, input: Record<string, unknown>) => {
-    type TxItem = Record<string, { Item?: Record<string, unknown>; Key?: Record<string, unknown> }>;
-    const one = (
-      op: string,
-      body: { Item?: Record<string, unknown>; Key?: Record<string, unknown> },
-      factor: number,
-    ) => {
-      if (op === 'Put' && body.Item) {
-        const item = asItem(body.Item);
-        record({ kind: 'put', key: keyOf(item), item, factor });
-      } else if (body.Key) {
-        const rawKey = asItem(body.Key);
-        const kind = op === 'Update' ? 'update' : op === 'Delete' ? 'delete' : 'check';
-        record({ kind, key: keyOf(rawKey), rawKey, factor });
-      }
-    };
-    if (command === 'TransactWriteItemsCommand') {
-      for (const entry of (input.TransactItems as TxItem[] | undefined) ?? []) {
-        const [op, body] = Object.entries(entry)[0]!;
-        one(op === 'ConditionCheck' ? 'Check' : op, body, 2);
-      }
-    } else if (command === 'PutItemCommand') one('Put', input as never, 1);
-    else if (command === 'UpdateItemCommand') one('Update', input as never, 1);
-    else if (command === 'DeleteItemCommand') one('Delete', input as never, 1);
+  /** One call as sent (DynamoDB's JSON): its item writes recorded, a transaction's counted twice. */
+  const observe = (operation: string, input: Record<string, unknown>) => {
+    for (const write of itemWrites(operation, input)) {
+      const key = keyOf(write.key);
+      const factor = write.inTransaction ? 2 : 1;
+      const kind = actionNames[write.action];
+      if (kind === 'put') record({ kind, key, item: write.item!, factor });
+      else record({ kind, key, rawKey: write.key, factor });
+    }
   };
 
   /**

@@ -1,8 +1,9 @@
 /**
  * Records the DynamoDB calls one HTTP request makes, in the process that serves it, without a hook
  * in the service's code:
- * - the store's client (packages/store's DocumentClient) has its `call` wrapped: a recorded call
- *   asks for the consumed capacity and keeps the marshalled input, the timing and the capacity;
+ * - the calls of the store's client (packages/store's DocumentClient) are observed
+ *   (dynamodb-calls.ts): a recorded call asks for the consumed capacity and keeps the marshalled
+ *   input, the timing and the capacity;
  * - the HTTP server runs each request carrying an `x-bench-record` header inside an
  *   AsyncLocalStorage context, so only that request's calls (and not the stream pipe's or the
  *   webhook delivery's, which run beside it) are kept;
@@ -17,6 +18,7 @@ import { Server } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { randomIds } from '@wattle/runtime';
 import { DocumentClient } from '@wattle/store/dynamodb';
+import { type CallObserver, isWrite, observeCalls } from '../helpers/dynamodb-calls.ts';
 
 export interface Consumed {
   TableName?: string;
@@ -64,44 +66,40 @@ export const watchEveryWrite = (listener: typeof everyWrite): void => {
   everyWrite = listener;
 };
 
-const writeOperation = /Put|Update|Delete|TransactWrite|BatchWrite/;
-
-const recordedCall = (call: DocumentClient['call']): DocumentClient['call'] =>
-  async function (this: DocumentClient, operation, input) {
-    if (everyWrite && writeOperation.test(operation))
-      everyWrite(operation, structuredClone(input as Record<string, unknown>));
-    const recording = context.getStore();
-    if (!recording) return call.call(this, operation, input);
-    const sent = { ...input, ReturnConsumedCapacity: 'INDEXES' };
-    const recorded: RecordedCall = {
-      command: operation,
-      input: structuredClone(sent),
-      startMs: performance.now(),
-      endMs: 0,
-      consumed: [],
-    };
-    recording.calls.push(recorded);
-    try {
-      const output = await call.call(this, operation, sent);
-      recorded.consumed = [
-        (output as { ConsumedCapacity?: Consumed | Consumed[] }).ConsumedCapacity ?? [],
-      ].flat();
-      return output;
-    } catch (error) {
-      recorded.error = (error as Error).name;
-      throw error;
-    } finally {
-      recorded.endMs = performance.now();
-    }
+/** Records a call of the request being recorded (asking for its capacity), and shows every write. */
+const record: CallObserver = async ({ operation, input }, send) => {
+  if (everyWrite && isWrite(operation)) everyWrite(operation, structuredClone(input));
+  const recording = context.getStore();
+  if (!recording) return send(input);
+  const sent = { ...input, ReturnConsumedCapacity: 'INDEXES' };
+  const recorded: RecordedCall = {
+    command: operation,
+    input: structuredClone(sent),
+    startMs: performance.now(),
+    endMs: 0,
+    consumed: [],
   };
+  recording.calls.push(recorded);
+  try {
+    const output = await send(sent);
+    recorded.consumed = [
+      (output as { ConsumedCapacity?: Consumed | Consumed[] }).ConsumedCapacity ?? [],
+    ].flat();
+    return output;
+  } catch (error) {
+    recorded.error = (error as Error).name;
+    throw error;
+  } finally {
+    recorded.endMs = performance.now();
+  }
+};
 
 /**
  * Installs the recorder in this process: call before the stack (and its functions) start. Returns
  * what uninstalls it.
  */
 export const installRecorder = (): (() => void) => {
-  const call = DocumentClient.prototype.call;
-  DocumentClient.prototype.call = recordedCall(call);
+  const unobserve = observeCalls(DocumentClient.prototype, record);
 
   const token = randomIds.token;
   randomIds.token = (prefix) => {
@@ -122,7 +120,7 @@ export const installRecorder = (): (() => void) => {
   } as Emit as typeof Server.prototype.emit;
 
   return () => {
-    DocumentClient.prototype.call = call;
+    unobserve();
     randomIds.token = token;
     Server.prototype.emit = emit as typeof Server.prototype.emit;
     context.disable();

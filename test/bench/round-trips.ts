@@ -1,4 +1,5 @@
 /** What one recorded request cost DynamoDB: round trips, commands and capacity units. */
+import { isWrite, itemWrites } from '../helpers/dynamodb-calls.ts';
 import type { Consumed, RecordedCall, Recording } from './ddb-recorder.ts';
 import type { RulesCost } from './rules-units.ts';
 import { groupsOf } from './storage-floor.ts';
@@ -20,17 +21,9 @@ export interface Cost {
   errors: string[];
 }
 
-const isWrite = (command: string) => /Put|Update|Delete|TransactWrite|BatchWrite/.test(command);
-
-const itemWritesOf = (call: RecordedCall): number => {
-  if (call.command === 'TransactWriteItems')
-    return ((call.input.TransactItems as Record<string, unknown>[]) ?? []).filter(
-      (i) => !('ConditionCheck' in i),
-    ).length;
-  if (call.command === 'BatchWriteItem')
-    return Object.values((call.input.RequestItems as Record<string, unknown[]>) ?? {}).flat().length;
-  return isWrite(call.command) ? 1 : 0;
-};
+/** Items written: a transaction's condition checks write none. */
+const itemWritesOf = (call: RecordedCall): number =>
+  itemWrites(call.command, call.input).filter((write) => write.action !== 'ConditionCheck').length;
 
 const units = (consumed: Consumed, write: boolean) => {
   const total = consumed.CapacityUnits ?? 0;

@@ -12,13 +12,13 @@
  */
 import { type AttributeValue, type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { globalIndexes } from '../../packages/store/src/kernel/table.ts';
+import { actionNames, itemWrites, type ItemKey as Key } from '../helpers/dynamodb-calls.ts';
 import type { Recording } from './ddb-recorder.ts';
 import { itemSize, writeUnits } from './item-size.ts';
 
 type Item = Record<string, AttributeValue>;
 /** An item as item-size.ts sizes it. */
 const sizeOf = (item: Item): number => itemSize(item as unknown as Parameters<typeof itemSize>[0]);
-type Key = { pk: AttributeValue; sk: AttributeValue };
 
 /** One item written: what it is, its size, the indexes it touched and the units it cost. */
 export interface WrittenItem {
@@ -53,36 +53,12 @@ export const itemLabel = (key: Key): string =>
 const indexesOf = (item: Item | undefined) =>
   globalIndexes.filter((index) => item?.[index.partitionKey]?.S && item[index.sortKey]?.S);
 
-/** What a transaction item or a single write names: the action, its key, its item if a Put. */
-const writesOf = (command: string, input: Record<string, unknown>) => {
-  type Body = { Item?: Item; Key?: Key };
-  const one = (action: WrittenItem['action'], body: Body) => ({
-    action,
-    key: (body.Item ? { pk: body.Item.pk, sk: body.Item.sk } : body.Key) as Key,
-    put: body.Item,
-  });
-  if (command === 'TransactWriteItems')
-    return (input.TransactItems as Record<string, Body>[]).map((entry) => {
-      const [kind, body] = Object.entries(entry)[0] as [string, Body];
-      const action = ({ Put: 'put', Update: 'update', Delete: 'delete' } as const)[kind as 'Put'] ?? 'check';
-      return one(action, body);
-    });
-  if (command === 'PutItem') return [one('put', input as Body)];
-  if (command === 'UpdateItem') return [one('update', input as Body)];
-  if (command === 'DeleteItem') return [one('delete', input as Body)];
-  if (command === 'BatchWriteItem')
-    return Object.values(input.RequestItems as Record<string, Record<string, Body>[]>)
-      .flat()
-      .map((r) => (r.PutRequest ? one('put', r.PutRequest) : one('delete', r.DeleteRequest as Body)));
-  return [];
-};
-
 /** The keys to read back after the request: what it updated or checked. */
 export const keysToReadBack = (recording: Recording): Key[] => {
   const found = new Map<string, Key>();
   for (const call of recording.calls)
-    for (const w of writesOf(call.command, call.input))
-      if (w.action === 'update' || w.action === 'check') found.set(keyOf(w.key), w.key);
+    for (const w of itemWrites(call.command, call.input))
+      if (w.action === 'Update' || w.action === 'ConditionCheck') found.set(keyOf(w.key), w.key);
   return [...found.values()];
 };
 
@@ -109,23 +85,24 @@ export const unitsByRules = (recording: Recording, after: Map<string, Item | und
   const known = new Map<string, Item | undefined>();
   for (const call of recording.calls) {
     if (call.error) continue;
-    const inTransaction = call.command === 'TransactWriteItems';
-    for (const w of writesOf(call.command, call.input)) {
+    for (const w of itemWrites(call.command, call.input)) {
+      const action = actionNames[w.action];
+      const inTransaction = w.inTransaction;
       const id = keyOf(w.key);
       const before = known.get(id);
       const beforeKnown = known.has(id);
       let now: Item | undefined;
       let bytes: number;
       let note: string | undefined;
-      if (w.action === 'put') {
-        now = w.put;
+      if (action === 'put') {
+        now = w.item;
         bytes = sizeOf(now as Item);
-      } else if (w.action === 'delete') {
+      } else if (action === 'delete') {
         now = undefined;
         bytes = before ? sizeOf(before) : 0;
         if (!beforeKnown) note = 'deleted item not written by this request: counted at 1 unit';
       } else {
-        now = w.action === 'check' ? (before ?? after.get(id)) : after.get(id);
+        now = action === 'check' ? (before ?? after.get(id)) : after.get(id);
         bytes = Math.max(before ? sizeOf(before) : 0, now ? sizeOf(now) : 0);
         if (!now) note = 'not found when read back: counted at 1 unit';
       }
@@ -133,7 +110,7 @@ export const unitsByRules = (recording: Recording, after: Map<string, Item | und
       const units = writeUnits(bytes, inTransaction);
       const indexes: string[] = [];
       let indexUnits = 0;
-      if (w.action !== 'check') {
+      if (action !== 'check') {
         const was = indexesOf(before);
         const is = indexesOf(now);
         for (const index of is) {
@@ -154,7 +131,7 @@ export const unitsByRules = (recording: Recording, after: Map<string, Item | und
       cost.writeUnits += units + indexUnits;
       cost.indexWriteUnits += indexUnits;
       cost.items.push({
-        action: w.action,
+        action,
         item: itemLabel(w.key),
         bytes,
         indexes,

@@ -35,6 +35,7 @@ import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { counter, merchantWideShards, readCount } from '../../packages/store/src/kernel/counters.ts';
 import { lists } from '../../packages/store/src/kernel/keys.ts';
 import { monthlyPlan, storedCustomer } from '../helpers/billing.ts';
+import { isWrite, itemWrites, observeCalls } from '../helpers/dynamodb-calls.ts';
 import { dynamoDbWriteUnits } from './billing-write-units.ts';
 import { cpuMsOf, descendantsNamed, ownCpuMs } from './cpu.ts';
 
@@ -48,9 +49,8 @@ interface Capacity {
 
 type Consumed = { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number };
 
-/** A key attribute's text, whether the document client marshalled it yet or not. */
-const text = (value: unknown): string =>
-  typeof value === 'string' ? value : String((value as { S?: string } | undefined)?.S ?? '?');
+/** A key attribute's text (DynamoDB's JSON: `{ S: '…' }`). */
+const text = (value: unknown): string => String((value as { S?: string } | undefined)?.S ?? '?');
 
 /** A partition or sort key with its tokens, times and shard numbers left out: the kind of item. */
 const shapeOf = (key: string): string =>
@@ -59,39 +59,26 @@ const shapeOf = (key: string): string =>
     .filter((part) => /^[A-Z_-]+$|^[a-z-]+$/.test(part) && !/^(test|live)$/.test(part))
     .join('#');
 
+/** An item's kind by its key: `/PAYMENT`, `COUNTER#charges/`. */
+const kindOf = (key: Record<string, unknown>): string => `${shapeOf(text(key.pk))}/${shapeOf(text(key.sk))}`;
+
 /**
  * What a request is, for the breakdown: a transaction by its writes, a Get by the item it reads, a
  * Query by the partition (or index partition) it reads.
  */
-const describeRequest = (name: string, input: Record<string, unknown>): string => {
-  const command = name.replace(/Command$/, '');
-  if (command === 'TransactWriteItems') {
-    const items =
-      (input.TransactItems as Record<
-        string,
-        { Key?: Record<string, unknown>; Item?: Record<string, unknown> }
-      >[]) ?? [];
-    const parts = items.map((entry) => {
-      const [op, body] = Object.entries(entry)[0]!;
-      const key = body.Item ?? body.Key ?? {};
-      return `${op} ${shapeOf(text(key.pk))}/${shapeOf(text(key.sk))}`;
-    });
-    return `${command} (${items.length}): ${parts.join(', ')}`;
+const describeRequest = (operation: string, input: Record<string, unknown>): string => {
+  if (operation === 'TransactWriteItems') {
+    const writes = itemWrites(operation, input);
+    return `${operation} (${writes.length}): ${writes.map((w) => `${w.action} ${kindOf(w.key)}`).join(', ')}`;
   }
-  if (
-    command === 'GetItem' ||
-    command === 'DeleteItem' ||
-    command === 'PutItem' ||
-    command === 'UpdateItem'
-  ) {
-    const key = (input.Key ?? input.Item ?? {}) as Record<string, unknown>;
-    return `${command} ${shapeOf(text(key.pk))}/${shapeOf(text(key.sk))}`;
-  }
-  if (command === 'Query') {
+  if (operation === 'GetItem') return `${operation} ${kindOf(input.Key as Record<string, unknown>)}`;
+  if (operation === 'PutItem' || operation === 'UpdateItem' || operation === 'DeleteItem')
+    return `${operation} ${kindOf(itemWrites(operation, input)[0]!.key)}`;
+  if (operation === 'Query') {
     const values = (input.ExpressionAttributeValues ?? {}) as Record<string, unknown>;
-    return `${command} ${String(input.IndexName ?? 'table')} ${shapeOf(text(values[':pk']))}`;
+    return `${operation} ${String(input.IndexName ?? 'table')} ${shapeOf(text(values[':pk']))}`;
   }
-  return command;
+  return operation;
 };
 
 /**
@@ -111,19 +98,19 @@ const countingClient = (
   const raw = new DynamoDBClient(options);
   // The service's client, each call counted as it goes to DynamoDB (attribute values marshalled).
   const doc = documentClient(options);
-  const call = doc.call.bind(doc);
-  doc.call = async (operation, input) => {
-    const sent = { ...input, ReturnConsumedCapacity: 'TOTAL' } as Record<string, unknown>;
+  observeCalls(doc, async ({ operation, input }, send) => {
+    const sent = { ...input, ReturnConsumedCapacity: 'TOTAL' };
+    const output = await send(sent);
+    units.observe(operation, sent);
+    // Named as the SDK's commands, as the bench's output always had them.
     const name = `${operation}Command`;
-    const output = await call(operation, sent);
-    units.observe(name, sent);
     capacity.requests[name] = (capacity.requests[name] ?? 0) + 1;
-    const kind = describeRequest(name, sent);
+    const kind = describeRequest(operation, sent);
     const row = capacity.byRequest[kind] ?? { requests: 0, read: 0, write: 0 };
     capacity.byRequest[kind] = row;
     row.requests++;
     const consumed = [(output as { ConsumedCapacity?: Consumed | Consumed[] }).ConsumedCapacity ?? []].flat();
-    const writes = /Put|Update|Delete|TransactWrite|BatchWrite/.test(name);
+    const writes = isWrite(operation);
     for (const c of consumed) {
       const total = c.CapacityUnits ?? 0;
       const read = c.ReadCapacityUnits ?? (writes ? 0 : total);
@@ -134,7 +121,7 @@ const countingClient = (
       row.write += write;
     }
     return output;
-  };
+  });
   return { raw, doc };
 };
 

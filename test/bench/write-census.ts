@@ -6,6 +6,7 @@
  * caps that merchant at 1,000 ÷ (its units per charge) charges a second.
  */
 import type { GlobalSecondaryIndex } from '@aws-sdk/client-dynamodb';
+import { itemWrites } from '../helpers/dynamodb-calls.ts';
 import { itemSize, writeUnits } from './item-size.ts';
 
 type Item = Record<string, Record<string, unknown>>;
@@ -28,10 +29,6 @@ export interface PartitionLoad {
   writes: number;
 }
 
-const keyOf = (item: Item): Item => ({
-  pk: item.pk as Record<string, unknown>,
-  sk: item.sk as Record<string, unknown>,
-});
 const keyText = (key: Item): string => `${(key.pk as { S: string }).S}\u0000${(key.sk as { S: string }).S}`;
 const text = (value: unknown): string | null => (value as { S?: string } | undefined)?.S ?? null;
 
@@ -52,31 +49,17 @@ export class WriteCensus {
 
   constructor(private readonly indexes: GlobalSecondaryIndex[]) {}
 
-  /** One write call as the SDK sent it (marshalled). */
+  /** One write call as the SDK sent it (marshalled); a condition check writes nothing. */
   record(command: string, input: Record<string, unknown>): void {
-    if (command === 'TransactWriteItems') {
-      for (const member of (input.TransactItems as Record<string, Record<string, unknown>>[]) ?? []) {
-        const [kind, body] = Object.entries(member)[0] as [string, Record<string, unknown>];
-        if (kind !== 'ConditionCheck') this.add(kind, body, true);
-      }
-    } else if (command === 'BatchWriteItem') {
-      for (const requests of Object.values(input.RequestItems as Record<string, Record<string, unknown>[]>))
-        for (const request of requests) {
-          if (request.PutRequest) this.add('Put', request.PutRequest as Record<string, unknown>, false);
-          if (request.DeleteRequest)
-            this.add('Delete', request.DeleteRequest as Record<string, unknown>, false);
-        }
-    } else this.add(command.replace(/Item$/, ''), input, false);
-  }
-
-  private add(kind: string, body: Record<string, unknown>, inTransaction: boolean): void {
-    const item = kind === 'Put' ? (body.Item as Item) : null;
-    this.writes.push({
-      key: item ? keyOf(item) : (body.Key as Item),
-      item,
-      deletes: kind === 'Delete',
-      inTransaction,
-    });
+    for (const write of itemWrites(command, input)) {
+      if (write.action === 'ConditionCheck') continue;
+      this.writes.push({
+        key: write.key as unknown as Item,
+        item: (write.item as unknown as Item | undefined) ?? null,
+        deletes: write.action === 'Delete',
+        inTransaction: write.inTransaction,
+      });
+    }
   }
 
   get count(): number {

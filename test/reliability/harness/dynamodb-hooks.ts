@@ -1,6 +1,7 @@
-import type { DocumentClient } from '@wattle/store/dynamodb';
+import { type DocumentClient, fromWire } from '@wattle/store/dynamodb';
+import { observeCalls, operationKind } from '../../helpers/dynamodb-calls.ts';
 
-/** A DynamoDB call as the hook sees it: the command's name and its input. */
+/** A DynamoDB call as the hook sees it: the operation's name and its input as the store wrote it. */
 export interface DynamoDbCall {
   command: string;
   input: Record<string, unknown>;
@@ -19,17 +20,40 @@ export interface DynamoDbHooks {
   reset(): void;
 }
 
-const writeCommand = /^(Put|Update|Delete|TransactWrite|BatchWrite)/;
-
 /** Whether a command changes the table. */
-export const isWrite = (call: DynamoDbCall): boolean => writeCommand.test(call.command);
+export const isWrite = (call: DynamoDbCall): boolean => operationKind(call.command) === 'write';
+
+/** The members of a request that hold attribute values, wherever they stand in it. */
+const valueMembers = new Set(['Key', 'Item', 'ExpressionAttributeValues', 'ExclusiveStartKey']);
+
+/**
+ * A request in DynamoDB's JSON as plain values, as the store wrote it (its document command's
+ * input): the tests read keys and items as text. Copied first: `fromWire` converts binary values
+ * in place, and the request is still to be sent.
+ */
+const plain = (request: unknown): unknown => {
+  if (Array.isArray(request)) return request.map(plain);
+  if (typeof request !== 'object' || request === null) return request;
+  return Object.fromEntries(
+    Object.entries(request).map(([name, value]) => [
+      name,
+      value === undefined
+        ? value
+        : valueMembers.has(name)
+          ? fromWire(structuredClone(value))
+          : name === 'Keys'
+            ? (value as unknown[]).map((key) => fromWire(structuredClone(key)))
+            : plain(value),
+    ]),
+  );
+};
 
 const hooked = new WeakMap<object, DynamoDbHooks>();
 
 /**
- * Watches (and can break) every call a store client makes, by wrapping its `send`: before the
- * client's own retries, so an injected error is what the caller sees: a throttle that outlasted
- * the retries, or a crash at exactly that call. Idempotent per client.
+ * Watches (and can break) every call a store client makes (dynamodb-calls.ts observes them):
+ * before the client's own retries, so an injected error is what the caller sees: a throttle that
+ * outlasted the retries, or a crash at exactly that call. Idempotent per client.
  */
 export const hookDynamoDb = (doc: DocumentClient): DynamoDbHooks => {
   const existing = hooked.get(doc);
@@ -44,20 +68,16 @@ export const hookDynamoDb = (doc: DocumentClient): DynamoDbHooks => {
       hooks.fault = undefined;
     },
   };
-  const send = doc.send.bind(doc);
-  doc.send = async (command) => {
-    const call: DynamoDbCall = {
-      command: command.operation,
-      input: command.input as Record<string, unknown>,
-    };
+  observeCalls(doc, async ({ operation, input }, send) => {
+    const call: DynamoDbCall = { command: operation, input: plain(input) as Record<string, unknown> };
     const index = hooks.calls.length;
     hooks.calls.push(call);
     const error = hooks.fault?.(call, index);
     if (error) throw error;
-    const output = await send(command);
+    const output = await send(input);
     if (isWrite(call)) hooks.committedWrites.push(call);
     return output;
-  };
+  });
   hooked.set(doc, hooks);
   return hooks;
 };
