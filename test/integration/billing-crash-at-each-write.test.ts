@@ -14,62 +14,77 @@ const day = 24 * 60 * minute;
 const { doc: dyingDoc, hooks } = watchedClient();
 
 /** A merchant with one monthly subscriber, its first renewal due; `dying` deps on the breakable client. */
-const dueRenewal = async (name: string) => {
+const firstRenewalDue = async (name: string) => {
   const t = await dueRenewalOn(table, dyingDoc, name);
-  return { ...t, dying: t.watched() };
+  return { ...t, dying: t.watched(), due: () => t.advance(28 * day + minute) };
 };
 
-describe('a scheduler run that dies at any write of a renewal', () => {
-  it('bills the renewal exactly once after the runs that follow', { timeout: 180_000 }, async () => {
-    // The calls of a clean run, and where its writes are.
-    const clean = await dueRenewal('clean');
-    hooks.reset();
-    expect((await runDueJobs(clean.dying, clean.advance(28 * day + minute), jobHandlers)).failed).toBe(0);
-    const writes = hooks.calls.flatMap((call, index) => (isWrite(call) ? [index] : []));
-    // Two: the charge's reservation (with the job's claim and the bill begun) and its settlement
-    // (with the bill's outcome); before the renewal rode in its charge's transactions, four.
-    expect(writes.length).toBeGreaterThanOrEqual(2);
-    // Die just before each write (it is not made) and just after it (it is, and nothing else).
-    const deaths = [...new Set(writes.flatMap((index) => [index, index + 1]))];
+/**
+ * The same subscriber once its first renewal is billed (its bill item kept, settled): the second
+ * renewal, the one the dying run takes up, begins over that item.
+ */
+const secondRenewalDue = async (name: string) => {
+  const t = await dueRenewalOn(table, dyingDoc, name);
+  expect((await runDueJobs(t.healthy, t.advance(28 * day + minute), jobHandlers)).failed).toBe(0);
+  return { ...t, dying: t.watched(), due: () => t.advance(31 * day) };
+};
 
-    for (const dieAt of deaths) {
-      const t = await dueRenewal(`die-at-${dieAt}`);
+const cases = [
+  { renewal: 'the first renewal', due: firstRenewalDue, charges: 2, nextBillingDate: '2027-03-31T10:00:00Z' },
+  {
+    renewal: 'a renewal begun over a settled bill item',
+    due: secondRenewalDue,
+    charges: 3,
+    nextBillingDate: '2027-04-30T10:00:00Z',
+  },
+];
+
+describe.each(cases)(
+  'a scheduler run that dies at any write of $renewal',
+  ({ due, charges, nextBillingDate }) => {
+    it('bills that renewal exactly once after the runs that follow', { timeout: 180_000 }, async () => {
+      // The calls of a clean run, and where its writes are.
+      const clean = await due(`clean-${charges}`);
       hooks.reset();
-      hooks.fault = (_, index) => (index >= dieAt ? new Error('the scheduler died') : undefined);
-      // The run ends there, by an error or with its jobs failed: either way it did no more.
-      await runDueJobs(t.dying, t.advance(28 * day + minute), jobHandlers).catch(() => undefined);
-      hooks.fault = undefined;
-      // The next scheduled runs, overlapping, past the payment's and the bill's recovery delays.
-      for (const wait of [20 * minute, 20 * minute]) {
-        const at = t.advance(wait);
-        await Promise.all([runDueJobs(t.healthy, at, jobHandlers), runDueJobs(t.healthy, at, jobHandlers)]);
+      expect((await runDueJobs(clean.dying, clean.due(), jobHandlers)).failed).toBe(0);
+      const writes = hooks.calls.flatMap((call, index) => (isWrite(call) ? [index] : []));
+      // Two: the charge's reservation (with the job's claim and the bill begun) and its settlement
+      // (with the bill's outcome); before the renewal rode in its charge's transactions, four.
+      expect(writes.length).toBeGreaterThanOrEqual(2);
+      // Die just before each write (it is not made) and just after it (it is, and nothing else).
+      const deaths = [...new Set(writes.flatMap((index) => [index, index + 1]))];
+
+      for (const dieAt of deaths) {
+        const t = await due(`die-at-${dieAt}-${charges}`);
+        hooks.reset();
+        hooks.fault = (_, index) => (index >= dieAt ? new Error('the scheduler died') : undefined);
+        // The run ends there, by an error or with its jobs failed: either way it did no more.
+        await runDueJobs(t.dying, t.due(), jobHandlers).catch(() => undefined);
+        hooks.fault = undefined;
+        // The next scheduled runs, overlapping, past the payment's and the bill's recovery delays.
+        for (const wait of [20 * minute, 20 * minute]) {
+          const at = t.advance(wait);
+          await Promise.all([runDueJobs(t.healthy, at, jobHandlers), runDueJobs(t.healthy, at, jobHandlers)]);
+        }
+        const what = `died at call ${dieAt} (${hooks.calls[dieAt]?.command ?? 'after the last'})`;
+        const listed = (await table.store.payments.listForCustomer(t.scope, t.customerToken, 1)).items;
+        expect(
+          listed.map((c) => [c.amount, c.state]),
+          what,
+        ).toEqual(Array.from({ length: charges }, () => [1000, 'captured']));
+        const ledger = await table.store.subscriptions.ledger(t.scope, t.subscription.token, 1);
+        expect([ledger.items.length, ledger.total], what).toEqual([charges, charges]);
+        const loaded = await table.store.subscriptions.get(t.scope, t.subscription.token);
+        expect(loaded?.subscription, what).toMatchObject({ nextBillingDate, billedIntervals: charges });
+        expect(loaded?.bill, what).toBeNull();
+        const beforeNextMonth = t.advance(day);
+        for (const kind of [jobKinds.subscriptionBilling, jobKinds.billRecovery]) {
+          const left = (await table.store.schedule.due(kind, beforeNextMonth)).filter(
+            (job) => job.scope.accountId === t.scope.accountId,
+          );
+          expect(left, what).toEqual([]);
+        }
       }
-      const what = `died at call ${dieAt} (${hooks.calls[dieAt]?.command ?? 'after the last'})`;
-      const charges = (await table.store.payments.listForCustomer(t.scope, t.customerToken, 1)).items;
-      expect(
-        charges.map((c) => [c.amount, c.state]),
-        what,
-      ).toEqual([
-        [1000, 'captured'],
-        [1000, 'captured'],
-      ]);
-      expect(
-        (await table.store.subscriptions.ledger(t.scope, t.subscription.token, 1)).items,
-        what,
-      ).toHaveLength(2);
-      const loaded = await table.store.subscriptions.get(t.scope, t.subscription.token);
-      expect(loaded?.subscription, what).toMatchObject({
-        nextBillingDate: '2027-03-31T10:00:00Z',
-        billedIntervals: 2,
-      });
-      expect(loaded?.bill, what).toBeNull();
-      const beforeNextMonth = t.advance(day);
-      for (const kind of [jobKinds.subscriptionBilling, jobKinds.billRecovery]) {
-        const left = (await table.store.schedule.due(kind, beforeNextMonth)).filter(
-          (job) => job.scope.accountId === t.scope.accountId,
-        );
-        expect(left, what).toEqual([]);
-      }
-    }
-  });
-});
+    });
+  },
+);
