@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './apple-pay.ts';
+export * from './authentication-values.ts';
 export * from './balance.ts';
 export * from './bank-account.ts';
 export * from './bsb-directory.ts';
