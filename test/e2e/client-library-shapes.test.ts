@@ -480,3 +480,43 @@ describe('3-D Secure passed through as Active Merchant sends it', () => {
     }
   }
 });
+
+describe('what python-pin-payments and web forms send', () => {
+  it('authorises with capture=False (Python writes booleans so), captures with no body, reads with a trailing slash', async () => {
+    // requests.post(data={...}): a form, `card[...]` keys flat, the boolean as Python prints it.
+    const card = Object.fromEntries(
+      Object.entries(cardFields()).map(([key, value]) => [`card[${key}]`, value]),
+    );
+    const body = new URLSearchParams({
+      email: 'test@gmail.com',
+      description: 'Test Charge',
+      amount: '400',
+      ip_address: '192.0.2.1',
+      capture: 'False',
+      ...card,
+    }).toString();
+    const authorised = await client.post('/1/charges', body, {
+      raw: true,
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expect(authorised.status, JSON.stringify(authorised.body)).toBe(201);
+    expect(authorised.body.response).toMatchObject({ captured: false });
+    const token = authorised.body.response.token;
+    const captured = await client.put(`/1/charges/${token}/capture`);
+    expect(captured.status).toBe(201);
+    expect((await client.get(`/1/charges/${token}/`)).body.response).toMatchObject({ token, captured: true });
+    const charged = await client.post('/1/charges', body.replace('capture=False', 'capture=True'), {
+      raw: true,
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expect(charged.body.response).toMatchObject({ captured: true });
+  });
+
+  it("takes a customer's email with an apostrophe or a punycode domain", async () => {
+    for (const email of ["o'connor@example.com", 'roland@xn--80ak6aa92e.com']) {
+      const res = await client.post('/1/customers', { email, card: numericCard() });
+      expect(res.status, email).toBe(201);
+      expect(res.body.response.email).toBe(email);
+    }
+  });
+});

@@ -13,6 +13,7 @@ export * from './deposit.ts';
 export * from './dispute.ts';
 export * from './dispute-case.ts';
 export * from './dispute-presenters.ts';
+export * from './email-address.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './file.ts';
