@@ -1,5 +1,4 @@
 import middy from '@middy/core';
-import httpRouterHandler from '@middy/http-router';
 import { PinError } from '@wattle/domain';
 import { type FunctionName, type Route, type RouteKeyOf, routeKey, takesBody } from '@wattle/routes';
 import type { BaseDeps, Parts } from '@wattle/runtime';
@@ -18,6 +17,7 @@ import { securityHeaders } from './middlewares/security-headers.ts';
 import { stagePrefix } from './middlewares/stage-prefix.ts';
 import type { ApiEvent, ApiInternal, ApiMiddleware, ApiResponse } from './middlewares/types.ts';
 import type { ApiResult } from './responses.ts';
+import { tableRouter } from './table-router.ts';
 import { refuseIllFormedText } from './well-formed-text.ts';
 
 /** What every API function's chain uses: its composition names at least these repositories. */
@@ -148,16 +148,9 @@ export const apiHandler = <F extends FunctionName, D extends ApiDeps>(
   const build = (): ApiLambdaHandler => {
     const deps = composition();
     const use = routeMiddlewares(deps, options);
-    const router = httpRouterHandler<ApiEvent, ApiResponse>({
-      routes: routes.map((route) => ({
-        method: route.method,
-        path: route.path,
-        handler: routeChain(route, handlers[routeKey(route) as RouteKeyOf<F>], deps, use),
-      })),
-      notFoundResponse: () => {
-        throw new PinError('not_found');
-      },
-    });
+    const router = tableRouter(routes, (route) =>
+      routeChain(route, handlers[routeKey(route) as RouteKeyOf<F>], deps, use),
+    );
     return outerChain(deps.logger, use.pinErrors, router);
   };
   return (event, context) => {

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorCatalogue } from '@wattle/domain';
-import { type FunctionName, fallbackFunction, matchRoute, routeKey } from '@wattle/routes';
+import {
+  type FunctionName,
+  fallbackFunction,
+  firstSegment,
+  matchRoute,
+  pathWithinStage,
+  routeKey,
+} from '@wattle/routes';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { apiDocsReply } from './api-docs.ts';
 import { localAccountId } from './aws.ts';
@@ -187,11 +194,15 @@ interface Routed {
   pathParameters: Record<string, string> | undefined;
 }
 
-/** The route of a request: `/test/...` and `/live/...` against the route table, all else to not-found. */
+/**
+ * The route of a request: `/test/...` and `/live/...` against the route table, all else to
+ * not-found. The path is read by the rule the functions' routers read it by (pathWithinStage), so
+ * `/test//1/cards/` goes to the function that then serves it as `POST /1/cards`.
+ */
 export const routeRequest = (method: string, rawPath: string): Routed => {
-  const first = rawPath.split('/')[1] ?? '';
+  const first = firstSegment(rawPath);
   const stage = (stages as readonly string[]).includes(first) ? (first as Stage) : null;
-  const match = stage ? matchRoute(method, rawPath.slice(stage.length + 1)) : null;
+  const match = stage ? matchRoute(method, pathWithinStage(rawPath, stage)) : null;
   if (!stage || !match) {
     return {
       fn: fallbackFunction,

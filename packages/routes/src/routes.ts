@@ -1,7 +1,7 @@
 /**
  * The one route table: the CDK stack makes an API Gateway route of each entry, the local gateway
  * matches requests against it, and each function routes its own entries with @middy/http-router
- * and checks authentication by them. Each function's routes are in their own module (table/<fn>.ts),
+ * and checks authentication by them; both match the path route-path.ts makes of a request's. Each function's routes are in their own module (table/<fn>.ts),
  * which its handler imports, so that its bundle holds its routes and not every function's.
  */
 
@@ -28,6 +28,7 @@ import { webhookEndpointsRoutes } from './table/webhook-endpoints.ts';
 import { webhooksRoutes } from './table/webhooks.ts';
 
 export * from './route.ts';
+export * from './route-path.ts';
 
 /**
  * Each function's routes, in the table's order. `routes` flattens them in a call marked pure: a
@@ -123,8 +124,9 @@ const patternsOf = (method: string, segments: number): Pattern[] => {
 };
 
 /**
- * Matches a request path (relative to the stage) as API Gateway does: a literal segment beats a
- * parameter, so `/1/charges/search` wins over `/1/charges/{charge_token}`.
+ * Matches a request path (relative to the stage: pathWithinStage) as API Gateway does: a literal
+ * segment beats a parameter, so `/1/charges/search` wins over `/1/charges/{charge_token}`; a
+ * parameter is the segment percent-decoded (a segment that does not decode matches no parameter).
  */
 export const matchRoute = (method: string, path: string): RouteMatch | null => {
   const requested = segmentsOf(path);

@@ -27,6 +27,17 @@ describe('stagePrefix', () => {
     expect(await routedPath(apiEvent({ path: '/test', stage: 'test' }))).toBe('/');
   });
 
+  it('reads the path by the route table rule: runs of slashes as one, no trailing slash', async () => {
+    expect(await routedPath(apiEvent({ path: '/test//1/cards', stage: 'test' }))).toBe('/1/cards');
+    expect(await routedPath(apiEvent({ path: '//live//1/charges/ch_1/', stage: 'live' }))).toBe(
+      '/1/charges/ch_1',
+    );
+    expect(await routedPath(apiEvent({ path: '//1/charges/', stage: 'live' }))).toBe('/1/charges');
+    const event = apiEvent({ path: '/test//1/cards', stage: 'test' });
+    await routedPath(event);
+    expect(event.rawPath).toBe('/test//1/cards');
+  });
+
   it('leaves a custom domain path (no stage in it) as it is', async () => {
     expect(await routedPath(apiEvent({ path: '/1/charges', stage: 'live' }))).toBe('/1/charges');
     // Only the request's own stage is a prefix: /test on the live stage is a path like any other.
