@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type FunctionName, functionNames, queues, queueUrlVariable, routes } from '@wattle/routes';
+import {
+  type FunctionName,
+  functionNames,
+  functionsHandingOutLinks,
+  publicBaseUrlVariable,
+  queues,
+  queueUrlVariable,
+  routes,
+} from '@wattle/routes';
 import { globalIndexes } from '@wattle/store/table';
 import { type CfnElement, CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -14,7 +22,7 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { cardKeyActions, filesBucketActions, functionAccess } from './constructs/access.ts';
 import { createServiceAlarms } from './constructs/alarms.ts';
-import { createServiceApi, type StageName } from './constructs/api.ts';
+import { createServiceApi, type StageName, stageNames } from './constructs/api.ts';
 import { createCardKey } from './constructs/card-key.ts';
 import { addDeliverySources } from './constructs/delivery-sources.ts';
 import { addStageDomains, stageDomainsFromContext } from './constructs/domains.ts';
@@ -89,6 +97,18 @@ export class WattleStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
 
     const domains = addStageDomains(this, { api, stages, domains: stageDomainsFromContext(this) });
+    // The links a function hands out (the 3-D Secure issuer page, the self-service page) are built
+    // on each environment's public base URL, its custom domain when it has one: never on a
+    // request's Host or X-Forwarded-Proto.
+    for (const fn of functionsHandingOutLinks) {
+      for (const stage of stageNames) {
+        const domain = domains[stage];
+        this.functions[fn].addEnvironment(
+          publicBaseUrlVariable(stage),
+          domain ? `https://${domain.domainName}` : `${api.apiEndpoint}/${stages[stage].stageName}`,
+        );
+      }
+    }
     for (const [stage, domain] of Object.entries(domains)) {
       const name = `${stage[0]!.toUpperCase()}${stage.slice(1)}`;
       new CfnOutput(this, `${name}DomainUrl`, { value: `https://${domain.domainName}` });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, newMerchant, useStack } from '../helpers/stack.ts';
+import { type Api, type ApiResponse, api, newMerchant, useStack } from '../helpers/stack.ts';
 
 const stack = useStack();
 let client: Api;
@@ -15,6 +15,12 @@ beforeAll(async () => {
 });
 
 const validationUrl = 'https://apple-pay-gateway.apple.com/paymentservices/startSession';
+
+/** The parameters a 422 names. */
+const refusedParams = (res: ApiResponse): string[] => {
+  expect(res.status, res.text).toBe(422);
+  return res.body.messages.map((m: { param: string }) => m.param);
+};
 
 describe('Apple Pay domains', () => {
   it('registers a domain (201), lists it with full pagination, and deletes it (204) once', async () => {
@@ -99,17 +105,18 @@ describe('Apple Pay sessions (simulated)', () => {
       'http://apple-pay-gateway.apple.com/x',
       'https://apple-pay-gateway.apple.com.evil.example/x',
       'https://evil.example/',
+      // Two URL parsers could read these differently: WHATWG's sees Apple's host, others the loopback.
+      'https://apple-pay-gateway.apple.com\\@127.0.0.1:8443/',
+      'https://apple-pay-gateway.apple.com/\\paymentservices',
+      'https://apple-pay-gateway.apple.com/payment services',
+      'https://user:pw@apple-pay-gateway.apple.com/x',
     ]) {
       const res = await client.post('/1/apple_pay/sessions', {
         validation_url: url,
         initiative: 'web',
         initiative_context: 'pay.example.com',
       });
-      expect(res.status, url).toBe(422);
-      expect(
-        res.body.messages.map((m: { param: string }) => m.param),
-        url,
-      ).toEqual(['validation_url']);
+      expect(refusedParams(res), url).toEqual(['validation_url']);
     }
     const unregistered = await client.post('/1/apple_pay/sessions', {
       validation_url: validationUrl,
@@ -125,5 +132,47 @@ describe('Apple Pay sessions (simulated)', () => {
       'initiative',
       'initiative_context',
     ]);
+  });
+
+  it('takes a validation URL as it re-serialises: scheme and host in any case, the default port', async () => {
+    await client.post('/1/apple_pay/domains', { domain_name: 'pay.example.com' });
+    const upperCase = await client.post('/1/apple_pay/sessions', {
+      validation_url: 'HTTPS://APPLE-PAY-GATEWAY.APPLE.COM:443/paymentservices/startSession',
+      initiative: 'web',
+      initiative_context: 'pay.example.com',
+    });
+    expect(upperCase.status).toBe(201);
+  });
+
+  it('checks a Messages for Business session’s URL as a web session’s domain: https, plain, registered', async () => {
+    await client.post('/1/apple_pay/domains', { domain_name: 'chat.example.com' });
+    const session = (context: string) =>
+      client.post('/1/apple_pay/sessions', {
+        validation_url: validationUrl,
+        initiative: 'messaging',
+        initiative_context: context,
+      });
+    const made = await session('https://chat.example.com/pay?order=1');
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.response.domainName).toBe('chat.example.com');
+    for (const context of [
+      'https://user:pw@chat.example.com/pay',
+      'https://127.0.0.1:8443/pay',
+      'https://localhost/pay',
+      'https://[::1]/pay',
+      'https://chat.example.com\\@127.0.0.1/pay',
+      'https://chat.example.com:8443/pay',
+      'http://chat.example.com/pay',
+      'https://unregistered.example.com/pay',
+    ]) {
+      expect(refusedParams(await session(context)), context).toEqual(['initiative_context']);
+    }
+    // Registered by another merchant is not registered by this one.
+    const strangers = await stranger.post('/1/apple_pay/sessions', {
+      validation_url: validationUrl,
+      initiative: 'messaging',
+      initiative_context: 'https://chat.example.com/pay',
+    });
+    expect(strangers.status).toBe(422);
   });
 });

@@ -204,6 +204,46 @@ describe('POST /1/files', () => {
   });
 });
 
+describe('filenames', () => {
+  it('cuts a long name by characters, never through an emoji, so the file reads back', async () => {
+    const made = await upload(merchant, {
+      file: { bytes: png, name: `${'A'.repeat(254)}😀.png` },
+      purpose: 'dispute_evidence',
+    });
+    expect(made.status).toBe(200);
+    const kept: string = made.body.response.original_filename;
+    expect(kept).toBe(`${'A'.repeat(254)}😀`);
+    expect(kept.isWellFormed()).toBe(true);
+    const read = await send(merchant, 'GET', `/1/files/${made.body.response.token}`);
+    expect(read.status).toBe(200);
+    const download = await fetch(read.body.response.presigned_url);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${'A'.repeat(254)}${encodeURIComponent('😀')}.png`,
+    );
+  });
+
+  it('downloads under a name with the extension of what the bytes are, without invisible characters', async () => {
+    const cases = [
+      { name: 'evil.html', bytes: png, saved: 'evil.png' },
+      { name: 'invoice\u202Efdp.exe', bytes: pdf, saved: 'invoicefdp.pdf' },
+      { name: 'scan.JPG', bytes: png, saved: 'scan.png' },
+      { name: 'receipt', bytes: pdf, saved: 'receipt.pdf' },
+      { name: 'pixel.PNG', bytes: png, saved: 'pixel.PNG' },
+    ];
+    for (const { name, bytes, saved } of cases) {
+      const made = await upload(merchant, { file: { bytes, name }, purpose: 'dispute_evidence' });
+      expect(made.status).toBe(200);
+      // The merchant's name is kept as sent (Pin's original_filename); only the download's changes.
+      expect(made.body.response.original_filename).toBe(name);
+      const download = await fetch(made.body.response.presigned_url);
+      expect(download.headers.get('content-disposition')).toBe(
+        `attachment; filename="${saved}"; filename*=UTF-8''${saved}`,
+      );
+    }
+  });
+});
+
 describe('GET and DELETE /1/files/{token}', () => {
   it('shows the file with a fresh download URL to its merchant only, and never in live', async () => {
     const made = await upload(merchant, {

@@ -106,7 +106,7 @@ describe('POST /payment_sources', () => {
   it('takes the publishable key as a form field instead of basic auth', async () => {
     const res = await api(merchant.test.baseUrl, null).post(
       '/1/payment_sources',
-      { type: 'applepay', source: tokenSource(), publishable_api_key: merchant.test.publishableKey },
+      { type: 'card', source: cardFields(), publishable_api_key: merchant.test.publishableKey },
       { form: true },
     );
     expect(res.status).toBe(201);
@@ -123,22 +123,51 @@ describe('POST /payment_sources', () => {
       callback: 'pinCallback',
       _method: 'POST',
       publishable_api_key: merchant.test.publishableKey,
-      type: 'googlepay',
-      ...Object.fromEntries(Object.entries(tokenSource()).map(([k, v]) => [`source[${k}]`, String(v)])),
+      type: 'card',
+      ...Object.fromEntries(Object.entries(cardFields()).map(([k, v]) => [`source[${k}]`, v])),
       _: '1700000000000',
     });
     const res = await api(merchant.test.baseUrl, null).get(`/1/payment_sources.json?${query}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/javascript');
     const match = /^pinCallback\((.*)\);$/s.exec(res.text);
-    expect(JSON.parse(match![1]!).response).toMatchObject({ type: 'googlepay', token: expect.any(String) });
+    expect(JSON.parse(match![1]!).response).toMatchObject({ type: 'card', token: expect.any(String) });
 
-    query.set('source[eci]', '5');
+    query.set('source[cvc]', '12345');
     const failed = await api(merchant.test.baseUrl, null).get(`/1/payment_sources?${query}`);
     expect(failed.status).toBe(200);
     expect(JSON.parse(/^pinCallback\((.*)\);$/s.exec(failed.text)![1]!).messages).toEqual([
-      { param: 'source[eci]', code: 'source_eci_invalid', message: 'Source eci is not a valid ECI' },
+      expect.objectContaining({ param: 'source[cvc]' }),
     ]);
+  });
+
+  it('lets a publishable key make card sources only: a decrypted wallet or network token needs the secret key', async () => {
+    const browser = api(merchant.test.baseUrl, null);
+    for (const type of ['applepay', 'googlepay', 'network_token']) {
+      const refused = await browser.post(
+        '/1/payment_sources',
+        { type, source: tokenSource(), publishable_api_key: merchant.test.publishableKey },
+        { form: true },
+      );
+      expect(refused.status, type).toBe(403);
+      expect(refused.body).toEqual({
+        error: 'transaction_forbidden',
+        error_description: `A publishable key creates card payment sources only: a ${type} source carries a decrypted token, which is sent from a server with the secret key.`,
+      });
+      const query = new URLSearchParams({
+        callback: 'cb',
+        _method: 'POST',
+        publishable_api_key: merchant.test.publishableKey,
+        type,
+        ...Object.fromEntries(Object.entries(tokenSource()).map(([k, v]) => [`source[${k}]`, String(v)])),
+      });
+      const jsonp = await browser.get(`/1/payment_sources.json?${query}`);
+      expect(JSON.parse(/^cb\((.*)\);$/s.exec(jsonp.text)![1]!).error, type).toBe('transaction_forbidden');
+      // The secret key makes them.
+      expect((await secret.post('/1/payment_sources', { type, source: tokenSource() })).status, type).toBe(
+        201,
+      );
+    }
   });
 
   it('validates a card source exactly as POST /cards does, each message naming source[...]', async () => {

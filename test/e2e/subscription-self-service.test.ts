@@ -72,6 +72,31 @@ describe('the customer’s hosted subscription page', () => {
     expect((await client.get(`/1/subscriptions/${subscription.token}`)).body.response.state).toBe('active');
   });
 
+  it('ends a link once the subscription is reactivated: it cannot cancel the subscription again', async () => {
+    const { subscription, url } = await subscribedWithLink();
+    expect((await submit(url)).status).toBe(200);
+    const reactivated = await client.put(`/1/subscriptions/${subscription.token}/reactivate`);
+    expect(reactivated.status, reactivated.text).toBe(200);
+    expect(reactivated.body.response.state).toBe('active');
+
+    expect((await request('GET', url)).status).toBe(404);
+    expect((await submit(url)).status).toBe(404);
+    expect((await client.get(`/1/subscriptions/${subscription.token}`)).body.response.state).toBe('active');
+    // A link issued after the reactivation works.
+    const fresh = await client.post(`/1/subscriptions/${subscription.token}/self_service_link`);
+    expect((await request('GET', fresh.body.response.url)).text).toContain('Cancel this subscription');
+  });
+
+  it('ends a link once a newer one is issued for the subscription', async () => {
+    const { subscription, url } = await subscribedWithLink();
+    const newer = await client.post(`/1/subscriptions/${subscription.token}/self_service_link`);
+    expect(newer.status).toBe(201);
+    expect((await request('GET', url)).status).toBe(404);
+    expect((await submit(url)).status).toBe(404);
+    expect((await request('GET', newer.body.response.url)).status).toBe(200);
+    expect((await client.get(`/1/subscriptions/${subscription.token}`)).body.response.state).toBe('active');
+  });
+
   it('knows no other link: unknown, malformed, or on the other environment’s base URL', async () => {
     const { url } = await subscribedWithLink();
     const token = linkTokenOf(url);

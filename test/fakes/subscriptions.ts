@@ -123,14 +123,21 @@ export const fakeSubscriptions = (plans: FakePlans, schedule: FakeSchedule): Fak
       .reverse()
       .map((s) => s.subscription);
   const links = new Map<string, SelfServiceLink>();
+  /** Each subscription's newest link: the only one that works. */
+  const newestLinks = new Map<string, string>();
   const fake: FakeSubscriptions = {
     all,
     ledgers,
     events,
     saveSelfServiceLink: async (link) => {
       links.set(link.token, structuredClone(link));
+      newestLinks.set(key(link.scope, link.subscriptionToken), link.token);
     },
-    selfServiceLink: async (token) => structuredClone(links.get(token) ?? null),
+    selfServiceLink: async (token) => {
+      const link = links.get(token);
+      if (!link || newestLinks.get(key(link.scope, link.subscriptionToken)) !== token) return null;
+      return structuredClone(link);
+    },
     get: async (scope, token) => {
       const stored = all.get(key(scope, token));
       return stored ? loadedOf(stored) : null;

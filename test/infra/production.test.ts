@@ -1,4 +1,9 @@
-import { type FunctionName, functionNames } from '@wattle/routes';
+import {
+  type FunctionName,
+  functionNames,
+  functionsHandingOutLinks,
+  publicBaseUrlVariable,
+} from '@wattle/routes';
 import { App, type CfnElement, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -276,6 +281,30 @@ describe('custom domains', () => {
       const outputs = custom.template.findOutputs('*');
       expect(outputs[`${name}DomainUrl`]?.Value, stage).toBe(`https://${domainName}`);
       expect(outputs[`${name}DomainTarget`]?.Value, stage).toEqual(getAtt(domainId, 'RegionalDomainName'));
+    }
+  });
+
+  it("are the base URLs the link-handing functions build their links on; the stages' URLs without them", () => {
+    const variablesOf = (t: { stack: WattleStack; template: Template }, fn: FunctionName) =>
+      (
+        props(resources(t.template, 'AWS::Lambda::Function')[functionId(fn)]).Environment as {
+          Variables: Record<string, unknown>;
+        }
+      ).Variables;
+    const apiId = idOf(stack, stack.api.node.defaultChild as CfnElement);
+    for (const fn of functionNames) {
+      const handsOutLinks = (functionsHandingOutLinks as readonly string[]).includes(fn);
+      for (const stage of stageNames) {
+        const variable = publicBaseUrlVariable(stage);
+        if (!handsOutLinks) {
+          expect(variablesOf(custom, fn)[variable], `${fn} ${stage}`).toBeUndefined();
+          continue;
+        }
+        expect(variablesOf(custom, fn)[variable]).toBe(`https://${withContext[`${stage}Domain`]}`);
+        expect(variablesOf({ stack, template }, fn)[variable]).toEqual({
+          'Fn::Join': ['', [getAtt(apiId, 'ApiEndpoint'), `/${stage}`]],
+        });
+      }
     }
   });
 

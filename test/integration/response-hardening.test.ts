@@ -49,15 +49,22 @@ describe('every answer', () => {
 });
 
 describe('the 3-D Secure issuer page', () => {
-  it('escapes the base URL it writes into the form, which comes from request headers', async () => {
-    const path = await issuerPagePath();
-    const page = await api.call('GET', path, undefined, {
+  it('builds its form and links on the configured base URL, whatever Host and X-Forwarded-Proto say', async () => {
+    const headers = { host: 'evil.example', 'x-forwarded-proto': 'javascript' };
+    const pending = await api.call('POST', '/1/charges', chargeFields({ three_d_secure: threeDSecure }), {
+      key: api.liveSecretKey,
+      stage: 'live',
+      headers,
+    });
+    const url: string = pending.body.response.redirect_url;
+    expect(url).toMatch(/^https:\/\/api\.wattle\.example\/1\/three_d_secure\/se_[\w-]{22}$/);
+    const page = await api.call('GET', new URL(url).pathname, undefined, {
       key: null,
       stage: 'live',
-      headers: { 'x-forwarded-proto': 'https"><script>alert(1)</script><a x="' },
+      headers,
     });
     expect(page.status).toBe(200);
-    expect(page.text).not.toContain('<script>');
-    expect(page.text).toContain('action="https&#34;&#62;&#60;script&#62;');
+    expect(page.text).toContain(`action="${url}"`);
+    expect(page.text).not.toMatch(/evil|javascript/);
   });
 });

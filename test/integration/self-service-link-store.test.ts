@@ -5,14 +5,18 @@ import { useTable } from '../helpers/table.ts';
 
 const table = useTable();
 
+const linkOf = (fields: Partial<SelfServiceLink> = {}): SelfServiceLink => ({
+  token: 'ssl_plaintextlinktoken0000000000000000000000000',
+  scope: { accountId: 'acct_links', environment: 'test' },
+  subscriptionToken: 'sub_links',
+  expiresAt: '2026-12-01T10:00:00.000Z',
+  reactivations: 0,
+  ...fields,
+});
+
 describe('a subscription self-service link in the table', () => {
   it('is found by its token, kept under the hash only, and expires by TTL at its own expiry', async () => {
-    const link: SelfServiceLink = {
-      token: 'ssl_plaintextlinktoken0000000000000000000000000',
-      scope: { accountId: 'acct_links', environment: 'test' },
-      subscriptionToken: 'sub_links',
-      expiresAt: '2026-12-01T10:00:00.000Z',
-    };
+    const link = linkOf();
     await table.store.subscriptions.saveSelfServiceLink(link);
     expect(await table.store.subscriptions.selfServiceLink(link.token)).toEqual(link);
     expect(await table.store.subscriptions.selfServiceLink('ssl_another')).toBeNull();
@@ -22,5 +26,29 @@ describe('a subscription self-service link in the table', () => {
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(link.token);
     expect(stored[0]?.expiresAt).toBe(Date.parse(link.expiresAt) / 1000);
+  });
+
+  it('works only while it is its subscription’s newest link', async () => {
+    const first = linkOf({
+      token: 'ssl_firstlinktoken0000000000000000000000000000',
+      scope: { accountId: 'acct_links', environment: 'live' },
+      subscriptionToken: 'sub_newest',
+      reactivations: 1,
+    });
+    const second = { ...first, token: 'ssl_secondlinktoken000000000000000000000000000' };
+    const otherSubscription = {
+      ...first,
+      token: 'ssl_otherlinktoken0000000000000000000000000000',
+      subscriptionToken: 'sub_other',
+    };
+    await table.store.subscriptions.saveSelfServiceLink(first);
+    await table.store.subscriptions.saveSelfServiceLink(otherSubscription);
+    expect(await table.store.subscriptions.selfServiceLink(first.token)).toEqual(first);
+    await table.store.subscriptions.saveSelfServiceLink(second);
+    expect(await table.store.subscriptions.selfServiceLink(first.token)).toBeNull();
+    expect(await table.store.subscriptions.selfServiceLink(second.token)).toEqual(second);
+    expect(await table.store.subscriptions.selfServiceLink(otherSubscription.token)).toEqual(
+      otherSubscription,
+    );
   });
 });

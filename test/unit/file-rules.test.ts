@@ -93,6 +93,12 @@ describe('Apple Pay rules', () => {
       'https://apple.com/x',
       'https://user@apple-pay-gateway.apple.com/x',
       'https://apple-pay-gateway.apple.com:8443/x',
+      // WHATWG reads the backslash as a slash (Apple's host), others as user info (the loopback).
+      'https://apple-pay-gateway.apple.com\\@127.0.0.1:8443/',
+      'https://apple-pay-gateway.apple.com/\\x',
+      ' https://apple-pay-gateway.apple.com/x',
+      'https://apple-pay-gateway.apple.com/x\n',
+      'https://apple-pay-gat\teway.apple.com/x',
       'not a url',
     ])
       expect(isAppleValidationUrl(url), url).toBe(false);

@@ -1,4 +1,11 @@
-import { applePayInitiatives, isAppleValidationUrl, isDomainName, normalDomainName } from '@wattle/domain';
+import {
+  applePayInitiatives,
+  isAppleValidationUrl,
+  isDomainName,
+  messagingHostOf,
+  normalDomainName,
+  plainHttpsUrl,
+} from '@wattle/domain';
 import { phrases, requiredText } from '@wattle/http';
 import * as v from 'valibot';
 
@@ -9,14 +16,6 @@ const domainName = () =>
     v.transform(normalDomainName),
     v.check(isDomainName, 'is not a valid domain name'),
   );
-
-const isHttpsUrl = (text: string): boolean => {
-  try {
-    return new URL(text).protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
 
 export const registerDomainSchema = v.object({ domain_name: domainName() });
 
@@ -35,15 +34,18 @@ export const createSessionSchema = v.pipe(
   v.forward(
     v.check(
       ({ initiative, initiative_context: context }) =>
-        initiative === 'web' ? isDomainName(normalDomainName(context)) : isHttpsUrl(context),
-      "is not the payment page's domain (web) or an https URL (messaging)",
+        initiative === 'web' ? isDomainName(normalDomainName(context)) : messagingHostOf(context) !== null,
+      "is not the payment page's domain (web) or an https URL on a domain name (messaging)",
     ),
     ['initiative_context'],
   ),
+  // Each URL as re-serialised: what was checked is what is used.
   v.transform((input) => ({
-    validationUrl: input.validation_url,
+    validationUrl: plainHttpsUrl(input.validation_url)!.href,
     initiative: input.initiative,
     initiativeContext:
-      input.initiative === 'web' ? normalDomainName(input.initiative_context) : input.initiative_context,
+      input.initiative === 'web'
+        ? normalDomainName(input.initiative_context)
+        : plainHttpsUrl(input.initiative_context)!.href,
   })),
 );

@@ -10,6 +10,7 @@ import {
 } from '@wattle/http';
 import type { ChargesDeps } from './deps.ts';
 import { createChargeSchema } from './schemas.ts';
+import { threeDSecurePageUrl } from './three-d-secure.ts';
 
 /**
  * POST /charges: 201 charge (also with 3-D Secure passed through from the merchant's own server),
@@ -33,7 +34,7 @@ export const createCharge: RouteHandler<ChargesDeps> = async (request, deps) => 
     return resource(202, {
       token: created.payment.token,
       status_message: 'Pending',
-      redirect_url: `${request.baseUrl}/1/three_d_secure/${created.sessionToken}`,
+      redirect_url: threeDSecurePageUrl(request.environment, created.sessionToken),
     });
   }
   if (created.payment.state === 'failed') throw declined(created.payment, 'charge_token');

@@ -1,19 +1,24 @@
-import { PinError, presentCharge } from '@wattle/domain';
+import { type Environment, PinError, presentCharge } from '@wattle/domain';
 import { completeThreeDSecure, sessionPayment, verifyThreeDSecure } from '@wattle/flows';
 import { escapeHtml, htmlPage, type RouteHandler, redirect, resource, scopeOf } from '@wattle/http';
+import { publicBaseUrl } from '@wattle/runtime';
 import type { ChargesDeps } from './deps.ts';
+
+/** Where the payer is sent for a session: the environment's public base URL, never a request's headers. */
+export const threeDSecurePageUrl = (environment: Environment, sessionToken: string): string =>
+  `${publicBaseUrl(environment)}/1/three_d_secure/${encodeURIComponent(sessionToken)}`;
 
 /**
  * GET /1/three_d_secure/{session}: the simulated issuer page the payer is sent to. It shows what
  * is being paid and lets the payer authenticate or fail, as a bank's challenge page would.
  */
 export const issuerPage: RouteHandler<ChargesDeps> = async (request, deps) => {
-  const { payment } = await sessionPayment(deps, request.params.session_token!);
+  const session = request.params.session_token!;
+  const { payment } = await sessionPayment(deps, request.environment, session);
   const amount = `${(payment.amount / 100).toFixed(2)} ${escapeHtml(payment.currency)}`;
-  // The base URL comes from request headers (Host, X-Forwarded-Proto): text like any other here.
-  const action = escapeHtml(
-    `${request.baseUrl}/1/three_d_secure/${encodeURIComponent(request.params.session_token!)}`,
-  );
+  const action = escapeHtml(threeDSecurePageUrl(request.environment, session));
+  // The answer's 303 goes on to the merchant's callback, which the form's policy must allow.
+  const callback = URL.parse(payment.threeDSecure!.callbackUrl)?.origin;
   return htmlPage(
     200,
     `<!doctype html>
@@ -25,6 +30,7 @@ export const issuerPage: RouteHandler<ChargesDeps> = async (request, deps) => {
 <form method="post" action="${action}"><button name="result" value="authenticated">Authenticate</button>
 <button name="result" value="failed">Fail authentication</button></form>
 </body></html>`,
+    { formActions: callback ? [callback] : [] },
   );
 };
 
@@ -39,7 +45,7 @@ export const issuerAnswer: RouteHandler<ChargesDeps> = async (request, deps) => 
     });
   }
   const session = request.params.session_token!;
-  const { callbackUrl } = await completeThreeDSecure(deps, session, authenticated);
+  const { callbackUrl } = await completeThreeDSecure(deps, request.environment, session, authenticated);
   const back = new URL(callbackUrl);
   back.searchParams.set('session_token', session);
   return redirect(back.toString());

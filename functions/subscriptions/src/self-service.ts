@@ -1,6 +1,7 @@
-import { PinError, type Subscription } from '@wattle/domain';
+import { type Environment, PinError, type Subscription } from '@wattle/domain';
 import { issueSelfServiceLink, type SelfServiceView, selfServiceView, unsubscribe } from '@wattle/flows';
 import { escapeHtml, htmlPage, type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { publicBaseUrl } from '@wattle/runtime';
 import type { SubscriptionsDeps } from './deps.ts';
 
 /** A link token as the links are made (43 URL-safe characters); anything else is unknown unread. */
@@ -9,13 +10,14 @@ const linkTokenOf = (value: unknown): string => {
   return value;
 };
 
-const pageUrl = (baseUrl: string, linkToken: string): string =>
-  `${baseUrl}/1/subscription_self_service?link=${encodeURIComponent(linkToken)}`;
+/** The page's address: the environment's public base URL, never a request's Host or X-Forwarded-Proto. */
+const pageUrl = (environment: Environment, linkToken: string): string =>
+  `${publicBaseUrl(environment)}/1/subscription_self_service?link=${encodeURIComponent(linkToken)}`;
 
 /** POST /subscriptions/{token}/self_service_link: 201 `{url, expires_at}` for the customer. */
 export const issueSelfServiceLinkRoute: RouteHandler<SubscriptionsDeps> = async (request, deps) => {
   const link = await issueSelfServiceLink(deps, scopeOf(request), request.params.sub_token!);
-  return resource(201, { url: pageUrl(request.baseUrl, link.token), expires_at: link.expiresAt });
+  return resource(201, { url: pageUrl(request.environment, link.token), expires_at: link.expiresAt });
 };
 
 const money = (amount: number, currency: string) => `${(amount / 100).toFixed(2)} ${escapeHtml(currency)}`;
@@ -48,7 +50,7 @@ const summary = (subscription: Subscription, planName: string) => {
 export const selfServicePage: RouteHandler<SubscriptionsDeps> = async (request, deps) => {
   const linkToken = linkTokenOf(request.query.link);
   const view: SelfServiceView = await selfServiceView(deps, request.environment, linkToken);
-  const action = escapeHtml(`${request.baseUrl}/1/subscription_self_service`);
+  const action = escapeHtml(`${publicBaseUrl(request.environment)}/1/subscription_self_service`);
   const cancel = view.mayCancel
     ? `<form method="post" action="${action}"><input type="hidden" name="link" value="${escapeHtml(linkToken)}">
 <button name="action" value="cancel">Cancel this subscription</button></form>`

@@ -31,21 +31,34 @@ export const normalDomainName = (name: string): string => name.trim().toLowerCas
  */
 const appleGatewayHost = /^(?:cn-)?apple-pay-gateway(?:-[a-z0-9]+)*\.apple\.com$/;
 
+/**
+ * An https URL on port 443 without credentials, parsed, or null. Only text that every URL parser
+ * reads the same way is taken: no backslash (WHATWG's parser reads `\` as `/`, others as part of
+ * the user info, so `https://apple-pay-gateway.apple.com\@127.0.0.1/` names Apple's host to one
+ * and the loopback to another), and no space or control character (which WHATWG's parser drops).
+ * The checks are made on the URL as re-serialised (`href`), which is what is used afterwards.
+ */
+export const plainHttpsUrl = (text: string): URL | null => {
+  if (!/^[\x21-\x7e]+$/.test(text) || text.includes('\\')) return null;
+  const url = URL.parse(text);
+  if (!url || url.protocol !== 'https:' || url.username !== '' || url.password !== '') return null;
+  return url.port === '' || url.port === '443' ? url : null;
+};
+
 /** An https URL on one of Apple's payment gateway hosts (the `validationURL` Apple Pay JS gives). */
 export const isAppleValidationUrl = (text: string): boolean => {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return false;
-  }
-  return (
-    url.protocol === 'https:' &&
-    (url.port === '' || url.port === '443') &&
-    url.username === '' &&
-    url.password === '' &&
-    appleGatewayHost.test(url.hostname)
-  );
+  const url = plainHttpsUrl(text);
+  return url !== null && appleGatewayHost.test(url.hostname);
+};
+
+/**
+ * The host of a Messages for Business session's `initiative_context` (the merchant's payment URL):
+ * a plain https URL on a domain name (no IP address, no single-label host such as `localhost`),
+ * which must then be one of the merchant's registered domains, as a web session's is; or null.
+ */
+export const messagingHostOf = (text: string): string | null => {
+  const hostname = plainHttpsUrl(text)?.hostname;
+  return hostname && isDomainName(hostname) ? hostname : null;
 };
 
 /** The initiatives Apple's session request takes: a web page, or Messages for Business. */

@@ -61,12 +61,45 @@ export interface DownloadLink {
   expiresAt: Date;
 }
 
-/** The filename as kept: no directory part (a browser may send one), no control characters, bounded. */
+/** Text cut to its first `max` characters, counted as code points: never half a surrogate pair. */
+const firstCodePoints = (text: string, max: number): string => Array.from(text).slice(0, max).join('');
+
+/**
+ * The filename as kept: no directory part (a browser may send one), no control characters, bounded
+ * in characters (code points: a cut through an emoji's UTF-16 pair would leave text with no UTF-8
+ * form, which S3's signer and every later read refuse).
+ */
 export const cleanFilename = (name: string): string => {
   const base = name.split(/[\\/]/).pop() ?? '';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return clean.slice(0, fileLimits.maxFilenameLength);
+  return firstCodePoints(clean, fileLimits.maxFilenameLength);
+};
+
+/** The extensions a type's files are saved with, the usual one first. */
+const extensionsOf: Record<FileType, readonly [string, ...string[]]> = {
+  'application/pdf': ['pdf'],
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg', 'jpe'],
+};
+
+/**
+ * The name a download is saved under: the original name without invisible characters (controls,
+ * format characters such as U+202E, the right-to-left override that makes `evil\u202Egnp.html`
+ * read as `evilhtml.png`, line separators) and with an extension of the type the bytes are, so a
+ * PNG sent as `evil.html` saves as `evil.png` and a browser or desktop never opens it as a page.
+ */
+export const downloadFilename = (file: Pick<StoredFile, 'originalFilename' | 'mimeType'>): string => {
+  const shown = file.originalFilename
+    .toWellFormed()
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
+    .trim();
+  const dot = shown.lastIndexOf('.');
+  const stem = dot > 0 ? shown.slice(0, dot) : shown;
+  const extension = dot > 0 ? shown.slice(dot + 1).toLowerCase() : '';
+  const extensions = extensionsOf[file.mimeType];
+  if (extensions.includes(extension)) return shown;
+  return `${stem.trim() || 'file'}.${extensions[0]}`;
 };
 
 /** The file object of PIN-REFERENCE §4.13. */

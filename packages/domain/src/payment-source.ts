@@ -12,6 +12,17 @@ import { presentCard, unowned } from './presenters.ts';
 export const tokenisedSourceTypes = ['applepay', 'googlepay', 'network_token'] as const;
 export type TokenisedSourceType = (typeof tokenisedSourceTypes)[number];
 
+/**
+ * Whether a publishable key may create a source of this type: a card only. A publishable key lives
+ * in browsers and apps, where Pin takes wallet tokens as Apple Pay JS and Google Pay give them,
+ * encrypted for the payment provider, and network tokens come from a merchant's server. Wattle
+ * takes every token decrypted (the token's number, its cryptogram and ECI): data only a server
+ * that decrypted the wallet's token, or holds the network's, has; from a browser it would be made
+ * up, cryptogram and authentication indicator included. So only the secret key sends it.
+ */
+export const publishableKeyMayCreate = (type: unknown): boolean =>
+  !(tokenisedSourceTypes as readonly unknown[]).includes(type);
+
 /** The kinds of payment source POST /payment_sources takes (PIN-REFERENCE §4.4). */
 export const paymentSourceTypes = ['card', ...tokenisedSourceTypes] as const;
 export type PaymentSourceType = (typeof paymentSourceTypes)[number];

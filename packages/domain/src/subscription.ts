@@ -50,6 +50,12 @@ export interface Subscription {
   failedAttempts: number;
   /** Bill attempts begun so far: each attempt's number names its charge, once. */
   attempts: number;
+  /**
+   * Times it was reactivated. A self-service link works only while this is what it was when the
+   * link was issued: the link a customer cancelled with must not cancel the subscription again
+   * once the merchant has reactivated it.
+   */
+  reactivations: number;
 }
 
 /** Why a bill is made: the first bill of a new subscription, a reactivation, or a renewal. */
@@ -138,14 +144,21 @@ export const selfServiceLinkLifetimeMs = 7 * 86_400_000;
 
 /**
  * A customer's link to the hosted page of one subscription: an unguessable random token (found
- * by itself: the customer's browser carries no key), for one environment, until it expires.
+ * by itself: the customer's browser carries no key), for one environment, until it expires, while
+ * it is the subscription's newest link and the subscription has not been reactivated since.
  */
 export interface SelfServiceLink {
   token: string;
   scope: Scope;
   subscriptionToken: string;
   expiresAt: string;
+  /** The subscription's `reactivations` when the link was issued. */
+  reactivations: number;
 }
+
+/** Whether a link was issued since the subscription's last reactivation (else it no longer works). */
+export const issuedInCurrentRun = (link: SelfServiceLink, subscription: Subscription): boolean =>
+  link.reactivations === subscription.reactivations;
 
 /** The plan lets its customers cancel on the hosted page (customer_permissions holds `cancel`). */
 export const customerMayCancel = (plan: Pick<Plan, 'customerPermissions'>): boolean =>
@@ -238,6 +251,7 @@ export const startSubscription = (input: StartInput): { subscription: Subscripti
     setupFeeCharged: !trial && setupFee,
     failedAttempts: 0,
     attempts: 0,
+    reactivations: 0,
   };
   const amount = trial ? terms.trialAmount : terms.amount + (setupFee ? terms.setupAmount : 0);
   return billOf(subscription, 'start', amount, !trial && setupFee, now);
@@ -304,7 +318,8 @@ export const reactivateSubscription = (
   }
   const setupFeePending =
     includeSetupFee && !subscription.setupFeeCharged && subscription.terms.setupAmount > 0;
-  const owed = { ...subscription, setupFeePending };
+  // Counted whether or not its bill is paid: the links issued before it stop working either way.
+  const owed = { ...subscription, setupFeePending, reactivations: subscription.reactivations + 1 };
   if (Date.parse(subscription.activeIntervalFinishesAt) > now.getTime()) {
     return {
       subscription: {

@@ -18,6 +18,7 @@ import { stagePrefix } from './middlewares/stage-prefix.ts';
 import type { ApiEvent, ApiInternal, ApiMiddleware, ApiResponse } from './middlewares/types.ts';
 import type { ApiResult } from './responses.ts';
 import { tableRouter } from './table-router.ts';
+import { refuseIllFormedText } from './well-formed-text.ts';
 
 /** What every API function's chain uses: its composition names at least these repositories. */
 export type ApiDeps = BaseDeps & Pick<Parts, 'accounts' | 'idempotency'>;
@@ -80,7 +81,8 @@ const bodyRead = (route: Route, use: RouteMiddlewares): ApiMiddleware | ApiMiddl
 /**
  * One route's chain, which the router calls: the body read (not on a GET; multipart on an upload
  * route), the request parsed for this route, the key checked, the path's tokens checked,
- * Idempotency-Key, then the route's handler.
+ * Idempotency-Key, then the route's handler, once every text of the request is known to be
+ * well-formed Unicode (refuseIllFormedText: the one check for every field of every route).
  *
  * `before` runs top-down and `after`/`onError` bottom-up, so pinErrors (last) answers an error
  * first, and idempotency and JSONP then treat it as any other response.
@@ -104,6 +106,7 @@ const routeChain = <D extends ApiDeps>(
     .handler(async (event) => {
       const api = parsedRequestOf(event);
       if (!api) throw new Error('The request was not parsed');
+      refuseIllFormedText(api.body, api.query);
       return toResponse(await handle(api, deps));
     }) as unknown as ApiLambdaHandler;
 

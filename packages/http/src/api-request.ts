@@ -19,8 +19,6 @@ export interface ApiRequest {
   /** The caller's address, as Pin echoes it in `ip_address`. */
   sourceIp: string;
   requestId: string;
-  /** The base URL the caller used for this environment (`https://host/live`), for links we hand out. */
-  baseUrl: string;
   /** JSONP callback name, for GET requests that carry `callback`. */
   jsonpCallback: string | null;
   /** The request's Idempotency-Key header, as sent (the idempotency middleware checks it). */

@@ -12,6 +12,7 @@ export * from './middlewares/read-body.ts';
 export * from './middlewares/read-upload-body.ts';
 export * from './middlewares/uploads.ts';
 export * from './nest-fields.ts';
+export * from './page-headers.ts';
 export * from './pages.ts';
 export * from './parse-form.ts';
 export * from './parse-json.ts';

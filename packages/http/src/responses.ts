@@ -1,4 +1,5 @@
 import { fullPagination, type PaginationShape, shortPagination } from '@wattle/domain';
+import { type PageHeaderOptions, pageSecurityHeaders } from './page-headers.ts';
 
 /** What a route handler returns: the status and the JSON body (none for 204). */
 export interface ApiResult {
@@ -12,9 +13,10 @@ export interface ApiResult {
 /** Text safe inside HTML, attributes included. */
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** An HTML page. */
-export const htmlPage = (status: number, text: string): ApiResult => ({
+/** An HTML page, with the headers every page carries (pageSecurityHeaders; `options` widen form-action). */
+export const htmlPage = (status: number, text: string, options: PageHeaderOptions = {}): ApiResult => ({
   status,
+  headers: pageSecurityHeaders(options),
   raw: { contentType: 'text/html; charset=utf-8', text },
 });
 

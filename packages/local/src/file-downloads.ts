@@ -19,7 +19,7 @@ const refusals = {
 /**
  * The local stack's presigned downloads, as S3 serves them in AWS: the URL's signature is checked,
  * then its expiry against the stack's clock (so advancing the clock expires it), and the bytes are
- * sent with their type and as an attachment under the original filename.
+ * sent with their type and as an attachment under the name the URL was signed with (downloadFilename).
  */
 export const fileDownloads =
   (blobs: FileBlobs, urlKey: Buffer): DownloadHandler =>

@@ -6,8 +6,15 @@ import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { type Environment, type Merchant, PinError, presentMerchantSummary } from '@wattle/domain';
+import {
+  type Environment,
+  environments,
+  type Merchant,
+  PinError,
+  presentMerchantSummary,
+} from '@wattle/domain';
 import { activateMerchant, type EnvironmentKeys, provisionAccount, reviewMerchant } from '@wattle/flows';
+import { publicBaseUrlVariable } from '@wattle/routes';
 import { randomIds, runtimeClock } from '@wattle/runtime';
 import { diskFileBlobs } from '@wattle/runtime/file-blobs';
 import { backfillCardOwners, createStore, documentClient, localCardCipher } from '@wattle/store';
@@ -356,6 +363,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
     baseUrl = `http://localhost:${port}`;
     process.env.WATTLE_FILES_URL_BASE = `${baseUrl}/_local/files`;
+    // The links the functions hand out (3-D Secure, self-service) are built on these, never on headers.
+    for (const environment of environments)
+      process.env[publicBaseUrlVariable(environment)] = `${baseUrl}/${environment}`;
     out.info(`start: gateway listening on ${baseUrl}`);
 
     const intervalMs = options.scheduleIntervalMs ?? 60_000;

@@ -1,2 +1,3 @@
+export * from './public-base-url.ts';
 export * from './queues.ts';
 export * from './routes.ts';

@@ -1,4 +1,5 @@
-import { type Retention, retentionFromDays } from '@wattle/domain';
+import { type Environment, type Retention, retentionFromDays } from '@wattle/domain';
+import { publicBaseUrlVariable } from '@wattle/routes';
 
 /**
  * Configuration from the environment, read once at start and checked: a function with a missing
@@ -47,4 +48,33 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     fanOutGraceSeconds: fanOutGrace(env.WATTLE_FAN_OUT_GRACE_SECONDS),
     retention: retentionFromDays(env.WATTLE_EVENT_RETENTION_DAYS),
   };
+};
+
+/**
+ * The base URL an environment is reached at, as configured (WATTLE_TEST_BASE_URL and
+ * WATTLE_LIVE_BASE_URL: in AWS the stage's URL or its custom domain, set by the stack; locally the
+ * stack's own address): the links Wattle hands out (the 3-D Secure issuer page, the subscription
+ * self-service page) and the pages' form actions are built on it, never on a request's Host or
+ * X-Forwarded-Proto, which whoever sends the request chooses. Read at each use, as the local stack
+ * knows its port only once it listens; a missing or malformed one is a deployment's mistake.
+ */
+export const publicBaseUrl = (environment: Environment, env: NodeJS.ProcessEnv = process.env): string => {
+  const name = publicBaseUrlVariable(environment);
+  const text = env[name];
+  if (!text) throw new Error(`${name} is not set: the ${environment} environment's public base URL`);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`${name} is not a URL`);
+  }
+  if (
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash
+  )
+    throw new Error(`${name} must be an http or https URL without credentials, query or fragment`);
+  return url.href.replace(/\/+$/, '');
 };

@@ -93,6 +93,9 @@ export const inProcessApi = async (table: TestTable, ddbEndpoint: string): Promi
     WATTLE_FILES_DIR: mkdtempSync(join(tmpdir(), 'wattle-fuzz-files-')),
     WATTLE_FILES_URL_KEY: randomBytes(32).toString('hex'),
     WATTLE_LOG_LEVEL: process.env.RELIABILITY_LOG_LEVEL ?? 'SILENT',
+    // The environments' public base URLs, which the links the functions hand out are built on.
+    WATTLE_TEST_BASE_URL: 'https://api-test.wattle.example',
+    WATTLE_LIVE_BASE_URL: 'https://api.wattle.example',
     AWS_ENDPOINT_URL_DYNAMODB: ddbEndpoint,
     AWS_REGION: 'local',
     AWS_ACCESS_KEY_ID: 'local',

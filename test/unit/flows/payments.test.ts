@@ -122,7 +122,16 @@ describe('creating a payment', () => {
     // Its recovery is the session's end.
     expect([...deps.schedule.jobs.values()][0]?.dueAt).toEqual(new Date('2026-11-24T10:30:00Z'));
 
-    const answered = await completeThreeDSecure(deps, created.sessionToken, true);
+    // Through the test environment, a live session is unknown: nothing is authorised.
+    await expect(completeThreeDSecure(deps, 'test', created.sessionToken, true)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(sessionPayment(deps, 'test', created.sessionToken)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    expect(deps.processor.authorised).toEqual([]);
+
+    const answered = await completeThreeDSecure(deps, 'live', created.sessionToken, true);
     expect(answered.callbackUrl).toBe('https://shop.example/back');
     expect(answered.payment).toMatchObject({ state: 'captured', threeDSecure: { result: 'authenticated' } });
     expect(deps.processor.authorised).toHaveLength(1);
@@ -131,7 +140,9 @@ describe('creating a payment', () => {
       code: 'transaction_forbidden',
     });
     // A second answer changes nothing.
-    expect((await completeThreeDSecure(deps, created.sessionToken, false)).payment.state).toBe('captured');
+    expect((await completeThreeDSecure(deps, 'live', created.sessionToken, false)).payment.state).toBe(
+      'captured',
+    );
   });
 
   it('answers a session token that cannot exist with not_found, without reading by it', async () => {
@@ -152,7 +163,7 @@ describe('creating a payment', () => {
     const deps = setUp();
     const created = await createPayment(deps, live, aChargeRequest({ threeDSecure }));
     if (created.outcome !== 'three_d_secure') throw new Error('expected a 3-D Secure session');
-    const { payment } = await completeThreeDSecure(deps, created.sessionToken, false);
+    const { payment } = await completeThreeDSecure(deps, 'live', created.sessionToken, false);
     expect(payment).toMatchObject({
       state: 'failed',
       decline: 'card_declined',
@@ -550,8 +561,8 @@ describe('the payment-recovery job', () => {
     expect(deps.processor.authorised).toEqual([]);
     // A late answer from the payer changes nothing.
     if (created.outcome !== 'three_d_secure') throw new Error('expected a 3-D Secure session');
-    expect((await completeThreeDSecure(deps, created.sessionToken, true)).payment).toEqual(expired);
-    expect((await sessionPayment(deps, created.sessionToken)).payment).toEqual(expired);
+    expect((await completeThreeDSecure(deps, 'live', created.sessionToken, true)).payment).toEqual(expired);
+    expect((await sessionPayment(deps, 'live', created.sessionToken)).payment).toEqual(expired);
   });
 
   it('drops the job of a payment settled since', async () => {

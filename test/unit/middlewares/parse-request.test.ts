@@ -32,14 +32,8 @@ describe('parseRequest', () => {
     expect(api.environment).toBe('live');
     expect(api.params).toEqual({ charge_token: 'ch_1' });
     expect(plain(api.query)).toEqual({ expand: ['card'], page: '2' });
-    expect(api.baseUrl).toBe('https://api.example/live');
     expect(api.idempotencyKey).toBe('k');
     expect(api.sourceIp).toBe('203.0.113.9');
-  });
-
-  it('gives a base URL without the stage on a custom domain', async () => {
-    const api = await parse('GET /1/balance', apiEvent({ path: '/1/balance', stage: 'live' }));
-    expect(api.baseUrl).toBe('https://api.example');
   });
 
   it('takes the body readBody parsed, but none on a GET', async () => {

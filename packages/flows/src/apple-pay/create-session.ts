@@ -17,8 +17,9 @@ export interface ApplePaySessionRequest {
 
 /**
  * POST /apple_pay/sessions, simulated: no request goes to Apple. What Apple would refuse is
- * refused here too: a web session for a domain the merchant has not registered. The session has
- * the shape of Apple's, with made-up identifiers and signature, and expires as Apple's do.
+ * refused here too: a session for a domain the merchant has not registered (a web session's page
+ * domain, a Messages for Business session's payment URL host). The session has the shape of
+ * Apple's, with made-up identifiers and signature, and expires as Apple's do.
  */
 export const createApplePaySession = async (
   {
@@ -31,7 +32,7 @@ export const createApplePaySession = async (
 ): Promise<MerchantSession> => {
   const domainName =
     request.initiative === 'web' ? request.initiativeContext : new URL(request.initiativeContext).hostname;
-  if (request.initiative === 'web' && !(await applePayDomains.findByName(scope, domainName)))
+  if (!(await applePayDomains.findByName(scope, domainName)))
     throw invalidResource([fieldIssue('initiative_context', 'is not a registered Apple Pay domain')]);
   const now = clock.now().getTime();
   return {

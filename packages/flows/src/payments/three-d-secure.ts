@@ -1,4 +1,5 @@
 import {
+  type Environment,
   isToken,
   type Payment,
   PinError,
@@ -16,14 +17,20 @@ export interface SessionPayment {
   payment: Payment;
 }
 
-/** The 3-D Secure charge behind a session, or not_found (no such session, or no charge waits on it). */
+/**
+ * The 3-D Secure charge behind a session, or not_found: no such session, no charge waits on it,
+ * or the session is another environment's (a live charge's page is not reached through the test
+ * base URL, nor a test one's through live: the two never mix, as the self-service page's links).
+ */
 export const sessionPayment = async (
   { payments }: Pick<PaymentsDeps, 'payments'>,
+  environment: Environment,
   sessionToken: string,
 ): Promise<SessionPayment> => {
   const session = await payments.session(sessionToken);
-  const payment = session && (await payments.get(session.scope, session.paymentToken));
-  if (!session || !payment?.threeDSecure) throw new PinError('not_found');
+  if (!session || session.scope.environment !== environment) throw new PinError('not_found');
+  const payment = await payments.get(session.scope, session.paymentToken);
+  if (!payment?.threeDSecure) throw new PinError('not_found');
   return { scope: session.scope, payment };
 };
 
@@ -56,10 +63,11 @@ export const verifyThreeDSecure = async (
  */
 export const completeThreeDSecure = async (
   deps: Pick<PaymentsDeps, 'payments' | 'cardTokens' | 'processor' | 'ids' | 'clock'>,
+  environment: Environment,
   sessionToken: string,
   authenticated: boolean,
 ): Promise<{ callbackUrl: string; payment: Payment }> => {
-  const { scope, payment } = await sessionPayment(deps, sessionToken);
+  const { scope, payment } = await sessionPayment(deps, environment, sessionToken);
   const callbackUrl = payment.threeDSecure!.callbackUrl;
   if (payment.state !== 'pending_3ds') return { callbackUrl, payment };
   const answered = withThreeDSecureResult(payment, authenticated ? 'authenticated' : 'failed');

@@ -4,6 +4,7 @@ import {
   type Environment,
   type Ids,
   isRunning,
+  issuedInCurrentRun,
   PinError,
   type Plan,
   type Scope,
@@ -28,7 +29,8 @@ const linkBytes = 32;
 
 /**
  * POST /subscriptions/{token}/self_service_link: a new link for the merchant to give its customer
- * (by email, say), working for seven days; asking again makes another.
+ * (by email, say), working for seven days; asking again makes another, and the one before stops
+ * working (the store keeps which is newest). A reactivation ends every link issued before it.
  */
 export const issueSelfServiceLink = async (
   deps: { subscriptions: SubscriptionsStore; secrets: Secrets; clock: Clock },
@@ -41,6 +43,7 @@ export const issueSelfServiceLink = async (
     scope,
     subscriptionToken: subscription.token,
     expiresAt: toTimestamp(new Date(deps.clock.now().getTime() + selfServiceLinkLifetimeMs)),
+    reactivations: subscription.reactivations,
   };
   await deps.subscriptions.saveSelfServiceLink(link);
   return link;
@@ -59,7 +62,10 @@ export interface SelfServiceView {
 
 type ViewDeps = { subscriptions: SubscriptionsStore; plans: Pick<PlansStore, 'get'>; clock: Clock };
 
-/** What the hosted page shows for a link: 404 for an unknown or expired one, or another environment's. */
+/**
+ * What the hosted page shows for a link: 404 for an unknown or expired one, another environment's,
+ * one a newer link replaced, or one issued before the subscription was last reactivated.
+ */
 export const selfServiceView = async (
   deps: ViewDeps,
   environment: Environment,
@@ -74,6 +80,7 @@ export const selfServiceView = async (
     throw new PinError('not_found');
   const loaded = await getSubscription(deps, link.scope, link.subscriptionToken, 'not_found');
   const { subscription } = loaded;
+  if (!issuedInCurrentRun(link, subscription)) throw new PinError('not_found');
   const plan = (await deps.plans.get(link.scope, subscription.planToken))?.plan ?? null;
   return {
     scope: link.scope,

@@ -6,7 +6,7 @@ import { header } from '../header.ts';
 import { parseForm } from '../parse-form.ts';
 import { fieldsOf } from './read-body.ts';
 import { environmentOf } from './stage-prefix.ts';
-import type { ApiEvent, ApiMiddleware } from './types.ts';
+import type { ApiMiddleware } from './types.ts';
 import { uploadsOf } from './uploads.ts';
 
 const jsonpCallbackName = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
@@ -54,7 +54,6 @@ export const parseRequest = (route: Route): ApiMiddleware => {
         uploads: uploadsOf(event),
         sourceIp: event.requestContext?.http?.sourceIp ?? '',
         requestId: event.requestContext?.requestId ?? '',
-        baseUrl: baseUrlOf(event, environment),
         jsonpCallback,
         idempotencyKey: header(event.headers, 'idempotency-key') ?? null,
       };
@@ -62,17 +61,6 @@ export const parseRequest = (route: Route): ApiMiddleware => {
       parsed.set(event, api);
     },
   };
-};
-
-/**
- * The base URL as the caller sees it: the stage is in the path on the execute-api host, not on a
- * custom domain mapped to the stage.
- */
-const baseUrlOf = (event: ApiEvent, stage: string): string => {
-  const proto = header(event.headers, 'x-forwarded-proto') ?? 'https';
-  const host = event.requestContext?.domainName ?? header(event.headers, 'host') ?? 'localhost';
-  const staged = (event.rawPath ?? '').startsWith(`/${stage}/`);
-  return `${proto}://${host}${staged ? `/${stage}` : ''}`;
 };
 
 /**

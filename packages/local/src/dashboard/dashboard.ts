@@ -1,4 +1,5 @@
 import { type Environment, eventTypes, toTimestamp } from '@wattle/domain';
+import { pageSecurityHeaders } from '@wattle/http';
 import type { Store } from '@wattle/store';
 import type { DashboardAccount, DashboardAccounts } from './accounts.ts';
 import { ApiRefusal, apiClient } from './api-client.ts';
@@ -44,16 +45,14 @@ export const isDashboardRequest = (path: string, accept: string | undefined): bo
 
 /**
  * No script, no frame, nothing from elsewhere: the page is markup, one stylesheet of its own and
- * forms posting back here. Merchant text is escaped too, this is the second line.
+ * forms posting back here, with the headers of every page Wattle serves (pageSecurityHeaders).
+ * Merchant text is escaped too, this is the second line.
  */
 const securityHeaders = {
-  'content-security-policy':
-    "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
   // Not no-referrer: with it the browser sends `Origin: null` on the forms' POSTs, which the control
   // door (rightly) refuses.
-  'referrer-policy': 'same-origin',
+  ...pageSecurityHeaders({ referrerPolicy: 'same-origin' }),
+  'x-content-type-options': 'nosniff',
   'cache-control': 'no-store',
 };
 

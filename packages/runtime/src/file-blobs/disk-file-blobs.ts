@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isToken, type Scope } from '@wattle/domain';
+import { downloadFilename, isToken, type Scope } from '@wattle/domain';
 import type { FileBlobs } from '@wattle/ports';
 import { signLocalDownload } from './local-download-url.ts';
 
@@ -46,7 +46,7 @@ export const diskFileBlobs = ({ dir, urlKey, urlBase }: DiskFileBlobsOptions): F
     await rm(pathOf(dir, scope, fileToken), { force: true });
   },
   presign: async (scope, file, _now, expiresAt) => ({
-    url: signLocalDownload(urlKey, urlBase(), scope, file.token, file.originalFilename, expiresAt),
+    url: signLocalDownload(urlKey, urlBase(), scope, file.token, downloadFilename(file), expiresAt),
     expiresAt,
   }),
 });

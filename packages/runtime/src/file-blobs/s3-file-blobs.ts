@@ -1,4 +1,4 @@
-import type { Scope } from '@wattle/domain';
+import { downloadFilename, type Scope } from '@wattle/domain';
 import type { FileBlobs } from '@wattle/ports';
 import { attachmentDisposition } from './download-name.ts';
 import { S3Error, type S3Options, s3Requests } from './s3-requests.ts';
@@ -10,7 +10,8 @@ export const objectKey = (scope: Scope, fileToken: string): string =>
 /**
  * Files' bytes in the S3 bucket (encrypted at rest by the bucket's key, never public). A download
  * URL is presigned with the function's role, at the runtime clock's time, and names the type and
- * the original filename, so the browser saves what was uploaded.
+ * the download name (downloadFilename: the original, its extension the type's), so the browser
+ * saves what was uploaded under a name that says what it is.
  */
 export const s3FileBlobs = (options: S3Options): FileBlobs => {
   const s3 = s3Requests(options);
@@ -33,7 +34,7 @@ export const s3FileBlobs = (options: S3Options): FileBlobs => {
       const expiresIn = Math.round((expiresAt.getTime() - now.getTime()) / 1000);
       const query = {
         'response-content-type': file.mimeType,
-        'response-content-disposition': attachmentDisposition(file.originalFilename),
+        'response-content-disposition': attachmentDisposition(downloadFilename(file)),
       };
       return { url: await s3.presignGet(objectKey(scope, file.token), query, now, expiresIn), expiresAt };
     },

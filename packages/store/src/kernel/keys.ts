@@ -122,6 +122,11 @@ export const keys = {
   threeDSecureSession: (sessionToken: string): ItemKey => ({ pk: `SESSION#${sessionToken}`, sk: 'SESSION' }),
   /** A subscription's self-service link, found from its token alone (the customer carries no key). */
   selfServiceLink: (linkHash: string): ItemKey => ({ pk: `SELFSERVICE#${linkHash}`, sk: 'SELFSERVICE' }),
+  /** Which of a subscription's self-service links is its newest (the only one that works), beside it. */
+  newestSelfServiceLink: (scope: Scope, subscriptionToken: string): ItemKey => ({
+    pk: `${s(scope)}#${subscriptionToken}`,
+    sk: 'SELFSERVICE_NEWEST',
+  }),
   idempotency: (scope: Scope, keyHash: string): ItemKey => ({
     pk: `${s(scope)}#IDEMPOTENCY#${keyHash}`,
     sk: 'IDEMPOTENCY',

@@ -16,6 +16,8 @@ const usualFields = {
   failedAttempts: 0,
   setupFeePending: false,
   setupFeeCharged: false,
+  // Items written before reactivations were counted read as never reactivated.
+  reactivations: 0,
 } as const satisfies Usual<Subscription>;
 
 const usualTerms = {

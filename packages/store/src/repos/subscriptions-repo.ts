@@ -325,33 +325,43 @@ export class SubscriptionsRepo implements SubscriptionsStore {
 
   /**
    * A link is a bearer credential (it cancels a subscription): kept under its SHA-256 like API
-   * keys, so the table never holds a usable link, and expired by TTL at its own expiry.
+   * keys, so the table never holds a usable link, and expired by TTL at its own expiry. Written
+   * with the mark of its subscription's newest link (the hash again), in one transaction, so the
+   * link issued before stops working the moment this one exists.
    */
   async saveSelfServiceLink(link: SelfServiceLink): Promise<void> {
     const { token, ...stored } = link;
-    await this.ctx.doc.send(
-      new PutCommand({
-        TableName: this.ctx.tableName,
+    const hash = linkHash(token);
+    const expiresAt = toEpochSeconds(new Date(link.expiresAt));
+    await newTransaction(this.ctx)
+      .put('link', {
+        Item: { ...keys.selfServiceLink(hash), _et: 'self-service-link', link: stored, expiresAt },
+      })
+      .put('newest', {
         Item: {
-          ...keys.selfServiceLink(linkHash(token)),
-          _et: 'self-service-link',
-          link: stored,
-          expiresAt: toEpochSeconds(new Date(link.expiresAt)),
+          ...keys.newestSelfServiceLink(link.scope, link.subscriptionToken),
+          _et: 'self-service-newest',
+          linkHash: hash,
+          expiresAt,
         },
-      }),
-    );
+      })
+      .commit(this.ctx.doc);
   }
 
+  /** The link, or null when it is unknown or a newer link of its subscription replaced it. */
   async selfServiceLink(linkToken: string): Promise<SelfServiceLink | null> {
-    const result = await this.ctx.doc.send(
-      new GetCommand({
-        TableName: this.ctx.tableName,
-        Key: keys.selfServiceLink(linkHash(linkToken)),
-        ConsistentRead: true,
-      }),
-    );
-    const stored = result.Item?.link as Omit<SelfServiceLink, 'token'> | undefined;
-    return stored ? { ...stored, token: linkToken } : null;
+    const hash = linkHash(linkToken);
+    const read = (key: { pk: string; sk: string }) =>
+      this.ctx.doc.send(new GetCommand({ TableName: this.ctx.tableName, Key: key, ConsistentRead: true }));
+    // A link kept before links counted reactivations has no count: issued before any of them.
+    const stored = (await read(keys.selfServiceLink(hash))).Item?.link as
+      | (Omit<SelfServiceLink, 'token' | 'reactivations'> & { reactivations?: number })
+      | undefined;
+    if (!stored) return null;
+    const newest = (await read(keys.newestSelfServiceLink(stored.scope, stored.subscriptionToken))).Item;
+    // A subscription with no mark has only links kept before marks were (any newer link writes one).
+    if (newest && newest.linkHash !== hash) return null;
+    return { ...stored, reactivations: stored.reactivations ?? 0, token: linkToken };
   }
 
   /** The subscription and a renewal's bill under way beside it, in one Query of its partition. */

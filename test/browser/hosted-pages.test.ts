@@ -4,22 +4,29 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser } from '../helpers/browser.ts';
 import { eventsAbout } from '../helpers/events.ts';
+import { chargeFields } from '../helpers/fixtures.ts';
 import { newCustomer, newPlan, subscribe } from '../helpers/plans.ts';
-import { waitUntil } from '../helpers/receiver.ts';
+import { type Receiver, startReceiver, waitUntil } from '../helpers/receiver.ts';
 import { api, newMerchant, type OwnStack, startOwnStack } from '../helpers/stack.ts';
+
+// The pages a customer or a payer opens from a link Wattle handed out, in a real browser (which
+// enforces their Content-Security-Policy, form-action included).
 
 let dataDir: string;
 let stack: OwnStack;
 let browser: Browser;
+/** The merchant's site, where the 3-D Secure issuer page sends the payer back. */
+let shop: Receiver;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'wattle-browser-'));
-  [stack, browser] = await Promise.all([startOwnStack({ dataDir }), launchBrowser()]);
+  [stack, browser, shop] = await Promise.all([startOwnStack({ dataDir }), launchBrowser(), startReceiver()]);
 });
 
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
+  await shop?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -55,5 +62,26 @@ describe('the customer’s hosted subscription page in a browser', () => {
       `http://localhost:${stack.port}/?account=${merchant.accountId}&env=test&view=events&type=subscription.unsubscribed`,
     );
     expect(await page.locator('li.event pre').textContent()).toContain(subscription.token);
+  });
+});
+
+describe('the 3-D Secure issuer page in a browser', () => {
+  it("authenticates and goes on to the merchant's callback, which the page's form-action allows", async () => {
+    const merchant = await newMerchant(stack);
+    const live = api(merchant.live.baseUrl, merchant.live.secretKey);
+    const pending = await live.post(
+      '/1/charges',
+      chargeFields({ three_d_secure: { enabled: true, callback_url: shop.url('/back?order=1') } }),
+    );
+    expect(pending.status, pending.text).toBe(202);
+
+    const page = await browser.context.newPage();
+    await page.goto(pending.body.response.redirect_url);
+    await page.getByRole('button', { name: 'Authenticate', exact: true }).click();
+    const [back] = await shop.waitFor(1, (request) => request.path.startsWith('/back'));
+    expect(back?.path).toMatch(/^\/back\?order=1&session_token=se_[\w-]{22}$/);
+    expect((await live.get(`/1/charges/${pending.body.response.token}`)).body.response.status_message).toBe(
+      'Success',
+    );
   });
 });
