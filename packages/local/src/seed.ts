@@ -2,14 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { BankAccountDetails, Environment } from '@wattle/domain';
 import { type EnvironmentKeys, type GivenMerchantKeys, provisionAccount } from '@wattle/flows';
+import type { AccountsStore } from '@wattle/ports';
 import { randomIds, randomSecrets, runtimeClock } from '@wattle/runtime';
-import type { Store } from '@wattle/store';
 import type { FixedKeys } from './fixed-keys.ts';
+
+/** What the seed reads and writes: the accounts and their keys. */
+interface SeedStore {
+  accounts: AccountsStore;
+}
 
 const hexKey = /^[0-9a-f]{64}$/i;
 
 /** What provisioning an account takes, over the stack's store. */
-export const accountDeps = (store: Store) => ({
+export const accountDeps = (store: SeedStore) => ({
   accounts: store.accounts,
   ids: randomIds,
   clock: runtimeClock,
@@ -48,7 +53,7 @@ export interface MerchantRequest {
   given?: { accountId?: string | undefined; keys?: GivenMerchantKeys } | undefined;
 }
 
-export const provisionMerchant = async (store: Store, request: MerchantRequest) => {
+export const provisionMerchant = async (store: SeedStore, request: MerchantRequest) => {
   const { account, keys } = await provisionAccount(accountDeps(store), {
     kind: 'merchant',
     ...request,
@@ -67,7 +72,7 @@ const readSeed = (file: string): Seed | null => {
 };
 
 /** A saved seed counts only if all its keys still open their accounts (the table may have been wiped). */
-const stillValid = async (store: Store, seed: Seed): Promise<boolean> => {
+const stillValid = async (store: SeedStore, seed: Seed): Promise<boolean> => {
   const partner = await store.accounts.grantFor(seed.partner?.partnerKey ?? '');
   if (partner?.accountId !== seed.partner.accountId) return false;
   for (const environment of ['test', 'live'] as const) {
@@ -87,7 +92,7 @@ interface SeedChoice {
 }
 
 /** Makes the local partner and the merchant it referred, with the ids and keys chosen, new ones for the rest. */
-const provisionSeed = async (store: Store, choice: SeedChoice): Promise<Seed> => {
+const provisionSeed = async (store: SeedStore, choice: SeedChoice): Promise<Seed> => {
   const partner = await provisionAccount(accountDeps(store), {
     kind: 'partner',
     name: 'Local Partner',
@@ -117,7 +122,7 @@ const hasKeys = (seed: Seed, fixed: FixedKeys): boolean =>
   );
 
 /** Refuses fixed keys that an earlier run gave to accounts other than the saved seed's. */
-const refuseTakenKeys = async (store: Store, fixed: FixedKeys): Promise<void> => {
+const refuseTakenKeys = async (store: SeedStore, fixed: FixedKeys): Promise<void> => {
   const given = [
     fixed.partnerKey,
     ...(['test', 'live'] as const).flatMap((e) => [fixed[e]?.secretKey, fixed[e]?.publishableKey]),
@@ -135,7 +140,7 @@ const refuseTakenKeys = async (store: Store, fixed: FixedKeys): Promise<void> =>
  * in-memory mode, other fixed keys) a new pair is made, with the fixed keys.
  */
 export const ensureSeed = async (
-  store: Store,
+  store: SeedStore,
   file: string | null,
   fixed: FixedKeys = {},
 ): Promise<{ seed: Seed; created: boolean }> => {
@@ -152,7 +157,7 @@ export const ensureSeed = async (
 };
 
 /** After a reset: the same partner and merchant again, same ids and keys, in the emptied table. */
-export const reprovisionSeed = (store: Store, seed: Seed): Promise<Seed> =>
+export const reprovisionSeed = (store: SeedStore, seed: Seed): Promise<Seed> =>
   provisionSeed(store, {
     partner: seed.partner,
     merchant: { accountId: seed.merchant.accountId, keys: seed.merchant.keys },
