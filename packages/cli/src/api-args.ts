@@ -40,9 +40,10 @@ export const apiUsage = `${apiTarget}\n\n${Object.values(apiCommandUsage).join('
 
 /** The help of one API command (`trigger --help`); a resource's name gives the resources' reads. */
 export const apiCommandHelp = (word: string): string | null => {
-  const lines =
-    apiCommandUsage[word] ?? (resourcePath(word) || word === 'balance' ? apiCommandUsage.RESOURCE : null);
-  return lines ? `${apiTarget}\n\n${lines}\n\n${jsonNote}` : null;
+  // `events` has its tail and the resources' reads; `balance` is read as a resource is.
+  const reads = resourcePath(word) || word === 'balance' ? apiCommandUsage.RESOURCE : undefined;
+  const lines = [apiCommandUsage[word], reads].filter((text) => text !== undefined);
+  return lines.length ? `${apiTarget}\n\n${lines.join('\n')}\n\n${jsonNote}` : null;
 };
 
 interface Common {
