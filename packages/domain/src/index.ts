@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './apple-pay.ts';
+export * from './authentication-values.ts';
 export * from './balance.ts';
 export * from './bank-account.ts';
 export * from './bsb-directory.ts';
@@ -12,6 +13,7 @@ export * from './deposit.ts';
 export * from './dispute.ts';
 export * from './dispute-case.ts';
 export * from './dispute-presenters.ts';
+export * from './email-address.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './file.ts';

@@ -15,11 +15,7 @@ import {
 import { adjustedCaptureRefusal } from './platform-adjustment.ts';
 import type { CardOwner } from './presenters.ts';
 import { chargeFees } from './pricing.ts';
-import {
-  isThreeDSecurePassThrough,
-  passThroughRefusal,
-  type ThreeDSecurePassThrough,
-} from './three-d-secure-pass-through.ts';
+import { isThreeDSecurePassThrough, type ThreeDSecurePassThrough } from './three-d-secure-pass-through.ts';
 
 /**
  * The payment state machine's decisions: what a payment becomes when it is reserved, settled with
@@ -77,22 +73,17 @@ export type ReservedThreeDSecure =
   | { passThrough: ThreeDSecurePassThrough };
 
 /**
- * What 3-D Secure does for a payment on `card`: nothing, a session the payer must pass (its token
- * from `sessionToken`), or the merchant's own authentication passed through, in either
- * environment, when its ECI is one the card's scheme gives. Throws the refusals.
+ * What 3-D Secure does for a payment: nothing, a session the payer must pass (its token from
+ * `sessionToken`) when the card takes part, or the merchant's own authentication passed through,
+ * in either environment.
  */
 export const threeDSecureFor = (
   asked: ThreeDSecureAsk | ThreeDSecurePassThrough | null,
   environment: Environment,
-  card: Card,
   cardTakesPart: boolean,
   sessionToken: () => string,
 ): ReservedThreeDSecure | null => {
-  if (asked && isThreeDSecurePassThrough(asked)) {
-    const refusal = passThroughRefusal(asked, card);
-    if (refusal) throw refusal;
-    return { passThrough: asked };
-  }
+  if (asked && isThreeDSecurePassThrough(asked)) return { passThrough: asked };
   return wantsThreeDSecure(asked, environment, cardTakesPart) && asked
     ? { sessionToken: sessionToken(), ask: asked }
     : null;

@@ -50,22 +50,6 @@ export interface PaymentSourceRecord {
 export const paymentSourceLifetimeMonths = 1;
 
 /**
- * A cryptogram (TAVV, UCAF, Apple Pay's online cryptogram) is base64 of 20 bytes in practice;
- * anything from 16 to 48 bytes is taken as plausible.
- */
-export const isCryptogram = (value: string): boolean => {
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value) || value.length % 4 !== 0) return false;
-  const bytes = (value.length / 4) * 3 - (value.match(/=+$/)?.[0].length ?? 0);
-  return bytes >= 16 && bytes <= 48;
-};
-
-/**
- * The electronic commerce indicator: two digits, 05/06/07 as Visa and Amex send them, 00/01/02 as
- * Mastercard does.
- */
-export const isEci = (value: string): boolean => /^0[0-25-7]$/.test(value);
-
-/**
  * The card a wallet or network token stands for: shown by the token's number (its scheme and
  * last four), with the wallet as its network type. No address comes with a token.
  */

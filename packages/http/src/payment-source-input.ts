@@ -1,6 +1,7 @@
 import {
   isCryptogram,
   isEci,
+  maxCryptogramLength,
   type PaymentSourceInput,
   paymentSourceTypes,
   type TokenisedCardDetails,
@@ -12,7 +13,9 @@ import { optionalText, phrases, requiredText } from './validation.ts';
 
 /**
  * A wallet's (Apple Pay, Google Pay) or network's token as Wattle simulates it: the token's number
- * and expiry, checked as a card's, the cryptogram (base64 of a plausible length) and the ECI.
+ * and expiry, checked as a card's, the cryptogram (base64 or hex, in any length a network gives)
+ * and the ECI. `network_type` (the wallet a network token came from, `applepay` or `googlepay` as
+ * Active Merchant sends it) is read past: the source's type says what it is.
  */
 const tokenisedCardSchema = (now: Date) =>
   v.pipe(
@@ -21,7 +24,10 @@ const tokenisedCardSchema = (now: Date) =>
         number: cardNumberField(),
         ...expiryFields(),
         name: optionalText(),
-        cryptogram: v.pipe(requiredText(100), v.check(isCryptogram, 'is not a valid cryptogram')),
+        cryptogram: v.pipe(
+          requiredText(maxCryptogramLength),
+          v.check(isCryptogram, 'is not a valid cryptogram'),
+        ),
         eci: v.pipe(requiredText(2), v.check(isEci, 'is not a valid ECI')),
       },
       phrases.invalid,

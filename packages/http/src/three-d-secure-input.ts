@@ -1,4 +1,10 @@
-import type { ThreeDSecureAsk, ThreeDSecurePassThrough } from '@wattle/domain';
+import {
+  isCryptogram,
+  isEci,
+  maxCryptogramLength,
+  type ThreeDSecureAsk,
+  type ThreeDSecurePassThrough,
+} from '@wattle/domain';
 import * as v from 'valibot';
 import { booleanField, requiredText } from './validation.ts';
 
@@ -41,14 +47,11 @@ const notWithPassThrough = () =>
     v.never('cannot be given together with version, eci, cavv and transaction_id (one form or the other)'),
   );
 
-const isVersion2 = (version: string): boolean => version.startsWith('2.');
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The pass-through form: the merchant's own 3-D Secure server authenticated the payer. Version
- * 1.0.x or 2.x.y; the ECI two digits (which ones the card's scheme allows is checked once the
- * card is known); the CAVV 20 bytes, in base64 or hex; the transaction id the Directory Server's
- * UUID for version 2, the XID (at most 36 characters) for version 1.
+ * 1.x.y or 2.x.y; the ECI two digits; the CAVV base64 (padded or not) or hex; the transaction id
+ * (the XID for version 1, the Directory Server's for version 2) as clients send either: a UUID,
+ * base64 or hex. Wattle records them and passes them on; whether they hold is the scheme's call.
  */
 const passThroughSchema = () =>
   v.pipe(
@@ -56,28 +59,14 @@ const passThroughSchema = () =>
       {
         version: v.pipe(
           requiredText(16),
-          v.regex(/^(1\.0|2\.\d)\.\d$/, 'must be a 3-D Secure version such as 2.2.0'),
+          v.regex(/^[12]\.\d{1,2}\.\d{1,2}$/, 'must be a 3-D Secure version such as 2.2.0'),
         ),
-        eci: v.pipe(requiredText(2), v.regex(/^0[0-7]$/, 'must be two digits from 00 to 07')),
-        cavv: v.pipe(
-          requiredText(40),
-          v.regex(
-            /^(?:[A-Za-z0-9+/]{27}=|[0-9a-fA-F]{40})$/,
-            'must be 20 bytes: 28 base64 characters or 40 hex digits',
-          ),
-        ),
-        transaction_id: v.pipe(requiredText(36), v.regex(/^[A-Za-z0-9+/=-]+$/, 'is invalid')),
+        eci: v.pipe(requiredText(2), v.check(isEci, 'must be two digits from 00 to 07')),
+        cavv: v.pipe(requiredText(maxCryptogramLength), v.check(isCryptogram, 'must be base64 or hex')),
+        transaction_id: v.pipe(requiredText(64), v.regex(/^[A-Za-z0-9+/=_-]+$/, 'is invalid')),
         ...Object.fromEntries(redirectNames.map((name) => [name, notWithPassThrough()])),
       },
       'is invalid',
-    ),
-    v.forward(
-      v.partialCheck(
-        [['version'], ['transaction_id']],
-        (input) => !isVersion2(input.version) || uuid.test(input.transaction_id),
-        'must be the Directory Server transaction id (a UUID) for 3-D Secure 2',
-      ),
-      ['transaction_id'],
     ),
     v.transform(
       (input): ThreeDSecurePassThrough => ({

@@ -1,4 +1,4 @@
-import { type FieldIssue, fieldIssue, PinError } from '@wattle/domain';
+import { type FieldIssue, fieldIssue, isEmailAddress, PinError } from '@wattle/domain';
 import * as v from 'valibot';
 
 /**
@@ -79,10 +79,17 @@ export const integer = (phrase: string = phrases.notANumber) =>
     v.integer(phrase),
   );
 
-/** A boolean sent as JSON true/false or as "true"/"false" (also 1/0) in a form field. */
+/**
+ * A boolean sent as JSON true/false, or as "true"/"false" in any case (Python's `requests` writes
+ * `True` and `False`) or 1/0 in a form field. Anything else is refused rather than guessed at:
+ * `capture` decides whether money moves.
+ */
 export const booleanField = () =>
   v.pipe(
-    v.union([v.boolean(), v.picklist(['true', 'false', '1', '0'])], phrases.invalid),
+    v.union(
+      [v.boolean(), v.pipe(v.string(), v.toLowerCase(), v.picklist(['true', 'false', '1', '0']))],
+      phrases.invalid,
+    ),
     v.transform((x) => x === true || x === 'true' || x === '1'),
   );
 
@@ -92,7 +99,7 @@ export const emailField = () =>
     v.trim(),
     v.nonEmpty(phrases.blank),
     v.maxLength(254, phrases.tooLong(254)),
-    v.email('is not formatted properly'),
+    v.check(isEmailAddress, 'is not formatted properly'),
   );
 
 /** Longer than any token Wattle makes (a prefix and 22 characters). */

@@ -60,7 +60,6 @@ export const createPayment = async (
   const threeDSecure = threeDSecureFor(
     request.threeDSecure,
     scope.environment,
-    source.card,
     processor.supportsThreeDSecure(source.card),
     () => ids.token('se'),
   );
