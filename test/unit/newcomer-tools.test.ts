@@ -91,6 +91,9 @@ describe('the command line’s help and suggestions', () => {
     expect(parseApiCommand(['trigger', 'charge.captured'])).toMatchObject({ command: 'trigger' });
     expect(parseApiCommand(['charges', 'lst'])).toMatch(/Did you mean list\?$/);
     expect(parseApiCommand(['reset'])).toMatchObject({ command: 'reset' });
+    expect(
+      parseApiCommand(['events', 'tail', '--type', 'charge.captured', '--type', 'refund.succeded']),
+    ).toBe('No event type refund.succeded. Did you mean refund.succeeded?');
   });
 });
 

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { eventTypes } from '@wattle/domain';
 import { parseDuration } from './duration.ts';
 import { resourcePath } from './resources.ts';
 import { didYouMean } from './suggest.ts';
@@ -154,8 +155,12 @@ export const parseApiCommand = (argv: string[]): ApiCommand | string | null => {
         )} trigger --list names them.`;
       return { ...common, command: 'trigger', type: second };
     case 'events':
-      if (second === 'tail')
-        return { ...common, command: 'events-tail', types: (values.type as string[]) ?? [] };
+      if (second === 'tail') {
+        const types = (values.type as string[] | undefined) ?? [];
+        const unknown = types.find((type) => !(eventTypes as readonly string[]).includes(type));
+        if (unknown !== undefined) return `No event type ${unknown}.${didYouMean(unknown, eventTypes)}`;
+        return { ...common, command: 'events-tail', types };
+      }
       break;
     case 'logs': {
       if (second !== 'tail') return `logs has one command: logs tail.${didYouMean(second ?? '', ['tail'])}`;
