@@ -39,16 +39,21 @@ const wattle = (...args: string[]): Promise<Ran> =>
 
 let stack: OwnStack;
 
+/** The stack as a project's CI starts it, its data kept in `dataDir` (a reset and a restart see it). */
+const startWithFixedKeys = () =>
+  startOwnStack({
+    dataDir,
+    inMemory: false,
+    args: ['--keys-from', keysFile],
+    env: { WATTLE_LIVE_SECRET_KEY: fixed.liveSecret, WATTLE_PARTNER_KEY: fixed.partner },
+  });
+
 beforeAll(async () => {
   writeFileSync(
     keysFile,
     JSON.stringify({ test: { secretKey: fixed.testSecret, publishableKey: fixed.testPublishable } }),
   );
-  stack = await startOwnStack({
-    dataDir,
-    args: ['--keys-from', keysFile],
-    env: { WATTLE_LIVE_SECRET_KEY: fixed.liveSecret, WATTLE_PARTNER_KEY: fixed.partner },
-  });
+  stack = await startWithFixedKeys();
 }, 90_000);
 
 afterAll(async () => {
@@ -132,6 +137,18 @@ describe('npm run wattle -- reset', () => {
     // And the stack goes on as a fresh one.
     expect((await client.post('/1/charges', chargeFields())).status).toBe(201);
   });
+
+  it('leaves kept data that a restart with the same fixed keys takes up again, at real time', async () => {
+    const client = api(stack.test.baseUrl, fixed.testSecret);
+    const before = (await client.get('/1/charges')).body.response.map((c: { token: string }) => c.token);
+    expect(before).toHaveLength(1);
+    expect(await stack.stop()).toBe(0);
+    stack = await startWithFixedKeys();
+    expect(stack.test.secretKey).toBe(fixed.testSecret);
+    const after = await api(stack.test.baseUrl, fixed.testSecret).get('/1/charges');
+    expect(after.body.response.map((c: { token: string }) => c.token)).toEqual(before);
+    expect(Math.abs(Date.parse(await clockNow(stack)) - Date.now())).toBeLessThan(60_000);
+  }, 90_000);
 });
 
 describe('the command line, as a newcomer types it', () => {
