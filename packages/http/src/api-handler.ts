@@ -1,7 +1,8 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import { PinError } from '@wattle/domain';
 import { type FunctionName, type Route, type RouteKeyOf, routeKey, takesBody } from '@wattle/routes';
-import type { BaseDeps, Parts } from '@wattle/runtime';
+import { type BaseDeps, type Parts, withInvocationDeadline } from '@wattle/runtime';
 import type { Context } from 'aws-lambda';
 import type { ApiRequest } from './api-request.ts';
 import { authenticate } from './middlewares/authenticate.ts';
@@ -111,9 +112,11 @@ const routeChain = <D extends ApiDeps>(
     }) as unknown as ApiLambdaHandler;
 
 /**
- * What every API function's handler runs around its router: the security headers, the request id
- * and log line, the stage prefix taken off the path, and pinErrors, which answers the router's
- * not-found and a stage that is no environment with Pin's 404.
+ * What every API function's handler runs around its router: the invocation's context on every log
+ * line (Powertools' injectLambdaContext: request id, cold start, function name; cleared after the
+ * invocation), the security headers, the request id and log line (and the route and stage on every
+ * line), the stage prefix taken off the path, and pinErrors, which answers the router's not-found
+ * and a stage that is no environment with Pin's 404.
  */
 const outerChain = (
   logger: BaseDeps['logger'],
@@ -121,6 +124,7 @@ const outerChain = (
   inner: (event: ApiEvent, context: Context) => Promise<ApiResponse>,
 ): ApiLambdaHandler =>
   middy<ApiEvent, ApiResponse, Error, Context, ApiInternal>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(securityHeaders())
     .use(requestId(logger))
     .use(stagePrefix())
@@ -155,7 +159,9 @@ export const apiHandler = <F extends FunctionName, D extends ApiDeps>(
   };
   return (event, context) => {
     chain ??= build();
-    return chain(event, context);
+    const run = chain;
+    // One deadline for the whole request: every AWS call and retry stops before Lambda's timeout.
+    return withInvocationDeadline(context, () => run(event, context));
   };
 };
 
@@ -174,6 +180,7 @@ export const notFoundHandler = (composition: () => BaseDeps): ApiLambdaHandler =
         throw new PinError('not_found');
       });
     }
-    return chain(event, context);
+    const run = chain;
+    return withInvocationDeadline(context, () => run(event, context));
   };
 };
