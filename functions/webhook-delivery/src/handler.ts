@@ -4,7 +4,7 @@ import { eventHandler } from '@wattle/http';
 import { queueArnVariable } from '@wattle/routes';
 import { deliveryMessageOf } from '@wattle/runtime';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { deliverWebhook } from './deliver-webhook.ts';
+import { deliverAndLog } from './deliver-and-log.ts';
 import { type WebhookDeliveryDeps, webhookDeliveryDeps } from './deps.ts';
 
 /**
@@ -22,7 +22,7 @@ const handleRecord = (deps: WebhookDeliveryDeps) => async (record: SQSRecord) =>
   try {
     const message = deliveryMessageOf(queueOf(record), record.body);
     await (message.kind === 'attempt'
-      ? deliverWebhook(message.request, deps)
+      ? deliverAndLog(message.request, deps)
       : fanOutEvent(deps, message.event));
   } catch (error) {
     deps.logger.error('A delivery message failed', { messageId: record.messageId, error: error as Error });

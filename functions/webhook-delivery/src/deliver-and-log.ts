@@ -1,10 +1,13 @@
-import { deliverWebhook as deliver } from '@wattle/flows';
+import { deliverWebhook } from '@wattle/flows';
 import type { DeliveryRequest } from '@wattle/ports';
 import type { WebhookDeliveryDeps } from './deps.ts';
 
-/** A message of the webhooks queue: the attempt it asks for, logged. */
-export const deliverWebhook = async (request: DeliveryRequest, deps: WebhookDeliveryDeps): Promise<void> => {
-  const result = await deliver(deps, request);
+/**
+ * A message of the webhooks queue: the attempt it asks for (the deliverWebhook flow), and the
+ * function's log line of what came of it.
+ */
+export const deliverAndLog = async (request: DeliveryRequest, deps: WebhookDeliveryDeps): Promise<void> => {
+  const result = await deliverWebhook(deps, request);
   const webhook = request.webhookToken;
   if (!result.attempted) {
     if (result.reason === 'event_missing')
