@@ -43,8 +43,11 @@ export const createAuthorisation: RouteHandler<AuthorisationsDeps> = async (requ
   return resource(201, presentAuthorisation(created.payment, deps.clock.now()));
 };
 
-export const getAuthorisation: RouteHandler<AuthorisationsDeps> = async (request, deps) => {
-  const found = await getPayment(deps, scopeOf(request), 'authorisation', request.params.auth_token!);
+export const getAuthorisation: RouteHandler<
+  AuthorisationsDeps,
+  'GET /1/authorisations/{auth_token}'
+> = async (request, deps) => {
+  const found = await getPayment(deps, scopeOf(request), 'authorisation', request.params.auth_token);
   return resource(200, presentAuthorisation(found, deps.clock.now()));
 };
 
@@ -56,8 +59,11 @@ export const listAuthorisations: RouteHandler<AuthorisationsDeps> = async (reque
 };
 
 /** PUT /authorisations/{token}/void: 200 with the voided authorisation. */
-export const voidAuthorisation: RouteHandler<AuthorisationsDeps> = async (request, deps) => {
-  const voided = await voidPayment(deps, scopeOf(request), 'authorisation', request.params.auth_token!);
+export const voidAuthorisation: RouteHandler<
+  AuthorisationsDeps,
+  'PUT /1/authorisations/{auth_token}/void'
+> = async (request, deps) => {
+  const voided = await voidPayment(deps, scopeOf(request), 'authorisation', request.params.auth_token);
   return resource(200, presentAuthorisation(voided, deps.clock.now()));
 };
 
@@ -65,9 +71,12 @@ export const voidAuthorisation: RouteHandler<AuthorisationsDeps> = async (reques
  * POST /authorisations/{token}/charges: captures `amount` (partial allowed) as a new charge; 200.
  * The amount's minimum is the authorisation's currency's, so the authorisation is read first.
  */
-export const chargeAuthorisation: RouteHandler<AuthorisationsDeps> = async (request, deps) => {
+export const chargeAuthorisation: RouteHandler<
+  AuthorisationsDeps,
+  'POST /1/authorisations/{auth_token}/charges'
+> = async (request, deps) => {
   const scope = scopeOf(request);
-  const token = request.params.auth_token!;
+  const token = request.params.auth_token;
   const authorisation = await getPayment(deps, scope, 'authorisation', token);
   const { amount } = validate(captureAuthorisationSchema(authorisation.currency), {
     ...request.body,

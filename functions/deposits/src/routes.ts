@@ -9,5 +9,7 @@ export const listDepositsRoute: RouteHandler<DepositsDeps> = async (request, dep
   return listOf('full', page, await listDeposits(deps, scopeOf(request), page), presentDeposit);
 };
 
-export const getDepositRoute: RouteHandler<DepositsDeps> = async (request, deps) =>
-  resource(200, presentDeposit(await getDeposit(deps, scopeOf(request), request.params.deposit_token!)));
+export const getDepositRoute: RouteHandler<DepositsDeps, 'GET /1/deposits/{deposit_token}'> = async (
+  request,
+  deps,
+) => resource(200, presentDeposit(await getDeposit(deps, scopeOf(request), request.params.deposit_token)));

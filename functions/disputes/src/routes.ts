@@ -41,35 +41,53 @@ export const searchDisputesRoute: RouteHandler<DisputesDeps> = async (request, d
   return listOf('full', page, disputes, (d) => presentDispute(d, deps.clock.now()));
 };
 
-export const getDisputeRoute: RouteHandler<DisputesDeps> = async (request, deps) =>
+export const getDisputeRoute: RouteHandler<DisputesDeps, 'GET /1/disputes/{dispute_token}'> = async (
+  request,
+  deps,
+) =>
   resource(
     200,
-    presentDispute(await getDispute(deps, scopeOf(request), request.params.dispute_token!), deps.clock.now()),
+    presentDispute(await getDispute(deps, scopeOf(request), request.params.dispute_token), deps.clock.now()),
   );
 
-export const disputeActivityRoute: RouteHandler<DisputesDeps> = async (request, deps) =>
+export const disputeActivityRoute: RouteHandler<
+  DisputesDeps,
+  'GET /1/disputes/{dispute_token}/activity'
+> = async (request, deps) =>
   resource(
     200,
-    presentDisputeActivity(await getDispute(deps, scopeOf(request), request.params.dispute_token!)),
+    presentDisputeActivity(await getDispute(deps, scopeOf(request), request.params.dispute_token)),
   );
 
-export const getEvidenceRoute: RouteHandler<DisputesDeps> = async (request, deps) =>
-  resource(200, presentEvidence(await getDispute(deps, scopeOf(request), request.params.dispute_token!)));
+export const getEvidenceRoute: RouteHandler<
+  DisputesDeps,
+  'GET /1/disputes/{dispute_token}/evidence'
+> = async (request, deps) =>
+  resource(200, presentEvidence(await getDispute(deps, scopeOf(request), request.params.dispute_token)));
 
 /** PUT /disputes/{token}/evidence: the batch replaced, until it is submitted. */
-export const putEvidenceRoute: RouteHandler<DisputesDeps> = async (request, deps) => {
+export const putEvidenceRoute: RouteHandler<
+  DisputesDeps,
+  'PUT /1/disputes/{dispute_token}/evidence'
+> = async (request, deps) => {
   const evidence = evidenceOf(request.body);
-  const dispute = await saveEvidence(deps, scopeOf(request), request.params.dispute_token!, evidence);
+  const dispute = await saveEvidence(deps, scopeOf(request), request.params.dispute_token, evidence);
   return resource(200, presentEvidence(dispute));
 };
 
 /** POST /disputes/{token}/evidence: the batch submitted, once only. */
-export const submitEvidenceRoute: RouteHandler<DisputesDeps> = async (request, deps) => {
-  const dispute = await submitEvidence(deps, scopeOf(request), request.params.dispute_token!);
+export const submitEvidenceRoute: RouteHandler<
+  DisputesDeps,
+  'POST /1/disputes/{dispute_token}/evidence'
+> = async (request, deps) => {
+  const dispute = await submitEvidence(deps, scopeOf(request), request.params.dispute_token);
   return resource(200, presentDispute(dispute, deps.clock.now()));
 };
 
-export const acceptDisputeRoute: RouteHandler<DisputesDeps> = async (request, deps) => {
-  const dispute = await acceptDispute(deps, scopeOf(request), request.params.dispute_token!);
+export const acceptDisputeRoute: RouteHandler<
+  DisputesDeps,
+  'POST /1/disputes/{dispute_token}/accept'
+> = async (request, deps) => {
+  const dispute = await acceptDispute(deps, scopeOf(request), request.params.dispute_token);
   return resource(200, presentDispute(dispute, deps.clock.now()));
 };

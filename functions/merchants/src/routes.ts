@@ -29,12 +29,11 @@ export const listMerchantsRoute: RouteHandler<MerchantsDeps> = async (request, d
 };
 
 /** GET /merchants/{token}: the detail, keys included; another partner's merchant is not found. */
-export const getMerchantRoute: RouteHandler<MerchantsDeps> = async (request, deps) => {
-  const { merchant, keys } = await getMerchantDetail(
-    deps,
-    partnerOf(request),
-    request.params.merchant_token!,
-  );
+export const getMerchantRoute: RouteHandler<MerchantsDeps, 'GET /1/merchants/{merchant_token}'> = async (
+  request,
+  deps,
+) => {
+  const { merchant, keys } = await getMerchantDetail(deps, partnerOf(request), request.params.merchant_token);
   return resource(200, presentMerchantDetail(merchant, keys));
 };
 

@@ -50,12 +50,15 @@ export const listPlansRoute: RouteHandler<PlansDeps> = async (request, deps) => 
   return listOf('short', page, await listPlans(deps, scopeOf(request), page), present);
 };
 
-export const getPlanRoute: RouteHandler<PlansDeps> = async (request, deps) =>
-  resource(200, present(await getPlan(deps, scopeOf(request), request.params.plan_token!)));
+export const getPlanRoute: RouteHandler<PlansDeps, 'GET /1/plans/{plan_token}'> = async (request, deps) =>
+  resource(200, present(await getPlan(deps, scopeOf(request), request.params.plan_token)));
 
-export const updatePlanRoute: RouteHandler<PlansDeps> = async (request, deps) => {
+export const updatePlanRoute: RouteHandler<PlansDeps, 'PUT /1/plans/{plan_token}'> = async (
+  request,
+  deps,
+) => {
   const input = validate(updatePlanSchema, request.body, planValidation);
-  const updated = await updatePlan(deps, scopeOf(request), request.params.plan_token!, {
+  const updated = await updatePlan(deps, scopeOf(request), request.params.plan_token, {
     name: input.name,
     customerPermissions: input.customer_permissions,
   });
@@ -63,25 +66,34 @@ export const updatePlanRoute: RouteHandler<PlansDeps> = async (request, deps) =>
 };
 
 /** DELETE /plans/{token}: 204; 400 cannot_delete_plan while a subscription of it runs. */
-export const deletePlanRoute: RouteHandler<PlansDeps> = async (request, deps) => {
-  await deletePlan(deps, scopeOf(request), request.params.plan_token!);
+export const deletePlanRoute: RouteHandler<PlansDeps, 'DELETE /1/plans/{plan_token}'> = async (
+  request,
+  deps,
+) => {
+  await deletePlan(deps, scopeOf(request), request.params.plan_token);
   return noContent();
 };
 
 /** POST /plans/{token}/subscriptions: 200 subscription (SPEC.md), 404 not_found for the plan or customer. */
-export const subscribeToPlan: RouteHandler<PlansDeps> = async (request, deps) => {
+export const subscribeToPlan: RouteHandler<PlansDeps, 'POST /1/plans/{plan_token}/subscriptions'> = async (
+  request,
+  deps,
+) => {
   const input = validate(subscribeToPlanSchema, request.body, subscriptionValidation);
   const subscription = await subscribe(
     deps,
     scopeOf(request),
-    subscribeInputOf(input, request.params.plan_token!, request.sourceIp, 'not_found'),
+    subscribeInputOf(input, request.params.plan_token, request.sourceIp, 'not_found'),
   );
   return resource(200, presentSubscription(subscription));
 };
 
 /** GET /plans/{token}/subscriptions: top-level count and short pagination. */
-export const listPlanSubscriptionsRoute: RouteHandler<PlansDeps> = async (request, deps) => {
+export const listPlanSubscriptionsRoute: RouteHandler<
+  PlansDeps,
+  'GET /1/plans/{plan_token}/subscriptions'
+> = async (request, deps) => {
   const page = pageOf(request.query);
-  const subscriptions = await listPlanSubscriptions(deps, scopeOf(request), request.params.plan_token!, page);
+  const subscriptions = await listPlanSubscriptions(deps, scopeOf(request), request.params.plan_token, page);
   return listOf('short-with-count', page, subscriptions, presentSubscription);
 };

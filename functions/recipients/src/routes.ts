@@ -50,11 +50,11 @@ export const createRecipientRoute: RouteHandler<RecipientsDeps> = async (request
   return resource(201, presentRecipient(recipient));
 };
 
-export const getRecipientRoute: RouteHandler<RecipientsDeps> = async (request, deps) =>
-  resource(
-    200,
-    presentRecipient(await getRecipient(deps, scopeOf(request), request.params.recipient_token!)),
-  );
+export const getRecipientRoute: RouteHandler<RecipientsDeps, 'GET /1/recipients/{recipient_token}'> = async (
+  request,
+  deps,
+) =>
+  resource(200, presentRecipient(await getRecipient(deps, scopeOf(request), request.params.recipient_token)));
 
 export const listRecipientsRoute: RouteHandler<RecipientsDeps> = async (request, deps) => {
   const page = pageOf(request.query);
@@ -62,32 +62,41 @@ export const listRecipientsRoute: RouteHandler<RecipientsDeps> = async (request,
 };
 
 /** DELETE /recipients/{token}: 204; the transfers already paid to it keep its bank account. */
-export const deleteRecipientRoute: RouteHandler<RecipientsDeps> = async (request, deps) => {
-  await deleteRecipient(deps, scopeOf(request), request.params.recipient_token!);
+export const deleteRecipientRoute: RouteHandler<
+  RecipientsDeps,
+  'DELETE /1/recipients/{recipient_token}'
+> = async (request, deps) => {
+  await deleteRecipient(deps, scopeOf(request), request.params.recipient_token);
   return noContent();
 };
 
 /** GET /recipients/{token}/transfers: the transfers paid to one recipient, newest first. */
-export const listRecipientTransfersRoute: RouteHandler<RecipientsDeps> = async (request, deps) => {
+export const listRecipientTransfersRoute: RouteHandler<
+  RecipientsDeps,
+  'GET /1/recipients/{recipient_token}/transfers'
+> = async (request, deps) => {
   const page = pageOf(request.query);
   const transfers = await listRecipientTransfers(
     deps,
     scopeOf(request),
-    request.params.recipient_token!,
+    request.params.recipient_token,
     page,
   );
   return listOf('full', page, transfers, presentTransfer);
 };
 
 /** PUT /recipients/{token}: email, name, and a new bank account (object or token), all optional. */
-export const updateRecipientRoute: RouteHandler<RecipientsDeps> = async (request, deps) => {
+export const updateRecipientRoute: RouteHandler<
+  RecipientsDeps,
+  'PUT /1/recipients/{recipient_token}'
+> = async (request, deps) => {
   if (request.body.bank_account !== undefined && request.body.bank_account_token !== undefined) {
     throw new PinError('invalid_resource', {
       messages: [fieldIssue('bank_account_token', 'cannot be given together with bank account')],
     });
   }
   const input = validate(updateRecipientSchema, request.body);
-  const recipient = await updateRecipient(deps, scopeOf(request), request.params.recipient_token!, {
+  const recipient = await updateRecipient(deps, scopeOf(request), request.params.recipient_token, {
     email: input.email,
     name: input.name,
     bankAccount: sourceOf(input),

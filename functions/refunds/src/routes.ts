@@ -11,18 +11,24 @@ import { refundSchema } from './schemas.ts';
 const blankAmount = [fieldIssue('amount', phrases.blank), fieldIssue('amount', phrases.notANumber)];
 
 /** POST /charges/{token}/refunds: 201 Pending refund of `amount` (default: what is left). */
-export const refundCharge: RouteHandler<RefundsDeps> = async (request, deps) => {
+export const refundCharge: RouteHandler<RefundsDeps, 'POST /1/charges/{charge_token}/refunds'> = async (
+  request,
+  deps,
+) => {
   const sent = request.body.amount;
   if (sent === '' || sent === null) throw invalidResource(blankAmount);
   const { amount } = validate(refundSchema, request.body);
-  const refund = await createRefund(deps, scopeOf(request), request.params.charge_token!, amount);
+  const refund = await createRefund(deps, scopeOf(request), request.params.charge_token, amount);
   return resource(201, presentRefund(refund));
 };
 
 /** GET /charges/{token}/refunds: the charge's refunds, full pagination. */
-export const listChargeRefundsRoute: RouteHandler<RefundsDeps> = async (request, deps) => {
+export const listChargeRefundsRoute: RouteHandler<
+  RefundsDeps,
+  'GET /1/charges/{charge_token}/refunds'
+> = async (request, deps) => {
   const page = pageOf(request.query);
-  const refunds = await listChargeRefunds(deps, scopeOf(request), request.params.charge_token!, page);
+  const refunds = await listChargeRefunds(deps, scopeOf(request), request.params.charge_token, page);
   return listOf('full', page, refunds, presentRefund);
 };
 
@@ -31,5 +37,7 @@ export const listRefundsRoute: RouteHandler<RefundsDeps> = async (request, deps)
   return listOf('full', page, await listRefunds(deps, scopeOf(request), page), presentRefund);
 };
 
-export const getRefundRoute: RouteHandler<RefundsDeps> = async (request, deps) =>
-  resource(200, presentRefund(await getRefund(deps, scopeOf(request), request.params.refund_token!)));
+export const getRefundRoute: RouteHandler<RefundsDeps, 'GET /1/refunds/{refund_token}'> = async (
+  request,
+  deps,
+) => resource(200, presentRefund(await getRefund(deps, scopeOf(request), request.params.refund_token)));

@@ -43,36 +43,51 @@ export const listSubscriptionsRoute: RouteHandler<SubscriptionsDeps> = async (re
   return listOf('short-with-count', page, subscriptions, presentSubscription);
 };
 
-export const getSubscriptionRoute: RouteHandler<SubscriptionsDeps> = async (request, deps) => {
+export const getSubscriptionRoute: RouteHandler<
+  SubscriptionsDeps,
+  'GET /1/subscriptions/{sub_token}'
+> = async (request, deps) => {
   const scope = scopeOf(request);
-  const loaded = await getSubscription(deps, scope, request.params.sub_token!, 'resource_not_found');
+  const loaded = await getSubscription(deps, scope, request.params.sub_token, 'resource_not_found');
   return resource(200, presentSubscription(loaded.subscription));
 };
 
 /** PUT /subscriptions/{token}: the card billed, a card of the customer (null or empty: its primary card). */
-export const updateSubscription: RouteHandler<SubscriptionsDeps> = async (request, deps) => {
+export const updateSubscription: RouteHandler<SubscriptionsDeps, 'PUT /1/subscriptions/{sub_token}'> = async (
+  request,
+  deps,
+) => {
   const input = validate(updateSubscriptionSchema, request.body, subscriptionValidation);
-  const subscription = await changeCard(deps, scopeOf(request), request.params.sub_token!, input.card_token);
+  const subscription = await changeCard(deps, scopeOf(request), request.params.sub_token, input.card_token);
   return resource(200, presentSubscription(subscription));
 };
 
 /** DELETE /subscriptions/{token}: 200 cancelled; 400 invalid_state unless trial or active. */
-export const cancelSubscriptionRoute: RouteHandler<SubscriptionsDeps> = async (request, deps) =>
-  resource(200, presentSubscription(await cancel(deps, scopeOf(request), request.params.sub_token!)));
+export const cancelSubscriptionRoute: RouteHandler<
+  SubscriptionsDeps,
+  'DELETE /1/subscriptions/{sub_token}'
+> = async (request, deps) =>
+  resource(200, presentSubscription(await cancel(deps, scopeOf(request), request.params.sub_token)));
 
 /** DELETE /customers/{customer}/subscriptions/{token}: the same, for a subscription of that customer. */
-export const cancelCustomerSubscription: RouteHandler<SubscriptionsDeps> = async (request, deps) => {
+export const cancelCustomerSubscription: RouteHandler<
+  SubscriptionsDeps,
+  'DELETE /1/customers/{customer_token}/subscriptions/{sub_token}'
+> = async (request, deps) => {
   const { customer_token: customerToken, sub_token: token } = request.params;
-  return resource(200, presentSubscription(await cancel(deps, scopeOf(request), token!, customerToken!)));
+  return resource(200, presentSubscription(await cancel(deps, scopeOf(request), token, customerToken)));
 };
 
 /** PUT /subscriptions/{token}/reactivate: 200 active; a bill's decline leaves it cancelled. */
-export const reactivateSubscriptionRoute: RouteHandler<SubscriptionsDeps> = async (request, deps) => {
+export const reactivateSubscriptionRoute: RouteHandler<
+  SubscriptionsDeps,
+  'PUT /1/subscriptions/{sub_token}/reactivate'
+> = async (request, deps) => {
   const input = validate(reactivateSubscriptionSchema, request.body, subscriptionValidation);
   const subscription = await reactivate(
     deps,
     scopeOf(request),
-    request.params.sub_token!,
+    request.params.sub_token,
     input.include_setup_fee,
     request.sourceIp,
   );
@@ -80,8 +95,11 @@ export const reactivateSubscriptionRoute: RouteHandler<SubscriptionsDeps> = asyn
 };
 
 /** GET /subscriptions/{token}/ledger: top-level count and short pagination, newest first. */
-export const listLedgerRoute: RouteHandler<SubscriptionsDeps> = async (request, deps) => {
+export const listLedgerRoute: RouteHandler<
+  SubscriptionsDeps,
+  'GET /1/subscriptions/{sub_token}/ledger'
+> = async (request, deps) => {
   const page = pageOf(request.query);
-  const entries = await listLedger(deps, scopeOf(request), request.params.sub_token!, page);
+  const entries = await listLedger(deps, scopeOf(request), request.params.sub_token, page);
   return listOf('short-with-count', page, entries, presentLedgerEntry);
 };

@@ -16,8 +16,10 @@ export const createTransferRoute: RouteHandler<TransfersDeps> = async (request, 
   return resource(201, presentTransfer(transfer));
 };
 
-export const getTransferRoute: RouteHandler<TransfersDeps> = async (request, deps) =>
-  resource(200, presentTransfer(await getTransfer(deps, scopeOf(request), request.params.transfer_token!)));
+export const getTransferRoute: RouteHandler<TransfersDeps, 'GET /1/transfers/{transfer_token}'> = async (
+  request,
+  deps,
+) => resource(200, presentTransfer(await getTransfer(deps, scopeOf(request), request.params.transfer_token)));
 
 export const listTransfersRoute: RouteHandler<TransfersDeps> = async (request, deps) => {
   const page = pageOf(request.query);
@@ -34,8 +36,11 @@ export const searchTransfers: RouteHandler<TransfersDeps> = async (request, deps
 };
 
 /** GET /transfers/{token}/line_items: the charges it paid out (and its fee), in payout order. */
-export const listLineItems: RouteHandler<TransfersDeps> = async (request, deps) => {
+export const listLineItems: RouteHandler<
+  TransfersDeps,
+  'GET /1/transfers/{transfer_token}/line_items'
+> = async (request, deps) => {
   const page = pageOf(request.query);
-  const items = await listTransferLineItems(deps, scopeOf(request), request.params.transfer_token!, page);
+  const items = await listTransferLineItems(deps, scopeOf(request), request.params.transfer_token, page);
   return listOf('full', page, items, presentLineItem);
 };

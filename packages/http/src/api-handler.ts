@@ -1,7 +1,15 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import { PinError } from '@wattle/domain';
-import { type FunctionName, type Route, type RouteKeyOf, routeKey, takesBody } from '@wattle/routes';
+import {
+  type FunctionName,
+  type PathParams,
+  type Route,
+  type RouteKey,
+  type RouteKeyOf,
+  routeKey,
+  takesBody,
+} from '@wattle/routes';
 import { type BaseDeps, type Parts, withInvocationDeadline } from '@wattle/runtime';
 import type { Context } from 'aws-lambda';
 import type { ApiRequest } from './api-request.ts';
@@ -24,13 +32,24 @@ import { refuseIllFormedText } from './well-formed-text.ts';
 /** What every API function's chain uses: its composition names at least these repositories. */
 export type ApiDeps = BaseDeps & Pick<Parts, 'accounts' | 'idempotency'>;
 
-/** One route's logic: gets the parsed, authenticated request and its function's deps, returns status and body. */
-export type RouteHandler<D extends ApiDeps> = (request: ApiRequest, deps: D) => Promise<ApiResult>;
+/**
+ * One route's logic: gets the parsed, authenticated request and its function's deps, returns
+ * status and body. `K`, the route's key in the table, types `request.params` (PathParams): a
+ * handler without it reads no parameter, and one given to a route whose path lacks a parameter it
+ * reads does not compile (RouteHandlers).
+ */
+export type RouteHandler<D extends ApiDeps, K extends RouteKey = never> = (
+  request: ApiRequest<PathParams<K>>,
+  deps: D,
+) => Promise<ApiResult>;
 
 /** A function's handler map: one handler for each of its routes in the route table, no other key. */
 export type RouteHandlers<F extends FunctionName, D extends ApiDeps> = {
-  [K in RouteKeyOf<F>]: RouteHandler<D>;
+  [K in RouteKeyOf<F>]: RouteHandler<D, K>;
 };
+
+/** What a route's chain calls: any handler of the map, given the parameters its route's path has. */
+type AnyRouteHandler<D extends ApiDeps> = (request: ApiRequest, deps: D) => Promise<ApiResult>;
 
 export type ApiLambdaHandler = (event: ApiEvent, context: Context) => Promise<ApiResponse>;
 
@@ -90,7 +109,7 @@ const bodyRead = (route: Route, use: RouteMiddlewares): ApiMiddleware | ApiMiddl
  */
 const routeChain = <D extends ApiDeps>(
   route: Route,
-  handle: RouteHandler<D>,
+  handle: AnyRouteHandler<D>,
   deps: D,
   use: RouteMiddlewares,
 ): ApiLambdaHandler =>
@@ -153,7 +172,8 @@ export const apiHandler = <F extends FunctionName, D extends ApiDeps>(
     const deps = composition();
     const use = routeMiddlewares(deps, options);
     const router = tableRouter(routes, (route) =>
-      routeChain(route, handlers[routeKey(route) as RouteKeyOf<F>], deps, use),
+      // The handler of this route's key, given this route's parameters (parseRequest's, by its path).
+      routeChain(route, handlers[routeKey(route) as RouteKeyOf<F>] as AnyRouteHandler<D>, deps, use),
     );
     return outerChain(deps.logger, use.pinErrors, router);
   };
