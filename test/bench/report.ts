@@ -109,13 +109,13 @@ const signed = (value: number) =>
   Number.isNaN(value) ? '–' : `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(0)}`;
 
 const bundleRow = (b: BundleResult, baseline: BundleResult | undefined): string => {
-  if (b.error) return `| ${b.name} | failed: ${b.error} | | | | | | | | | | |`;
+  if (b.error) return `| ${b.name} | failed: ${b.error} | | | | | | | | | | | |`;
   // As deployed: without --enable-source-maps (a logged error's stack is mapped then instead).
   const w = b.withoutSourceMaps;
   const base = baseline?.withoutSourceMaps;
   const over = base ? signed(w.cpuMs - base.cpuMs) : '';
   const callOver = base ? signed(w.firstCallCpuMs - base.firstCallCpuMs) : '';
-  return `| ${b.name} | ${kb(b.bytes)} | ${kb(b.gzipBytes)} | ${kb(b.mapBytes)} | ${n(w.importMs)} | ${n(w.cpuMs)} | ${over} | ${n(w.firstCallMs)} | ${n(w.firstCallCpuMs)} | ${callOver} | ${n(b.withSourceMaps.cpuMs)} | ${n(w.sinceStartMs)} |`;
+  return `| ${b.name} | ${kb(b.bytes)} | ${kb(b.gzipBytes)} | ${kb(b.mapBytes)} | ${n(w.importMs)} | ${n(w.cpuMs)} | ${over} | ${n(w.firstCallMs)} | ${n(w.firstCallCpuMs)} | ${callOver} | ${w.awsCalls} | ${n(b.withSourceMaps.cpuMs)} | ${n(w.sinceStartMs)} |`;
 };
 
 /** The bundles' table, when the run measured them (not with `--only`). */
@@ -128,10 +128,10 @@ const bundlesSection = (r: BenchReport): string[] => {
   return [
     '### Lambda bundles and cold initialisation',
     '',
-    `Bundled with esbuild as \`cdk deploy\` does (ESM, node22, minified, source map), into a temporary directory. Cold start: a fresh Node ${m.node} process imports the bundle, timed from the import to the module evaluated, as wall time and as the process's CPU time (steadier when other work loads the machine), then invokes it once, timed to its answer: an API function's first route (a GET where it has one) with a secret key, whose lookup is its first AWS call; the scheduler's minute, its first a Query; the consumers an empty batch. DynamoDB is a stand-in in the bench's process answering every call with nothing found. Median of ${s.coldStartRuns} rounds over all bundles, as deployed: without \`--enable-source-maps\` (the map ships beside the bundle and is read when an error is logged), which the next-to-last column adds for comparison. Every function calls AWS through the SDK's clients (KMS's and SQS's loaded at their first use). "Over baseline" compares CPU time with a bare handler that imports the SDK clients the function's access takes (DynamoDB's document client for the table, KMS's for the card key, SQS's for a queue, S3's for the files bucket) and Powertools' Logger, and at its first invocation makes the clients, the same first AWS call and one log line; a handler importing nothing shows Node's own share. x86-64 here; the functions run on arm64.`,
+    `Bundled with esbuild as \`cdk deploy\` does (ESM, node22, minified, source map), into a temporary directory. Cold start: a fresh Node ${m.node} process imports the bundle, timed from the import to the module evaluated, as wall time and as the process's CPU time (steadier when other work loads the machine), then invokes it once, timed to its answer: an API function's first route (a GET where it has one) with a secret key, whose lookup is its first AWS call; the scheduler's minute, its first a Query; the consumers an empty batch. DynamoDB is a stand-in in the bench's process answering every call with nothing found. Median of ${s.coldStartRuns} rounds over all bundles, as deployed: without \`--enable-source-maps\` (the map ships beside the bundle and is read when an error is logged), which the next-to-last column adds for comparison. Every function calls AWS through the SDK's clients (KMS's and SQS's loaded at their first use). "Over baseline" compares CPU time with a bare handler that imports the SDK clients the function's access takes (DynamoDB's document client for the table, KMS's for the card key, SQS's for a queue, S3's for the files bucket) and Powertools' Logger, and at its first invocation makes the clients, the same first AWS call and one log line (a function whose chosen request was answered before any DynamoDB call, as its calls column shows, is then set against a baseline that made one); a handler importing nothing shows Node's own share. x86-64 here; the functions run on arm64.`,
     '',
-    '| function | bundle KB | gzip KB | map KB | import ms | import CPU ms | import CPU over baseline | first invocation ms | first invocation CPU ms | its CPU over baseline | import CPU ms with --enable-source-maps | process start to evaluated, ms |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| function | bundle KB | gzip KB | map KB | import ms | import CPU ms | import CPU over baseline | first invocation ms | first invocation CPU ms | its CPU over baseline | its DynamoDB calls | import CPU ms with --enable-source-maps | process start to evaluated, ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...bundles.functions.map((b) => bundleRow(b, baselineFor(b))),
     ...bundles.baselines.map((b) => bundleRow(b, undefined)),
     '',
