@@ -23,6 +23,7 @@ for (const b of [...report.functions, ...report.baselines]) {
     base === undefined ? '' : ` (${ms - base >= 0 ? '+' : ''}${(ms - base).toFixed(1)} over baseline)`;
   console.log(
     `${b.name}: ${(b.bytes / 1024).toFixed(0)} KB, import ${cpuMs.toFixed(1)} ms CPU${over(cpuMs, baseline?.cpuMs)}, ` +
-      `first invocation ${firstCallCpuMs.toFixed(1)} ms CPU${over(firstCallCpuMs, baseline?.firstCallCpuMs)}${b.error ? ` failed: ${b.error}` : ''}`,
+      `first invocation ${firstCallCpuMs.toFixed(1)} ms CPU${over(firstCallCpuMs, baseline?.firstCallCpuMs)}, ` +
+      `${b.withoutSourceMaps.awsCalls} DynamoDB call(s)${b.error ? ` failed: ${b.error}` : ''}`,
   );
 }

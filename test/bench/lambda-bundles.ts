@@ -93,6 +93,8 @@ export interface InitTiming {
   firstCallMs: number;
   /** Median CPU time of that first invocation. */
   firstCallCpuMs: number;
+  /** The DynamoDB calls that first invocation made (the stand-in counts them). */
+  awsCalls: number;
 }
 
 /** The first AWS call a function's first invocation makes (none: not-found, an empty batch). */
@@ -135,9 +137,18 @@ const firstInvocationOf = (fn: string): { event: unknown; firstCall: FirstCall }
 };
 
 /** A DynamoDB that answers every call at once with nothing found (the first calls' stand-in). */
-const standInDynamoDb = async (): Promise<{ endpoint: string; server: Server }> => {
+interface StandIn {
+  endpoint: string;
+  server: Server;
+  /** Calls answered so far (one child runs at a time, so a child's are the difference). */
+  calls: () => number;
+}
+
+const standInDynamoDb = async (): Promise<StandIn> => {
+  let calls = 0;
   const answer = JSON.stringify({ Items: [], Count: 0, ScannedCount: 0, Responses: {}, UnprocessedKeys: {} });
   const server = createServer((request, response) => {
+    calls++;
     request.resume();
     request.on('end', () => {
       response.writeHead(200, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': 'bench' });
@@ -145,7 +156,11 @@ const standInDynamoDb = async (): Promise<{ endpoint: string; server: Server }> 
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { endpoint: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server };
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    server,
+    calls: () => calls,
+  };
 };
 
 export interface BundleResult {
@@ -194,7 +209,7 @@ const importOnce = (
   event: unknown,
   sourceMaps: boolean,
   dynamoDb: string,
-): Promise<InitTiming> =>
+): Promise<Omit<InitTiming, 'awsCalls'>> =>
   new Promise((resolve, reject) => {
     const context = {
       functionName: 'bench',
@@ -225,7 +240,8 @@ const importOnce = (
     });
     child.once('exit', (code) => {
       const line = out.split('\n').find((l) => l.startsWith(timingsMark));
-      if (code === 0 && line) resolve(JSON.parse(line.slice(timingsMark.length)) as InitTiming);
+      if (code === 0 && line)
+        resolve(JSON.parse(line.slice(timingsMark.length)) as Omit<InitTiming, 'awsCalls'>);
       else
         reject(
           new Error(
@@ -241,6 +257,7 @@ const medianOf = (timings: InitTiming[]): InitTiming => ({
   sinceStartMs: median(timings.map((t) => t.sinceStartMs)),
   firstCallMs: median(timings.map((t) => t.firstCallMs)),
   firstCallCpuMs: median(timings.map((t) => t.firstCallCpuMs)),
+  awsCalls: median(timings.map((t) => t.awsCalls)),
 });
 
 /** How the bare handler makes each client, at its first invocation (as the functions do). */
@@ -327,15 +344,21 @@ const bundle = async (name: string, event: unknown, entry: BuildOptions, outDir:
 };
 
 /** Cold starts of every bundle, round after round (so a burst of other load falls on all alike). */
-const coldStarts = async (built: Built[], runs: number, dynamoDb: string): Promise<BundleResult[]> => {
+const coldStarts = async (built: Built[], runs: number, standIn: StandIn): Promise<BundleResult[]> => {
+  /** One cold start, with the DynamoDB calls it made. */
+  const measure = async (b: Built & { outfile: string }, sourceMaps: boolean): Promise<InitTiming> => {
+    const before = standIn.calls();
+    const timing = await importOnce(b.outfile, b.event, sourceMaps, standIn.endpoint);
+    return { ...timing, awsCalls: standIn.calls() - before };
+  };
   const timings = built.map(() => ({ with: [] as InitTiming[], without: [] as InitTiming[], error: '' }));
   for (let run = 0; run < runs; run++) {
     for (const [i, b] of built.entries()) {
       const t = timings[i] as (typeof timings)[number];
       if (!b.outfile || t.error) continue;
       try {
-        t.with.push(await importOnce(b.outfile, b.event, true, dynamoDb));
-        t.without.push(await importOnce(b.outfile, b.event, false, dynamoDb));
+        t.with.push(await measure({ ...b, outfile: b.outfile }, true));
+        t.without.push(await measure({ ...b, outfile: b.outfile }, false));
       } catch (error) {
         t.error = (error as Error).message.split('\n')[0] ?? 'import failed';
       }
@@ -409,7 +432,7 @@ export const benchBundles = async (
       ),
     );
     log(`  ${runs} cold starts of each (import and first invocation), with and without source maps`);
-    const results = await coldStarts([...functions, ...baselines], runs, standIn.endpoint);
+    const results = await coldStarts([...functions, ...baselines], runs, standIn);
     return { functions: results.slice(0, functions.length), baselines: results.slice(functions.length) };
   } finally {
     standIn.server.close();

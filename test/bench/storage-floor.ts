@@ -16,7 +16,7 @@ import type { RecordedCall, Recording } from './ddb-recorder.ts';
 /**
  * The floor's client: the SDK's low-level DynamoDB client made as the functions make theirs
  * (packages/runtime/src/aws-clients.ts: the standard retry mode, the same HTTP handler and
- * timeouts, the SDK's default logger), so the service's CPU is set against the same client
+ * timeouts, the logger without `info`), so the service's CPU is set against the same client
  * doing the same calls, without lib-dynamodb's marshalling and without the service's own work.
  */
 export const floorClient = (endpoint: string): dynamodb.DynamoDBClient =>

@@ -1,3 +1,4 @@
+import type { DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { DeliveryQueue } from '@wattle/ports';
 import { type CardCipher, kmsCardCipher } from '@wattle/store';
@@ -12,15 +13,29 @@ export const connectionTimeoutMs = 1_000;
  */
 export const requestTimeoutMs = 5_000;
 
+const nothing = () => {};
+
+/**
+ * The SDK's logger middleware passes every call's input and output through its sensitive-data
+ * filters on their way to `logger.info`, even when the logger writes nothing (the default no-op
+ * logger has an `info`): a logger without `info` makes the SDK skip that work (about a tenth of a
+ * GetItem's client CPU, a third of an eight-item transaction's). Our own logs say what a request did.
+ */
+const quietSdkLogger = { debug: nothing, warn: nothing, error: nothing } as unknown as NonNullable<
+  DynamoDBClientConfig['logger']
+>;
+
 /**
  * What every AWS SDK client of a function is made with, once per container: the standard retry
- * mode (its retry quota and backoff; AWS_MAX_ATTEMPTS, else 3 attempts) and an HTTP handler that
+ * mode (its retry quota and backoff; AWS_MAX_ATTEMPTS, else 3 attempts), a logger that spares every
+ * call the SDK's log filtering, and an HTTP handler that
  * times out a connection and an attempt well inside the function's timeout. Each call also carries
  * the work's one deadline (boundByDeadline: deadline.ts). Endpoints, region and credentials
  * are the SDK's own (AWS_ENDPOINT_URL, AWS_ENDPOINT_URL_<SERVICE>, AWS_REGION, the role's).
  */
 export const awsClientSettings = () => ({
   retryMode: 'standard' as const,
+  logger: quietSdkLogger,
   requestHandler: new NodeHttpHandler({
     connectionTimeout: connectionTimeoutMs,
     requestTimeout: requestTimeoutMs,
