@@ -1,20 +1,7 @@
 import { presentLineItem, presentTransfer } from '@wattle/domain';
-import {
-  createTransfer,
-  getTransfer,
-  listTransferLineItems,
-  listTransfers,
-  transfersBetween,
-} from '@wattle/flows';
-import { listOf, pageOf, type RouteHandler, resource, scopeOf, search, validate } from '@wattle/http';
+import { getTransfer, listTransferLineItems, listTransfers, transfersBetween } from '@wattle/flows';
+import { listOf, pageOf, type RouteHandler, resource, scopeOf, search } from '@wattle/http';
 import type { TransfersDeps } from './deps.ts';
-import { createTransferSchema } from './schemas.ts';
-
-export const createTransferRoute: RouteHandler<TransfersDeps> = async (request, deps) => {
-  const { description, amount, recipient } = validate(createTransferSchema, request.body);
-  const transfer = await createTransfer(deps, scopeOf(request), { description, amount, recipient });
-  return resource(201, presentTransfer(transfer));
-};
 
 export const getTransferRoute: RouteHandler<TransfersDeps, 'GET /1/transfers/{transfer_token}'> = async (
   request,

@@ -1,16 +1,8 @@
-import { presentDispute, presentDisputeActivity, presentEvidence } from '@wattle/domain';
-import {
-  acceptDispute,
-  countDisputes,
-  getDispute,
-  listDisputes,
-  saveEvidence,
-  submitEvidence,
-} from '@wattle/flows';
+import { presentDispute, presentDisputeActivity } from '@wattle/domain';
+import { countDisputes, getDispute, listDisputes } from '@wattle/flows';
 import {
   disputeFilterOf,
   disputeOrderOf,
-  evidenceOf,
   listOf,
   pageOf,
   type RouteHandler,
@@ -58,36 +50,3 @@ export const disputeActivityRoute: RouteHandler<
     200,
     presentDisputeActivity(await getDispute(deps, scopeOf(request), request.params.dispute_token)),
   );
-
-export const getEvidenceRoute: RouteHandler<
-  DisputesDeps,
-  'GET /1/disputes/{dispute_token}/evidence'
-> = async (request, deps) =>
-  resource(200, presentEvidence(await getDispute(deps, scopeOf(request), request.params.dispute_token)));
-
-/** PUT /disputes/{token}/evidence: the batch replaced, until it is submitted. */
-export const putEvidenceRoute: RouteHandler<
-  DisputesDeps,
-  'PUT /1/disputes/{dispute_token}/evidence'
-> = async (request, deps) => {
-  const evidence = evidenceOf(request.body);
-  const dispute = await saveEvidence(deps, scopeOf(request), request.params.dispute_token, evidence);
-  return resource(200, presentEvidence(dispute));
-};
-
-/** POST /disputes/{token}/evidence: the batch submitted, once only. */
-export const submitEvidenceRoute: RouteHandler<
-  DisputesDeps,
-  'POST /1/disputes/{dispute_token}/evidence'
-> = async (request, deps) => {
-  const dispute = await submitEvidence(deps, scopeOf(request), request.params.dispute_token);
-  return resource(200, presentDispute(dispute, deps.clock.now()));
-};
-
-export const acceptDisputeRoute: RouteHandler<
-  DisputesDeps,
-  'POST /1/disputes/{dispute_token}/accept'
-> = async (request, deps) => {
-  const dispute = await acceptDispute(deps, scopeOf(request), request.params.dispute_token);
-  return resource(200, presentDispute(dispute, deps.clock.now()));
-};

@@ -1,26 +1,8 @@
-import {
-  defaultMerchantSettings,
-  PinError,
-  presentMerchantDetail,
-  presentMerchantSummary,
-} from '@wattle/domain';
-import { getMerchantDetail, listMerchants, referMerchant } from '@wattle/flows';
-import { listOf, pageOf, type RouteHandler, resource, validate } from '@wattle/http';
+import { defaultMerchantSettings, presentMerchantDetail, presentMerchantSummary } from '@wattle/domain';
+import { getMerchantDetail, listMerchants } from '@wattle/flows';
+import { listOf, pageOf, type RouteHandler, resource } from '@wattle/http';
 import type { MerchantsDeps } from './deps.ts';
-import { applicationOf, merchantSchema } from './schemas.ts';
-
-const partnerOf = (request: Parameters<RouteHandler<MerchantsDeps>>[0]): string => {
-  if (request.grant?.kind !== 'partner') throw new PinError('unauthorized');
-  return request.grant.accountId;
-};
-
-/** POST /merchants: a referred merchant, pending approval; 201 with the summary. */
-export const createMerchantRoute: RouteHandler<MerchantsDeps> = async (request, deps) => {
-  const partnerId = partnerOf(request);
-  const input = validate(merchantSchema, request.body);
-  const merchant = await referMerchant(deps, partnerId, applicationOf(input), input.contact.password);
-  return resource(201, presentMerchantSummary(merchant));
-};
+import { partnerOf } from './partner-of.ts';
 
 /** GET /merchants: the caller's referrals only, full pagination. */
 export const listMerchantsRoute: RouteHandler<MerchantsDeps> = async (request, deps) => {
