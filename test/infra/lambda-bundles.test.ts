@@ -55,6 +55,12 @@ describe('the Lambda bundles', () => {
         if (expected[service])
           expect({ fn, service, held: held[service] }).toEqual({ fn, service, held: true });
       expect({ fn, s3: held.s3 }).toEqual({ fn, s3: expected.s3 });
+      // A function whose access uses no AWS service (not-found) holds no AWS client at all.
+      if (!Object.values(expected).some(Boolean))
+        expect({ fn, sdk: inputs.filter((path) => path.includes('node_modules/@aws-sdk/')) }).toEqual({
+          fn,
+          sdk: [],
+        });
       // No request is signed by code of ours: every SigV4 signature is the SDK's.
       expect(holdsFile('packages/aws-json/src/sigv4.ts')).toBe(false);
       const ours = inputs.filter((path) => !path.includes('node_modules/'));

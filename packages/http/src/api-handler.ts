@@ -189,9 +189,10 @@ export const apiHandler = <F extends FunctionName, D extends ApiDeps>(
  * API Gateway's `$default` route (the not-found function): the chain every API function runs
  * around its router, with no router inside, so every path and method answers Pin's 404 as another
  * function's router answers a path it does not know. No key is looked up and nothing is read:
- * its composition is the base alone (functionDeps({})), and its bundle holds no repository.
+ * its composition is the container's logger alone, and its bundle holds no repository and no AWS
+ * client.
  */
-export const notFoundHandler = (composition: () => BaseDeps): ApiLambdaHandler => {
+export const notFoundHandler = (composition: () => Pick<BaseDeps, 'logger'>): ApiLambdaHandler => {
   let chain: ApiLambdaHandler | undefined;
   return (event, context) => {
     if (!chain) {

@@ -25,7 +25,7 @@ import { loadConfig, type RuntimeConfig } from './config.ts';
 import { boundByDeadline, timeLeftMs } from './deadline.ts';
 import { lazyDeliveryQueue } from './delivery-queue.ts';
 import { randomIds, randomSecrets } from './ids.ts';
-import { createLogger } from './logger.ts';
+import { functionLogger } from './logger.ts';
 import { scryptPasswordHasher } from './password-hasher.ts';
 import { realRetryPacing } from './retry-pacing.ts';
 import { httpWebhookSender } from './webhook-sender.ts';
@@ -110,7 +110,7 @@ const composing = (): Composing => {
     secrets: randomSecrets,
     cipher: context.cipher,
     pacing: realRetryPacing,
-    logger: createLogger({ service: 'wattle', level: config.logLevel, format: config.logFormat }),
+    logger: functionLogger(config),
     storeContext: context,
   };
   return container;

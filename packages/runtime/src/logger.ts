@@ -1,6 +1,7 @@
 import { LogFormatter, Logger, LogItem, LogLevelThreshold } from '@aws-lambda-powertools/logger';
 import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
 import type { LogLevel } from '@wattle/ports';
+import type { RuntimeConfig } from './config.ts';
 import { readableStack } from './readable-stack.ts';
 
 const levels = new Set<LogLevel>(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']);
@@ -130,6 +131,14 @@ export const createLogger = ({ service, level, format }: LoggerOptions): Logger 
     logLevel: logLevelOf(level),
     logFormatter: new WattleLogFormatter(),
   });
+
+let containerLogger: Logger | undefined;
+
+/** The container's logger, as its configuration (WATTLE_LOG_LEVEL, WATTLE_LOG_FORMAT) says: made once. */
+export const functionLogger = (config: Pick<RuntimeConfig, 'logLevel' | 'logFormat'>): Logger => {
+  containerLogger ??= createLogger({ service: 'wattle', level: config.logLevel, format: config.logFormat });
+  return containerLogger;
+};
 
 /** A logger that writes nothing (tests and benchmarks). */
 export const silentLogger = (): Logger =>
