@@ -86,7 +86,10 @@ export class WattleStack extends Stack {
       table: this.table,
       queue: this.eventsQueue,
     }).deadLetterQueue;
-    addDeliverySources(this.functions['webhook-delivery'], [this.eventsQueue, this.webhooksQueue]);
+    addDeliverySources(this.functions['webhook-delivery'], {
+      events: this.eventsQueue,
+      webhooks: this.webhooksQueue,
+    });
     addExpiryConsumer(this, 'ExpiryConsumer', {
       table: this.table,
       consumer: this.functions['expired-items'],
@@ -140,12 +143,7 @@ export class WattleStack extends Stack {
     for (const { name, queue } of sendTo) environment[queueUrlVariable(name)] = queue.queueUrl;
     if (access.filesBucket) environment.WATTLE_FILES_BUCKET = this.filesBucket.bucketName;
 
-    const lambda = createServiceFunction(this, functionId(fn), {
-      fn,
-      repoRoot,
-      environment,
-      clients: { kms: access.cardKey, sqs: sendTo.length > 0 },
-    });
+    const lambda = createServiceFunction(this, functionId(fn), { fn, repoRoot, environment });
     if (access.table.length > 0) {
       lambda.addToRolePolicy(
         new PolicyStatement({

@@ -96,5 +96,7 @@ export const fakeWebhooks = (
       all.set(keyOf(scope, webhook.token), { ...held, webhook, version: version + 1 });
       schedule.put({ kind: jobKinds.webhookRetry, scope, token: webhook.token, dueAt: fallbackAt });
     },
+    // Nothing here expires: the hold is the table's (webhooks-store and expiry integration tests).
+    holdForDelivery: async () => {},
   };
 };

@@ -1,8 +1,17 @@
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { newWebhook, type Scope, type WattleEvent, type WebhookEndpoint } from '@wattle/domain';
+import {
+  deliveryHoldSeconds,
+  newWebhook,
+  type Scope,
+  toEpochSeconds,
+  type WattleEvent,
+  type WebhookEndpoint,
+} from '@wattle/domain';
+import { afterAttempt, retryWebhook } from '@wattle/flows';
+import { type DeliveryRequest, jobKinds } from '@wattle/ports';
 import { randomIds } from '@wattle/runtime';
 import { createStore, expiredItemOfStreamRecord, ttlDeleter } from '@wattle/store';
-import { DeleteCommand, GetCommand } from '@wattle/store/dynamodb';
 import { describe, expect, it } from 'vitest';
 import { newTransaction } from '../../packages/store/src/kernel/context.ts';
 import { recordEvent } from '../../packages/store/src/kernel/events-outbox.ts';
@@ -124,5 +133,50 @@ describe('expiring items in the table', () => {
     await table.store.webhooks.deleteAllOf(scope, endpoint.token);
     const page = await table.store.webhooks.list(scope, 1);
     expect(page).toEqual({ items: [], total: 0 });
+  });
+
+  it('keep an event and its webhook past the retention while the webhook is still retrying', async () => {
+    const scope = newScope();
+    const endpoint = await newEndpoint(scope);
+    const event = await writeEvent(scope);
+    const webhook = newWebhook(randomIds, endpoint, event.token, now.toISOString());
+    const made = (await table.store.webhooks.createForEvent(scope, webhook, now))!;
+    // The first attempt refused: its retry falls due a minute on.
+    const lease = (await table.store.webhooks.lease(scope, made, now))!;
+    const refused = {
+      accepted: false as const,
+      error: 'unexpected_http_code',
+      description: 'Unexpected http code 500',
+    };
+    expect(
+      await table.store.webhooks.recordAttempt(scope, lease, afterAttempt(made.webhook, refused, now)),
+    ).toBe(true);
+
+    // The clock moved past the retention before the retry job ran: the job keeps what its attempt needs.
+    const later = new Date(now.getTime() + 31 * day * 1000);
+    const job = (await table.store.schedule.due(jobKinds.webhookRetry, later, 1000)).find(
+      (due) => due.token === webhook.token,
+    )!;
+    const asked: DeliveryRequest[] = [];
+    const deliveryQueue = {
+      send: async (requests: readonly DeliveryRequest[]) => void asked.push(...requests),
+    };
+    await retryWebhook(
+      { deliveryQueue, schedule: table.store.schedule, webhooks: table.store.webhooks },
+      job,
+      later,
+    );
+    expect(asked).toEqual([{ scope, webhookToken: webhook.token }]);
+    const held = toEpochSeconds(later) + deliveryHoldSeconds;
+    const kept = [
+      keys.event(scope, event.token),
+      keys.webhook(scope, webhook.token),
+      keys.endpointWebhook(scope, endpoint.token, event.token),
+    ];
+    for (const key of kept) expect((await itemOf(key))?.expiresAt).toBe(held);
+
+    // A hold asked for earlier never brings an expiry in.
+    await table.store.webhooks.holdForDelivery(scope, webhook.token, now);
+    for (const key of kept) expect((await itemOf(key))?.expiresAt).toBe(held);
   });
 });

@@ -1,7 +1,14 @@
-import { newCard, newEvent, type Payment, recoveryDueOf, type Scope, toTimestamp } from '@wattle/domain';
+import { DeleteCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  newCard,
+  newEvent,
+  type Payment,
+  paymentRecoveryDueAt,
+  type Scope,
+  toTimestamp,
+} from '@wattle/domain';
 import { jobKinds } from '@wattle/ports';
 import { randomIds } from '@wattle/runtime';
-import { DeleteCommand, PutCommand, ScanCommand } from '@wattle/store/dynamodb';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
@@ -32,7 +39,7 @@ const reserveAndCrash = async (number: string): Promise<Payment> => {
     scope,
     payment,
     sealed.sealedNumber,
-    { joinLists: false, recoveryDueAt: recoveryDueOf(payment) },
+    { joinLists: false, recoveryDueAt: paymentRecoveryDueAt(payment) },
     now,
   );
   return payment;
@@ -142,7 +149,12 @@ const settle = async (store: typeof table.store, reserved: Payment, now: Date): 
     scope,
     settled,
     newEvent(randomIds, 'charge.captured', { token: reserved.token }, reserved.createdAt),
-    { from: 'processing', joinLists: true, leaseExpiresAt: null, recoveryDueAt: recoveryDueOf(reserved) },
+    {
+      from: 'processing',
+      joinLists: true,
+      leaseExpiresAt: null,
+      recoveryDueAt: paymentRecoveryDueAt(reserved),
+    },
     now,
   );
 };

@@ -1,3 +1,4 @@
+import { S3Client } from '@aws-sdk/client-s3';
 import { cleanFilename, downloadFilename, type Scope, type StoredFile } from '@wattle/domain';
 import { s3FileBlobs } from '@wattle/runtime/file-blobs';
 import { describe, expect, it } from 'vitest';
@@ -15,11 +16,11 @@ const stored = (originalFilename: string, mimeType: StoredFile['mimeType'] = 'im
 
 /** The deployed files store (S3), its download URL made as the files function makes it. */
 const s3DownloadUrl = async (file: StoredFile): Promise<URL> => {
-  const blobs = s3FileBlobs({
-    bucket: 'wattle-files',
+  const client = new S3Client({
     region: 'ap-southeast-2',
     credentials: { accessKeyId: 'AKIAEXAMPLEEXAMPLE00', secretAccessKey: 'example-secret' },
   });
+  const blobs = s3FileBlobs({ bucket: 'wattle-files', client });
   const now = new Date('2026-11-24T10:00:00Z');
   const link = await blobs.presign(scope, file, now, new Date(now.getTime() + 900_000));
   return new URL(link.url);

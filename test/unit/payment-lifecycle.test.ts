@@ -5,8 +5,8 @@ import {
   leaseEndOf,
   merchantEntitlement,
   type PaymentOrder,
+  paymentRecoveryDueAt,
   presentCharge,
-  recoveryDueAt,
   recoveryOf,
   refundable,
   reservedPayment,
@@ -48,8 +48,8 @@ describe('reserving a payment', () => {
   it('schedules the recovery two minutes on, or at the end of the 3-D Secure session', () => {
     const processing = reservedPayment(order, 'ch_1', source, null, now);
     const pending = reservedPayment(order, 'ch_2', source, { sessionToken: 'se_1', ask }, now);
-    expect(recoveryDueAt(processing, now)).toEqual(new Date('2026-11-21T00:02:00Z'));
-    expect(recoveryDueAt(pending, now)).toEqual(new Date('2026-11-21T00:30:00Z'));
+    expect(paymentRecoveryDueAt(processing)).toEqual(new Date('2026-11-21T00:02:00Z'));
+    expect(paymentRecoveryDueAt(pending)).toEqual(new Date('2026-11-21T00:30:00Z'));
   });
 
   it('runs 3-D Secure in live for cards that take part; elsewhere falls back only when allowed', () => {

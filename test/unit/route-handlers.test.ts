@@ -1,6 +1,6 @@
 import { readBalance } from '@wattle/flows';
 import { type ApiDeps, apiHandler, type RouteHandler, type RouteHandlers, scopeOf } from '@wattle/http';
-import { type RouteKeyOf, routeKey, routesOf } from '@wattle/routes';
+import { type PathParams, type RouteKeyOf, routeKey, routesOf } from '@wattle/routes';
 import { balanceRoutes } from '@wattle/routes/table/balance';
 import { functionDeps } from '@wattle/runtime';
 import { accounts, balance, cardTokens, idempotency, payments } from '@wattle/runtime/parts';
@@ -47,6 +47,22 @@ const noAuthentication = apiHandler('balance', balanceRoutes, functionDeps({ bal
 // @ts-expect-error: a known name is made by its own part only.
 const misnamed = functionDeps({ accounts, idempotency, payments: cardTokens });
 
+// A handler's path parameters are its route's, from the route key it names.
+const readsEvent: RouteHandler<ApiDeps, 'GET /1/events/{event_token}'> = async (request) => ({
+  status: 200,
+  body: { token: request.params.event_token },
+});
+const readsEvents: RouteHandler<ApiDeps, 'GET /1/events'> = async (request) => ({
+  status: 200,
+  // @ts-expect-error: GET /1/events has no parameter in its path.
+  body: { token: request.params.event_token },
+});
+const wrongRoute: RouteHandlers<'events', ApiDeps> = {
+  // @ts-expect-error: a handler reading event_token, given the route whose path has none.
+  'GET /1/events': readsEvent,
+  'GET /1/events/{event_token}': readsEvent,
+};
+
 describe('route handler maps', () => {
   it("are keyed by exactly the function's route keys in the route table", () => {
     expectTypeOf<RouteKeyOf<'events'>>().toEqualTypeOf<'GET /1/events' | 'GET /1/events/{event_token}'>();
@@ -54,5 +70,14 @@ describe('route handler maps', () => {
     expect(routesOf('events').map(routeKey)).toEqual(['GET /1/events', 'GET /1/events/{event_token}']);
     expect([missing, extra, partial]).toHaveLength(3);
     expect([composed, notComposed, noAuthentication, misnamed, payments]).toHaveLength(5);
+  });
+
+  it("give each handler its route's path parameters, read from the route key", () => {
+    expectTypeOf<PathParams<'DELETE /1/customers/{customer_token}/cards/{card_token}'>>().toEqualTypeOf<{
+      readonly customer_token: string;
+      readonly card_token: string;
+    }>();
+    expectTypeOf<keyof PathParams<'GET /1/events'>>().toBeNever();
+    expect([readsEvent, readsEvents, wrongRoute]).toHaveLength(3);
   });
 });

@@ -1,4 +1,4 @@
-import { nextRetryAt, retryDelaysSeconds } from '@wattle/domain';
+import { deliveryHoldSeconds, nextRetryAt, outlivesItsEventUnheld, retryDelaysSeconds } from '@wattle/domain';
 import { describe, expect, it } from 'vitest';
 
 const at = new Date('2026-11-21T05:00:00Z');
@@ -17,5 +17,19 @@ describe('the webhook retry schedule', () => {
     expect(total / 86400).toBeLessThan(3.1);
     expect(nextRetryAt(12, at)).not.toBeNull();
     expect(nextRetryAt(13, at)).toBeNull();
+  });
+
+  it('holds a webhook being delivered through every retry after the attempt asked for now', () => {
+    let due = at;
+    for (let failed = 1; failed <= retryDelaysSeconds.length; failed++) due = nextRetryAt(failed, due)!;
+    expect(due.getTime()).toBeLessThan(at.getTime() + deliveryHoldSeconds * 1000);
+  });
+
+  it("holds a fanned-out event only when its retention could end before its webhooks' retries", () => {
+    const made = at.toISOString();
+    expect(outlivesItsEventUnheld(made, at)).toBe(false);
+    expect(outlivesItsEventUnheld(made, new Date(at.getTime() + 26 * 86_400_000))).toBe(false);
+    expect(outlivesItsEventUnheld(made, new Date(at.getTime() + 27 * 86_400_000))).toBe(true);
+    expect(outlivesItsEventUnheld(made, new Date(at.getTime() + 31 * 86_400_000))).toBe(true);
   });
 });

@@ -23,8 +23,11 @@ export const listDomainsRoute: RouteHandler<ApplePayDeps> = async (request, deps
   return listOf('full', page, await listApplePayDomains(deps, scopeOf(request), page), presentApplePayDomain);
 };
 
-export const deleteDomainRoute: RouteHandler<ApplePayDeps> = async (request, deps) => {
-  await deleteApplePayDomain(deps, scopeOf(request), request.params.apple_pay_domain_token!);
+export const deleteDomainRoute: RouteHandler<
+  ApplePayDeps,
+  'DELETE /1/apple_pay/domains/{apple_pay_domain_token}'
+> = async (request, deps) => {
+  await deleteApplePayDomain(deps, scopeOf(request), request.params.apple_pay_domain_token);
   return noContent();
 };
 

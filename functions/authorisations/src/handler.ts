@@ -1,13 +1,9 @@
 import { apiHandler } from '@wattle/http';
 import { authorisationsRoutes } from '@wattle/routes/table/authorisations';
+import { chargeAuthorisation, voidAuthorisation } from './authorisation-transitions.ts';
+import { createAuthorisation } from './create-authorisation.ts';
 import { authorisationsDeps } from './deps.ts';
-import {
-  chargeAuthorisation,
-  createAuthorisation,
-  getAuthorisation,
-  listAuthorisations,
-  voidAuthorisation,
-} from './routes.ts';
+import { getAuthorisation, listAuthorisations } from './read-authorisations.ts';
 
 export const handler = apiHandler('authorisations', authorisationsRoutes, authorisationsDeps, {
   'POST /1/authorisations': createAuthorisation,

@@ -3,8 +3,11 @@ import { chargesCreatedBetween, getPayment, listPayments } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf, search } from '@wattle/http';
 import type { ChargesDeps } from './deps.ts';
 
-export const getCharge: RouteHandler<ChargesDeps> = async (request, deps) => {
-  const charge = await getPayment(deps, scopeOf(request), 'charge', request.params.charge_token!);
+export const getCharge: RouteHandler<ChargesDeps, 'GET /1/charges/{charge_token}'> = async (
+  request,
+  deps,
+) => {
+  const charge = await getPayment(deps, scopeOf(request), 'charge', request.params.charge_token);
   return resource(200, presentCharge(charge, deps.clock.now()));
 };
 

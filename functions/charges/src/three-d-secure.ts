@@ -12,8 +12,11 @@ export const threeDSecurePageUrl = (environment: Environment, sessionToken: stri
  * GET /1/three_d_secure/{session}: the simulated issuer page the payer is sent to. It shows what
  * is being paid and lets the payer authenticate or fail, as a bank's challenge page would.
  */
-export const issuerPage: RouteHandler<ChargesDeps> = async (request, deps) => {
-  const session = request.params.session_token!;
+export const issuerPage: RouteHandler<ChargesDeps, 'GET /1/three_d_secure/{session_token}'> = async (
+  request,
+  deps,
+) => {
+  const session = request.params.session_token;
   const { payment } = await sessionPayment(deps, request.environment, session);
   const amount = `${(payment.amount / 100).toFixed(2)} ${escapeHtml(payment.currency)}`;
   const action = escapeHtml(threeDSecurePageUrl(request.environment, session));
@@ -35,7 +38,10 @@ export const issuerPage: RouteHandler<ChargesDeps> = async (request, deps) => {
 };
 
 /** POST /1/three_d_secure/{session}: the payer's answer; back to the merchant's callback_url. */
-export const issuerAnswer: RouteHandler<ChargesDeps> = async (request, deps) => {
+export const issuerAnswer: RouteHandler<ChargesDeps, 'POST /1/three_d_secure/{session_token}'> = async (
+  request,
+  deps,
+) => {
   const authenticated = request.body.result === 'authenticated';
   if (!authenticated && request.body.result !== 'failed') {
     throw new PinError('invalid_resource', {
@@ -44,7 +50,7 @@ export const issuerAnswer: RouteHandler<ChargesDeps> = async (request, deps) => 
       ],
     });
   }
-  const session = request.params.session_token!;
+  const session = request.params.session_token;
   const { callbackUrl } = await completeThreeDSecure(deps, request.environment, session, authenticated);
   const back = new URL(callbackUrl);
   back.searchParams.set('session_token', session);

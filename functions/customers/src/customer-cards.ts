@@ -15,12 +15,15 @@ import type { CustomersDeps } from './deps.ts';
 import { cardFieldsGiven, cardTokenSchema, paymentSourceTokenSchema } from './schemas.ts';
 
 /** GET /customers/{token}/cards: the primary card shows primary true, the others false. */
-export const listCustomerCardsRoute: RouteHandler<CustomersDeps> = async (request, deps) => {
+export const listCustomerCardsRoute: RouteHandler<
+  CustomersDeps,
+  'GET /1/customers/{customer_token}/cards'
+> = async (request, deps) => {
   const page = pageOf(request.query);
   const { customer, cards } = await listCustomerCards(
     deps,
     scopeOf(request),
-    request.params.customer_token!,
+    request.params.customer_token,
     page,
   );
   return listOf('full', page, cards, (card) =>
@@ -47,9 +50,12 @@ const cardSourceOf = (body: ApiRequest['body'], now: Date): CardSource => {
 };
 
 /** POST /customers/{token}/cards: 201 with the card (never primary) and the caller's address. */
-export const addCustomerCardRoute: RouteHandler<CustomersDeps> = async (request, deps) => {
+export const addCustomerCardRoute: RouteHandler<
+  CustomersDeps,
+  'POST /1/customers/{customer_token}/cards'
+> = async (request, deps) => {
   const source = cardSourceOf(request.body, deps.clock.now());
-  const customerToken = request.params.customer_token!;
+  const customerToken = request.params.customer_token;
   const card = await addCustomerCard(deps, scopeOf(request), customerToken, source);
   return resource(201, presentCard(card, { customerToken, primary: false }), {
     ip_address: request.sourceIp,
@@ -57,12 +63,10 @@ export const addCustomerCardRoute: RouteHandler<CustomersDeps> = async (request,
 };
 
 /** DELETE /customers/{token}/cards/{card}: 204; only a non-primary card can go. */
-export const deleteCustomerCardRoute: RouteHandler<CustomersDeps> = async (request, deps) => {
-  await deleteCustomerCard(
-    deps,
-    scopeOf(request),
-    request.params.customer_token!,
-    request.params.card_token!,
-  );
+export const deleteCustomerCardRoute: RouteHandler<
+  CustomersDeps,
+  'DELETE /1/customers/{customer_token}/cards/{card_token}'
+> = async (request, deps) => {
+  await deleteCustomerCard(deps, scopeOf(request), request.params.customer_token, request.params.card_token);
   return noContent();
 };

@@ -4,9 +4,12 @@ import { listOf, pageOf, type RouteHandler, scopeOf } from '@wattle/http';
 import type { CustomersDeps } from './deps.ts';
 
 /** GET /customers/{token}/charges: full pagination; the charges show authorisation_token. */
-export const listCustomerChargesRoute: RouteHandler<CustomersDeps> = async (request, deps) => {
+export const listCustomerChargesRoute: RouteHandler<
+  CustomersDeps,
+  'GET /1/customers/{customer_token}/charges'
+> = async (request, deps) => {
   const page = pageOf(request.query);
-  const charges = await listCustomerCharges(deps, scopeOf(request), request.params.customer_token!, page);
+  const charges = await listCustomerCharges(deps, scopeOf(request), request.params.customer_token, page);
   const now = deps.clock.now();
   return listOf('full', page, charges, (charge) =>
     presentCharge(charge, now, { withAuthorisationToken: true }),
@@ -14,12 +17,15 @@ export const listCustomerChargesRoute: RouteHandler<CustomersDeps> = async (requ
 };
 
 /** GET /customers/{token}/subscriptions: full pagination, 404 for an unknown customer. */
-export const listCustomerSubscriptionsRoute: RouteHandler<CustomersDeps> = async (request, deps) => {
+export const listCustomerSubscriptionsRoute: RouteHandler<
+  CustomersDeps,
+  'GET /1/customers/{customer_token}/subscriptions'
+> = async (request, deps) => {
   const page = pageOf(request.query);
   const subscriptions = await listCustomerSubscriptions(
     deps,
     scopeOf(request),
-    request.params.customer_token!,
+    request.params.customer_token,
     page,
   );
   return listOf('full', page, subscriptions, presentSubscription);

@@ -3,8 +3,11 @@ import { getCustomer, listCustomers } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
 import type { CustomersDeps } from './deps.ts';
 
-export const getCustomerRoute: RouteHandler<CustomersDeps> = async (request, deps) => {
-  const customer = await getCustomer(deps, scopeOf(request), request.params.customer_token!);
+export const getCustomerRoute: RouteHandler<CustomersDeps, 'GET /1/customers/{customer_token}'> = async (
+  request,
+  deps,
+) => {
+  const customer = await getCustomer(deps, scopeOf(request), request.params.customer_token);
   return resource(200, presentCustomer(customer));
 };
 

@@ -21,7 +21,10 @@ const fieldUpdates = (input: FieldInput): Partial<CustomerFields> => {
 };
 
 /** PUT /customers/{token}: 200 with the customer as updated (SPEC.md rules 1 to 6). */
-export const updateCustomerRoute: RouteHandler<CustomersDeps> = async (request, deps) => {
+export const updateCustomerRoute: RouteHandler<CustomersDeps, 'PUT /1/customers/{customer_token}'> = async (
+  request,
+  deps,
+) => {
   const body = request.body;
   // Rule 2 is about which parameters were sent, before any of them is read.
   cardChangeOf({
@@ -31,7 +34,7 @@ export const updateCustomerRoute: RouteHandler<CustomersDeps> = async (request, 
     primaryCardToken: body.primary_card_token as string | undefined,
   });
   const input = validate(updateCustomerSchema(deps.clock.now()), body);
-  const customer = await updateCustomer(deps, scopeOf(request), request.params.customer_token!, {
+  const customer = await updateCustomer(deps, scopeOf(request), request.params.customer_token, {
     fields: fieldUpdates(input),
     cards: {
       card: input.card,

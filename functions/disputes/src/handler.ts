@@ -1,17 +1,15 @@
 import { apiHandler } from '@wattle/http';
 import { disputesRoutes } from '@wattle/routes/table/disputes';
+import { acceptDisputeRoute } from './accept-dispute.ts';
 import { disputesDeps } from './deps.ts';
+import { getEvidenceRoute, putEvidenceRoute, submitEvidenceRoute } from './dispute-evidence.ts';
 import {
-  acceptDisputeRoute,
   countDisputesRoute,
   disputeActivityRoute,
   getDisputeRoute,
-  getEvidenceRoute,
   listDisputesRoute,
-  putEvidenceRoute,
   searchDisputesRoute,
-  submitEvidenceRoute,
-} from './routes.ts';
+} from './read-disputes.ts';
 
 export const handler = apiHandler('disputes', disputesRoutes, disputesDeps, {
   'GET /1/disputes': listDisputesRoute,

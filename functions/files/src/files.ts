@@ -11,13 +11,16 @@ export const uploadFileRoute: RouteHandler<FilesDeps> = async (request, deps) =>
   return resource(200, presentFile(file, link));
 };
 
-export const getFileRoute: RouteHandler<FilesDeps> = async (request, deps) => {
-  const { file, link } = await getFile(deps, scopeOf(request), request.params.file_token!);
+export const getFileRoute: RouteHandler<FilesDeps, 'GET /1/files/{file_token}'> = async (request, deps) => {
+  const { file, link } = await getFile(deps, scopeOf(request), request.params.file_token);
   return resource(200, presentFile(file, link));
 };
 
 /** DELETE /files/{token}: 204; 400 once the file is in submitted dispute evidence. */
-export const deleteFileRoute: RouteHandler<FilesDeps> = async (request, deps) => {
-  await deleteFile(deps, scopeOf(request), request.params.file_token!);
+export const deleteFileRoute: RouteHandler<FilesDeps, 'DELETE /1/files/{file_token}'> = async (
+  request,
+  deps,
+) => {
+  await deleteFile(deps, scopeOf(request), request.params.file_token);
   return noContent();
 };

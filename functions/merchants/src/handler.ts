@@ -1,7 +1,8 @@
 import { apiHandler } from '@wattle/http';
 import { merchantsRoutes } from '@wattle/routes/table/merchants';
+import { createMerchantRoute } from './create-merchant.ts';
 import { merchantsDeps } from './deps.ts';
-import { createMerchantRoute, defaultSettingsRoute, getMerchantRoute, listMerchantsRoute } from './routes.ts';
+import { defaultSettingsRoute, getMerchantRoute, listMerchantsRoute } from './read-merchants.ts';
 
 export const handler = apiHandler('merchants', merchantsRoutes, merchantsDeps, {
   'POST /1/merchants': createMerchantRoute,

@@ -1,15 +1,11 @@
 import { apiHandler } from '@wattle/http';
 import { plansRoutes } from '@wattle/routes/table/plans';
+import { createPlanRoute } from './create-plan.ts';
+import { deletePlanRoute } from './delete-plan.ts';
 import { plansDeps } from './deps.ts';
-import {
-  createPlanRoute,
-  deletePlanRoute,
-  getPlanRoute,
-  listPlanSubscriptionsRoute,
-  listPlansRoute,
-  subscribeToPlan,
-  updatePlanRoute,
-} from './routes.ts';
+import { listPlanSubscriptionsRoute, subscribeToPlan } from './plan-subscriptions.ts';
+import { getPlanRoute, listPlansRoute } from './read-plans.ts';
+import { updatePlanRoute } from './update-plan.ts';
 
 export const handler = apiHandler('plans', plansRoutes, plansDeps, {
   'POST /1/plans': createPlanRoute,

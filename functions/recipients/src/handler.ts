@@ -1,14 +1,10 @@
 import { apiHandler } from '@wattle/http';
 import { recipientsRoutes } from '@wattle/routes/table/recipients';
+import { createRecipientRoute } from './create-recipient.ts';
+import { deleteRecipientRoute } from './delete-recipient.ts';
 import { recipientsDeps } from './deps.ts';
-import {
-  createRecipientRoute,
-  deleteRecipientRoute,
-  getRecipientRoute,
-  listRecipientsRoute,
-  listRecipientTransfersRoute,
-  updateRecipientRoute,
-} from './routes.ts';
+import { getRecipientRoute, listRecipientsRoute, listRecipientTransfersRoute } from './read-recipients.ts';
+import { updateRecipientRoute } from './update-recipient.ts';
 
 export const handler = apiHandler('recipients', recipientsRoutes, recipientsDeps, {
   'POST /1/recipients': createRecipientRoute,

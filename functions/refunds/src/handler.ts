@@ -1,7 +1,8 @@
 import { apiHandler } from '@wattle/http';
 import { refundsRoutes } from '@wattle/routes/table/refunds';
+import { refundCharge } from './create-refund.ts';
 import { refundsDeps } from './deps.ts';
-import { getRefundRoute, listChargeRefundsRoute, listRefundsRoute, refundCharge } from './routes.ts';
+import { getRefundRoute, listChargeRefundsRoute, listRefundsRoute } from './read-refunds.ts';
 
 export const handler = apiHandler('refunds', refundsRoutes, refundsDeps, {
   'POST /1/charges/{charge_token}/refunds': refundCharge,

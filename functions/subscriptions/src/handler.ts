@@ -1,17 +1,12 @@
 import { apiHandler } from '@wattle/http';
 import { subscriptionsRoutes } from '@wattle/routes/table/subscriptions';
+import { cancelCustomerSubscription, cancelSubscriptionRoute } from './cancel-subscription.ts';
+import { createSubscription } from './create-subscription.ts';
 import { subscriptionsDeps } from './deps.ts';
-import {
-  cancelCustomerSubscription,
-  cancelSubscriptionRoute,
-  createSubscription,
-  getSubscriptionRoute,
-  listLedgerRoute,
-  listSubscriptionsRoute,
-  reactivateSubscriptionRoute,
-  updateSubscription,
-} from './routes.ts';
+import { reactivateSubscriptionRoute } from './reactivate-subscription.ts';
+import { getSubscriptionRoute, listLedgerRoute, listSubscriptionsRoute } from './read-subscriptions.ts';
 import { issueSelfServiceLinkRoute, selfServiceCancel, selfServicePage } from './self-service.ts';
+import { updateSubscription } from './update-subscription.ts';
 
 export const handler = apiHandler('subscriptions', subscriptionsRoutes, subscriptionsDeps, {
   'POST /1/subscriptions': createSubscription,

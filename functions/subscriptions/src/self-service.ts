@@ -15,8 +15,11 @@ const pageUrl = (environment: Environment, linkToken: string): string =>
   `${publicBaseUrl(environment)}/1/subscription_self_service?link=${encodeURIComponent(linkToken)}`;
 
 /** POST /subscriptions/{token}/self_service_link: 201 `{url, expires_at}` for the customer. */
-export const issueSelfServiceLinkRoute: RouteHandler<SubscriptionsDeps> = async (request, deps) => {
-  const link = await issueSelfServiceLink(deps, scopeOf(request), request.params.sub_token!);
+export const issueSelfServiceLinkRoute: RouteHandler<
+  SubscriptionsDeps,
+  'POST /1/subscriptions/{sub_token}/self_service_link'
+> = async (request, deps) => {
+  const link = await issueSelfServiceLink(deps, scopeOf(request), request.params.sub_token);
   return resource(201, { url: pageUrl(request.environment, link.token), expires_at: link.expiresAt });
 };
 

@@ -1,13 +1,8 @@
 import { apiHandler } from '@wattle/http';
 import { transfersRoutes } from '@wattle/routes/table/transfers';
+import { createTransferRoute } from './create-transfer.ts';
 import { transfersDeps } from './deps.ts';
-import {
-  createTransferRoute,
-  getTransferRoute,
-  listLineItems,
-  listTransfersRoute,
-  searchTransfers,
-} from './routes.ts';
+import { getTransferRoute, listLineItems, listTransfersRoute, searchTransfers } from './read-transfers.ts';
 
 export const handler = apiHandler('transfers', transfersRoutes, transfersDeps, {
   'POST /1/transfers': createTransferRoute,

@@ -3,8 +3,11 @@ import { getWebhookEndpoint, listWebhookEndpoints } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
 import type { WebhookEndpointsDeps } from './deps.ts';
 
-export const getWebhookEndpointRoute: RouteHandler<WebhookEndpointsDeps> = async (request, deps) => {
-  const endpoint = await getWebhookEndpoint(deps, scopeOf(request), request.params.webhook_endpoint_token!);
+export const getWebhookEndpointRoute: RouteHandler<
+  WebhookEndpointsDeps,
+  'GET /1/webhook_endpoints/{webhook_endpoint_token}'
+> = async (request, deps) => {
+  const endpoint = await getWebhookEndpoint(deps, scopeOf(request), request.params.webhook_endpoint_token);
   return resource(200, presentWebhookEndpoint(endpoint));
 };
 

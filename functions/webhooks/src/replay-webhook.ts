@@ -4,5 +4,8 @@ import { type RouteHandler, resource, scopeOf } from '@wattle/http';
 import type { WebhooksDeps } from './deps.ts';
 
 /** PUT /webhooks/{token}/replay: 200 with the webhook pending again. */
-export const replayWebhookRoute: RouteHandler<WebhooksDeps> = async (request, deps) =>
-  resource(200, presentWebhook(await replayWebhook(deps, scopeOf(request), request.params.webhook_token!)));
+export const replayWebhookRoute: RouteHandler<
+  WebhooksDeps,
+  'PUT /1/webhooks/{webhook_token}/replay'
+> = async (request, deps) =>
+  resource(200, presentWebhook(await replayWebhook(deps, scopeOf(request), request.params.webhook_token)));

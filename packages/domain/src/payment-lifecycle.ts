@@ -144,23 +144,17 @@ export const reservedPayment = (
 export const recoveryDelaySeconds = 2 * 60;
 
 /**
- * When the recovery job of a reserved payment falls due: soon after the reservation, past any
- * request that could still settle it; for a 3-D Secure charge, its session's end (unanswered by
- * then, it is declined).
+ * When the recovery job of a reserved payment (processing, or pending_3ds) falls due, from the
+ * payment alone (its creation, to the second): soon after the reservation, past any request that
+ * could still settle it; for a 3-D Secure charge, its session's end (unanswered by then, it is
+ * declined). The reservation schedules the job by it, and every settlement names it to remove the
+ * job without reading it.
  */
-export const recoveryDueAt = (reserved: Payment, now: Date): Date =>
+export const paymentRecoveryDueAt = (reserved: Payment): Date =>
   new Date(
-    now.getTime() +
+    Date.parse(reserved.createdAt) +
       (reserved.state === 'pending_3ds' ? threeDSecureSessionSeconds : recoveryDelaySeconds) * 1000,
   );
-
-/**
- * The recovery due time of a payment as reserved (processing, or pending_3ds), from the payment
- * alone (its creation, to the second): what the reservation schedules and every settlement names
- * to remove the job, without reading it.
- */
-export const recoveryDueOf = (reserved: Payment): Date =>
-  recoveryDueAt(reserved, new Date(reserved.createdAt));
 
 /** The fees of `amount` of a payment on its card and currency. */
 const feesFor = (payment: Payment, amount: number): number =>

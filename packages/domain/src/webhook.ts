@@ -1,4 +1,5 @@
 import type { Ids } from './ids.ts';
+import { minimumEventRetentionDays, secondsPerDay } from './retention.ts';
 
 /**
  * Webhook endpoints and webhooks (SPEC.md "Webhook endpoints", "Webhooks", "States and
@@ -159,6 +160,22 @@ export const replayedWebhook = (webhook: Webhook): Webhook => ({
  * 2 days 20 h after the first attempt. After the 12th retry fails the webhook has failed.
  */
 export const retryDelaysSeconds: readonly number[] = Array.from({ length: 12 }, (_, i) => 60 * 2 ** i);
+
+/**
+ * How long a webhook asked to be attempted now keeps itself and its event (their expiry, the
+ * table's TTL, is pushed this far on, never pulled in): the whole retry schedule from now, and a
+ * day for runs that come late. Renewed each time an attempt is asked for, so an event and its
+ * webhooks outlive the retention until the webhooks are finished, however far the clock moved.
+ */
+export const deliveryHoldSeconds = retryDelaysSeconds.reduce((sum, delay) => sum + delay, 0) + secondsPerDay;
+
+/**
+ * Whether an event made at `createdAt` could expire (at the least retention a deployment may
+ * choose) before a webhook asked for now is finished: only then does its fan-out hold it.
+ */
+export const outlivesItsEventUnheld = (createdAt: string, now: Date): boolean =>
+  Date.parse(createdAt) + minimumEventRetentionDays * secondsPerDay * 1000 <
+  now.getTime() + deliveryHoldSeconds * 1000;
 
 /** The next run after the `failedAttempts`-th failed attempt (at `failedAt`); null when none is left. */
 export const nextRetryAt = (failedAttempts: number, failedAt: Date): Date | null => {

@@ -1,7 +1,16 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import { PinError } from '@wattle/domain';
-import { type FunctionName, type Route, type RouteKeyOf, routeKey, takesBody } from '@wattle/routes';
-import type { BaseDeps, Parts } from '@wattle/runtime';
+import {
+  type FunctionName,
+  type PathParams,
+  type Route,
+  type RouteKey,
+  type RouteKeyOf,
+  routeKey,
+  takesBody,
+} from '@wattle/routes';
+import { type BaseDeps, type Parts, withInvocationDeadline } from '@wattle/runtime';
 import type { Context } from 'aws-lambda';
 import type { ApiRequest } from './api-request.ts';
 import { authenticate } from './middlewares/authenticate.ts';
@@ -23,13 +32,24 @@ import { refuseIllFormedText } from './well-formed-text.ts';
 /** What every API function's chain uses: its composition names at least these repositories. */
 export type ApiDeps = BaseDeps & Pick<Parts, 'accounts' | 'idempotency'>;
 
-/** One route's logic: gets the parsed, authenticated request and its function's deps, returns status and body. */
-export type RouteHandler<D extends ApiDeps> = (request: ApiRequest, deps: D) => Promise<ApiResult>;
+/**
+ * One route's logic: gets the parsed, authenticated request and its function's deps, returns
+ * status and body. `K`, the route's key in the table, types `request.params` (PathParams): a
+ * handler without it reads no parameter, and one given to a route whose path lacks a parameter it
+ * reads does not compile (RouteHandlers).
+ */
+export type RouteHandler<D extends ApiDeps, K extends RouteKey = never> = (
+  request: ApiRequest<PathParams<K>>,
+  deps: D,
+) => Promise<ApiResult>;
 
 /** A function's handler map: one handler for each of its routes in the route table, no other key. */
 export type RouteHandlers<F extends FunctionName, D extends ApiDeps> = {
-  [K in RouteKeyOf<F>]: RouteHandler<D>;
+  [K in RouteKeyOf<F>]: RouteHandler<D, K>;
 };
+
+/** What a route's chain calls: any handler of the map, given the parameters its route's path has. */
+type AnyRouteHandler<D extends ApiDeps> = (request: ApiRequest, deps: D) => Promise<ApiResult>;
 
 export type ApiLambdaHandler = (event: ApiEvent, context: Context) => Promise<ApiResponse>;
 
@@ -89,7 +109,7 @@ const bodyRead = (route: Route, use: RouteMiddlewares): ApiMiddleware | ApiMiddl
  */
 const routeChain = <D extends ApiDeps>(
   route: Route,
-  handle: RouteHandler<D>,
+  handle: AnyRouteHandler<D>,
   deps: D,
   use: RouteMiddlewares,
 ): ApiLambdaHandler =>
@@ -111,9 +131,11 @@ const routeChain = <D extends ApiDeps>(
     }) as unknown as ApiLambdaHandler;
 
 /**
- * What every API function's handler runs around its router: the security headers, the request id
- * and log line, the stage prefix taken off the path, and pinErrors, which answers the router's
- * not-found and a stage that is no environment with Pin's 404.
+ * What every API function's handler runs around its router: the invocation's context on every log
+ * line (Powertools' injectLambdaContext: request id, cold start, function name; cleared after the
+ * invocation), the security headers, the request id and log line (and the route and stage on every
+ * line), the stage prefix taken off the path, and pinErrors, which answers the router's not-found
+ * and a stage that is no environment with Pin's 404.
  */
 const outerChain = (
   logger: BaseDeps['logger'],
@@ -121,6 +143,7 @@ const outerChain = (
   inner: (event: ApiEvent, context: Context) => Promise<ApiResponse>,
 ): ApiLambdaHandler =>
   middy<ApiEvent, ApiResponse, Error, Context, ApiInternal>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(securityHeaders())
     .use(requestId(logger))
     .use(stagePrefix())
@@ -149,13 +172,16 @@ export const apiHandler = <F extends FunctionName, D extends ApiDeps>(
     const deps = composition();
     const use = routeMiddlewares(deps, options);
     const router = tableRouter(routes, (route) =>
-      routeChain(route, handlers[routeKey(route) as RouteKeyOf<F>], deps, use),
+      // The handler of this route's key, given this route's parameters (parseRequest's, by its path).
+      routeChain(route, handlers[routeKey(route) as RouteKeyOf<F>] as AnyRouteHandler<D>, deps, use),
     );
     return outerChain(deps.logger, use.pinErrors, router);
   };
   return (event, context) => {
     chain ??= build();
-    return chain(event, context);
+    const run = chain;
+    // One deadline for the whole request: every AWS call and retry stops before Lambda's timeout.
+    return withInvocationDeadline(context, () => run(event, context));
   };
 };
 
@@ -163,9 +189,10 @@ export const apiHandler = <F extends FunctionName, D extends ApiDeps>(
  * API Gateway's `$default` route (the not-found function): the chain every API function runs
  * around its router, with no router inside, so every path and method answers Pin's 404 as another
  * function's router answers a path it does not know. No key is looked up and nothing is read:
- * its composition is the base alone (functionDeps({})), and its bundle holds no repository.
+ * its composition is the container's logger alone, and its bundle holds no repository and no AWS
+ * client.
  */
-export const notFoundHandler = (composition: () => BaseDeps): ApiLambdaHandler => {
+export const notFoundHandler = (composition: () => Pick<BaseDeps, 'logger'>): ApiLambdaHandler => {
   let chain: ApiLambdaHandler | undefined;
   return (event, context) => {
     if (!chain) {
@@ -174,6 +201,7 @@ export const notFoundHandler = (composition: () => BaseDeps): ApiLambdaHandler =
         throw new PinError('not_found');
       });
     }
-    return chain(event, context);
+    const run = chain;
+    return withInvocationDeadline(context, () => run(event, context));
   };
 };

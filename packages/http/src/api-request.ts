@@ -3,15 +3,20 @@ import type { Route } from '@wattle/routes';
 import type { Fields } from './fields.ts';
 import type { Upload } from './parse-multipart.ts';
 
-/** A request as route handlers see it: routed, parsed and authenticated. */
-export interface ApiRequest {
+/**
+ * A request as route handlers see it: routed, parsed and authenticated. `Params` are its path
+ * parameters: a route handler's are its route's (PathParams, through RouteHandler).
+ */
+export interface ApiRequest<
+  Params extends Readonly<Record<string, string>> = Readonly<Record<string, string>>,
+> {
   route: Route;
   routeKey: string;
   environment: Environment;
   /** The merchant and environment the key acts in (null for partner keys). */
   scope: Scope | null;
   grant: ApiKeyGrant | null;
-  params: Record<string, string>;
+  params: Params;
   query: Fields;
   body: Fields;
   /** The file parts of a multipart body, by field name (none on other routes and bodies). */

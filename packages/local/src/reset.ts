@@ -1,6 +1,7 @@
 import { PurgeQueueCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { tableKeys } from '@wattle/store';
-import { BatchWriteCommand, type DocumentClient, ScanCommand } from '@wattle/store/dynamodb';
+import type { DocumentClient } from '@wattle/store/dynamodb';
 
 /** DynamoDB's most deletes in one BatchWriteItem. */
 const batchSize = 25;

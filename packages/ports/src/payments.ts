@@ -34,7 +34,7 @@ export interface SettleOptions {
    * Secure payment's is its session's end).
    */
   job?: ScheduledJob | undefined;
-  /** When the reservation's recovery job falls due (recoveryDueOf): the store keeps the job by it. */
+  /** When the reservation's recovery job falls due (paymentRecoveryDueAt): the store keeps the job by it. */
   recoveryDueAt: Date;
   /**
    * When this process reserved the payment, if it did: the payment joins its lists at the place

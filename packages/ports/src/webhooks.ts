@@ -42,6 +42,12 @@ export interface WebhooksStore {
    * request never arrives. Throws Changed when it changed since loaded or an attempt holds it.
    */
   replay(scope: Scope, loaded: LoadedWebhook, webhook: Webhook, now: Date, fallbackAt: Date): Promise<void>;
+  /**
+   * Keeps the webhook, its event and its endpoint's record of it while an attempt asked for `now`
+   * and the retries after it can still run (deliveryHoldSeconds): their expiry is pushed on, never
+   * pulled in. Nothing when the webhook is gone.
+   */
+  holdForDelivery(scope: Scope, webhookToken: string, now: Date): Promise<void>;
 }
 
 /** A message of the webhooks queue: make the attempt now due for this webhook. */

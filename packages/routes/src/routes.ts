@@ -72,6 +72,20 @@ export type RouteKeyOf<F extends FunctionName> = TableRoute extends infer R
     : never
   : never;
 
+/** Any route key of the table. */
+export type RouteKey = RouteKeyOf<FunctionName>;
+
+/** The names of a route key's (or a path's) parameters: `plan_token` of `GET /1/plans/{plan_token}`. */
+type ParamNamesOf<K extends string> = K extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | ParamNamesOf<Rest>
+  : never;
+
+/**
+ * The path parameters of a route, from its key in the table: one string for each `{name}` of its
+ * path (none for never), so a handler that reads a parameter its route lacks does not compile.
+ */
+export type PathParams<K extends string> = { readonly [Name in ParamNamesOf<K>]: string };
+
 /** The routes one function answers. */
 export const routesOf = (fn: FunctionName): Route[] => routes.filter((route) => route.fn === fn);
 

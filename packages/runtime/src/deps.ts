@@ -1,8 +1,8 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
 import type { CardProcessor, Clock, Ids } from '@wattle/domain';
 import type {
   Cipher,
   DeliveryQueue,
-  Logger,
   PasswordHasher,
   RetryPacing,
   Secrets,
@@ -19,12 +19,13 @@ import {
   type StoreContext,
   storeContext,
 } from '@wattle/store';
-import { lazyKmsCardCipher } from './bundled-clients.ts';
+import { awsClientSettings, lazyKmsCardCipher } from './aws-clients.ts';
 import { runtimeClock } from './clock.ts';
 import { loadConfig, type RuntimeConfig } from './config.ts';
+import { boundByDeadline, timeLeftMs } from './deadline.ts';
 import { lazyDeliveryQueue } from './delivery-queue.ts';
 import { randomIds, randomSecrets } from './ids.ts';
-import { createLogger } from './logger.ts';
+import { functionLogger } from './logger.ts';
 import { scryptPasswordHasher } from './password-hasher.ts';
 import { realRetryPacing } from './retry-pacing.ts';
 import { httpWebhookSender } from './webhook-sender.ts';
@@ -95,7 +96,13 @@ let container: Composing | undefined;
 const composing = (): Composing => {
   if (container) return container;
   const config = loadConfig();
-  const context = storeContext(documentClient(), config.tableName, cipherFor(config), config.retention);
+  const context = storeContext(
+    boundByDeadline(documentClient(awsClientSettings())),
+    config.tableName,
+    cipherFor(config),
+    config.retention,
+    timeLeftMs,
+  );
   container = {
     config,
     clock: runtimeClock,
@@ -103,7 +110,7 @@ const composing = (): Composing => {
     secrets: randomSecrets,
     cipher: context.cipher,
     pacing: realRetryPacing,
-    logger: createLogger({ service: 'wattle', level: config.logLevel, format: config.logFormat }),
+    logger: functionLogger(config),
     storeContext: context,
   };
   return container;

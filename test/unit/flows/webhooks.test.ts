@@ -290,10 +290,10 @@ describe('the retry job', () => {
     await deliver(deps, webhook!);
     const job = retryJobOf(deps, webhook!)!;
     deps.deliveryQueue.sent.length = 0;
-    await retryWebhook(deps, job);
+    await retryWebhook(deps, job, deps.clock.now());
     expect(deps.deliveryQueue.sent).toEqual([{ scope, webhookToken: webhook!.token }]);
     expect(retryJobOf(deps, webhook!)).toBeUndefined();
-    await expect(retryWebhook(deps, job)).rejects.toBeInstanceOf(JobTaken);
+    await expect(retryWebhook(deps, job, deps.clock.now())).rejects.toBeInstanceOf(JobTaken);
   });
 });
 

@@ -1,7 +1,7 @@
 import { type PendingBill, PinError, type Scope, type Subscription } from '@wattle/domain';
 import type { LoadedSubscription } from '@wattle/ports';
 import { type ChargeDeps, chargeBill } from './charge-bill.ts';
-import { recoveryDueAt, type SettleDeps, settleBillOf } from './settle-bill.ts';
+import { billRecoveryDueAt, type SettleDeps, settleBillOf } from './settle-bill.ts';
 
 export type BillingDeps = ChargeDeps & SettleDeps;
 
@@ -25,7 +25,7 @@ export const billNow = async (
       credit: null,
       events: [],
       renewalJob: 'keep',
-      recovery: recoveryDueAt(now),
+      recovery: billRecoveryDueAt(now),
       planMustBeLive: true,
     },
     now,

@@ -3,7 +3,7 @@ import { JobTaken, type ScheduledJob, type SubscriptionChange } from '@wattle/po
 import type { BillingDeps } from './bill-now.ts';
 import { chargeBill, chargeReserved, noIpAddress, outcomeOf } from './charge-bill.ts';
 import { recoverBill } from './recover-bill.ts';
-import { billSettlement, recoveryDueAt, settleBillOf } from './settle-bill.ts';
+import { billRecoveryDueAt, billSettlement, settleBillOf } from './settle-bill.ts';
 
 /**
  * The renewal job, due at a subscription's next billing date. Exactly once per bill attempt, even
@@ -55,7 +55,7 @@ export const renewSubscription = async (deps: BillingDeps, job: ScheduledJob): P
     );
     return;
   }
-  const recovery = recoveryDueAt(now);
+  const recovery = billRecoveryDueAt(now);
   const begin: SubscriptionChange = {
     before: loaded,
     after: action.subscription,

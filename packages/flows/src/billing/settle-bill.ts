@@ -33,7 +33,8 @@ export interface SettleDeps {
 /** How long a bill may stay under way before its recovery job takes it up: past any function's timeout. */
 export const billRecoveryDelayMs = 16 * 60 * 1000;
 
-export const recoveryDueAt = (now: Date): Date => new Date(now.getTime() + billRecoveryDelayMs);
+/** When the recovery job of a bill started at `now` falls due. */
+export const billRecoveryDueAt = (now: Date): Date => new Date(now.getTime() + billRecoveryDelayMs);
 
 /** A job with nothing left to do is dropped; another run having taken it is just as good. */
 const dropQuietly = async (schedule: ScheduleStore, job: ScheduledJob): Promise<void> => {

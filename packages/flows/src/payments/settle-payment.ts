@@ -2,7 +2,7 @@ import {
   leaseEndOf,
   type Payment,
   type PaymentState,
-  recoveryDueOf,
+  paymentRecoveryDueAt,
   type Scope,
   settledWith,
 } from '@wattle/domain';
@@ -90,7 +90,7 @@ export const settleWithProcessor = async (
         leaseExpiresAt: leaseEndOf(settled),
         job: from.job,
         reservedAt: from.reservedAt,
-        recoveryDueAt: recoveryDueOf(reserved),
+        recoveryDueAt: paymentRecoveryDueAt(reserved),
         bill: from.bill ? { settle: billChange } : undefined,
       },
       now,

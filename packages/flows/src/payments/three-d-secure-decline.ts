@@ -1,6 +1,6 @@
 import {
   type Payment,
-  recoveryDueOf,
+  paymentRecoveryDueAt,
   type Scope,
   threeDSecureDeclined,
   withThreeDSecureResult,
@@ -31,7 +31,7 @@ export const declineThreeDSecure = async (
       joinLists: false,
       leaseExpiresAt: null,
       job,
-      recoveryDueAt: recoveryDueOf(payment),
+      recoveryDueAt: paymentRecoveryDueAt(payment),
     },
     now,
   );

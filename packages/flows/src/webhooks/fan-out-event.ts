@@ -1,4 +1,4 @@
-import { newWebhook, toTimestamp } from '@wattle/domain';
+import { newWebhook, outlivesItsEventUnheld, toTimestamp } from '@wattle/domain';
 import type {
   Clock,
   DeliveryQueue,
@@ -38,6 +38,9 @@ export const fanOutEvent = async (
     ),
   );
   const waiting = made.flatMap((loaded) => (loaded?.webhook.status === 'pending' ? [loaded.webhook] : []));
+  // An event fanned out late (the clock moved past most of its retention) is kept for its webhooks.
+  if (outlivesItsEventUnheld(event.createdAt, now))
+    await Promise.all(waiting.map((webhook) => webhooks.holdForDelivery(scope, webhook.token, now)));
   await deliveryQueue.send(waiting.map((webhook) => ({ scope, webhookToken: webhook.token })));
   await events.fanOutDone(scope, event);
 };

@@ -37,6 +37,8 @@ export const replayWebhook = async (
     await webhooks.replay(scope, loaded, replayed, now, new Date(now.getTime() + replayFallbackMs));
     return replayed;
   });
+  // Replayed late in the retention, the webhook and its event are kept through its retries.
+  await webhooks.holdForDelivery(scope, webhook.token, now);
   await deliveryQueue.send([{ scope, webhookToken: webhook.token }]);
   return webhook;
 };

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type Scope, toEpochSeconds, type Webhook } from '@wattle/domain';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { deliveryHoldSeconds, type Scope, toEpochSeconds, type Webhook } from '@wattle/domain';
 import {
   Changed,
   type DeliveryLease,
@@ -10,7 +12,6 @@ import {
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn, merchantWideShards } from '../kernel/counters.ts';
-import { BatchGetCommand, GetCommand, QueryCommand } from '../kernel/dynamodb/commands.ts';
 import { ConditionFailedError } from '../kernel/errors.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
@@ -201,6 +202,44 @@ export class WebhooksRepo implements WebhooksStore {
     });
     scheduleIn(tx, { kind: jobKinds.webhookRetry, scope, token: webhook.token, dueAt: fallbackAt });
     await tx.commit(this.ctx.doc, { webhook: () => new Changed('webhook', webhook.token) });
+  }
+
+  /**
+   * The webhook, its event and its endpoint's record of it kept past the attempt asked for now and
+   * the retries after it: each item's expiry pushed to the hold's end where it is sooner (so a
+   * longer retention is never cut short), on AWS and locally alike, since both delete by
+   * `expiresAt`. Three conditional updates, not a transaction: one item kept long enough already
+   * must not stop the others.
+   */
+  async holdForDelivery(scope: Scope, webhookToken: string, now: Date): Promise<void> {
+    const loaded = await this.get(scope, webhookToken);
+    if (!loaded) return;
+    const { webhook } = loaded;
+    const until = toEpochSeconds(now) + deliveryHoldSeconds;
+    await Promise.all(
+      [
+        keys.webhook(scope, webhook.token),
+        keys.event(scope, webhook.eventToken),
+        keys.endpointWebhook(scope, webhook.endpointToken, webhook.eventToken),
+      ].map((key) => this.keepUntil(key, until)),
+    );
+  }
+
+  /** The item's expiry moved on to `until` if sooner; a missing item is not made. */
+  private async keepUntil(key: { pk: string; sk: string }, until: number): Promise<void> {
+    try {
+      await this.ctx.doc.send(
+        new UpdateCommand({
+          TableName: this.ctx.tableName,
+          Key: key,
+          UpdateExpression: 'SET expiresAt = :until',
+          ConditionExpression: 'attribute_exists(pk) AND expiresAt < :until',
+          ExpressionAttributeValues: { ':until': until },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
   }
 
   /**

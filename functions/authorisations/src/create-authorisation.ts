@@ -1,0 +1,33 @@
+import { presentAuthorisation } from '@wattle/domain';
+import { createPaymentOnce, declined, paymentFieldsOf, paymentTokenFor } from '@wattle/flows';
+import {
+  paymentSourceIssues,
+  platformAdjustmentOf,
+  type RouteHandler,
+  resource,
+  scopeOf,
+  validate,
+} from '@wattle/http';
+import type { AuthorisationsDeps } from './deps.ts';
+import { createAuthorisationSchema } from './schemas.ts';
+
+/** POST /authorisations: 201 authorisation; declines are recorded and answered with its token. */
+export const createAuthorisation: RouteHandler<AuthorisationsDeps> = async (request, deps) => {
+  const now = deps.clock.now();
+  const input = validate(createAuthorisationSchema(now), request.body, {
+    also: paymentSourceIssues(request.body),
+  });
+  const scope = scopeOf(request);
+  const created = await createPaymentOnce(deps, scope, {
+    kind: 'authorisation',
+    token: request.idempotencyKey
+      ? paymentTokenFor(deps.ids, 'authorisation', scope, request.idempotencyKey)
+      : undefined,
+    ...paymentFieldsOf(input),
+    ...platformAdjustmentOf(input),
+    capture: false,
+    threeDSecure: null,
+  });
+  if (created.payment.state === 'failed') throw declined(created.payment, 'authorisation_token');
+  return resource(201, presentAuthorisation(created.payment, deps.clock.now()));
+};

@@ -1,0 +1,12 @@
+import { presentDispute } from '@wattle/domain';
+import { acceptDispute } from '@wattle/flows';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import type { DisputesDeps } from './deps.ts';
+
+export const acceptDisputeRoute: RouteHandler<
+  DisputesDeps,
+  'POST /1/disputes/{dispute_token}/accept'
+> = async (request, deps) => {
+  const dispute = await acceptDispute(deps, scopeOf(request), request.params.dispute_token);
+  return resource(200, presentDispute(dispute, deps.clock.now()));
+};

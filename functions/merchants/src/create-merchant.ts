@@ -1,0 +1,14 @@
+import { presentMerchantSummary } from '@wattle/domain';
+import { referMerchant } from '@wattle/flows';
+import { type RouteHandler, resource, validate } from '@wattle/http';
+import type { MerchantsDeps } from './deps.ts';
+import { partnerOf } from './partner-of.ts';
+import { applicationOf, merchantSchema } from './schemas.ts';
+
+/** POST /merchants: a referred merchant, pending approval; 201 with the summary. */
+export const createMerchantRoute: RouteHandler<MerchantsDeps> = async (request, deps) => {
+  const partnerId = partnerOf(request);
+  const input = validate(merchantSchema, request.body);
+  const merchant = await referMerchant(deps, partnerId, applicationOf(input), input.contact.password);
+  return resource(201, presentMerchantSummary(merchant));
+};

@@ -1,0 +1,17 @@
+import { updatePlan } from '@wattle/flows';
+import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import type { PlansDeps } from './deps.ts';
+import { presentLoadedPlan } from './read-plans.ts';
+import { planValidation, updatePlanSchema } from './schemas.ts';
+
+export const updatePlanRoute: RouteHandler<PlansDeps, 'PUT /1/plans/{plan_token}'> = async (
+  request,
+  deps,
+) => {
+  const input = validate(updatePlanSchema, request.body, planValidation);
+  const updated = await updatePlan(deps, scopeOf(request), request.params.plan_token, {
+    name: input.name,
+    customerPermissions: input.customer_permissions,
+  });
+  return resource(200, presentLoadedPlan(updated));
+};

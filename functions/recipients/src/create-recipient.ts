@@ -1,0 +1,20 @@
+import { presentRecipient } from '@wattle/domain';
+import { createRecipient } from '@wattle/flows';
+import { exactlyOneOf, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { sourceOf } from './bank-account-source.ts';
+import type { RecipientsDeps } from './deps.ts';
+import { createRecipientSchema } from './schemas.ts';
+
+/** POST /recipients: email, optional name, and a bank account (object or token, exactly one). */
+export const createRecipientRoute: RouteHandler<RecipientsDeps> = async (request, deps) => {
+  const input = validate(createRecipientSchema, request.body, {
+    also: exactlyOneOf(request.body, ['bank_account', 'bank_account_token']),
+  });
+  const recipient = await createRecipient(deps, scopeOf(request), {
+    email: input.email,
+    name: input.name,
+    // exactlyOneOf refused a request with neither.
+    bankAccount: sourceOf(input)!,
+  });
+  return resource(201, presentRecipient(recipient));
+};

@@ -1,0 +1,15 @@
+import { presentSubscription } from '@wattle/domain';
+import { changeCard } from '@wattle/flows';
+import { type RouteHandler, resource, scopeOf, subscriptionValidation, validate } from '@wattle/http';
+import type { SubscriptionsDeps } from './deps.ts';
+import { updateSubscriptionSchema } from './schemas.ts';
+
+/** PUT /subscriptions/{token}: the card billed, a card of the customer (null or empty: its primary card). */
+export const updateSubscription: RouteHandler<SubscriptionsDeps, 'PUT /1/subscriptions/{sub_token}'> = async (
+  request,
+  deps,
+) => {
+  const input = validate(updateSubscriptionSchema, request.body, subscriptionValidation);
+  const subscription = await changeCard(deps, scopeOf(request), request.params.sub_token, input.card_token);
+  return resource(200, presentSubscription(subscription));
+};

@@ -1,0 +1,11 @@
+import { presentTransfer } from '@wattle/domain';
+import { createTransfer } from '@wattle/flows';
+import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import type { TransfersDeps } from './deps.ts';
+import { createTransferSchema } from './schemas.ts';
+
+export const createTransferRoute: RouteHandler<TransfersDeps> = async (request, deps) => {
+  const { description, amount, recipient } = validate(createTransferSchema, request.body);
+  const transfer = await createTransfer(deps, scopeOf(request), { description, amount, recipient });
+  return resource(201, presentTransfer(transfer));
+};
