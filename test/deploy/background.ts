@@ -1,0 +1,2 @@
+import type { RehearsalContext } from './context.ts';
+export const exerciseBackgroundFunctions = async (_context: RehearsalContext): Promise<void> => {};
