@@ -12,6 +12,9 @@ not quite as AWS does, which would make a rehearsal pass where AWS refuses. Thre
   index's ARN (`table/T/index/I`). Here each of those is checked.
 - KMS: moto authorises against `*`; AWS against the key's ARN (from KeyId, or for Decrypt from
   the ciphertext). Here the key's ARN.
+- SQS: moto authorises SendMessageBatch, DeleteMessageBatch and ChangeMessageVisibilityBatch as
+  actions of their own; AWS has no such IAM actions and authorises each as SendMessage,
+  DeleteMessage and ChangeMessageVisibility on the queue. Here as AWS does.
 - Conditions: moto treats an Allow statement whose Condition does not hold as an explicit Deny;
   in AWS such a statement simply does not apply (a role allowed the table key only through
   DynamoDB, `kms:ViaService`, may still use the card key). Here it does not apply. moto passes
@@ -19,14 +22,15 @@ not quite as AWS does, which would make a rehearsal pass where AWS refuses. Thre
   never used by a direct call, as in AWS for `kms:ViaService`.
 
 Every refusal is printed to stdout as one line, `moto-denied {"principal","action","resource"}`,
-so the rehearsal can say which role was refused what. S3, SQS, STS and IAM keep moto's own
-checks (S3 and SQS already pass the object's or queue's ARN). Key policies and bucket policies
+so the rehearsal can say which role was refused what. S3, STS and IAM keep moto's own checks
+(S3 already passes the object's ARN, SQS the queue's). Key policies and bucket policies
 are not evaluated by moto at all.
 """
 
 import base64
 import json
 import sys
+import threading
 from urllib.parse import urlparse
 
 from moto import settings
@@ -38,6 +42,7 @@ from moto.kms.models import kms_backends
 from moto.kms.responses import KmsResponse
 from moto.kms.utils import _deserialize_ciphertext_blob
 from moto.server import main
+from moto.sqs.responses import SQSResponse
 
 
 def request_body(handler):
@@ -47,9 +52,15 @@ def request_body(handler):
     return json.loads(handler.body or "{}")
 
 
+printing = threading.Lock()
+
+
 def print_denial(principal, action, resource):
     line = json.dumps({"principal": principal, "action": action, "resource": resource})
-    print(f"moto-denied {line}", flush=True)
+    # The server answers on several threads: one write per line, never two at once.
+    with printing:
+        sys.stdout.write(f"moto-denied {line}\n")
+        sys.stdout.flush()
 
 
 def authorise(handler, checks):
@@ -142,6 +153,23 @@ def kms_authorise(self, resource="*"):
 
 
 KmsResponse._authenticate_and_authorize_normal_action = kms_authorise
+
+
+# --- SQS: a batch is authorised as its single action -----------------------------------------
+
+sqs_batch_actions = {
+    "SendMessageBatch": "SendMessage",
+    "DeleteMessageBatch": "DeleteMessage",
+    "ChangeMessageVisibilityBatch": "ChangeMessageVisibility",
+}
+
+
+def sqs_authorise(self, resource="*"):
+    action = self._get_action()
+    authorise(self, [(sqs_batch_actions.get(action, action), resource)])
+
+
+SQSResponse._authenticate_and_authorize_normal_action = sqs_authorise
 
 
 # --- Conditions: an Allow whose condition does not hold does not apply -------------------------

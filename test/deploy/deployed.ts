@@ -39,6 +39,11 @@ export interface DeployedStack {
   /** Logical id → physical id of every resource of the stack. */
   resources: Map<string, string>;
   tableName: string;
+  /**
+   * The events Pipe's role's credentials: the rehearsal plays the Pipe's part with them. Taken
+   * before enforcement, as only the Pipes service may assume the role.
+   */
+  pipeCredentials: RoleCredentials;
 }
 
 /** Clients that talk to moto as the administrator (or as the credentials given). */
@@ -104,13 +109,22 @@ export const readDeployedStack = async (endpoint: string, workDir: string): Prom
   const lambda = new LambdaClient(motoClientConfig(endpoint, adminCredentials));
   const s3 = new S3Client({ ...motoClientConfig(endpoint, adminCredentials), forcePathStyle: true });
   const sts = new STSClient(motoClientConfig(endpoint, adminCredentials));
+  const assume = async (roleArn: string, session: string): Promise<RoleCredentials> => {
+    const { Credentials } = await sts.send(
+      new AssumeRoleCommand({ RoleArn: roleArn, RoleSessionName: session }),
+    );
+    return {
+      accessKeyId: Credentials!.AccessKeyId!,
+      secretAccessKey: Credentials!.SecretAccessKey!,
+      sessionToken: Credentials!.SessionToken!,
+    };
+  };
   const read = async (fn: FunctionName): Promise<DeployedFunction> => {
     const name = physicalIdOf(resources, functionId(fn));
     const { Configuration, Code } = await lambda.send(new GetFunctionCommand({ FunctionName: name }));
     const codeDir = join(workDir, 'code', fn);
     await fetchCode(s3, Code!.Location!, Configuration!.CodeSha256!, codeDir);
     const roleArn = Configuration!.Role!;
-    const assumed = await sts.send(new AssumeRoleCommand({ RoleArn: roleArn, RoleSessionName: name }));
     const [file, exported] = Configuration!.Handler!.split('.');
     if (exported !== 'handler')
       throw new Error(`${fn}: handler ${Configuration!.Handler} is not <module>.handler`);
@@ -124,15 +138,17 @@ export const readDeployedStack = async (endpoint: string, workDir: string): Prom
       memorySize: Configuration!.MemorySize ?? 128,
       codeDir,
       handlerModule: join(codeDir, `${file}.mjs`),
-      credentials: {
-        accessKeyId: assumed.Credentials!.AccessKeyId!,
-        secretAccessKey: assumed.Credentials!.SecretAccessKey!,
-        sessionToken: assumed.Credentials!.SessionToken!,
-      },
+      credentials: await assume(roleArn, name),
     };
   };
   const functions = Object.fromEntries(
     await Promise.all(functionNames.map(async (fn) => [fn, await read(fn)] as const)),
   ) as Record<FunctionName, DeployedFunction>;
-  return { functions, resources, tableName: physicalIdOf(resources, 'Table') };
+  const pipeRole = `arn:aws:iam::${motoAccount}:role/${physicalIdOf(resources, 'EventsPipeRole')}`;
+  return {
+    functions,
+    resources,
+    tableName: physicalIdOf(resources, 'Table'),
+    pipeCredentials: await assume(pipeRole, 'events-pipe'),
+  };
 };

@@ -18,7 +18,7 @@ import { type FunctionProcess, startFunctionProcess } from './function-process.t
 import { startRehearsalGateway } from './gateway.ts';
 import { type Moto, motoMissing, startMoto } from './moto.ts';
 import { provesRefusal } from './refusal.ts';
-import { exerciseRoutes, routeCoverage } from './routes.ts';
+import { exerciseLaterRoutes, exerciseRoutes, routeCoverage } from './routes.ts';
 
 const missing = motoMissing();
 if (missing) {
@@ -65,9 +65,10 @@ try {
     `${functionNames.length} functions started from their deployed code, each with its own role; IAM enforced (${seconds()})`,
   );
 
-  await exerciseRoutes(context);
+  const walk = await exerciseRoutes(context);
+  await exerciseBackgroundFunctions(context, walk);
+  await exerciseLaterRoutes(context, walk);
   for (const line of routeCoverage(gateway.invocations)) report(line.ok, line.text);
-  await exerciseBackgroundFunctions(context);
   const unexpected = moto.denials.slice();
   report(
     unexpected.length === 0,
@@ -75,7 +76,7 @@ try {
       ? 'no request of any function was refused'
       : `refused: ${unexpected.map((d) => `${d.principal} ${d.action} on ${d.resource}`).join('; ')}`,
   );
-  await provesRefusal(context);
+  await provesRefusal(context, walk);
 } catch (error) {
   report(false, `the rehearsal stopped: ${error instanceof Error ? error.message : String(error)}`);
 } finally {
