@@ -37,25 +37,18 @@ module.exports = {
     {
       name: 'store-on-domain-and-ports-only',
       comment:
-        'The store implements ports over DynamoDB (called through @wattle/aws-json); it knows no flow, function or other adapter.',
+        'The store implements ports over DynamoDB (through the AWS SDK); it knows no flow, function or other adapter.',
       severity: 'error',
       from: { path: '^packages/store/' },
-      to: { path: workspace, pathNot: '^packages/(store|aws-json|ports|domain)/' },
+      to: { path: workspace, pathNot: '^packages/(store|ports|domain)/' },
     },
     {
       name: 'adapters-on-domain-and-ports-only',
       comment:
-        'The processor and the webhook sender implement ports (the SQS queue through @wattle/aws-json); they know no flow or store.',
+        'The processor and the webhook sender implement ports (the SQS queue through the AWS SDK); they know no flow or store.',
       severity: 'error',
       from: { path: '^packages/(processor|webhooks)/' },
-      to: { path: workspace, pathNot: '^packages/(processor|webhooks|verify|aws-json|ports|domain)/' },
-    },
-    {
-      name: 'aws-json-stands-alone',
-      comment: '@wattle/aws-json signs and sends calls to AWS services: it knows nothing of ours.',
-      severity: 'error',
-      from: { path: '^packages/aws-json/' },
-      to: { path: workspace, pathNot: '^packages/aws-json/' },
+      to: { path: workspace, pathNot: '^packages/(processor|webhooks|verify|ports|domain)/' },
     },
     {
       name: 'verify-stands-alone',

@@ -121,12 +121,7 @@ export class WattleStack extends Stack {
     for (const { name, queue } of sendTo) environment[queueUrlVariable(name)] = queue.queueUrl;
     if (access.filesBucket) environment.WATTLE_FILES_BUCKET = this.filesBucket.bucketName;
 
-    const lambda = createServiceFunction(this, functionId(fn), {
-      fn,
-      repoRoot,
-      environment,
-      clients: { kms: access.cardKey, sqs: sendTo.length > 0 },
-    });
+    const lambda = createServiceFunction(this, functionId(fn), { fn, repoRoot, environment });
     if (access.table.length > 0) {
       lambda.addToRolePolicy(
         new PolicyStatement({

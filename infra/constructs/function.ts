@@ -6,7 +6,6 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { type BundledClients, clientDefines, lambdaBundleAliases } from './client-defines.ts';
 
 /** ESM bundles of CJS dependencies need `require` (TECH-NOTES §9.2). */
 const requireShim = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
@@ -15,8 +14,6 @@ export interface ServiceFunctionProps {
   fn: FunctionName;
   repoRoot: string;
   environment: Record<string, string>;
-  /** The AWS clients beyond DynamoDB that its bundle holds: only those its access lets it use. */
-  clients: BundledClients;
 }
 
 /**
@@ -69,10 +66,6 @@ export const createServiceFunction = (scope: Construct, id: string, props: Servi
       mainFields: ['module', 'main'],
       banner: requireShim,
       bundleAwsSDK: true,
-      define: clientDefines(props.clients),
-      esbuildArgs: {
-        '--alias': Object.entries(lambdaBundleAliases).map(([from, to]) => `${from}=${to}`),
-      },
     },
   });
   Validations.of(made).acknowledge(notLatestRuntime);

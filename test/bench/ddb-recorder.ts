@@ -16,8 +16,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Server } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomIds } from '@wattle/runtime';
-import { DocumentClient } from '@wattle/store/dynamodb';
 import { type CallObserver, isWrite, observeCalls } from '../helpers/dynamodb-calls.ts';
 
 export interface Consumed {
@@ -99,7 +99,7 @@ const record: CallObserver = async ({ operation, input }, send) => {
  * what uninstalls it.
  */
 export const installRecorder = (): (() => void) => {
-  const unobserve = observeCalls(DocumentClient.prototype, record);
+  const unobserve = observeCalls(DynamoDBDocumentClient.prototype, record);
 
   const token = randomIds.token;
   randomIds.token = (prefix) => {

@@ -15,7 +15,6 @@ import { gzipSync } from 'node:zlib';
 import { type FunctionName, functionEntry, functionNames } from '@wattle/routes';
 import { type BuildOptions, build } from 'esbuild';
 import { functionAccess } from '../../infra/constructs/access.ts';
-import { clientDefines, lambdaBundleAliases } from '../../infra/constructs/client-defines.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -33,8 +32,6 @@ export const cdkOptions: BuildOptions = {
   mainFields: ['module', 'main'],
   banner: { js: requireShim },
   external: [],
-  // The Lambda bundles' replaced modules (infra/constructs/client-defines.ts).
-  alias: lambdaBundleAliases,
   metafile: true,
   logLevel: 'silent',
 };
@@ -50,8 +47,6 @@ export const bundlingDrift = (): string[] => {
     "mainFields: ['module', 'main']",
     'bundleAwsSDK: true',
     'Runtime.NODEJS_22_X',
-    'define: clientDefines(props.clients)',
-    "'--alias': Object.entries(lambdaBundleAliases)",
   ];
   return expected.filter((text) => !source.includes(text));
 };
@@ -261,20 +256,7 @@ export const benchBundles = async (
   try {
     log(`  bundling ${names.length} functions`);
     const functions = await Promise.all(
-      names.map((fn) =>
-        bundle(
-          fn,
-          {
-            entryPoints: [join(repoRoot, functionEntry(fn))],
-            // As the stack bundles it: the KMS and SQS clients only where its access uses them.
-            define: clientDefines({
-              kms: functionAccess[fn].cardKey,
-              sqs: (functionAccess[fn].sendTo ?? []).length > 0,
-            }),
-          },
-          outDir,
-        ),
-      ),
+      names.map((fn) => bundle(fn, { entryPoints: [join(repoRoot, functionEntry(fn))] }, outDir)),
     );
     // Baselines: nothing, only the DynamoDB clients, and each set of SDK packages a function holds.
     const sets = new Map<string, string[]>([['', []]]);

@@ -1,5 +1,5 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { declineCards, refundFailsCard, successCards } from '@wattle/processor';
-import { GetCommand } from '@wattle/store/dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../packages/store/src/kernel/keys.ts';
 import { eventsAbout } from '../helpers/events.ts';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { GetQueueUrlCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { pipeMessageBody } from '@wattle/local';
-import { GetCommand, PutCommand, UpdateCommand } from '@wattle/store/dynamodb';
 import { verifyPinSignature } from '@wattle/verify-webhook';
 import { deliveryMessageBody } from '@wattle/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

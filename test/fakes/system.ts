@@ -33,9 +33,12 @@ export const sequentialSecrets = (): Secrets => {
 export const virtualPacing = ({
   random = 0.5,
   stepMs,
+  deadlineMs,
 }: {
   random?: number;
   stepMs?: number;
+  /** The work's deadline, in the pacing's virtual milliseconds (none when not given). */
+  deadlineMs?: number;
 } = {}): RetryPacing & {
   sleeps: number[];
 } => {
@@ -49,6 +52,7 @@ export const virtualPacing = ({
       now += stepMs ?? ms;
     },
     random: () => random,
+    timeLeft: () => (deadlineMs === undefined ? Number.POSITIVE_INFINITY : deadlineMs - now),
   };
 };
 

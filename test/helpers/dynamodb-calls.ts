@@ -1,11 +1,12 @@
 /**
  * The DynamoDB calls of the store's DocumentClient, as the tests and the benchmarks watch them:
  * what kind of operation a call is, which items a write touches, and one way to observe the calls.
- * They are watched at `DocumentClient.call`, where each operation leaves as DynamoDB's JSON
- * (attribute values) and before the client's own retries: an error thrown there is what the
- * store sees, and an input changed there is what DynamoDB gets.
+ * They are watched by a middleware of the SDK client's stack placed right after lib-dynamodb
+ * marshals the input (attribute values) and before the SDK serialises, signs and retries it: an
+ * error thrown there is what the store sees, and an input changed there is what DynamoDB gets.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DocumentClient } from '@wattle/store/dynamodb';
 
 /** An item or a key as DynamoDB's JSON has it (`{ pk: { S: '…' } }`). */
@@ -102,7 +103,7 @@ export const itemWrites = (operation: string, input: Record<string, unknown>): I
   }
 };
 
-/** Sends the call on (to the client's own `call`), with the input given. */
+/** Sends the call on (to DynamoDB, through the SDK's retries), with the input given. */
 export type SendOn = (input: Record<string, unknown>) => Promise<Record<string, unknown>>;
 
 /**
@@ -111,21 +112,67 @@ export type SendOn = (input: Record<string, unknown>) => Promise<Record<string, 
  */
 export type CallObserver = (call: ObservedCall, send: SendOn) => Promise<Record<string, unknown>>;
 
+/** Each client's observers, the latest first; and those of every client in the process. */
+const ownObservers = new WeakMap<object, CallObserver[]>();
+const everyClient: CallObserver[] = [];
+const watched = new WeakSet<object>();
+
+/** The middleware that runs a call through its client's observers, then every client's. */
+const watch = (client: DocumentClient): void => {
+  if (watched.has(client)) return;
+  watched.add(client);
+  type Args = { input: Record<string, unknown> } & Record<string, unknown>;
+  type Result = { output: Record<string, unknown> } & Record<string, unknown>;
+  client.middlewareStack.addRelativeTo(
+    ((next: (args: Args) => Promise<Result>, context: { commandName: string }) => async (args: Args) => {
+      const observers = [...(ownObservers.get(client) ?? []), ...everyClient];
+      if (observers.length === 0) return next(args);
+      const operation = context.commandName.replace(/Command$/, '');
+      let answered: Result | undefined;
+      const sendFrom =
+        (at: number): SendOn =>
+        async (input) => {
+          const observer = observers[at];
+          if (observer) return observer({ operation, input }, sendFrom(at + 1));
+          answered = await next({ ...args, input });
+          return answered.output;
+        };
+      const output = await sendFrom(0)(args.input);
+      return { ...answered, output };
+    }) as never,
+    { name: 'observeCalls', relation: 'after', toMiddleware: 'DocumentMarshall', override: true },
+  );
+};
+
 /**
- * Observes the calls of one client, or of every client in the process (`DocumentClient.prototype`):
- * wraps its `call`. Returns what unwraps it; observers on the same target unwrap last on first off.
+ * Observes the calls of one client, or of every store client in the process
+ * (`DynamoDBDocumentClient.prototype`, also those made later). Returns what stops it; observers
+ * on one client run latest first.
  */
-export const observeCalls = (target: DocumentClient, observer: CallObserver): (() => void) => {
-  const own = Object.hasOwn(target, 'call');
-  const call = target.call;
-  target.call = function (this: DocumentClient, operation, input) {
-    return observer({ operation, input: input as Record<string, unknown> }, (sent) =>
-      call.call(this, operation, sent),
-    );
-  };
+export const observeCalls = (
+  target: DocumentClient | typeof DynamoDBDocumentClient.prototype,
+  observer: CallObserver,
+): (() => void) => {
+  if (target === DynamoDBDocumentClient.prototype) {
+    everyClient.unshift(observer);
+    const send = target.send;
+    // Each client gets the middleware on its first call while any observer of every client is on.
+    target.send = function (this: DocumentClient, ...args: Parameters<typeof send>) {
+      watch(this);
+      return (send as (...a: unknown[]) => ReturnType<typeof send>).apply(this, args);
+    } as typeof send;
+    return () => {
+      everyClient.splice(everyClient.indexOf(observer), 1);
+      target.send = send;
+    };
+  }
+  watch(target as DocumentClient);
+  const list = ownObservers.get(target) ?? [];
+  ownObservers.set(target, [observer, ...list]);
   return () => {
-    // A client observed on its own goes back to the prototype's `call` (observed or not).
-    if (own) target.call = call;
-    else delete (target as Partial<DocumentClient>).call;
+    ownObservers.set(
+      target,
+      (ownObservers.get(target) ?? []).filter((seen) => seen !== observer),
+    );
   };
 };

@@ -1,4 +1,4 @@
-import { ScanCommand } from '@wattle/store/dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeEventData } from '../../packages/store/src/kernel/event-data.ts';
 import { stackTable } from './stack.ts';
 

@@ -1,7 +1,7 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { newCard, type Scope, toTimestamp } from '@wattle/domain';
 import { randomIds } from '@wattle/runtime';
 import { backfillCardOwners } from '@wattle/store';
-import { GetCommand, PutCommand } from '@wattle/store/dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../packages/store/src/kernel/keys.ts';
 import { aCardDetails } from '../helpers/builders.ts';

@@ -1,10 +1,10 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { newEvent, type Payment, presentCharge, type Scope } from '@wattle/domain';
 import { pipeMessageBody } from '@wattle/local';
 import { randomIds } from '@wattle/runtime';
 import { eventOfStreamRecord } from '@wattle/store';
-import { PutCommand } from '@wattle/store/dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../packages/store/src/kernel/keys.ts';
 import { itemSize } from '../bench/item-size.ts';

@@ -1,10 +1,10 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { type Scope, startSubscription } from '@wattle/domain';
 import { createPlan } from '@wattle/flows';
 import type { SubscriptionChange } from '@wattle/ports';
 import { randomIds } from '@wattle/runtime';
-import { PutCommand } from '@wattle/store/dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys, listSortKey, lists } from '../../packages/store/src/kernel/keys.ts';
 import { itemSize } from '../bench/item-size.ts';

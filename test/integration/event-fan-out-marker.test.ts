@@ -1,8 +1,8 @@
+import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { newEvent, type Scope, type WattleEvent } from '@wattle/domain';
 import { fanOutEvent, fanOutOverdueEvents } from '@wattle/flows';
 import type { DeliveryRequest } from '@wattle/ports';
 import { composeDeps, randomIds } from '@wattle/runtime';
-import { DeleteCommand, ScanCommand } from '@wattle/store/dynamodb';
 import { describe, expect, it } from 'vitest';
 import { newTransaction } from '../../packages/store/src/kernel/context.ts';
 import { recordEvent } from '../../packages/store/src/kernel/events-outbox.ts';

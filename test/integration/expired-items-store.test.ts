@@ -1,8 +1,8 @@
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { newWebhook, type Scope, type WattleEvent, type WebhookEndpoint } from '@wattle/domain';
 import { randomIds } from '@wattle/runtime';
 import { createStore, expiredItemOfStreamRecord, ttlDeleter } from '@wattle/store';
-import { DeleteCommand, GetCommand } from '@wattle/store/dynamodb';
 import { describe, expect, it } from 'vitest';
 import { newTransaction } from '../../packages/store/src/kernel/context.ts';
 import { recordEvent } from '../../packages/store/src/kernel/events-outbox.ts';

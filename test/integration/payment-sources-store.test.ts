@@ -1,3 +1,4 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Customer,
   newEvent,
@@ -9,7 +10,6 @@ import {
 } from '@wattle/domain';
 import { type SealedPaymentSource, TokenUsed } from '@wattle/ports';
 import { randomIds } from '@wattle/runtime';
-import { ScanCommand } from '@wattle/store/dynamodb';
 import { describe, expect, it } from 'vitest';
 import { useTable } from '../helpers/table.ts';
 

@@ -1,6 +1,6 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dueAction } from '@wattle/domain';
 import { Changed, jobKinds } from '@wattle/ports';
-import { GetCommand } from '@wattle/store/dynamodb';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';

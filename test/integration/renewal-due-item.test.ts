@@ -1,6 +1,6 @@
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { cancel } from '@wattle/flows';
 import { jobKinds } from '@wattle/ports';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@wattle/store/dynamodb';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';

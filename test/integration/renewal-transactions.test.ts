@@ -1,8 +1,8 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type CardProcessor, dueAction } from '@wattle/domain';
 import { cancel } from '@wattle/flows';
 import { jobKinds } from '@wattle/ports';
 import { simulatedProcessor } from '@wattle/processor';
-import { GetCommand } from '@wattle/store/dynamodb';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';

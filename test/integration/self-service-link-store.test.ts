@@ -1,5 +1,5 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { SelfServiceLink } from '@wattle/domain';
-import { ScanCommand } from '@wattle/store/dynamodb';
 import { describe, expect, it } from 'vitest';
 import { useTable } from '../helpers/table.ts';
 

@@ -1,6 +1,6 @@
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Scope } from '@wattle/domain';
 import { createPayment } from '@wattle/flows';
-import { PutCommand, QueryCommand } from '@wattle/store/dynamodb';
 import { describe, expect, it } from 'vitest';
 import { aChargeRequest } from '../helpers/builders.ts';
 import { testDeps, useTable } from '../helpers/table.ts';

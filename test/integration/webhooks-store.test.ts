@@ -1,3 +1,4 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   newWebhook,
   replayedWebhook,
@@ -8,7 +9,6 @@ import {
 import { type JobHandler, purgeWebhookEndpoint } from '@wattle/flows';
 import { Changed, jobKinds } from '@wattle/ports';
 import { type RuntimeDeps, randomIds } from '@wattle/runtime';
-import { GetCommand, UpdateCommand } from '@wattle/store/dynamodb';
 import { describe, expect, it } from 'vitest';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { newTransaction } from '../../packages/store/src/kernel/context.ts';

@@ -1,4 +1,6 @@
-import { DocumentClient } from '@wattle/store/dynamodb';
+import { Readable } from 'node:stream';
+import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '@wattle/store/dynamodb';
 import { describe, expect, it } from 'vitest';
 import { isWrite, itemWrites, observeCalls, operationKind } from '../helpers/dynamodb-calls.ts';
 
@@ -63,48 +65,76 @@ describe('the DynamoDB calls the tests and benches watch', () => {
     ]);
   });
 
-  it("observes a client's calls: the input it sends on, an error instead, its answer; unwrapped, none", async () => {
-    const doc = new DocumentClient({ region: 'local' });
-    const sent: unknown[] = [];
-    doc.call = async (operation, input) => {
-      sent.push({ operation, input });
-      return { answered: operation };
-    };
-    const own = doc.call;
+  it("observes a client's calls: the input it sends on, an error instead, its answer; stopped, none", async () => {
+    const { doc, sent } = fakeDynamoDb();
     const seen: unknown[] = [];
-    const unwrap = observeCalls(doc, async (call, send) => {
+    const stop = observeCalls(doc, async (call, send) => {
       if (call.operation === 'Scan') throw new Error('refused');
       const output = await send({ ...call.input, ReturnConsumedCapacity: 'TOTAL' });
-      seen.push({ ...call, output });
+      seen.push({ ...call, item: output.Item });
       return { ...output, observed: true };
     });
-    expect(await doc.call('GetItem', { Key: key('A', 'P') })).toEqual({
-      answered: 'GetItem',
-      observed: true,
-    });
-    await expect(doc.call('Scan', {})).rejects.toThrow('refused');
+    const got = await doc.send(new GetCommand({ TableName: 't', Key: { pk: 'A', sk: 'P' } }));
+    expect(got).toMatchObject({ Item: { pk: 'A' }, observed: true });
+    await expect(doc.send(new ScanCommand({ TableName: 't' }))).rejects.toThrow('refused');
+    // DynamoDB got the observer's input, as attribute values; the Scan was never sent.
     expect(sent).toEqual([
-      { operation: 'GetItem', input: { Key: key('A', 'P'), ReturnConsumedCapacity: 'TOTAL' } },
+      {
+        operation: 'GetItem',
+        input: { TableName: 't', Key: key('A', 'P'), ReturnConsumedCapacity: 'TOTAL' },
+      },
     ]);
     expect(seen).toEqual([
-      { operation: 'GetItem', input: { Key: key('A', 'P') }, output: { answered: 'GetItem' } },
+      { operation: 'GetItem', input: { TableName: 't', Key: key('A', 'P') }, item: { pk: 'A' } },
     ]);
-    unwrap();
-    expect(doc.call).toBe(own);
+    stop();
+    await doc.send(new ScanCommand({ TableName: 't' }));
+    expect(seen).toHaveLength(1);
+    expect(sent.map((call) => call.operation)).toEqual(['GetItem', 'Scan']);
   });
 
-  it("observes every client through the prototype, and gives a client back the prototype's call", () => {
-    const prototypeCall = DocumentClient.prototype.call;
-    const unwrapAll = observeCalls(DocumentClient.prototype, (_, send) => send({}));
-    expect(DocumentClient.prototype.call).not.toBe(prototypeCall);
-    unwrapAll();
-    expect(DocumentClient.prototype.call).toBe(prototypeCall);
-
-    const doc = new DocumentClient({ region: 'local' });
-    const unwrap = observeCalls(doc, (_, send) => send({}));
-    expect(Object.hasOwn(doc, 'call')).toBe(true);
-    unwrap();
-    expect(Object.hasOwn(doc, 'call')).toBe(false);
-    expect(doc.call).toBe(prototypeCall);
+  it('observes every client, made before or after, until stopped', async () => {
+    const before = fakeDynamoDb();
+    const seen: string[] = [];
+    const stop = observeCalls(DynamoDBDocumentClient.prototype, (call, send) => {
+      seen.push(call.operation);
+      return send(call.input);
+    });
+    const after = fakeDynamoDb();
+    await before.doc.send(new GetCommand({ TableName: 't', Key: { pk: 'A', sk: 'P' } }));
+    await after.doc.send(new ScanCommand({ TableName: 't' }));
+    stop();
+    await after.doc.send(new ScanCommand({ TableName: 't' }));
+    expect(seen).toEqual(['GetItem', 'Scan']);
+    expect(after.sent).toHaveLength(2);
   });
 });
+
+/** A store client whose HTTP handler records each call (operation, input) and answers one item. */
+const fakeDynamoDb = () => {
+  const sent: { operation: string; input: unknown }[] = [];
+  const doc = documentClient({
+    region: 'local',
+    endpoint: 'http://dynamodb.invalid',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    requestHandler: {
+      handle: async (request: { headers: Record<string, string>; body: Uint8Array | string }) => {
+        sent.push({
+          operation: request.headers['x-amz-target']!.split('.')[1]!,
+          input: JSON.parse(
+            typeof request.body === 'string' ? request.body : new TextDecoder().decode(request.body),
+          ),
+        });
+        const body = JSON.stringify({ Item: { pk: { S: 'A' } }, Items: [] });
+        return {
+          response: {
+            statusCode: 200,
+            headers: { 'content-type': 'application/x-amz-json-1.0' },
+            body: Readable.from([Buffer.from(body)]),
+          },
+        };
+      },
+    } as never,
+  });
+  return { doc, sent };
+};

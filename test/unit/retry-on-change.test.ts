@@ -1,4 +1,4 @@
-import { BalanceShort, Changed, TransactionConflictError } from '@wattle/ports';
+import { BalanceShort, Changed, DeadlineReached, TransactionConflictError } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import {
   firstRetryDelayMs,
@@ -22,6 +22,16 @@ const alwaysLosing = () => {
 };
 
 describe('retryOnChange', () => {
+  it("never waits past the request's deadline: out of time it gives up with DeadlineReached", async () => {
+    const pacing = virtualPacing({ deadlineMs: 100 });
+    const { state, attempt } = alwaysLosing();
+    const failure = await retryOnChange(pacing, attempt).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DeadlineReached);
+    expect((failure as DeadlineReached).cause).toBeInstanceOf(Changed);
+    expect(pacing.sleeps.reduce((sum, ms) => sum + ms, 0)).toBeLessThanOrEqual(100);
+    expect(state.runs).toBeGreaterThan(1);
+  });
+
   it('runs the attempt again while its item changed underneath, and answers with the first success', async () => {
     let runs = 0;
     const result = await retryOnChange(virtualPacing(), async () => {

@@ -86,6 +86,10 @@ export const errorCatalogue = {
     description: 'You have gone over your allotted amount of requests and have been throttled.',
   },
   conflict: { status: 409, description: 'The resource was changed by another request. Retry the request.' },
+  service_unavailable: {
+    status: 503,
+    description: 'The request took too long to process. Retry it with the same Idempotency-Key.',
+  },
   internal_error: {
     status: 500,
     description: 'Sorry, an unknown error has occurred. This is being investigated',

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import httpRouterHandler from '@middy/http-router';
 import { PinError } from '@wattle/domain';
 import { type FunctionName, type Route, type RouteKeyOf, routeKey, takesBody } from '@wattle/routes';
-import type { BaseDeps, Parts } from '@wattle/runtime';
+import { type BaseDeps, type Parts, withInvocationDeadline } from '@wattle/runtime';
 import type { Context } from 'aws-lambda';
 import type { ApiRequest } from './api-request.ts';
 import { authenticate } from './middlewares/authenticate.ts';
@@ -159,7 +159,9 @@ export const apiHandler = <F extends FunctionName, D extends ApiDeps>(
   };
   return (event, context) => {
     chain ??= build();
-    return chain(event, context);
+    const run = chain;
+    // One deadline for the whole request: every AWS call and retry stops before Lambda's timeout.
+    return withInvocationDeadline(context, () => run(event, context));
   };
 };
 
@@ -178,6 +180,7 @@ export const notFoundHandler = (composition: () => BaseDeps): ApiLambdaHandler =
         throw new PinError('not_found');
       });
     }
-    return chain(event, context);
+    const run = chain;
+    return withInvocationDeadline(context, () => run(event, context));
   };
 };

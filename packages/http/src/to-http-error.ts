@@ -15,19 +15,27 @@ const throttleNames = new Set([
 const throttleReasons = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded']);
 /** Another transaction on the same items, after the store's own retries (TransactionConflictError). */
 const conflictNames = new Set(['TransactionConflictError', 'TransactionInProgressException']);
+/**
+ * Out of time: the request's deadline passed (DeadlineReached; the SDK's AbortError when it stopped
+ * a call at the deadline), or an AWS call kept timing out past the SDK's retries (TimeoutError).
+ */
+const lateNames = new Set(['DeadlineReached', 'AbortError', 'TimeoutError']);
 
 /** Seconds a client should wait before retrying a request refused for now. */
 export const retryAfterSeconds = 1;
 
 /**
  * Whether `error`, or an error that caused it, is DynamoDB refusing for now: `throttled` (capacity)
- * or `conflict` (a concurrent transaction held an item). Neither committed anything: a transaction
- * is all or nothing, and a refused single write is not made.
+ * or `conflict` (a concurrent transaction held an item), neither of which committed anything (a
+ * transaction is all or nothing, and a refused single write is not made); or the request running
+ * out of time (`service_unavailable`), after which a write in flight may or may not have been
+ * made: the same request with the same Idempotency-Key is the way to know.
  */
-export const temporaryFailureOf = (error: unknown): 'throttled' | 'conflict' | null => {
+export const temporaryFailureOf = (error: unknown): 'throttled' | 'conflict' | 'service_unavailable' | null => {
   let current: unknown = error;
   for (let depth = 0; current instanceof Error && depth < 5; depth++, current = current.cause) {
     if (throttleNames.has(current.name)) return 'throttled';
+    if (lateNames.has(current.name)) return 'service_unavailable';
     if (conflictNames.has(current.name)) return 'conflict';
     if (current.name === 'TransactionCanceledException') {
       const codes = (

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { isAwsError } from '@wattle/aws-json';
 import { toEpochSeconds } from '@wattle/domain';
 import { tableKeys, ttlAttribute, ttlDeleter } from '@wattle/store';
-import { DeleteCommand, type DocumentClient, ScanCommand } from '@wattle/store/dynamodb';
+import type { DocumentClient } from '@wattle/store/dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { localRegion } from './aws.ts';
 import { loadHandler } from './functions.ts';
@@ -96,7 +97,7 @@ const deleteIfExpired = async (
       }),
     );
   } catch (error) {
-    if (!isAwsError(error, 'ConditionalCheckFailedException')) throw error;
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
 };
 

@@ -108,3 +108,15 @@ export class Locked extends Refusal {
     super(`The ${resource} ${token} is in use and cannot be removed`);
   }
 }
+
+/**
+ * The work ran out of time: its deadline passed, or a retry's wait would pass it. Nothing is known
+ * of a write that was in flight (AWS may have made it): the client sends the request again, with
+ * the same Idempotency-Key.
+ */
+export class DeadlineReached extends Error {
+  override readonly name = 'DeadlineReached';
+  constructor(options?: ErrorOptions) {
+    super('The request ran out of time', options);
+  }
+}

@@ -1,6 +1,6 @@
 import type { DeliveryQueue } from '@wattle/ports';
 import { queueUrlVariable } from '@wattle/routes';
-import { sqsDeliveryQueue } from './bundled-clients.ts';
+import { sqsDeliveryQueue } from './aws-clients.ts';
 
 let queue: Promise<DeliveryQueue> | undefined;
 

@@ -19,9 +19,10 @@ import {
   type StoreContext,
   storeContext,
 } from '@wattle/store';
-import { lazyKmsCardCipher } from './bundled-clients.ts';
+import { awsClientSettings, lazyKmsCardCipher } from './aws-clients.ts';
 import { runtimeClock } from './clock.ts';
 import { loadConfig, type RuntimeConfig } from './config.ts';
+import { boundByDeadline, timeLeftMs } from './deadline.ts';
 import { lazyDeliveryQueue } from './delivery-queue.ts';
 import { randomIds, randomSecrets } from './ids.ts';
 import { createLogger } from './logger.ts';
@@ -95,7 +96,13 @@ let container: Composing | undefined;
 const composing = (): Composing => {
   if (container) return container;
   const config = loadConfig();
-  const context = storeContext(documentClient(), config.tableName, cipherFor(config), config.retention);
+  const context = storeContext(
+    boundByDeadline(documentClient(awsClientSettings())),
+    config.tableName,
+    cipherFor(config),
+    config.retention,
+    timeLeftMs,
+  );
   container = {
     config,
     clock: runtimeClock,

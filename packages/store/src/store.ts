@@ -1,7 +1,7 @@
 import { defaultRetention, type Retention } from '@wattle/domain';
 import type { CardCipher } from './kernel/card-cipher.ts';
+import type { DocumentClient } from './kernel/client.ts';
 import type { StoreContext } from './kernel/context.ts';
-import type { DocumentClient } from './kernel/dynamodb/document-client.ts';
 import {
   AccountsRepo,
   ApplePayDomainsRepo,
@@ -99,7 +99,8 @@ export const storeContext = (
   tableName: string,
   cipher: CardCipher,
   retention: Retention = defaultRetention,
-): StoreContext => ({ doc, tableName, cipher, retention });
+  timeLeft?: () => number,
+): StoreContext => ({ doc, tableName, cipher, retention, ...(timeLeft ? { timeLeft } : {}) });
 
 export const createStore = (
   doc: DocumentClient,

@@ -1,4 +1,4 @@
-import type { AwsJsonClient } from '@wattle/aws-json';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { DeliveryQueue, DeliveryRequest } from '@wattle/ports';
 
 export const deliveryMessageBody = (request: DeliveryRequest): string =>
@@ -24,24 +24,26 @@ export const parseDeliveryMessage = (body: string): DeliveryRequest | null => {
 
 /**
  * The webhooks queue on SQS, which the delivery function consumes. A request may arrive more than
- * once; the delivery makes only the attempt due, so a duplicate does nothing. `sqs` speaks SQS's
- * JSON protocol (SendMessageBatch).
+ * once; the delivery makes only the attempt due, so a duplicate does nothing.
  */
 export class SqsDeliveryQueue implements DeliveryQueue {
   constructor(
-    private readonly sqs: AwsJsonClient,
+    private readonly sqs: SQSClient,
     private readonly queueUrl: string,
   ) {}
 
   async send(requests: readonly DeliveryRequest[]): Promise<void> {
+    // Imported on first use, as the client is (runtime's aws-clients.ts): only senders evaluate it.
+    const { SendMessageBatchCommand } = await import('@aws-sdk/client-sqs');
     for (let i = 0; i < requests.length; i += 10) {
       const batch = requests.slice(i, i + 10);
-      const result = await this.sqs.call('SendMessageBatch', {
-        QueueUrl: this.queueUrl,
-        Entries: batch.map((request, n) => ({ Id: String(n), MessageBody: deliveryMessageBody(request) })),
-      });
-      const failed = (result.Failed as unknown[] | undefined) ?? [];
-      if (failed.length) throw new Error(`SQS refused ${failed.length} delivery request(s)`);
+      const result = await this.sqs.send(
+        new SendMessageBatchCommand({
+          QueueUrl: this.queueUrl,
+          Entries: batch.map((request, n) => ({ Id: String(n), MessageBody: deliveryMessageBody(request) })),
+        }),
+      );
+      if (result.Failed?.length) throw new Error(`SQS refused ${result.Failed.length} delivery request(s)`);
     }
   }
 }

@@ -1,4 +1,5 @@
-import { type DocumentClient, fromWire } from '@wattle/store/dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DocumentClient } from '@wattle/store/dynamodb';
 import { observeCalls, operationKind } from '../../helpers/dynamodb-calls.ts';
 
 /** A DynamoDB call as the hook sees it: the operation's name and its input as the store wrote it. */
@@ -40,9 +41,9 @@ const plain = (request: unknown): unknown => {
       value === undefined
         ? value
         : valueMembers.has(name)
-          ? fromWire(structuredClone(value))
+          ? unmarshall(structuredClone(value) as Record<string, never>)
           : name === 'Keys'
-            ? (value as unknown[]).map((key) => fromWire(structuredClone(key)))
+            ? (value as unknown[]).map((key) => unmarshall(structuredClone(key) as Record<string, never>))
             : plain(value),
     ]),
   );

@@ -1,5 +1,6 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '@wattle/store';
-import { type DocumentClient, ScanCommand } from '@wattle/store/dynamodb';
+import type { DocumentClient } from '@wattle/store/dynamodb';
 
 export type Item = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import { Changed, type RetryPacing, TransactionConflictError } from '@wattle/ports';
+import { Changed, DeadlineReached, type RetryPacing, TransactionConflictError } from '@wattle/ports';
 
 /**
  * How long a read-decide-write keeps trying against other requests changing what it reads: long
@@ -26,20 +26,26 @@ export const retryDelayMs = (lost: number, random: number): number =>
  * the decision is made again too. Only a Changed that `retries` accepts is retried; any other
  * failure passes at once. When the budget is spent it gives up as a transaction conflict would:
  * nothing was committed, and the client may send the same request again (503 with Retry-After).
+ * It never waits past the request's deadline (RetryPacing.timeLeft): out of time, it gives up
+ * with DeadlineReached.
  */
 export const retryOnChange = async <T>(
   pacing: RetryPacing,
   attempt: () => Promise<T>,
   retries: (changed: Changed) => boolean = () => true,
 ): Promise<T> => {
-  const deadline = pacing.now() + retryBudgetMs;
+  const budget = Math.min(retryBudgetMs, pacing.timeLeft());
+  const deadline = pacing.now() + budget;
   for (let lost = 1; ; lost++) {
     try {
       return await attempt();
     } catch (error) {
       if (!(error instanceof Changed) || !retries(error)) throw error;
       const left = deadline - pacing.now();
-      if (left <= 0) throw new TransactionConflictError({ cause: error });
+      if (left <= 0)
+        throw budget < retryBudgetMs
+          ? new DeadlineReached({ cause: error })
+          : new TransactionConflictError({ cause: error });
       await pacing.sleep(Math.min(left, retryDelayMs(lost, pacing.random())));
     }
   }

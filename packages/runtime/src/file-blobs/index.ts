@@ -1,4 +1,7 @@
+import { S3Client } from '@aws-sdk/client-s3';
 import type { FileBlobs } from '@wattle/ports';
+import { awsClientSettings } from '../aws-clients.ts';
+import { boundByDeadline } from '../deadline.ts';
 import type { Part } from '../deps.ts';
 import { diskFileBlobs } from './disk-file-blobs.ts';
 import { s3FileBlobs } from './s3-file-blobs.ts';
@@ -7,18 +10,20 @@ export * from './disk-file-blobs.ts';
 export * from './download-name.ts';
 export * from './local-download-url.ts';
 export * from './s3-file-blobs.ts';
-export * from './s3-requests.ts';
 
 /**
  * The file store the environment names: the S3 bucket in AWS (WATTLE_FILES_BUCKET), or the local
  * stack's directory (WATTLE_FILES_DIR, with WATTLE_FILES_URL_KEY signing download URLs served
  * under WATTLE_FILES_URL_BASE). Only the files function imports this module, so only its bundle
- * carries the S3 requests.
+ * carries the S3 client. An endpoint of its own (AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL: an
+ * emulator) is addressed path-style, as emulators on localhost need; AWS's, virtual-hosted.
  */
 export const fileBlobsFromEnv = (env: NodeJS.ProcessEnv = process.env): FileBlobs => {
   if (env.WATTLE_FILES_BUCKET) {
     if (!env.AWS_REGION) throw new Error('Set AWS_REGION (Lambda sets it) for the files bucket');
-    return s3FileBlobs({ bucket: env.WATTLE_FILES_BUCKET, region: env.AWS_REGION });
+    const forcePathStyle = Boolean(env.AWS_ENDPOINT_URL_S3 ?? env.AWS_ENDPOINT_URL);
+    const client = boundByDeadline(new S3Client({ ...awsClientSettings(), forcePathStyle }));
+    return s3FileBlobs({ bucket: env.WATTLE_FILES_BUCKET, client });
   }
   const dir = env.WATTLE_FILES_DIR;
   const key = env.WATTLE_FILES_URL_KEY;

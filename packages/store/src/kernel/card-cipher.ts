@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { AwsJsonClient } from '@wattle/aws-json';
+import type { KMSClient } from '@aws-sdk/client-kms';
 
 /**
  * Encrypts card numbers at rest with AES-256-GCM. `context` (the card's scope and token) is bound
@@ -45,28 +45,27 @@ export const localCardCipher = (key: Buffer): CardCipher => {
 
 const dataKeyLifetimeMs = 60 * 60 * 1000;
 
-/** KMS's JSON answers carry binary fields (keys) as base64. */
-const binary = (value: unknown): Buffer | undefined =>
-  typeof value === 'string' && value.length > 0 ? Buffer.from(value, 'base64') : undefined;
+const buffer = (bytes: Uint8Array | undefined): Buffer | undefined =>
+  bytes && bytes.length > 0 ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : undefined;
 
 /**
  * AWS: envelope encryption. A data key from KMS seals numbers for an hour of a container's life;
  * the KMS-encrypted data key travels with each sealed number, and opened data keys are cached.
- * `kms` speaks KMS's JSON protocol (GenerateDataKey, Decrypt).
+ * @aws-sdk/client-kms is imported when a key is first asked for, not with the store: a function
+ * that never handles a card never evaluates it (runtime's aws-clients.ts makes the client so too).
  */
-export const kmsCardCipher = (kms: AwsJsonClient, keyId: string): CardCipher => {
+export const kmsCardCipher = (kms: KMSClient, keyId: string): CardCipher => {
   const encryptionContext = { purpose: 'wattle-card-number' };
   let current: { key: Buffer; sealedKey: string; until: number } | undefined;
   const opened = new Map<string, Buffer>();
   const dataKey = async () => {
     if (current && current.until > Date.now()) return current;
-    const result = await kms.call('GenerateDataKey', {
-      KeyId: keyId,
-      KeySpec: 'AES_256',
-      EncryptionContext: encryptionContext,
-    });
-    const key = binary(result.Plaintext);
-    const sealedKey = binary(result.CiphertextBlob);
+    const { GenerateDataKeyCommand } = await import('@aws-sdk/client-kms');
+    const result = await kms.send(
+      new GenerateDataKeyCommand({ KeyId: keyId, KeySpec: 'AES_256', EncryptionContext: encryptionContext }),
+    );
+    const key = buffer(result.Plaintext);
+    const sealedKey = buffer(result.CiphertextBlob);
     if (!key || !sealedKey) throw new Error('KMS returned no data key');
     current = { key, sealedKey: b64(sealedKey), until: Date.now() + dataKeyLifetimeMs };
     opened.set(current.sealedKey, current.key);
@@ -75,11 +74,11 @@ export const kmsCardCipher = (kms: AwsJsonClient, keyId: string): CardCipher => 
   const openKey = async (sealedKey: string): Promise<Buffer> => {
     const cached = opened.get(sealedKey);
     if (cached) return cached;
-    const result = await kms.call('Decrypt', {
-      CiphertextBlob: unb64(sealedKey).toString('base64'),
-      EncryptionContext: encryptionContext,
-    });
-    const key = binary(result.Plaintext);
+    const { DecryptCommand } = await import('@aws-sdk/client-kms');
+    const result = await kms.send(
+      new DecryptCommand({ CiphertextBlob: unb64(sealedKey), EncryptionContext: encryptionContext }),
+    );
+    const key = buffer(result.Plaintext);
     if (!key) throw new Error('KMS returned no plaintext key');
     opened.set(sealedKey, key);
     return key;

@@ -1,8 +1,16 @@
-import { DocumentClient, type DocumentClientOptions } from './dynamodb/document-client.ts';
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/** The store's DynamoDB client: lib-dynamodb's document client over client-dynamodb's. */
+export type DocumentClient = DynamoDBDocumentClient;
 
 /**
- * The client every repository uses. Endpoint, region and credentials come from the SDK's usual
- * sources (AWS_ENDPOINT_URL_DYNAMODB points it at DynamoDB Local).
+ * The document client every repository uses (undefined values left out of items). Endpoint,
+ * region and credentials come from the SDK's usual sources (AWS_ENDPOINT_URL_DYNAMODB points it
+ * at DynamoDB Local); the functions pass the runtime's client settings (retries, timeouts:
+ * packages/runtime/src/aws-clients.ts, which also binds each call to the work's deadline).
  */
-export const documentClient = (options: DocumentClientOptions = {}): DocumentClient =>
-  new DocumentClient(options);
+export const documentClient = (config: DynamoDBClientConfig = {}): DocumentClient =>
+  DynamoDBDocumentClient.from(new DynamoDBClient(config), {
+    marshallOptions: { removeUndefinedValues: true },
+  });

@@ -1,6 +1,6 @@
 import type { Retention } from '@wattle/domain';
 import type { CardCipher } from './card-cipher.ts';
-import type { DocumentClient } from './dynamodb/document-client.ts';
+import type { DocumentClient } from './client.ts';
 import { Transaction } from './transaction.ts';
 
 /** What every repository shares: the client, the table, the card cipher and how long items are kept. */
@@ -9,7 +9,9 @@ export interface StoreContext {
   tableName: string;
   cipher: CardCipher;
   retention: Retention;
+  /** Milliseconds left of the work's deadline: the transaction retry never waits past it. */
+  timeLeft?: () => number;
 }
 
 export const newTransaction = (ctx: StoreContext): Transaction =>
-  new Transaction(ctx.tableName, ctx.retention);
+  new Transaction(ctx.tableName, ctx.retention, ctx.timeLeft);

@@ -1,6 +1,6 @@
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { LimitReached } from '@wattle/ports';
-import { BatchGetCommand } from './dynamodb/commands.ts';
-import type { DocumentClient } from './dynamodb/document-client.ts';
+import type { DocumentClient } from './client.ts';
 import { keys } from './keys.ts';
 import type { Transaction } from './transaction.ts';
 

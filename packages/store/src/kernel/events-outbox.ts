@@ -1,10 +1,10 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { type Environment, type Scope, toEpochSeconds, type WattleEvent } from '@wattle/domain';
 import type { EventsStore, Page, ScopedEvent } from '@wattle/ports';
 import type { StoreContext } from './context.ts';
 import { counter, countIn, merchantWideShards } from './counters.ts';
-import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand } from './dynamodb/commands.ts';
 import { StoreError } from './errors.ts';
 import { decodeEventData, encodeEventData } from './event-data.ts';
 import { keys, listSortKey, lists, scopedTokenOf } from './keys.ts';

@@ -1,7 +1,7 @@
 import { pageWindow } from '@wattle/domain';
 import type { Page } from '@wattle/ports';
+import type { DocumentClient } from './client.ts';
 import { type Counter, readCount } from './counters.ts';
-import type { DocumentClient } from './dynamodb/document-client.ts';
 import { mergeSorted, queryItems } from './merge-sorted.ts';
 import { keysOfShards, shardKey, shardOfToken } from './shards.ts';
 import { globalIndexes, type IndexName } from './table.ts';

@@ -1,5 +1,5 @@
-import { QueryCommand, type QueryCommandInput } from './dynamodb/commands.ts';
-import type { DocumentClient } from './dynamodb/document-client.ts';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { DocumentClient } from './client.ts';
 
 type Item = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Environment, Scope } from '@wattle/domain';
 import { JobTaken, jobKinds, type ScheduledJob, type ScheduleStore } from '@wattle/ports';
+import type { DocumentClient } from './client.ts';
 import type { StoreContext } from './context.ts';
-import { QueryCommand } from './dynamodb/commands.ts';
-import type { DocumentClient } from './dynamodb/document-client.ts';
 import { StoreError } from './errors.ts';
 import { shardOfToken } from './shards.ts';
 import { Transaction } from './transaction.ts';
@@ -168,7 +168,9 @@ export class ScheduleRepo implements ScheduleStore {
 
   /** Claims a job that has nothing left to do (its work was done or made moot elsewhere). */
   async drop(job: ScheduledJob): Promise<void> {
-    await claimIn(new Transaction(this.ctx.tableName), job).commit(this.ctx.doc);
+    await claimIn(new Transaction(this.ctx.tableName, undefined, this.ctx.timeLeft), job).commit(
+      this.ctx.doc,
+    );
   }
 
   /** Up to `limit` jobs of `kind` per shard due by `now`, earliest first within a shard. */
@@ -189,7 +191,7 @@ export class ScheduleRepo implements ScheduleStore {
 
   /** Moves a job item of a due item's kind into its due item, unless it was claimed meanwhile. */
   private async toDueItem(job: ScheduledJob): Promise<void> {
-    const tx = new Transaction(this.ctx.tableName)
+    const tx = new Transaction(this.ctx.tableName, undefined, this.ctx.timeLeft)
       .delete('job', {
         Key: jobKey(job.kind, job.scope, job.token),
         ConditionExpression: 'dueAt = :due',

@@ -1,7 +1,7 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type Scope, toEpochSeconds } from '@wattle/domain';
 import { TokenUsed } from '@wattle/ports';
 import type { StoreContext } from './context.ts';
-import { GetCommand, PutCommand } from './dynamodb/commands.ts';
 import type { ItemKey } from './keys.ts';
 import type { Transaction } from './transaction.ts';
 

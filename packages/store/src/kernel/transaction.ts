@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { isAwsError } from '@wattle/aws-json';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { defaultRetention, type Retention } from '@wattle/domain';
 import { TransactionConflictError } from '@wattle/ports';
-import { fromWire, TransactWriteCommand, type TransactWriteCommandInput } from './dynamodb/commands.ts';
-import type { DocumentClient } from './dynamodb/document-client.ts';
+import type { DocumentClient } from './client.ts';
 import { ConditionFailedError, StoreError } from './errors.ts';
 
 type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -38,6 +39,8 @@ export class Transaction {
   constructor(
     private readonly tableName: string,
     readonly retention: Retention = defaultRetention,
+    /** Milliseconds left of the work's deadline (none by default: scripts, tests). */
+    private readonly timeLeft: () => number = () => Number.POSITIVE_INFINITY,
   ) {}
 
   /** The refusal a failed condition on the item labelled `label` means (kernel helpers set theirs). */
@@ -90,7 +93,8 @@ export class Transaction {
 
   /**
    * Commits, retrying a conflict with another transaction a few times (the same client request
-   * token makes a retry of a commit that did land a no-op). A failed condition is final: the
+   * token makes a retry of a commit that did land a no-op), never waiting past the request's
+   * deadline (the context's `timeLeft`). A failed condition is final: the
    * refusal `refusals` gives for its item's label, else a ConditionFailedError.
    */
   async commit(doc: DocumentClient, refusals: Refusals = {}): Promise<void> {
@@ -103,8 +107,9 @@ export class Transaction {
         return;
       } catch (error) {
         const failure = this.explain(error);
-        if (failure instanceof TransactionConflictError && attempt < 6) {
-          await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
+        const wait = 20 * 2 ** attempt * Math.random();
+        if (failure instanceof TransactionConflictError && attempt < 6 && wait < this.timeLeft()) {
+          await new Promise((resolve) => setTimeout(resolve, wait));
           continue;
         }
         throw failure;
@@ -113,13 +118,13 @@ export class Transaction {
   }
 
   private explain(error: unknown): unknown {
-    if (!isAwsError(error, 'TransactionCanceledException')) return error;
+    if (!(error instanceof TransactionCanceledException)) return error;
     const reasons = error.CancellationReasons ?? [];
     const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
     if (failed >= 0) {
       const raw = reasons[failed]?.Item;
       const label = this.labels[failed] ?? 'unknown';
-      const found = raw ? fromWire(raw) : undefined;
+      const found = raw ? unmarshall(raw) : undefined;
       const refusal = this.refusals[label];
       return refusal ? refusal(found) : new ConditionFailedError(label, found, { cause: error });
     }

@@ -1,6 +1,6 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Environment, Scope } from '@wattle/domain';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
-import { ScanCommand } from '../kernel/dynamodb/commands.ts';
 import { keys } from '../kernel/keys.ts';
 
 /** What a backfill did: owner records written, already there, or not written (the card went). */

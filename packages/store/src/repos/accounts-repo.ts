@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type Account, type ApiKeyGrant, environments, nextDepositRun, usesDeposits } from '@wattle/domain';
 import { type AccountsStore, jobKinds, type NewApiKey } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
-import { GetCommand } from '../kernel/dynamodb/commands.ts';
 import { keys } from '../kernel/keys.ts';
 import { scheduleIn } from '../kernel/schedule.ts';
 import type { Transaction } from '../kernel/transaction.ts';

@@ -1,7 +1,7 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Scope, StoredFile } from '@wattle/domain';
 import { type FilesStore, Locked, Missing, TokenTaken } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
-import { GetCommand } from '../kernel/dynamodb/commands.ts';
 import { keys } from '../kernel/keys.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 

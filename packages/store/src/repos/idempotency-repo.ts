@@ -1,8 +1,9 @@
-import { isAwsError } from '@wattle/aws-json';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { type Scope, toEpochSeconds } from '@wattle/domain';
 import type { IdempotencyStart, IdempotencyStore, IdempotencyTimes, StoredResponse } from '@wattle/ports';
 import type { StoreContext } from '../kernel/context.ts';
-import { DeleteCommand, fromWire, PutCommand, UpdateCommand } from '../kernel/dynamodb/commands.ts';
 import { keys } from '../kernel/keys.ts';
 
 /**
@@ -42,8 +43,8 @@ export class IdempotencyRepo implements IdempotencyStore {
       );
       return { outcome: 'started' };
     } catch (error) {
-      if (!isAwsError(error, 'ConditionalCheckFailedException') || !error.Item) throw error;
-      const held = fromWire(error.Item);
+      if (!(error instanceof ConditionalCheckFailedException) || !error.Item) throw error;
+      const held = unmarshall(error.Item);
       if (held.requestHash !== requestHash) return { outcome: 'mismatch' };
       if (held.state === 'completed') return { outcome: 'replay', response: held.response as StoredResponse };
       return { outcome: 'in-progress' };

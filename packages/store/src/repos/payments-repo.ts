@@ -1,4 +1,5 @@
-import { isAwsError } from '@wattle/aws-json';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Payment,
   type PaymentKind,
@@ -20,7 +21,6 @@ import {
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
-import { GetCommand, UpdateCommand } from '../kernel/dynamodb/commands.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readBetween, readPage } from '../kernel/list-page.ts';
@@ -171,7 +171,7 @@ export class PaymentsRepo implements PaymentsStore {
         }),
       );
     } catch (error) {
-      if (!isAwsError(error, 'ConditionalCheckFailedException')) throw error;
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
   }
 
@@ -211,7 +211,7 @@ export class PaymentsRepo implements PaymentsStore {
         );
         return;
       } catch (error) {
-        if (!isAwsError(error, 'ConditionalCheckFailedException')) throw error;
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
       }
     }
   }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   isRunning,
   type LedgerEntry,
@@ -19,7 +20,6 @@ import {
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '../kernel/dynamodb/commands.ts';
 import { ConditionFailedError, StoreError } from '../kernel/errors.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';

@@ -1,8 +1,8 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { maxWebhookEndpoints, type Scope, type WebhookEndpoint } from '@wattle/domain';
 import { jobKinds, Missing, type Page, type ScheduledJob, type WebhookEndpointsStore } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn } from '../kernel/counters.ts';
-import { GetCommand } from '../kernel/dynamodb/commands.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import { cancelIn, claimIn, scheduleIn } from '../kernel/schedule.ts';

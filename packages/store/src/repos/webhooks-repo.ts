@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type Scope, toEpochSeconds, type Webhook } from '@wattle/domain';
 import {
   Changed,
@@ -10,7 +11,6 @@ import {
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn, merchantWideShards } from '../kernel/counters.ts';
-import { BatchGetCommand, GetCommand, QueryCommand } from '../kernel/dynamodb/commands.ts';
 import { ConditionFailedError } from '../kernel/errors.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';

@@ -1,0 +1,74 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * The one deadline of the work in hand (an API request, a queue batch, a scheduler run), set where
+ * the function is invoked from the time Lambda leaves it, less a margin to answer in
+ * (`withInvocationDeadline`). Every retry layer stops at it: the AWS SDK's (each call's
+ * `abortSignal`: boundByDeadline), the store's transaction retry (its context's `timeLeft`) and
+ * the flows' read-decide-write retry (RetryPacing.timeLeft), so a slow dependency ends in an
+ * answer of ours (a Pin-shaped 503) before Lambda ends the invocation with none.
+ */
+export interface Deadline {
+  /** Epoch milliseconds at which the work gives up. */
+  at: number;
+  /** Aborted at `at`: what the AWS SDK's calls carry. */
+  signal: AbortSignal;
+}
+
+const current = new AsyncLocalStorage<Deadline>();
+
+/** Runs `work` with a deadline `ms` from now (none when `ms` is undefined: tests, scripts). */
+export const withDeadline = <T>(ms: number | undefined, work: () => Promise<T>): Promise<T> =>
+  ms === undefined
+    ? work()
+    : current.run({ at: Date.now() + ms, signal: AbortSignal.timeout(Math.max(0, ms)) }, work);
+
+/** The deadline of the work in hand, if it has one. */
+export const currentDeadline = (): Deadline | undefined => current.getStore();
+
+/** Kept back from the time Lambda gives an invocation: enough to log and answer. */
+export const answerMarginMs = 1_000;
+
+/** What Lambda's context tells of the time left (the local stack's and the tests' too). */
+export interface InvocationClock {
+  getRemainingTimeInMillis?: () => number;
+}
+
+/** Runs an invocation's work with the deadline its context leaves, less the answer margin. */
+export const withInvocationDeadline = <T>(context: InvocationClock | undefined, work: () => Promise<T>) =>
+  withDeadline(
+    context?.getRemainingTimeInMillis ? context.getRemainingTimeInMillis() - answerMarginMs : undefined,
+    work,
+  );
+
+/** Milliseconds left before the deadline (Infinity without one). */
+export const timeLeftMs = (): number => {
+  const deadline = current.getStore();
+  return deadline ? deadline.at - Date.now() : Number.POSITIVE_INFINITY;
+};
+
+/** What an AWS SDK client's `send` takes: a command and options, `abortSignal` among them. */
+interface Sends {
+  send(command: never, options?: { abortSignal?: unknown }): Promise<unknown>;
+}
+
+/**
+ * `client`, its every call carrying the deadline's signal as its `abortSignal` (unless the call
+ * gives its own): the SDK then stops its retries and the request in flight at the deadline.
+ */
+export const boundByDeadline = <C extends Sends>(client: C): C => {
+  // The class's `send`, looked up at each call (not bound once), as an unbound client's would be.
+  const send = (command: unknown, options?: object): Promise<unknown> =>
+    (Object.getPrototypeOf(client) as { send: (c: unknown, o?: object) => Promise<unknown> }).send.call(
+      client,
+      command,
+      options,
+    );
+  const bound = (command: unknown, options?: { abortSignal?: unknown }) => {
+    const deadline = current.getStore();
+    if (!deadline || options?.abortSignal) return send(command, options);
+    return send(command, { ...options, abortSignal: deadline.signal });
+  };
+  client.send = bound as unknown as C['send'];
+  return client;
+};
