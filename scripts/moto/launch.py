@@ -21,6 +21,10 @@ not quite as AWS does, which would make a rehearsal pass where AWS refuses. Thre
   no request context to identity policies, so no condition ever holds: a grant that needs one is
   never used by a direct call, as in AWS for `kms:ViaService`.
 
+moto's DynamoDB is also made to answer one request at a time (its transactions are not
+thread-safe), and to back a transaction up once per table rather than once per item (it took
+seconds, past the SDK's request timeout, on a table of a few thousand items).
+
 Every refusal is printed to stdout as one line, `moto-denied {"principal","action","resource"}`,
 so the rehearsal can say which role was refused what. S3, STS and IAM keep moto's own checks
 (S3 already passes the object's ARN, SQS the queue's). Key policies and bucket policies
@@ -28,6 +32,7 @@ are not evaluated by moto at all.
 """
 
 import base64
+import copy
 import json
 import sys
 import threading
@@ -35,6 +40,9 @@ from urllib.parse import urlparse
 
 from moto import settings
 from moto.core.authorization import ActionAuthenticatorMixin
+from moto.dynamodb import models as dynamodb_models
+from moto.dynamodb.models import DynamoDBBackend
+from moto.dynamodb.models.table import Table
 from moto.dynamodb.responses import DynamoHandler
 from moto.iam import access_control
 from moto.iam.access_control import IAMRequest, PermissionResult
@@ -128,6 +136,55 @@ def dynamodb_authorise(self, resource="*"):
 
 
 DynamoHandler._authenticate_and_authorize_normal_action = dynamodb_authorise
+
+# moto's DynamoDB is not safe across the server's threads: a transaction deep-copies the tables it
+# may roll back while another request writes them ("dictionary changed size during iteration", a
+# 500 AWS never gives). DynamoDB requests are answered one at a time.
+dynamodb_lock = threading.Lock()
+dynamodb_call_action = DynamoHandler.call_action
+
+
+def dynamodb_call_action_alone(self):
+    with dynamodb_lock:
+        return dynamodb_call_action(self)
+
+
+DynamoHandler.call_action = dynamodb_call_action_alone
+
+# moto backs a transaction up by deep-copying the whole table once per item of the transaction
+# (stream records included): a 20-item transaction on a used table takes seconds, past the SDK's
+# request timeout. One copy per table and transaction is the same backup.
+
+
+class TableCopiedOnce:
+    def __init__(self):
+        self.copies = None
+
+    def deepcopy(self, value, memo=None):
+        if self.copies is not None and isinstance(value, Table):
+            if id(value) not in self.copies:
+                self.copies[id(value)] = copy.deepcopy(value)
+            return self.copies[id(value)]
+        return copy.deepcopy(value, memo)
+
+    def __getattr__(self, name):
+        return getattr(copy, name)
+
+
+table_copies = TableCopiedOnce()
+dynamodb_models.copy = table_copies
+transact_write_items = DynamoDBBackend.transact_write_items
+
+
+def transact_write_items_copying_once(self, transact_items):
+    table_copies.copies = {}
+    try:
+        return transact_write_items(self, transact_items)
+    finally:
+        table_copies.copies = None
+
+
+DynamoDBBackend.transact_write_items = transact_write_items_copying_once
 
 
 # --- KMS: the key's ARN ----------------------------------------------------------------------

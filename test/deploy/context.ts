@@ -5,6 +5,7 @@ import {
   PutUserPolicyCommand,
 } from '@aws-sdk/client-iam';
 import type { FunctionName } from '@wattle/routes';
+import { adminCredentials } from './deploy.ts';
 import type { DeployedStack, RoleCredentials } from './deployed.ts';
 import { motoClientConfig } from './deployed.ts';
 import type { FunctionProcess } from './function-process.ts';

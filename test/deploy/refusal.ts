@@ -8,6 +8,7 @@ import type { FunctionName } from '@wattle/routes';
 import { cardFields } from '../helpers/fixtures.ts';
 import { type ApiResponse, api } from '../helpers/stack.ts';
 import type { RehearsalContext } from './context.ts';
+import { startFunctionProcess } from './function-process.ts';
 
 interface Statement {
   Effect: string;
@@ -19,6 +20,8 @@ interface Statement {
 interface Proof {
   fn: FunctionName;
   action: string;
+  /** Whether the call happens only in a fresh container (a data key kept for the container's life). */
+  coldStart?: boolean;
   request(shop: ReturnType<typeof api>, made: Record<string, string>): Promise<ApiResponse>;
 }
 
@@ -27,7 +30,12 @@ interface Proof {
  * item by item, on the table's ARN, as AWS does and moto alone does not).
  */
 const proofs: Proof[] = [
-  { fn: 'cards', action: 'kms:GenerateDataKey', request: (shop) => shop.post('/1/cards', cardFields()) },
+  {
+    fn: 'cards',
+    action: 'kms:GenerateDataKey',
+    coldStart: true,
+    request: (shop) => shop.post('/1/cards', cardFields()),
+  },
   {
     fn: 'refunds',
     action: 'dynamodb:PutItem',
@@ -84,6 +92,13 @@ export const provesRefusal = async (
       );
     for (const { PolicyName, document } of granting)
       await put(PolicyName, withoutAction(document, proof.action));
+    if (proof.coldStart) {
+      await context.processes[proof.fn].stop();
+      context.processes[proof.fn] = await startFunctionProcess(
+        context.stack.functions[proof.fn],
+        context.moto.endpoint,
+      );
+    }
     const before = context.moto.denials.length;
     const refused = await proof.request(shop, made);
     const denials = context.moto.denials.slice(before);
