@@ -79,7 +79,10 @@ export class WattleStack extends Stack {
       table: this.table,
       queue: this.eventsQueue,
     }).deadLetterQueue;
-    addDeliverySources(this.functions['webhook-delivery'], [this.eventsQueue, this.webhooksQueue]);
+    addDeliverySources(this.functions['webhook-delivery'], {
+      events: this.eventsQueue,
+      webhooks: this.webhooksQueue,
+    });
     addExpiryConsumer(this, 'ExpiryConsumer', {
       table: this.table,
       consumer: this.functions['expired-items'],

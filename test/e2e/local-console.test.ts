@@ -111,7 +111,7 @@ describe('the console of `npm start` (default level)', () => {
     expect(gatewayError.status).toBe(502);
     await lineMatching(
       stack,
-      /^INFO The processor answered gateway_error route="POST \/1\/charges" status=502$/,
+      /^INFO The processor answered gateway_error route="POST \/1\/charges" stage=test requestId=\S+ status=502$/,
     );
     await lineMatching(stack, /^INFO request .*route="POST \/1\/charges" .*status=400/);
     const output = stack.output();

@@ -1,4 +1,5 @@
 import { type DeliveryRequest, jobKinds } from '@wattle/ports';
+import type { Context } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { schedulerDeps } from '../../functions/scheduler/src/deps.ts';
 import { deadlineMarginMs, handler } from '../../functions/scheduler/src/handler.ts';
@@ -34,7 +35,7 @@ describe('the scheduler function', () => {
     const [event] = (await api.call('GET', '/1/events')).body.response;
     expect(event.type).toBe('customer.created');
 
-    const first = await handler();
+    const first = await handler(undefined);
     expect(first.overdueEvents.failed).toBe(0);
     expect(first.overdueEvents.fannedOut).toBeGreaterThanOrEqual(1);
     const webhooks = (await api.call('GET', '/1/webhooks')).body.response;
@@ -42,7 +43,7 @@ describe('the scheduler function', () => {
     expect(requested.map((r) => r.webhookToken)).toEqual([webhooks[0].token]);
 
     // Done: the next run finds nothing.
-    expect((await handler()).overdueEvents).toEqual({ fannedOut: 0, failed: 0 });
+    expect((await handler(undefined)).overdueEvents).toEqual({ fannedOut: 0, failed: 0 });
     expect((await api.call('GET', '/1/webhooks')).body.response).toHaveLength(1);
   });
 
@@ -54,11 +55,11 @@ describe('the scheduler function', () => {
       dueAt: new Date('2000-01-01T00:00:00Z'),
     };
     await scheduleIn(newTransaction(table.store.ctx), job).commit(table.doc);
-    const nearDeadline = { getRemainingTimeInMillis: () => deadlineMarginMs - 1 };
+    const nearDeadline = { getRemainingTimeInMillis: () => deadlineMarginMs - 1 } as Context;
     expect(await handler(undefined, nearDeadline)).toMatchObject({ done: 0, claimedElsewhere: 0, failed: 0 });
     expect((await table.store.schedule.due(job.kind, new Date())).map((j) => j.token)).toContain(job.token);
 
-    const plentyLeft = { getRemainingTimeInMillis: () => 25_000 };
+    const plentyLeft = { getRemainingTimeInMillis: () => 25_000 } as Context;
     const ran = await handler(undefined, plentyLeft);
     expect(ran.done + ran.claimedElsewhere + ran.failed).toBeGreaterThanOrEqual(1);
   });

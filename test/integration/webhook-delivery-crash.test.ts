@@ -1,6 +1,7 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { pipeMessageBody } from '@wattle/local';
 import type { DeliveryQueue, DeliveryRequest } from '@wattle/ports';
+import { queueArnVariable } from '@wattle/routes';
 import type { SQSEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { webhookDeliveryDeps } from '../../functions/webhook-delivery/src/deps.ts';
@@ -39,6 +40,10 @@ const streamArn = 'arn:aws:dynamodb:local:000000000000:table/t/stream/x';
 /** An event item's token: the last part of its key (`<accountId>#<environment>#<evt_…>`). */
 const eventTokenOf = (item: Item): string => String(item.pk).split('#')[2] as string;
 
+/** The events queue, as the delivery function knows it (the stack gives it the ARN). */
+const eventsQueueArn = 'arn:aws:sqs:ap-southeast-2:000000000000:wattle-events';
+process.env[queueArnVariable('events')] = eventsQueueArn;
+
 /** New events (customer.created), as the Pipe puts them on the events queue: one SQS batch. */
 const newEventBatch = async (size: number): Promise<{ batch: SQSEvent; tokens: string[] }> => {
   const before = new Set((await merchantItems()).filter((i) => i._et === 'event').map(eventTokenOf));
@@ -51,6 +56,8 @@ const newEventBatch = async (size: number): Promise<{ batch: SQSEvent; tokens: s
   const batch = {
     Records: events.map((item, i) => ({
       messageId: `m${i}`,
+      eventSource: 'aws:sqs',
+      eventSourceARN: eventsQueueArn,
       body: pipeMessageBody(
         { eventName: 'INSERT', dynamodb: { NewImage: marshall(item) as never } },
         streamArn,
@@ -108,5 +115,34 @@ describe('the webhook delivery function dying mid-batch', () => {
     const listed = await api.call('GET', '/1/webhooks');
     const total = [...(await webhooksByEvent()).values()].flat().length;
     expect(listed.body.pagination.count).toBe(total);
+  });
+});
+
+describe("the webhook delivery function's queues", () => {
+  it("tells a record's queue by its eventSourceARN, not by its body, and fails what no queue of its sent", async () => {
+    process.env[queueArnVariable('webhooks')] = 'arn:aws:sqs:ap-southeast-2:000000000000:wattle-webhooks';
+    const { batch } = await newEventBatch(1);
+    const [eventRecord] = batch.Records;
+    const records = [
+      // An event's stream record on the webhooks queue is no delivery request: it fails.
+      {
+        ...eventRecord!,
+        messageId: 'on-webhooks',
+        eventSourceARN: process.env[queueArnVariable('webhooks')]!,
+      },
+      // A queue the function does not consume: it fails, whatever the body.
+      {
+        ...eventRecord!,
+        messageId: 'elsewhere',
+        eventSourceARN: 'arn:aws:sqs:ap-southeast-2:000000000000:other',
+      },
+      // The same body from the events queue is the event's fan-out.
+      { ...eventRecord!, messageId: 'on-events' },
+    ];
+    const answer = await handler({ Records: records });
+    expect(answer.batchItemFailures.map((failure) => failure.itemIdentifier).sort()).toEqual([
+      'elsewhere',
+      'on-webhooks',
+    ]);
   });
 });

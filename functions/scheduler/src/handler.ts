@@ -1,6 +1,7 @@
+import { eventHandler } from '@wattle/http';
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { countingByKind } from './count-by-kind.ts';
-import { schedulerDeps } from './deps.ts';
+import { type SchedulerDeps, schedulerDeps } from './deps.ts';
 import { fanOutOverdueEvents, type OverdueFanOutSummary } from './fan-out-overdue-events.ts';
 import { jobHandlers } from './jobs.ts';
 import { type RunSummary, runDueJobs } from './run-due-jobs.ts';
@@ -13,11 +14,10 @@ import { type RunSummary, runDueJobs } from './run-due-jobs.ts';
 /** Time kept back from the Lambda's deadline for the batch in flight to finish and the summary. */
 export const deadlineMarginMs = 5_000;
 
-export const handler = async (
-  _event?: Partial<ScheduledEvent>,
-  context?: Pick<Context, 'getRemainingTimeInMillis'>,
+const runScheduler = async (
+  deps: SchedulerDeps,
+  context: Pick<Context, 'getRemainingTimeInMillis'> | undefined,
 ): Promise<RunSummary & { doneByKind: Record<string, number>; overdueEvents: OverdueFanOutSummary }> => {
-  const deps = schedulerDeps();
   const now = deps.clock.now();
   const overdueEvents = await fanOutOverdueEvents(deps, now);
   // Info, not a warning: locally a clock advance makes fresh events overdue while the pipe has them.
@@ -31,3 +31,9 @@ export const handler = async (
   if (summary.done + summary.failed > 0) deps.logger.info('Scheduled jobs ran', { ...summary, doneByKind });
   return { ...summary, doneByKind, overdueEvents };
 };
+
+export const handler = eventHandler<
+  Partial<ScheduledEvent> | undefined,
+  Awaited<ReturnType<typeof runScheduler>>,
+  SchedulerDeps
+>(schedulerDeps, (_event, deps, context) => runScheduler(deps, context));

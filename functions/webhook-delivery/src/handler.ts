@@ -1,38 +1,46 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { fanOutEvent } from '@wattle/flows';
-import { decodeDeliveryMessage } from '@wattle/runtime';
-import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { eventHandler } from '@wattle/http';
+import { queueArnVariable } from '@wattle/routes';
+import { deliveryMessageOf } from '@wattle/runtime';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { deliverWebhook } from './deliver-webhook.ts';
 import { type WebhookDeliveryDeps, webhookDeliveryDeps } from './deps.ts';
 
-/** A message of either queue: a delivery request (webhooks queue) or a stream record (events queue). */
-const handleMessage = (body: string, deps: WebhookDeliveryDeps): Promise<void> => {
-  const message = decodeDeliveryMessage(body);
-  return message.kind === 'attempt'
-    ? deliverWebhook(message.request, deps)
-    : fanOutEvent(deps, message.event);
+/**
+ * The queue a record came from, by its `eventSourceARN` against the ARNs the stack gives the
+ * function (WATTLE_EVENTS_QUEUE_ARN, WATTLE_WEBHOOKS_QUEUE_ARN).
+ */
+const queueOf = (record: SQSRecord, env: NodeJS.ProcessEnv = process.env): 'events' | 'webhooks' => {
+  for (const queue of ['events', 'webhooks'] as const)
+    if (record.eventSourceARN === env[queueArnVariable(queue)]) return queue;
+  throw new Error(`A message from a queue this function does not consume: ${record.eventSourceARN}`);
 };
+
+/** One message: a delivery attempt (webhooks queue) or an event's fan-out (events queue). */
+const handleRecord = (deps: WebhookDeliveryDeps) => async (record: SQSRecord) => {
+  try {
+    const message = deliveryMessageOf(queueOf(record), record.body);
+    await (message.kind === 'attempt'
+      ? deliverWebhook(message.request, deps)
+      : fanOutEvent(deps, message.event));
+  } catch (error) {
+    deps.logger.error('A delivery message failed', { messageId: record.messageId, error: error as Error });
+    throw error;
+  }
+};
+
+const processor = new BatchProcessor(EventType.SQS);
 
 /**
  * The webhook-delivery function: consumes the events queue (fan-out) and the webhooks queue
- * (attempts). Messages of a batch run side by side; the ones that failed are reported, so SQS
- * retries only those and, after the queue's receive limit, moves them to its dead-letter queue. A
- * receiver's refusal is not a failure here: it is recorded on the webhook and retried on schedule.
+ * (attempts). Messages of a batch run side by side; the ones that failed are reported (Powertools'
+ * batch processing, a failed batch too), so SQS retries only those and, after the queue's receive
+ * limit, moves them to its dead-letter queue. A receiver's refusal is not a failure here: it is
+ * recorded on the webhook and retried on schedule.
  */
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
-  const deps = webhookDeliveryDeps();
-  const batchItemFailures: SQSBatchItemFailure[] = [];
-  await Promise.all(
-    event.Records.map(async (record) => {
-      try {
-        await handleMessage(record.body, deps);
-      } catch (error) {
-        deps.logger.error('A delivery message failed', {
-          messageId: record.messageId,
-          error: error as Error,
-        });
-        batchItemFailures.push({ itemIdentifier: record.messageId });
-      }
-    }),
-  );
-  return { batchItemFailures };
-};
+export const handler = eventHandler<SQSEvent, SQSBatchResponse, WebhookDeliveryDeps>(
+  webhookDeliveryDeps,
+  (event, deps, context) =>
+    processPartialResponse(event, handleRecord(deps), processor, { context, throwOnFullBatchFailure: false }),
+);

@@ -1,3 +1,4 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import httpRouterHandler from '@middy/http-router';
 import { PinError } from '@wattle/domain';
@@ -108,9 +109,11 @@ const routeChain = <D extends ApiDeps>(
     }) as unknown as ApiLambdaHandler;
 
 /**
- * What every API function's handler runs around its router: the security headers, the request id
- * and log line, the stage prefix taken off the path, and pinErrors, which answers the router's
- * not-found and a stage that is no environment with Pin's 404.
+ * What every API function's handler runs around its router: the invocation's context on every log
+ * line (Powertools' injectLambdaContext: request id, cold start, function name; cleared after the
+ * invocation), the security headers, the request id and log line (and the route and stage on every
+ * line), the stage prefix taken off the path, and pinErrors, which answers the router's not-found
+ * and a stage that is no environment with Pin's 404.
  */
 const outerChain = (
   logger: BaseDeps['logger'],
@@ -118,6 +121,7 @@ const outerChain = (
   inner: (event: ApiEvent, context: Context) => Promise<ApiResponse>,
 ): ApiLambdaHandler =>
   middy<ApiEvent, ApiResponse, Error, Context, ApiInternal>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(securityHeaders())
     .use(requestId(logger))
     .use(stagePrefix())

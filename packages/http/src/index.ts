@@ -5,6 +5,7 @@ export * from './body-limits.ts';
 export * from './by-expiry-month.ts';
 export * from './card-input.ts';
 export * from './dispute-input.ts';
+export * from './event-handler.ts';
 export * from './fields.ts';
 export * from './middlewares/authenticate.ts';
 export * from './middlewares/json-response.ts';

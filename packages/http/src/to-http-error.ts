@@ -31,7 +31,9 @@ export const retryAfterSeconds = 1;
  * out of time (`service_unavailable`), after which a write in flight may or may not have been
  * made: the same request with the same Idempotency-Key is the way to know.
  */
-export const temporaryFailureOf = (error: unknown): 'throttled' | 'conflict' | 'service_unavailable' | null => {
+export const temporaryFailureOf = (
+  error: unknown,
+): 'throttled' | 'conflict' | 'service_unavailable' | null => {
   let current: unknown = error;
   for (let depth = 0; current instanceof Error && depth < 5; depth++, current = current.cause) {
     if (throttleNames.has(current.name)) return 'throttled';

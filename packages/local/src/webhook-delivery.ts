@@ -1,5 +1,5 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
-import { deliverySource, queues, queueUrlVariable } from '@wattle/routes';
+import { deliverySource, queueArnVariable, queues, queueUrlVariable } from '@wattle/routes';
 import { localAccountId, localRegion } from './aws.ts';
 import { loadHandler } from './functions.ts';
 import { type QueueConsumer, type SqsHandler, startQueueConsumer } from './queue-consumer.ts';
@@ -14,7 +14,7 @@ const queueArn = (name: string): string => `arn:aws:sqs:${localRegion}:${localAc
  * Webhook delivery as the CDK stack wires it: the delivery function consuming the events queue
  * (the stream pipe's output) and the webhooks queue, each through an emulated SQS event source
  * with the same batch size and concurrency.
- * Sets what the functions read first: the webhooks queue's URL, and loopback let through the SSRF
+ * Sets what the functions read first: the webhooks queue's URL, both queues' ARNs, and loopback let through the SSRF
  * guard, since local receivers run on this machine (AWS never sets it).
  */
 export const startWebhookDelivery = (
@@ -23,6 +23,9 @@ export const startWebhookDelivery = (
 ): WebhookDelivery => {
   Object.assign(process.env, {
     [queueUrlVariable('webhooks')]: queueUrls.webhooks,
+    // As the stack gives them: the function tells its queues' records apart by eventSourceARN.
+    [queueArnVariable('events')]: queueArn(queues.events.name),
+    [queueArnVariable('webhooks')]: queueArn(queues.webhooks.name),
     WATTLE_WEBHOOK_ALLOW_LOOPBACK: 'true',
   });
   const handler = () => loadHandler('webhook-delivery') as unknown as Promise<SqsHandler>;

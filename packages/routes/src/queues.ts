@@ -30,3 +30,10 @@ export const deadLetterQueueName = (queue: QueueDefinition): string => `${queue.
 /** The environment variable that gives a function the URL of a queue it sends to. */
 export const queueUrlVariable = (queue: keyof typeof queues): string =>
   `WATTLE_${queue.toUpperCase()}_QUEUE_URL`;
+
+/**
+ * The environment variable that gives a function consuming a queue that queue's ARN: the delivery
+ * function tells its two queues' messages apart by their records' `eventSourceARN`.
+ */
+export const queueArnVariable = (queue: keyof typeof queues): string =>
+  `WATTLE_${queue.toUpperCase()}_QUEUE_ARN`;

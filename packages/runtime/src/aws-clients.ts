@@ -51,11 +51,11 @@ export const lazyKmsCardCipher = (keyId: string): CardCipher => {
   };
 };
 
-/**
- * The SQS delivery queue at `queueUrl`, its client module loaded on first use. The client takes
- * its endpoint from the SDK's settings (AWS_ENDPOINT_URL_SQS locally), not from the queue URL.
- */
+/** The SQS delivery queue at `queueUrl`, its client module loaded on first use. */
 export const sqsDeliveryQueue = async (queueUrl: string): Promise<DeliveryQueue> => {
   const { SQSClient } = await import('@aws-sdk/client-sqs');
-  return new SqsDeliveryQueue(boundByDeadline(new SQSClient(awsClientSettings())), queueUrl);
+  // The endpoint is the SDK's (AWS_ENDPOINT_URL_SQS locally), not the queue URL's host, which
+  // for the local emulator does not resolve; in AWS the two are the same.
+  const client = new SQSClient({ ...awsClientSettings(), useQueueUrlAsEndpoint: false });
+  return new SqsDeliveryQueue(boundByDeadline(client), queueUrl);
 };

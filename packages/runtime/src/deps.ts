@@ -1,8 +1,8 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
 import type { CardProcessor, Clock, Ids } from '@wattle/domain';
 import type {
   Cipher,
   DeliveryQueue,
-  Logger,
   PasswordHasher,
   RetryPacing,
   Secrets,

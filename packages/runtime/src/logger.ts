@@ -1,98 +1,115 @@
-import type { LogAttributes, Logger, LogLevel } from '@wattle/ports';
+import { LogFormatter, Logger, LogItem, LogLevelThreshold } from '@aws-lambda-powertools/logger';
+import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
+import type { LogLevel } from '@wattle/ports';
 import { readableStack } from './readable-stack.ts';
 
-const severity: Record<LogLevel, number> = { DEBUG: 1, INFO: 2, WARN: 3, ERROR: 4, SILENT: 5 };
+const levels = new Set<LogLevel>(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']);
 
-/** A configured level by name, any case; anything else is INFO (as Powertools treated it). */
+/** A configured level by name, any case; anything else is INFO. */
 export const logLevelOf = (name: string): LogLevel => {
-  const level = name.trim().toUpperCase();
-  return Object.hasOwn(severity, level) ? (level as LogLevel) : 'INFO';
+  const level = name.trim().toUpperCase() as LogLevel;
+  return levels.has(level) ? level : 'INFO';
 };
 
-/** Where an error was thrown: the file and line of its stack's first frame. */
+/** Where an error was thrown: the file and line of its stack's first frame (named or not). */
 const locationOf = (stack: string): string | undefined =>
   stack
     .match(/^\s+at .*?\(?([^\s()]+):(\d+):\d+\)?$/m)
     ?.slice(1, 3)
     .join(':');
 
+/** The AWS request id of the call that failed: an SDK error's, or that of the error it wraps. */
+const awsRequestIdOf = (error: Error): string | undefined => {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth++, current = current.cause) {
+    const id = (current as { $metadata?: { requestId?: string } }).$metadata?.requestId;
+    if (id) return id;
+  }
+  return undefined;
+};
+
 /**
- * An error as a log shows it, as Powertools showed it: name, location, message, stack (in source
- * positions: readable-stack.ts), cause, and its other own fields (an AWS error's `$metadata`).
+ * Powertools' JSON log line, as its own formatter writes it (level, message, timestamp, service,
+ * the Lambda context that injectLambdaContext adds, the X-Ray trace, then the attributes), with a
+ * logged error's stack in the sources' positions (readable-stack.ts) and the AWS request id of the
+ * call that failed (`aws_request_id`, from the SDK error's `$metadata`), to find it in AWS's logs.
  */
-const errorFields = (error: Error): Record<string, unknown> => {
-  const { name, message, stack, cause, ...own } = error;
-  const readable = typeof stack === 'string' ? readableStack(stack) : undefined;
-  return {
-    name,
-    location: readable ? locationOf(readable) : undefined,
-    message,
-    stack: readable,
-    cause,
-    ...own,
-  };
-};
+export class WattleLogFormatter extends LogFormatter {
+  override formatAttributes(attributes: UnformattedAttributes, additional: LogAttributes): LogItem {
+    const context = attributes.lambdaContext;
+    return new LogItem({
+      attributes: {
+        level: attributes.logLevel,
+        message: attributes.message,
+        timestamp: this.formatTimestamp(attributes.timestamp),
+        service: attributes.serviceName,
+        cold_start: context?.coldStart,
+        function_name: context?.functionName,
+        function_request_id: context?.awsRequestId,
+        xray_trace_id: attributes.xRayTraceId,
+      },
+    }).addAttributes(additional);
+  }
 
-/** JSON.stringify's replacer for a log: errors shown, bigints as text, a cycle cut. */
-const logReplacer = () => {
-  const seen = new WeakSet<object>();
-  return function replace(_key: string, value: unknown): unknown {
-    if (typeof value === 'bigint') return value.toString();
-    if (typeof value !== 'object' || value === null) return value;
-    if (seen.has(value)) return '[Circular]';
-    seen.add(value);
-    return value instanceof Error ? errorFields(value) : value;
-  };
-};
+  override formatError(error: Error): LogAttributes {
+    const formatted = super.formatError(error);
+    const stack = typeof error.stack === 'string' ? readableStack(error.stack) : undefined;
+    const awsRequestId = awsRequestIdOf(error);
+    return {
+      ...formatted,
+      ...(stack ? { location: locationOf(stack) ?? formatted.location, stack } : {}),
+      ...(awsRequestId ? { aws_request_id: awsRequestId } : {}),
+    };
+  }
+}
 
-/** X-Ray's trace of the invocation, as Lambda sets it (`Root=1-…;Parent=…;Sampled=1`). */
-const traceId = (): string | undefined => process.env._X_AMZN_TRACE_ID?.match(/Root=([^;]+)/)?.[1];
+/** What a terminal does not need on each line: Powertools' boilerplate and the Lambda context. */
+const boilerplate = new Set([
+  'level',
+  'message',
+  'timestamp',
+  'service',
+  'sampling_rate',
+  'xray_trace_id',
+  'cold_start',
+  'function_name',
+  'function_request_id',
+]);
+
+type LoggedError = { name?: string; message?: string; stack?: string; aws_request_id?: string };
+const isLoggedError = (value: unknown): value is LoggedError =>
+  typeof value === 'object' && value !== null && 'stack' in value && 'message' in value;
 
 /** A string as is, quoted only when it has spaces or quotes; anything else as JSON. */
 const text = (value: unknown): string =>
-  typeof value !== 'string'
-    ? JSON.stringify(value, logReplacer())
-    : /[\s"]/.test(value)
-      ? JSON.stringify(value)
-      : value;
-
-type Line = (level: LogLevel, message: string, attributes: LogAttributes) => string;
+  typeof value !== 'string' ? JSON.stringify(value) : /[\s"]/.test(value) ? JSON.stringify(value) : value;
 
 /**
- * One JSON object a line, as CloudWatch Logs Insights reads it: level first, then message,
- * timestamp, service, the X-Ray trace when there is one, then the attributes at the top level.
+ * Powertools' Logger printing each line readably for a terminal (`LEVEL message key=value …`):
+ * the local stack's console (WATTLE_LOG_FORMAT=line). A logged error keeps its stack, on the
+ * lines below, since an error logged is a fault someone has to find.
  */
-const jsonLine =
-  (service: string): Line =>
-  (level, message, attributes) =>
-    JSON.stringify(
-      {
-        level,
-        message,
-        timestamp: new Date().toISOString(),
-        service,
-        ...(traceId() ? { xray_trace_id: traceId() } : {}),
-        ...attributes,
-      },
-      logReplacer(),
-    );
-
-/**
- * `LEVEL message key=value …` for a terminal (the local stack's console): a logged error's stack
- * follows on the lines below, indented, since an error logged is a fault someone has to find.
- */
-const readableLine: Line = (level, message, attributes) => {
-  const stacks: string[] = [];
-  const fields = Object.entries(attributes)
-    .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => {
-      if (!(value instanceof Error)) return `${key}=${text(value)}`;
-      if (value.stack) stacks.push(readableStack(value.stack));
-      return `${key}=${text(`${value.name}: ${value.message}`)}`;
-    });
-  const line = [level, message, ...fields].join(' ');
-  return [line, ...stacks.map((stack) => stack.replace(/^/gm, '    '))].join('\n');
-};
+export class LineLogger extends Logger {
+  protected override printLog(logLevel: number, log: LogItem): void {
+    log.prepareForPrint();
+    const attributes = JSON.parse(JSON.stringify(log.getAttributes(), this.getJsonReplacer())) as Record<
+      string,
+      unknown
+    >;
+    const stacks: string[] = [];
+    const fields = Object.entries(attributes)
+      .filter(([key, value]) => !boilerplate.has(key) && value !== undefined)
+      .map(([key, value]) => {
+        if (!isLoggedError(value)) return `${key}=${text(value)}`;
+        if (value.stack) stacks.push(value.stack);
+        const request = value.aws_request_id ? ` (AWS request ${value.aws_request_id})` : '';
+        return `${key}=${text(`${value.name ?? 'Error'}: ${value.message}${request}`)}`;
+      });
+    const line = [String(attributes.level), String(attributes.message), ...fields].join(' ');
+    const out = logLevel >= LogLevelThreshold.WARN ? process.stderr : process.stdout;
+    out.write(`${[line, ...stacks.map((stack) => stack.replace(/^/gm, '    '))].join('\n')}\n`);
+  }
+}
 
 export interface LoggerOptions {
   service: string;
@@ -103,26 +120,16 @@ export interface LoggerOptions {
 }
 
 /**
- * The functions' logger: one line a call, INFO and DEBUG on stdout, WARN and ERROR on stderr.
- * Our own rather than Powertools', whose import alone cost about 6 ms of CPU at every cold start
- * (docs/decisions.md) for the four calls the service makes.
+ * The functions' logger: Powertools for AWS Lambda's Logger, one line a call (INFO and DEBUG on
+ * stdout, WARN and ERROR on stderr). The function's chain adds the invocation's context to every
+ * line (injectLambdaContext: request id, cold start, function name; the request's route and stage).
  */
-export const createLogger = ({ service, level, format }: LoggerOptions): Logger => {
-  const threshold = severity[logLevelOf(level)];
-  const line = format === 'line' ? readableLine : jsonLine(service);
-  const write = (at: Exclude<LogLevel, 'SILENT'>, message: string, attributes: LogAttributes = {}) => {
-    if (severity[at] < threshold) return;
-    const out = severity[at] >= severity.WARN ? process.stderr : process.stdout;
-    out.write(`${line(at, message, attributes)}\n`);
-  };
-  return {
-    logs: (at) => severity[at] >= threshold,
-    debug: (message, attributes) => write('DEBUG', message, attributes),
-    info: (message, attributes) => write('INFO', message, attributes),
-    warn: (message, attributes) => write('WARN', message, attributes),
-    error: (message, attributes) => write('ERROR', message, attributes),
-  };
-};
+export const createLogger = ({ service, level, format }: LoggerOptions): Logger =>
+  new (format === 'line' ? LineLogger : Logger)({
+    serviceName: service,
+    logLevel: logLevelOf(level),
+    logFormatter: new WattleLogFormatter(),
+  });
 
 /** A logger that writes nothing (tests and benchmarks). */
 export const silentLogger = (): Logger =>

@@ -1,5 +1,5 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
 import middy from '@middy/core';
-import type { Logger } from '@wattle/ports';
 import type { Context } from 'aws-lambda';
 import { vi } from 'vitest';
 import type { ApiRequest } from '../../../packages/http/src/api-request.ts';
@@ -59,6 +59,6 @@ export const withRequest = (api: Partial<ApiRequest>): ApiMiddleware => ({
 export const ok: StubHandler = async () => ({ statusCode: 200, headers: {}, body: '{"ok":true}' });
 
 export const fakeLogger = () => {
-  const logger = { logs: vi.fn(() => true), info: vi.fn(), warn: vi.fn(), error: vi.fn(), debug: vi.fn() };
+  const logger = { appendKeys: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn(), debug: vi.fn() };
   return { logger, asLogger: logger as unknown as Logger };
 };

@@ -1,10 +1,11 @@
-import type { Logger } from '@wattle/ports';
+import type { Logger } from '@aws-lambda-powertools/logger';
 import { parsedRequestOf } from './parse-request.ts';
 import type { ApiMiddleware, ApiMiddyRequest } from './types.ts';
 
 /**
- * Every response carries X-Request-Id (API Gateway's request id), and every request leaves one
- * log line: route, status, duration, merchant. Bodies are never logged: they may hold card data.
+ * Every response carries X-Request-Id (API Gateway's request id), every line logged while the
+ * request runs names its route, stage and API request id, and every request leaves one log line:
+ * route, status, duration, merchant. Bodies are never logged: they may hold card data.
  */
 export const requestId = (logger: Logger): ApiMiddleware => {
   const finish = (request: ApiMiddyRequest) => {
@@ -12,8 +13,6 @@ export const requestId = (logger: Logger): ApiMiddleware => {
     // Registered around the router: the route's chain parsed the request under its own middy request.
     const api = parsedRequestOf(request.event);
     if (request.response) request.response.headers = { ...request.response.headers, 'X-Request-Id': id };
-    // A logger above INFO (SILENT in the benchmarks and tests) would drop the line: skip building it.
-    if (!logger.logs('INFO')) return;
     logger.info('request', {
       requestId: id,
       route: request.event.routeKey,
@@ -27,6 +26,12 @@ export const requestId = (logger: Logger): ApiMiddleware => {
     name: 'requestId',
     before: function requestIdBefore(request) {
       request.internal.startedAt = Date.now();
+      // Cleared after the invocation by injectLambdaContext (resetKeys), which runs outside this.
+      logger.appendKeys({
+        route: request.event.routeKey,
+        stage: request.event.requestContext?.stage,
+        requestId: request.event.requestContext?.requestId,
+      });
     },
     after: finish,
     onError: finish,
