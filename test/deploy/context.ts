@@ -34,9 +34,7 @@ export interface RehearsalContext {
  * housekeeping, taking a grant away), made while moto still takes any credentials.
  */
 export const createAdministrator = async (endpoint: string): Promise<Administrator> => {
-  const iam = new IAMClient(
-    motoClientConfig(endpoint, { accessKeyId: 'rehearsal', secretAccessKey: 'rehearsal' }),
-  );
+  const iam = new IAMClient(motoClientConfig(endpoint, adminCredentials));
   const UserName = 'wattle-rehearsal';
   await iam.send(new CreateUserCommand({ UserName }));
   await iam.send(

@@ -43,7 +43,7 @@ export const exerciseRoutes = async (context: RehearsalContext): Promise<Record<
   const cardQuery = { _method: 'POST', publishable_api_key: publishable, ...cardFields() };
 
   // Cards, payment sources, bank accounts: tokens made with the publishable key too.
-  const card = await send(shop.post('/1/cards', cardFields()));
+  await send(shop.post('/1/cards', cardFields()));
   await send(anonymous.post('/1/cards.json', { ...cardFields(), publishable_api_key: publishable }));
   await jsonp(anonymous, '/1/cards.json', cardQuery);
   await jsonp(anonymous, '/1/cards', cardQuery);
