@@ -1,17 +1,9 @@
 // One deployed function's code, run as Lambda's Node.js runtime runs it: its handler module
 // imported once, then one invocation at a time from the parent (test/deploy/function-process.ts).
 // Plain JavaScript on purpose: the process holds the function's bundle and nothing of the project.
-import dns from 'node:dns';
 import { pathToFileURL } from 'node:url';
 
 const [handlerModule] = process.argv.slice(2);
-
-// In AWS, S3's virtual-hosted names (bucket.s3.region.amazonaws.com) resolve; against
-// AWS_ENDPOINT_URL=http://localhost:PORT the SDK asks for bucket.localhost, which RFC 6761 makes
-// loopback but this machine's resolver does not know. Only *.localhost is touched.
-const lookup = dns.lookup;
-dns.lookup = (hostname, ...rest) =>
-  lookup(typeof hostname === 'string' && hostname.endsWith('.localhost') ? 'localhost' : hostname, ...rest);
 
 const { handler } = await import(pathToFileURL(handlerModule).href);
 

@@ -32,7 +32,6 @@ const failures: string[] = [];
 const lines: string[] = [];
 const report = (ok: boolean, text: string) => {
   const line = `${ok ? 'ok    ' : 'FAILED'} ${text}`;
-  if (process.env.WATTLE_REHEARSAL_TIMES) console.log(`       at ${seconds()}`);
   lines.push(line);
   console.log(line);
   if (!ok) failures.push(text);
