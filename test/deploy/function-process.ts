@@ -79,7 +79,21 @@ export const startFunctionProcess = async (
     invoke: (event) =>
       new Promise((resolve, reject) => {
         const id = randomUUID();
-        pending.set(id, { resolve, reject });
+        // Lambda stops an invocation at the function's timeout; a little later, so does the rehearsal.
+        const timer = setTimeout(
+          () => {
+            pending.delete(id);
+            reject(new Error(`${fn.fn} did not answer within its ${fn.timeoutSeconds} s timeout`));
+          },
+          (fn.timeoutSeconds + 5) * 1000,
+        );
+        const settle =
+          <T>(then: (value: T) => void) =>
+          (value: T) => {
+            clearTimeout(timer);
+            then(value);
+          };
+        pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
         child.send({
           id,
           event,

@@ -7,7 +7,7 @@ const [handlerModule] = process.argv.slice(2);
 
 const { handler } = await import(pathToFileURL(handlerModule).href);
 
-process.on('message', async ({ id, event, context }) => {
+const invoke = async ({ id, event, context }) => {
   const deadline = Date.now() + context.timeoutMs;
   const lambdaContext = {
     ...context,
@@ -19,5 +19,11 @@ process.on('message', async ({ id, event, context }) => {
   } catch (error) {
     process.send({ id, error: String(error?.stack ?? error) });
   }
+};
+
+// As in one Lambda execution environment: the next invocation starts when the last has answered.
+let turn = Promise.resolve();
+process.on('message', (message) => {
+  turn = turn.then(() => invoke(message));
 });
 process.send({ ready: true });
