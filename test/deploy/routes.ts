@@ -284,7 +284,7 @@ export const exerciseLaterRoutes = async (
   await send(shop.post(`/1/disputes/${dispute}/evidence`));
   await send(shop.post(`/1/disputes/${conceded}/accept`));
 
-  await send(shop.get('/1/deposits/dpo_rehearsal0000000000000'));
+  await shop.get('/1/deposits/dpo_rehearsal0000000000000'); // 404 expected: see expectedRefusals
   await send(shop.del(`/1/webhook_endpoints/${made.endpoint}`));
   await send(shop.del(`/1/customers/${made.customer}`));
   const spare = await fetch(`${context.gateway.baseUrl}/1/files`, {
