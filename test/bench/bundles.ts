@@ -5,7 +5,7 @@
  * e.g. to profile one: `node --cpu-prof -e "await import('DIR/charges/index.mjs')" --input-type=module`.
  */
 import { parseArgs } from 'node:util';
-import { baselinePackagesOf, benchBundles } from './lambda-bundles.ts';
+import { baselineNameOf, benchBundles } from './lambda-bundles.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -15,13 +15,14 @@ const report = await benchBundles(Number(values.runs), console.log, {
   only: positionals,
   ...(values.keep ? { outDir: values.keep } : {}),
 });
-const baselineFor = (fn: string) =>
-  report.baselines.find((b) => b.sdkPackages.join() === baselinePackagesOf(fn).join());
+const baselineFor = (fn: string) => report.baselines.find((b) => b.name === baselineNameOf(fn));
 for (const b of [...report.functions, ...report.baselines]) {
-  const cpu = b.withoutSourceMaps.cpuMs;
-  const baseline = report.functions.includes(b) ? baselineFor(b.name) : undefined;
-  const over = baseline ? ` (+${(cpu - baseline.withoutSourceMaps.cpuMs).toFixed(1)} over baseline)` : '';
+  const { cpuMs, firstCallCpuMs } = b.withoutSourceMaps;
+  const baseline = report.functions.includes(b) ? baselineFor(b.name)?.withoutSourceMaps : undefined;
+  const over = (ms: number, base: number | undefined) =>
+    base === undefined ? '' : ` (${ms - base >= 0 ? '+' : ''}${(ms - base).toFixed(1)} over baseline)`;
   console.log(
-    `${b.name}: ${(b.bytes / 1024).toFixed(0)} KB, ${cpu.toFixed(1)} ms CPU${over}${b.error ? ` failed: ${b.error}` : ''}`,
+    `${b.name}: ${(b.bytes / 1024).toFixed(0)} KB, import ${cpuMs.toFixed(1)} ms CPU${over(cpuMs, baseline?.cpuMs)}, ` +
+      `first invocation ${firstCallCpuMs.toFixed(1)} ms CPU${over(firstCallCpuMs, baseline?.firstCallCpuMs)}${b.error ? ` failed: ${b.error}` : ''}`,
   );
 }

@@ -9,32 +9,22 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import * as dynamodb from '@aws-sdk/client-dynamodb';
+import { awsClientSettings } from '@wattle/runtime';
 import { merchantWideShards } from '../../packages/store/src/kernel/counters.ts';
 import type { RecordedCall, Recording } from './ddb-recorder.ts';
 
-const nothing = () => {};
-
 /**
- * The SDK's logger middleware passes every call's input and output through its sensitive-data
- * filters to `logger.info`, even when the logger does nothing: the default no-op logger has an
- * `info`, so the filters walk each item read or written. A logger without `info` makes the SDK
- * skip that work (it calls `logger?.info?.(…)`).
- */
-export const quietSdkLogger = { debug: nothing, warn: nothing, error: nothing } as unknown as NonNullable<
-  dynamodb.DynamoDBClientConfig['logger']
->;
-
-/**
- * The floor's client: the SDK at its cheapest. With the default logger it would also filter every
- * call's input and output for a log nobody reads (about a tenth of a GetItem's client CPU, a third
- * of an eight-item transaction's), so the floor would cost more than the SDK needs to.
+ * The floor's client: the SDK's low-level DynamoDB client made as the functions make theirs
+ * (packages/runtime/src/aws-clients.ts: the standard retry mode, the same HTTP handler and
+ * timeouts, the SDK's default logger), so the service's CPU is set against the same client
+ * doing the same calls, without lib-dynamodb's marshalling and without the service's own work.
  */
 export const floorClient = (endpoint: string): dynamodb.DynamoDBClient =>
   new dynamodb.DynamoDBClient({
+    ...awsClientSettings(),
     endpoint,
     region: 'ap-southeast-2',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    logger: quietSdkLogger,
   });
 
 export type Tokens = Map<string, string>;

@@ -408,6 +408,26 @@ describe('webhook pipeline', () => {
     ).toBe(true);
   });
 
+  it("tells the delivery function each queue's ARN, to know a record's queue by its eventSourceARN", () => {
+    const lambdas = resources('AWS::Lambda::Function');
+    for (const fn of functionNames) {
+      const variables = (
+        props(lambdas[functionLogicalId(fn)]).Environment as { Variables: Record<string, unknown> }
+      ).Variables;
+      const arns = {
+        events: variables.WATTLE_EVENTS_QUEUE_ARN,
+        webhooks: variables.WATTLE_WEBHOOKS_QUEUE_ARN,
+      };
+      expect({ fn, arns }, fn).toEqual({
+        fn,
+        arns:
+          fn === 'webhook-delivery'
+            ? { events: queueArn(stack.eventsQueue), webhooks: queueArn(stack.webhooksQueue) }
+            : { events: undefined, webhooks: undefined },
+      });
+    }
+  });
+
   it('never lets webhooks reach loopback in AWS (only the local stack allows it)', () => {
     for (const lambda of Object.values(resources('AWS::Lambda::Function'))) {
       const variables = (props(lambda).Environment as { Variables: Record<string, unknown> }).Variables;
