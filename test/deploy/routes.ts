@@ -9,6 +9,24 @@ import type { Invocation } from './gateway.ts';
 type Body = any;
 
 /**
+ * Sends a request of the walk and gives its answer's `response`. A failed request is reported by
+ * routeCoverage (from what the gateway saw); its answer is printed here to say why. An answer the
+ * OpenAPI document does not allow is a failure of its own.
+ */
+const sender =
+  (context: RehearsalContext) =>
+  async (request: Promise<ApiResponse>): Promise<Body> => {
+    try {
+      const answer = await request;
+      if (answer.status >= 400) console.log(`       answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+      return answer.body?.response ?? {};
+    } catch (error) {
+      context.report(false, String(error));
+      return {};
+    }
+  };
+
+/**
  * A merchant's walk through the API as a client library makes it, in an order where each request
  * has what it needs: one realistic request per route of the route table at least, each expected
  * to succeed (answers are also checked against the OpenAPI document). What the walk could not do
@@ -24,17 +42,7 @@ export const exerciseRoutes = async (context: RehearsalContext): Promise<Record<
   const agency = api(gateway.baseUrl, partner.partnerKey!);
   const made: Record<string, string> = {};
 
-  /** The answer's `response`; a failed request is reported by routeCoverage, not here. */
-  const send = async (request: Promise<ApiResponse>): Promise<Body> => {
-    try {
-      const answer = await request;
-      if (answer.status >= 400) console.log(`       answered ${answer.status}: ${answer.text.slice(0, 300)}`);
-      return answer.body?.response ?? {};
-    } catch (error) {
-      context.report(false, String(error));
-      return {};
-    }
-  };
+  const send = sender(context);
   const jsonp = async (client: Api, path: string, query: Record<string, string>): Promise<void> => {
     const answer = await client.get(`${path}?${new URLSearchParams({ callback: 'cb', ...query })}`);
     const ok = /^\/\*\*\/ ?cb\(\{"response"|^cb\(\{"response"/.test(answer.text.trim());
@@ -264,11 +272,7 @@ export const exerciseLaterRoutes = async (
   made: Record<string, string>,
 ): Promise<void> => {
   const shop = api(context.gateway.baseUrl, made.key!);
-  const send = async (request: Promise<ApiResponse>): Promise<Body> => {
-    const answer = await request;
-    if (answer.status >= 400) console.log(`       answered ${answer.status}: ${answer.text.slice(0, 300)}`);
-    return answer.body?.response ?? {};
-  };
+  const send = sender(context);
   const webhooks = await send(shop.get('/1/webhooks'));
   await send(shop.get(`/1/webhooks/${webhooks[0]?.token}`));
   await send(shop.put(`/1/webhooks/${webhooks[0]?.token}/replay`, {}));
