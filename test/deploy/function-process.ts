@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { DeployedFunction } from './deployed.ts';
+import { killOnExit } from './kill-on-exit.ts';
 import { rehearsalRegion } from './moto.ts';
 
 const worker = fileURLToPath(new URL('./lambda-worker.mjs', import.meta.url));
@@ -51,6 +52,7 @@ export const startFunctionProcess = async (
     execArgv: [],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
+  killOnExit(child);
   let logged = '';
   const keep = (chunk: Buffer) => {
     logged = (logged + chunk.toString('utf8')).slice(-200_000);

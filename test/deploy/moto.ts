@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { freePort } from '@wattle/local';
+import { killOnExit } from './kill-on-exit.ts';
 
 /** moto's account when no other is named, and the region the rehearsal deploys to. */
 export const motoAccount = '123456789012';
@@ -58,6 +59,7 @@ export const startMoto = async (): Promise<Moto> => {
   const child = spawn('python3', [launcher, '-H', '127.0.0.1', '-p', String(port)], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  killOnExit(child);
   const denials: Denial[] = [];
   const lines: string[] = [];
   const keep = (line: string) => {
@@ -65,8 +67,13 @@ export const startMoto = async (): Promise<Moto> => {
     if (lines.length > 400) lines.shift();
   };
   createInterface({ input: child.stdout! }).on('line', (line) => {
-    if (line.startsWith('moto-denied '))
-      denials.push(JSON.parse(line.slice('moto-denied '.length)) as Denial);
+    if (line.startsWith('moto-denied ')) {
+      try {
+        denials.push(JSON.parse(line.slice('moto-denied '.length)) as Denial);
+      } catch {
+        denials.push({ principal: 'unknown', action: 'an unreadable refusal', resource: line });
+      }
+    }
     keep(line);
   });
   createInterface({ input: child.stderr! }).on('line', keep);
