@@ -10,6 +10,8 @@ not quite as AWS does, which would make a rehearsal pass where AWS refuses. Thre
   action (PutItem, UpdateItem, DeleteItem, ConditionCheckItem; GetItem in TransactGetItems) on
   its table's ARN, a batch on each table it names, and a Query or Scan of an index on the
   index's ARN (`table/T/index/I`). Here each of those is checked.
+- DynamoDB Streams: moto authorises against `*`; AWS against the stream's ARN (from StreamArn, or
+  the shard iterator). Here the stream's ARN.
 - KMS: moto authorises against `*`; AWS against the key's ARN (from KeyId, or for Decrypt from
   the ciphertext). Here the key's ARN.
 - SQS: moto authorises SendMessageBatch, DeleteMessageBatch and ChangeMessageVisibilityBatch as
@@ -44,6 +46,7 @@ from moto.dynamodb import models as dynamodb_models
 from moto.dynamodb.models import DynamoDBBackend
 from moto.dynamodb.models.table import Table
 from moto.dynamodb.responses import DynamoHandler
+from moto.dynamodbstreams.responses import DynamoDBStreamsHandler
 from moto.iam import access_control
 from moto.iam.access_control import IAMRequest, PermissionResult
 from moto.kms.models import kms_backends
@@ -185,6 +188,19 @@ def transact_write_items_copying_once(self, transact_items):
 
 
 DynamoDBBackend.transact_write_items = transact_write_items_copying_once
+
+
+# --- DynamoDB Streams: the stream's ARN ------------------------------------------------------
+
+
+def streams_authorise(self, resource="*"):
+    body = request_body(self)
+    # A shard iterator names its stream before its first "|" (moto's, as AWS's).
+    stream_arn = body.get("StreamArn") or (body.get("ShardIterator") or "*").split("|")[0]
+    authorise(self, [(self._get_action(), stream_arn)])
+
+
+DynamoDBStreamsHandler._authenticate_and_authorize_normal_action = streams_authorise
 
 
 # --- KMS: the key's ARN ----------------------------------------------------------------------

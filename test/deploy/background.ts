@@ -17,9 +17,11 @@ import { motoAccount, rehearsalRegion } from './moto.ts';
 
 const queueArnOf = (url: string) => `arn:aws:sqs:${rehearsalRegion}:${motoAccount}:${url.split('/').pop()}`;
 
-/** Every record of the table's stream so far (moto keeps one shard per table). */
+/** Every record of the table's stream so far, read with the Pipe's role (moto keeps one shard per table). */
 const streamRecords = async (context: RehearsalContext, streamArn: string): Promise<StreamRecord[]> => {
-  const streams = new DynamoDBStreamsClient(context.administrator.clientConfig);
+  const streams = new DynamoDBStreamsClient(
+    motoClientConfig(context.moto.endpoint, context.stack.pipeCredentials),
+  );
   const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
   const records: StreamRecord[] = [];
   for (const shard of StreamDescription?.Shards ?? []) {
@@ -114,7 +116,7 @@ export const exerciseBackgroundFunctions = async (
   const streamArn = (await ddb.send(new DescribeTableCommand({ TableName: tableName }))).Table!
     .LatestStreamArn!;
 
-  // The Pipe: event inserts from the stream to the events queue, sent with the Pipe's own role.
+  // The Pipe: event inserts read from the stream and sent to the events queue, with the Pipe's own role.
   const eventsQueueUrl = physicalIdOf(stack.resources, 'EventsQueue');
   const pipe = new SQSClient(motoClientConfig(context.moto.endpoint, stack.pipeCredentials));
   const inserts = (await streamRecords(context, streamArn)).filter(isEventInsert);
