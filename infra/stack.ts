@@ -38,7 +38,8 @@ import { createTableKey, tableKeyActions, tableKeyStatement } from './constructs
 /** The repository root: function entries and the lock file are resolved from here. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const functionId = (fn: FunctionName): string =>
+/** A function's logical id in the stack (CDK adds its hash): `webhook-delivery` → WebhookDeliveryFunction. */
+export const functionId = (fn: FunctionName): string =>
   `${fn.replace(/(^|-)([a-z])/g, (_, _dash, c: string) => c.toUpperCase())}Function`;
 
 /** Table, card key, functions, HTTP API (stages test and live), the queues and the events pipe. */

@@ -8,6 +8,7 @@ export type TableAction =
   | 'dynamodb:DeleteItem'
   | 'dynamodb:Query'
   | 'dynamodb:BatchGetItem'
+  | 'dynamodb:BatchWriteItem'
   | 'dynamodb:ConditionCheckItem';
 
 /** Reads, conditional writes and the transactions built from them (TransactWriteItems needs these). */
@@ -32,6 +33,12 @@ export interface FunctionAccess {
   filesBucket?: boolean;
 }
 
+/**
+ * A transfer's line items are written in batches of 25 (BatchWriteItem: the payout, by the
+ * request or by the scheduler's job); only the two functions that pay transfers out get it.
+ */
+const payingOut: readonly TableAction[] = [...readWrite, 'dynamodb:BatchWriteItem'];
+
 /** Reads only: what a function that shows stored resources needs. */
 const readOnly: readonly TableAction[] = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'];
 
@@ -47,7 +54,7 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   'not-found': { table: [], cardKey: false },
   // Billing charges stored cards, so the scheduler opens card numbers; webhook retries that fall
   // due go to the delivery queue.
-  scheduler: { table: readWrite, cardKey: true, sendTo: ['webhooks'] },
+  scheduler: { table: payingOut, cardKey: true, sendTo: ['webhooks'] },
   charges: { table: readWrite, cardKey: true },
   authorisations: { table: readWrite, cardKey: true },
   // Refunds never open a card number.
@@ -59,7 +66,7 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   balance: { table: readOnly, cardKey: false },
   // Recipients' account numbers are sealed with the card key.
   recipients: { table: readWrite, cardKey: true },
-  transfers: { table: readWrite, cardKey: false },
+  transfers: { table: payingOut, cardKey: false },
   // The scheduler makes deposits; the function only shows them.
   deposits: { table: readOnly, cardKey: false },
   // Evidence and the merchant's steps; the issuer's moves are the scheduler's.

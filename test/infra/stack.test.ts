@@ -228,6 +228,13 @@ describe('least privilege', () => {
     }
   });
 
+  it('lets only the functions that pay transfers out write a batch (their line items)', () => {
+    const batchWriters = functionNames.filter((fn) =>
+      roleStatements(fn).flatMap(actionsOf).includes('dynamodb:BatchWriteItem'),
+    );
+    expect(batchWriters.sort()).toEqual(['scheduler', 'transfers']);
+  });
+
   it('rotates the card key', () => {
     template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
   });

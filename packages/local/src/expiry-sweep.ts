@@ -15,7 +15,7 @@ type ExpiryHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchRespon
 const batchSize = 100;
 
 /** The stream record DynamoDB writes when its TTL deletes `item` (AWS's shape: REMOVE, by the service). */
-const ttlRemovalRecord = (item: Record<string, unknown>, streamArn: string): DynamoDBRecord => {
+export const ttlRemovalRecord = (item: Record<string, unknown>, streamArn: string): DynamoDBRecord => {
   const image = marshall(item, { removeUndefinedValues: true });
   return {
     eventID: randomUUID(),

@@ -1,0 +1,58 @@
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { motoAccount, rehearsalRegion } from './moto.ts';
+import { type Template, withStandIns } from './stand-ins.ts';
+
+const run = promisify(execFile);
+
+/** The dummy credentials moto takes before its IAM enforcement is on (an administrator's, in effect). */
+export const adminCredentials = { accessKeyId: 'rehearsal', secretAccessKey: 'rehearsal' } as const;
+
+/** The environment of a command that talks to moto as the deploying administrator. */
+export const adminEnvironment = (
+  endpoint: string,
+  credentials: { accessKeyId: string; secretAccessKey: string } = adminCredentials,
+): NodeJS.ProcessEnv => ({
+  ...process.env,
+  AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+  AWS_SESSION_TOKEN: '',
+  AWS_PROFILE: '',
+  AWS_REGION: rehearsalRegion,
+  AWS_DEFAULT_REGION: rehearsalRegion,
+  AWS_ENDPOINT_URL: endpoint,
+  CDK_DEFAULT_ACCOUNT: '',
+  CDK_DEFAULT_REGION: '',
+});
+
+const cdk = async (args: string[], env: NodeJS.ProcessEnv): Promise<void> => {
+  try {
+    await run('npx', ['cdk', ...args], { env, maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`cdk ${args[0]} failed:\n${stdout ?? ''}\n${stderr ?? ''}`);
+  }
+};
+
+export interface Deployed {
+  /** The rewrites the template needed (withStandIns). */
+  changes: string[];
+}
+
+/**
+ * `cdk synth` into a folder of its own (bundling every function as `cdk deploy` would), the
+ * stand-ins written over its template, then `cdk bootstrap` and `cdk deploy` of that cloud assembly
+ * into moto. Bootstrapping from the assembly, not the app, keeps it from synthesizing again.
+ */
+export const deployToMoto = async (endpoint: string, assemblyDir: string): Promise<Deployed> => {
+  const env = adminEnvironment(endpoint);
+  await cdk(['synth', '--quiet', '--output', assemblyDir], env);
+  const templatePath = join(assemblyDir, 'Wattle.template.json');
+  const { template, changes } = withStandIns(JSON.parse(readFileSync(templatePath, 'utf8')) as Template);
+  writeFileSync(templatePath, JSON.stringify(template));
+  await cdk(['bootstrap', `aws://${motoAccount}/${rehearsalRegion}`, '--app', assemblyDir], env);
+  await cdk(['deploy', 'Wattle', '--app', assemblyDir, '--require-approval', 'never'], env);
+  return { changes };
+};

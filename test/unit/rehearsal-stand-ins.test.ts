@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { withStandIns } from '../deploy/stand-ins.ts';
+
+const keyArn = { 'Fn::GetAtt': ['TableKey', 'Arn'] };
+
+const synthesized = () => ({
+  Resources: {
+    Table: {
+      Type: 'AWS::DynamoDB::GlobalTable',
+      Properties: {
+        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+        BillingMode: 'PAY_PER_REQUEST',
+        GlobalSecondaryIndexes: [{ IndexName: 'gsi1', KeySchema: [], Projection: { ProjectionType: 'ALL' } }],
+        StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+        TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+        SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
+        Replicas: [
+          {
+            Region: 'ap-southeast-2',
+            DeletionProtectionEnabled: true,
+            PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+            SSESpecification: { KMSMasterKeyId: keyArn },
+          },
+        ],
+      },
+    },
+    Delivery: { Type: 'AWS::Lambda::EventSourceMapping', Properties: {} },
+    Queue: { Type: 'AWS::SQS::Queue', Properties: { VisibilityTimeout: 60 } },
+  },
+});
+
+describe("the rehearsal's stand-ins for what moto cannot deploy", () => {
+  it('deploys the global table as a table with the same keys, indexes, stream, TTL and key', () => {
+    const { template } = withStandIns(synthesized());
+    expect(template.Resources.Table).toEqual({
+      Type: 'AWS::DynamoDB::Table',
+      Properties: {
+        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+        BillingMode: 'PAY_PER_REQUEST',
+        GlobalSecondaryIndexes: [{ IndexName: 'gsi1', KeySchema: [], Projection: { ProjectionType: 'ALL' } }],
+        StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+        TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+        DeletionProtectionEnabled: true,
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        SSESpecification: { SSEEnabled: true, SSEType: 'KMS', KMSMasterKeyId: keyArn },
+      },
+    });
+  });
+
+  it('leaves out event source mappings, changes nothing else, and says what it did', () => {
+    const original = synthesized();
+    const { template, changes } = withStandIns(original);
+    expect(Object.keys(template.Resources)).toEqual(['Table', 'Queue']);
+    expect(template.Resources.Queue).toEqual(original.Resources.Queue);
+    expect(original.Resources.Table.Type).toBe('AWS::DynamoDB::GlobalTable');
+    expect(changes).toHaveLength(2);
+    expect(changes[1]).toContain('Delivery: event source mapping left out');
+  });
+});
