@@ -17,6 +17,7 @@ export {
   ttlAttribute,
   ttlDeleter,
 } from './kernel/table.ts';
+export { reportingUnavailable, unavailableReasonOf } from './kernel/unavailable.ts';
 export { backfillCardOwners, type CardOwnersBackfill } from './maintenance/backfill-card-owners.ts';
 export * from './repositories.ts';
 export { createStore, type Repositories, repositoriesOf, Store, storeContext } from './store.ts';

@@ -3,7 +3,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { defaultRetention, type Retention } from '@wattle/domain';
-import { TransactionConflictError } from '@wattle/ports';
+import { TransactionConflictError, Unavailable } from '@wattle/ports';
 import type { DocumentClient } from './client.ts';
 import { ConditionFailedError, StoreError } from './errors.ts';
 
@@ -19,6 +19,9 @@ type Check = Omit<NonNullable<TxItem['ConditionCheck']>, 'TableName'>;
  * condition with no refusal given is unexpected, and stays a ConditionFailedError inside the store.
  */
 export type Refusals = Record<string, (found: Record<string, unknown> | undefined) => Error>;
+
+/** The cancellation reasons of a transaction refused for lack of capacity. */
+const throttledReasons = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded']);
 
 /** DynamoDB's limit on the items of one transaction. */
 export const maxTransactionItems = 100;
@@ -130,6 +133,9 @@ export class Transaction {
     }
     if (reasons.some((reason) => reason.Code === 'TransactionConflict')) {
       return new TransactionConflictError({ cause: error });
+    }
+    if (reasons.some((reason) => throttledReasons.has(reason.Code ?? ''))) {
+      return new Unavailable('throttled', { cause: error });
     }
     return error;
   }
