@@ -34,7 +34,7 @@ const thrownBy = async (error: Error): Promise<unknown> => {
     maxAttempts: 1,
     requestHandler: { handle: async () => Promise.reject(error) },
   });
-  const tx = new Transaction('wattle', undefined, () => 0)
+  const tx = new Transaction<'first' | 'second'>('wattle', undefined, () => 0)
     .put('first', { Item: { pk: 'A', sk: 'A' } })
     .put('second', { Item: { pk: 'B', sk: 'B' } });
   return tx.commit(doc).then(
