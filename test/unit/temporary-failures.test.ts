@@ -6,9 +6,13 @@ import {
   TransactionCanceledException,
   TransactionInProgressException,
 } from '@aws-sdk/client-dynamodb';
+import { KMSClient, ListKeysCommand } from '@aws-sdk/client-kms';
+import { ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
+import { ListQueuesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { PinError } from '@wattle/domain';
 import { toHttpError } from '@wattle/http';
 import { TransactionConflictError, Unavailable } from '@wattle/ports';
+import { functionAwsClient } from '@wattle/runtime';
 import { documentClient } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { Transaction } from '../../packages/store/src/kernel/transaction.ts';
@@ -108,4 +112,37 @@ describe('errors DynamoDB answers for now', () => {
   it('reads no AWS exception at the edge: only what a port threw', () => {
     expect(toHttpError(new ThrottlingException({ message: 'x', $metadata })).status).toBe(500);
   });
+});
+
+describe('the other AWS clients a function makes (KMS, SQS, S3)', () => {
+  const failingWith = (error: Error) => ({
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+    requestHandler: { handle: async () => Promise.reject(error) },
+  });
+  const throttle = () =>
+    Object.assign(new Error('slow down'), {
+      name: 'ThrottlingException',
+      $metadata: { httpStatusCode: 400 },
+    });
+  const calls: [string, (error: Error) => Promise<unknown>][] = [
+    ['KMS', (error) => functionAwsClient(new KMSClient(failingWith(error))).send(new ListKeysCommand({}))],
+    ['SQS', (error) => functionAwsClient(new SQSClient(failingWith(error))).send(new ListQueuesCommand({}))],
+    ['S3', (error) => functionAwsClient(new S3Client(failingWith(error))).send(new ListBucketsCommand({}))],
+  ];
+
+  it.each(calls)(
+    '%s: a throttle or a timeout fails with Unavailable, anything else as it came',
+    async (_, call) => {
+      await expect(call(throttle())).rejects.toMatchObject({ name: 'Unavailable', reason: 'throttled' });
+      await expect(call(named('TimeoutError'))).rejects.toMatchObject({
+        name: 'Unavailable',
+        reason: 'timed_out',
+      });
+      await expect(call(named('AccessDeniedException'))).rejects.toMatchObject({
+        name: 'AccessDeniedException',
+      });
+    },
+  );
 });
