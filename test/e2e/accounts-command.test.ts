@@ -78,11 +78,20 @@ describe('npm run wattle -- accounts create', () => {
       expect(created.status).toBe(201);
       return created.body.response.token as string;
     };
-    const viaStack = JSON.parse(await wattle(['merchants', 'activate', await refer()]));
+    const viaStack = JSON.parse(await wattle(['merchants', 'activate', await refer(), '--json']));
     expect(viaStack.status).toBe('active');
     const direct = JSON.parse(
       await wattle(
-        ['merchants', 'activate', await refer(), '--table', stack.tableName, '--endpoint', stack.ddbEndpoint],
+        [
+          'merchants',
+          'activate',
+          await refer(),
+          '--json',
+          '--table',
+          stack.tableName,
+          '--endpoint',
+          stack.ddbEndpoint,
+        ],
         {
           AWS_REGION: 'ap-southeast-2',
           AWS_ACCESS_KEY_ID: 'local',
@@ -98,10 +107,19 @@ describe('npm run wattle -- accounts create', () => {
     const stack = useStack();
     const partner = api(stack.test.baseUrl, stack.partnerKey);
     const token = (await partner.post('/1/merchants', merchantApplication())).body.response.token as string;
-    expect(JSON.parse(await wattle(['merchants', 'hold', token])).status).toBe('on_hold');
+    expect(JSON.parse(await wattle(['merchants', 'hold', token, '--json'])).status).toBe('on_hold');
     const declined = JSON.parse(
       await wattle(
-        ['merchants', 'decline', token, '--table', stack.tableName, '--endpoint', stack.ddbEndpoint],
+        [
+          'merchants',
+          'decline',
+          token,
+          '--json',
+          '--table',
+          stack.tableName,
+          '--endpoint',
+          stack.ddbEndpoint,
+        ],
         {
           AWS_REGION: 'ap-southeast-2',
           AWS_ACCESS_KEY_ID: 'local',
@@ -121,7 +139,7 @@ describe('npm run wattle -- accounts create', () => {
     ]);
     // Declined is final: neither an approval nor another review.
     await expect(wattle(['merchants', 'activate', token])).rejects.toThrow(/invalid_state/);
-    await expect(wattle(['merchants', 'hold', token])).rejects.toThrow(/invalid_state/);
+    await expect(wattle(['merchants', 'hold', token, '--json'])).rejects.toThrow(/invalid_state/);
     await expect(wattle(['merchants', 'decline', 'mrch_nobody'])).rejects.toThrow(/404/);
   });
 

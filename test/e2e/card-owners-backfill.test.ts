@@ -38,6 +38,7 @@ describe('npm run wattle -- customers backfill-card-owners', () => {
         join(repoRoot, 'packages/cli/src/main.ts'),
         'customers',
         'backfill-card-owners',
+        '--json',
         '--table',
         stack.tableName,
         '--endpoint',
