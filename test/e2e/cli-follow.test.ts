@@ -112,13 +112,23 @@ describe('npm run wattle -- events tail, logs tail', () => {
 });
 
 describe('npm run wattle -- RESOURCE list|get', () => {
-  it('lists a page a line per object and gets one as JSON', async () => {
+  it('lists a page a line per object and gets one a line per field, or as JSON', async () => {
     const charge = (await client.post('/1/charges', chargeFields({ description: 'listed', amount: 1000 })))
       .body.response;
     const listed = await wattle('charges', 'list', '--key', merchant.test.secretKey);
     expect(listed).toContain(`${charge.token}  Success  1000  AUD`);
     expect(listed).toMatch(/\(page 1 of \d+, \d+ in all\)/);
-    const got = JSON.parse(await wattle('charges', 'get', charge.token, '--key', merchant.test.secretKey));
+    const text = (await wattle('charges', 'get', charge.token, '--key', merchant.test.secretKey)).split('\n');
+    expect(text).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^token +${charge.token}$`)),
+        expect.stringMatching(/^amount +1000$/),
+        expect.stringMatching(/^card\.display_number +XXXX-XXXX-XXXX-\d{4}$/),
+      ]),
+    );
+    const got = JSON.parse(
+      await wattle('charges', 'get', charge.token, '--key', merchant.test.secretKey, '--json'),
+    );
     expect(got).toEqual((await client.get(`/1/charges/${charge.token}`)).body.response);
     await expect(wattle('charges', 'get', 'ch_missing', '--key', merchant.test.secretKey)).rejects.toThrow(
       /404 not_found/,

@@ -96,6 +96,23 @@ describe('the console of `npm start` (default level)', () => {
     );
   });
 
+  it("shows a 4xx answer's Pin error code on its request line, and none on a success", async () => {
+    const client = api(stack.test.baseUrl, stack.test.secretKey);
+    expect((await client.post('/1/charges', { amount: 'ten' })).status).toBe(422);
+    await lineMatching(
+      stack,
+      /^INFO request .*route="POST \/1\/charges" .*status=422 error=invalid_resource ms=/,
+    );
+    expect((await client.get('/1/charges/ch_missing')).status).toBe(404);
+    await lineMatching(
+      stack,
+      /^INFO request .*route="GET \/1\/charges\/\{charge_token\}" .*status=404 error=not_found /,
+    );
+    expect((await client.get('/1/customers')).status).toBe(200);
+    const success = await lineMatching(stack, /^INFO request .*route="GET \/1\/customers" .*status=200/);
+    expect(success).not.toMatch(/ error=/);
+  });
+
   it('logs a declined charge and a gateway error without an ERROR or a stack trace', async () => {
     const { test: keys } = await newMerchant(stack);
     const client = api(keys.baseUrl, keys.secretKey);

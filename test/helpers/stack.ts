@@ -159,6 +159,10 @@ export interface OwnStackOptions {
   quiet?: boolean;
   /** WATTLE_EVENT_RETENTION_DAYS: a file that follows events over longer than 30 days keeps them. */
   eventRetentionDays?: number;
+  /** More options of `npm start` (`--keys-from FILE`). */
+  args?: string[];
+  /** More environment variables of the stack (the fixed keys' WATTLE_*_KEY). */
+  env?: Record<string, string>;
 }
 
 const alive = new Set<ChildProcess>();
@@ -176,6 +180,7 @@ export const startOwnStack = async (options: OwnStackOptions): Promise<OwnStack>
   const args = ['--import', 'tsx', join(repoRoot, 'packages/local/src/main.ts')];
   if (options.quiet ?? true) args.push('--quiet');
   if (options.inMemory ?? true) args.push('--in-memory');
+  args.push(...(options.args ?? []));
   // As `npm start` runs: readable log lines, and the level given here (not the test process's own).
   const { WATTLE_LOG_LEVEL: _level, WATTLE_LOG_FORMAT: _format, ...inherited } = process.env;
   const child = spawn(process.execPath, args, {
@@ -196,6 +201,7 @@ export const startOwnStack = async (options: OwnStackOptions): Promise<OwnStack>
       ...(options.eventRetentionDays
         ? { WATTLE_EVENT_RETENTION_DAYS: String(options.eventRetentionDays) }
         : {}),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -61,7 +61,7 @@ describe('the API commands’ command line', () => {
     expect(parseApiCommand(['charges', 'list', '--page', '0'])).toMatch(/--page/);
     expect(parseApiCommand(['logs', 'tail', '--lines', 'x'])).toMatch(/--lines/);
     expect(parseApiCommand(['trigger'])).toMatch(/event type/);
-    expect(parseApiCommand(['events', 'follow'])).toMatch(/list, get or tail/);
+    expect(parseApiCommand(['events', 'follow'])).toMatch(/events list, events get, events tail/);
     expect(parseApiCommand(['charges', 'list', '--bogus'])).toMatch(/bogus/);
   });
 });

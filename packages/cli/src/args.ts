@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
+import { didYouMean } from './suggest.ts';
 
-export const usage = `Usage: npm run wattle -- accounts create --name NAME [options]
-       npm run wattle -- merchants activate|decline|hold MERCHANT_TOKEN [--table TABLE] [--endpoint URL]
-       npm run wattle -- customers backfill-card-owners --table TABLE [--endpoint URL]
+/** The account commands' help, by command word. */
+export const accountCommandUsage: Record<'accounts' | 'merchants' | 'customers', string> = {
+  accounts: `Usage: npm run wattle -- accounts create --name NAME [options]
 
 Creates a merchant account (test and live secret and publishable keys) or, with --partner, a
 partner account (a partner key), and prints the keys once: only their hashes are stored.
@@ -20,18 +21,27 @@ Options:
   --table TABLE          write to this DynamoDB table (a deployed stack; AWS credentials and
                          region from the environment). Also WATTLE_TABLE_NAME.
   --endpoint URL         DynamoDB endpoint for --table (e.g. a DynamoDB Local)
-  --json                 print JSON instead of a readable block
+  --json                 print JSON instead of a readable block`,
+  merchants: `Usage: npm run wattle -- merchants activate|decline|hold MERCHANT_TOKEN [--table TABLE] [--endpoint URL] [--json]
 
 merchants activate approves a partner-referred merchant (mrch_...): its live keys start to work;
 merchants decline refuses one (pending or on hold), merchants hold puts a pending one on hold
-(sub_merchant_application.declined / .on_hold; its live keys stay suspended).
+(sub_merchant_application.declined / .on_hold; its live keys stay suspended).`,
+  customers: `Usage: npm run wattle -- customers backfill-card-owners --table TABLE [--endpoint URL] [--json]
 
 customers backfill-card-owners writes the owner record of every stored card of customers created
 before a card could be charged by its token alone, so their card tokens can be; it is safe to run
-while the API serves, and again. The local stack runs it itself on every start.
+while the API serves, and again. The local stack runs it itself on every start.`,
+};
 
-Without --table the command talks to the running local stack (npm start), found through
+const localNote = `Without --table the command talks to the running local stack (npm start), found through
 \${WATTLE_DATA_DIR:-.wattle}/local.json.`;
+
+/** The help of one account command, with where it goes. */
+export const accountCommandHelp = (word: keyof typeof accountCommandUsage): string =>
+  `${accountCommandUsage[word]}\n\n${localNote}`;
+
+export const usage = `${Object.values(accountCommandUsage).join('\n\n')}\n\n${localNote}`;
 
 export interface MerchantDecisionArgs {
   command: 'merchant-decision';
@@ -39,12 +49,14 @@ export interface MerchantDecisionArgs {
   merchantToken: string;
   table: string | null;
   endpoint: string | null;
+  json: boolean;
 }
 
 export interface BackfillCardOwnersArgs {
   command: 'backfill-card-owners';
   table: string;
   endpoint: string | null;
+  json: boolean;
 }
 
 export interface CreateAccountArgs {
@@ -102,14 +114,25 @@ export const parseCommandLine = (
     const merchantToken = positionals[2] ?? '';
     if (!/^mrch_[\w-]+$/.test(merchantToken))
       return `merchants ${decision} needs a merchant token (mrch_...)`;
-    return { command: 'merchant-decision', decision, merchantToken, table, endpoint };
+    return {
+      command: 'merchant-decision',
+      decision,
+      merchantToken,
+      table,
+      endpoint,
+      json: values.json === true,
+    };
   }
   if (!values.help && positionals.join(' ') === 'customers backfill-card-owners') {
     if (!table)
       return 'customers backfill-card-owners needs --table (the local stack runs it itself on start)';
-    return { command: 'backfill-card-owners', table, endpoint };
+    return { command: 'backfill-card-owners', table, endpoint, json: values.json === true };
   }
-  if (values.help || positionals.join(' ') !== 'accounts create') return usage;
+  if (positionals[0] === 'merchants')
+    return `merchants has: merchants activate, decline or hold MERCHANT_TOKEN.${didYouMean(decision ?? '', ['activate', 'decline', 'hold'])}`;
+  if (positionals[0] !== 'accounts') return usage;
+  if (positionals.slice(1).join(' ') !== 'create')
+    return `accounts has one command: accounts create --name NAME.${didYouMean(positionals[1] ?? '', ['create'])}`;
   const name = typeof values.name === 'string' ? values.name.trim() : '';
   if (!name) return '--name is required';
   const bank = [values['bank-account-name'], values['bank-account-bsb'], values['bank-account-number']];

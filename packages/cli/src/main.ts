@@ -1,11 +1,12 @@
 import { backfillCardOwners } from '@wattle/store';
-import { apiUsage, parseApiCommand } from './api-args.ts';
+import { parseApiCommand } from './api-args.ts';
 import { parseCommandLine, usage } from './args.ts';
 import { createInLocalStack, createInTable, describeAccount, tableStore } from './create-account.ts';
 import { decideMerchant } from './decide-merchant.ts';
+import { fullUsage, helpFor, isCommandWord, unknownCommand } from './help.ts';
+import { objectText } from './object-text.ts';
 import { runApiCommand } from './run-api-command.ts';
 
-const fullUsage = `${usage}\n\n${apiUsage}`;
 const argv = process.argv.slice(2);
 const dataDir = process.env.WATTLE_DATA_DIR ?? '.wattle';
 
@@ -14,8 +15,22 @@ function fail(message: string, code: number): never {
   process.exit(code);
 }
 
+/** What the account commands print: text, or with --json the JSON. */
+const print = (value: unknown, json: boolean) =>
+  console.log(json ? JSON.stringify(value, null, 2) : objectText(value));
+
+// `COMMAND --help`, `help COMMAND`, `--help` and no command at all: the help, on stdout.
+const words = argv.filter((arg) => !arg.startsWith('-'));
+const command = words[0] === 'help' ? words[1] : words[0];
+if (argv.length === 0 || argv.includes('--help') || argv.includes('-h') || words[0] === 'help') {
+  if (command !== undefined && !isCommandWord(command)) fail(unknownCommand(command), 2);
+  console.log(helpFor(command));
+  process.exit(0);
+}
+if (command === undefined || !isCommandWord(command)) fail(unknownCommand(command ?? argv[0] ?? ''), 2);
+
 const apiCommand = parseApiCommand(argv);
-if (typeof apiCommand === 'string') fail(`${apiCommand}\n\n${apiUsage}`, 2);
+if (typeof apiCommand === 'string') fail(`${apiCommand}\n\n${helpFor(command)}`, 2);
 if (apiCommand && typeof apiCommand === 'object') {
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
@@ -33,19 +48,13 @@ if (apiCommand && typeof apiCommand === 'object') {
 }
 
 const args = parseCommandLine(argv, process.env);
-if (typeof args === 'string') {
-  if (args === usage) {
-    console.log(fullUsage);
-    process.exit(0);
-  }
-  fail(`${args}\n\n${fullUsage}`, 2);
-}
+if (typeof args === 'string') fail(args === usage ? fullUsage : `${args}\n\n${helpFor(command)}`, 2);
 try {
   if (args.command === 'merchant-decision') {
-    console.log(JSON.stringify(await decideMerchant(args, dataDir), null, 2));
+    print(await decideMerchant(args, dataDir), args.json);
   } else if (args.command === 'backfill-card-owners') {
     const store = tableStore(args.table, args.endpoint);
-    console.log(JSON.stringify(await backfillCardOwners(store.ctx), null, 2));
+    print(await backfillCardOwners(store.ctx), args.json);
   } else {
     const made = args.table
       ? await createInTable({ ...args, table: args.table })

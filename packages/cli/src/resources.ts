@@ -1,4 +1,5 @@
 import { type ApiClient, responseOf } from './api-client.ts';
+import { objectText } from './object-text.ts';
 import { summaryLine } from './summary-line.ts';
 
 /** The resources `<resource> list|get` reads, by the name the command takes, and their paths. */
@@ -44,8 +45,8 @@ export const listResource = async (
   return lines.length ? lines.join('\n') : '(none)';
 };
 
-/** One object (the balance has no token), as indented JSON. */
+/** One object (the balance has no token): a line per field, or its JSON. */
 export const getResource = async (client: ApiClient, path: string, json: boolean): Promise<string> => {
   const response = responseOf(await client.call('GET', path));
-  return JSON.stringify(response, null, json ? 0 : 2);
+  return json ? JSON.stringify(response) : objectText(response);
 };

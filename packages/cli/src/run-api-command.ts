@@ -3,7 +3,7 @@ import { apiClient } from './api-client.ts';
 import { checkStack } from './check-stack.ts';
 import { tailEvents } from './events-tail.ts';
 import { listen, listenSigningKey } from './listen.ts';
-import { advanceClock, clockNow } from './local-control.ts';
+import { advanceClock, clockNow, postLocal } from './local-control.ts';
 import { tailRequestLog } from './logs-tail.ts';
 import { getResource, listResource } from './resources.ts';
 import { readLocalJson, resolveTarget, shellVariables, type Target } from './target.ts';
@@ -57,6 +57,16 @@ export const runApiCommand = async (args: ApiCommand, io: Io): Promise<void> => 
       const kinds = Object.entries(moved.scheduler?.doneByKind ?? {}).map(([kind, n]) => `${kind} ${n}`);
       return io.print(
         `Clock at ${moved.now}; the scheduler ran ${moved.scheduler?.done ?? 0} job(s)${kinds.length ? `: ${kinds.join(', ')}` : ''}`,
+      );
+    }
+    case 'reset': {
+      const answer = (await postLocal(localOrigin(target, 'reset'), '/reset')) as {
+        now: string;
+        deleted: number;
+      };
+      if (args.json) return io.print(JSON.stringify(answer));
+      return io.print(
+        `Reset: ${answer.deleted} item(s) deleted; the seeded merchant and partner are back with their keys (local.json holds), the clock is at real time (${answer.now})`,
       );
     }
     case 'check': {

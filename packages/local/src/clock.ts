@@ -41,12 +41,22 @@ export class LocalClock {
   advance(seconds: number): Promise<JobsRun & { now: Date }> {
     return this.serialise(async () => {
       setClockOffsetMs(clockOffsetMs() + Math.round(seconds * 1000));
-      if (this.file)
-        writeFileSync(this.file, `${JSON.stringify({ offsetMs: clockOffsetMs() } satisfies ClockFile)}\n`, {
-          mode: 0o600,
-        });
+      this.save();
       const run = await runJobs(runtimeClock.now());
       return { ...run, now: runtimeClock.now() };
+    });
+  }
+
+  /**
+   * A reset: runs `work` (emptying the stack) with no move or job run alongside, then sets the
+   * clock back to real time, kept so in the file too.
+   */
+  reset<T>(work: () => Promise<T>): Promise<T & { now: Date }> {
+    return this.serialise(async () => {
+      const done = await work();
+      setClockOffsetMs(0);
+      this.save();
+      return { ...done, now: runtimeClock.now() };
     });
   }
 
@@ -58,6 +68,14 @@ export class LocalClock {
   /** Waits for whatever move or run is under way. */
   async idle(): Promise<void> {
     await this.serialise(async () => undefined);
+  }
+
+  /** Keeps the offset in the file, when there is one. */
+  private save(): void {
+    if (this.file)
+      writeFileSync(this.file, `${JSON.stringify({ offsetMs: clockOffsetMs() } satisfies ClockFile)}\n`, {
+        mode: 0o600,
+      });
   }
 
   private serialise<T>(work: () => Promise<T>): Promise<T> {

@@ -47,6 +47,11 @@ export interface ControlOptions {
   reviewMerchant: (merchantToken: string, outcome: ReviewOutcome) => Promise<unknown | null>;
   /** Null when `referredBy` names no partner account. */
   createAccount: (request: AccountRequest) => Promise<NewMerchant | NewPartner | null>;
+  /**
+   * Empties the stack (every item, the queues, the files; the seeded accounts made again with
+   * their ids and keys) and sets the clock back to real time; answers how many items went.
+   */
+  reset: () => Promise<{ now: Date; deleted: number }>;
 }
 
 /** The request's fields, parsed the way the API parses them (query string, then form or JSON body). */
@@ -106,7 +111,8 @@ const payoutBankAccountOf = (
  * answers what the scheduler ran as `scheduler`: its summary, jobs done by kind) and fresh
  * accounts for tests and the accounts command (`POST /_local/accounts`: `name`, `email`,
  * `kind` merchant or partner, `referred_by`, `bank_account[name|bsb|number]`, `transfers_enabled`:
- * false for a merchant paid out by daily deposits).
+ * false for a merchant paid out by daily deposits), and a reset to the seeded accounts alone and
+ * real time (`POST /_local/reset`, answering the time and how many items it deleted).
  */
 export const controlEndpoints =
   ({
@@ -115,6 +121,7 @@ export const controlEndpoints =
     createAccount,
     activateMerchant,
     reviewMerchant,
+    reset,
   }: ControlOptions): ControlHandler =>
   async (request) => {
     const route = `${request.method} ${request.path.replace(/\/+$/, '')}`;
@@ -141,6 +148,13 @@ export const controlEndpoints =
           });
         }
         return { status: 200, body: { now: toTimestamp(now), scheduler } };
+      }
+      case 'POST /reset': {
+        const { now, deleted } = await reset();
+        out.info(
+          `Reset: ${deleted} item(s) deleted, the seeded accounts made again, the clock at real time (${toTimestamp(now)})`,
+        );
+        return { status: 200, body: { now: toTimestamp(now), deleted } };
       }
       case 'POST /accounts': {
         const input = fields(request);

@@ -17,6 +17,7 @@ import { controlDoorRefusal } from './control-door.ts';
 import { type DashboardHandler, isDashboardRequest } from './dashboard/dashboard.ts';
 import { lambdaContext, loadHandler } from './functions.ts';
 import type { RequestLog } from './request-log.ts';
+import { stagelessPathProblem } from './stageless.ts';
 
 /** Wattle's own cap on request bodies (API Gateway's is 10 MB). */
 export const maxBodyBytes = 1024 * 1024;
@@ -416,7 +417,13 @@ interface Handled {
   status: number;
   routeKey: string;
   printed: boolean;
+  /** The Pin error code of a 4xx the gateway answered itself, for its console line. */
+  error?: string | undefined;
 }
+
+/** The `error` of a 4xx Pin error body; undefined for anything else. */
+const clientErrorOf = ({ status, body }: JsonResponse): string | undefined =>
+  status >= 400 && status < 500 ? ((body as { error?: string } | null)?.error ?? undefined) : undefined;
 
 /**
  * The API Gateway emulator: each request becomes a v2 event for the function its route names, and
@@ -504,7 +511,26 @@ export const createGateway = (options: GatewayOptions) => {
         response = pinError('internal_error');
       }
       send(res, jsonReply(response, requestId), requestId);
-      return { path: rawPath, requestId, status: response.status, routeKey: '/_local', printed: false };
+      return {
+        path: rawPath,
+        requestId,
+        status: response.status,
+        routeKey: '/_local',
+        printed: false,
+        error: clientErrorOf(response),
+      };
+    }
+    const stageless = routed.routeKey === '$default' ? stagelessPathProblem(rawPath) : null;
+    if (stageless) {
+      send(res, jsonReply(pinError('not_found', { description: stageless }), requestId), requestId);
+      return {
+        path: rawPath,
+        requestId,
+        status: 404,
+        routeKey: '$default',
+        printed: false,
+        error: 'not_found',
+      };
     }
     const event = buildEvent({
       req,
@@ -525,9 +551,10 @@ export const createGateway = (options: GatewayOptions) => {
     const started = performance.now();
     const at = new Date();
     handle(req, res, at)
-      .then(({ path, requestId, status, routeKey, printed }) => {
+      .then(({ path, requestId, status, routeKey, printed, error }) => {
         const ms = Math.round(performance.now() - started);
-        if (!printed) options.console.info(`${req.method} ${path} ${status} ${ms}ms`);
+        if (!printed)
+          options.console.info(`${req.method} ${path} ${status}${error ? ` ${error}` : ''} ${ms}ms`);
         options.requestLog?.({
           requestId,
           requestTime: at.getTime(),

@@ -2,6 +2,7 @@ export { localClientConfig } from './aws.ts';
 export type { EnvironmentInfo, NewMerchant } from './control.ts';
 export { describeStack } from './describe.ts';
 export { type DynamoDbLocal, type DynamoDbLocalOptions, startDynamoDbLocal } from './dynamodb-local.ts';
+export { type FixedKeys, fixedKeyVariables, readFixedKeys } from './fixed-keys.ts';
 export { freePort } from './free-port.ts';
 export { type Job, registeredJobs, registerJob, runJobs } from './jobs.ts';
 export { type QueueConsumer, type SqsHandler, startQueueConsumer } from './queue-consumer.ts';

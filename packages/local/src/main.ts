@@ -1,24 +1,49 @@
 /**
  * `npm start`: the local stack in the foreground. PORT (default 4010), WATTLE_DATA_DIR (default
  * .wattle), WATTLE_LOG_LEVEL (default INFO), `--in-memory` to keep no data, `--quiet` for only
- * warnings and errors. Ctrl-C stops everything.
+ * warnings and errors, `--keys-from FILE` and WATTLE_*_KEY for fixed keys. Ctrl-C stops everything.
  */
+import { parseArgs } from 'node:util';
+import { fixedKeyVariables, readFixedKeys } from './fixed-keys.ts';
 import { defaultPort, describeStack, startLocalStack } from './index.ts';
 
-const usage = `Usage: npm start [-- --in-memory] [-- --quiet]
+const usage = `Usage: npm start [-- --in-memory] [-- --quiet] [-- --keys-from FILE]
 
-  --in-memory   keep no data (DynamoDB in memory, fresh keys every start)
-  --quiet       only warnings and errors (WATTLE_LOG_LEVEL=WARN)
+  --in-memory       keep no data (DynamoDB in memory, fresh keys every start)
+  --quiet           only warnings and errors (WATTLE_LOG_LEVEL=WARN)
+  --keys-from FILE  the keys the seeded merchant and partner use, from a JSON file in local.json's
+                    shape (test.secretKey, test.publishableKey, live.…, partnerKey; any of them)
 
 Environment: PORT (default ${defaultPort}; 0 = any free port), WATTLE_DATA_DIR (default .wattle),
-WATTLE_LOG_LEVEL (DEBUG, INFO (default), WARN, ERROR or SILENT; wins over --quiet)`;
+WATTLE_LOG_LEVEL (DEBUG, INFO (default), WARN, ERROR or SILENT; wins over --quiet),
+${Object.keys(fixedKeyVariables).join(', ')} (fixed keys, as --keys-from; they win over it)`;
 
-const args = process.argv.slice(2);
-const unknown = args.filter((arg) => !['--in-memory', '--quiet', '--help', '-h'].includes(arg));
-if (args.includes('--help') || args.includes('-h') || unknown.length) {
-  if (unknown.length) console.error(`Unknown option(s): ${unknown.join(' ')}\n`);
+let options: { 'in-memory'?: boolean; quiet?: boolean; 'keys-from'?: string; help?: boolean };
+try {
+  ({ values: options } = parseArgs({
+    options: {
+      'in-memory': { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      'keys-from': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }));
+} catch (error) {
+  console.error(`${(error as Error).message}\n`);
   console.log(usage);
-  process.exit(unknown.length ? 2 : 0);
+  process.exit(2);
+}
+if (options.help) {
+  console.log(usage);
+  process.exit(0);
+}
+
+let keys: ReturnType<typeof readFixedKeys>;
+try {
+  keys = readFixedKeys(options['keys-from'] ?? null, process.env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
 }
 
 const portText = process.env.PORT?.trim() || String(defaultPort);
@@ -34,8 +59,9 @@ try {
   stack = await startLocalStack({
     port,
     dataDir: process.env.WATTLE_DATA_DIR || '.wattle',
-    inMemory: args.includes('--in-memory'),
-    quiet: args.includes('--quiet'),
+    inMemory: options['in-memory'] === true,
+    quiet: options.quiet === true,
+    keys,
     onFatal: (error) => {
       console.error(`${error.message}: the local stack cannot go on.`);
       process.exit(1);

@@ -28,6 +28,7 @@ import { createDashboard } from './dashboard/dashboard.ts';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.ts';
 import { startExpirySweeper, sweepExpiredItems } from './expiry-sweep.ts';
 import { fileDownloads } from './file-downloads.ts';
+import type { FixedKeys } from './fixed-keys.ts';
 import { anyHandlerLoaded } from './functions.ts';
 import { createGateway } from './gateway.ts';
 import { registerJob } from './jobs.ts';
@@ -35,8 +36,9 @@ import { listeningOnLoopback, loopbackHost } from './loopback.ts';
 import { makePrivate } from './private-files.ts';
 import { ensureQueues, ensureTable } from './provision.ts';
 import { fileRequestLog } from './request-log.ts';
+import { emptyTable, purgeQueues } from './reset.ts';
 import { runScheduler } from './scheduler.ts';
-import { accountDeps, ensureSeed, loadCardKey, provisionMerchant } from './seed.ts';
+import { accountDeps, ensureSeed, loadCardKey, provisionMerchant, reprovisionSeed } from './seed.ts';
 import { type StreamPipe, startStreamPipe } from './stream-pipe.ts';
 import { startWebhookDelivery } from './webhook-delivery.ts';
 
@@ -56,6 +58,8 @@ export interface LocalStackOptions {
   scheduleIntervalMs?: number;
   /** Called if DynamoDB Local dies under the running stack (default: log it). */
   onFatal?: (error: Error) => void;
+  /** Keys the seeded merchant and partner take instead of new ones (--keys-from, WATTLE_*_KEY). */
+  keys?: FixedKeys;
 }
 
 /** What local.json holds (exactly this shape: external tooling reads it). */
@@ -75,6 +79,11 @@ export interface LocalStack {
   queueUrls: Record<string, string>;
   dataDir: string;
   inMemory: boolean;
+  /**
+   * Empties the stack to the seeded accounts (same ids and keys: local.json holds) with the clock
+   * at real time, as `POST /_local/reset` does; answers the time and how many items went.
+   */
+  reset(): Promise<{ now: Date; deleted: number }>;
   /** Stops the server, the pollers, fauxqs and DynamoDB Local, in that order. */
   stop(): Promise<void>;
 }
@@ -267,7 +276,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     cleanups.push(() => sweeper.stop());
     cleanups.push(registerJob('expiry-sweep', async () => sweeper.poke()));
     clock.restore();
-    const { seed } = await ensureSeed(store, file('seed.json'));
+    const { seed } = await ensureSeed(store, file('seed.json'), options.keys);
     // Data kept from before a card could be charged by its token alone lacks its owner records; a
     // table made just now has none to fill in, so only a kept table is scanned.
     if (!created) await backfillCardOwners(store.ctx);
@@ -289,11 +298,13 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     let baseUrl = '';
     // The merchants whose secret keys this run knows, for the dashboard's reads through the API.
     const dashboardAccounts = new DashboardAccounts();
-    dashboardAccounts.add({
-      accountId: seed.merchant.accountId,
-      name: 'Local Merchant',
-      secretKeys: { test: seed.merchant.keys.test.secretKey, live: seed.merchant.keys.live.secretKey },
-    });
+    const addSeedToDashboard = () =>
+      dashboardAccounts.add({
+        accountId: seed.merchant.accountId,
+        name: 'Local Merchant',
+        secretKeys: { test: seed.merchant.keys.test.secretKey, live: seed.merchant.keys.live.secretKey },
+      });
+    addSeedToDashboard();
     const merchantDeps = { merchants: store.merchants, ids: randomIds, clock: runtimeClock };
     /** The merchant a decision made, as the partner sees it; null when there is no such merchant. */
     const summaryOrNull = async (decided: Promise<Merchant>) => {
@@ -304,6 +315,18 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         throw error;
       }
     };
+    /** Every item, message and file goes; the seeded accounts come back as they were; real time. */
+    const reset = () =>
+      clock.reset(async () => {
+        const deleted = await emptyTable(doc, localTableName);
+        await purgeQueues(sqs, Object.values(queueUrls));
+        rmSync(filesDir, { recursive: true, force: true });
+        makePrivate(filesDir);
+        await reprovisionSeed(store, seed);
+        dashboardAccounts.clear();
+        addSeedToDashboard();
+        return { deleted };
+      });
     const requestLog = fileRequestLog(dataDir);
     const server = createServer(
       { keepAliveTimeout: 5000 },
@@ -320,6 +343,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
           activateMerchant: (merchantToken) => summaryOrNull(activateMerchant(merchantDeps, merchantToken)),
           reviewMerchant: (merchantToken, outcome) =>
             summaryOrNull(reviewMerchant(merchantDeps, merchantToken, outcome)),
+          reset,
           createAccount: async ({ name, email, kind, referredBy, payoutBankAccount, transfersEnabled }) => {
             const suffix = randomBytes(4).toString('hex');
             const label = kind === 'partner' ? 'Partner' : 'Merchant';
@@ -404,6 +428,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       queueUrls,
       dataDir,
       inMemory: !persistent,
+      reset,
       stop: () => {
         stopping ??= cleanup().finally(() => {
           running = false;

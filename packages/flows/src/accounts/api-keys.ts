@@ -13,14 +13,20 @@ export const newApiKey = (
   environment: Environment | null,
 ): string => `${apiKeyPrefix(kind, environment)}${secrets.secret(24)}`;
 
-/** A merchant's secret and publishable keys for both environments. */
-export const newMerchantKeys = (secrets: Secrets): Record<Environment, EnvironmentKeys> => ({
+/** Keys chosen rather than made: any of a merchant's four (the local stack's fixed keys). */
+export type GivenMerchantKeys = { [E in Environment]?: Partial<EnvironmentKeys> | undefined };
+
+/** A merchant's secret and publishable keys for both environments: those `given`, new ones for the rest. */
+export const newMerchantKeys = (
+  secrets: Secrets,
+  given: GivenMerchantKeys = {},
+): Record<Environment, EnvironmentKeys> => ({
   test: {
-    secretKey: newApiKey(secrets, 'secret', 'test'),
-    publishableKey: newApiKey(secrets, 'publishable', 'test'),
+    secretKey: given.test?.secretKey ?? newApiKey(secrets, 'secret', 'test'),
+    publishableKey: given.test?.publishableKey ?? newApiKey(secrets, 'publishable', 'test'),
   },
   live: {
-    secretKey: newApiKey(secrets, 'secret', 'live'),
-    publishableKey: newApiKey(secrets, 'publishable', 'live'),
+    secretKey: given.live?.secretKey ?? newApiKey(secrets, 'secret', 'live'),
+    publishableKey: given.live?.publishableKey ?? newApiKey(secrets, 'publishable', 'live'),
   },
 });

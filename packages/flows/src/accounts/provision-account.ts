@@ -7,7 +7,7 @@ import {
   toTimestamp,
 } from '@wattle/domain';
 import type { AccountsStore, Clock, Ids, Secrets } from '@wattle/ports';
-import { type EnvironmentKeys, newApiKey, newMerchantKeys } from './api-keys.ts';
+import { type EnvironmentKeys, type GivenMerchantKeys, newApiKey, newMerchantKeys } from './api-keys.ts';
 
 export interface ProvisionAccountDeps {
   accounts: AccountsStore;
@@ -33,6 +33,11 @@ export interface AccountRequest {
   payoutBankAccount?: BankAccountDetails | null | undefined;
   /** false: a merchant paid out by daily deposits into its bank account instead of transfers. */
   transfersEnabled?: boolean | undefined;
+  /**
+   * The account's id and keys where they are chosen rather than made: the local stack's seeded
+   * accounts, with the fixed keys a project's tests use, and as they were before a reset.
+   */
+  given?: { accountId?: string | undefined; keys?: GivenMerchantKeys; partnerKey?: string | undefined };
 }
 
 /** Creates a merchant (with test and live keys) or a partner (with a partner key). */
@@ -41,7 +46,7 @@ export const provisionAccount = async (
   request: AccountRequest,
 ): Promise<ProvisionedAccount> => {
   const account: Account = {
-    id: ids.token('acct'),
+    id: request.given?.accountId ?? ids.token('acct'),
     kind: request.kind,
     name: request.name,
     email: request.email,
@@ -54,13 +59,13 @@ export const provisionAccount = async (
     ...(request.transfersEnabled === false ? { transfersEnabled: false } : {}),
   };
   if (request.kind === 'partner') {
-    const partnerKey = newApiKey(secrets, 'partner', null);
+    const partnerKey = request.given?.partnerKey ?? newApiKey(secrets, 'partner', null);
     await accounts.create(account, [
       { apiKey: partnerKey, grant: { accountId: account.id, kind: 'partner', environment: null } },
     ]);
     return { account, keys: null, partnerKey };
   }
-  const keys = newMerchantKeys(secrets);
+  const keys = newMerchantKeys(secrets, request.given?.keys);
   await accounts.create(
     account,
     (['test', 'live'] as const).flatMap((environment) => [

@@ -19,6 +19,11 @@ export class DashboardAccounts {
     this.byId.set(account.accountId, account);
   }
 
+  /** Forgets them all (a reset, which then adds the seeded merchant again). */
+  clear(): void {
+    this.byId.clear();
+  }
+
   /** In the order they were made: the seeded merchant first. */
   all(): DashboardAccount[] {
     return [...this.byId.values()];

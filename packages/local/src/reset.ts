@@ -1,0 +1,47 @@
+import { PurgeQueueCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { tableKeys } from '@wattle/store';
+import { BatchWriteCommand, type DocumentClient, ScanCommand } from '@wattle/store/dynamodb';
+
+/** DynamoDB's most deletes in one BatchWriteItem. */
+const batchSize = 25;
+
+/**
+ * Deletes every item of the table, a page of keys at a time (the table, its indexes and its stream
+ * stay: the stream pipe reads on, and passes no deletion on, as the Pipe's filter passes inserts
+ * of events only). Returns how many items went.
+ */
+export const emptyTable = async (doc: DocumentClient, tableName: string): Promise<number> => {
+  const { partitionKey, sortKey } = tableKeys;
+  let deleted = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await doc.send(
+      new ScanCommand({
+        TableName: tableName,
+        ProjectionExpression: '#pk, #sk',
+        ExpressionAttributeNames: { '#pk': partitionKey, '#sk': sortKey },
+        ExclusiveStartKey: start,
+      }),
+    );
+    const items = page.Items ?? [];
+    for (let from = 0; from < items.length; from += batchSize) {
+      let requests = items.slice(from, from + batchSize).map((item) => ({
+        DeleteRequest: { Key: { [partitionKey]: item[partitionKey], [sortKey]: item[sortKey] } },
+      }));
+      while (requests.length > 0) {
+        const { UnprocessedItems } = await doc.send(
+          new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
+        );
+        requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
+      }
+      deleted += Math.min(batchSize, items.length - from);
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return deleted;
+};
+
+/** Drops the messages waiting in each queue (events on their way to webhooks, deliveries). */
+export const purgeQueues = async (sqs: SQSClient, queueUrls: readonly string[]): Promise<void> => {
+  for (const QueueUrl of queueUrls) await sqs.send(new PurgeQueueCommand({ QueueUrl }));
+};
