@@ -7,12 +7,16 @@ import { defineConfig } from 'vitest/config';
 const reliability = process.env.WATTLE_RELIABILITY === '1';
 
 /**
- * Five projects, so only what needs it pays for a JVM (six with the reliability runs):
+ * Six projects, so only what needs it pays for a JVM (seven with the reliability runs):
  * - unit: pure code, no I/O;
  * - integration: the store against DynamoDB Local (one JVM per run, a table per file: useTable);
- * - e2e: HTTP against ONE shared in-memory local stack (files that move the clock start their own);
+ * - e2e: HTTP against ONE shared in-memory local stack, files side by side (the few that restart a
+ *   stack, keep one on disk or keep events for a year start their own: startOwnStack);
+ * - clock: the files that move the clock, on ONE second stack (test/helpers/clock-stack-setup.ts),
+ *   one file at a time, each beginning with a reset of it (useClockStack);
  * - infra: CDK assertions;
- * - browser: the dashboard and the hosted pages in headless Chromium, each file with its own stack.
+ * - browser: the dashboard and the hosted pages in headless Chromium, one file at a time on a
+ *   clock stack of their own.
  */
 export default defineConfig({
   test: {
@@ -42,16 +46,27 @@ export default defineConfig({
           env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG' },
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'clock',
+          include: ['test/clock/**/*.test.ts'],
+          // One stack for all its files: one at a time, as each moves its clock and resets it.
+          fileParallelism: false,
+          globalSetup: ['test/helpers/clock-stack-setup.ts'],
+          env: { WATTLE_LOG_LEVEL: 'SILENT' },
+        },
+      },
       { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'] } },
       {
         extends: true,
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
-          // Debian's Chromium, installed when missing (scripts/ensure-browser.mjs).
-          globalSetup: ['test/helpers/browser-global-setup.ts'],
-          // Each file starts its own stack (startOwnStack), logging at DEBUG into its checked output.
-          env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG' },
+          // Debian's Chromium, installed when missing (scripts/ensure-browser.mjs), and a clock stack.
+          globalSetup: ['test/helpers/browser-global-setup.ts', 'test/helpers/clock-stack-setup.ts'],
+          fileParallelism: false,
+          env: { WATTLE_LOG_LEVEL: 'SILENT' },
           testTimeout: 60_000,
         },
       },
@@ -61,7 +76,12 @@ export default defineConfig({
               extends: true,
               test: {
                 name: 'reliability',
-                include: ['test/reliability/**/*.test.ts'],
+                include: [
+                  'test/reliability/**/*.test.ts',
+                  // The crash and fault loops whole, at every write and call (npm test runs a sample).
+                  'test/integration/billing-crash-at-each-write.test.ts',
+                  'test/integration/dynamodb-faults.test.ts',
+                ],
                 globalSetup: ['test/helpers/ddb-global-setup.ts'],
                 // The load test's own stack logs every request into its output, checked for card data.
                 env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'INFO' },

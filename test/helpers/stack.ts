@@ -6,17 +6,38 @@ import { type LocalStackInfo, localClientConfig, localTableName, type NewMerchan
 import { documentClient } from '@wattle/store';
 import type { DocumentClient } from '@wattle/store/dynamodb';
 import qs from 'qs';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { describeFinds } from '../reliability/card-leaks/find-card-data.ts';
 import { findCardDataInLogs, findCardDataInTable } from '../reliability/card-leaks/scan-stack.ts';
+import type { ProvidedClockStack } from './clock-stack-setup.ts';
 import { checkAgainstDocument } from './openapi-check.ts';
 import type { ProvidedStack } from './stack-global-setup.ts';
 
-export type { ProvidedStack };
+export type { ProvidedClockStack, ProvidedStack };
 export type Merchant = NewMerchant;
 
 /** The shared in-memory stack of the e2e run (see stack-global-setup.ts). Don't move its clock. */
 export const useStack = (): ProvidedStack => inject('stack');
+
+/**
+ * The stack of the files that move the clock (projects `clock` and `browser`; see
+ * clock-stack-setup.ts), one file at a time: reset before the file (the seeded accounts alone, with
+ * the same keys, at real time, as a stack of its own starts), and its table searched for card data
+ * in clear after it. Call it at the top of the file.
+ */
+export const useClockStack = (): ProvidedClockStack => {
+  const stack = inject('clockStack');
+  if (!stack) throw new Error('useClockStack: this file must be in a project with clock-stack-setup.ts');
+  beforeAll(async () => {
+    const res = await request('POST', localUrl(stack, '/reset'));
+    if (res.status !== 200) throw new Error(`POST /_local/reset answered ${res.status}: ${res.text}`);
+  });
+  afterAll(async () => {
+    const finds = await findCardDataInTable(stack.ddbEndpoint, localTableName);
+    if (finds.length > 0) throw new Error(describeFinds(finds));
+  });
+  return stack;
+};
 
 /** Any stack the helpers can talk to: the shared one or one from startOwnStack. */
 export interface StackRef {
