@@ -1,3 +1,4 @@
+import { globSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -7,8 +8,16 @@ import { defineConfig } from 'vitest/config';
 const reliability = process.env.WATTLE_RELIABILITY === '1';
 
 /**
- * Six projects, so only what needs it pays for a JVM (seven with the reliability runs):
- * - unit: pure code, no I/O;
+ * The unit files that replace modules (vi.mock): they run isolated (project unit-mocks), as a mock
+ * cannot replace a module another file already loaded, and would leak into the files after it.
+ */
+const unitMockingModules = globSync('test/unit/**/*.test.ts').filter((file) =>
+  readFileSync(file, 'utf8').includes('vi.mock('),
+);
+
+/**
+ * The projects, so only what needs it pays for a JVM (plus one with the reliability runs):
+ * - unit: pure code, no I/O (unit-mocks: the files that mock modules, isolated);
  * - integration: the store against DynamoDB Local (one JVM per run, a table per file: useTable);
  * - e2e: HTTP against ONE shared in-memory local stack, files side by side (the few that restart a
  *   stack, keep one on disk or keep events for a year start their own: startOwnStack);
@@ -25,7 +34,18 @@ export default defineConfig({
     teardownTimeout: 30_000,
     passWithNoTests: true,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          exclude: unitMockingModules,
+          // Pure code: its files share one module graph, loaded once instead of once per file.
+          isolate: false,
+        },
+      },
+      // A file that replaces modules (vi.mock) needs a module graph of its own.
+      { extends: true, test: { name: 'unit-mocks', include: unitMockingModules } },
       {
         extends: true,
         test: {
@@ -57,7 +77,16 @@ export default defineConfig({
           env: { WATTLE_LOG_LEVEL: 'SILENT' },
         },
       },
-      { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          // Its files share one module graph: aws-cdk-lib is loaded and warmed once, not per file
+          // (each file builds its own App; nothing else is kept between files).
+          isolate: false,
+        },
+      },
       {
         extends: true,
         test: {
