@@ -59,6 +59,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          // HTTP clients of the stack: one module graph (the OpenAPI checker compiled once).
+          isolate: false,
           // The shared stack (test/helpers/stack-global-setup.ts) with its logs captured, and after
           // every file the card-data check of its table and logs.
           globalSetup: ['test/reliability/card-leaks/e2e-leak-check-setup.ts'],
@@ -71,8 +73,11 @@ export default defineConfig({
         test: {
           name: 'clock',
           include: ['test/clock/**/*.test.ts'],
-          // One stack for all its files: one at a time, as each moves its clock and resets it.
+          // One stack for all its files: one at a time, as each moves its clock and resets it; a
+          // group of their own (after unit, integration, e2e and infra), sharing one module graph.
           fileParallelism: false,
+          isolate: false,
+          sequence: { groupOrder: 1 },
           globalSetup: ['test/helpers/clock-stack-setup.ts'],
           env: { WATTLE_LOG_LEVEL: 'SILENT' },
         },
@@ -95,6 +100,8 @@ export default defineConfig({
           // Debian's Chromium, installed when missing (scripts/ensure-browser.mjs), and a clock stack.
           globalSetup: ['test/helpers/browser-global-setup.ts', 'test/helpers/clock-stack-setup.ts'],
           fileParallelism: false,
+          isolate: false,
+          sequence: { groupOrder: 2 },
           env: { WATTLE_LOG_LEVEL: 'SILENT' },
           testTimeout: 60_000,
         },
