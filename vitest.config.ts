@@ -1,4 +1,5 @@
 import { globSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -29,6 +30,9 @@ const unitMockingModules = globSync('test/unit/**/*.test.ts').filter((file) =>
  */
 export default defineConfig({
   test: {
+    // Two files at a time even on a 2-core machine (vitest's default there is one): a file mostly
+    // waits on a stack, DynamoDB Local or a child process, so a second one fills the other core.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 20_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
@@ -119,6 +123,8 @@ export default defineConfig({
                   'test/integration/dynamodb-faults.test.ts',
                 ],
                 globalSetup: ['test/helpers/ddb-global-setup.ts'],
+                // One at a time: the load and crash tests each have the machine to themselves.
+                fileParallelism: false,
                 // The load test's own stack logs every request into its output, checked for card data.
                 env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'INFO' },
                 testTimeout: 300_000,

@@ -192,7 +192,8 @@ process.once('exit', () => {
 });
 
 /**
- * A local stack of its own, for a test file that moves the clock or restarts the stack: the real
+ * A local stack of its own, for a test file that restarts the stack, keeps its data on disk or
+ * needs other settings (a file that only moves the clock uses useClockStack): the real
  * `npm start` entry in a child process (so it shares nothing with the shared stack), on a free
  * port, quiet, with WATTLE_DATA_DIR = `dataDir`. Ready when its readable block is printed.
  */
