@@ -9,6 +9,16 @@ import { defineConfig } from 'vitest/config';
 const reliability = process.env.WATTLE_RELIABILITY === '1';
 
 /**
+ * Two files at a time even on a 2-core machine (vitest's default there is one): a file mostly waits
+ * on a stack, DynamoDB Local or a child process, so a second one fills the other core.
+ */
+const workers = Math.max(2, availableParallelism() - 1);
+/** The clock project runs two files at a time, each on a clock stack of its own: alongside the
+ * others where they run two at a time too, else as a group of its own after them. */
+const clockWorkers = 2;
+const clockGroup = workers === clockWorkers ? 0 : 1;
+
+/**
  * The unit files that replace modules (vi.mock): they run isolated (project unit-mocks), as a mock
  * cannot replace a module another file already loaded, and would leak into the files after it.
  */
@@ -22,17 +32,15 @@ const unitMockingModules = globSync('test/unit/**/*.test.ts').filter((file) =>
  * - integration: the store against DynamoDB Local (one JVM per run, a table per file: useTable);
  * - e2e: HTTP against ONE shared in-memory local stack, files side by side (the few that restart a
  *   stack, keep one on disk or keep events for a year start their own: startOwnStack);
- * - clock: the files that move the clock, on ONE second stack (test/helpers/clock-stack-setup.ts),
- *   one file at a time, each beginning with a reset of it (useClockStack);
+ * - clock: the files that move the clock, two at a time, each on one of two clock stacks
+ *   (test/helpers/clock-stack-setup.ts) that it leases and resets first (useClockStack);
  * - infra: CDK assertions;
  * - browser: the dashboard and the hosted pages in headless Chromium, one file at a time on a
  *   clock stack of their own.
  */
 export default defineConfig({
   test: {
-    // Two files at a time even on a 2-core machine (vitest's default there is one): a file mostly
-    // waits on a stack, DynamoDB Local or a child process, so a second one fills the other core.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    maxWorkers: workers,
     testTimeout: 20_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
@@ -77,11 +85,10 @@ export default defineConfig({
         test: {
           name: 'clock',
           include: ['test/clock/**/*.test.ts'],
-          // One stack for all its files: one at a time, as each moves its clock and resets it; a
-          // group of their own (after unit, integration, e2e and infra), sharing one module graph.
-          fileParallelism: false,
+          // A stack per file running (two), each file leasing one as it moves its clock and resets it.
+          maxWorkers: clockWorkers,
           isolate: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: clockGroup },
           globalSetup: ['test/helpers/clock-stack-setup.ts'],
           env: { WATTLE_LOG_LEVEL: 'SILENT' },
         },
@@ -105,7 +112,7 @@ export default defineConfig({
           globalSetup: ['test/helpers/browser-global-setup.ts', 'test/helpers/clock-stack-setup.ts'],
           fileParallelism: false,
           isolate: false,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: clockGroup + 1 },
           env: { WATTLE_LOG_LEVEL: 'SILENT' },
           testTimeout: 60_000,
         },

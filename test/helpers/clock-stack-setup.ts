@@ -16,30 +16,40 @@ export interface ProvidedClockStack extends LocalStackInfo {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    clockStack: ProvidedClockStack;
+    /** One stack per file the project runs at a time (its maxWorkers): a file leases one. */
+    clockStacks: ProvidedClockStack[];
   }
 }
 
 /**
- * The global setup of the projects whose files move the clock (`clock`, `browser`): ONE local stack
- * of their own, the real `npm start` in a child process (its clock is not the shared stack's), in
- * memory, logging at DEBUG. The project runs its files one at a time, and each file begins with a
- * reset of this stack (useClockStack): no account, item, message or file of the file before, and
- * real time, as a stack of its own would begin, for one JVM instead of one per file. When every file
+ * The global setup of the projects whose files move the clock (`clock`, `browser`): a local stack
+ * for each file the project runs at a time (its maxWorkers: two, or one), the real `npm start` in a
+ * child process (its clock is not the shared stack's), in memory, logging at DEBUG. A file leases
+ * one for its whole run and begins with a reset of it (useClockStack): no account, item, message or
+ * file of the file before, and real time, as a stack of its own would begin, for two JVMs instead
+ * of one per file. When every file
  * is done, stopping it searches its table and its whole output for card data in clear (a find
  * fails the run), and it must exit cleanly.
  */
 export default async function setup(project: TestProject) {
-  const dataDir = mkdtempSync(join(tmpdir(), `wattle-${project.name}-`));
-  const stack = await startOwnStack({ dataDir, logLevel: 'DEBUG' });
-  const { process: _child, output: _output, stop, ...info } = stack;
-  project.provide('clockStack', info);
+  const dataDirs = Array.from({ length: project.config.maxWorkers }, () =>
+    mkdtempSync(join(tmpdir(), `wattle-${project.name}-`)),
+  );
+  const stacks = await Promise.all(dataDirs.map((dataDir) => startOwnStack({ dataDir, logLevel: 'DEBUG' })));
+  project.provide(
+    'clockStacks',
+    stacks.map(({ process: _child, output: _output, stop: _stop, ...info }) => info),
+  );
   return async () => {
     try {
-      const code = await stop();
-      if (code !== 0) throw new Error(`The clock stack exited with ${code}:\n${stack.output().slice(-4000)}`);
+      const codes = await Promise.all(stacks.map((stack) => stack.stop()));
+      codes.forEach((code, i) => {
+        if (code !== 0)
+          throw new Error(`A clock stack exited with ${code}:\n${stacks[i]?.output().slice(-4000)}`);
+      });
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      for (const dataDir of dataDirs)
+        for (const dir of [dataDir, `${dataDir}.lease`]) rmSync(dir, { recursive: true, force: true });
     }
   };
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type LocalStackInfo, localClientConfig, localTableName, type NewMerchant } from '@wattle/local';
@@ -20,21 +20,36 @@ export type Merchant = NewMerchant;
 export const useStack = (): ProvidedStack => inject('stack');
 
 /**
- * The stack of the files that move the clock (projects `clock` and `browser`; see
- * clock-stack-setup.ts), one file at a time: reset before the file (the seeded accounts alone, with
- * the same keys, at real time, as a stack of its own starts), and its table searched for card data
- * in clear after it. Call it at the top of the file.
+ * The stack of a file that moves the clock (projects `clock` and `browser`; see
+ * clock-stack-setup.ts): one of the project's clock stacks, leased by this file alone for its run
+ * (a directory made atomically beside its data), reset before the file (the seeded accounts alone,
+ * with the same keys, at real time, as a stack of its own starts), and its table searched for card
+ * data in clear after it. Call it at the top of the file.
  */
 export const useClockStack = (): ProvidedClockStack => {
-  const stack = inject('clockStack');
-  if (!stack) throw new Error('useClockStack: this file must be in a project with clock-stack-setup.ts');
+  const stacks = inject('clockStacks');
+  if (!stacks) throw new Error('useClockStack: this file must be in a project with clock-stack-setup.ts');
+  const lease = (candidate: ProvidedClockStack): boolean => {
+    try {
+      mkdirSync(`${candidate.dataDir}.lease`);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const stack = stacks.find(lease);
+  if (!stack) throw new Error('useClockStack: every clock stack is leased (more files at once than stacks)');
   beforeAll(async () => {
     const res = await request('POST', localUrl(stack, '/reset'));
     if (res.status !== 200) throw new Error(`POST /_local/reset answered ${res.status}: ${res.text}`);
   });
   afterAll(async () => {
-    const finds = await findCardDataInTable(stack.ddbEndpoint, localTableName);
-    if (finds.length > 0) throw new Error(describeFinds(finds));
+    try {
+      const finds = await findCardDataInTable(stack.ddbEndpoint, localTableName);
+      if (finds.length > 0) throw new Error(describeFinds(finds));
+    } finally {
+      rmSync(`${stack.dataDir}.lease`, { recursive: true, force: true });
+    }
   });
   return stack;
 };
