@@ -27,9 +27,19 @@ const unitMockingModules = globSync('test/unit/**/*.test.ts').filter((file) =>
 );
 
 /**
+ * The integration files that run the functions in this process (the in-process API, the fuzzers):
+ * the functions keep their dependencies in module state, bound to the first table they meet, so
+ * these run isolated (project integration-in-process), each with a module graph of its own.
+ */
+const integrationInProcess = globSync('test/integration/**/*.test.ts').filter((file) =>
+  /in-process-api|reliability\/fuzz\//.test(readFileSync(file, 'utf8')),
+);
+
+/**
  * The projects, so only what needs it pays for a JVM (plus one with the reliability runs):
  * - unit: pure code, no I/O (unit-mocks: the files that mock modules, isolated);
- * - integration: the store against DynamoDB Local (one JVM per run, a table per file: useTable);
+ * - integration: the store against DynamoDB Local (a JVM, a table per file: useTable), and
+ *   integration-in-process: the files that run the functions in this process, isolated;
  * - e2e: HTTP against ONE shared in-memory local stack, files side by side (the few that restart a
  *   stack, keep one on disk or keep events for a year start their own: startOwnStack);
  * - clock: the files that move the clock, two at a time, each on one of two clock stacks
@@ -63,6 +73,17 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          exclude: integrationInProcess,
+          // The store over a table per file: one module graph, loaded once instead of once per file.
+          isolate: false,
+          globalSetup: ['test/helpers/ddb-global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration-in-process',
+          include: integrationInProcess,
           globalSetup: ['test/helpers/ddb-global-setup.ts'],
         },
       },
