@@ -1,3 +1,5 @@
+import { globSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -7,26 +9,81 @@ import { defineConfig } from 'vitest/config';
 const reliability = process.env.WATTLE_RELIABILITY === '1';
 
 /**
- * Five projects, so only what needs it pays for a JVM (six with the reliability runs):
- * - unit: pure code, no I/O;
- * - integration: the store against DynamoDB Local (one JVM per run, a table per file: useTable);
- * - e2e: HTTP against ONE shared in-memory local stack (files that move the clock start their own);
+ * Two files at a time even on a 2-core machine (vitest's default there is one): a file mostly waits
+ * on a stack, DynamoDB Local or a child process, so a second one fills the other core.
+ */
+const workers = Math.max(2, availableParallelism() - 1);
+/** The clock project runs two files at a time, each on a clock stack of its own: alongside the
+ * others where they run two at a time too, else as a group of its own after them. */
+const clockWorkers = 2;
+const clockGroup = workers === clockWorkers ? 0 : 1;
+
+/**
+ * The unit files that replace modules (vi.mock): they run isolated (project unit-mocks), as a mock
+ * cannot replace a module another file already loaded, and would leak into the files after it.
+ */
+const unitMockingModules = globSync('test/unit/**/*.test.ts').filter((file) =>
+  readFileSync(file, 'utf8').includes('vi.mock('),
+);
+
+/**
+ * The integration files that run the functions in this process (the in-process API, the fuzzers):
+ * the functions keep their dependencies in module state, bound to the first table they meet, so
+ * these run isolated (project integration-in-process), each with a module graph of its own.
+ */
+const integrationInProcess = globSync('test/integration/**/*.test.ts').filter((file) =>
+  /in-process-api|reliability\/fuzz\//.test(readFileSync(file, 'utf8')),
+);
+
+/**
+ * The projects, so only what needs it pays for a JVM (plus one with the reliability runs):
+ * - unit: pure code, no I/O (unit-mocks: the files that mock modules, isolated);
+ * - integration: the store against DynamoDB Local (a JVM, a table per file: useTable), and
+ *   integration-in-process: the files that run the functions in this process, isolated;
+ * - e2e: HTTP against ONE shared in-memory local stack, files side by side (the few that restart a
+ *   stack, keep one on disk or keep events for a year start their own: startOwnStack);
+ * - clock: the files that move the clock, two at a time, each on one of two clock stacks
+ *   (test/helpers/clock-stack-setup.ts) that it leases and resets first (useClockStack);
  * - infra: CDK assertions;
- * - browser: the dashboard and the hosted pages in headless Chromium, each file with its own stack.
+ * - browser: the dashboard and the hosted pages in headless Chromium, one file at a time on a
+ *   clock stack of their own.
  */
 export default defineConfig({
   test: {
+    maxWorkers: workers,
     testTimeout: 20_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
     passWithNoTests: true,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          exclude: unitMockingModules,
+          // Pure code: its files share one module graph, loaded once instead of once per file.
+          isolate: false,
+        },
+      },
+      // A file that replaces modules (vi.mock) needs a module graph of its own.
+      { extends: true, test: { name: 'unit-mocks', include: unitMockingModules } },
       {
         extends: true,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          exclude: integrationInProcess,
+          // The store over a table per file: one module graph, loaded once instead of once per file.
+          isolate: false,
+          globalSetup: ['test/helpers/ddb-global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration-in-process',
+          include: integrationInProcess,
           globalSetup: ['test/helpers/ddb-global-setup.ts'],
         },
       },
@@ -35,6 +92,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          // HTTP clients of the stack: one module graph (the OpenAPI checker compiled once).
+          isolate: false,
           // The shared stack (test/helpers/stack-global-setup.ts) with its logs captured, and after
           // every file the card-data check of its table and logs.
           globalSetup: ['test/reliability/card-leaks/e2e-leak-check-setup.ts'],
@@ -42,16 +101,40 @@ export default defineConfig({
           env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG' },
         },
       },
-      { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'clock',
+          include: ['test/clock/**/*.test.ts'],
+          // A stack per file running (two), each file leasing one as it moves its clock and resets it.
+          maxWorkers: clockWorkers,
+          isolate: false,
+          sequence: { groupOrder: clockGroup },
+          globalSetup: ['test/helpers/clock-stack-setup.ts'],
+          env: { WATTLE_LOG_LEVEL: 'SILENT' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          // Its files share one module graph: aws-cdk-lib is loaded and warmed once, not per file
+          // (each file builds its own App; nothing else is kept between files).
+          isolate: false,
+        },
+      },
       {
         extends: true,
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
-          // Debian's Chromium, installed when missing (scripts/ensure-browser.mjs).
-          globalSetup: ['test/helpers/browser-global-setup.ts'],
-          // Each file starts its own stack (startOwnStack), logging at DEBUG into its checked output.
-          env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG' },
+          // Debian's Chromium, installed when missing (scripts/ensure-browser.mjs), and a clock stack.
+          globalSetup: ['test/helpers/browser-global-setup.ts', 'test/helpers/clock-stack-setup.ts'],
+          fileParallelism: false,
+          isolate: false,
+          sequence: { groupOrder: clockGroup + 1 },
+          env: { WATTLE_LOG_LEVEL: 'SILENT' },
           testTimeout: 60_000,
         },
       },
@@ -61,8 +144,15 @@ export default defineConfig({
               extends: true,
               test: {
                 name: 'reliability',
-                include: ['test/reliability/**/*.test.ts'],
+                include: [
+                  'test/reliability/**/*.test.ts',
+                  // The crash and fault loops whole, at every write and call (npm test runs a sample).
+                  'test/integration/billing-crash-at-each-write.test.ts',
+                  'test/integration/dynamodb-faults.test.ts',
+                ],
                 globalSetup: ['test/helpers/ddb-global-setup.ts'],
+                // One at a time: the load and crash tests each have the machine to themselves.
+                fileParallelism: false,
                 // The load test's own stack logs every request into its output, checked for card data.
                 env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'INFO' },
                 testTimeout: 300_000,

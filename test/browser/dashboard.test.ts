@@ -1,15 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser } from '../helpers/browser.ts';
 import { chargeFields } from '../helpers/fixtures.ts';
 import { type Receiver, startReceiver, waitUntil } from '../helpers/receiver.ts';
-import { type Api, api, type Merchant, newMerchant, type OwnStack, startOwnStack } from '../helpers/stack.ts';
+import { type Api, api, type Merchant, newMerchant, useClockStack } from '../helpers/stack.ts';
 
-let dataDir: string;
-let stack: OwnStack;
+// Moves the clock from the dashboard's form: the browser project's clock stack (useClockStack).
+const stack = useClockStack();
 let receiver: Receiver;
 let browser: Browser;
 let merchant: Merchant;
@@ -32,12 +29,7 @@ const reloadUntil = (probe: () => Promise<boolean>, what: string) =>
   );
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'wattle-browser-'));
-  [stack, receiver, browser] = await Promise.all([
-    startOwnStack({ dataDir }),
-    startReceiver(),
-    launchBrowser(),
-  ]);
+  [receiver, browser] = await Promise.all([startReceiver(), launchBrowser()]);
   merchant = await newMerchant(stack, 'Browser Merchant');
   client = api(merchant.test.baseUrl, merchant.test.secretKey);
   expect((await client.post('/1/webhook_endpoints', { url: receiver.url() })).status).toBe(201);
@@ -57,8 +49,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await receiver?.close();
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('the dashboard in a browser', () => {

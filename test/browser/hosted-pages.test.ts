@@ -1,33 +1,27 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser } from '../helpers/browser.ts';
 import { eventsAbout } from '../helpers/events.ts';
 import { chargeFields } from '../helpers/fixtures.ts';
 import { newCustomer, newPlan, subscribe } from '../helpers/plans.ts';
 import { type Receiver, startReceiver, waitUntil } from '../helpers/receiver.ts';
-import { api, newMerchant, type OwnStack, startOwnStack } from '../helpers/stack.ts';
+import { api, newMerchant, useClockStack } from '../helpers/stack.ts';
 
 // The pages a customer or a payer opens from a link Wattle handed out, in a real browser (which
 // enforces their Content-Security-Policy, form-action included).
 
-let dataDir: string;
-let stack: OwnStack;
+// On the browser project's clock stack (useClockStack), reset before this file.
+const stack = useClockStack();
 let browser: Browser;
 /** The merchant's site, where the 3-D Secure issuer page sends the payer back. */
 let shop: Receiver;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'wattle-browser-'));
-  [stack, browser, shop] = await Promise.all([startOwnStack({ dataDir }), launchBrowser(), startReceiver()]);
+  [browser, shop] = await Promise.all([launchBrowser(), startReceiver()]);
 });
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
   await shop?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('the customer’s hosted subscription page in a browser', () => {

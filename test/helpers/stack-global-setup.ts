@@ -23,7 +23,8 @@ declare module 'vitest' {
 
 /**
  * The e2e project's global setup: ONE in-memory local stack on a free port, in this (the main)
- * process, shared by every e2e file. Files that move the clock start their own (startOwnStack).
+ * process, shared by every e2e file. Files that move the clock share the clock stack instead
+ * (useClockStack); the few that restart a stack start their own (startOwnStack).
  */
 export default async function setup(project: TestProject) {
   process.env.WATTLE_LOG_LEVEL ||= 'SILENT';

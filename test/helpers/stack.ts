@@ -1,22 +1,58 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type LocalStackInfo, localClientConfig, localTableName, type NewMerchant } from '@wattle/local';
 import { documentClient } from '@wattle/store';
 import type { DocumentClient } from '@wattle/store/dynamodb';
 import qs from 'qs';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { describeFinds } from '../reliability/card-leaks/find-card-data.ts';
 import { findCardDataInLogs, findCardDataInTable } from '../reliability/card-leaks/scan-stack.ts';
+import type { ProvidedClockStack } from './clock-stack-setup.ts';
 import { checkAgainstDocument } from './openapi-check.ts';
 import type { ProvidedStack } from './stack-global-setup.ts';
 
-export type { ProvidedStack };
+export type { ProvidedClockStack, ProvidedStack };
 export type Merchant = NewMerchant;
 
 /** The shared in-memory stack of the e2e run (see stack-global-setup.ts). Don't move its clock. */
 export const useStack = (): ProvidedStack => inject('stack');
+
+/**
+ * The stack of a file that moves the clock (projects `clock` and `browser`; see
+ * clock-stack-setup.ts): one of the project's clock stacks, leased by this file alone for its run
+ * (a directory made atomically beside its data), reset before the file (the seeded accounts alone,
+ * with the same keys, at real time, as a stack of its own starts), and its table searched for card
+ * data in clear after it. Call it at the top of the file.
+ */
+export const useClockStack = (): ProvidedClockStack => {
+  const stacks = inject('clockStacks');
+  if (!stacks) throw new Error('useClockStack: this file must be in a project with clock-stack-setup.ts');
+  const lease = (candidate: ProvidedClockStack): boolean => {
+    try {
+      mkdirSync(`${candidate.dataDir}.lease`);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const stack = stacks.find(lease);
+  if (!stack) throw new Error('useClockStack: every clock stack is leased (more files at once than stacks)');
+  beforeAll(async () => {
+    const res = await request('POST', localUrl(stack, '/reset'));
+    if (res.status !== 200) throw new Error(`POST /_local/reset answered ${res.status}: ${res.text}`);
+  });
+  afterAll(async () => {
+    try {
+      const finds = await findCardDataInTable(stack.ddbEndpoint, localTableName);
+      if (finds.length > 0) throw new Error(describeFinds(finds));
+    } finally {
+      rmSync(`${stack.dataDir}.lease`, { recursive: true, force: true });
+    }
+  });
+  return stack;
+};
 
 /** Any stack the helpers can talk to: the shared one or one from startOwnStack. */
 export interface StackRef {
@@ -171,7 +207,8 @@ process.once('exit', () => {
 });
 
 /**
- * A local stack of its own, for a test file that moves the clock or restarts the stack: the real
+ * A local stack of its own, for a test file that restarts the stack, keeps its data on disk or
+ * needs other settings (a file that only moves the clock uses useClockStack): the real
  * `npm start` entry in a child process (so it shares nothing with the shared stack), on a free
  * port, quiet, with WATTLE_DATA_DIR = `dataDir`. Ready when its readable block is printed.
  */

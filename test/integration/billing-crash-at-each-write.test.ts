@@ -4,6 +4,7 @@ import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { dueRenewal as dueRenewalOn, watchedClient } from '../helpers/due-renewal.ts';
 import { useTable } from '../helpers/table.ts';
+import { crashPoints } from '../reliability/harness/crash-points.ts';
 import { isWrite } from '../reliability/harness/dynamodb-hooks.ts';
 
 const table = useTable();
@@ -51,8 +52,9 @@ describe.each(cases)(
       // Two: the charge's reservation (with the job's claim and the bill begun) and its settlement
       // (with the bill's outcome); before the renewal rode in its charge's transactions, four.
       expect(writes.length).toBeGreaterThanOrEqual(2);
-      // Die just before each write (it is not made) and just after it (it is, and nothing else).
-      const deaths = [...new Set(writes.flatMap((index) => [index, index + 1]))];
+      // Die just before each write (it is not made) and just after it (it is, and nothing else):
+      // at every one in the reliability runs, at a spread sample in npm test.
+      const deaths = crashPoints([...new Set(writes.flatMap((index) => [index, index + 1]))], 3);
 
       for (const dieAt of deaths) {
         const t = await due(`die-at-${dieAt}-${charges}`);

@@ -90,7 +90,7 @@ describe("a renewal rides in its charge's transactions", () => {
     const { Item: item } = await table.doc.send(
       new GetCommand({ TableName: table.tableName, Key: { pk, sk }, ConsistentRead: true }),
     );
-    const tx = new Transaction(table.tableName);
+    const tx = new Transaction<string>(table.tableName);
     claimIn(tx, job!);
     scheduleIn(tx, {
       kind: jobKinds.billRecovery,

@@ -9,7 +9,12 @@ import { latencySummary, runTraffic, warmUp } from './load/traffic.ts';
 import { checkWebhookRecords, eventTokens } from './load/webhook-records.ts';
 
 const clients = Number(process.env.WATTLE_LOAD_CLIENTS ?? 200);
-const seconds = Number(process.env.WATTLE_LOAD_SECONDS ?? 60);
+/**
+ * 30 s of 200 clients holds the stack saturated well past its warm-up (every request then waits
+ * seconds in line), and the drain that follows scales with what was sent: longer runs prove no
+ * more, and WATTLE_LOAD_SECONDS sets a soak of any length.
+ */
+const seconds = Number(process.env.WATTLE_LOAD_SECONDS ?? 30);
 /** Merchants sharing the clients: one merchant's list counters are a hot spot no real merchant has at 200 clients. */
 const merchantCount = 20;
 

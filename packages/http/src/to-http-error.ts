@@ -1,4 +1,5 @@
-import { PinError } from '@wattle/domain';
+import { type ErrorCode, PinError } from '@wattle/domain';
+import { Unavailable, type UnavailableReason } from '@wattle/ports';
 
 export interface ErrorResponse {
   status: number;
@@ -6,55 +7,32 @@ export interface ErrorResponse {
   headers?: Record<string, string>;
 }
 
-/** DynamoDB refusing for lack of capacity, after the SDK's own retries. */
-const throttleNames = new Set([
-  'ProvisionedThroughputExceededException',
-  'ThrottlingException',
-  'RequestLimitExceeded',
-]);
-const throttleReasons = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded']);
-/** Another transaction on the same items, after the store's own retries (TransactionConflictError). */
-const conflictNames = new Set(['TransactionConflictError', 'TransactionInProgressException']);
-/**
- * Out of time: the request's deadline passed (DeadlineReached; the SDK's AbortError when it stopped
- * a call at the deadline), or an AWS call kept timing out past the SDK's retries (TimeoutError).
- */
-const lateNames = new Set(['DeadlineReached', 'AbortError', 'TimeoutError']);
-
 /** Seconds a client should wait before retrying a request refused for now. */
 export const retryAfterSeconds = 1;
 
-/**
- * Whether `error`, or an error that caused it, is DynamoDB refusing for now: `throttled` (capacity)
- * or `conflict` (a concurrent transaction held an item), neither of which committed anything (a
- * transaction is all or nothing, and a refused single write is not made); or the request running
- * out of time (`service_unavailable`), after which a write in flight may or may not have been
- * made: the same request with the same Idempotency-Key is the way to know.
- */
-export const temporaryFailureOf = (
-  error: unknown,
-): 'throttled' | 'conflict' | 'service_unavailable' | null => {
+/** Pin's error for each reason a port was unavailable: out of time, whatever the cause, is one. */
+const unavailableCodes: Record<UnavailableReason, ErrorCode> = {
+  throttled: 'throttled',
+  conflict: 'conflict',
+  timed_out: 'service_unavailable',
+  deadline: 'service_unavailable',
+  service_unavailable: 'service_unavailable',
+};
+
+/** The `Unavailable` a port refused with: `error` itself, or an error that caused it. */
+const unavailableIn = (error: unknown): Unavailable | undefined => {
   let current: unknown = error;
   for (let depth = 0; current instanceof Error && depth < 5; depth++, current = current.cause) {
-    if (throttleNames.has(current.name)) return 'throttled';
-    if (lateNames.has(current.name)) return 'service_unavailable';
-    if (conflictNames.has(current.name)) return 'conflict';
-    if (current.name === 'TransactionCanceledException') {
-      const codes = (
-        (current as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []
-      ).map((reason) => reason.Code ?? '');
-      if (codes.some((code) => throttleReasons.has(code))) return 'throttled';
-      if (codes.includes('TransactionConflict')) return 'conflict';
-    }
+    if (current instanceof Unavailable) return current;
   }
-  return null;
+  return undefined;
 };
 
 /**
- * Any error as Pin's error body. A PinError shows its code, text and messages. DynamoDB throttling
- * or a transaction conflict that outlasted the retries is a 503 with Retry-After: nothing was
- * committed and the same request (with the same Idempotency-Key: 5xx are not kept) may be sent
- * again. Anything else is a bug or an outage and shows a generic 500 with no detail.
+ * Any error as Pin's error body. A PinError shows its code, text and messages. A port that was
+ * unavailable for now (`Unavailable`: throttled, a conflict that outlasted the retries, out of time)
+ * is a 503 with Retry-After: the same request (with the same Idempotency-Key: 5xx are not kept)
+ * may be sent again. Anything else is a bug or an outage and shows a generic 500 with no detail.
  */
 export const toHttpError = (error: unknown): ErrorResponse => {
   if (error instanceof PinError) {
@@ -68,9 +46,9 @@ export const toHttpError = (error: unknown): ErrorResponse => {
       },
     };
   }
-  const temporary = temporaryFailureOf(error);
-  if (temporary) {
-    const refused = new PinError(temporary, { status: 503 });
+  const unavailable = unavailableIn(error);
+  if (unavailable) {
+    const refused = new PinError(unavailableCodes[unavailable.reason], { status: 503 });
     return {
       status: 503,
       body: { error: refused.code, error_description: refused.description },

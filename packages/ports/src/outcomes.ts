@@ -2,11 +2,12 @@
  * What a store port answers when a write cannot be made for a reason the flow must decide on:
  * typed, carrying their context, and named in each port method's comment. The store raises them
  * from its own failed conditions; no transaction detail (which item, which condition) leaves it.
- * Anything else a port throws is an outage or a bug.
+ * Any port over AWS answers `Unavailable` when AWS cannot answer now. Anything else a port throws
+ * is an outage or a bug.
  */
 export abstract class Refusal extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = new.target.name;
   }
 }
@@ -88,17 +89,6 @@ export class JobTaken extends Refusal {
   }
 }
 
-/**
- * Not a refusal but a "not now": other requests kept changing the same items, past every retry.
- * Nothing was committed; the client may send the same request again (503 conflict, Retry-After).
- */
-export class TransactionConflictError extends Error {
-  constructor(options?: ErrorOptions) {
-    super('A concurrent transaction touched the same items', options);
-    this.name = 'TransactionConflictError';
-  }
-}
-
 /** The resource is held by something that still needs it: a file in submitted dispute evidence. */
 export class Locked extends Refusal {
   constructor(
@@ -110,13 +100,45 @@ export class Locked extends Refusal {
 }
 
 /**
- * The work ran out of time: its deadline passed, or a retry's wait would pass it. Nothing is known
- * of a write that was in flight (AWS may have made it): the client sends the request again, with
- * the same Idempotency-Key.
+ * Why a write or a read could not be made now: `throttled` (AWS refused for lack of capacity, past
+ * the SDK's retries), `conflict` (other requests kept changing the same items, past every retry),
+ * `timed_out` (a call kept timing out, past the SDK's retries), `deadline` (the work's deadline
+ * passed, or a retry's wait would pass it), `service_unavailable` (AWS answered with a fault of its
+ * own, past the SDK's retries).
  */
-export class DeadlineReached extends Error {
-  override readonly name = 'DeadlineReached';
+export type UnavailableReason = 'throttled' | 'conflict' | 'timed_out' | 'deadline' | 'service_unavailable';
+
+/**
+ * Not "no" but "not now", from any port over AWS (store, queue, cipher, file blobs): the adapter
+ * turns the SDK's throttling, timeouts, faults and aborts into this, so nothing past the adapter
+ * reads an AWS exception. After `throttled` or `conflict` nothing was committed (a transaction is
+ * all or nothing, a refused single write is not made); after the others a write in flight may or
+ * may not have been made. Either way the client sends the same request again, with the same
+ * Idempotency-Key (503, Retry-After).
+ */
+export class Unavailable extends Refusal {
+  constructor(
+    readonly reason: UnavailableReason,
+    options?: ErrorOptions,
+    message = `Not available now (${reason})`,
+  ) {
+    super(message, options);
+  }
+}
+
+/** Other requests kept changing the same items, past every retry: nothing was committed. */
+export class TransactionConflictError extends Unavailable {
   constructor(options?: ErrorOptions) {
-    super('The request ran out of time', options);
+    super('conflict', options, 'A concurrent transaction touched the same items');
+  }
+}
+
+/**
+ * The work ran out of time: its deadline passed, or a retry's wait would pass it. Nothing is known
+ * of a write that was in flight (AWS may have made it).
+ */
+export class DeadlineReached extends Unavailable {
+  constructor(options?: ErrorOptions) {
+    super('deadline', options, 'The request ran out of time');
   }
 }

@@ -1,7 +1,7 @@
 import type { DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { DeliveryQueue } from '@wattle/ports';
-import { type CardCipher, kmsCardCipher } from '@wattle/store';
+import { type CardCipher, kmsCardCipher, reportingUnavailable } from '@wattle/store';
 import { SqsDeliveryQueue } from '@wattle/webhooks';
 import { boundByDeadline } from './deadline.ts';
 
@@ -44,6 +44,17 @@ export const awsClientSettings = () => ({
 });
 
 /**
+ * `client` as a function uses it: each call bound by the work's deadline (boundByDeadline), and
+ * failing for now (throttled, timed out, stopped at the deadline, AWS's fault) with the ports'
+ * `Unavailable` (reportingUnavailable), so no adapter's caller reads an AWS exception.
+ */
+export const functionAwsClient = <
+  C extends Parameters<typeof boundByDeadline>[0] & Parameters<typeof reportingUnavailable>[0],
+>(
+  client: C,
+): C => boundByDeadline(reportingUnavailable(client));
+
+/**
  * The KMS card cipher of `keyId`. The KMS client module is loaded (and the client made) when the
  * first card is sealed or opened: a function that never handles a card never evaluates it.
  */
@@ -51,7 +62,7 @@ export const lazyKmsCardCipher = (keyId: string): CardCipher => {
   let cipher: Promise<CardCipher> | undefined;
   const load = async (): Promise<CardCipher> => {
     const { KMSClient } = await import('@aws-sdk/client-kms');
-    return kmsCardCipher(boundByDeadline(new KMSClient(awsClientSettings())), keyId);
+    return kmsCardCipher(functionAwsClient(new KMSClient(awsClientSettings())), keyId);
   };
   const loaded = () => {
     cipher ??= load();
@@ -72,5 +83,5 @@ export const sqsDeliveryQueue = async (queueUrl: string): Promise<DeliveryQueue>
   // The endpoint is the SDK's (AWS_ENDPOINT_URL_SQS locally), not the queue URL's host, which
   // for the local emulator does not resolve; in AWS the two are the same.
   const client = new SQSClient({ ...awsClientSettings(), useQueueUrlAsEndpoint: false });
-  return new SqsDeliveryQueue(boundByDeadline(client), queueUrl);
+  return new SqsDeliveryQueue(functionAwsClient(client), queueUrl);
 };

@@ -2,8 +2,10 @@
  * What other packages may use of the store: building it (and its cipher and client), the
  * repositories by their port names (all at once, or each by its class for a composition that
  * names only some), the table definition, reading an event or a TTL deletion out
- * of a stream record, and the one-off data backfills. Everything else (transactions, keys,
- * counters, labels) stays inside; the store's own white-box tests import it by path.
+ * of a stream record, the one-off data backfills, and the middleware that makes an AWS client's
+ * "not now" the ports' `Unavailable` (for the other AWS clients runtime makes). Everything else
+ * (transactions, keys, counters, labels) stays inside; the store's own white-box tests import it
+ * by path.
  */
 export { type CardCipher, kmsCardCipher, localCardCipher } from './kernel/card-cipher.ts';
 export { documentClient } from './kernel/client.ts';
@@ -17,6 +19,7 @@ export {
   ttlAttribute,
   ttlDeleter,
 } from './kernel/table.ts';
+export { reportingUnavailable, unavailableReasonOf } from './kernel/unavailable.ts';
 export { backfillCardOwners, type CardOwnersBackfill } from './maintenance/backfill-card-owners.ts';
 export * from './repositories.ts';
 export { createStore, type Repositories, repositoriesOf, Store, storeContext } from './store.ts';

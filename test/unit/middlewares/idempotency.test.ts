@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ApiKeyKind, Scope } from '@wattle/domain';
-import type { StoredResponse } from '@wattle/ports';
+import { type StoredResponse, Unavailable } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../../packages/http/src/api-request.ts';
 import { idempotency } from '../../../packages/http/src/middlewares/idempotency.ts';
@@ -62,7 +62,7 @@ const answering =
   async () =>
     response;
 const throttled = async (): Promise<ApiResponse> => {
-  throw Object.assign(new Error('slow down'), { name: 'ThrottlingException' });
+  throw new Unavailable('throttled');
 };
 
 /** Sends one request through idempotency (and pinErrors inside it), counting handler calls. */

@@ -1,4 +1,5 @@
 import { PinError } from '@wattle/domain';
+import { Unavailable } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import { pinErrors } from '../../../packages/http/src/middlewares/pin-errors.ts';
 import { fakeLogger, run } from './harness.ts';
@@ -31,7 +32,10 @@ describe('pinErrors', () => {
 
   it('answers DynamoDB throttling with a 503 and Retry-After, logged as a warning', async () => {
     const { logger, asLogger } = fakeLogger();
-    const throttled = Object.assign(new Error('slow down'), { name: 'ThrottlingException' });
+    // What the store throws when DynamoDB throttles past the SDK's retries.
+    const throttled = new Unavailable('throttled', {
+      cause: Object.assign(new Error('slow down'), { name: 'ThrottlingException' }),
+    });
     const response = await run([pinErrors(asLogger)], failing(throttled));
     expect(response.statusCode).toBe(503);
     expect(response.headers?.['Retry-After']).toBe('1');

@@ -1,7 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import type { FileBlobs } from '@wattle/ports';
-import { awsClientSettings } from '../aws-clients.ts';
-import { boundByDeadline } from '../deadline.ts';
+import { awsClientSettings, functionAwsClient } from '../aws-clients.ts';
 import type { Part } from '../deps.ts';
 import { diskFileBlobs } from './disk-file-blobs.ts';
 import { s3FileBlobs } from './s3-file-blobs.ts';
@@ -22,7 +21,7 @@ export const fileBlobsFromEnv = (env: NodeJS.ProcessEnv = process.env): FileBlob
   if (env.WATTLE_FILES_BUCKET) {
     if (!env.AWS_REGION) throw new Error('Set AWS_REGION (Lambda sets it) for the files bucket');
     const forcePathStyle = Boolean(env.AWS_ENDPOINT_URL_S3 ?? env.AWS_ENDPOINT_URL);
-    const client = boundByDeadline(new S3Client({ ...awsClientSettings(), forcePathStyle }));
+    const client = functionAwsClient(new S3Client({ ...awsClientSettings(), forcePathStyle }));
     return s3FileBlobs({ bucket: env.WATTLE_FILES_BUCKET, client });
   }
   const dir = env.WATTLE_FILES_DIR;

@@ -13,5 +13,9 @@ export interface StoreContext {
   timeLeft?: () => number;
 }
 
-export const newTransaction = (ctx: StoreContext): Transaction =>
-  new Transaction(ctx.tableName, ctx.retention, ctx.timeLeft);
+/**
+ * A new transaction of `ctx`, its items labelled from `L`: the writing repository's label union,
+ * given at each call (`newTransaction<PaymentLabel>(ctx)`); without it, no label compiles.
+ */
+export const newTransaction = <L extends string = never>(ctx: StoreContext): Transaction<L> =>
+  new Transaction<L>(ctx.tableName, ctx.retention, ctx.timeLeft);

@@ -4,6 +4,9 @@ import type { DocumentClient } from './client.ts';
 import { keys } from './keys.ts';
 import type { Transaction } from './transaction.ts';
 
+/** The label of a counter's move in a transaction. */
+export type CounterLabel = `counter:${string}`;
+
 /**
  * A list's total, kept by the transactions that add to or remove from the list. Lists that grow
  * with the whole merchant spread their count over shards, so no single item caps write throughput;
@@ -19,14 +22,19 @@ export const merchantWideShards = 4;
 export const counter = (listKey: string, shards = 1): Counter => ({ listKey, shards });
 
 /** The label of a counter's move in a transaction: a limit's failed condition carries it. */
-export const counterLabel = (c: Counter): string => `counter:${c.listKey}`;
+export const counterLabel = (c: Counter): CounterLabel => `counter:${c.listKey}`;
 
 /**
  * Adds the counter move to the transaction that changes the list. With `atMost`, the move is
  * also the list's limit: the transaction fails with LimitReached when the list would
  * grow past it, so racing additions end with exactly `atMost` winners. Only for unsharded lists.
  */
-export const countIn = (tx: Transaction, c: Counter, delta: number, atMost?: number): Transaction => {
+export const countIn = <L extends string>(
+  tx: Transaction<L | CounterLabel>,
+  c: Counter,
+  delta: number,
+  atMost?: number,
+): Transaction<L | CounterLabel> => {
   if (atMost !== undefined && c.shards !== 1) throw new Error('A limit needs an unsharded counter');
   // A transaction may name an item once: a second move of the counter in one change (two events
   // of one renewal, say) joins the first, whose shard may be the one this move would pick.

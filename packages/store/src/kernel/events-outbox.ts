@@ -4,7 +4,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { type Environment, type Scope, toEpochSeconds, type WattleEvent } from '@wattle/domain';
 import type { EventsStore, Page, ScopedEvent } from '@wattle/ports';
 import type { StoreContext } from './context.ts';
-import { counter, countIn, merchantWideShards } from './counters.ts';
+import { type CounterLabel, counter, countIn, merchantWideShards } from './counters.ts';
 import { StoreError } from './errors.ts';
 import { decodeEventData, encodeEventData } from './event-data.ts';
 import { keys, listSortKey, lists, scopedTokenOf } from './keys.ts';
@@ -12,6 +12,9 @@ import { listMembership, readPage } from './list-page.ts';
 import { jobShards } from './schedule.ts';
 import { shardOfToken } from './shards.ts';
 import type { Transaction } from './transaction.ts';
+
+/** The labels of the items recording an event in a transaction: the event, its fan-out marker, its count. */
+export type EventLabel = `event:${string}` | `fan-out:${string}` | CounterLabel;
 
 export const eventsCounter = (scope: Scope) => counter(lists.events(scope), merchantWideShards);
 
@@ -41,12 +44,12 @@ const fanOutMarkerKey = (scope: Scope, event: Pick<WattleEvent, 'token' | 'creat
  * against 4 for putting the event item itself into an index and taking it out again).
  * It expires after the retention (TTL); the expiry consumer then takes it out of the count.
  */
-export const recordEvent = (
-  tx: Transaction,
+export const recordEvent = <L extends string>(
+  tx: Transaction<L | EventLabel>,
   scope: Scope,
   event: WattleEvent,
   createdAt: Date,
-): Transaction => {
+): Transaction<L | EventLabel> => {
   tx.put(`event:${event.type}`, {
     Item: {
       // The scope and token are read from the key (scopedTokenOf): the item stays under 1 KB.

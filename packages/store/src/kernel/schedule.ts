@@ -7,6 +7,9 @@ import { StoreError } from './errors.ts';
 import { shardOfToken } from './shards.ts';
 import { Transaction } from './transaction.ts';
 
+/** The labels of a scheduled job's items in a transaction (`job` is the one JobTaken names). */
+export type JobLabel = 'job' | 'due' | `job:${string}` | `job-item:${string}`;
+
 /** Due jobs of one kind spread over this many index partitions, so none caps the throughput. */
 export const jobShards = 8;
 
@@ -50,7 +53,10 @@ const dueItem = (job: ScheduledJob) => ({
 });
 
 /** Schedules (or reschedules: one job per kind and resource; a due item's kind: once) inside `tx`. */
-export const scheduleIn = (tx: Transaction, job: ScheduledJob): Transaction =>
+export const scheduleIn = <L extends string>(
+  tx: Transaction<L | JobLabel>,
+  job: ScheduledJob,
+): Transaction<L | JobLabel> =>
   tx.put(`job:${job.kind}`, { Item: dueItemKinds.has(job.kind) ? dueItem(job) : jobItem(job) });
 
 const jobItem = (job: ScheduledJob) => ({
@@ -65,7 +71,10 @@ const jobItem = (job: ScheduledJob) => ({
  * Claims a due job inside the transaction doing its work: the transaction fails with JobTaken when
  * another run claimed it first or it was rescheduled in between.
  */
-export const claimIn = (tx: Transaction, job: ScheduledJob): Transaction =>
+export const claimIn = <L extends string>(
+  tx: Transaction<L | JobLabel>,
+  job: ScheduledJob,
+): Transaction<L | JobLabel> =>
   tx
     .delete(
       'job',
@@ -89,7 +98,11 @@ export const claimIn = (tx: Transaction, job: ScheduledJob): Transaction =>
  * item, whose key holds its due time, is claimed where it is (deleted under `attribute_exists`)
  * and put anew at `next`, or rewritten under `attribute_exists` when `next` is its very key.
  */
-export const advanceIn = (tx: Transaction, job: ScheduledJob, next: Date): Transaction => {
+export const advanceIn = <L extends string>(
+  tx: Transaction<L | JobLabel>,
+  job: ScheduledJob,
+  next: Date,
+): Transaction<L | JobLabel> => {
   const moved = { ...job, dueAt: next };
   if (dueItemKinds.has(job.kind)) {
     if (next.getTime() === job.dueAt.getTime()) {
@@ -113,20 +126,24 @@ export const advanceIn = (tx: Transaction, job: ScheduledJob, next: Date): Trans
  * is still there (unconditional: a missing item is no failure). A change that cancels or moves
  * such a job without having claimed it cannot tell which form it is in.
  */
-export const cancelJobItemIn = (tx: Transaction, kind: string, scope: Scope, token: string): Transaction =>
-  tx.delete(`job-item:${kind}`, { Key: jobKey(kind, scope, token) });
+export const cancelJobItemIn = <L extends string>(
+  tx: Transaction<L | JobLabel>,
+  kind: string,
+  scope: Scope,
+  token: string,
+): Transaction<L | JobLabel> => tx.delete(`job-item:${kind}`, { Key: jobKey(kind, scope, token) });
 
 /**
  * Removes a job that is no longer wanted (the resource changed so the work is moot). A due item's
  * kind needs `dueAt`, the time it was scheduled at (its key).
  */
-export const cancelIn = (
-  tx: Transaction,
+export const cancelIn = <L extends string>(
+  tx: Transaction<L | JobLabel>,
   kind: string,
   scope: Scope,
   token: string,
   dueAt?: Date,
-): Transaction => {
+): Transaction<L | JobLabel> => {
   if (!dueItemKinds.has(kind)) return tx.delete(`job:${kind}`, { Key: jobKey(kind, scope, token) });
   if (!dueAt) throw new StoreError(`Cancelling a ${kind} job needs the time it is due at`);
   return tx.delete(`job:${kind}`, { Key: dueItemKey(kind, scope, token, dueAt) });
@@ -168,7 +185,7 @@ export class ScheduleRepo implements ScheduleStore {
 
   /** Claims a job that has nothing left to do (its work was done or made moot elsewhere). */
   async drop(job: ScheduledJob): Promise<void> {
-    await claimIn(new Transaction(this.ctx.tableName, undefined, this.ctx.timeLeft), job).commit(
+    await claimIn(new Transaction<JobLabel>(this.ctx.tableName, undefined, this.ctx.timeLeft), job).commit(
       this.ctx.doc,
     );
   }
@@ -191,7 +208,7 @@ export class ScheduleRepo implements ScheduleStore {
 
   /** Moves a job item of a due item's kind into its due item, unless it was claimed meanwhile. */
   private async toDueItem(job: ScheduledJob): Promise<void> {
-    const tx = new Transaction(this.ctx.tableName, undefined, this.ctx.timeLeft)
+    const tx = new Transaction<JobLabel>(this.ctx.tableName, undefined, this.ctx.timeLeft)
       .delete('job', {
         Key: jobKey(job.kind, job.scope, job.token),
         ConditionExpression: 'dueAt = :due',

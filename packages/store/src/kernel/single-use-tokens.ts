@@ -5,6 +5,17 @@ import type { StoreContext } from './context.ts';
 import type { ItemKey } from './keys.ts';
 import type { Transaction } from './transaction.ts';
 
+/** The labels of the single-use tokens' conditions, one per kind. */
+export type SingleUseLabel = 'card-token' | 'payment-source' | 'bank-account-token';
+
+/** Uses a token up inside `tx` (SingleUseTokens' consumeIn, as each token repository offers it). */
+export type ConsumeIn = <L extends string>(
+  tx: Transaction<L | SingleUseLabel>,
+  scope: Scope,
+  token: string,
+  now: Date,
+) => Transaction<L | SingleUseLabel>;
+
 /** A stored thing with its secret number sealed (a card, a bank account). */
 export interface Sealed<T> {
   value: T;
@@ -19,7 +30,7 @@ export interface SingleUseKind {
   key: (scope: Scope, token: string) => ItemKey;
   entityType: string;
   /** The label of the using transaction's condition on the token. */
-  label: string;
+  label: SingleUseLabel;
 }
 
 /**
@@ -73,7 +84,12 @@ export class SingleUseTokens<T extends { token: string }> {
   }
 
   /** Uses the token up inside `tx`: the transaction throws TokenUsed if it is gone. */
-  consumeIn(tx: Transaction, scope: Scope, token: string, now: Date): Transaction {
+  consumeIn<L extends string>(
+    tx: Transaction<L | SingleUseLabel>,
+    scope: Scope,
+    token: string,
+    now: Date,
+  ): Transaction<L | SingleUseLabel> {
     return tx
       .delete(this.kind.label, {
         Key: this.kind.key(scope, token),

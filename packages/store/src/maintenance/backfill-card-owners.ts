@@ -3,6 +3,9 @@ import type { Environment, Scope } from '@wattle/domain';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { keys } from '../kernel/keys.ts';
 
+/** The labels of this repository's transaction items (Transaction's `L`). */
+type BackfillLabel = 'card' | 'owner';
+
 /** What a backfill did: owner records written, already there, or not written (the card went). */
 export interface CardOwnersBackfill {
   written: number;
@@ -68,7 +71,7 @@ const writeOwner = (ctx: StoreContext, item: CustomerCardItem): Promise<void> =>
   const [accountId = '', environment] = item.pk.split('#');
   const scope: Scope = { accountId, environment: environment as Environment };
   const cardToken = item.sk.slice(keys.customerCardPrefix.length);
-  return newTransaction(ctx)
+  return newTransaction<BackfillLabel>(ctx)
     .check('card', {
       Key: keys.customerCard(scope, item.customerToken, cardToken),
       ConditionExpression: 'attribute_exists(pk)',

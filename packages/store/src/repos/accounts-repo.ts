@@ -4,14 +4,21 @@ import { type Account, type ApiKeyGrant, environments, nextDepositRun, usesDepos
 import { type AccountsStore, jobKinds, type NewApiKey } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { keys } from '../kernel/keys.ts';
-import { scheduleIn } from '../kernel/schedule.ts';
+import { type JobLabel, scheduleIn } from '../kernel/schedule.ts';
 import type { Transaction } from '../kernel/transaction.ts';
+
+/** The labels of an account's items in a transaction (with its daily deposit jobs). */
+export type AccountLabel = 'account' | `key:${string}` | JobLabel;
 
 /** Keys are stored only as this hash. They are long random strings, so a fast hash is enough. */
 export const hashApiKey = (apiKey: string): string => createHash('sha256').update(apiKey).digest('hex');
 
 /** Writes an account and its keys (hashed) inside `tx`. */
-export const accountIn = (tx: Transaction, account: Account, apiKeys: NewApiKey[]): Transaction => {
+export const accountIn = <L extends string>(
+  tx: Transaction<L | AccountLabel>,
+  account: Account,
+  apiKeys: NewApiKey[],
+): Transaction<L | AccountLabel> => {
   tx.put('account', {
     Item: { ...keys.account(account.id), _et: 'account', account },
     ConditionExpression: 'attribute_not_exists(pk)',
@@ -39,7 +46,7 @@ export class AccountsRepo implements AccountsStore {
 
   /** The account and all its keys, in one transaction. */
   async create(account: Account, apiKeys: NewApiKey[]): Promise<void> {
-    await accountIn(newTransaction(this.ctx), account, apiKeys).commit(this.ctx.doc);
+    await accountIn(newTransaction<AccountLabel>(this.ctx), account, apiKeys).commit(this.ctx.doc);
   }
 
   async get(accountId: string): Promise<Account | null> {

@@ -6,6 +6,9 @@ import { counter, countIn } from '../kernel/counters.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 
+/** The labels of this repository's transaction items (Transaction's `L`). */
+type ApplePayDomainLabel = 'domain' | 'domain-name';
+
 const domainsCounter = (scope: Scope) => counter(lists.applePayDomains(scope));
 
 /**
@@ -37,7 +40,7 @@ export class ApplePayDomainsRepo implements ApplePayDomainsStore {
   }
 
   async create(scope: Scope, domain: ApplePayDomain, now: Date): Promise<void> {
-    const tx = newTransaction(this.ctx)
+    const tx = newTransaction<ApplePayDomainLabel>(this.ctx)
       .put('domain', {
         Item: {
           ...keys.applePayDomain(scope, domain.token),
@@ -67,7 +70,7 @@ export class ApplePayDomainsRepo implements ApplePayDomainsStore {
     );
     if (!found.Item) throw new Missing('Apple Pay domain', domainToken);
     const domain = found.Item.domain as ApplePayDomain;
-    const tx = newTransaction(this.ctx)
+    const tx = newTransaction<ApplePayDomainLabel>(this.ctx)
       .delete('domain', {
         Key: keys.applePayDomain(scope, domainToken),
         ConditionExpression: 'attribute_exists(pk)',

@@ -14,6 +14,17 @@ import { keysOfShards, shardKey, shardOfToken } from '../kernel/shards.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 
 /**
+ * The labels of the balance's transaction items, in the transactions of the repositories that
+ * move money (payments, refunds, transfers, deposits, disputes): `balance` is the debit whose
+ * condition a refusal may name (BalanceShort).
+ */
+export type BalanceLabel =
+  | 'balance'
+  | `balance:debit:${string}`
+  | `balance:credit:${string}`
+  | `balance:credit-entry:${string}`;
+
+/**
  * The balance, kept by the transactions that move money: each captured charge adds its merchant
  * entitlement to the bucket of the day it settles on; refunds and transfers add to the debits.
  * Reading is one query over the merchant's buckets (one per settlement day and currency), and the
@@ -48,7 +59,12 @@ const creditsPk = (scope: Scope, currency: string): string =>
  * Credits a charge captured in `tx` (at `now`) with its merchant entitlement, settling after the
  * delay, and appends its credit entry (ordered by `now` to the millisecond, then token).
  */
-export const creditCaptureIn = (tx: Transaction, scope: Scope, charge: Payment, now: Date): Transaction => {
+export const creditCaptureIn = <L extends string>(
+  tx: Transaction<L | BalanceLabel>,
+  scope: Scope,
+  charge: Payment,
+  now: Date,
+): Transaction<L | BalanceLabel> => {
   if (charge.kind !== 'charge' || charge.state !== 'captured' || !charge.capturedAt) return tx;
   const credit = creditOf(charge, `${now.toISOString()}#${charge.token}`);
   return tx
@@ -78,12 +94,12 @@ export const creditCaptureIn = (tx: Transaction, scope: Scope, charge: Payment, 
  * give-backs waiting on the debits item, which the next transfer pays out first, as that
  * charge's: the money is available at once, and the sequence of captures stays as it was.
  */
-export const giveBackIn = (
-  tx: Transaction,
+export const giveBackIn = <L extends string>(
+  tx: Transaction<L | BalanceLabel>,
   scope: Scope,
   charge: Payment,
   refund: Pick<Refund, 'token' | 'amount' | 'currency'>,
-): Transaction =>
+): Transaction<L | BalanceLabel> =>
   debitIn(tx, scope, refund.currency, -refund.amount, {
     giveBack: [{ ...creditOf(charge, `${charge.token}#${refund.token}`), givenBack: refund.amount }],
   });
@@ -131,13 +147,13 @@ export interface DebitOptions {
  * debits move the `consumed` mark: it never goes back, so no two transfers ever pay out the same
  * proceeds.
  */
-export const debitIn = (
-  tx: Transaction,
+export const debitIn = <L extends string>(
+  tx: Transaction<L | BalanceLabel>,
   scope: Scope,
   currency: string,
   amount: number,
   { seen, within, cursor, consumes, givenBackLeft, giveBack }: DebitOptions = {},
-): Transaction => {
+): Transaction<L | BalanceLabel> => {
   const names: Record<string, string> = {
     '#n': 'n',
     '#version': 'version',

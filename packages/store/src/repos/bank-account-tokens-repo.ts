@@ -2,8 +2,7 @@ import type { BankAccount, Scope } from '@wattle/domain';
 import type { BankAccountTokensStore, SealedBankAccount } from '@wattle/ports';
 import type { StoreContext } from '../kernel/context.ts';
 import { keys } from '../kernel/keys.ts';
-import { type Sealed, SingleUseTokens } from '../kernel/single-use-tokens.ts';
-import type { Transaction } from '../kernel/transaction.ts';
+import { type ConsumeIn, type Sealed, SingleUseTokens } from '../kernel/single-use-tokens.ts';
 
 const fromSealed = (sealed: Sealed<BankAccount>): SealedBankAccount => ({
   bankAccount: sealed.value,
@@ -40,7 +39,6 @@ export class BankAccountTokensRepo implements BankAccountTokensStore {
   }
 
   /** Uses the token up inside `tx`: the transaction throws TokenUsed if it is gone. */
-  consumeIn(tx: Transaction, scope: Scope, bankAccountToken: string, now: Date): Transaction {
-    return this.tokens.consumeIn(tx, scope, bankAccountToken, now);
-  }
+  readonly consumeIn: ConsumeIn = (tx, scope, bankAccountToken, now) =>
+    this.tokens.consumeIn(tx, scope, bankAccountToken, now);
 }

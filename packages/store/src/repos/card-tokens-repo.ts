@@ -2,8 +2,7 @@ import type { Card, Scope } from '@wattle/domain';
 import type { CardTokensStore, SealedCard } from '@wattle/ports';
 import type { StoreContext } from '../kernel/context.ts';
 import { keys } from '../kernel/keys.ts';
-import { type Sealed, SingleUseTokens } from '../kernel/single-use-tokens.ts';
-import type { Transaction } from '../kernel/transaction.ts';
+import { type ConsumeIn, type Sealed, SingleUseTokens } from '../kernel/single-use-tokens.ts';
 
 const fromSealed = (sealed: Sealed<Card>): SealedCard => ({
   card: sealed.value,
@@ -41,7 +40,6 @@ export class CardTokensRepo implements CardTokensStore {
   }
 
   /** Uses the token up inside `tx`: the transaction throws TokenUsed if it is gone. */
-  consumeIn(tx: Transaction, scope: Scope, cardToken: string, now: Date): Transaction {
-    return this.tokens.consumeIn(tx, scope, cardToken, now);
-  }
+  readonly consumeIn: ConsumeIn = (tx, scope, cardToken, now) =>
+    this.tokens.consumeIn(tx, scope, cardToken, now);
 }

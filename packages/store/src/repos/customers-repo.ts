@@ -21,6 +21,17 @@ import { CardTokensRepo } from './card-tokens-repo.ts';
 import { PaymentSourcesRepo } from './payment-sources-repo.ts';
 import { toSubscription } from './subscriptions-repo.ts';
 
+/** The labels of this repository's transaction items (Transaction's `L`). */
+type CustomerLabel =
+  | 'customer'
+  | 'card'
+  | 'card-owner'
+  | 'cards-counter'
+  | 'new-card'
+  | 'new-card-owner'
+  | 'removed-card'
+  | 'removed-card-owner';
+
 const customersCounter = (scope: Scope) => counter(lists.customers(scope), merchantWideShards);
 const cardsCounter = (scope: Scope, customerToken: string) =>
   counter(lists.customerCards(scope, customerToken));
@@ -124,7 +135,7 @@ export class CustomersRepo implements CustomersStore {
     event: WattleEvent,
     now: Date,
   ): Promise<void> {
-    const tx = newTransaction(this.ctx).put('customer', {
+    const tx = newTransaction<CustomerLabel>(this.ctx).put('customer', {
       Item: this.customerItem(scope, customer, 1, now),
       ConditionExpression: 'attribute_not_exists(pk)',
     });
@@ -141,7 +152,7 @@ export class CustomersRepo implements CustomersStore {
    */
   async update(scope: Scope, change: CustomerChange, now: Date): Promise<void> {
     const { customer } = change;
-    const tx = newTransaction(this.ctx).update('customer', {
+    const tx = newTransaction<CustomerLabel>(this.ctx).update('customer', {
       Key: keys.customer(scope, customer.token),
       UpdateExpression: 'SET #c = :c, ver = ver + :one',
       ConditionExpression: 'ver = :v',
@@ -168,7 +179,7 @@ export class CustomersRepo implements CustomersStore {
 
   /** A non-primary card added to the customer; the version moves so a racing delete starts over. */
   async addCard(scope: Scope, customerToken: string, intake: CardIntake, now: Date): Promise<void> {
-    const tx = newTransaction(this.ctx).update('customer', {
+    const tx = newTransaction<CustomerLabel>(this.ctx).update('customer', {
       Key: keys.customer(scope, customerToken),
       UpdateExpression: 'SET ver = ver + :one',
       ConditionExpression: 'attribute_exists(pk)',
@@ -184,7 +195,7 @@ export class CustomersRepo implements CustomersStore {
    * the card is its primary, the card's (Missing) when there is no such card.
    */
   async removeCard(scope: Scope, customerToken: string, cardToken: string): Promise<void> {
-    const tx = newTransaction(this.ctx)
+    const tx = newTransaction<CustomerLabel>(this.ctx)
       .update('customer', {
         Key: keys.customer(scope, customerToken),
         UpdateExpression: 'SET ver = ver + :one',
@@ -219,7 +230,7 @@ export class CustomersRepo implements CustomersStore {
     let version = loaded.version;
     while (nonPrimary.length > room) {
       const batch = nonPrimary.splice(0, room);
-      const tx = newTransaction(this.ctx).update('customer', {
+      const tx = newTransaction<CustomerLabel>(this.ctx).update('customer', {
         Key: keys.customer(scope, token),
         UpdateExpression: 'SET ver = ver + :one',
         ConditionExpression: 'ver = :v',
@@ -230,7 +241,7 @@ export class CustomersRepo implements CustomersStore {
       await tx.commit(this.ctx.doc, refusals);
       version++;
     }
-    const tx = newTransaction(this.ctx).delete('customer', {
+    const tx = newTransaction<CustomerLabel>(this.ctx).delete('customer', {
       Key: keys.customer(scope, token),
       ConditionExpression: 'ver = :v',
       ExpressionAttributeValues: { ':v': version },
@@ -270,7 +281,7 @@ export class CustomersRepo implements CustomersStore {
   }
 
   private takeCardIn(
-    tx: Transaction,
+    tx: Transaction<CustomerLabel>,
     scope: Scope,
     customerToken: string,
     intake: CardIntake,
@@ -298,7 +309,12 @@ export class CustomersRepo implements CustomersStore {
   }
 
   /** A card of a deleted customer goes with the record of its owner. */
-  private removeCardIn(tx: Transaction, scope: Scope, customerToken: string, cardToken: string): void {
+  private removeCardIn(
+    tx: Transaction<CustomerLabel>,
+    scope: Scope,
+    customerToken: string,
+    cardToken: string,
+  ): void {
     tx.delete('card', { Key: keys.customerCard(scope, customerToken, cardToken) });
     tx.delete('card-owner', { Key: keys.cardOwner(scope, cardToken) });
   }

@@ -14,7 +14,10 @@ import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import { advanceIn } from '../kernel/schedule.ts';
-import { debitIn } from './balance-repo.ts';
+import { type BalanceLabel, debitIn } from './balance-repo.ts';
+
+/** The labels of this repository's transaction items (Transaction's `L`). */
+type DepositLabel = 'deposit' | BalanceLabel;
 
 const depositsCounter = (scope: Scope) => counter(lists.deposits(scope), merchantWideShards);
 
@@ -38,7 +41,7 @@ export class DepositsRepo implements DepositsStore {
     job: ScheduledJob,
     next: Date,
   ): Promise<void> {
-    const tx = newTransaction(this.ctx).put('deposit', {
+    const tx = newTransaction<DepositLabel>(this.ctx).put('deposit', {
       Item: {
         ...keys.deposit(scope, deposit.token),
         _et: 'deposit',
@@ -63,7 +66,7 @@ export class DepositsRepo implements DepositsStore {
   }
 
   async skip(job: ScheduledJob, next: Date): Promise<void> {
-    await advanceIn(newTransaction(this.ctx), job, next).commit(this.ctx.doc);
+    await advanceIn(newTransaction<DepositLabel>(this.ctx), job, next).commit(this.ctx.doc);
   }
 
   async get(scope: Scope, token: string): Promise<Deposit | null> {

@@ -19,10 +19,13 @@ import { counter, countIn, merchantWideShards, readCount } from '../kernel/count
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readBetween } from '../kernel/list-page.ts';
-import { cancelIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
+import { cancelIn, claimIn, type JobLabel, scheduleIn } from '../kernel/schedule.ts';
 import type { Transaction } from '../kernel/transaction.ts';
-import { debitIn, giveBackIn } from './balance-repo.ts';
+import { type BalanceLabel, debitIn, giveBackIn } from './balance-repo.ts';
 import { markSubmittedIn } from './files-repo.ts';
+
+/** The labels of this repository's transaction items (Transaction's `L`). */
+type DisputeLabel = 'charge' | 'dispute' | BalanceLabel;
 
 const disputesCounter = (scope: Scope) => counter(lists.disputes(scope), merchantWideShards);
 
@@ -32,7 +35,11 @@ const toDispute = (item: Record<string, unknown>): Dispute => item.dispute as Di
  * Schedules in `tx` the simulated issuer's dispute of a charge captured there, when its card is a
  * dispute test card: the job is written with the capture, so the dispute comes whatever happens.
  */
-export const scheduleDisputeIn = (tx: Transaction, scope: Scope, charge: Payment): Transaction => {
+export const scheduleDisputeIn = <L extends string>(
+  tx: Transaction<L | JobLabel>,
+  scope: Scope,
+  charge: Payment,
+): Transaction<L | JobLabel> => {
   const dueAt = disputeOpensAt(charge);
   return dueAt ? scheduleIn(tx, { kind: jobKinds.disputeOpening, scope, token: charge.token, dueAt }) : tx;
 };
@@ -77,7 +84,7 @@ export class DisputesRepo implements DisputesStore {
     writes: DisputeStepWrites & { claim: ScheduledJob; event: WattleEvent },
     now: Date,
   ): Promise<void> {
-    const tx = newTransaction(this.ctx);
+    const tx = newTransaction<DisputeLabel>(this.ctx);
     claimIn(tx, writes.claim);
     // The charge as it was read: no refund since (refundable unchanged), no dispute yet.
     tx.update('charge', {
@@ -115,7 +122,7 @@ export class DisputesRepo implements DisputesStore {
     writes: DisputeStepWrites,
     now: Date,
   ): Promise<void> {
-    const tx = newTransaction(this.ctx);
+    const tx = newTransaction<DisputeLabel>(this.ctx);
     if (writes.claim) claimIn(tx, writes.claim);
     tx.update('dispute', {
       Key: keys.dispute(scope, read.token),
@@ -140,7 +147,7 @@ export class DisputesRepo implements DisputesStore {
 
   /** The jobs scheduled and cancelled with a step, and its event. */
   private writeIn(
-    tx: Transaction,
+    tx: Transaction<DisputeLabel>,
     scope: Scope,
     dispute: Dispute,
     writes: DisputeStepWrites,

@@ -2,10 +2,12 @@ import { type Scope, secondsPerDay, toEpochSeconds } from '@wattle/domain';
 import type { ExpiredItem, ExpiredItemsStore, ExpiringList } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, countIn } from '../kernel/counters.ts';
-import { ConditionFailedError } from '../kernel/errors.ts';
 import { eventsCounter } from '../kernel/events-outbox.ts';
 import { keys } from '../kernel/keys.ts';
 import { webhooksCounter } from './webhooks-repo.ts';
+
+/** The labels of this repository's transaction items (Transaction's `L`). */
+type ExpiredItemLabel = 'mark';
 
 /**
  * How long the mark of a counted expiry is kept: longer than a stream keeps its records (24 h),
@@ -22,7 +24,7 @@ export class ExpiredItemsRepo implements ExpiredItemsStore {
   constructor(private readonly ctx: StoreContext) {}
 
   async uncount(item: ExpiredItem, now: Date): Promise<boolean> {
-    const tx = newTransaction(this.ctx).put('mark', {
+    const tx = newTransaction<ExpiredItemLabel>(this.ctx).put('mark', {
       Item: {
         ...keys.expiryMark(item.scope, item.token),
         _et: 'expiry_mark',
@@ -36,7 +38,7 @@ export class ExpiredItemsRepo implements ExpiredItemsStore {
       await tx.commit(this.ctx.doc);
       return true;
     } catch (error) {
-      if (error instanceof ConditionFailedError && error.label === 'mark') return false;
+      if (tx.failedOn(error)?.label === 'mark') return false;
       throw error;
     }
   }

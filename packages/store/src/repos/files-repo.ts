@@ -5,6 +5,9 @@ import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { keys } from '../kernel/keys.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 
+/** The labels of this repository's transaction items (Transaction's `L`). */
+export type FileLabel = 'file' | `file:${string}`;
+
 /** The item's file; `submittedAt` (set by markSubmitted) is kept beside it, not inside it. */
 const toFile = (item: Record<string, unknown>): StoredFile => ({
   ...(item.file as StoredFile),
@@ -15,12 +18,12 @@ const toFile = (item: Record<string, unknown>): StoredFile => ({
  * Marks `fileTokens` as in submitted dispute evidence, in `tx` (the submission's own transaction),
  * all or none: Missing (the file) when one is not there.
  */
-export const markSubmittedIn = (
-  tx: Transaction,
+export const markSubmittedIn = <L extends string>(
+  tx: Transaction<L | FileLabel>,
   scope: Scope,
   fileTokens: readonly string[],
   now: Date,
-): Transaction => {
+): Transaction<L | FileLabel> => {
   for (const token of new Set(fileTokens)) {
     tx.update(`file:${token}`, {
       Key: keys.file(scope, token),
@@ -53,7 +56,7 @@ export class FilesRepo implements FilesStore {
 
   async create(scope: Scope, file: StoredFile): Promise<void> {
     const { evidenceSubmitted: _, ...kept } = file;
-    await newTransaction(this.ctx)
+    await newTransaction<FileLabel>(this.ctx)
       .put('file', {
         Item: { ...keys.file(scope, file.token), _et: 'file', file: kept },
         ConditionExpression: 'attribute_not_exists(pk)',
@@ -62,7 +65,7 @@ export class FilesRepo implements FilesStore {
   }
 
   async delete(scope: Scope, fileToken: string): Promise<void> {
-    await newTransaction(this.ctx)
+    await newTransaction<FileLabel>(this.ctx)
       .delete('file', {
         Key: keys.file(scope, fileToken),
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(submittedAt)',
@@ -74,6 +77,6 @@ export class FilesRepo implements FilesStore {
 
   /** One transaction over the files (at most a transaction's items: evidence names a few). */
   async markSubmitted(scope: Scope, fileTokens: readonly string[], now: Date): Promise<void> {
-    await markSubmittedIn(newTransaction(this.ctx), scope, fileTokens, now).commit(this.ctx.doc);
+    await markSubmittedIn(newTransaction<FileLabel>(this.ctx), scope, fileTokens, now).commit(this.ctx.doc);
   }
 }

@@ -14,7 +14,10 @@ import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import type { Transaction } from '../kernel/transaction.ts';
-import { accountIn, hashApiKey } from './accounts-repo.ts';
+import { type AccountLabel, accountIn, hashApiKey } from './accounts-repo.ts';
+
+/** The labels of this repository's transaction items (Transaction's `L`). */
+type MerchantLabel = 'merchant' | `live-key:${string}` | AccountLabel;
 
 const referralsCounter = (partnerId: string) => counter(lists.referrals(partnerId), merchantWideShards);
 
@@ -28,7 +31,12 @@ export const merchantEventScope = (merchant: Merchant): Scope => ({
  * An application event, in the merchant's live events and in its partner's (live): the partner
  * follows its referrals there, a declined merchant's included, whose keys never work.
  */
-const recordApplicationEvent = (tx: Transaction, merchant: Merchant, event: WattleEvent, now: Date) => {
+const recordApplicationEvent = (
+  tx: Transaction<MerchantLabel>,
+  merchant: Merchant,
+  event: WattleEvent,
+  now: Date,
+) => {
   recordEvent(tx, merchantEventScope(merchant), event, now);
   return recordEvent(tx, { accountId: merchant.partnerId, environment: 'live' }, event, now);
 };
@@ -50,7 +58,7 @@ export class MerchantsRepo implements MerchantsStore {
       ...made,
       liveKeyHashes: apiKeys.filter((key) => key.grant.suspended).map((key) => hashApiKey(key.apiKey)),
     };
-    const tx = accountIn(newTransaction(this.ctx), account, apiKeys).put('merchant', {
+    const tx = accountIn(newTransaction<MerchantLabel>(this.ctx), account, apiKeys).put('merchant', {
       Item: {
         ...keys.merchant(merchant.token),
         _et: 'merchant',
@@ -92,7 +100,7 @@ export class MerchantsRepo implements MerchantsStore {
    * work. Changed when it is not pending any more.
    */
   async activate(stored: StoredMerchant, active: Merchant, event: WattleEvent, now: Date): Promise<void> {
-    const tx = newTransaction(this.ctx)
+    const tx = newTransaction<MerchantLabel>(this.ctx)
       .update('merchant', {
         Key: keys.merchant(active.token),
         UpdateExpression: 'SET #m = :m',
@@ -118,7 +126,7 @@ export class MerchantsRepo implements MerchantsStore {
   }
 
   async review(reviewed: Merchant, event: WattleEvent, now: Date): Promise<void> {
-    const tx = newTransaction(this.ctx)
+    const tx = newTransaction<MerchantLabel>(this.ctx)
       .update('merchant', {
         Key: keys.merchant(reviewed.token),
         UpdateExpression: 'SET #m = :m',

@@ -2,8 +2,7 @@ import type { PaymentSourceRecord, Scope } from '@wattle/domain';
 import type { PaymentSourcesStore, SealedPaymentSource } from '@wattle/ports';
 import type { StoreContext } from '../kernel/context.ts';
 import { keys } from '../kernel/keys.ts';
-import { type Sealed, SingleUseTokens } from '../kernel/single-use-tokens.ts';
-import type { Transaction } from '../kernel/transaction.ts';
+import { type ConsumeIn, type Sealed, SingleUseTokens } from '../kernel/single-use-tokens.ts';
 
 const fromSealed = (sealed: Sealed<PaymentSourceRecord>): SealedPaymentSource => ({
   source: sealed.value,
@@ -36,7 +35,5 @@ export class PaymentSourcesRepo implements PaymentSourcesStore {
   }
 
   /** Uses the source up inside `tx`: the transaction throws TokenUsed if it is gone. */
-  consumeIn(tx: Transaction, scope: Scope, token: string, now: Date): Transaction {
-    return this.tokens.consumeIn(tx, scope, token, now);
-  }
+  readonly consumeIn: ConsumeIn = (tx, scope, token, now) => this.tokens.consumeIn(tx, scope, token, now);
 }

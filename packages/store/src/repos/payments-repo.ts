@@ -27,12 +27,15 @@ import { listMembership, readBetween, readPage } from '../kernel/list-page.ts';
 import { cancelIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
 import type { IndexName } from '../kernel/table.ts';
 import type { Transaction } from '../kernel/transaction.ts';
-import { creditCaptureIn } from './balance-repo.ts';
+import { type BalanceLabel, creditCaptureIn } from './balance-repo.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
 import { scheduleDisputeIn } from './disputes-repo.ts';
 import { PaymentSourcesRepo } from './payment-sources-repo.ts';
 import { paymentOfItem, storedPayment } from './stored-payment.ts';
 import { subscriptionChangeIn } from './subscriptions-repo.ts';
+
+/** The labels of this repository's transaction items (Transaction's `L`). */
+type PaymentLabel = 'payment' | 'session' | 'charge' | 'lease' | BalanceLabel;
 
 interface ListOf {
   index: IndexName;
@@ -74,7 +77,7 @@ const membershipOf = (scope: Scope, payment: Payment, sortKey: string): Record<s
     ...listsOf(scope, payment).map((l) => listMembership(l.index, l.counter.listKey, sortKey, l.shards)),
   );
 
-const joinListsIn = (tx: Transaction, scope: Scope, payment: Payment): void => {
+const joinListsIn = (tx: Transaction<PaymentLabel>, scope: Scope, payment: Payment): void => {
   for (const l of listsOf(scope, payment)) countIn(tx, l.counter, 1);
 };
 
@@ -238,7 +241,7 @@ export class PaymentsRepo implements PaymentsStore {
     now: Date,
   ): Promise<void> {
     const sortKey = listSortKey(now, payment.token);
-    const tx = newTransaction(this.ctx).put('payment', {
+    const tx = newTransaction<PaymentLabel>(this.ctx).put('payment', {
       Item: {
         ...keys.payment(scope, payment.token),
         _et: payment.kind,
@@ -308,7 +311,7 @@ export class PaymentsRepo implements PaymentsStore {
       values[`:m${i}`] = value;
       sets.push(`#m${i} = :m${i}`);
     }
-    const tx = newTransaction(this.ctx);
+    const tx = newTransaction<PaymentLabel>(this.ctx);
     // The job's claim first: a run that lost the race to another run fails on it (label `job`).
     if (options.job) claimIn(tx, options.job);
     tx.update('payment', {
@@ -355,7 +358,7 @@ export class PaymentsRepo implements PaymentsStore {
     now: Date,
     newCharge: Payment | null = null,
   ): Promise<void> {
-    const tx = newTransaction(this.ctx)
+    const tx = newTransaction<PaymentLabel>(this.ctx)
       .delete('lease', {
         Key: keys.paymentLease(scope, payment.token),
         ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
@@ -411,7 +414,7 @@ export class PaymentsRepo implements PaymentsStore {
     };
   }
 
-  private putLeaseIn(tx: Transaction, scope: Scope, token: string, expiresAt: Date): void {
+  private putLeaseIn(tx: Transaction<PaymentLabel>, scope: Scope, token: string, expiresAt: Date): void {
     tx.put('lease', {
       Item: {
         ...keys.paymentLease(scope, token),

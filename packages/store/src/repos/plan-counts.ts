@@ -3,6 +3,9 @@ import { Missing, type PlanCounts } from '@wattle/ports';
 import { keys } from '../kernel/keys.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 
+/** The label of a plan's counts in a subscription's transaction: Missing('plan') names it. */
+export type PlanCountLabel = 'plan';
+
 export type CountState = keyof PlanCounts;
 
 export const noCounts: PlanCounts = { trial: 0, active: 0, cancelling: 0, cancelled: 0, starting: 0 };
@@ -20,13 +23,13 @@ export type CountMoves = Partial<Record<CountState, number>>;
  * counts are always exact. The transaction is refused (Missing 'plan') when the plan is gone, and
  * with `mustBeLive` also when its deletion has begun.
  */
-export const movePlanCountsIn = (
-  tx: Transaction,
+export const movePlanCountsIn = <L extends string>(
+  tx: Transaction<L | PlanCountLabel>,
   scope: Scope,
   planToken: string,
   moves: CountMoves,
   mustBeLive: boolean,
-): Transaction => {
+): Transaction<L | PlanCountLabel> => {
   const Key = keys.plan(scope, planToken);
   tx.refuse('plan', () => new Missing('plan', planToken));
   const changed = Object.entries(moves).filter(([, delta]) => delta !== 0);

@@ -21,6 +21,9 @@ import type { Transaction } from '../kernel/transaction.ts';
 import { livePlan, noCounts, planSubscriptionShards } from './plan-counts.ts';
 import { deleteSubscriptionsOfPlan } from './subscriptions-repo.ts';
 
+/** The labels of this repository's transaction items (Transaction's `L`). */
+type PlanLabel = 'plan' | 'plan-counter' | 'plan-name' | 'plan-name-release';
+
 const plansCounter = (scope: Scope) => counter(lists.plans(scope));
 
 const toLoadedPlan = (item: Record<string, unknown>): LoadedPlan => ({
@@ -67,7 +70,7 @@ export class PlansRepo implements PlansStore {
   }
 
   async create(scope: Scope, plan: Plan, event: WattleEvent, now: Date): Promise<void> {
-    const tx = newTransaction(this.ctx).put('plan', {
+    const tx = newTransaction<PlanLabel>(this.ctx).put('plan', {
       Item: {
         ...keys.plan(scope, plan.token),
         _et: 'plan',
@@ -88,7 +91,7 @@ export class PlansRepo implements PlansStore {
    * the plan was renamed in between, Missing when it went); a new name moves the claim.
    */
   async update(scope: Scope, before: Plan, after: Plan): Promise<void> {
-    const tx = newTransaction(this.ctx).update('plan', {
+    const tx = newTransaction<PlanLabel>(this.ctx).update('plan', {
       Key: keys.plan(scope, before.token),
       UpdateExpression: 'SET #p.#n = :name, #p.#cp = :permissions',
       ConditionExpression: `${livePlan} AND #p.#n = :old`,
@@ -113,7 +116,7 @@ export class PlansRepo implements PlansStore {
    * purge job scheduled.
    */
   async beginDelete(scope: Scope, plan: Plan, event: WattleEvent, purgeAt: Date, now: Date): Promise<void> {
-    const tx = newTransaction(this.ctx).update('plan', {
+    const tx = newTransaction<PlanLabel>(this.ctx).update('plan', {
       Key: keys.plan(scope, plan.token),
       UpdateExpression: 'SET deletingSince = :now REMOVE gsi1pk, gsi1sk',
       ConditionExpression: `${livePlan} AND #c.trial = :zero AND #c.active = :zero AND #c.starting = :zero AND #p.#n = :name`,
@@ -133,7 +136,7 @@ export class PlansRepo implements PlansStore {
    */
   async purge(scope: Scope, planToken: string, job?: ScheduledJob): Promise<void> {
     await deleteSubscriptionsOfPlan(this.ctx, scope, planToken);
-    const tx = newTransaction(this.ctx).delete('plan', {
+    const tx = newTransaction<PlanLabel>(this.ctx).delete('plan', {
       Key: keys.plan(scope, planToken),
       ConditionExpression: 'attribute_not_exists(pk) OR attribute_exists(deletingSince)',
     });
@@ -146,14 +149,14 @@ export class PlansRepo implements PlansStore {
     await tx.commit(this.ctx.doc);
   }
 
-  private claimNameIn(tx: Transaction, scope: Scope, plan: Plan): void {
+  private claimNameIn(tx: Transaction<PlanLabel>, scope: Scope, plan: Plan): void {
     tx.put('plan-name', {
       Item: { ...keys.planName(scope, plan.name), _et: 'plan_name', planToken: plan.token },
       ConditionExpression: 'attribute_not_exists(pk)',
     }).refuse('plan-name', () => new NameTaken('plan', plan.name));
   }
 
-  private releaseNameIn(tx: Transaction, scope: Scope, plan: Plan): void {
+  private releaseNameIn(tx: Transaction<PlanLabel>, scope: Scope, plan: Plan): void {
     tx.delete('plan-name-release', {
       Key: keys.planName(scope, plan.name),
       ConditionExpression: 'planToken = :plan',

@@ -15,6 +15,9 @@ import { listMembership, readPage } from '../kernel/list-page.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 import { BankAccountTokensRepo } from './bank-account-tokens-repo.ts';
 
+/** The labels of this repository's transaction items (Transaction's `L`). */
+type RecipientLabel = 'recipient';
+
 const recipientsCounter = (scope: Scope) => counter(lists.recipients(scope), merchantWideShards);
 
 /** Recipients, each holding its bank account's sealed number for the payouts. */
@@ -54,7 +57,7 @@ export class RecipientsRepo implements RecipientsStore {
     event: WattleEvent,
     now: Date,
   ): Promise<void> {
-    const tx = newTransaction(this.ctx).put('recipient', {
+    const tx = newTransaction<RecipientLabel>(this.ctx).put('recipient', {
       Item: {
         ...keys.recipient(scope, recipient.token),
         _et: 'recipient',
@@ -86,7 +89,7 @@ export class RecipientsRepo implements RecipientsStore {
       sets.push('sealedNumber = :sealed');
       values[':sealed'] = intake.sealed.sealedNumber;
     }
-    const tx = newTransaction(this.ctx).update('recipient', {
+    const tx = newTransaction<RecipientLabel>(this.ctx).update('recipient', {
       Key: keys.recipient(scope, recipient.token),
       UpdateExpression: `SET ${sets.join(', ')}`,
       ConditionExpression: 'ver = :v',
@@ -100,7 +103,7 @@ export class RecipientsRepo implements RecipientsStore {
 
   /** Deletes the recipient as read (Changed on a race); its transfers stay. */
   async delete(scope: Scope, loaded: LoadedRecipient, event: WattleEvent, now: Date): Promise<void> {
-    const tx = newTransaction(this.ctx).delete('recipient', {
+    const tx = newTransaction<RecipientLabel>(this.ctx).delete('recipient', {
       Key: keys.recipient(scope, loaded.recipient.token),
       ConditionExpression: 'ver = :v',
       ExpressionAttributeValues: { ':v': loaded.version },
@@ -112,7 +115,7 @@ export class RecipientsRepo implements RecipientsStore {
     });
   }
 
-  private takeIn(tx: Transaction, scope: Scope, intake: BankAccountIntake, now: Date): void {
+  private takeIn(tx: Transaction<RecipientLabel>, scope: Scope, intake: BankAccountIntake, now: Date): void {
     if (intake.from === 'token') this.tokens.consumeIn(tx, scope, intake.sealed.bankAccount.token, now);
   }
 }

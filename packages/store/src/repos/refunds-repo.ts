@@ -14,7 +14,10 @@ import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import { claimIn, scheduleIn } from '../kernel/schedule.ts';
-import { debitIn, giveBackIn } from './balance-repo.ts';
+import { type BalanceLabel, debitIn, giveBackIn } from './balance-repo.ts';
+
+/** The labels of this repository's transaction items (Transaction's `L`). */
+type RefundLabel = 'charge' | 'refund' | BalanceLabel;
 
 const refundsCounter = (scope: Scope) => counter(lists.refunds(scope), merchantWideShards);
 const chargeRefundsCounter = (scope: Scope, chargeToken: string) =>
@@ -71,7 +74,7 @@ export class RefundsRepo implements RefundsStore {
     credited: number,
   ): Promise<void> {
     const sortKey = listSortKey(now, refund.token);
-    const tx = newTransaction(this.ctx)
+    const tx = newTransaction<RefundLabel>(this.ctx)
       .update('charge', {
         Key: keys.payment(scope, refund.chargeToken),
         UpdateExpression:
@@ -114,7 +117,7 @@ export class RefundsRepo implements RefundsStore {
     now: Date,
   ): Promise<void> {
     const failed = refund.state === 'failed';
-    const tx = newTransaction(this.ctx);
+    const tx = newTransaction<RefundLabel>(this.ctx);
     claimIn(tx, job);
     tx.update('refund', {
       Key: keys.refund(scope, refund.token),

@@ -20,7 +20,7 @@ import {
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
-import { ConditionFailedError, StoreError } from '../kernel/errors.ts';
+import { StoreError } from '../kernel/errors.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
@@ -28,8 +28,24 @@ import { queryItems } from '../kernel/merge-sorted.ts';
 import { advanceIn, cancelIn, cancelJobItemIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
 import type { IndexName } from '../kernel/table.ts';
 import { maxTransactionItems, type Transaction } from '../kernel/transaction.ts';
-import { type CountMoves, type CountState, movePlanCountsIn, planSubscriptionShards } from './plan-counts.ts';
+import {
+  type CountMoves,
+  type CountState,
+  movePlanCountsIn,
+  type PlanCountLabel,
+  planSubscriptionShards,
+} from './plan-counts.ts';
 import { storedSubscription, subscriptionOfItem } from './stored-subscription.ts';
+
+/** The labels of this repository's transaction items (Transaction's `L`). */
+export type SubscriptionLabel =
+  | 'subscription'
+  | 'bill'
+  | 'ledger'
+  | 'ledger-counter'
+  | 'link'
+  | 'newest'
+  | PlanCountLabel;
 
 interface ListOf {
   index: IndexName;
@@ -139,8 +155,8 @@ const renewalJobOf = (before: LoadedSubscription | null): { dueAt: Date | null; 
  * item's key holds its due time), unconditionally as before: the subscription's version guards the
  * change.
  */
-const renewalJobIn = (
-  tx: Transaction,
+const renewalJobIn = <L extends string>(
+  tx: Transaction<L | SubscriptionLabel>,
   scope: Scope,
   token: string,
   before: LoadedSubscription | null,
@@ -171,8 +187,8 @@ const renewalJobIn = (
  * version stays, and the settlement's write of it under that version is what lets the bill
  * settle once.
  */
-const beginRenewalBillIn = (
-  tx: Transaction,
+const beginRenewalBillIn = <L extends string>(
+  tx: Transaction<L | SubscriptionLabel>,
   scope: Scope,
   token: string,
   change: SubscriptionChange & { before: LoadedSubscription },
@@ -214,12 +230,12 @@ const beginRenewalBillIn = (
  * (payments-repo), so a renewal takes two transactions, not four; a renewal's bill begins apart
  * (beginRenewalBillIn).
  */
-export const subscriptionChangeIn = (
-  tx: Transaction,
+export const subscriptionChangeIn = <L extends string>(
+  tx: Transaction<L | SubscriptionLabel>,
   scope: Scope,
   change: SubscriptionChange,
   now: Date,
-): Transaction => {
+): Transaction<L | SubscriptionLabel> => {
   const { before, after } = change;
   const subscription = (after ?? before?.subscription)!;
   const { token } = subscription;
@@ -333,7 +349,7 @@ export class SubscriptionsRepo implements SubscriptionsStore {
     const { token, ...stored } = link;
     const hash = linkHash(token);
     const expiresAt = toEpochSeconds(new Date(link.expiresAt));
-    await newTransaction(this.ctx)
+    await newTransaction<SubscriptionLabel>(this.ctx)
       .put('link', {
         Item: { ...keys.selfServiceLink(hash), _et: 'self-service-link', link: stored, expiresAt },
       })
@@ -422,7 +438,9 @@ export class SubscriptionsRepo implements SubscriptionsStore {
   }
 
   async commit(scope: Scope, change: SubscriptionChange, now: Date): Promise<void> {
-    await subscriptionChangeIn(newTransaction(this.ctx), scope, change, now).commit(this.ctx.doc);
+    await subscriptionChangeIn(newTransaction<SubscriptionLabel>(this.ctx), scope, change, now).commit(
+      this.ctx.doc,
+    );
   }
 
   private page(index: IndexName, c: Counter, page: number): Promise<Page<Subscription>> {
@@ -469,11 +487,11 @@ const deleteSubscription = async (ctx: StoreContext, scope: Scope, subscription:
   for await (const item of ledger) entries.push(String(item.sk));
   const room = maxTransactionItems - 10;
   while (entries.length > room) {
-    const tx = newTransaction(ctx);
+    const tx = newTransaction<SubscriptionLabel>(ctx);
     for (const sk of entries.splice(0, room)) tx.delete('ledger', { Key: { pk, sk } });
     await tx.commit(ctx.doc);
   }
-  const tx = newTransaction(ctx).delete('subscription', {
+  const tx = newTransaction<SubscriptionLabel>(ctx).delete('subscription', {
     Key: keys.subscription(scope, token),
     ConditionExpression: 'attribute_exists(pk)',
   });
@@ -500,6 +518,6 @@ const deleteSubscription = async (ctx: StoreContext, scope: Scope, subscription:
   try {
     await tx.commit(ctx.doc);
   } catch (error) {
-    if (!(error instanceof ConditionFailedError && error.label === 'subscription')) throw error;
+    if (tx.failedOn(error)?.label !== 'subscription') throw error;
   }
 };

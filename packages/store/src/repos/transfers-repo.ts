@@ -21,7 +21,10 @@ import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readBetween, readPage } from '../kernel/list-page.ts';
 import { claimIn, scheduleIn } from '../kernel/schedule.ts';
-import { debitIn } from './balance-repo.ts';
+import { type BalanceLabel, debitIn } from './balance-repo.ts';
+
+/** The labels of this repository's transaction items (Transaction's `L`). */
+type TransferLabel = 'transfer' | BalanceLabel;
 
 const transfersCounter = (scope: Scope) => counter(lists.transfers(scope), merchantWideShards);
 const recipientTransfersCounter = (scope: Scope, recipientToken: string) =>
@@ -46,7 +49,7 @@ export class TransfersRepo implements TransfersStore {
   ): Promise<ScheduledJob> {
     const sortKey = listSortKey(now, transfer.token);
     const byRecipient = transfer.recipient !== 'self';
-    const tx = newTransaction(this.ctx).put('transfer', {
+    const tx = newTransaction<TransferLabel>(this.ctx).put('transfer', {
       Item: {
         ...keys.transfer(scope, transfer.token),
         _et: 'transfer',
@@ -99,7 +102,7 @@ export class TransfersRepo implements TransfersStore {
     job: ScheduledJob,
     now: Date,
   ): Promise<void> {
-    const tx = newTransaction(this.ctx).update('transfer', {
+    const tx = newTransaction<TransferLabel>(this.ctx).update('transfer', {
       Key: keys.transfer(scope, failed.token),
       UpdateExpression: 'SET #t = :t',
       ConditionExpression: '#t.#s = :succeeded',

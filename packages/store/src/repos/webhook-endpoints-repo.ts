@@ -5,9 +5,12 @@ import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn } from '../kernel/counters.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
-import { cancelIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
+import { cancelIn, claimIn, type JobLabel, scheduleIn } from '../kernel/schedule.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 import { endpointLive, WebhooksRepo } from './webhooks-repo.ts';
+
+/** The labels of this repository's transaction items (Transaction's `L`). */
+type WebhookEndpointLabel = 'endpoint';
 
 /**
  * The scheduled job that finishes deleting an endpoint (token: the endpoint's) should the request
@@ -55,7 +58,7 @@ export class WebhookEndpointsRepo implements WebhookEndpointsStore {
    * the limit, the counter's condition fails (LimitReached) for all but the ones that fit.
    */
   async create(scope: Scope, endpoint: WebhookEndpoint, now: Date): Promise<void> {
-    const tx = newTransaction(this.ctx).put('endpoint', {
+    const tx = newTransaction<WebhookEndpointLabel>(this.ctx).put('endpoint', {
       Item: {
         ...keys.webhookEndpoint(scope, endpoint.token),
         _et: 'webhook_endpoint',
@@ -75,7 +78,7 @@ export class WebhookEndpointsRepo implements WebhookEndpointsStore {
    * Missing when there is no live endpoint.
    */
   async delete(scope: Scope, endpointToken: string, now: Date): Promise<void> {
-    const tx = newTransaction(this.ctx).update('endpoint', {
+    const tx = newTransaction<WebhookEndpointLabel>(this.ctx).update('endpoint', {
       Key: keys.webhookEndpoint(scope, endpointToken),
       UpdateExpression: 'SET deletingSince = :now REMOVE gsi1pk, gsi1sk',
       ConditionExpression: endpointLive,
@@ -106,10 +109,10 @@ export class WebhookEndpointsRepo implements WebhookEndpointsStore {
   private async finishDeletion(
     scope: Scope,
     endpointToken: string,
-    finish: (tx: Transaction) => Transaction,
+    finish: (tx: Transaction<WebhookEndpointLabel>) => Transaction<WebhookEndpointLabel | JobLabel>,
   ): Promise<void> {
     await this.webhooks.deleteAllOf(scope, endpointToken);
-    const tx = newTransaction(this.ctx).delete('endpoint', {
+    const tx = newTransaction<WebhookEndpointLabel>(this.ctx).delete('endpoint', {
       Key: keys.webhookEndpoint(scope, endpointToken),
       ConditionExpression: 'attribute_not_exists(pk) OR attribute_exists(deletingSince)',
     });

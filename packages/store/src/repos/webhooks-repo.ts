@@ -17,6 +17,9 @@ import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import { cancelIn, scheduleIn } from '../kernel/schedule.ts';
 
+/** The labels of this repository's transaction items (Transaction's `L`). */
+type WebhookLabel = 'endpoint' | 'once' | 'webhook';
+
 /** How long a delivery attempt holds its webhook: the request's 10 s timeout with room to spare. */
 export const deliveryLeaseMs = 30_000;
 
@@ -77,7 +80,7 @@ export class WebhooksRepo implements WebhooksStore {
   async createForEvent(scope: Scope, webhook: Webhook, now: Date): Promise<LoadedWebhook | null> {
     // Both expire together after the retention; the expiry consumer takes the webhook out of the count.
     const expiresAt = toEpochSeconds(now) + this.ctx.retention.eventsSeconds;
-    const tx = newTransaction(this.ctx)
+    const tx = newTransaction<WebhookLabel>(this.ctx)
       .check('endpoint', {
         Key: keys.webhookEndpoint(scope, webhook.endpointToken),
         ConditionExpression: endpointLive,
@@ -112,9 +115,9 @@ export class WebhooksRepo implements WebhooksStore {
       await tx.commit(this.ctx.doc);
       return { webhook, version: 1, leasedUntil: null };
     } catch (error) {
-      if (!(error instanceof ConditionFailedError)) throw error;
-      if (error.label === 'endpoint') return null;
-      if (error.label === 'once') return this.get(scope, String(error.item?.webhookToken));
+      const failed = tx.failedOn(error);
+      if (failed?.label === 'endpoint') return null;
+      if (failed?.label === 'once') return this.get(scope, String(failed.item?.webhookToken));
       throw error;
     }
   }
@@ -126,7 +129,7 @@ export class WebhooksRepo implements WebhooksStore {
   async lease(scope: Scope, loaded: LoadedWebhook, now: Date): Promise<DeliveryLease | null> {
     const leaseId = randomUUID();
     try {
-      await newTransaction(this.ctx)
+      await newTransaction<WebhookLabel>(this.ctx)
         .update('webhook', {
           Key: keys.webhook(scope, loaded.webhook.token),
           UpdateExpression: 'SET leaseUntil = :until, leaseId = :id, ver = ver + :one',
@@ -152,7 +155,7 @@ export class WebhooksRepo implements WebhooksStore {
    * the lease ran out and another attempt took over).
    */
   async recordAttempt(scope: Scope, lease: DeliveryLease, webhook: Webhook): Promise<boolean> {
-    const tx = newTransaction(this.ctx).update('webhook', {
+    const tx = newTransaction<WebhookLabel>(this.ctx).update('webhook', {
       Key: keys.webhook(scope, lease.webhookToken),
       UpdateExpression: 'SET webhook = :w, ver = ver + :one REMOVE leaseUntil, leaseId',
       ConditionExpression: 'leaseId = :id',
@@ -172,7 +175,7 @@ export class WebhooksRepo implements WebhooksStore {
       await tx.commit(this.ctx.doc);
       return true;
     } catch (error) {
-      if (error instanceof ConditionFailedError && error.label === 'webhook') return false;
+      if (tx.failedOn(error)?.label === 'webhook') return false;
       throw error;
     }
   }
@@ -189,7 +192,7 @@ export class WebhooksRepo implements WebhooksStore {
     now: Date,
     fallbackAt: Date,
   ): Promise<void> {
-    const tx = newTransaction(this.ctx).update('webhook', {
+    const tx = newTransaction<WebhookLabel>(this.ctx).update('webhook', {
       Key: keys.webhook(scope, webhook.token),
       UpdateExpression: 'SET webhook = :w, ver = ver + :one',
       ConditionExpression: 'ver = :v AND (attribute_not_exists(leaseUntil) OR leaseUntil <= :now)',
@@ -256,7 +259,7 @@ export class WebhooksRepo implements WebhooksStore {
         scope,
         batch.map((b) => b.webhookToken),
       );
-      const tx = newTransaction(this.ctx);
+      const tx = newTransaction<WebhookLabel>(this.ctx);
       for (const { eventToken, webhookToken } of batch) {
         tx.delete('once', {
           Key: keys.endpointWebhook(scope, endpointToken, eventToken),
@@ -275,8 +278,8 @@ export class WebhooksRepo implements WebhooksStore {
         await tx.commit(this.ctx.doc);
       } catch (error) {
         // Another run took the batch first, or TTL took a webhook since it was read: read again.
-        if (!(error instanceof ConditionFailedError && ['once', 'webhook'].includes(error.label)))
-          throw error;
+        const failed = tx.failedOn(error)?.label;
+        if (failed !== 'once' && failed !== 'webhook') throw error;
       }
     }
   }

@@ -1,31 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
-import {
-  type Api,
-  advanceClock,
-  api,
-  newMerchant,
-  type OwnStack,
-  request,
-  startOwnStack,
-} from '../helpers/stack.ts';
+import { type Api, advanceClock, api, newMerchant, request, useClockStack } from '../helpers/stack.ts';
 
-// Moves the clock past the daily run, so it runs on a stack of its own.
-let stack: OwnStack;
-const dataDir = mkdtempSync(join(tmpdir(), 'wattle-deposits-'));
+// Moves the clock past the daily run: it runs on the clock stack (useClockStack).
+const stack = useClockStack();
 const day = 86400;
-
-beforeAll(async () => {
-  stack = await startOwnStack({ dataDir });
-});
-
-afterAll(async () => {
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 const newAccount = (body: Record<string, unknown>) =>
   request('POST', `http://localhost:${stack.port}/_local/accounts`, body);

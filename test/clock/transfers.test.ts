@@ -1,33 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { refundFailsCard } from '@wattle/processor';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventsAbout } from '../helpers/events.ts';
 import { cardFields, chargeFields, merchantApplication } from '../helpers/fixtures.ts';
-import {
-  type Api,
-  advanceClock,
-  api,
-  newMerchant,
-  type OwnStack,
-  request,
-  startOwnStack,
-} from '../helpers/stack.ts';
+import { type Api, advanceClock, api, newMerchant, request, useClockStack } from '../helpers/stack.ts';
 
-// Moves the clock (proceeds settle after five days), so it runs on a stack of its own.
-let stack: OwnStack;
-const dataDir = mkdtempSync(join(tmpdir(), 'wattle-transfers-'));
+// Moves the clock (proceeds settle after five days): it runs on the clock stack (useClockStack).
+const stack = useClockStack();
 const day = 86400;
-
-beforeAll(async () => {
-  stack = await startOwnStack({ dataDir });
-});
-
-afterAll(async () => {
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 const merchant = async (): Promise<Api> => {
   const own = await newMerchant(stack);

@@ -1,37 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { localTableName } from '@wattle/local';
 import { refundFailsCard } from '@wattle/processor';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../packages/store/src/kernel/keys.ts';
 import { eventsAbout } from '../helpers/events.ts';
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
-import {
-  type Api,
-  advanceClock,
-  api,
-  newMerchant,
-  type OwnStack,
-  stackTable,
-  startOwnStack,
-} from '../helpers/stack.ts';
+import { type Api, advanceClock, api, newMerchant, stackTable, useClockStack } from '../helpers/stack.ts';
 
-// Moves the clock, so it runs on a stack of its own.
-let stack: OwnStack;
+// Moves the clock: it runs on the clock stack (useClockStack).
+const stack = useClockStack();
 let client: Api;
-const dataDir = mkdtempSync(join(tmpdir(), 'wattle-payments-'));
 const day = 86400;
 
 beforeAll(async () => {
-  stack = await startOwnStack({ dataDir });
   client = api(stack.test.baseUrl, stack.test.secretKey);
-});
-
-afterAll(async () => {
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const charge = (overrides: Record<string, unknown> = {}) =>

@@ -1,25 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { GetQueueUrlCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { retryDelaysSeconds } from '@wattle/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardFields } from '../helpers/fixtures.ts';
 import { type Receiver, settle, startReceiver, waitUntil } from '../helpers/receiver.ts';
-import { type Api, advanceClock, api, newMerchant, type OwnStack, startOwnStack } from '../helpers/stack.ts';
+import { type Api, advanceClock, api, newMerchant, useClockStack } from '../helpers/stack.ts';
 
-// Moves the clock and breaks the events queue, so it runs on a stack of its own.
-let stack: OwnStack;
+// Moves the clock and breaks the events queue: it runs on the clock stack (useClockStack).
+const stack = useClockStack();
 let target: Receiver;
-const dataDir = mkdtempSync(join(tmpdir(), 'wattle-webhook-retries-'));
 
 beforeAll(async () => {
-  [stack, target] = await Promise.all([startOwnStack({ dataDir }), startReceiver()]);
+  target = await startReceiver();
 });
 
 afterAll(async () => {
-  await Promise.all([stack?.stop(), target?.close()]);
-  rmSync(dataDir, { recursive: true, force: true });
+  await target?.close();
 });
 
 /** A fresh merchant whose one endpoint is this file's receiver, under its own path. */

@@ -1,32 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
-import {
-  type Api,
-  advanceClock,
-  api,
-  newMerchant,
-  type OwnStack,
-  request,
-  startOwnStack,
-} from '../helpers/stack.ts';
+import { type Api, advanceClock, api, newMerchant, request, useClockStack } from '../helpers/stack.ts';
 
-// The simulated issuer acts days after capture: the clock moves, so it runs on a stack of its own.
-let stack: OwnStack;
-const dataDir = mkdtempSync(join(tmpdir(), 'wattle-disputes-'));
+// The simulated issuer acts days after capture: the clock moves: it runs on the clock stack (useClockStack).
+const stack = useClockStack();
 const day = 86400;
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n', 'latin1');
-
-beforeAll(async () => {
-  stack = await startOwnStack({ dataDir });
-});
-
-afterAll(async () => {
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 interface Shop {
   client: Api;

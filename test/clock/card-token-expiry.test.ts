@@ -1,22 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardFields } from '../helpers/fixtures.ts';
-import { advanceClock, api, type OwnStack, startOwnStack } from '../helpers/stack.ts';
+import { advanceClock, api, useClockStack } from '../helpers/stack.ts';
 
-// Moves the clock, so it runs on a stack of its own.
-let stack: OwnStack;
-const dataDir = mkdtempSync(join(tmpdir(), 'wattle-expiry-'));
-
-beforeAll(async () => {
-  stack = await startOwnStack({ dataDir });
-});
-
-afterAll(async () => {
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+// Moves the clock: it runs on the clock stack (useClockStack).
+const stack = useClockStack();
 
 describe('card token lifetime', () => {
   it('keeps an unused token usable for a month, then refuses it', async () => {

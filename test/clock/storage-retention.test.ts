@@ -1,24 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardFields } from '../helpers/fixtures.ts';
 import { type Receiver, settle, startReceiver, waitUntil } from '../helpers/receiver.ts';
-import { type Api, advanceClock, api, newMerchant, type OwnStack, startOwnStack } from '../helpers/stack.ts';
+import { type Api, advanceClock, api, newMerchant, useClockStack } from '../helpers/stack.ts';
 
-// Moves the clock by a month, so it runs on a stack of its own.
-let stack: OwnStack;
+// Moves the clock by a month: it runs on the clock stack (useClockStack).
+const stack = useClockStack();
 let target: Receiver;
-const dataDir = mkdtempSync(join(tmpdir(), 'wattle-retention-'));
 const day = 86_400;
 
 beforeAll(async () => {
-  [stack, target] = await Promise.all([startOwnStack({ dataDir }), startReceiver()]);
+  target = await startReceiver();
 });
 
 afterAll(async () => {
-  await Promise.all([stack?.stop(), target?.close()]);
-  rmSync(dataDir, { recursive: true, force: true });
+  await target?.close();
 });
 
 interface Listed {

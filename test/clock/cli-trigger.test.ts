@@ -1,18 +1,17 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { recipes, resolveTarget, trigger, triggerContext } from '@wattle/cli';
 import { eventTypes } from '@wattle/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type OwnStack, startOwnStack } from '../helpers/stack.ts';
+import { describe, expect, it } from 'vitest';
+import { api, useClockStack } from '../helpers/stack.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
-const dataDir = mkdtempSync(join(tmpdir(), 'wattle-cli-trigger-'));
-let stack: OwnStack;
+// Moves the clock: it runs on the clock stack (useClockStack), whose exit code is checked at its stop.
+const stack = useClockStack();
+const dataDir = stack.dataDir;
 
 /** `npm run wattle -- …` against this file's stack. */
 const wattle = async (...args: string[]) =>
@@ -37,14 +36,6 @@ const objectOf: Record<string, { prefix: string; path: string | null }> = {
   subscription: { prefix: 'sub_', path: '/1/subscriptions' },
   dispute: { prefix: 'dis_', path: '/1/disputes' },
 };
-
-beforeAll(async () => {
-  stack = await startOwnStack({ dataDir });
-}, 90_000);
-
-afterAll(async () => {
-  expect(await stack?.stop()).toBe(0);
-});
 
 describe('npm run wattle -- trigger', () => {
   it('lists a trigger for every event type of SPEC.md', async () => {

@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LocalStackInfo } from '@wattle/local';
+import type { TestProject } from 'vitest/node';
+import { startOwnStack } from './stack.ts';
+
+/** What the files that move the clock get from inject('clockStack'). */
+export interface ProvidedClockStack extends LocalStackInfo {
+  port: number;
+  ddbEndpoint: string;
+  sqsEndpoint: string;
+  /** Its WATTLE_DATA_DIR (local.json), for the CLI. */
+  dataDir: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** One stack per file the project runs at a time (its maxWorkers): a file leases one. */
+    clockStacks: ProvidedClockStack[];
+  }
+}
+
+/**
+ * The global setup of the projects whose files move the clock (`clock`, `browser`): a local stack
+ * for each file the project runs at a time (its maxWorkers: two, or one), the real `npm start` in a
+ * child process (its clock is not the shared stack's), in memory, logging at DEBUG. A file leases
+ * one for its whole run and begins with a reset of it (useClockStack): no account, item, message or
+ * file of the file before, and real time, as a stack of its own would begin, for two JVMs instead
+ * of one per file. When every file
+ * is done, stopping it searches its table and its whole output for card data in clear (a find
+ * fails the run), and it must exit cleanly.
+ */
+export default async function setup(project: TestProject) {
+  const dataDirs = Array.from({ length: project.config.maxWorkers }, () =>
+    mkdtempSync(join(tmpdir(), `wattle-${project.name}-`)),
+  );
+  const stacks = await Promise.all(dataDirs.map((dataDir) => startOwnStack({ dataDir, logLevel: 'DEBUG' })));
+  project.provide(
+    'clockStacks',
+    stacks.map(({ process: _child, output: _output, stop: _stop, ...info }) => info),
+  );
+  return async () => {
+    try {
+      const codes = await Promise.all(stacks.map((stack) => stack.stop()));
+      codes.forEach((code, i) => {
+        if (code !== 0)
+          throw new Error(`A clock stack exited with ${code}:\n${stacks[i]?.output().slice(-4000)}`);
+      });
+    } finally {
+      for (const dataDir of dataDirs)
+        for (const dir of [dataDir, `${dataDir}.lease`]) rmSync(dir, { recursive: true, force: true });
+    }
+  };
+}
