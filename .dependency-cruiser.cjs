@@ -4,8 +4,8 @@
  *
  * Rooms: packages/domain (pure rules and shapes), packages/ports (the interfaces flows need),
  * packages/flows (every use case), packages/store (DynamoDB, implements the store ports),
- * adapters (packages/processor, packages/webhooks), packages/verify (the webhook check merchants use), packages/runtime (composition: builds the real
- * adapters), packages/http (middy middlewares, validation, presenting), packages/routes (the route
+ * adapters (packages/processor, packages/webhooks), packages/verify (the webhook check merchants use), packages/deadline (the
+ * invocation's one deadline), packages/runtime (composition: builds the real adapters), packages/http (middy middlewares, validation, presenting), packages/routes (the route
  * table), packages/openapi (the OpenAPI document, generated), functions/* (Lambda handlers), infra (CDK),
  * tools (packages/local, packages/cli).
  */
@@ -61,10 +61,25 @@ module.exports = {
     {
       name: 'http-knows-no-adapter',
       comment:
-        "The middlewares of packages/http work over ports, the domain and the route table; a function's chain gets its dependencies from the composition (runtime), never from the store or an adapter.",
+        "The middlewares of packages/http work over ports, the domain, the route table and the invocation's deadline; a function's chain is given its dependencies by the composition, never builds them from the store or an adapter.",
       severity: 'error',
       from: { path: '^packages/http/' },
-      to: { path: workspace, pathNot: '^packages/(http|ports|domain|routes|runtime)/' },
+      to: { path: workspace, pathNot: '^packages/(http|ports|domain|routes|deadline)/' },
+    },
+    {
+      name: 'http-never-imports-runtime',
+      comment:
+        "The composition (runtime) builds what a function's chain is given; the chain's types are the ports' (BaseDeps) and its deadline is @wattle/deadline's, so http never reaches into the composition.",
+      severity: 'error',
+      from: { path: '^packages/http/' },
+      to: { path: '^packages/runtime/' },
+    },
+    {
+      name: 'deadline-stands-alone',
+      comment: "The one deadline of the work in hand: Node's AsyncLocalStorage, nothing of ours.",
+      severity: 'error',
+      from: { path: '^packages/deadline/' },
+      to: { path: workspace, pathNot: '^packages/deadline/' },
     },
     {
       name: 'functions-call-flows',

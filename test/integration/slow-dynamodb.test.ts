@@ -1,16 +1,15 @@
 import { createServer, type Socket } from 'node:net';
+import { boundByDeadline, timeLeftMs } from '@wattle/deadline';
 import { apiHandler } from '@wattle/http';
 import { simulatedProcessor } from '@wattle/processor';
 import { eventsRoutes } from '@wattle/routes/table/events';
 import {
   awsClientSettings,
-  boundByDeadline,
   composeDeps,
   defaultFanOutGraceSeconds,
   randomIds,
   runtimeClock,
   silentLogger,
-  timeLeftMs,
 } from '@wattle/runtime';
 import { documentClient, localCardCipher, Store, storeContext } from '@wattle/store';
 import type { Context } from 'aws-lambda';

@@ -1,9 +1,9 @@
 import type { DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { boundByDeadline } from '@wattle/deadline';
 import type { DeliveryQueue } from '@wattle/ports';
 import { type CardCipher, kmsCardCipher, reportingUnavailable } from '@wattle/store';
 import { SqsDeliveryQueue } from '@wattle/webhooks';
-import { boundByDeadline } from './deadline.ts';
 
 /** A connection to an AWS endpoint is made within this, or the attempt fails (and is retried). */
 export const connectionTimeoutMs = 1_000;

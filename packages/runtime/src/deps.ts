@@ -1,13 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { CardProcessor, Clock, Ids } from '@wattle/domain';
-import type {
-  Cipher,
-  DeliveryQueue,
-  PasswordHasher,
-  RetryPacing,
-  Secrets,
-  WebhookSender,
-} from '@wattle/ports';
+import { boundByDeadline, timeLeftMs } from '@wattle/deadline';
+import type { CardProcessor } from '@wattle/domain';
+import type { BaseDeps, DeliveryQueue, PasswordHasher, RuntimeConfig, WebhookSender } from '@wattle/ports';
 import { simulatedProcessor } from '@wattle/processor';
 import {
   type CardCipher,
@@ -21,8 +15,7 @@ import {
 } from '@wattle/store';
 import { awsClientSettings, lazyKmsCardCipher } from './aws-clients.ts';
 import { runtimeClock } from './clock.ts';
-import { loadConfig, type RuntimeConfig } from './config.ts';
-import { boundByDeadline, timeLeftMs } from './deadline.ts';
+import { loadConfig } from './config.ts';
 import { lazyDeliveryQueue } from './delivery-queue.ts';
 import { randomIds, randomSecrets } from './ids.ts';
 import { functionLogger } from './logger.ts';
@@ -30,18 +23,8 @@ import { scryptPasswordHasher } from './password-hasher.ts';
 import { realRetryPacing } from './retry-pacing.ts';
 import { httpWebhookSender } from './webhook-sender.ts';
 
-/** What every function gets, whatever its routes: small, and built once per container. */
-export interface BaseDeps {
-  config: RuntimeConfig;
-  clock: Clock;
-  ids: Ids;
-  secrets: Secrets;
-  /** Seals secrets at rest (card and bank account numbers, referred merchants' keys): the store's key. */
-  cipher: Cipher;
-  /** The waits between the rounds of a read-decide-write that lost to another request. */
-  pacing: RetryPacing;
-  logger: Logger;
-}
+/** What every function gets (the BaseDeps port), its logger Powertools' own (./logger.ts). */
+export type FunctionBase = BaseDeps<Logger>;
 
 /**
  * What a function names in its composition (functionDeps, ./parts.ts): the store's repositories
@@ -58,7 +41,7 @@ export interface Parts extends Repositories {
 }
 
 /** Every real adapter of every port (tests, the benchmarks and the in-process harness use them all). */
-export interface RuntimeDeps extends BaseDeps, Parts {
+export interface RuntimeDeps extends FunctionBase, Parts {
   /**
    * The store itself, for what reaches beneath the ports on purpose (the fault-injection harness
    * hooks its client). Functions and flows use the repositories by their port names.
@@ -67,7 +50,7 @@ export interface RuntimeDeps extends BaseDeps, Parts {
 }
 
 /** What a part is made from: the base and the store's context (client, table, cipher, retention). */
-export interface Composing extends BaseDeps {
+export interface Composing extends FunctionBase {
   storeContext: StoreContext;
 }
 
@@ -117,7 +100,7 @@ const composing = (): Composing => {
 };
 
 /** A function's dependencies: the base and the parts its composition names. */
-export type ComposedDeps<P> = BaseDeps & { [K in keyof P]: P[K] extends Part<infer T> ? T : never };
+export type ComposedDeps<P> = FunctionBase & { [K in keyof P]: P[K] extends Part<infer T> ? T : never };
 
 /**
  * A function's composition: the parts its routes' flows use, each named as the dependency it

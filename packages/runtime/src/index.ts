@@ -1,7 +1,6 @@
 export * from './aws-clients.ts';
 export * from './clock.ts';
 export * from './config.ts';
-export * from './deadline.ts';
 export * from './delivery-messages.ts';
 export * from './delivery-queue.ts';
 export * from './deps.ts';
