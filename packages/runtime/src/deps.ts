@@ -13,6 +13,7 @@ import {
   type StoreContext,
   storeContext,
 } from '@wattle/store';
+import { httpWebhookSender } from '@wattle/webhooks';
 import { awsClientSettings, lazyKmsCardCipher } from './aws-clients.ts';
 import { runtimeClock } from './clock.ts';
 import { loadConfig } from './config.ts';
@@ -21,7 +22,6 @@ import { randomIds, randomSecrets } from './ids.ts';
 import { functionLogger } from './logger.ts';
 import { scryptPasswordHasher } from './password-hasher.ts';
 import { realRetryPacing } from './retry-pacing.ts';
-import { httpWebhookSender } from './webhook-sender.ts';
 
 /** What every function gets (the BaseDeps port), its logger Powertools' own (./logger.ts). */
 export type FunctionBase = BaseDeps<Logger>;

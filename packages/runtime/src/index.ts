@@ -9,4 +9,3 @@ export * from './ids.ts';
 export * from './logger.ts';
 export * from './password-hasher.ts';
 export * from './retry-pacing.ts';
-export * from './webhook-sender.ts';

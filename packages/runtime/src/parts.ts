@@ -24,10 +24,10 @@ import {
   WebhookEndpointsRepo,
   WebhooksRepo,
 } from '@wattle/store';
+import { httpWebhookSender } from '@wattle/webhooks';
 import { lazyDeliveryQueue } from './delivery-queue.ts';
 import type { Part, Parts } from './deps.ts';
 import { scryptPasswordHasher } from './password-hasher.ts';
-import { httpWebhookSender } from './webhook-sender.ts';
 
 /*
  * The parts a function's composition names (functionDeps), each exported under the name of the
