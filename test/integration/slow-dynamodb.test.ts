@@ -11,7 +11,7 @@ import {
   runtimeClock,
   silentLogger,
 } from '@wattle/runtime';
-import { documentClient, localCardCipher, Store, storeContext } from '@wattle/store';
+import { documentClient, localCardCipher, storeContext, storeOver } from '@wattle/store';
 import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiEvent } from '../unit/middlewares/harness.ts';
@@ -44,7 +44,7 @@ const eventsFunction = () => {
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     }),
   );
-  const store = new Store(
+  const store = storeOver(
     storeContext(doc, 'wattle', localCardCipher(Buffer.alloc(32)), undefined, timeLeftMs),
   );
   const deps = composeDeps({
