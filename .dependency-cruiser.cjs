@@ -5,7 +5,7 @@
  * Rooms: packages/domain (pure rules and shapes), packages/ports (the interfaces flows need),
  * packages/flows (every use case), packages/store (DynamoDB, implements the store ports),
  * adapters (packages/processor, packages/webhooks, packages/file-storage), packages/verify (the webhook check merchants use), packages/deadline (the
- * invocation's one deadline), packages/runtime (composition: builds the real adapters), packages/http (middy middlewares, validation, presenting), packages/routes (the route
+ * invocation's one deadline), packages/queue-messages (the event-source functions' messages decoded), packages/runtime (composition: builds the real adapters), packages/http (middy middlewares, validation, presenting), packages/routes (the route
  * table), packages/openapi (the OpenAPI document, generated), functions/* (Lambda handlers), infra (CDK),
  * tools (packages/local, packages/cli).
  */
@@ -51,6 +51,14 @@ module.exports = {
       to: { path: workspace, pathNot: '^packages/(processor|webhooks|file-storage|verify|ports|domain)/' },
     },
     {
+      name: 'queue-messages-decode-only',
+      comment:
+        "The event-source functions' messages are decoded by the adapter whose format they are (the store's stream records, the webhooks queue's bodies); this package only picks the decoder.",
+      severity: 'error',
+      from: { path: '^packages/queue-messages/' },
+      to: { path: workspace, pathNot: '^packages/(queue-messages|store|webhooks|ports|domain)/' },
+    },
+    {
       name: 'verify-stands-alone',
       comment:
         "@wattle/verify-webhook is packed for merchants' own apps: it imports nothing of ours and no library, only Node's own modules.",
@@ -84,10 +92,13 @@ module.exports = {
     {
       name: 'functions-call-flows',
       comment:
-        'A function validates, calls one flow and presents: it imports flows, http, the domain (presenters), ports and the composition, never the store or an adapter.',
+        'A function validates, calls one flow and presents: it imports flows, http, the domain (presenters), ports, the composition and the decoders of its messages (queue-messages), never the store or an adapter.',
       severity: 'error',
       from: { path: '^functions/' },
-      to: { path: workspace, pathNot: '^(functions/|packages/(flows|http|domain|ports|runtime|routes)/)' },
+      to: {
+        path: workspace,
+        pathNot: '^(functions/|packages/(flows|http|domain|ports|runtime|routes|queue-messages)/)',
+      },
     },
     {
       name: 'functions-are-apart',
