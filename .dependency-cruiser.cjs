@@ -4,8 +4,8 @@
  *
  * Rooms: packages/domain (pure rules and shapes), packages/ports (the interfaces flows need),
  * packages/flows (every use case), packages/store (DynamoDB, implements the store ports),
- * adapters (packages/processor, packages/webhooks), packages/verify (the webhook check merchants use), packages/runtime (composition: builds the real
- * adapters), packages/http (middy middlewares, validation, presenting), packages/routes (the route
+ * adapters (packages/processor, packages/webhooks, packages/file-storage), packages/verify (the webhook check merchants use), packages/deadline (the
+ * invocation's one deadline), packages/queue-messages (the event-source functions' messages decoded), packages/runtime (composition: builds the real adapters), packages/http (middy middlewares, validation, presenting), packages/routes (the route
  * table), packages/openapi (the OpenAPI document, generated), functions/* (Lambda handlers), infra (CDK),
  * tools (packages/local, packages/cli).
  */
@@ -45,10 +45,18 @@ module.exports = {
     {
       name: 'adapters-on-domain-and-ports-only',
       comment:
-        'The processor and the webhook sender implement ports (the SQS queue through the AWS SDK); they know no flow or store.',
+        'The processor, the webhook sender and queue, and the file storage (S3 or a directory) implement ports (through the AWS SDK); they know no flow, store or composition.',
       severity: 'error',
-      from: { path: '^packages/(processor|webhooks)/' },
-      to: { path: workspace, pathNot: '^packages/(processor|webhooks|verify|ports|domain)/' },
+      from: { path: '^packages/(processor|webhooks|file-storage)/' },
+      to: { path: workspace, pathNot: '^packages/(processor|webhooks|file-storage|verify|ports|domain)/' },
+    },
+    {
+      name: 'queue-messages-decode-only',
+      comment:
+        "The event-source functions' messages are decoded by the adapter whose format they are (the store's stream records, the webhooks queue's bodies); this package only picks the decoder.",
+      severity: 'error',
+      from: { path: '^packages/queue-messages/' },
+      to: { path: workspace, pathNot: '^packages/(queue-messages|store|webhooks|ports|domain)/' },
     },
     {
       name: 'verify-stands-alone',
@@ -61,18 +69,36 @@ module.exports = {
     {
       name: 'http-knows-no-adapter',
       comment:
-        "The middlewares of packages/http work over ports, the domain and the route table; a function's chain gets its dependencies from the composition (runtime), never from the store or an adapter.",
+        "The middlewares of packages/http work over ports, the domain, the route table and the invocation's deadline; a function's chain is given its dependencies by the composition, never builds them from the store or an adapter.",
       severity: 'error',
       from: { path: '^packages/http/' },
-      to: { path: workspace, pathNot: '^packages/(http|ports|domain|routes|runtime)/' },
+      to: { path: workspace, pathNot: '^packages/(http|ports|domain|routes|deadline)/' },
+    },
+    {
+      name: 'http-never-imports-runtime',
+      comment:
+        "The composition (runtime) builds what a function's chain is given; the chain's types are the ports' (BaseDeps) and its deadline is @wattle/deadline's, so http never reaches into the composition.",
+      severity: 'error',
+      from: { path: '^packages/http/' },
+      to: { path: '^packages/runtime/' },
+    },
+    {
+      name: 'deadline-stands-alone',
+      comment: "The one deadline of the work in hand: Node's AsyncLocalStorage, nothing of ours.",
+      severity: 'error',
+      from: { path: '^packages/deadline/' },
+      to: { path: workspace, pathNot: '^packages/deadline/' },
     },
     {
       name: 'functions-call-flows',
       comment:
-        'A function validates, calls one flow and presents: it imports flows, http, the domain (presenters), ports and the composition, never the store or an adapter.',
+        'A function validates, calls one flow and presents: it imports flows, http, the domain (presenters), ports, the composition and the decoders of its messages (queue-messages), never the store or an adapter.',
       severity: 'error',
       from: { path: '^functions/' },
-      to: { path: workspace, pathNot: '^(functions/|packages/(flows|http|domain|ports|runtime|routes)/)' },
+      to: {
+        path: workspace,
+        pathNot: '^(functions/|packages/(flows|http|domain|ports|runtime|routes|queue-messages)/)',
+      },
     },
     {
       name: 'functions-are-apart',

@@ -1,18 +1,17 @@
 import { createServer, type Socket } from 'node:net';
+import { boundByDeadline, timeLeftMs } from '@wattle/deadline';
 import { apiHandler } from '@wattle/http';
 import { simulatedProcessor } from '@wattle/processor';
 import { eventsRoutes } from '@wattle/routes/table/events';
 import {
   awsClientSettings,
-  boundByDeadline,
   composeDeps,
   defaultFanOutGraceSeconds,
   randomIds,
   runtimeClock,
   silentLogger,
-  timeLeftMs,
 } from '@wattle/runtime';
-import { documentClient, localCardCipher, Store, storeContext } from '@wattle/store';
+import { documentClient, localCardCipher, storeContext, storeOver } from '@wattle/store';
 import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiEvent } from '../unit/middlewares/harness.ts';
@@ -45,7 +44,7 @@ const eventsFunction = () => {
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     }),
   );
-  const store = new Store(
+  const store = storeOver(
     storeContext(doc, 'wattle', localCardCipher(Buffer.alloc(32)), undefined, timeLeftMs),
   );
   const deps = composeDeps({

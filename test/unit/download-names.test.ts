@@ -1,6 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { cleanFilename, downloadFilename, type Scope, type StoredFile } from '@wattle/domain';
-import { s3FileBlobs } from '@wattle/runtime/file-blobs';
+import { s3FileBlobs } from '@wattle/file-storage';
 import { describe, expect, it } from 'vitest';
 
 const scope: Scope = { accountId: 'acct_names', environment: 'test' };

@@ -1,5 +1,5 @@
 import type { Scope } from '@wattle/domain';
-import { checkLocalDownload, signLocalDownload } from '@wattle/runtime/file-blobs';
+import { checkLocalDownload, signLocalDownload } from '@wattle/file-storage';
 import { describe, expect, it } from 'vitest';
 
 const key = Buffer.alloc(32, 7);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { S3Client } from '@aws-sdk/client-s3';
 import type { Scope, StoredFile } from '@wattle/domain';
-import { s3FileBlobs } from '@wattle/runtime/file-blobs';
+import { s3FileBlobs } from '@wattle/file-storage';
 import { describe, expect, it } from 'vitest';
 
 const scope: Scope = { accountId: 'acct_s3', environment: 'live' };

@@ -1,7 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { uncountExpiredItems } from '@wattle/flows';
 import { eventHandler } from '@wattle/http';
-import { expiredItemOfStreamRecord } from '@wattle/runtime';
+import { expiredItemOfStreamRecord } from '@wattle/queue-messages';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { type ExpiredItemsDeps, expiredItemsDeps } from './deps.ts';
 

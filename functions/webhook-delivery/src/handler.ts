@@ -1,8 +1,8 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { fanOutEvent } from '@wattle/flows';
 import { eventHandler } from '@wattle/http';
+import { deliveryMessageOf } from '@wattle/queue-messages';
 import { queueArnVariable } from '@wattle/routes';
-import { deliveryMessageOf } from '@wattle/runtime';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { deliverAndLog } from './deliver-and-log.ts';
 import { type WebhookDeliveryDeps, webhookDeliveryDeps } from './deps.ts';

@@ -1,6 +1,9 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
+import { withInvocationDeadline } from '@wattle/deadline';
 import { PinError } from '@wattle/domain';
+import type { AccountsStore, BaseDeps, IdempotencyStore } from '@wattle/ports';
 import {
   type FunctionName,
   type PathParams,
@@ -10,7 +13,6 @@ import {
   routeKey,
   takesBody,
 } from '@wattle/routes';
-import { type BaseDeps, type Parts, withInvocationDeadline } from '@wattle/runtime';
 import type { Context } from 'aws-lambda';
 import type { ApiRequest } from './api-request.ts';
 import { authenticate } from './middlewares/authenticate.ts';
@@ -29,8 +31,14 @@ import type { ApiResult } from './responses.ts';
 import { tableRouter } from './table-router.ts';
 import { refuseIllFormedText } from './well-formed-text.ts';
 
+/**
+ * What every function's chain uses: the base, its logger Powertools' (the chain injects the Lambda
+ * context into it).
+ */
+export type HandlerBaseDeps = BaseDeps<Logger>;
+
 /** What every API function's chain uses: its composition names at least these repositories. */
-export type ApiDeps = BaseDeps & Pick<Parts, 'accounts' | 'idempotency'>;
+export type ApiDeps = HandlerBaseDeps & { accounts: AccountsStore; idempotency: IdempotencyStore };
 
 /**
  * One route's logic: gets the parsed, authenticated request and its function's deps, returns
@@ -138,7 +146,7 @@ const routeChain = <D extends ApiDeps>(
  * and a stage that is no environment with Pin's 404.
  */
 const outerChain = (
-  logger: BaseDeps['logger'],
+  logger: Logger,
   errors: ApiMiddleware,
   inner: (event: ApiEvent, context: Context) => Promise<ApiResponse>,
 ): ApiLambdaHandler =>
@@ -192,7 +200,7 @@ export const apiHandler = <F extends FunctionName, D extends ApiDeps>(
  * its composition is the container's logger alone, and its bundle holds no repository and no AWS
  * client.
  */
-export const notFoundHandler = (composition: () => Pick<BaseDeps, 'logger'>): ApiLambdaHandler => {
+export const notFoundHandler = (composition: () => Pick<HandlerBaseDeps, 'logger'>): ApiLambdaHandler => {
   let chain: ApiLambdaHandler | undefined;
   return (event, context) => {
     if (!chain) {

@@ -1,7 +1,8 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
-import { type BaseDeps, withInvocationDeadline } from '@wattle/runtime';
+import { withInvocationDeadline } from '@wattle/deadline';
 import type { Context } from 'aws-lambda';
+import type { HandlerBaseDeps } from './api-handler.ts';
 
 /**
  * A function invoked by an event source, not by API Gateway (a queue's batch, the table stream's,
@@ -10,7 +11,7 @@ import type { Context } from 'aws-lambda';
  * deadline around its work, as an API function's chain has them (api-handler.ts). The
  * composition is built once (functionDeps), so calling it again costs nothing.
  */
-export const eventHandler = <E, R, D extends BaseDeps>(
+export const eventHandler = <E, R, D extends HandlerBaseDeps>(
   composition: () => D,
   handle: (event: E, deps: D, context: Context | undefined) => Promise<R>,
 ): ((event: E, context?: Context) => Promise<R>) => {

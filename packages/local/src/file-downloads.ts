@@ -1,7 +1,7 @@
 import { fileTypeOf } from '@wattle/domain';
+import { attachmentDisposition, checkLocalDownload } from '@wattle/file-storage';
 import type { FileBlobs } from '@wattle/ports';
 import { runtimeClock } from '@wattle/runtime';
-import { attachmentDisposition, checkLocalDownload } from '@wattle/runtime/file-blobs';
 import type { DownloadHandler, RawResponse } from './gateway.ts';
 
 const refusal = (status: number, error: string, description: string): RawResponse => ({

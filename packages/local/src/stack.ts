@@ -13,10 +13,10 @@ import {
   PinError,
   presentMerchantSummary,
 } from '@wattle/domain';
+import { diskFileBlobs } from '@wattle/file-storage';
 import { activateMerchant, type EnvironmentKeys, provisionAccount, reviewMerchant } from '@wattle/flows';
 import { publicBaseUrlVariable } from '@wattle/routes';
 import { randomIds, runtimeClock } from '@wattle/runtime';
-import { diskFileBlobs } from '@wattle/runtime/file-blobs';
 import { backfillCardOwners, createStore, documentClient, localCardCipher } from '@wattle/store';
 import type { FauxqsServer } from 'fauxqs';
 import { localClientConfig, localCredentials, localRegion } from './aws.ts';

@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './apple-pay.ts';
 export * from './balance.ts';
 export * from './bank-account-tokens.ts';
+export * from './base-deps.ts';
 export * from './cards.ts';
 export * from './customers.ts';
 export * from './deposits.ts';

@@ -24,6 +24,6 @@ export interface RetryPacing {
   sleep(ms: number): Promise<void>;
   /** Uniform in [0, 1): the jitter of each wait. */
   random(): number;
-  /** Milliseconds left of the work's one deadline (deadline.ts; Infinity without one). */
+  /** Milliseconds left of the work's one deadline (@wattle/deadline; Infinity without one). */
   timeLeft(): number;
 }

@@ -1,9 +1,9 @@
 import type { DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { boundByDeadline } from '@wattle/deadline';
 import type { DeliveryQueue } from '@wattle/ports';
 import { type CardCipher, kmsCardCipher, reportingUnavailable } from '@wattle/store';
 import { SqsDeliveryQueue } from '@wattle/webhooks';
-import { boundByDeadline } from './deadline.ts';
 
 /** A connection to an AWS endpoint is made within this, or the attempt fails (and is retried). */
 export const connectionTimeoutMs = 1_000;
@@ -30,7 +30,7 @@ const quietSdkLogger = { debug: nothing, warn: nothing, error: nothing } as unkn
  * mode (its retry quota and backoff; AWS_MAX_ATTEMPTS, else 3 attempts), a logger that spares every
  * call the SDK's log filtering, and an HTTP handler that
  * times out a connection and an attempt well inside the function's timeout. Each call also carries
- * the work's one deadline (boundByDeadline: deadline.ts). Endpoints, region and credentials
+ * the work's one deadline (boundByDeadline: @wattle/deadline). Endpoints, region and credentials
  * are the SDK's own (AWS_ENDPOINT_URL, AWS_ENDPOINT_URL_<SERVICE>, AWS_REGION, the role's).
  */
 export const awsClientSettings = () => ({

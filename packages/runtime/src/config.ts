@@ -1,27 +1,6 @@
-import { type Environment, type Retention, retentionFromDays } from '@wattle/domain';
+import { type Environment, retentionFromDays } from '@wattle/domain';
+import type { RuntimeConfig } from '@wattle/ports';
 import { publicBaseUrlVariable } from '@wattle/routes';
-
-/**
- * Configuration from the environment, read once at start and checked: a function with a missing
- * setting fails at its first request with a clear message, not later with a strange one.
- */
-export interface RuntimeConfig {
-  tableName: string;
-  /** Development: the card key as 64 hex characters. */
-  cardKeyHex: string | undefined;
-  /** AWS: the KMS key that makes the data keys for card numbers. */
-  cardKmsKeyId: string | undefined;
-  logLevel: string;
-  /** `json` (CloudWatch's structured lines, the default) or `line` (one readable line each, for a terminal). */
-  logFormat: 'json' | 'line';
-  /**
-   * How long after its write an event the table stream has not brought to the fan-out is fanned
-   * out by the scheduler instead (WATTLE_FAN_OUT_GRACE_SECONDS, default 300).
-   */
-  fanOutGraceSeconds: number;
-  /** How long events and webhooks are kept (WATTLE_EVENT_RETENTION_DAYS, default 30 days). */
-  retention: Retention;
-}
 
 /** Five minutes: the stream brings an event in about a second; a Pipe retrying for longer is broken. */
 export const defaultFanOutGraceSeconds = 300;
@@ -32,6 +11,7 @@ const fanOutGrace = (text: string | undefined): number => {
   return Number(text);
 };
 
+/** The configuration from the environment, checked: a missing or malformed setting throws. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): RuntimeConfig => {
   const tableName = env.WATTLE_TABLE_NAME;
   if (!tableName) throw new Error('WATTLE_TABLE_NAME is not set');

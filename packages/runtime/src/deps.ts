@@ -1,13 +1,6 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { CardProcessor, Clock, Ids } from '@wattle/domain';
-import type {
-  Cipher,
-  DeliveryQueue,
-  PasswordHasher,
-  RetryPacing,
-  Secrets,
-  WebhookSender,
-} from '@wattle/ports';
+import { boundByDeadline, timeLeftMs } from '@wattle/deadline';
+import type { BaseDeps, RuntimeConfig } from '@wattle/ports';
 import { simulatedProcessor } from '@wattle/processor';
 import {
   type CardCipher,
@@ -15,50 +8,31 @@ import {
   localCardCipher,
   type Repositories,
   repositoriesOf,
-  Store,
+  type Store,
   type StoreContext,
   storeContext,
+  storeOver,
 } from '@wattle/store';
 import { awsClientSettings, lazyKmsCardCipher } from './aws-clients.ts';
 import { runtimeClock } from './clock.ts';
-import { loadConfig, type RuntimeConfig } from './config.ts';
-import { boundByDeadline, timeLeftMs } from './deadline.ts';
-import { lazyDeliveryQueue } from './delivery-queue.ts';
+import { loadConfig } from './config.ts';
 import { randomIds, randomSecrets } from './ids.ts';
 import { functionLogger } from './logger.ts';
-import { scryptPasswordHasher } from './password-hasher.ts';
+import * as registry from './parts.ts';
 import { realRetryPacing } from './retry-pacing.ts';
-import { httpWebhookSender } from './webhook-sender.ts';
 
-/** What every function gets, whatever its routes: small, and built once per container. */
-export interface BaseDeps {
-  config: RuntimeConfig;
-  clock: Clock;
-  ids: Ids;
-  secrets: Secrets;
-  /** Seals secrets at rest (card and bank account numbers, referred merchants' keys): the store's key. */
-  cipher: Cipher;
-  /** The waits between the rounds of a read-decide-write that lost to another request. */
-  pacing: RetryPacing;
-  logger: Logger;
-}
+/** What every function gets (the BaseDeps port), its logger Powertools' own (./logger.ts). */
+export type FunctionBase = BaseDeps<Logger>;
 
 /**
- * What a function names in its composition (functionDeps, ./parts.ts): the store's repositories
- * and the other adapters of the ports, by the names the flows' dependencies use.
+ * What a function names in its composition (functionDeps): every part of the registry
+ * (./parts.ts), the store's repositories and the other adapters of the ports, by the names the
+ * flows' dependencies use.
  */
-export interface Parts extends Repositories {
-  /** Where delivery attempts are asked for: the webhooks queue. */
-  deliveryQueue: DeliveryQueue;
-  /** POSTs signed webhooks to merchants' URLs (only the delivery function sends). */
-  webhookSender: WebhookSender;
-  passwordHasher: PasswordHasher;
-  /** The acquirer: the simulator until a deployment adds an adapter for a real one. */
-  processor: CardProcessor;
-}
+export type Parts = { [K in keyof typeof registry]: ReturnType<(typeof registry)[K]> };
 
 /** Every real adapter of every port (tests, the benchmarks and the in-process harness use them all). */
-export interface RuntimeDeps extends BaseDeps, Parts {
+export interface RuntimeDeps extends FunctionBase, Parts {
   /**
    * The store itself, for what reaches beneath the ports on purpose (the fault-injection harness
    * hooks its client). Functions and flows use the repositories by their port names.
@@ -67,7 +41,7 @@ export interface RuntimeDeps extends BaseDeps, Parts {
 }
 
 /** What a part is made from: the base and the store's context (client, table, cipher, retention). */
-export interface Composing extends BaseDeps {
+export interface Composing extends FunctionBase {
   storeContext: StoreContext;
 }
 
@@ -117,7 +91,7 @@ const composing = (): Composing => {
 };
 
 /** A function's dependencies: the base and the parts its composition names. */
-export type ComposedDeps<P> = BaseDeps & { [K in keyof P]: P[K] extends Part<infer T> ? T : never };
+export type ComposedDeps<P> = FunctionBase & { [K in keyof P]: P[K] extends Part<infer T> ? T : never };
 
 /**
  * A function's composition: the parts its routes' flows use, each named as the dependency it
@@ -133,36 +107,40 @@ export const functionDeps = <
 ): (() => ComposedDeps<P>) => {
   let built: ComposedDeps<P> | undefined;
   return () => {
-    if (built) return built;
-    const shared = composing();
-    const { storeContext: _, ...base } = shared;
-    const made = Object.fromEntries(
-      Object.entries(parts).map(([name, part]) => [name, (part as Part<unknown>)(shared)]),
-    );
-    built = { ...base, ...made } as ComposedDeps<P>;
+    built ??= composed(parts, composing());
     return built;
   };
 };
 
-/** The adapters composeDeps gives unless the caller brings its own. */
+/** The base and the named parts, each made over `over`. */
+const composed = <P extends object>(parts: P, over: Composing): ComposedDeps<P> => {
+  const { storeContext: _, ...base } = over;
+  const made = Object.entries(parts).map(([name, part]) => [name, (part as Part<unknown>)(over)]);
+  return { ...base, ...Object.fromEntries(made) } as ComposedDeps<P>;
+};
+
+/** The parts composeDeps makes from the registry unless the caller brings its own. */
 type Defaulted = 'secrets' | 'cipher' | 'deliveryQueue' | 'webhookSender' | 'passwordHasher' | 'pacing';
 
 /**
- * The dependencies over a store and the given adapters (tests and benchmarks bring their own).
- * The cipher is the store's own; the queue is built on first use (WATTLE_WEBHOOKS_QUEUE_URL).
+ * Every part of the registry (./parts.ts) over a store and the given base (tests and benchmarks
+ * bring their own clock, ids, logger and processor, and may bring any other adapter): the
+ * repositories are the store's, the cipher the store's own, the queue built on first use
+ * (WATTLE_WEBHOOKS_QUEUE_URL). The same parts, by the same names, as a function composes.
  */
 export const composeDeps = (
-  parts: Omit<RuntimeDeps, keyof Repositories | Defaulted> & Partial<Pick<RuntimeDeps, Defaulted>>,
-): RuntimeDeps => ({
-  ...repositoriesOf(parts.store),
-  secrets: randomSecrets,
-  cipher: parts.store.ctx.cipher,
-  deliveryQueue: lazyDeliveryQueue(),
-  webhookSender: httpWebhookSender(),
-  passwordHasher: scryptPasswordHasher,
-  pacing: realRetryPacing,
-  ...parts,
-});
+  given: Omit<RuntimeDeps, keyof Repositories | Defaulted> & Partial<Pick<RuntimeDeps, Defaulted>>,
+): RuntimeDeps => {
+  const over: Composing = {
+    secrets: randomSecrets,
+    cipher: given.store.ctx.cipher,
+    pacing: realRetryPacing,
+    ...given,
+    storeContext: given.store.ctx,
+  };
+  const { store: _, ...rest } = given;
+  return { ...composed(registry, over), ...repositoriesOf(given.store), ...rest, store: given.store };
+};
 
 let everything: RuntimeDeps | undefined;
 
@@ -173,6 +151,6 @@ let everything: RuntimeDeps | undefined;
 export const runtimeDeps = (): RuntimeDeps => {
   if (everything) return everything;
   const { storeContext: context, ...base } = composing();
-  everything = composeDeps({ ...base, store: new Store(context), processor: simulatedProcessor() });
+  everything = composeDeps({ ...base, store: storeOver(context), processor: simulatedProcessor() });
   return everything;
 };

@@ -1,7 +1,6 @@
 import { LogFormatter, Logger, LogItem, LogLevelThreshold } from '@aws-lambda-powertools/logger';
 import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
-import type { LogLevel } from '@wattle/ports';
-import type { RuntimeConfig } from './config.ts';
+import type { LogLevel, RuntimeConfig } from '@wattle/ports';
 import { readableStack } from './readable-stack.ts';
 
 const levels = new Set<LogLevel>(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']);

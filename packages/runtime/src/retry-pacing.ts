@@ -1,5 +1,5 @@
+import { timeLeftMs } from '@wattle/deadline';
 import type { RetryPacing } from '@wattle/ports';
-import { timeLeftMs } from './deadline.ts';
 
 /**
  * Real waits on the process's monotonic clock, jittered by Math.random (no secret rides on it),

@@ -21,5 +21,11 @@ export {
 } from './kernel/table.ts';
 export { reportingUnavailable, unavailableReasonOf } from './kernel/unavailable.ts';
 export { backfillCardOwners, type CardOwnersBackfill } from './maintenance/backfill-card-owners.ts';
-export * from './repositories.ts';
-export { createStore, type Repositories, repositoriesOf, Store, storeContext } from './store.ts';
+export {
+  createStore,
+  type Repositories,
+  repositoriesOf,
+  type Store,
+  storeContext,
+  storeOver,
+} from './store.ts';

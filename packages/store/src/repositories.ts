@@ -1,8 +1,4 @@
-/**
- * Each repository's class, for a composition that builds only the ones it names over a
- * StoreContext (a Lambda's bundle then holds only those: packages/runtime/src/parts.ts). The
- * Store class builds them all.
- */
+/** Each repository's class, which the registry (./parts.ts) builds by its port's name. */
 export { EventsRepo } from './kernel/events-outbox.ts';
 export { ScheduleRepo } from './kernel/schedule.ts';
 export { AccountsRepo } from './repos/accounts-repo.ts';

@@ -2,87 +2,19 @@ import { defaultRetention, type Retention } from '@wattle/domain';
 import type { CardCipher } from './kernel/card-cipher.ts';
 import type { DocumentClient } from './kernel/client.ts';
 import type { StoreContext } from './kernel/context.ts';
-import {
-  AccountsRepo,
-  ApplePayDomainsRepo,
-  BalanceRepo,
-  BankAccountTokensRepo,
-  CardTokensRepo,
-  CustomersRepo,
-  DepositsRepo,
-  DisputesRepo,
-  EventsRepo,
-  ExpiredItemsRepo,
-  FilesRepo,
-  IdempotencyRepo,
-  MerchantsRepo,
-  PaymentSourcesRepo,
-  PaymentsRepo,
-  PlansRepo,
-  RecipientsRepo,
-  RefundsRepo,
-  ScheduleRepo,
-  SubscriptionsRepo,
-  TransfersRepo,
-  WebhookEndpointsRepo,
-  WebhooksRepo,
-} from './repositories.ts';
+import * as registry from './parts.ts';
 
-/** All repositories over one table. */
-export class Store {
-  readonly accounts: AccountsRepo;
-  readonly cardTokens: CardTokensRepo;
-  readonly bankAccountTokens: BankAccountTokensRepo;
-  readonly customers: CustomersRepo;
-  readonly events: EventsRepo;
-  readonly expiredItems: ExpiredItemsRepo;
-  readonly idempotency: IdempotencyRepo;
-  readonly schedule: ScheduleRepo;
-  readonly webhookEndpoints: WebhookEndpointsRepo;
-  readonly webhooks: WebhooksRepo;
-  readonly payments: PaymentsRepo;
-  readonly paymentSources: PaymentSourcesRepo;
-  readonly refunds: RefundsRepo;
-  readonly merchants: MerchantsRepo;
-  readonly balance: BalanceRepo;
-  readonly recipients: RecipientsRepo;
-  readonly plans: PlansRepo;
-  readonly subscriptions: SubscriptionsRepo;
-  readonly transfers: TransfersRepo;
-  readonly deposits: DepositsRepo;
-  readonly disputes: DisputesRepo;
-  readonly files: FilesRepo;
-  readonly applePayDomains: ApplePayDomainsRepo;
+/** The store's repositories by their port names, each the implementation of its port (@wattle/ports). */
+export type Repositories = { readonly [K in keyof typeof registry]: ReturnType<(typeof registry)[K]> };
 
-  constructor(readonly ctx: StoreContext) {
-    this.accounts = new AccountsRepo(ctx);
-    this.cardTokens = new CardTokensRepo(ctx);
-    this.bankAccountTokens = new BankAccountTokensRepo(ctx);
-    this.customers = new CustomersRepo(ctx);
-    this.events = new EventsRepo(ctx);
-    this.expiredItems = new ExpiredItemsRepo(ctx);
-    this.idempotency = new IdempotencyRepo(ctx);
-    this.schedule = new ScheduleRepo(ctx);
-    this.webhookEndpoints = new WebhookEndpointsRepo(ctx);
-    this.webhooks = new WebhooksRepo(ctx);
-    this.payments = new PaymentsRepo(ctx);
-    this.paymentSources = new PaymentSourcesRepo(ctx);
-    this.refunds = new RefundsRepo(ctx);
-    this.merchants = new MerchantsRepo(ctx);
-    this.balance = new BalanceRepo(ctx);
-    this.recipients = new RecipientsRepo(ctx);
-    this.plans = new PlansRepo(ctx);
-    this.subscriptions = new SubscriptionsRepo(ctx);
-    this.transfers = new TransfersRepo(ctx);
-    this.deposits = new DepositsRepo(ctx);
-    this.disputes = new DisputesRepo(ctx);
-    this.files = new FilesRepo(ctx);
-    this.applePayDomains = new ApplePayDomainsRepo(ctx);
-  }
-}
+/** All repositories over one table (every part of ./parts.ts), and their context. */
+export type Store = Repositories & { readonly ctx: StoreContext };
 
-/** The store's repositories, each the implementation of its resource's port (@wattle/ports). */
-export type Repositories = Omit<Store, 'ctx'>;
+/** Every repository of the registry (./parts.ts) over `ctx`. */
+export const storeOver = (ctx: StoreContext): Store => {
+  const made = Object.entries(registry).map(([name, part]) => [name, part({ storeContext: ctx })]);
+  return { ctx, ...Object.fromEntries(made) } as Store;
+};
 
 /** The repositories by their port names, for the composition that hands them to the flows. */
 export const repositoriesOf = (store: Store): Repositories => {
@@ -107,4 +39,4 @@ export const createStore = (
   tableName: string,
   cipher: CardCipher,
   retention: Retention = defaultRetention,
-): Store => new Store(storeContext(doc, tableName, cipher, retention));
+): Store => storeOver(storeContext(doc, tableName, cipher, retention));

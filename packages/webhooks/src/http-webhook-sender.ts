@@ -1,5 +1,6 @@
 import type { WebhookSender } from '@wattle/ports';
-import { sendWebhook, signPinSignature, webhookHeaders } from '@wattle/webhooks';
+import { sendWebhook, webhookHeaders } from './send-webhook.ts';
+import { signPinSignature } from './signature.ts';
 
 /**
  * The sender over HTTP(S), signing each body. Only the local stack sets

@@ -1,17 +1,11 @@
 import { S3Client } from '@aws-sdk/client-s3';
+import { diskFileBlobs, s3FileBlobs } from '@wattle/file-storage';
 import type { FileBlobs } from '@wattle/ports';
-import { awsClientSettings, functionAwsClient } from '../aws-clients.ts';
-import type { Part } from '../deps.ts';
-import { diskFileBlobs } from './disk-file-blobs.ts';
-import { s3FileBlobs } from './s3-file-blobs.ts';
-
-export * from './disk-file-blobs.ts';
-export * from './download-name.ts';
-export * from './local-download-url.ts';
-export * from './s3-file-blobs.ts';
+import { awsClientSettings, functionAwsClient } from './aws-clients.ts';
+import type { Part } from './deps.ts';
 
 /**
- * The file store the environment names: the S3 bucket in AWS (WATTLE_FILES_BUCKET), or the local
+ * The file store the environment names (the adapters: @wattle/file-storage): the S3 bucket in AWS (WATTLE_FILES_BUCKET), or the local
  * stack's directory (WATTLE_FILES_DIR, with WATTLE_FILES_URL_KEY signing download URLs served
  * under WATTLE_FILES_URL_BASE). Only the files function imports this module, so only its bundle
  * carries the S3 client. An endpoint of its own (AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL: an
