@@ -112,7 +112,10 @@ export const exerciseRoutes = async (context: RehearsalContext): Promise<Record<
       chargeFields({ three_d_secure: { enabled: true, callback_url: 'https://shop.example/back?order=1' } }),
     ),
   );
-  const issuerPage = String(secure.redirect_url ?? `${gateway.baseUrl}/1/three_d_secure/missing`);
+  // The page's link is built on the stage's public base URL (a stand-in address in moto): the same
+  // path, through the rehearsal's gateway.
+  const issuerLink = new URL(String(secure.redirect_url ?? `${gateway.baseUrl}/1/three_d_secure/missing`));
+  const issuerPage = `${new URL(gateway.baseUrl).origin}${issuerLink.pathname}${issuerLink.search}`;
   await fetch(issuerPage);
   const answered = await fetch(issuerPage, {
     method: 'POST',
@@ -184,8 +187,11 @@ export const exerciseRoutes = async (context: RehearsalContext): Promise<Record<
   );
   await send(shop.del(`/1/subscriptions/${subscription.token}`));
   await send(shop.put(`/1/subscriptions/${subscription.token}/reactivate`, {}));
+  // A reactivation ends the links issued before it: the customer cancels through a new one.
+  const newLink = await send(shop.post(`/1/subscriptions/${subscription.token}/self_service_link`));
+  const newLinkToken = new URL(String(newLink.url ?? 'https://x/')).searchParams.get('link') ?? 'missing';
   await send(
-    anonymous.post('/1/subscription_self_service', { link: linkToken, action: 'cancel' }, { form: true }),
+    anonymous.post('/1/subscription_self_service', { link: newLinkToken, action: 'cancel' }, { form: true }),
   );
   const second = await send(
     shop.post(`/1/plans/${plan.token}/subscriptions`, { customer_token: customer.token }),

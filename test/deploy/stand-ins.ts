@@ -40,6 +40,27 @@ const tableFromGlobalTable = (global: Record<string, unknown>): Record<string, u
   };
 };
 
+/** The address an unmodelled HTTP API's endpoint stands at in the rehearsal (never called). */
+export const standInApiEndpoint = (id: string): string =>
+  `https://${id.toLowerCase()}.execute-api.rehearsal.invalid`;
+
+/**
+ * `{ "Fn::GetAtt": [api, "ApiEndpoint"] }` anywhere in `value`, where `api` is an HTTP API that moto
+ * accepts but does not create (so the attribute cannot resolve), replaced by its stand-in address.
+ */
+const withApiEndpoints = (value: unknown, apis: Set<string>, replaced: Set<string>): unknown => {
+  if (Array.isArray(value)) return value.map((item) => withApiEndpoints(item, apis, replaced));
+  if (value === null || typeof value !== 'object') return value;
+  const getAtt = (value as { 'Fn::GetAtt'?: unknown })['Fn::GetAtt'];
+  if (Array.isArray(getAtt) && getAtt[1] === 'ApiEndpoint' && apis.has(getAtt[0] as string)) {
+    replaced.add(getAtt[0] as string);
+    return standInApiEndpoint(getAtt[0] as string);
+  }
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, withApiEndpoints(item, apis, replaced)]),
+  );
+};
+
 /**
  * moto has no AWS::DynamoDB::GlobalTable: a Table with the same keys, indexes, stream, TTL and key
  * stands in (same logical id, so every Ref and GetAtt still resolves). Lambda event source mappings
@@ -62,6 +83,20 @@ export const withStandIns = (synthesized: Template): StandIns => {
         `${id}: event source mapping left out (moto would run the function in Docker); the rehearsal invokes the function with the batch the mapping would send, filters and batching not checked`,
       );
     }
+  }
+  // moto accepts API Gateway v2 but creates nothing, so an ApiEndpoint read in a resource (the
+  // functions' public base URLs) cannot resolve: a stand-in address takes its place.
+  const apis = new Set(
+    Object.entries(template.Resources)
+      .filter(([, resource]) => resource.Type === 'AWS::ApiGatewayV2::Api')
+      .map(([id]) => id),
+  );
+  const replaced = new Set<string>();
+  template.Resources = withApiEndpoints(template.Resources, apis, replaced) as Template['Resources'];
+  for (const id of replaced) {
+    changes.push(
+      `${id}: its ApiEndpoint, read by the functions' environment, stands at ${standInApiEndpoint(id)} (moto does not create API Gateway v2 APIs; the links the functions build are not followed)`,
+    );
   }
   return { template, changes };
 };

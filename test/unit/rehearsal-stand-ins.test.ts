@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withStandIns } from '../deploy/stand-ins.ts';
+import { standInApiEndpoint, withStandIns } from '../deploy/stand-ins.ts';
 
 const keyArn = { 'Fn::GetAtt': ['TableKey', 'Arn'] };
 
@@ -57,5 +57,27 @@ describe("the rehearsal's stand-ins for what moto cannot deploy", () => {
     expect(original.Resources.Table.Type).toBe('AWS::DynamoDB::GlobalTable');
     expect(changes).toHaveLength(2);
     expect(changes[1]).toContain('Delivery: event source mapping left out');
+  });
+
+  it("puts a stand-in address where a resource reads an HTTP API's endpoint, which moto cannot resolve", () => {
+    const endpoint = { 'Fn::GetAtt': ['Api', 'ApiEndpoint'] };
+    const { template, changes } = withStandIns({
+      Resources: {
+        Api: { Type: 'AWS::ApiGatewayV2::Api', Properties: { ProtocolType: 'HTTP' } },
+        Fn: {
+          Type: 'AWS::Lambda::Function',
+          Properties: {
+            Environment: { Variables: { BASE: { 'Fn::Join': ['', [endpoint, '/test']] } } },
+            Role: { 'Fn::GetAtt': ['Role', 'Arn'] },
+          },
+        },
+      },
+    });
+    expect(template.Resources.Fn?.Properties).toEqual({
+      Environment: { Variables: { BASE: { 'Fn::Join': ['', [standInApiEndpoint('Api'), '/test']] } } },
+      Role: { 'Fn::GetAtt': ['Role', 'Arn'] },
+    });
+    expect(template.Resources.Api?.Type).toBe('AWS::ApiGatewayV2::Api');
+    expect(changes).toEqual([expect.stringContaining('Api: its ApiEndpoint')]);
   });
 });
