@@ -1,5 +1,5 @@
 /**
- * The house rules (docs/architecture.md): which room may import which. `npm run deps` checks them
+ * The house rules (docs/contributing/architecture.md): which room may import which. `npm run deps` checks them
  * on every `npm test`; a violation fails the run with the offending import.
  *
  * Rooms: packages/domain (pure rules and shapes), packages/ports (the interfaces flows need),

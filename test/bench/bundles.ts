@@ -1,6 +1,6 @@
 /**
  * `npx tsx test/bench/bundles.ts [--runs N] [--keep DIR] [function…]`: only the Lambda bundles
- * part of `npm run bench` (lambda-bundles.ts), printed rather than written to docs/benchmarks.md,
+ * part of `npm run bench` (lambda-bundles.ts), printed rather than written to docs/performance/benchmarks.md,
  * to iterate on a function's cold start in about a minute. `--keep` leaves the bundles in DIR,
  * e.g. to profile one: `node --cpu-prof -e "await import('DIR/charges/index.mjs')" --input-type=module`.
  */

@@ -1,5 +1,5 @@
 /**
- * docs/benchmarks.md: the generated section between the markers is rewritten by every full run;
+ * docs/performance/benchmarks.md: the generated section between the markers is rewritten by every full run;
  * everything outside it (the interpretation) is written by hand and kept.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -198,7 +198,7 @@ const template = (generated: string): string => `# Benchmarks
 \`npm run bench\` measures the service on the local stack and writes the section below (between the
 markers); \`npm run bench -- --quick\` is a smoke run that writes to a temporary file instead. Run it
 on a quiet machine: the load average at the start is in the report. \`npm run bench:billing\`
-measures recurring billing (docs/decisions.md, "Plans and subscriptions").
+measures recurring billing (docs/decisions/, "Plans and subscriptions").
 
 ${generated}
 

@@ -3,9 +3,9 @@
  * floor and against Stoplight Prism mocking the OpenAPI document, DynamoDB round trips and
  * capacity per operation, the partitions one busy merchant heats (and the rate at which each would
  * throttle in AWS), Lambda bundle sizes and cold starts.
- * Writes the generated section of docs/benchmarks.md.
+ * Writes the generated section of docs/performance/benchmarks.md.
  *
- *   npm run bench                  # the full run (a few minutes), rewrites docs/benchmarks.md
+ *   npm run bench                  # the full run (a few minutes), rewrites docs/performance/benchmarks.md
  *   npm run bench -- --quick       # a smoke run, written to a temporary file
  *   npm run bench -- --out FILE    # write elsewhere
  *   npm run bench -- --only 'get charge,list charges'
@@ -37,7 +37,7 @@ const out =
   values.out ??
   (quick || only
     ? join(tmpdir(), `wattle-benchmarks-${only ? 'only' : 'quick'}.md`)
-    : fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url)));
+    : fileURLToPath(new URL('../../docs/performance/benchmarks.md', import.meta.url)));
 const settings = {
   concurrency: Number(process.env.BENCH_CONCURRENCY ?? 8),
   durationMs: quick ? 2_000 : 10_000,

@@ -13,7 +13,7 @@ export interface RehearsalAccount {
 }
 
 /**
- * An account made as the README's "The first accounts" makes one for a deployed stack: the
+ * An account made as docs/operations/deploying.md's "The first accounts" makes one for a deployed stack: the
  * command line writing to the table with the administrator's credentials.
  */
 export const createAccount = async (

@@ -153,7 +153,7 @@ describe('npm run wattle -- RESOURCE list|get', () => {
 });
 
 describe('npm run wattle -- env', () => {
-  it('sets the README’s shell variables from the local stack that WATTLE_DATA_DIR names', async () => {
+  it('sets the quick start’s shell variables from the local stack that WATTLE_DATA_DIR names', async () => {
     const stack = useStack();
     const exports = await wattle('env');
     const { stdout } = await promisify(execFile)('bash', [

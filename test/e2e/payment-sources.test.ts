@@ -10,7 +10,7 @@ beforeAll(async () => {
   secret = api(merchant.test.baseUrl, merchant.test.secretKey);
 });
 
-/** A decrypted wallet or network token as the README's test payloads table gives it. */
+/** A decrypted wallet or network token as docs/guide/test-cards.md's payloads table gives it. */
 const tokenSource = (overrides: Record<string, unknown> = {}) => ({
   number: '4200000000000000',
   expiry_month: '05',

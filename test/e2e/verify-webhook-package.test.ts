@@ -25,12 +25,13 @@ const has = (command: string): boolean => {
   }
 };
 
-/** The README's snippet in `language`, the code block that follows `intro`. */
-const readmeSnippet = (intro: string, language: string): string => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+/** The webhooks cookbook's snippet in `language`, the code block that follows `intro`. */
+const docsSnippet = (intro: string, language: string): string => {
+  const page = 'docs/api/cookbook/webhooks.md';
+  const readme = readFileSync(join(root, page), 'utf8');
   const from = readme.indexOf(intro);
   const match = new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``).exec(readme.slice(from));
-  if (from < 0 || !match?.[1]) throw new Error(`No ${language} snippet after "${intro}" in README.md`);
+  if (from < 0 || !match?.[1]) throw new Error(`No ${language} snippet after "${intro}" in ${page}`);
   return match[1];
 };
 
@@ -91,12 +92,12 @@ console.log(verifyPinSignature(process.env.HEADER, process.env.BODY, process.env
   });
 });
 
-describe("the README's snippets compute the service's signature", () => {
+describe("the webhooks cookbook's snippets compute the service's signature", () => {
   // Python only: this machine has no Ruby or PHP to run those snippets with.
   it.skipIf(!has('python3'))('Python', () => {
     writeFileSync(
       join(work, 'check.py'),
-      `${readmeSnippet('Python (', 'python')}
+      `${docsSnippet('Python (', 'python')}
 import os
 print("true" if verify_pin_signature(os.environ["HEADER"], os.environ["BODY"].encode(), os.environ["KEY"]) else "false")\n`,
     );

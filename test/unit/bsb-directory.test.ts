@@ -19,7 +19,7 @@ describe('the BSB directory', () => {
     expect(bankNameOf('611000')).toBe('Select Credit Union');
   });
 
-  it('accepts every BSB the tests, the README and the seed data use', () => {
+  it('accepts every BSB the tests, the docs and the seed data use', () => {
     for (const bsb of ['063000', '062000', '083000', '123456']) expect(isAssignedBsb(bsb)).toBe(true);
     expect(bankNameOf('123456')).toBe('Bank of Queensland');
   });

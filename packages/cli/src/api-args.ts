@@ -30,7 +30,7 @@ export const apiCommandUsage: Record<string, string> = {
         one pass through every AWS service the stack uses (test environment): a card, a charge, a
         refund, a webhook attempt, a file; a line per step; the webhook goes to URL (by default the
         stack's own API, which answers 404: an attempt is all it checks)`,
-  env: `  eval "$(npm run -s wattle -- env)"        sets BASE, KEY, PK, LBASE, LKEY and PARTNER (the README's)`,
+  env: `  eval "$(npm run -s wattle -- env)"        sets BASE, KEY, PK, LBASE, LKEY and PARTNER, as the docs' examples use them`,
   clock: `  npm run wattle -- clock [now]             the local stack's clock
   npm run wattle -- clock advance 5d        moves it (s, m, h, d: 90s, 1h30m, 5d) and runs what fell due`,
   reset: `  npm run wattle -- reset                   empties the local stack: every account's data goes, the

@@ -35,7 +35,7 @@ export const localStackOrigin = async (dataDir: string, otherwise?: string): Pro
   originOf(await readLocalJson(dataDir, otherwise));
 
 /**
- * The README's shell variables for the local stack in `dataDir`, as `export` lines for
+ * The shell variables the docs' examples use, for the local stack in `dataDir`, as `export` lines for
  * `eval "$(npm run -s wattle -- env)"`: they follow WATTLE_DATA_DIR wherever it points.
  */
 export const shellVariables = (info: LocalJson): string =>

@@ -15,7 +15,7 @@ import type { Scope } from './scope.ts';
 /**
  * Subscription states (SPEC.md). `cancelling` is in the contract and in the plan's counts, but
  * Wattle never enters it: a cancel ends the subscription at once (SPEC.md's state table), and an
- * expired subscription is `cancelled` too (docs/decisions.md).
+ * expired subscription is `cancelled` too (docs/decisions/).
  */
 export type SubscriptionState = 'trial' | 'active' | 'cancelling' | 'cancelled';
 

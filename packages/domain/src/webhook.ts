@@ -4,7 +4,7 @@ import { minimumEventRetentionDays, secondsPerDay } from './retention.ts';
 /**
  * Webhook endpoints and webhooks (SPEC.md "Webhook endpoints", "Webhooks", "States and
  * transitions"). SPEC.md observes `pending`, `retrying` and `completed`; a webhook whose last
- * retry failed too is `failed` (docs/decisions.md), with next_run null.
+ * retry failed too is `failed` (docs/decisions/), with next_run null.
  */
 export type WebhookStatus = 'pending' | 'retrying' | 'completed' | 'failed';
 

@@ -89,7 +89,7 @@ const launch = async (port: number, options: DynamoDbLocalOptions): Promise<Dyna
     '-port',
     String(port),
     // No web page may call it from a browser (the default allows every origin). It has no option to
-    // bind to loopback: it listens on every interface (see README, The local stack).
+    // bind to loopback: it listens on every interface (see docs/guide/local-stack.md).
     '-cors',
     noBrowserOrigin,
     ...storage,

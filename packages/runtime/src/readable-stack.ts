@@ -25,7 +25,7 @@ const frameLocation = /(file:\/\/\/[^\s():]+|\/[^\s():]+):(\d+):(\d+)/g;
 /**
  * A stack trace with the bundle's positions turned into the sources' (`packages/flows/src/…:12:5`)
  * through the source map shipped beside the bundle, read on the first error only: the functions
- * start without `--enable-source-maps`, which read the map at every cold start (docs/benchmarks.md).
+ * start without `--enable-source-maps`, which read the map at every cold start (docs/performance/benchmarks.md).
  * Frames without a map (Node's own, or code run from source as the local stack runs it) are left
  * as they are, as is everything when Node maps stacks itself.
  */

@@ -2,7 +2,7 @@ import { type ApiClient, responseOf } from '../api-client.ts';
 import { clockOf, type Made, type Recipe, type TriggerContext } from './recipe.ts';
 import { charge, day, sampleCard } from './samples.ts';
 
-/** The dispute test cards of the README: disputed two days after capture. */
+/** The dispute test cards (docs/guide/test-cards.md): disputed two days after capture. */
 const disputedCard = '4000000000000259';
 const withdrawnCard = '4000000000000291';
 const arbitrationCard = '4000000000000309';

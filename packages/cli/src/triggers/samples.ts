@@ -1,6 +1,6 @@
 import { type ApiClient, responseOf } from '../api-client.ts';
 
-/** Sample inputs of the triggers: test cards of the README's table and a test bank account. */
+/** Sample inputs of the triggers: test cards of docs/guide/test-cards.md and a test bank account. */
 export const sampleCard = (number = '4200000000000000') => ({
   number,
   expiry_month: 12,
