@@ -126,6 +126,10 @@ const setFunctionEnvironment = (env: {
     WATTLE_LOG_LEVEL: env.logLevel,
     // A terminal reads the functions' logs: one line each, unless a harness asks for the JSON.
     WATTLE_LOG_FORMAT: process.env.WATTLE_LOG_FORMAT || 'line',
+    // DynamoDB Local answers in seconds under load what AWS answers in milliseconds: a connection
+    // and an attempt are given up to the invocation's deadline, not AWS's 1 s and 5 s (aws-clients.ts).
+    WATTLE_AWS_CONNECTION_TIMEOUT_MS: '25000',
+    WATTLE_AWS_REQUEST_TIMEOUT_MS: '25000',
     AWS_ENDPOINT_URL_DYNAMODB: env.ddb,
     AWS_ENDPOINT_URL_DYNAMODB_STREAMS: env.ddb,
     AWS_ENDPOINT_URL_SQS: env.sqs,

@@ -13,6 +13,25 @@ export const connectionTimeoutMs = 1_000;
  */
 export const requestTimeoutMs = 5_000;
 
+/** A positive whole number of milliseconds from `value`, else `otherwise`. */
+const millisecondsOr = (value: string | undefined, otherwise: number): number => {
+  const configured = Number(value);
+  return Number.isInteger(configured) && configured > 0 ? configured : otherwise;
+};
+
+/**
+ * The timeouts in force: `WATTLE_AWS_CONNECTION_TIMEOUT_MS` and `WATTLE_AWS_REQUEST_TIMEOUT_MS`
+ * where set, else AWS's (connectionTimeoutMs, requestTimeoutMs). The local stack sets both: its
+ * DynamoDB Local queues calls behind one write lock and, under load, answers in seconds what AWS
+ * answers in milliseconds (a connection waits for one of the client's sockets as long), so timing
+ * its attempts out only piles retries onto it. Every call stays bound by the invocation's deadline
+ * either way.
+ */
+export const awsTimeoutsOf = (env: NodeJS.ProcessEnv = process.env) => ({
+  connectionTimeout: millisecondsOr(env.WATTLE_AWS_CONNECTION_TIMEOUT_MS, connectionTimeoutMs),
+  requestTimeout: millisecondsOr(env.WATTLE_AWS_REQUEST_TIMEOUT_MS, requestTimeoutMs),
+});
+
 const nothing = () => {};
 
 /**
@@ -37,8 +56,7 @@ export const awsClientSettings = () => ({
   retryMode: 'standard' as const,
   logger: quietSdkLogger,
   requestHandler: new NodeHttpHandler({
-    connectionTimeout: connectionTimeoutMs,
-    requestTimeout: requestTimeoutMs,
+    ...awsTimeoutsOf(),
     throwOnRequestTimeout: true,
   }),
 });
