@@ -137,14 +137,21 @@ const runBash = (script: string, timeoutMs: number): Promise<{ code: number | nu
 const requestLog = join(stack.dataDir, requestLogName);
 const logSize = (): number => statSync(requestLog, { throwIfNoEntry: false })?.size ?? 0;
 
-/** The requests the stack answered since `from` (a byte offset of its request log). */
-const requestsSince = (from: number): RequestLogEntry[] =>
-  readFileSync(requestLog)
-    .subarray(from)
-    .toString('utf8')
+/**
+ * The requests the stack answered since `from` (a byte offset of its request log), also when the
+ * log moved to requests.log.1 (past 5 MB) in between.
+ */
+const requestsSince = (from: number): RequestLogEntry[] => {
+  const now = readFileSync(requestLog);
+  const text =
+    now.length >= from
+      ? now.subarray(from).toString('utf8')
+      : `${readFileSync(`${requestLog}.1`).subarray(from).toString('utf8')}${now.toString('utf8')}`;
+  return text
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as RequestLogEntry);
+};
 
 const checkWebhookPath = '/1/wattle-check-webhook';
 
