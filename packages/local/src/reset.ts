@@ -1,10 +1,7 @@
 import { PurgeQueueCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { tableKeys } from '@wattle/store';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWriteAll, tableKeys } from '@wattle/store';
 import type { DocumentClient } from '@wattle/store/dynamodb';
-
-/** DynamoDB's most deletes in one BatchWriteItem. */
-const batchSize = 25;
 
 /**
  * Deletes every item of the table, a page of keys at a time (the table, its indexes and its stream
@@ -25,18 +22,14 @@ export const emptyTable = async (doc: DocumentClient, tableName: string): Promis
       }),
     );
     const items = page.Items ?? [];
-    for (let from = 0; from < items.length; from += batchSize) {
-      let requests = items.slice(from, from + batchSize).map((item) => ({
+    await batchWriteAll(
+      doc,
+      tableName,
+      items.map((item) => ({
         DeleteRequest: { Key: { [partitionKey]: item[partitionKey], [sortKey]: item[sortKey] } },
-      }));
-      while (requests.length > 0) {
-        const { UnprocessedItems } = await doc.send(
-          new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
-        );
-        requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
-      }
-      deleted += Math.min(batchSize, items.length - from);
-    }
+      })),
+    );
+    deleted += items.length;
     start = page.LastEvaluatedKey;
   } while (start);
   return deleted;

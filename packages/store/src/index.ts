@@ -7,6 +7,7 @@
  * (transactions, keys, counters, labels) stays inside; the store's own white-box tests import it
  * by path.
  */
+export { batchWriteAll } from './kernel/batch-write.ts';
 export { type CardCipher, kmsCardCipher, localCardCipher } from './kernel/card-cipher.ts';
 export { documentClient } from './kernel/client.ts';
 export type { StoreContext } from './kernel/context.ts';

@@ -1,4 +1,4 @@
-import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type ChargeCredit,
   pageWindow,
@@ -15,6 +15,7 @@ import {
   type TransferDebit,
   type TransfersStore,
 } from '@wattle/ports';
+import { batchWriteAll } from '../kernel/batch-write.ts';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
@@ -180,24 +181,19 @@ export class TransfersRepo implements TransfersStore {
     firstIndex: number,
     items: TransferLineItem[],
   ): Promise<void> {
-    for (let offset = 0; offset < items.length; offset += 25) {
-      let requests: Record<string, unknown>[] = items.slice(offset, offset + 25).map((lineItem, i) => ({
+    await batchWriteAll(
+      this.ctx.doc,
+      this.ctx.tableName,
+      items.map((lineItem, i) => ({
         PutRequest: {
           Item: {
-            ...keys.transferLineItem(scope, transferToken, firstIndex + offset + i),
+            ...keys.transferLineItem(scope, transferToken, firstIndex + i),
             _et: 'transfer-line-item',
             lineItem,
           },
         },
-      }));
-      for (let attempt = 0; requests.length > 0; attempt++) {
-        const result = await this.ctx.doc.send(
-          new BatchWriteCommand({ RequestItems: { [this.ctx.tableName]: requests } }),
-        );
-        requests = (result.UnprocessedItems?.[this.ctx.tableName] ?? []) as Record<string, unknown>[];
-        if (requests.length > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
-      }
-    }
+      })),
+    );
   }
 
   private page(spec: { index: 'gsi1' | 'gsi2'; listKey: string; counter: Counter }, page: number) {
