@@ -1,8 +1,5 @@
-import { backfillCardOwners } from '@wattle/store';
 import { parseApiCommand } from './api-args.ts';
 import { parseCommandLine, usage } from './args.ts';
-import { createInLocalStack, createInTable, describeAccount, tableStore } from './create-account.ts';
-import { decideMerchant } from './decide-merchant.ts';
 import { fullUsage, helpFor, isCommandWord, unknownCommand } from './help.ts';
 import { objectText } from './object-text.ts';
 import { runApiCommand } from './run-api-command.ts';
@@ -49,13 +46,21 @@ if (apiCommand && typeof apiCommand === 'object') {
 
 const args = parseCommandLine(argv, process.env);
 if (typeof args === 'string') fail(args === usage ? fullUsage : `${args}\n\n${helpFor(command)}`, 2);
+// The account commands load the store (and the AWS SDK) only when one runs: the API commands,
+// which talk HTTP to the stack, start without them.
 try {
   if (args.command === 'merchant-decision') {
+    const { decideMerchant } = await import('./decide-merchant.ts');
     print(await decideMerchant(args, dataDir), args.json);
   } else if (args.command === 'backfill-card-owners') {
+    const [{ backfillCardOwners }, { tableStore }] = await Promise.all([
+      import('@wattle/store'),
+      import('./create-account.ts'),
+    ]);
     const store = tableStore(args.table, args.endpoint);
     print(await backfillCardOwners(store.ctx), args.json);
   } else {
+    const { createInLocalStack, createInTable, describeAccount } = await import('./create-account.ts');
     const made = args.table
       ? await createInTable({ ...args, table: args.table })
       : await createInLocalStack(args, dataDir);
