@@ -9,11 +9,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const knownSeconds: Record<string, number> = {
   'test/e2e/subscriptions-over-time.test.ts': 57,
-  'test/clock/docs-examples.test.ts': 42,
-  'test/e2e/local-newcomer.test.ts': 31,
-  'test/clock/cli-trigger.test.ts': 30,
-  'test/e2e/accounts-command.test.ts': 20,
+  'test/clock/docs-examples.test.ts': 35,
+  'test/clock/cli-trigger.test.ts': 28,
+  'test/e2e/local-newcomer.test.ts': 25,
   'test/e2e/local-stack.test.ts': 13,
+  'test/e2e/accounts-command.test.ts': 12,
   'test/clock/transfers.test.ts': 12,
   'test/e2e/local-console.test.ts': 12,
   'test/e2e/cli-follow.test.ts': 12,
