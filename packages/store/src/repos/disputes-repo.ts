@@ -1,11 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type Dispute, isOpen, type Payment, type Scope, type WattleEvent } from '@wattle/domain';
-import {
-  Changed,
-  type DisputeStepWrites,
-  type DisputesStore,
-  type ScheduledJob,
-} from '@wattle/ports';
+import { Changed, type DisputeStepWrites, type DisputesStore, type ScheduledJob } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn, merchantWideShards, readCount } from '../kernel/counters.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
