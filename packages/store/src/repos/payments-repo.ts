@@ -87,11 +87,6 @@ const toPayment = (item: Record<string, unknown>): Payment => ({
   transfers: (item.transferLinks as TransferLink[] | undefined) ?? [],
 });
 
-/**
- * Charges and authorisations. A payment is reserved (card token used up, recovery scheduled)
- * before the processor is asked, then settled with its outcome: the processor is asked at most
- * once per reservation, and a crash in between is finished by the recovery job.
- */
 /** Appends a charge's link to a transfer, once per transfer (refused when the charge already has it). */
 const appendTransferLink = (link: TransferLink) => ({
   UpdateExpression:
@@ -231,6 +226,12 @@ const leaseUseIn = (tx: Transaction<PaymentLabel>, scope: Scope, token: string, 
   }).refuse('lease', () => new Changed('payment', token));
 };
 
+/**
+ * Charges and authorisations. A payment is reserved (card token used up, recovery scheduled)
+ * before the processor is asked, then settled with its outcome: the processor is asked at most
+ * once per reservation, and a crash in between is finished by the recovery job. What each write
+ * does is the domain's list of changes (PaymentChange); `commit` writes them, one function per kind.
+ */
 export class PaymentsRepo implements PaymentsStore {
   private readonly tokens: CardTokensRepo;
   private readonly paymentSources: PaymentSourcesRepo;
@@ -406,6 +407,9 @@ export class PaymentsRepo implements PaymentsStore {
         case 'subscription':
           subscriptionChangeIn(tx, scope, change.change, now);
           break;
+        default:
+          // A kind added to PaymentWrite without its function here does not compile.
+          change satisfies never;
       }
     }
     await tx.commit(this.ctx.doc);
