@@ -7,6 +7,7 @@
 // The types of startWattle: tsc, into dist/index.d.ts.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,19 @@ const handlers = Object.fromEntries(
     .filter((fn) => existsSync(join(root, 'functions', fn, 'src/handler.ts')))
     .map((fn) => [`functions/${fn}`, join(root, 'functions', fn, 'src/handler.ts')]),
 );
+
+/** The CLI's texts name the commands as this repository runs them; the package's users run `wattle`. */
+const commandName = {
+  name: 'wattle-command-name',
+  setup(build) {
+    build.onLoad({ filter: /packages[\\/]cli[\\/]src[\\/].*\.ts$/ }, async ({ path }) => ({
+      contents: (await readFile(path, 'utf8'))
+        .replace(/npm run (-s )?wattle -- /g, 'wattle ')
+        .replace(/npm start\b/g, 'wattle start'),
+      loader: 'ts',
+    }));
+  },
+};
 
 rmSync(dist, { recursive: true, force: true });
 await build({
@@ -41,6 +55,7 @@ await build({
   banner: {
     js: "import { createRequire as wattleRequire } from 'node:module'; const require = wattleRequire(import.meta.url);",
   },
+  plugins: [commandName],
   logLevel: 'warning',
 });
 // The API reference page's script (api-docs.ts looks beside its code first): redoc stays out.

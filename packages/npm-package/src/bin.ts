@@ -28,7 +28,7 @@ if (command === 'start') {
     process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
   }
 } else if (command === undefined || (['--help', '-h', 'help'].includes(command) && rest.length === 0)) {
-  console.log(`${startLine}\n\n${fullUsage.replaceAll('npm run wattle -- ', 'wattle ')}`);
+  console.log(`${startLine}\n\n${fullUsage}`);
 } else {
   await import('@wattle/cli/main');
 }
