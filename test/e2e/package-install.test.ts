@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeFinds } from '../reliability/card-leaks/find-card-data.ts';
+import { findCardDataInLogs } from '../reliability/card-leaks/scan-stack.ts';
 
 /**
  * Wattle as a dev dependency of someone else's project: `npm pack` at the root (its prepare builds
@@ -85,9 +87,12 @@ describe('the npm package, installed from its tarball into another project', () 
   });
 
   it('runs the project’s own test suite: start, a charge, its webhook, the CLI, the clock, stop', async () => {
-    const { stdout } = await run(process.execPath, ['--test', 'in-a-project.test.mjs'], project);
+    const { stdout, stderr } = await run(process.execPath, ['--test', 'in-a-project.test.mjs'], project);
     expect(stdout).toMatch(/^# pass 3$/m);
     expect(stdout).toMatch(/^# fail 0$/m);
+    // The stack's own output (its warnings, on the project's stderr) holds no card data either.
+    const finds = findCardDataInLogs(`${stdout}\n${stderr}`, 'the project’s test run');
+    expect(finds, describeFinds(finds)).toEqual([]);
     // stop() took the stack down with its data directory's contents kept where the project put them.
     expect(existsSync(join(project, '.wattle/local.json'))).toBe(true);
   }, 120_000);
