@@ -63,11 +63,8 @@ copyFileSync(
   createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'),
   join(dist, 'redoc.standalone.js'),
 );
-const tsc = spawnSync(
-  process.execPath,
-  [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(here, 'tsconfig.build.json')],
-  {
-    stdio: 'inherit',
-  },
-);
+const tscBin = join(root, 'node_modules/typescript/bin/tsc');
+const tsc = spawnSync(process.execPath, [tscBin, '-p', join(here, 'tsconfig.build.json')], {
+  stdio: 'inherit',
+});
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);

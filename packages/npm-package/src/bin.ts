@@ -7,8 +7,8 @@
 import { fullUsage } from '@wattle/cli';
 import { locateHandlers, runStartCommand } from '@wattle/local';
 
-/** What a parent that started `wattle start` with an IPC channel (startWattle) is told when it is up. */
-export interface ReadyMessage {
+/** What a parent that started `wattle start` with an IPC channel is told when it is up (index.ts reads it). */
+interface ReadyMessage {
   wattle: 'ready';
   info: unknown;
   dataDir: string;
