@@ -1,13 +1,8 @@
 import { adyenProcessor } from '@wattle/adyen';
-import {
-  newCard,
-  type PaymentProcessor,
-  type ProcessorAuthorisation,
-  type ProcessorThreeDSecure,
-} from '@wattle/domain';
+import type { PaymentProcessor, ProcessorAuthorisation, ProcessorThreeDSecure } from '@wattle/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdyenFake, fakeApiKey, startAdyenFake } from '../fakes/adyen.ts';
-import { aCardDetails } from '../helpers/builders.ts';
+import { aProcessorAuthorisation } from '../helpers/builders.ts';
 
 /**
  * The Adyen connector against a stateful fake of the Checkout endpoints it calls: the outcomes
@@ -35,20 +30,14 @@ const number = '4111111111111111';
 
 const authorisation = (overrides: Partial<ProcessorAuthorisation> = {}): ProcessorAuthorisation => {
   counter += 1;
-  const details = aCardDetails(number);
-  return {
+  return aProcessorAuthorisation(number, {
     paymentToken: `ch_adyen${counter}`,
-    card: { card: newCard(details, 'card_adyen', '2026-11-27T00:00:00Z'), number, cvc: details.cvc },
     amount: 1234,
     currency: 'aud',
-    capture: true,
-    threeDSecure: { mode: 'none' },
-    returnUrl: 'https://wattle.example/3ds/return',
     email: 'payer@example.com',
     ipAddress: '203.0.113.9',
-    deadline: open(),
     ...overrides,
-  };
+  });
 };
 
 const lastRequest = (operation: string) => {

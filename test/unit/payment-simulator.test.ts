@@ -1,4 +1,4 @@
-import { newCard, type ProcessorAuthorisation, type ProcessorThreeDSecure } from '@wattle/domain';
+import type { ProcessorThreeDSecure } from '@wattle/domain';
 import {
   declineCards,
   processorOutcomeCards,
@@ -11,28 +11,14 @@ import {
   successCards,
 } from '@wattle/processor';
 import { describe, expect, it } from 'vitest';
-import { aCardDetails } from '../helpers/builders.ts';
+import { aProcessorAuthorisation } from '../helpers/builders.ts';
 
 const key = 'simulator-notification-key';
 const processor = simulatedPaymentProcessor({ notificationKey: key });
 const deadline = new AbortController().signal;
 
-const authorisation = (
-  number: string,
-  threeDSecure: ProcessorThreeDSecure = { mode: 'none' },
-): ProcessorAuthorisation => {
-  const details = aCardDetails(number);
-  return {
-    paymentToken: 'ch_simulated',
-    card: { card: newCard(details, 'card_simulated', '2026-01-01T00:00:00Z'), number, cvc: details.cvc },
-    amount: 1000,
-    currency: 'AUD',
-    capture: true,
-    threeDSecure,
-    returnUrl: 'https://wattle.example/3ds/return',
-    deadline,
-  };
-};
+const authorisation = (number: string, threeDSecure: ProcessorThreeDSecure = { mode: 'none' }) =>
+  aProcessorAuthorisation(number, { paymentToken: 'ch_simulated', threeDSecure });
 
 /** Authorises on the card and returns the processor reference of the approved payment. */
 const approvedReference = async (number: string): Promise<string> => {
