@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { adyenProcessor } from '@wattle/adyen';
 import type { PaymentProcessor, ProcessorAuthorisation, ProcessorThreeDSecure } from '@wattle/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,6 +167,27 @@ describe('the Adyen connector, authorising', () => {
       hmacKey: fake.hmacKey,
     });
     expect(await wrongKey.authorise(authorisation())).toMatchObject({ outcome: 'not_processed' });
+  });
+  it('answers not_processed for a request that never left: no connection, or the deadline already past', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const unreachable = adyenProcessor({
+      checkoutUrl: `http://127.0.0.1:${port}/v71`,
+      apiKey: fakeApiKey,
+      merchantAccount: fake.merchantAccount,
+      hmacKey: fake.hmacKey,
+    });
+    expect(await unreachable.authorise(authorisation())).toMatchObject({
+      outcome: 'not_processed',
+      raw: { code: 'not_sent' },
+    });
+    const before = fake.requests.length;
+    expect(await adyen.authorise(authorisation({ deadline: AbortSignal.abort() }))).toMatchObject({
+      outcome: 'not_processed',
+    });
+    expect(fake.requests.length).toBe(before);
   });
 });
 

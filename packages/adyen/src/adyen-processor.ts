@@ -1,7 +1,7 @@
-import adyen from '@adyen/api-library';
 import type { PaymentProcessor, ProcessorCall } from '@wattle/domain';
 import { checkoutHttp } from './checkout-http.ts';
 import { type AdyenConfig, defaultRequestTimeoutMs } from './config.ts';
+import { Client, EnvironmentEnum, ModificationsApi, PaymentsApi } from './library.ts';
 import { readAdyenNotifications } from './notifications.ts';
 import {
   type AdyenCompletion,
@@ -26,11 +26,12 @@ const returnedDetails = ['redirectResult', 'payload', 'MD', 'PaRes'];
  */
 export const adyenProcessor = (config: AdyenConfig): PaymentProcessor => {
   // The environment only picks the library's default hosts, which checkoutHttp replaces.
-  const client = new adyen.Client(
-    { apiKey: config.apiKey, environment: adyen.EnvironmentEnum.TEST },
+  const client = new Client(
+    { apiKey: config.apiKey, environment: EnvironmentEnum.TEST },
     checkoutHttp(config.checkoutUrl, config.apiKey),
   );
-  const checkout = new adyen.CheckoutAPI(client);
+  const payments = new PaymentsApi(client);
+  const modifications = new ModificationsApi(client);
   const { merchantAccount } = config;
   const timeoutMs = config.requestTimeoutMs ?? defaultRequestTimeoutMs;
   const options = (idempotencyKey: string, { deadline }: ProcessorCall) => ({
@@ -40,43 +41,52 @@ export const adyenProcessor = (config: AdyenConfig): PaymentProcessor => {
   return {
     name: 'adyen',
     authorise: (input) =>
-      checkout.PaymentsApi.payments(
-        paymentRequestOf(input, merchantAccount),
-        options(`payment.${input.paymentToken}`, input),
-      ).then(authorisationOutcomeOf, authorisationFailureOf),
+      payments
+        .payments(paymentRequestOf(input, merchantAccount), options(`payment.${input.paymentToken}`, input))
+        .then(authorisationOutcomeOf, authorisationFailureOf),
     completeAuthentication: (input) => {
       const completion = JSON.parse(input.completion || '{}') as AdyenCompletion;
       const details = Object.fromEntries(
         returnedDetails.flatMap((name) => (input.returned[name] ? [[name, input.returned[name]]] : [])),
       );
-      return checkout.PaymentsApi.paymentsDetails(
-        { details, ...(completion.paymentData ? { paymentData: completion.paymentData } : {}) },
-        options(`details.${input.paymentToken}`, input),
-      ).then(authorisationOutcomeOf, completionFailureOf);
+      return payments
+        .paymentsDetails(
+          { details, ...(completion.paymentData ? { paymentData: completion.paymentData } : {}) },
+          options(`details.${input.paymentToken}`, input),
+        )
+        .then(authorisationOutcomeOf, completionFailureOf);
     },
     capture: (input) =>
-      checkout.ModificationsApi.captureAuthorisedPayment(
-        input.processorReference,
-        { merchantAccount, amount: adyenAmount(input), reference: input.paymentToken },
-        options(`capture.${input.paymentToken}`, input),
-      ).then(modificationOutcomeOf, modificationFailureOf),
+      modifications
+        .captureAuthorisedPayment(
+          input.processorReference,
+          { merchantAccount, amount: adyenAmount(input), reference: input.paymentToken },
+          options(`capture.${input.paymentToken}`, input),
+        )
+        .then(modificationOutcomeOf, modificationFailureOf),
     void: (input) =>
-      checkout.ModificationsApi.cancelAuthorisedPaymentByPspReference(
-        input.processorReference,
-        { merchantAccount, reference: input.paymentToken },
-        options(`cancel.${input.paymentToken}`, input),
-      ).then(modificationOutcomeOf, modificationFailureOf),
+      modifications
+        .cancelAuthorisedPaymentByPspReference(
+          input.processorReference,
+          { merchantAccount, reference: input.paymentToken },
+          options(`cancel.${input.paymentToken}`, input),
+        )
+        .then(modificationOutcomeOf, modificationFailureOf),
     refund: (input) =>
-      checkout.ModificationsApi.refundCapturedPayment(
-        input.processorReference,
-        { merchantAccount, amount: adyenAmount(input), reference: input.refundToken },
-        options(`refund.${input.refundToken}`, input),
-      ).then(modificationOutcomeOf, modificationFailureOf),
+      modifications
+        .refundCapturedPayment(
+          input.processorReference,
+          { merchantAccount, amount: adyenAmount(input), reference: input.refundToken },
+          options(`refund.${input.refundToken}`, input),
+        )
+        .then(modificationOutcomeOf, modificationFailureOf),
     resolve: (input) =>
-      checkout.ModificationsApi.cancelAuthorisedPayment(
-        { merchantAccount, paymentReference: input.paymentToken, reference: input.paymentToken },
-        options(`cancel-by-reference.${input.paymentToken}`, input),
-      ).then(resolutionOutcomeOf, resolutionFailureOf),
+      modifications
+        .cancelAuthorisedPayment(
+          { merchantAccount, paymentReference: input.paymentToken, reference: input.paymentToken },
+          options(`cancel-by-reference.${input.paymentToken}`, input),
+        )
+        .then(resolutionOutcomeOf, resolutionFailureOf),
     readNotifications: (delivery) =>
       readAdyenNotifications(delivery.body, { hmacKey: config.hmacKey, merchantAccount }),
     // Adyen runs 3-D Secure for every scheme it takes cards of, Amex included.

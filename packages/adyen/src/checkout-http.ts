@@ -1,4 +1,4 @@
-import type { Client } from '@adyen/api-library';
+import type { Client } from './library.ts';
 
 /** The HTTP client the Adyen library's services call through (the library's `ClientInterface`). */
 type ClientInterface = NonNullable<ConstructorParameters<typeof Client>[1]>;
@@ -25,6 +25,14 @@ export class AdyenAnswerError extends AdyenError {
 export class AdyenNoAnswerError extends AdyenError {
   override name = 'AdyenNoAnswerError';
 }
+
+/** The request never left: no connection was made, or the deadline had passed before it. */
+export class AdyenNotSentError extends AdyenError {
+  override name = 'AdyenNotSentError';
+}
+
+/** Errors of a connection never made (refused, no such host): nothing reached Adyen. */
+const notConnected = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /** The library's endpoint: its own host and version, then the operation's path. */
 const libraryEndpoint = /^https:\/\/[^/]+\/v\d+(\/.*)$/;
@@ -55,8 +63,8 @@ const answerError = (status: number, body: string): AdyenAnswerError => {
  * The Adyen library's HTTP client replaced (its documented extension point) by one over Node's
  * fetch: the library builds and types the requests and answers, this sends them to `checkoutUrl`
  * (the version path included, so a mock or another version can stand in), with the API key, the
- * request's Idempotency-Key and the call's abort signal, and throws AdyenAnswerError or
- * AdyenNoAnswerError. The library's own client speaks HTTPS to Adyen's hosts only and has no abort.
+ * request's Idempotency-Key and the call's abort signal, and throws AdyenAnswerError,
+ * AdyenNoAnswerError or AdyenNotSentError. The library's own client speaks HTTPS to Adyen's hosts only and has no abort.
  */
 export const checkoutHttp = (checkoutUrl: string, apiKey: string): ClientInterface => {
   const base = checkoutUrl.replace(/\/+$/, '');
@@ -66,6 +74,8 @@ export const checkoutHttp = (checkoutUrl: string, apiKey: string): ClientInterfa
       if (!path) throw new AdyenError(`Not a Checkout API endpoint: ${endpoint}`);
       const headers: Record<string, string> = { 'content-type': 'application/json', 'x-api-key': apiKey };
       if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+      if (options.signal?.aborted)
+        throw new AdyenNotSentError('The deadline passed before the request was sent');
       let response: Response;
       try {
         response = await fetch(`${base}${path}`, {
@@ -75,6 +85,9 @@ export const checkoutHttp = (checkoutUrl: string, apiKey: string): ClientInterfa
           signal: options.signal ?? null,
         });
       } catch (error) {
+        const code = (error as { cause?: { code?: unknown } }).cause?.code;
+        if (typeof code === 'string' && notConnected.has(code))
+          throw new AdyenNotSentError(`No connection to Adyen: ${code}`, { cause: error });
         throw new AdyenNoAnswerError(`No answer from Adyen: ${(error as Error).message}`, { cause: error });
       }
       let body: string;

@@ -1,6 +1,7 @@
-import adyen, { type Types } from '@adyen/api-library';
+import type { Types } from '@adyen/api-library';
 import type { NotificationKind, NotificationReading, ProcessorNotification } from '@wattle/domain';
 import { declineFor } from './declines.ts';
+import { HmacValidator } from './library.ts';
 
 type NotificationRequestItem = Types.notification.NotificationRequestItem;
 
@@ -23,7 +24,7 @@ const kinds: Record<string, NotificationKind> = {
 /** What Adyen expects back from a delivery it may stop sending: any 2xx, `[accepted]` by custom. */
 const acknowledgement = { status: 200, contentType: 'text/plain', body: '[accepted]' };
 
-const validator = new adyen.hmacValidator();
+const validator = new HmacValidator();
 
 const hasShape = (item: unknown): item is NotificationRequestItem => {
   const candidate = item as Partial<Record<keyof NotificationRequestItem, unknown>> | null;

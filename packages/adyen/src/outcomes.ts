@@ -5,7 +5,7 @@ import type {
   ModificationOutcome,
   ResolutionOutcome,
 } from '@wattle/domain';
-import { AdyenAnswerError } from './checkout-http.ts';
+import { AdyenAnswerError, AdyenNotSentError } from './checkout-http.ts';
 import { declineFor } from './declines.ts';
 
 type PaymentAnswer = Pick<
@@ -94,14 +94,16 @@ const rawOf = (error: AdyenAnswerError) => ({ code: error.errorCode, reason: err
 const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
- * A failed POST /payments: a 4xx (the request invalid, the key refused, too many requests) proves
- * that no payment was made; a 5xx, a 409 (the same key in flight), a timeout or no answer may
- * hide one, so the outcome is unknown.
+ * A failed POST /payments: a 4xx (the request invalid, the key refused, too many requests) or a
+ * request that never left proves that no payment was made; a 5xx, a 409 (the same key in flight),
+ * a timeout or no answer may hide one, so the outcome is unknown.
  */
-export const authorisationFailureOf = (error: unknown): AuthorisationOutcome =>
-  refusedRequest(error)
-    ? { outcome: 'not_processed', raw: rawOf(error) }
-    : { outcome: 'unknown', reason: reasonOf(error) };
+export const authorisationFailureOf = (error: unknown): AuthorisationOutcome => {
+  if (refusedRequest(error)) return { outcome: 'not_processed', raw: rawOf(error) };
+  if (error instanceof AdyenNotSentError)
+    return { outcome: 'not_processed', raw: { code: 'not_sent', reason: error.message } };
+  return { outcome: 'unknown', reason: reasonOf(error) };
+};
 
 /**
  * A failed completion (POST /payments/details): the payment exists at Adyen either way, so even a
