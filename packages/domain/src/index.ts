@@ -24,6 +24,7 @@ export * from './metadata.ts';
 export * from './money.ts';
 export * from './pagination.ts';
 export * from './payment.ts';
+export * from './payment-changes.ts';
 export * from './payment-lifecycle.ts';
 export * from './payment-presenters.ts';
 export * from './payment-processor.ts';
