@@ -160,6 +160,19 @@ describe('the Adyen connector, authorising', () => {
       outcome: 'not_processed',
       raw: { code: '101', reason: 'Invalid card number' },
     });
+    fake.answerNext('payments', {
+      status: 422,
+      body: {
+        status: 422,
+        errorCode: '101',
+        message: `Invalid card number ${number}`,
+        errorType: 'validation',
+      },
+    });
+    expect(await adyen.authorise(authorisation())).toMatchObject({
+      outcome: 'not_processed',
+      raw: { reason: 'Invalid card number [number]' },
+    });
     const wrongKey = adyenProcessor({
       checkoutUrl: fake.url,
       apiKey: 'not-the-key',

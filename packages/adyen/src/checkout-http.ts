@@ -44,6 +44,12 @@ interface ServiceError {
   message?: string;
 }
 
+/**
+ * Adyen's error text is kept with the payment and logged: any run of digits as long as a card
+ * number is masked in it, should an answer ever echo the request.
+ */
+const withoutCardNumbers = (text: string): string => text.replace(/\d{12,19}/g, '[number]');
+
 const answerError = (status: number, body: string): AdyenAnswerError => {
   let parsed: ServiceError = {};
   try {
@@ -55,7 +61,7 @@ const answerError = (status: number, body: string): AdyenAnswerError => {
     status,
     parsed.errorCode ?? String(status),
     parsed.errorType ?? 'unknown',
-    parsed.message ?? `Adyen answered HTTP ${status}`,
+    withoutCardNumbers(parsed.message ?? `Adyen answered HTTP ${status}`),
   );
 };
 
