@@ -384,4 +384,28 @@ describe('the Adyen connector, 3-D Secure', () => {
     });
     expect(lastRequest('payments').body.authenticationData).toBeUndefined();
   });
+
+  it('sends a version 1 authentication with its XID, and an attempt (ECI 06) as A', async () => {
+    await approved(
+      authorisation({
+        threeDSecure: {
+          mode: 'pass_through',
+          values: {
+            version: '1.0.2',
+            eci: '06',
+            cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=',
+            transactionId: 'MDAwMDAwMDAwMDAwMDAwMDAwMDE=',
+          },
+        },
+      }),
+    );
+    expect(lastRequest('payments').body.mpiData).toEqual({
+      cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=',
+      eci: '06',
+      threeDSVersion: '1.0.2',
+      xid: 'MDAwMDAwMDAwMDAwMDAwMDAwMDE=',
+      directoryResponse: 'Y',
+      authenticationResponse: 'A',
+    });
+  });
 });
