@@ -21,7 +21,7 @@ export class AdyenAnswerError extends AdyenError {
   }
 }
 
-/** No answer came (refused connection, reset, timeout, the deadline): the request may have landed. */
+/** No answer came (a reset, a timeout, the deadline): the request may have landed. */
 export class AdyenNoAnswerError extends AdyenError {
   override name = 'AdyenNoAnswerError';
 }
@@ -70,7 +70,8 @@ const answerError = (status: number, body: string): AdyenAnswerError => {
  * fetch: the library builds and types the requests and answers, this sends them to `checkoutUrl`
  * (the version path included, so a mock or another version can stand in), with the API key, the
  * request's Idempotency-Key and the call's abort signal, and throws AdyenAnswerError,
- * AdyenNoAnswerError or AdyenNotSentError. The library's own client speaks HTTPS to Adyen's hosts only and has no abort.
+ * AdyenNoAnswerError or AdyenNotSentError. The library's own client speaks HTTPS to Adyen's hosts
+ * only and cannot be aborted.
  */
 export const checkoutHttp = (checkoutUrl: string, apiKey: string): ClientInterface => {
   const base = checkoutUrl.replace(/\/+$/, '');
