@@ -12,7 +12,7 @@ import {
   toTimestamp,
   type WattleEvent,
 } from '@wattle/domain';
-import type { ChargedBill } from '@wattle/flows';
+import type { PaymentRequest, ReservedWith } from '@wattle/flows';
 import {
   type BillCharges,
   Changed,
@@ -20,6 +20,7 @@ import {
   JobTaken,
   jobKinds,
   type LoadedSubscription,
+  type PaymentWrite,
   type PlanCounts,
   type ScheduledJob,
   type ScheduleStore,
@@ -277,9 +278,10 @@ export interface PaymentRequestSeen {
 /**
  * Charges in memory: what a bill finds by its token (the BillCharges port), and the payments
  * flow's createPayment faked over them (see paymentsModule): a token taken is refused with
- * TokenTaken, a customer in `declining` is declined.
+ * TokenTaken, a customer in `declining` is declined. Its `commit` commits the subscription's
+ * changes a bill's charge carries (the charges themselves are made settled by `create`).
  */
-export const fakeBillCharges = (clock: { now(): Date }) => {
+export const fakeBillCharges = (clock: { now(): Date }, subscriptions: SubscriptionsStore) => {
   const all = new Map<string, Payment>();
   const declining = new Set<string>();
   const requests: PaymentRequestSeen[] = [];
@@ -307,46 +309,57 @@ export const fakeBillCharges = (clock: { now(): Date }) => {
       all.set(key(scope, request.token), payment);
       return { outcome: 'settled' as const, payment };
     },
+    commit: async (scope: Scope, changes: readonly PaymentWrite[], now: Date) => {
+      for (const change of changes) {
+        if (change.kind !== 'subscription') throw new Error(`This fake writes no ${change.kind} change`);
+        await subscriptions.commit(scope, change.change, now);
+      }
+    },
   } satisfies BillCharges & Record<string, unknown>;
   return charges;
 };
 
 export type FakeBillCharges = ReturnType<typeof fakeBillCharges>;
 
+type FakeChargeDeps = {
+  payments: FakeBillCharges;
+  clock: { now(): Date };
+};
+
+const chargeRequestOf = (
+  request: Pick<PaymentRequest, 'amount' | 'source'> & { token?: string | undefined },
+) => ({
+  token: request.token!,
+  amount: request.amount,
+  customerToken: (request.source as { token: string }).token,
+});
+
 /**
- * The part of the payments flows billing uses, faked for `vi.mock`: createPayment makes the charge in
- * the flow's own `payments` fake (it is handed the flow's deps), keyed by the derived token.
+ * The part of the payments flows billing uses, faked for `vi.mock`: a charge is made in the flow's
+ * own `payments` fake (it is handed the flow's deps), keyed by the derived token, settled as it is
+ * made. A bill's begin commits with its reservation: refused with it when the token is taken.
  */
 export const paymentsModule = {
-  createPayment: async (
-    deps: { payments: FakeBillCharges; subscriptions: SubscriptionsStore; clock: { now(): Date } },
+  createPayment: (deps: FakeChargeDeps, scope: Scope, request: PaymentRequest) =>
+    deps.payments.create(scope, chargeRequestOf(request)),
+  reservePayment: async (
+    deps: FakeChargeDeps,
     scope: Scope,
-    request: { token: string; amount: number; source: { token: string }; bill?: ChargedBill | undefined },
+    request: PaymentRequest,
+    along: ReservedWith,
   ) => {
     const now = deps.clock.now();
-    // A bill's begin commits with the reservation: refused with it when the token is taken.
-    if (request.bill?.begin) {
-      if (await deps.payments.get(scope, request.token)) throw new TokenTaken('payment', request.token);
-      await deps.subscriptions.commit(scope, request.bill.begin, now);
-    }
-    const created = await deps.payments.create(scope, {
-      token: request.token,
-      amount: request.amount,
-      customerToken: request.source.token,
-    });
-    const settle = request.bill?.settle(created.payment);
-    if (settle) {
-      // The bill's outcome commits with the settlement; a change of the subscription in between
-      // leaves it to be recorded apart, as the payments flow does.
-      try {
-        await deps.subscriptions.commit(scope, settle, now);
-        request.bill?.recorded?.();
-      } catch (error) {
-        if (!(error instanceof Changed && error.resource === 'subscription')) throw error;
-      }
-    }
-    return created;
+    if (await deps.payments.get(scope, request.token!)) throw new TokenTaken('payment', request.token!);
+    await deps.payments.commit(scope, along.changes, now);
+    const { payment } = await deps.payments.create(scope, chargeRequestOf(request));
+    return { payment, cardNumber: '', reservedAt: now, sessionToken: null };
   },
+  /** The charge was settled as it was made: nothing of its own left to write. */
+  settlementWithProcessor: async (deps: FakeChargeDeps, reserved: Payment) => ({
+    settled: reserved,
+    changes: [] as PaymentWrite[],
+    now: deps.clock.now(),
+  }),
   declined: (payment: Payment) => new PinError(payment.decline!),
   derivedPaymentToken: (_ids: unknown, kind: string, seed: string) =>
     `${kind === 'charge' ? 'ch' : 'auth'}_${seed}`,

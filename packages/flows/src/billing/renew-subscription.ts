@@ -1,9 +1,9 @@
 import { dueAction, expireSubscription, newEvent, presentSubscription, toTimestamp } from '@wattle/domain';
 import { JobTaken, type ScheduledJob, type SubscriptionChange } from '@wattle/ports';
 import type { BillingDeps } from './bill-now.ts';
-import { chargeBill, chargeReserved, noIpAddress, outcomeOf } from './charge-bill.ts';
+import { chargeBill, chargeReserved, noIpAddress } from './charge-bill.ts';
 import { recoverBill } from './recover-bill.ts';
-import { billRecoveryDueAt, billSettlement, settleBillOf } from './settle-bill.ts';
+import { billRecoveryDueAt, settleBillOf } from './settle-bill.ts';
 
 /**
  * The renewal job, due at a subscription's next billing date. Exactly once per bill attempt, even
@@ -77,18 +77,11 @@ export const renewSubscription = async (deps: BillingDeps, job: ScheduledJob): P
     billApart: true,
     renewalDueAt: recovery,
   };
-  let recorded = false;
   const outcome = await chargeBill(deps, job.scope, action.subscription, action.bill, noIpAddress, {
     begin,
-    settle: (charge) => {
-      const settled = outcomeOf(charge);
-      return settled.kind === 'processing' ? null : billSettlement(ids, begun, settled, clock.now());
-    },
-    recorded: () => {
-      recorded = true;
-    },
+    begun,
   });
   if (!chargeReserved(outcome)) await subscriptions.commit(job.scope, begin, now);
-  if (outcome.kind === 'processing' || recorded) return;
+  if (outcome.kind === 'processing' || outcome.recorded) return;
   await settleBillOf(deps, job.scope, job.token, action.bill.attempt, outcome);
 };

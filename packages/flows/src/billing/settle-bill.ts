@@ -20,7 +20,7 @@ import {
   type SubscriptionsStore,
 } from '@wattle/ports';
 import { retryOnChange } from '../shared/retry-on-change.ts';
-import type { BillOutcome } from './charge-bill.ts';
+import type { BillOutcome } from './bill-outcome.ts';
 
 export interface SettleDeps {
   subscriptions: SubscriptionsStore;
