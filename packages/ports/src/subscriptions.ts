@@ -10,17 +10,15 @@ import type {
 import type { Page } from './pages.ts';
 
 /**
- * A subscription as loaded, with the version its next change must find unchanged. With a bill
- * under way, `subscription` is as the bill's beginning left it (its attempt counted).
+ * A subscription as loaded: what the domain's changes depend on (SubscriptionAsRead; a bill kept
+ * apart, a renewal's, is in an item of its own, whose `renewalDueAt` says where the renewal job
+ * is, undefined for a bill begun before it said it), and the store's record of it, which the
+ * changes carry back to the store: the version its next change must find unchanged, and what that
+ * change carries on.
  */
 export interface LoadedSubscription extends SubscriptionAsRead {
-  /*
-   * A bill kept apart (`billApart`: a renewal's) is in an item of its own; a start's or a
-   * reactivation's, and a renewal's begun before bills were kept apart, are kept on the
-   * subscription's item. `renewalDueAt` is what the bill's item says (undefined for a bill begun
-   * before it said it).
-   */
   version: number;
+  /** Where it sorts in its lists, kept from its creation. */
   sortKey: string;
   /**
    * The ledger entries counted on the subscription's item: its next write carries the count on,
