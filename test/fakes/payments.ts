@@ -11,6 +11,7 @@ import {
   type ThreeDSecureSession,
   TokenTaken,
 } from '@wattle/ports';
+import { isSubscriptionChange } from './subscriptions.ts';
 
 const key = (scope: Scope, token: string) => `${scope.accountId}#${scope.environment}#${token}`;
 
@@ -144,6 +145,8 @@ export const fakePayments = (parts: {
       ).slice(0, limit),
     session: async (sessionToken) => sessions.get(sessionToken) ?? null,
     commit: async (scope, changes, now) => {
+      if (changes.some(isSubscriptionChange))
+        throw new Error("This fake commits no subscription's change (see fakes/subscriptions.ts)");
       await hook(hookedOf(changes));
       const at = (token: string) => stored.get(key(scope, token));
       // Every condition first, in the order the store's transaction lists them (using up a card
@@ -172,8 +175,6 @@ export const fakePayments = (parts: {
           case 'claim-job':
             parts.jobs.check(recoveryJobOf(scope, change.job));
             break;
-          case 'subscription':
-            throw new Error("This fake commits no subscription's change (see fakes/subscriptions.ts)");
         }
       }
       // Every condition held: the writes. The balance's credit and a dispute's opening are other

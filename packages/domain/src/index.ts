@@ -38,6 +38,7 @@ export * from './refund.ts';
 export * from './retention.ts';
 export * from './scope.ts';
 export * from './subscription.ts';
+export * from './subscription-changes.ts';
 export * from './three-d-secure-pass-through.ts';
 export * from './transfer.ts';
 export * from './webhook.ts';

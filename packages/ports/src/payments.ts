@@ -1,13 +1,13 @@
 import type { Payment, PaymentChange, PaymentKind, Scope } from '@wattle/domain';
 import type { Page } from './pages.ts';
-import type { SubscriptionChange } from './subscriptions.ts';
+import type { SubscriptionWrite } from './subscriptions.ts';
 
 /**
  * One change a payment's transaction commits: the domain's (reservationOf, settlementOf,
- * transitionOf), or a subscription's change riding with it (a bill's charge: its bill begins with
- * the reservation and records its outcome with the settlement).
+ * transitionOf), or a subscription's riding with them (a bill's charge: its bill's beginning with
+ * the reservation, its settlement with the charge's).
  */
-export type PaymentWrite = PaymentChange | { kind: 'subscription'; change: SubscriptionChange };
+export type PaymentWrite = PaymentChange | SubscriptionWrite;
 
 /** Where a 3-D Secure session leads: the merchant and the payment waiting for the payer. */
 export interface ThreeDSecureSession {

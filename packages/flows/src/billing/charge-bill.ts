@@ -95,7 +95,7 @@ export const chargeBill = async (
     if (!along) return outcomeOf((await createPayment(deps, scope, request)).payment);
     const reserved = await reservePayment(deps, scope, request, {
       recovery: 'bill',
-      changes: along.begin ? [{ kind: 'subscription', change: along.begin }] : [],
+      changes: along.begin ?? [],
     });
     return await settleBillCharge(
       deps,

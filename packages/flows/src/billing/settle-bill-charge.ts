@@ -1,5 +1,5 @@
 import type { Payment, PendingBill, Scope } from '@wattle/domain';
-import { Changed, type LoadedSubscription, type ScheduledJob, type SubscriptionChange } from '@wattle/ports';
+import { Changed, type LoadedSubscription, type ScheduledJob, type SubscriptionWrite } from '@wattle/ports';
 import type { CreatePaymentDeps } from '../payments/create-payment.ts';
 import { reservedCardNumber, settlementWithProcessor } from '../payments/settle-payment.ts';
 import { type BillOutcome, outcomeOf } from './bill-outcome.ts';
@@ -7,13 +7,13 @@ import { billSettlement } from './settle-bill.ts';
 
 /**
  * A bill whose changes commit in its charge's own transactions, so a renewal takes two: `begin`,
- * the change beginning the bill (null: begun before), with the charge's reservation; the bill's
+ * the changes beginning the bill (null: begun before), with the charge's reservation; the bill's
  * outcome, recorded on `begun` (the subscription as the bill's beginning left it) and claiming
  * `claim` (the job recovering the bill, when it is the one charging), with the charge's settlement.
  * The bill's recovery job stands for the charge's own.
  */
 export interface BillAlong {
-  begin: SubscriptionChange | null;
+  begin: SubscriptionWrite[] | null;
   begun: LoadedSubscription & { bill: PendingBill };
   claim?: ScheduledJob | undefined;
 }
@@ -49,7 +49,7 @@ export const settleBillCharge = async (
   if (outcome.kind !== 'processing') {
     const bill = billSettlement(deps.ids, along.begun, outcome, now, along.claim);
     try {
-      await deps.payments.commit(scope, [...changes, { kind: 'subscription', change: bill }], now);
+      await deps.payments.commit(scope, [...changes, ...bill.changes], now);
       return { ...outcome, recorded: true };
     } catch (error) {
       if (!(error instanceof Changed && error.resource === 'subscription')) throw error;

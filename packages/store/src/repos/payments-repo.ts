@@ -404,12 +404,10 @@ export class PaymentsRepo implements PaymentsStore {
         case 'event':
           recordEvent(tx, scope, change.event, now);
           break;
-        case 'subscription':
-          subscriptionChangeIn(tx, scope, change.change, now);
-          break;
         default:
-          // A kind added to PaymentWrite without its function here does not compile.
-          change satisfies never;
+          // A bill's changes, riding with its charge's. A payment's kind added to PaymentWrite
+          // without its function here does not compile.
+          subscriptionChangeIn(tx, scope, change, now);
       }
     }
     await tx.commit(this.ctx.doc);
