@@ -20,6 +20,7 @@ export const fakeWebhookEndpoints = (
       const items = of(scope);
       return { items: items.slice((page - 1) * 25, page * 25), total: items.length };
     },
+    live: async (scope) => of(scope),
     create: async (scope, endpoint) => {
       if (of(scope).length >= limit) throw new LimitReached('webhook endpoints', limit);
       all.set(key(scope, endpoint.token), endpoint);
