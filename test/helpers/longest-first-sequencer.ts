@@ -16,7 +16,6 @@ const knownSeconds: Record<string, number> = {
   'test/e2e/accounts-command.test.ts': 12,
   'test/clock/transfers.test.ts': 12,
   'test/e2e/local-console.test.ts': 12,
-  'test/e2e/cli-follow.test.ts': 12,
   'test/integration/stream-pipe-position.test.ts': 10,
   'test/e2e/webhooks.test.ts': 10,
   'test/infra/production.test.ts': 7,
