@@ -1,6 +1,7 @@
 import { globSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './test/helpers/longest-first-sequencer.ts';
 
 /**
  * The long reliability runs (fuzzing at length, load, crash loops): only `npm run test:reliability`
@@ -19,8 +20,8 @@ const packageTest = process.env.WATTLE_PACKAGE === '1';
  * on a stack, DynamoDB Local or a child process, so a second one fills the other core.
  */
 const workers = Math.max(2, availableParallelism() - 1);
-/** The clock project runs two files at a time, each on a clock stack of its own: alongside the
- * others where they run two at a time too, else as a group of its own after them. */
+/** The clock and browser projects run two files at a time, each on one of the two clock stacks:
+ * alongside the others where they run two at a time too, else as a group of their own after them. */
 const clockWorkers = 2;
 const clockGroup = workers === clockWorkers ? 0 : 1;
 
@@ -51,8 +52,10 @@ const integrationInProcess = globSync('test/integration/**/*.test.ts').filter((f
  * - clock: the files that move the clock, two at a time, each on one of two clock stacks
  *   (test/helpers/clock-stack-setup.ts) that it leases and resets first (useClockStack);
  * - infra: CDK assertions;
- * - browser: the dashboard and the hosted pages in headless Chromium, one file at a time on a
- *   clock stack of their own.
+ * - browser: the dashboard and the hosted pages in headless Chromium, on the same two clock stacks
+ *   (started once for both projects), leased likewise.
+ * Integration and integration-in-process share one DynamoDB Local. The long files of every
+ * project start first (test/helpers/longest-first-sequencer.ts).
  */
 export default defineConfig({
   test: {
@@ -61,6 +64,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
     passWithNoTests: true,
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
@@ -135,11 +139,12 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
-          // Debian's Chromium, installed when missing (scripts/ensure-browser.mjs), and a clock stack.
+          // Debian's Chromium, installed when missing (scripts/ensure-browser.mjs), and the clock
+          // stacks of the clock project: a file at a time on each, with the clock files.
           globalSetup: ['test/helpers/browser-global-setup.ts', 'test/helpers/clock-stack-setup.ts'],
-          fileParallelism: false,
+          maxWorkers: clockWorkers,
           isolate: false,
-          sequence: { groupOrder: clockGroup + 1 },
+          sequence: { groupOrder: clockGroup },
           env: { WATTLE_LOG_LEVEL: 'SILENT' },
           testTimeout: 60_000,
         },

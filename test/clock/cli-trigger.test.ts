@@ -1,26 +1,15 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { recipes, resolveTarget, trigger, triggerContext } from '@wattle/cli';
 import { eventTypes } from '@wattle/domain';
 import { describe, expect, it } from 'vitest';
+import { wattleOutput } from '../helpers/cli.ts';
 import { api, useClockStack } from '../helpers/stack.ts';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const run = promisify(execFile);
 // Moves the clock: it runs on the clock stack (useClockStack), whose exit code is checked at its stop.
 const stack = useClockStack();
 const dataDir = stack.dataDir;
 
-/** `npm run wattle -- …` against this file's stack. */
-const wattle = async (...args: string[]) =>
-  (
-    await run(process.execPath, ['--import', 'tsx', join(repoRoot, 'packages/cli/src/main.ts'), ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, WATTLE_DATA_DIR: dataDir },
-    })
-  ).stdout;
+/** `npm run wattle -- …` against this file's stack (in this process: wattleOutput). */
+const wattle = (...args: string[]) => wattleOutput(args, { WATTLE_DATA_DIR: dataDir });
 
 /** The object each event group is about: its token prefix, and where the API shows it now. */
 const objectOf: Record<string, { prefix: string; path: string | null }> = {

@@ -56,6 +56,40 @@ const ambiguousFence = /^(bash|zsh|console|shell-session|)$/;
 /** A marker line the script prints between blocks, and on failure; never shown as output. */
 const marker = '### docs-example';
 
+const packageJson = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  scripts: Record<string, string>;
+};
+/** What `npm run wattle` runs (package.json), which npmRunWattle runs without npm. */
+const wattleScript = 'tsx packages/cli/src/main.ts';
+
+/**
+ * `npm run [-s] wattle -- ARGS`, the pages' way to the CLI, as a shell function that runs the
+ * script's program itself (`node --import tsx packages/cli/src/main.ts ARGS` at the repository
+ * root, with the Node that runs the tests): the same program and arguments, without starting npm
+ * and tsx's launcher first (some 0.6 s a command, some 20 commands). Without `-s` it prints npm's
+ * banner on stdout as npm does, so a capture `$(npm run wattle -- …)` that forgot `-s` still breaks;
+ * the exit status is the CLI's, as npm's is. Any other npm command is npm's.
+ */
+const npmRunWattle = [
+  'npm() {',
+  '  local silent=',
+  '  if [[ $# -gt 0 && $1 == run ]]; then',
+  '    shift',
+  '    if [[ $# -gt 0 && ( $1 == -s || $1 == --silent ) ]]; then silent=1; shift; fi',
+  '    if [[ $# -gt 0 && $1 == wattle && ( $# -eq 1 || $2 == -- ) ]]; then',
+  '      shift; if [[ $# -gt 0 ]]; then shift; fi',
+  `      if [[ -z $silent ]]; then printf '\\n> %s wattle\\n> %s%s\\n\\n' ${JSON.stringify(`${packageJson.name}@${packageJson.version}`)} ${JSON.stringify(wattleScript)} "$(printf ' %s' "$@")"; fi`,
+  `      (cd ${JSON.stringify(repoRoot)} && exec ${JSON.stringify(process.execPath)} --import tsx packages/cli/src/main.ts "$@")`,
+  '      return',
+  '    fi',
+  '    if [[ -n $silent ]]; then set -- run -s "$@"; else set -- run "$@"; fi',
+  '  fi',
+  '  command npm "$@"',
+  '}',
+];
+
 /**
  * One bash script of the page's blocks in order (`set -euo pipefail`), stderr into stdout, with a
  * marker before each block (its number and start time, in ms) and, when a command fails, its exit
@@ -66,6 +100,7 @@ const scriptOf = (blocks: Block[]): { script: string; origin: Map<number, number
     'exec 2>&1',
     'set -euo pipefail',
     `trap 'printf "\\n${marker} failed status=%s line=%s\\n" "$?" "$LINENO"' ERR`,
+    ...npmRunWattle,
   ];
   const origin = new Map<number, number>();
   blocks.forEach((block, index) => {
@@ -176,6 +211,10 @@ describe('the docs’ sh examples, run as written against a local stack', () => 
     page,
     blocks: blocks.filter(({ info }) => info === 'sh'),
   }));
+
+  it('runs `npm run wattle` as package.json says', () => {
+    expect(packageJson.scripts.wattle).toBe(wattleScript);
+  });
 
   it('finds the pages and their blocks, every command block fenced sh (run) or shell (not run)', () => {
     expect(runnable.find(({ page }) => page === 'README.md')?.blocks.length).toBeGreaterThan(0);

@@ -3,21 +3,26 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { wattleOutput } from '../helpers/cli.ts';
 import { merchantApplication } from '../helpers/fixtures.ts';
 import { api, useStack } from '../helpers/stack.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
 
-/** The accounts command as `npm run wattle -- …` runs it, with the stack's data dir. */
-const wattle = async (args: string[], env: Record<string, string> = {}) => {
+const stackEnv = () => ({ WATTLE_DATA_DIR: useStack().dataDir, WATTLE_TABLE_NAME: '' });
+
+/**
+ * The accounts command as `npm run wattle -- …` runs it, with the stack's data dir: in this
+ * process (wattleOutput), or with `aws` settings (credentials and region, read by the AWS SDK
+ * from the environment for --table) in a process of its own, as against a deployed stack.
+ */
+const wattle = async (args: string[], aws?: Record<string, string>) => {
+  if (!aws) return wattleOutput(args, stackEnv());
   const { stdout } = await run(
     process.execPath,
     ['--import', 'tsx', join(repoRoot, 'packages/cli/src/main.ts'), ...args],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, WATTLE_DATA_DIR: useStack().dataDir, WATTLE_TABLE_NAME: '', ...env },
-    },
+    { cwd: repoRoot, env: { ...process.env, ...stackEnv(), ...aws } },
   );
   return stdout;
 };

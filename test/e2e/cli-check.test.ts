@@ -1,27 +1,9 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runWattle } from '../helpers/cli.ts';
 import { type Api, api, type Merchant, newMerchant, useStack } from '../helpers/stack.ts';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const cli = join(repoRoot, 'packages/cli/src/main.ts');
-const run = promisify(execFile);
-
-/** `npm run wattle -- …` against the shared stack: its output and exit code. */
-const wattle = async (...args: string[]) => {
-  try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', cli, ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, WATTLE_DATA_DIR: useStack().dataDir },
-    });
-    return { code: 0, stdout, stderr: '' };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-};
+/** `npm run wattle -- …` against the shared stack (in this process: runWattle): its output and exit code. */
+const wattle = (...args: string[]) => runWattle(args, { WATTLE_DATA_DIR: useStack().dataDir });
 
 let merchant: Merchant;
 let client: Api;

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { verifyPinSignature } from '@wattle/verify-webhook';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { wattleOutput } from '../helpers/cli.ts';
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
 import { startReceiver } from '../helpers/receiver.ts';
 import { type Api, api, type Merchant, newMerchant, useStack } from '../helpers/stack.ts';
@@ -52,13 +53,8 @@ const follow = (...args: string[]) => {
   };
 };
 
-const wattle = async (...args: string[]) =>
-  (
-    await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], {
-      cwd: repoRoot,
-      env: env(),
-    })
-  ).stdout;
+/** A command that ends by itself, in this process (wattleOutput): its output, or a rejection. */
+const wattle = (...args: string[]) => wattleOutput(args, { WATTLE_DATA_DIR: useStack().dataDir });
 
 describe('npm run wattle -- listen --forward-to', () => {
   it('forwards each new event, signed with the key, a line per delivery; Ctrl-C ends it', async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CliRun, runWattle } from '../helpers/cli.ts';
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
 import { advanceClock, api, clockNow, newMerchant, type OwnStack, startOwnStack } from '../helpers/stack.ts';
 
@@ -20,22 +21,8 @@ const fixed = {
   partner: 'pt_ci_fixed_0000000000000001',
 };
 
-interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run wattle -- …` against this file's stack, with its exit code. */
-const wattle = (...args: string[]): Promise<Ran> =>
-  promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'packages/cli/src/main.ts'), ...args],
-    { cwd: repoRoot, env: { ...process.env, WATTLE_DATA_DIR: dataDir } },
-  ).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
+/** `npm run wattle -- …` against this file's stack (in this process: runWattle), with its exit code. */
+const wattle = (...args: string[]): Promise<CliRun> => runWattle(args, { WATTLE_DATA_DIR: dataDir });
 
 let stack: OwnStack;
 

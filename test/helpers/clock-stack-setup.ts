@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LocalStackInfo } from '@wattle/local';
 import type { TestProject } from 'vitest/node';
-import { startOwnStack } from './stack.ts';
+import { oncePerRun } from './once-per-run.ts';
+import { type OwnStack, startOwnStack } from './stack.ts';
 
 /** What the files that move the clock get from inject('clockStack'). */
 export interface ProvidedClockStack extends LocalStackInfo {
@@ -23,33 +24,43 @@ declare module 'vitest' {
 
 /**
  * The global setup of the projects whose files move the clock (`clock`, `browser`): a local stack
- * for each file the project runs at a time (its maxWorkers: two, or one), the real `npm start` in a
- * child process (its clock is not the shared stack's), in memory, logging at DEBUG. A file leases
- * one for its whole run and begins with a reset of it (useClockStack): no account, item, message or
- * file of the file before, and real time, as a stack of its own would begin, for two JVMs instead
- * of one per file. When every file
+ * for each file they run at a time (their maxWorkers: two), the real `npm start` in a child
+ * process (its clock is not the shared stack's), in memory, logging at DEBUG, started once per run
+ * for both projects (oncePerRun). A file leases one for its whole run and begins with a reset of it
+ * (useClockStack): no account, item, message or file of the file before, and real time, as a stack
+ * of its own would begin, for two JVMs instead of one per file. When every file of both projects
  * is done, stopping it searches its table and its whole output for card data in clear (a find
  * fails the run), and it must exit cleanly.
  */
 export default async function setup(project: TestProject) {
-  const dataDirs = Array.from({ length: project.config.maxWorkers }, () =>
-    mkdtempSync(join(tmpdir(), `wattle-${project.name}-`)),
+  const { value: stacks, release } = await oncePerRun(
+    'clock-stacks',
+    () => startClockStacks(project.config.maxWorkers),
+    stopClockStacks,
   );
-  const stacks = await Promise.all(dataDirs.map((dataDir) => startOwnStack({ dataDir, logLevel: 'DEBUG' })));
   project.provide(
     'clockStacks',
     stacks.map(({ process: _child, output: _output, stop: _stop, ...info }) => info),
   );
-  return async () => {
-    try {
-      const codes = await Promise.all(stacks.map((stack) => stack.stop()));
-      codes.forEach((code, i) => {
-        if (code !== 0)
-          throw new Error(`A clock stack exited with ${code}:\n${stacks[i]?.output().slice(-4000)}`);
-      });
-    } finally {
-      for (const dataDir of dataDirs)
-        for (const dir of [dataDir, `${dataDir}.lease`]) rmSync(dir, { recursive: true, force: true });
-    }
-  };
+  return release;
 }
+
+const startClockStacks = (count: number): Promise<OwnStack[]> =>
+  Promise.all(
+    Array.from({ length: count }, () =>
+      startOwnStack({ dataDir: mkdtempSync(join(tmpdir(), 'wattle-clock-')), logLevel: 'DEBUG' }),
+    ),
+  );
+
+const stopClockStacks = async (stacks: OwnStack[]): Promise<void> => {
+  try {
+    const codes = await Promise.all(stacks.map((stack) => stack.stop()));
+    codes.forEach((code, i) => {
+      if (code !== 0)
+        throw new Error(`A clock stack exited with ${code}:\n${stacks[i]?.output().slice(-4000)}`);
+    });
+  } finally {
+    for (const { dataDir } of stacks)
+      for (const dir of [dataDir, `${dataDir}.lease`]) rmSync(dir, { recursive: true, force: true });
+  }
+};

@@ -1,5 +1,6 @@
 import { startDynamoDbLocal } from '@wattle/local';
 import type { TestProject } from 'vitest/node';
+import { oncePerRun } from './once-per-run.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -8,9 +9,13 @@ declare module 'vitest' {
   }
 }
 
-/** The integration project's global setup: DynamoDB Local in memory, once per run. */
+/**
+ * The global setup of the integration projects: DynamoDB Local in memory, ONE JVM per run for
+ * every project that lists this setup (integration, integration-in-process), each file on a table
+ * of its own.
+ */
 export default async function setup(project: TestProject) {
-  const ddb = await startDynamoDbLocal();
+  const { value: ddb, release } = await oncePerRun('dynamodb-local', startDynamoDbLocal, (ddb) => ddb.stop());
   project.provide('ddbEndpoint', ddb.endpoint);
-  return () => ddb.stop();
+  return release;
 }

@@ -14,23 +14,49 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const outDir = mkdtempSync(join(tmpdir(), 'wattle-bundle-test-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-/** A function bundled with the stack's settings that decide what it holds (function.ts). */
-const bundleOf = async (fn: FunctionName) => {
-  const outfile = join(outDir, fn, 'index.mjs');
-  const built = await build({
-    ...cdkOptions,
-    absWorkingDir: repoRoot,
-    entryPoints: [join(repoRoot, functionEntry(fn))],
-    outfile,
-  });
-  const output = Object.values(built.metafile?.outputs ?? {}).find((o) => o.entryPoint);
-  const held = Object.entries(output?.inputs ?? {})
-    .filter(([, input]) => input.bytesInOutput > 0)
-    .map(([path]) => path);
-  const holds = (pkg: string) => held.some((path) => path.includes(`node_modules/${pkg}/`));
-  const holdsFile = (file: string) => held.some((path) => path === file || path.endsWith(`/${file}`));
-  return { outfile, holds, holdsFile, inputs: held };
-};
+interface Bundle {
+  outfile: string;
+  holds(pkg: string): boolean;
+  holdsFile(file: string): boolean;
+  inputs: string[];
+}
+
+/**
+ * Every function bundled with the stack's settings that decide what it holds (function.ts), in one
+ * esbuild run: each entry point is still a bundle of its own (no code splitting), tree-shaken on its
+ * own, as CDK builds it, but the sources they share are read and parsed once, not once per function.
+ */
+const bundles: Promise<Map<FunctionName, Bundle>> = build({
+  ...cdkOptions,
+  absWorkingDir: repoRoot,
+  entryPoints: functionNames.map((fn) => ({ in: join(repoRoot, functionEntry(fn)), out: `${fn}/index` })),
+  outdir: outDir,
+  outExtension: { '.js': '.mjs' },
+}).then((built) => {
+  const byFunction = new Map<FunctionName, Bundle>();
+  for (const fn of functionNames) {
+    const outfile = join(outDir, fn, 'index.mjs');
+    const output = Object.entries(built.metafile?.outputs ?? {}).find(
+      ([path, o]) => o.entryPoint && join(repoRoot, path) === outfile,
+    )?.[1];
+    if (!output) throw new Error(`No bundle of ${fn} in esbuild's metafile`);
+    const held = Object.entries(output.inputs)
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([path]) => path);
+    byFunction.set(fn, {
+      outfile,
+      holds: (pkg) => held.some((path) => path.includes(`node_modules/${pkg}/`)),
+      holdsFile: (file) => held.some((path) => path === file || path.endsWith(`/${file}`)),
+      inputs: held,
+    });
+  }
+  return byFunction;
+});
+// A failed build fails the tests that read it, not the run before them.
+bundles.catch(() => undefined);
+
+/** A function's bundle (from the one run of every function's). */
+const bundleOf = async (fn: FunctionName): Promise<Bundle> => (await bundles).get(fn)!;
 
 describe('the Lambda bundles', () => {
   it("call AWS through the SDK's clients: DynamoDB in each, KMS, SQS and S3 where the access uses them", async () => {
@@ -167,7 +193,8 @@ describe('the Lambda bundles', () => {
     // Each function composes its own parts (functions/<fn>/src/deps.ts): a repository another
     // function's routes use stays out of its bundle, with the store code only it needs. Built
     // unminified to read the classes' names; minifying changes no module or declaration kept.
-    const repositoriesIn = async (fn: FunctionName): Promise<string[]> => {
+    const repositoriesIn = async (fns: FunctionName[]): Promise<Record<string, string[]>> => {
+      // One esbuild run of the functions, each entry point still a bundle of its own.
       const built = await build({
         ...cdkOptions,
         minify: false,
@@ -175,13 +202,22 @@ describe('the Lambda bundles', () => {
         metafile: false,
         write: false,
         absWorkingDir: repoRoot,
-        entryPoints: [join(repoRoot, functionEntry(fn))],
-        outfile: join(outDir, 'classes', fn, 'index.mjs'),
+        entryPoints: fns.map((fn) => ({ in: join(repoRoot, functionEntry(fn)), out: fn })),
+        outdir: join(outDir, 'classes'),
       });
-      const text = built.outputFiles?.[0]?.text ?? '';
-      return [
-        ...new Set([...text.matchAll(/\b(?:class|var) (\w+Repo)\b/g)].map((m) => m[1] as string)),
-      ].sort();
+      return Object.fromEntries(
+        fns.map((fn) => {
+          const path = join(outDir, 'classes', `${fn}.js`);
+          const text = built.outputFiles?.find((file) => file.path === path)?.text;
+          if (text === undefined) throw new Error(`No unminified bundle of ${fn}`);
+          return [
+            fn,
+            [
+              ...new Set([...text.matchAll(/\b(?:class|var) (\w+Repo)\b/g)].map((m) => m[1] as string)),
+            ].sort(),
+          ];
+        }),
+      );
     };
     const api = ['AccountsRepo', 'IdempotencyRepo'];
     // A payment's writes use up card tokens and payment sources: PaymentsRepo builds those two itself.
@@ -194,12 +230,10 @@ describe('the Lambda bundles', () => {
       ['webhook-delivery', ['EventsRepo', 'WebhookEndpointsRepo', 'WebhooksRepo']],
       ['expired-items', ['ExpiredItemsRepo']],
     ];
-    const held = await Promise.all(expected.map(async ([fn]) => [fn, await repositoriesIn(fn)] as const));
-    expect(Object.fromEntries(held)).toEqual(
-      Object.fromEntries(expected.map(([fn, repos]) => [fn, [...repos].sort()])),
-    );
+    const held = await repositoriesIn(expected.map(([fn]) => fn));
+    expect(held).toEqual(Object.fromEntries(expected.map(([fn, repos]) => [fn, [...repos].sort()])));
     // What the brief of the change named: charges hold no plans, subscriptions or disputes repository.
-    const charges = held.find(([fn]) => fn === 'charges')?.[1] ?? [];
+    const charges = held.charges ?? [];
     for (const repo of ['PlansRepo', 'SubscriptionsRepo', 'DisputesRepo'])
       expect(charges).not.toContain(repo);
   }, 60_000);

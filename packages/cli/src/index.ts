@@ -2,6 +2,7 @@ export * from './args.ts';
 export * from './create-account.ts';
 export * from './decide-merchant.ts';
 export { fullUsage } from './help.ts';
+export { type CliIo, runCli } from './run-cli.ts';
 export * from './target.ts';
 export * from './trigger.ts';
 export { recipes } from './triggers/index.ts';
