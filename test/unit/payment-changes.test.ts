@@ -24,8 +24,12 @@ const order: PaymentOrder = aPaymentOrder();
 const ask = { enabled: true, callbackUrl: 'https://shop.example/back', fallbackOk: false };
 const event = newEvent(sequentialIds(), 'charge.captured', { token: 'ch_1' }, '2026-11-21T00:00:01Z');
 const noTokens = { cardToken: null, paymentSourceToken: null };
-const approved = { approved: true } as const;
-const declined = { approved: false, decline: 'card_declined' } as const;
+const approved = { outcome: 'approved', processorReference: 'psp_1' } as const;
+const declined = {
+  outcome: 'declined',
+  decline: 'card_declined',
+  raw: { code: 'Refused', reason: 'Refused' },
+} as const;
 
 const aCharge = (overrides: Partial<Payment> = {}): Payment => ({
   ...reservedPayment(order, 'ch_1', source, null, reservedAt),
@@ -80,7 +84,7 @@ describe("a reservation's changes", () => {
 describe("a settlement's changes", () => {
   it('of an approved capture: the charge listed where it was reserved, its proceeds, its recovery ended', () => {
     const before = aCharge();
-    const after = settledWith(before, approved);
+    const after = settledWith(before, approved, settledAt);
     expect(after).toMatchObject({ state: 'captured', totalFees: 48 });
     expect(
       settlementOf({ before, after, event, recovery: { by: 'own' }, reservedAt, now: settledAt }),
@@ -107,7 +111,7 @@ describe("a settlement's changes", () => {
 
   it('of an approved authorisation: its lease on the funds until it expires, no proceeds', () => {
     const before = anAuthorisation();
-    const after = settledWith(before, approved);
+    const after = settledWith(before, approved, settledAt);
     expect(settlementOf({ before, after, event, recovery: { by: 'own' }, now: settledAt })).toEqual([
       { kind: 'payment', payment: after, from: 'processing', listing: { joins: true, reservedAt: null } },
       { kind: 'lease', paymentToken: 'auth_1', until: new Date('2026-11-26T00:00:00Z') },
@@ -118,7 +122,7 @@ describe("a settlement's changes", () => {
 
   it('of a decline: the failed charge and its event, nothing credited or leased', () => {
     const before = aCharge();
-    const after = settledWith(before, declined);
+    const after = settledWith(before, declined, settledAt);
     expect(
       settlementOf({ before, after, event, recovery: { by: 'own' }, reservedAt, now: settledAt }),
     ).toEqual([
@@ -140,7 +144,7 @@ describe("a settlement's changes", () => {
 
   it("by the recovery job's run: the job claimed first, as the run read it, and not ended again", () => {
     const before = aCharge();
-    const after = settledWith(before, declined);
+    const after = settledWith(before, declined, settledAt);
     const dueAt = new Date('2026-11-21T00:02:00Z');
     const changes = settlementOf({ before, after, event, recovery: { by: 'run', dueAt }, now: settledAt });
     expect(changes).toEqual([
@@ -152,7 +156,7 @@ describe("a settlement's changes", () => {
 
   it("of a bill's charge: no job of its own to end (the bill's change, added by billing, ends the bill's)", () => {
     const before = aCharge();
-    const after = settledWith(before, approved);
+    const after = settledWith(before, approved, settledAt);
     const changes = settlementOf({
       before,
       after,
@@ -166,7 +170,7 @@ describe("a settlement's changes", () => {
 
   it("of a capture on a dispute test card: its dispute's opening scheduled two days on", () => {
     const before = aCharge({ disputeCase: { category: 'general' } });
-    const after = settledWith(before, approved);
+    const after = settledWith(before, approved, settledAt);
     const changes = settlementOf({
       before,
       after,
@@ -186,7 +190,7 @@ describe("a settlement's changes", () => {
 
 describe("a void's or a capture's changes", () => {
   it('of a void: the lease used up, the payment from authorised, its event', () => {
-    const after = voidedPayment(settledWith(anAuthorisation(), approved), settledAt);
+    const after = voidedPayment(settledWith(anAuthorisation(), approved, settledAt), settledAt);
     expect(transitionOf({ after, event, now: settledAt })).toEqual([
       { kind: 'lease-use', paymentToken: 'auth_1' },
       { kind: 'payment', payment: after, from: 'authorised', listing: { joins: false } },
@@ -195,7 +199,12 @@ describe("a void's or a capture's changes", () => {
   });
 
   it("of an authorisation's capture: the charge it makes, credited with its own proceeds", () => {
-    const capture = authorisationCapture(settledWith(anAuthorisation(), approved), 600, 'ch_2', settledAt);
+    const capture = authorisationCapture(
+      settledWith(anAuthorisation(), approved, settledAt),
+      600,
+      'ch_2',
+      settledAt,
+    );
     const changes = transitionOf({
       after: capture.authorisation,
       charge: capture.charge,

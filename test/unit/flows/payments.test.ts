@@ -25,7 +25,7 @@ import { fakeCardTokens } from '../../fakes/cards.ts';
 import { fakePaymentCustomers } from '../../fakes/payment-customers.ts';
 import { fakePaymentSources } from '../../fakes/payment-sources.ts';
 import { fakePayments, fakeRecoveryJobs } from '../../fakes/payments.ts';
-import { fakeProcessor } from '../../fakes/processor.ts';
+import { fakeProcessor, processorDeps } from '../../fakes/processor.ts';
 import { fixedClock, sequentialIds } from '../../fakes/system.ts';
 import { aCardDetails, aChargeRequest } from '../../helpers/builders.ts';
 
@@ -48,7 +48,7 @@ const setUp = () => {
     paymentSources,
     customers: fakePaymentCustomers(),
     schedule,
-    processor: fakeProcessor(),
+    ...processorDeps(fakeProcessor()),
     clock: fixedClock('2026-11-24T10:00:00Z'),
     ids: sequentialIds(),
   };
@@ -73,11 +73,23 @@ describe('creating a payment', () => {
     const created = await createPayment(deps, scope, aChargeRequest());
     expect(created.outcome).toBe('settled');
     const charge = created.payment;
-    expect(charge).toMatchObject({ state: 'captured', totalFees: 48, capturedAt: charge.createdAt });
+    expect(charge).toMatchObject({
+      state: 'captured',
+      totalFees: 48,
+      capturedAt: charge.createdAt,
+      processorReference: `psp_${charge.token}`,
+    });
+    // Captured as it is authorised: one call, keyed by the charge's token.
     expect(deps.processor.authorised).toEqual([
-      expect.objectContaining({ reference: charge.token, cardNumber: '4200000000000000', amount: 1000 }),
+      {
+        reference: charge.token,
+        cardNumber: '4200000000000000',
+        amount: 1000,
+        currency: 'AUD',
+        capture: true,
+      },
     ]);
-    expect(deps.processor.captured).toEqual([{ reference: charge.token, amount: 1000 }]);
+    expect(deps.processor.captured).toEqual([]);
     expect(await deps.payments.sealedNumberOf(scope, charge.token)).toBeNull();
     expect((await listPayments(deps, scope, 'charge', 1)).items).toEqual([charge]);
     expect(deps.schedule.jobs.size).toBe(0);
@@ -473,7 +485,10 @@ describe('voiding and capturing an authorised payment', () => {
     const deps = setUp();
     const { payment } = await createPayment(deps, scope, authorisationRequest());
     deps.clock.advance(5 * day - 1000);
-    deps.processor.capture = async () => deps.clock.advance(2000);
+    deps.processor.capture = async () => {
+      deps.clock.advance(2000);
+      return { outcome: 'succeeded' };
+    };
     await expect(captureAuthorisation(deps, scope, payment.token, 500)).rejects.toMatchObject({
       code: 'authorisation_expired',
     });

@@ -40,7 +40,7 @@ export type PaymentCreated =
 
 export type CreatePaymentDeps = Pick<
   PaymentsDeps,
-  'payments' | 'cardTokens' | 'paymentSources' | 'customers' | 'processor' | 'clock' | 'ids'
+  'payments' | 'cardTokens' | 'paymentSources' | 'customers' | 'processorOf' | 'deadline' | 'clock' | 'ids'
 >;
 
 /** A payment reserved: the processor not asked yet. */
@@ -76,13 +76,13 @@ export const reservePayment = async (
   request: PaymentRequest,
   along: ReservedWith = onItsOwn,
 ): Promise<ReservedPayment> => {
-  const { payments, processor, ids, clock } = deps;
+  const { payments, processorOf, ids, clock } = deps;
   const now = clock.now();
   const source = await resolveSource(deps, scope, request.source, now);
   const threeDSecure = threeDSecureFor(
     request.threeDSecure,
     scope.environment,
-    processor.supportsThreeDSecure(source.card),
+    processorOf(scope).supportsThreeDSecure(source.card),
     () => ids.token('se'),
   );
   const unbearable = platformAdjustmentRefusal(

@@ -62,7 +62,7 @@ export const verifyThreeDSecure = async (
  * merchant's callback_url with the session token. A second answer changes nothing.
  */
 export const completeThreeDSecure = async (
-  deps: Pick<PaymentsDeps, 'payments' | 'cardTokens' | 'processor' | 'ids' | 'clock'>,
+  deps: Pick<PaymentsDeps, 'payments' | 'cardTokens' | 'processorOf' | 'deadline' | 'ids' | 'clock'>,
   environment: Environment,
   sessionToken: string,
   authenticated: boolean,

@@ -28,7 +28,7 @@ import { listMembership, readBetween, readPage } from '../kernel/list-page.ts';
 import { cancelIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
 import type { IndexName } from '../kernel/table.ts';
 import type { Transaction } from '../kernel/transaction.ts';
-import { type BalanceLabel, creditIn } from './balance-repo.ts';
+import { type BalanceLabel, creditIn, debitIn } from './balance-repo.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
 import { PaymentSourcesRepo } from './payment-sources-repo.ts';
 import { paymentOfItem, storedPayment } from './stored-payment.ts';
@@ -391,6 +391,9 @@ export class PaymentsRepo implements PaymentsStore {
           break;
         case 'balance-credit':
           creditIn(tx, scope, change);
+          break;
+        case 'balance-debit':
+          debitIn(tx, scope, change.currency, change.amount);
           break;
         case 'schedule-job':
           scheduleIn(tx, scheduledJobOf(scope, change.job));
