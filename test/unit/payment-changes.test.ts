@@ -1,5 +1,8 @@
 import {
   authorisationCapture,
+  captureConfirmed,
+  captureFailed,
+  captureOutcomeOf,
   newEvent,
   type Payment,
   type PaymentOrder,
@@ -9,7 +12,9 @@ import {
   settlementOf,
   threeDSecureDeclined,
   transitionOf,
+  unresolvedOf,
   voidedPayment,
+  withResolutionRetry,
 } from '@wattle/domain';
 import { describe, expect, it } from 'vitest';
 import { sequentialIds } from '../fakes/system.ts';
@@ -51,6 +56,7 @@ describe("a reservation's changes", () => {
       }),
     ).toEqual([
       { kind: 'reservation', payment, sealedNumber: 'sealed', listed: false },
+      { kind: 'processor-key', token: 'ch_1' },
       { kind: 'card-token-use', cardToken: 'tok_1' },
       { kind: 'schedule-job', job: recoveryJob('2026-11-21T00:02:00Z') },
     ]);
@@ -67,6 +73,7 @@ describe("a reservation's changes", () => {
       }),
     ).toEqual([
       { kind: 'reservation', payment, sealedNumber: 'sealed', listed: true },
+      { kind: 'processor-key', token: 'ch_1' },
       { kind: 'payment-source-use', paymentSourceToken: 'ps_1' },
       { kind: 'session', sessionToken: 'se_1', paymentToken: 'ch_1' },
       { kind: 'schedule-job', job: recoveryJob('2026-11-21T00:30:00Z') },
@@ -77,6 +84,7 @@ describe("a reservation's changes", () => {
     const payment = aCharge();
     expect(reservationOf({ payment, sealedNumber: 'sealed', uses: noTokens, recovery: 'bill' })).toEqual([
       { kind: 'reservation', payment, sealedNumber: 'sealed', listed: false },
+      { kind: 'processor-key', token: 'ch_1' },
     ]);
   });
 });
@@ -224,5 +232,76 @@ describe("a void's or a capture's changes", () => {
       settlesOn: '2026-11-26',
       credit: { chargeToken: 'ch_2', amount: 600, position: '2026-11-21T00:00:01.500Z#ch_2' },
     });
+  });
+});
+
+describe("an unknown answer's changes", () => {
+  const unknown = { outcome: 'unknown', reason: 'Timed out' } as const;
+
+  it('at creation: the payment stays processing, joins its lists, keeps its recovery job; no event', () => {
+    const before = aCharge();
+    const after = settledWith(before, unknown, settledAt);
+    expect(after).toMatchObject({ state: 'processing', unresolvedSince: '2026-11-21T00:00:01Z' });
+    expect(unresolvedOf({ before, after, recovery: { by: 'own' }, reservedAt })).toEqual([
+      { kind: 'payment', payment: after, from: 'processing', listing: { joins: true, reservedAt } },
+    ]);
+  });
+
+  it("at the recovery job's run: claims the job and schedules it again later, already listed", () => {
+    const before = settledWith(aCharge(), unknown, reservedAt);
+    const after = withResolutionRetry(settledWith(before, unknown, settledAt), settledAt);
+    expect(after.unresolvedSince).toBe(before.unresolvedSince);
+    expect(
+      unresolvedOf({ before, after, recovery: { by: 'run', dueAt: new Date('2026-11-21T00:02:00Z') } }),
+    ).toEqual([
+      { kind: 'claim-job', job: recoveryJob('2026-11-21T00:02:00Z') },
+      { kind: 'schedule-job', job: recoveryJob('2026-11-21T00:05:01Z') },
+      { kind: 'payment', payment: after, from: 'processing', listing: { joins: false } },
+    ]);
+  });
+
+  it('resolved: settled from processing without joining its lists again, its moved job ended', () => {
+    const before = withResolutionRetry(settledWith(aCharge(), unknown, reservedAt), reservedAt);
+    const after = settledWith(before, { outcome: 'voided' }, settledAt);
+    expect(after).toMatchObject({ state: 'failed', decline: 'gateway_error' });
+    expect(after).not.toHaveProperty('unresolvedSince');
+    const changes = settlementOf({ before, after, event, recovery: { by: 'own' }, now: settledAt });
+    expect(changes).toEqual([
+      { kind: 'payment', payment: after, from: 'processing', listing: { joins: false } },
+      { kind: 'end-job', job: recoveryJob('2026-11-21T00:05:00Z') },
+      { kind: 'event', event },
+    ]);
+  });
+});
+
+describe("a pending capture's end", () => {
+  const captured = (): Payment => ({
+    ...settledWith(aCharge({ captureOnSuccess: true }), approved, settledAt),
+    capturePending: true,
+  });
+
+  it('confirmed: the charge from captured, no longer pending; nothing else', () => {
+    const before = captured();
+    const after = captureConfirmed(before);
+    expect(after).not.toHaveProperty('capturePending');
+    expect(captureOutcomeOf({ before, after })).toEqual([
+      { kind: 'payment', payment: after, from: 'captured', listing: { joins: false } },
+    ]);
+  });
+
+  it('failed: the charge failed without fees, its proceeds debited, its event', () => {
+    const before = captured();
+    const after = captureFailed(before, { code: 'CAPTURE_FAILED', reason: 'Issuer refused' });
+    expect(after).toMatchObject({
+      state: 'failed',
+      decline: 'processing_error',
+      capturedAt: null,
+      totalFees: null,
+    });
+    expect(captureOutcomeOf({ before, after, event })).toEqual([
+      { kind: 'payment', payment: after, from: 'captured', listing: { joins: false } },
+      { kind: 'balance-debit', currency: 'AUD', amount: 1000 - (before.totalFees ?? 0) },
+      { kind: 'event', event },
+    ]);
   });
 });
