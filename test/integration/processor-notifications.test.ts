@@ -1,4 +1,10 @@
-import type { Payment, ProcessorNotification, Scope } from '@wattle/domain';
+import type {
+  Payment,
+  PaymentProcessor,
+  ProcessorNotification,
+  ResolutionOutcome,
+  Scope,
+} from '@wattle/domain';
 import {
   applyProcessorNotification,
   captureCharge,
@@ -8,7 +14,7 @@ import {
 } from '@wattle/flows';
 import { jobKinds } from '@wattle/ports';
 import { processorOutcomeCards, simulatedSettlement, successCards } from '@wattle/processor';
-import { type RuntimeDeps, randomIds } from '@wattle/runtime';
+import { type RuntimeDeps, randomIds, simulatedProcessorOf } from '@wattle/runtime';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
@@ -238,4 +244,52 @@ it('leaves a notification naming no payment of ours alone', async () => {
     live: false,
   };
   expect(await apply(stranger)).toBe('not_ours');
+});
+
+describe("an unknown outcome's resolution", () => {
+  /** The simulator, but its resolution answers `answer.now` (each racing run asks it: harmless). */
+  const resolving = (first: ResolutionOutcome) => {
+    const simulator = simulatedProcessorOf()(newScope());
+    const asked: string[] = [];
+    const answer = { now: first };
+    const processor: PaymentProcessor = {
+      ...simulator,
+      resolve: async ({ paymentToken }) => {
+        asked.push(paymentToken);
+        return answer.now;
+      },
+    };
+    return { asked, answer, deps: (): RuntimeDeps => ({ ...deps(), processorOf: () => processor }) };
+  };
+
+  it('is asked again later while the answer stays unknown, never authorised again, and settles once', async () => {
+    const scope = newScope();
+    const { asked, answer, deps: resolvingDeps } = resolving({ outcome: 'unknown', reason: 'Timing out' });
+    const unresolved = await charge(scope, processorOutcomeCards.unknownOutcome);
+    const first = new Date(Date.now() + 3 * minute);
+    await Promise.all([
+      runDueJobs(resolvingDeps(), first, jobHandlers),
+      runDueJobs(resolvingDeps(), first, jobHandlers),
+    ]);
+    // Resolved by our token only (never authorised again): still Pending, its job due again later.
+    expect(new Set(asked)).toEqual(new Set([unresolved.token]));
+    const still = await table.store.payments.get(scope, unresolved.token);
+    expect(still).toMatchObject({ state: 'processing', recoveryDueAt: expect.any(String) });
+    expect(await table.store.schedule.due(jobKinds.paymentRecovery, first)).toEqual([]);
+
+    answer.now = { outcome: 'approved', processorReference: 'psp_found' };
+    const second = new Date(Date.parse(still!.recoveryDueAt!) + minute);
+    await Promise.all([
+      runDueJobs(resolvingDeps(), second, jobHandlers),
+      runDueJobs(resolvingDeps(), second, jobHandlers),
+    ]);
+    expect(await table.store.payments.get(scope, unresolved.token)).toMatchObject({
+      state: 'captured',
+      processorReference: 'psp_found',
+    });
+    expect(await balanceOf(scope)).toBe(1000 - 48);
+    expect(await table.store.schedule.due(jobKinds.paymentRecovery, new Date(Date.now() + hour))).toEqual([]);
+    const events = (await table.store.events.list(scope, 1)).items.map((e) => e.type);
+    expect(events).toEqual(['charge.captured']);
+  });
 });
