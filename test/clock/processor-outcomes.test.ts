@@ -147,3 +147,46 @@ describe('pending at the processor', () => {
     expect((await client.get(`/1/charges/${charge.token}`)).body.response.refund_pending).toBe(true);
   });
 });
+
+describe('3-D Secure run by the processor', () => {
+  it("answers as Pin's 3-D Secure charge; the payer's return is completed by the processor", async () => {
+    const live = api(merchant.live.baseUrl, merchant.live.secretKey);
+    const liveScope: Scope = { accountId: merchant.accountId, environment: 'live' };
+    const pending = await live.post(
+      '/1/charges',
+      chargeFields({ three_d_secure: { enabled: true, callback_url: 'https://shop.example/back' } }),
+    );
+    expect(pending.status).toBe(202);
+    const { token, redirect_url: page } = pending.body.response;
+    const item = async () =>
+      (
+        await stackTable(stack).send(
+          new GetCommand({ TableName: localTableName, Key: keys.payment(liveScope, token) }),
+        )
+      ).Item;
+    // The processor was asked: it sends the payer to the session's page (the simulator's issuer).
+    expect((await item())?.payment.processorRedirect).toMatchObject({ url: page, method: 'GET' });
+    expect(pending.text).not.toContain('processorRedirect');
+    const answer = await fetch(page, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'result=authenticated',
+      redirect: 'manual',
+    });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toMatch(/^https:\/\/shop\.example\/back\?session_token=se_/);
+    expect((await item())?.payment).toMatchObject({
+      state: 'captured',
+      processorReference: `sim.plain.${token}`,
+    });
+  });
+
+  it('declines a charge whose processor asks for 3-D Secure the merchant did not ask for', async () => {
+    const res = await withCard(processorOutcomeCards.threeDSecureRequired);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('card_declined');
+    expect((await stored(res.body.charge_token))?.payment.processorOutcome).toMatchObject({
+      code: 'authentication_required',
+    });
+  });
+});

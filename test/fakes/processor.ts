@@ -20,6 +20,8 @@ export type FakeProcessor = PaymentProcessor & {
   captured: { reference: string; amount: number }[];
   voided: string[];
   resolved: string[];
+  /** The payments whose 3-D Secure the processor was asked to complete. */
+  completed: string[];
   /** The next authorisation throws (a crash mid-request). */
   failNext(): void;
   /** The next authorisation's outcome is unknown (a timeout, a 5xx). */
@@ -45,6 +47,7 @@ export const fakeProcessor = (
     captured: [],
     voided: [],
     resolved: [],
+    completed: [],
     resolution: { outcome: 'voided' },
     modification: { outcome: 'succeeded' },
     threeDSecure: true,
@@ -66,12 +69,35 @@ export const fakeProcessor = (
         capture: input.capture,
       });
       if (answer === 'unknown') return { outcome: 'unknown', reason: 'Timed out' };
+      // 3-D Secure by redirect: back to the return URL, completed by `authentication=succeeded`.
+      if (input.threeDSecure.mode === 'redirect')
+        return {
+          outcome: 'action_required',
+          redirect: {
+            url: input.threeDSecure.returnUrl,
+            method: 'GET',
+            data: {},
+            completion: input.card.number,
+          },
+        };
       const decline = declines[input.card.number];
       return decline
         ? { outcome: 'declined', decline, raw: { code: `raw_${decline}`, reason: decline } }
         : { outcome: 'approved', processorReference: `psp_${input.paymentToken}` };
     },
-    completeAuthentication: async () => ({ outcome: 'unknown', reason: 'Not asked for' }),
+    completeAuthentication: async ({ paymentToken, completion, returned }) => {
+      processor.completed.push(paymentToken);
+      if (returned.authentication !== 'succeeded')
+        return {
+          outcome: 'declined',
+          decline: 'card_declined',
+          raw: { code: 'auth_failed', reason: 'Failed' },
+        };
+      const decline = declines[completion];
+      return decline
+        ? { outcome: 'declined', decline, raw: { code: `raw_${decline}`, reason: decline } }
+        : { outcome: 'approved', processorReference: `psp_${paymentToken}` };
+    },
     capture: async ({ paymentToken, amount }) => {
       processor.captured.push({ reference: paymentToken, amount });
       return processor.modification;

@@ -30,6 +30,7 @@ export const createCharge: RouteHandler<ChargesDeps> = async (request, deps) => 
     ...platformAdjustmentOf(input),
     capture: input.capture,
     threeDSecure: input.three_d_secure ?? null,
+    threeDSecureReturnUrl: (session) => threeDSecurePageUrl(request.environment, session),
   });
   if (created.outcome === 'three_d_secure') {
     return resource(202, {

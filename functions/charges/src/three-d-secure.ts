@@ -1,4 +1,4 @@
-import { type Environment, PinError, presentCharge } from '@wattle/domain';
+import { type Environment, PinError, type ProcessorRedirect, presentCharge } from '@wattle/domain';
 import { completeThreeDSecure, sessionPayment, verifyThreeDSecure } from '@wattle/flows';
 import { escapeHtml, htmlPage, type RouteHandler, redirect, resource, scopeOf } from '@wattle/http';
 import { publicBaseUrl } from '@wattle/runtime';
@@ -9,8 +9,34 @@ export const threeDSecurePageUrl = (environment: Environment, sessionToken: stri
   `${publicBaseUrl(environment)}/1/three_d_secure/${encodeURIComponent(sessionToken)}`;
 
 /**
- * GET /1/three_d_secure/{session}: the simulated issuer page the payer is sent to. It shows what
- * is being paid and lets the payer authenticate or fail, as a bank's challenge page would.
+ * Sends the payer on to the processor's 3-D Secure page when it is another site's: a GET with
+ * its fields in the query, or a POST of them by a form the page submits at once.
+ */
+const processorPage = (page: ProcessorRedirect) => {
+  if (page.method === 'GET') {
+    const url = new URL(page.url);
+    for (const [name, value] of Object.entries(page.data)) url.searchParams.set(name, value);
+    return redirect(url.toString());
+  }
+  const fields = Object.entries(page.data)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
+  return htmlPage(
+    200,
+    `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>3-D Secure</title></head>
+<body onload="document.forms[0].submit()">
+<form method="post" action="${escapeHtml(page.url)}">${fields}<button>Continue to your bank</button></form>
+</body></html>`,
+    { formActions: [new URL(page.url).origin] },
+  );
+};
+
+/**
+ * GET /1/three_d_secure/{session}: where the payer is sent. A processor running 3-D Secure on a
+ * page of its own sends the payer on there (processorPage). Otherwise it is the simulated issuer
+ * page: it shows what is being paid and lets the payer authenticate or fail, as a bank's
+ * challenge page would.
  */
 export const issuerPage: RouteHandler<ChargesDeps, 'GET /1/three_d_secure/{session_token}'> = async (
   request,
@@ -18,6 +44,13 @@ export const issuerPage: RouteHandler<ChargesDeps, 'GET /1/three_d_secure/{sessi
 ) => {
   const session = request.params.session_token;
   const { payment } = await sessionPayment(deps, request.environment, session);
+  const elsewhere = payment.processorRedirect;
+  if (
+    payment.state === 'pending_3ds' &&
+    elsewhere &&
+    elsewhere.url !== threeDSecurePageUrl(request.environment, session)
+  )
+    return processorPage(elsewhere);
   const amount = `${(payment.amount / 100).toFixed(2)} ${escapeHtml(payment.currency)}`;
   const action = escapeHtml(threeDSecurePageUrl(request.environment, session));
   // The answer's 303 goes on to the merchant's callback, which the form's policy must allow.
@@ -51,7 +84,15 @@ export const issuerAnswer: RouteHandler<ChargesDeps, 'POST /1/three_d_secure/{se
     });
   }
   const session = request.params.session_token;
-  const { callbackUrl } = await completeThreeDSecure(deps, request.environment, session, authenticated);
+  // The simulated issuer's return, in the simulator's terms (its `authentication` field).
+  const returned = { authentication: authenticated ? 'succeeded' : 'failed' };
+  const { callbackUrl } = await completeThreeDSecure(
+    deps,
+    request.environment,
+    session,
+    authenticated,
+    returned,
+  );
   const back = new URL(callbackUrl);
   back.searchParams.set('session_token', session);
   return redirect(back.toString());

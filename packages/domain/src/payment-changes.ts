@@ -199,7 +199,15 @@ export const unresolvedOf = ({ before, after, recovery, reservedAt }: Unresoluti
         { kind: 'schedule-job' as const, job: recoveryJobOf(after) },
       ]
     : []),
-  { kind: 'payment', payment: after, from: 'processing', listing: listingOf(before, reservedAt) },
+  { kind: 'payment', payment: after, from: before.state, listing: listingOf(before, reservedAt) },
+];
+
+/**
+ * A 3-D Secure charge the processor sends the payer to authenticate with: the processor's redirect
+ * kept, its sealed number dropped (completing it needs none). Listed since its reservation.
+ */
+export const awaitingPayerOf = (before: Payment, after: Payment): PaymentChange[] => [
+  { kind: 'payment', payment: after, from: before.state, listing: { joins: false } },
 ];
 
 /** What the processor told later of a capture it had taken (pending): confirmed, or failed. */

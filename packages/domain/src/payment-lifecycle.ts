@@ -11,7 +11,12 @@ import {
   type ThreeDSecure,
   threeDSecureSessionSeconds,
 } from './payment.ts';
-import type { AuthorisationOutcome, RawOutcome, ResolutionOutcome } from './payment-processor.ts';
+import type {
+  AuthorisationOutcome,
+  ProcessorRedirect,
+  RawOutcome,
+  ResolutionOutcome,
+} from './payment-processor.ts';
 import { adjustedCaptureRefusal } from './platform-adjustment.ts';
 import type { CardOwner } from './presenters.ts';
 import { chargeFees } from './pricing.ts';
@@ -189,7 +194,11 @@ export const settledWith = (payment: Payment, answer: PaymentAnswer, now: Date):
   });
   switch (answer.outcome) {
     case 'unknown':
-      return { ...payment, unresolvedSince: payment.unresolvedSince ?? toTimestamp(now) };
+      return {
+        ...payment,
+        state: 'processing',
+        unresolvedSince: payment.unresolvedSince ?? toTimestamp(now),
+      };
     case 'declined':
       return {
         ...failed(answer.decline, answer.raw),
@@ -226,6 +235,12 @@ const approved = (payment: Payment): Payment => {
 export const withResolutionRetry = (payment: Payment, now: Date): Payment => ({
   ...payment,
   recoveryDueAt: toTimestamp(new Date(now.getTime() + resolutionRetrySeconds * 1000)),
+});
+
+/** A 3-D Secure charge the processor sends the payer to authenticate with: still `pending_3ds`. */
+export const awaitingPayer = (payment: Payment, redirect: ProcessorRedirect): Payment => ({
+  ...payment,
+  processorRedirect: redirect,
 });
 
 /** Whether the payment waits for its unknown outcome to be resolved. */

@@ -3,7 +3,7 @@ import type { DeclineCode } from './decline-code.ts';
 import type { ChargeDispute, DisputeCase } from './dispute-case.ts';
 import type { ErrorCode } from './errors.ts';
 import type { Metadata } from './metadata.ts';
-import type { RawOutcome } from './payment-processor.ts';
+import type { ProcessorRedirect, RawOutcome } from './payment-processor.ts';
 import type { PlatformAdjustment } from './platform-adjustment.ts';
 import type { CardOwner } from './presenters.ts';
 import type { ThreeDSecurePassThrough } from './three-d-secure-pass-through.ts';
@@ -110,6 +110,11 @@ export interface Payment extends PaymentTerms {
    * failed capture takes the charge and its proceeds back.
    */
   capturePending?: boolean;
+  /**
+   * Where the processor sends the payer for its 3-D Secure, and what completing the payment needs
+   * afterwards (a `pending_3ds` charge whose processor asked for it). Never shown to the merchant.
+   */
+  processorRedirect?: ProcessorRedirect;
   /** An authorisation that was captured: the charge its capture made (the processor names the authorisation). */
   captureChargeToken?: string;
 }

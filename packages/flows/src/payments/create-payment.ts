@@ -18,6 +18,7 @@ import { commitUsingToken } from '../cards/card-intake.ts';
 import { paymentSourceParam } from '../payment-sources/take-payment-source.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { type PaymentSource, resolveSource } from './payment-sources.ts';
+import { startThreeDSecure } from './processor-three-d-secure.ts';
 import { settleWithProcessor } from './settle-payment.ts';
 
 /** Either form of `three_d_secure`: Wattle runs it (redirect), or the merchant did (pass-through). */
@@ -32,6 +33,11 @@ export interface PaymentRequest extends PaymentOrder {
    * reaches the processor.
    */
   token?: string | undefined;
+  /**
+   * Where the payer comes back to from the processor's 3-D Secure, for the charge's session: the
+   * session's page (its public URL is the function's to build).
+   */
+  threeDSecureReturnUrl?: ((sessionToken: string) => string) | undefined;
 }
 
 export type PaymentCreated =
@@ -117,8 +123,9 @@ export const reservePayment = async (
 
 /**
  * Creates a charge or an authorisation: reserved first (reservePayment), then the processor is
- * asked, then the outcome is written. Throws TokenTaken when `request.token` names a payment that
- * exists (see createPaymentOnce).
+ * asked, then the outcome is written. A charge whose payer must pass 3-D Secure starts it at the
+ * processor (startThreeDSecure) and waits for the payer, unless the processor settles it at once.
+ * Throws TokenTaken when `request.token` names a payment that exists (see createPaymentOnce).
  */
 export const createPayment = async (
   deps: CreatePaymentDeps,
@@ -126,8 +133,14 @@ export const createPayment = async (
   request: PaymentRequest,
 ): Promise<PaymentCreated> => {
   const reserved = await reservePayment(deps, scope, request);
-  if (reserved.sessionToken)
-    return { outcome: 'three_d_secure', payment: reserved.payment, sessionToken: reserved.sessionToken };
+  const { sessionToken } = reserved;
+  if (sessionToken) {
+    const returnUrl = request.threeDSecureReturnUrl?.(sessionToken) ?? '';
+    const started = await startThreeDSecure(deps, scope, reserved.payment, reserved.cardNumber, returnUrl);
+    return started.state === 'pending_3ds'
+      ? { outcome: 'three_d_secure', payment: started, sessionToken }
+      : { outcome: 'settled', payment: started };
+  }
   const payment = await settleWithProcessor(deps, scope, reserved.payment, reserved.cardNumber, {
     reservedAt: reserved.reservedAt,
   });

@@ -1,4 +1,5 @@
 import {
+  type AuthorisationOutcome,
   isUnresolved,
   type Payment,
   type PaymentAnswer,
@@ -98,10 +99,8 @@ export const settlementOfAnswer = (
 
 /**
  * Asks the processor to authorise (captured at once when asked to), keyed by the payment's token
- * and bounded by the invocation's deadline, and decides the settlement. Nothing is written: the
- * caller commits the changes, with its own (a bill's) if it has any. 3-D Secure the processor asks
- * for when the merchant did not is refused as a decline: a Pin client that did not ask for 3-D
- * Secure cannot send its payer anywhere.
+ * and bounded by the invocation's deadline, and decides the settlement (answerOf). Nothing is
+ * written: the caller commits the changes, with its own (a bill's) if it has any.
  */
 export const settlementWithProcessor = async (
   deps: ProcessorDeps,
@@ -110,32 +109,48 @@ export const settlementWithProcessor = async (
   cardNumber: string,
   how: SettleHow,
 ): Promise<ProcessorSettlement> => {
-  const answer = await deps.processorOf(scope).authorise({
+  const answer = await authorise(deps, scope, reserved, cardNumber, threeDSecureOf(reserved));
+  return settlementOfAnswer(deps, reserved, answerOf(answer), how);
+};
+
+/**
+ * The processor's authorisation of a reserved payment with its card, keyed by the payment's token,
+ * bounded by the invocation's deadline; 3-D Secure as `threeDSecure` says.
+ */
+export const authorise = (
+  { processorOf, deadline }: Pick<PaymentsDeps, 'processorOf' | 'deadline'>,
+  scope: Scope,
+  reserved: Payment,
+  cardNumber: string,
+  threeDSecure: ProcessorThreeDSecure,
+): Promise<AuthorisationOutcome> =>
+  processorOf(scope).authorise({
     paymentToken: reserved.token,
     amount: reserved.amount,
     currency: reserved.currency,
     card: { card: reserved.card, number: cardNumber },
     capture: reserved.captureOnSuccess,
-    threeDSecure: threeDSecureOf(reserved),
-    returnUrl: reserved.threeDSecure?.callbackUrl ?? '',
+    threeDSecure,
+    returnUrl: threeDSecure.mode === 'redirect' ? threeDSecure.returnUrl : '',
     email: reserved.email,
     ipAddress: reserved.ipAddress,
-    deadline: deps.deadline(),
+    deadline: deadline(),
   });
-  return settlementOfAnswer(
-    deps,
-    reserved,
-    answer.outcome === 'action_required'
-      ? {
-          outcome: 'declined',
-          decline: 'card_declined',
-          raw: { code: 'authentication_required', reason: 'The processor asked for 3-D Secure' },
-          ...(answer.processorReference ? { processorReference: answer.processorReference } : {}),
-        }
-      : answer,
-    how,
-  );
-};
+
+/**
+ * An authorisation's answer as the payment takes it: 3-D Secure the processor asks for where the
+ * payer cannot be sent to it (the merchant did not ask for 3-D Secure, or it was asked already)
+ * is a decline: a Pin client that did not ask for 3-D Secure has no page to send its payer to.
+ */
+export const answerOf = (answer: AuthorisationOutcome): PaymentAnswer =>
+  answer.outcome === 'action_required'
+    ? {
+        outcome: 'declined',
+        decline: 'card_declined',
+        raw: { code: 'authentication_required', reason: 'The processor asked for 3-D Secure' },
+        ...(answer.processorReference ? { processorReference: answer.processorReference } : {}),
+      }
+    : answer;
 
 /**
  * Resolves an unresolved payment through the processor, by our token alone (looked up, or
