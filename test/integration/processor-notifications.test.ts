@@ -293,3 +293,57 @@ describe("an unknown outcome's resolution", () => {
     expect(events).toEqual(['charge.captured']);
   });
 });
+
+describe("a failed cancellation of an unknown outcome's payment", () => {
+  it('refunds what stood at the processor in full, once, however often it is told', async () => {
+    const scope = newScope();
+    const refunds: { refundToken: string; processorReference: string; amount: number }[] = [];
+    const simulator = simulatedProcessorOf()(scope);
+    const processor: PaymentProcessor = {
+      ...simulator,
+      refund: async (input) => {
+        refunds.push({
+          refundToken: input.refundToken,
+          processorReference: input.processorReference,
+          amount: input.amount,
+        });
+        return { outcome: 'pending' };
+      },
+    };
+    const withRefunds = (): RuntimeDeps => ({ ...deps(), processorOf: () => processor });
+    const unresolved = await charge(scope, processorOutcomeCards.unknownOutcome);
+    await runDueJobs(withRefunds(), new Date(Date.now() + 3 * minute), jobHandlers);
+    expect(await table.store.payments.get(scope, unresolved.token)).toMatchObject({
+      state: 'failed',
+      decline: 'gateway_error',
+    });
+    const failedCancel: ProcessorNotification = {
+      id: `CANCELLATION:${unresolved.token}:false`,
+      kind: 'cancellation',
+      event: 'CANCELLATION',
+      success: false,
+      reference: unresolved.token,
+      processorReference: 'psp_cancel',
+      paymentProcessorReference: 'psp_payment',
+      amount: { amount: 1, currency: 'XXX' },
+      occurredAt: new Date().toISOString(),
+      live: false,
+    };
+    const apply = () => applyProcessorNotification(withRefunds(), failedCancel);
+    expect(await apply()).toBe('applied');
+    expect(await apply()).toBe('applied');
+    // The same derived token both times: the processor refunds once.
+    expect(refunds).toHaveLength(2);
+    expect(new Set(refunds.map((r) => r.refundToken)).size).toBe(1);
+    expect(refunds[0]).toMatchObject({ processorReference: 'psp_payment', amount: 1000 });
+    // A successful cancellation, or one of a payment that was not cancelled by us, changes nothing.
+    expect(await applyProcessorNotification(withRefunds(), { ...failedCancel, success: true })).toBe(
+      'unchanged',
+    );
+    const paid = await charge(scope, successCards.visa);
+    expect(await applyProcessorNotification(withRefunds(), { ...failedCancel, reference: paid.token })).toBe(
+      'unchanged',
+    );
+    expect(refunds).toHaveLength(2);
+  });
+});

@@ -174,6 +174,9 @@ const feesFor = (payment: Payment, amount: number): number =>
  */
 export type PaymentAnswer = Exclude<AuthorisationOutcome, { outcome: 'action_required' }> | ResolutionOutcome;
 
+/** The raw code of a payment failed because its unknown outcome was cancelled by our token. */
+export const cancelledByReference = 'voided';
+
 /** How long after an unresolved answer the recovery job asks the processor again. */
 export const resolutionRetrySeconds = 5 * 60;
 
@@ -210,7 +213,10 @@ export const settledWith = (payment: Payment, answer: PaymentAnswer, now: Date):
       return failed('gateway_error', 'raw' in answer ? answer.raw : undefined);
     case 'voided':
       return {
-        ...failed('gateway_error', { code: 'voided', reason: 'Cancelled at the processor by our reference' }),
+        ...failed('gateway_error', {
+          code: cancelledByReference,
+          reason: 'Cancelled at the processor by our reference',
+        }),
         ...(answer.processorReference ? { processorReference: answer.processorReference } : {}),
       };
     case 'approved':

@@ -1,5 +1,6 @@
 import {
   type Clock,
+  cancelledByReference,
   captureConfirmed,
   captureFailed,
   captureOutcomeOf,
@@ -11,7 +12,14 @@ import {
   refundable,
   type Scope,
 } from '@wattle/domain';
-import type { DisputesStore, PaymentsStore, RefundsStore, RetryPacing } from '@wattle/ports';
+import type {
+  CallDeadline,
+  DisputesStore,
+  PaymentsStore,
+  ProcessorOf,
+  RefundsStore,
+  RetryPacing,
+} from '@wattle/ports';
 import { openChargeDispute } from '../disputes/open-dispute.ts';
 import { paymentEvent } from '../payments/payment-event.ts';
 import { settlementOfAnswer } from '../payments/settle-payment.ts';
@@ -20,6 +28,8 @@ import { retryOnChange } from '../shared/retry-on-change.ts';
 
 export interface ApplyNotificationDeps {
   payments: PaymentsStore;
+  processorOf: ProcessorOf;
+  deadline: CallDeadline;
   refunds: Pick<RefundsStore, 'get' | 'settle'>;
   disputes: DisputesStore;
   clock: Clock;
@@ -46,8 +56,11 @@ export type NotificationApplied = 'applied' | 'unchanged' | 'not_ours';
  * - refund: settles a pending refund; refund_failed, refunded_reversed (or a refund unsuccessful):
  *   the refund fails, also after it succeeded, and its amount goes back to the charge and balance;
  * - chargeback, notification_of_chargeback: the charge's dispute opens (once), with its events;
- * - cancellation, chargeback_reversed and anything else: nothing (a void is Pin's at once, and a
- *   dispute moves through its own steps).
+ * - cancellation unsuccessful, of a payment failed because its unknown outcome was cancelled by our
+ *   token: the payment stood at the processor (captured first), so it is refunded there in full,
+ *   keyed by a token derived from the payment's (once, however often it is told);
+ * - any other cancellation, chargeback_reversed and anything else: nothing (a void is Pin's at
+ *   once, and a dispute moves through its own steps).
  */
 export const applyProcessorNotification = async (
   deps: ApplyNotificationDeps,
@@ -76,6 +89,8 @@ const applyIn = async (
     case 'chargeback':
     case 'notification_of_chargeback':
       return chargebackOf(deps, scope, notification);
+    case 'cancellation':
+      return notification.success ? 'unchanged' : cancellationFailed(deps, scope, notification);
     default:
       return 'unchanged';
   }
@@ -177,5 +192,35 @@ const chargebackOf = async (
   const charge = await capturedChargeOf(deps, scope, notification.reference);
   if (charge?.state !== 'captured' || charge.dispute || refundable(charge) === 0) return 'unchanged';
   await openChargeDispute(deps, scope, charge, { category: 'general' });
+  return 'applied';
+};
+
+/**
+ * A cancel by our token that failed: what the unknown outcome made stood (a capture=true payment
+ * the processor captured first). Wattle answered it failed, so the money goes back: a full refund
+ * at the processor, keyed by a token derived from the payment's, so it is made once.
+ */
+const cancellationFailed = async (
+  deps: ApplyNotificationDeps,
+  scope: Scope,
+  notification: ProcessorNotification,
+): Promise<NotificationApplied> => {
+  const payment = await deps.payments.get(scope, notification.reference);
+  if (payment?.state !== 'failed' || payment.processorOutcome?.code !== cancelledByReference)
+    return 'unchanged';
+  const answer = await deps.processorOf(scope).refund({
+    refundToken: deps.ids.derived('rf', `${payment.token}#cancel-failed`),
+    paymentToken: payment.token,
+    processorReference:
+      notification.paymentProcessorReference ?? payment.processorReference ?? notification.processorReference,
+    amount: payment.amount,
+    currency: payment.currency,
+    deadline: deps.deadline(),
+  });
+  // Unknown or refused: the processor tells again (it resends until answered), and this asks again.
+  if (answer.outcome === 'unknown' || answer.outcome === 'failed')
+    throw new Error(
+      `The refund of ${payment.token}, whose cancellation failed, was not taken: ${answer.outcome}`,
+    );
   return 'applied';
 };
