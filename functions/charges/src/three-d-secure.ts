@@ -1,4 +1,10 @@
-import { type Environment, PinError, type ProcessorRedirect, presentCharge } from '@wattle/domain';
+import {
+  type Environment,
+  type Payment,
+  PinError,
+  type ProcessorRedirect,
+  presentCharge,
+} from '@wattle/domain';
 import { completeThreeDSecure, sessionPayment, verifyThreeDSecure } from '@wattle/flows';
 import { escapeHtml, htmlPage, type RouteHandler, redirect, resource, scopeOf } from '@wattle/http';
 import { publicBaseUrl } from '@wattle/runtime';
@@ -44,13 +50,12 @@ export const issuerPage: RouteHandler<ChargesDeps, 'GET /1/three_d_secure/{sessi
 ) => {
   const session = request.params.session_token;
   const { payment } = await sessionPayment(deps, request.environment, session);
-  const elsewhere = payment.processorRedirect;
-  if (
-    payment.state === 'pending_3ds' &&
-    elsewhere &&
-    elsewhere.url !== threeDSecurePageUrl(request.environment, session)
-  )
-    return processorPage(elsewhere);
+  if (runsElsewhere(payment, request.environment, session)) {
+    const returned = textFields(request.query);
+    // Back from the processor's page with what it returned: the processor completes the charge.
+    if (Object.keys(returned).length > 0) return backToMerchant(deps, request.environment, session, returned);
+    return processorPage(payment.processorRedirect!);
+  }
   const amount = `${(payment.amount / 100).toFixed(2)} ${escapeHtml(payment.currency)}`;
   const action = escapeHtml(threeDSecurePageUrl(request.environment, session));
   // The answer's 303 goes on to the merchant's callback, which the form's policy must allow.
@@ -70,11 +75,52 @@ export const issuerPage: RouteHandler<ChargesDeps, 'GET /1/three_d_secure/{sessi
   );
 };
 
-/** POST /1/three_d_secure/{session}: the payer's answer; back to the merchant's callback_url. */
+/** Whether the charge's 3-D Secure runs on the processor's own page, another site than this one. */
+const runsElsewhere = (payment: Payment, environment: Environment, session: string): boolean =>
+  payment.state === 'pending_3ds' &&
+  payment.processorRedirect !== undefined &&
+  payment.processorRedirect.url !== threeDSecurePageUrl(environment, session);
+
+/** The text fields of a query or form (what a processor's return carries), as given. */
+const textFields = (fields: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+
+/**
+ * Completes the charge with the payer's answer and what their return carried, and sends them to
+ * the merchant's callback_url with the session. From the processor's page, the processor judges
+ * the authentication by what was returned.
+ */
+const backToMerchant = async (
+  deps: ChargesDeps,
+  environment: Environment,
+  session: string,
+  returned: Record<string, string>,
+  authenticated = true,
+) => {
+  const { callbackUrl } = await completeThreeDSecure(deps, environment, session, authenticated, returned);
+  const back = new URL(callbackUrl);
+  back.searchParams.set('session_token', session);
+  return redirect(back.toString());
+};
+
+/**
+ * POST /1/three_d_secure/{session}: the payer's answer at the simulated issuer page, or their
+ * return from the processor's page by POST; back to the merchant's callback_url either way.
+ */
 export const issuerAnswer: RouteHandler<ChargesDeps, 'POST /1/three_d_secure/{session_token}'> = async (
   request,
   deps,
 ) => {
+  const session = request.params.session_token;
+  // No answer of the simulated issuer's: maybe the payer's return from the processor's page, which
+  // only the charge tells (the answer's own check comes first otherwise: decision 21).
+  if (request.body.result === undefined) {
+    const { payment } = await sessionPayment(deps, request.environment, session);
+    if (runsElsewhere(payment, request.environment, session))
+      return backToMerchant(deps, request.environment, session, textFields(request.body));
+  }
   const authenticated = request.body.result === 'authenticated';
   if (!authenticated && request.body.result !== 'failed') {
     throw new PinError('invalid_resource', {
@@ -83,19 +129,9 @@ export const issuerAnswer: RouteHandler<ChargesDeps, 'POST /1/three_d_secure/{se
       ],
     });
   }
-  const session = request.params.session_token;
   // The simulated issuer's return, in the simulator's terms (its `authentication` field).
   const returned = { authentication: authenticated ? 'succeeded' : 'failed' };
-  const { callbackUrl } = await completeThreeDSecure(
-    deps,
-    request.environment,
-    session,
-    authenticated,
-    returned,
-  );
-  const back = new URL(callbackUrl);
-  back.searchParams.set('session_token', session);
-  return redirect(back.toString());
+  return backToMerchant(deps, request.environment, session, returned, authenticated);
 };
 
 /** GET /charges/verify?session_token=: the charge behind a session (live environment only). */
