@@ -29,13 +29,13 @@ import {
 import { createPlan } from '@wattle/flows';
 import { startDynamoDbLocal } from '@wattle/local';
 import type { LoadedSubscription } from '@wattle/ports';
-import { simulatedProcessor } from '@wattle/processor';
 import {
   composeDeps,
   defaultFanOutGraceSeconds,
   type RuntimeDeps,
   randomIds,
   silentLogger,
+  simulatedProcessorOf,
 } from '@wattle/runtime';
 import { createStore, createTableInput, documentClient, localCardCipher } from '@wattle/store';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
@@ -166,7 +166,7 @@ const bench = async (endpoint: string, size: number, concurrency: number, java: 
     clock,
     ids: randomIds,
     logger: silentLogger(),
-    processor: simulatedProcessor(),
+    processorOf: simulatedProcessorOf(),
   });
   const scope: Scope = { accountId: 'acct_bench', environment: 'test' };
   const plans = await Promise.all(

@@ -98,6 +98,7 @@ export const fakePayments = (parts: {
 } => {
   const stored = new Map<string, Stored>();
   const sessions = new Map<string, ThreeDSecureSession>();
+  const processorKeys = new Map<string, Scope>();
   const events: WattleEvent[] = [];
   const hooks = new Map<Hooked, () => Promise<unknown>>();
   const hook = async (write: Hooked) => {
@@ -144,6 +145,7 @@ export const fakePayments = (parts: {
           (!to || Date.parse(s.payment.createdAt) < to.getTime()),
       ).slice(0, limit),
     session: async (sessionToken) => sessions.get(sessionToken) ?? null,
+    processorScope: async (token) => processorKeys.get(token) ?? null,
     commit: async (scope, changes, now) => {
       if (changes.some(isSubscriptionChange))
         throw new Error("This fake commits no subscription's change (see fakes/subscriptions.ts)");
@@ -208,6 +210,9 @@ export const fakePayments = (parts: {
               listedAt: sortKey(now, change.charge.token),
               leaseUntil: null,
             });
+            break;
+          case 'processor-key':
+            processorKeys.set(change.token, scope);
             break;
           case 'session':
             sessions.set(change.sessionToken, { scope, paymentToken: change.paymentToken });

@@ -1,44 +1,125 @@
-import type { AuthoriseInput, CardProcessor, DeclineCode } from '@wattle/domain';
+import type {
+  AuthorisationOutcome,
+  DeclineCode,
+  ModificationOutcome,
+  PaymentProcessor,
+  ResolutionOutcome,
+} from '@wattle/domain';
+
+/** What the fake was asked to authorise (the card's number, never kept by Wattle, included). */
+export interface Authorised {
+  reference: string;
+  cardNumber: string;
+  amount: number;
+  currency: string;
+  capture: boolean;
+}
+
+export type FakeProcessor = PaymentProcessor & {
+  authorised: Authorised[];
+  captured: { reference: string; amount: number }[];
+  voided: string[];
+  resolved: string[];
+  /** The payments whose 3-D Secure the processor was asked to complete. */
+  completed: string[];
+  /** The next authorisation throws (a crash mid-request). */
+  failNext(): void;
+  /** The next authorisation's outcome is unknown (a timeout, a 5xx). */
+  unknownNext(): void;
+  /** What `resolve` answers (default: voided, as a cancel by reference). */
+  resolution: ResolutionOutcome;
+  /** What capture and void answer (default: succeeded). */
+  modification: ModificationOutcome;
+  threeDSecure: boolean;
+};
 
 /**
- * A card processor that approves every number but the declined ones, and remembers what it was
- * asked. `failNext` makes the next authorisation throw (a timeout, a crash mid-request).
+ * A payment processor that approves every number but the declined ones, and remembers what it
+ * was asked. Its processor reference of a payment is `psp_{token}`.
  */
 export const fakeProcessor = (
   declines: Record<string, DeclineCode> = { '4100000000000001': 'card_declined' },
-): CardProcessor & {
-  authorised: AuthoriseInput[];
-  captured: { reference: string; amount: number }[];
-  voided: string[];
-  failNext(): void;
-  threeDSecure: boolean;
-} => {
-  let failing = false;
-  const processor = {
-    authorised: [] as AuthoriseInput[],
-    captured: [] as { reference: string; amount: number }[],
-    voided: [] as string[],
+): FakeProcessor => {
+  let next: 'throw' | 'unknown' | null = null;
+  const processor: FakeProcessor = {
+    name: 'fake',
+    authorised: [],
+    captured: [],
+    voided: [],
+    resolved: [],
+    completed: [],
+    resolution: { outcome: 'voided' },
+    modification: { outcome: 'succeeded' },
     threeDSecure: true,
     failNext: () => {
-      failing = true;
+      next = 'throw';
     },
-    authorise: async (input: AuthoriseInput) => {
-      if (failing) {
-        failing = false;
-        throw new Error('The processor did not answer');
-      }
-      processor.authorised.push(input);
-      const decline = declines[input.cardNumber];
-      return decline ? ({ approved: false, decline } as const) : ({ approved: true } as const);
+    unknownNext: () => {
+      next = 'unknown';
     },
-    capture: async (reference: string, amount: number) => {
-      processor.captured.push({ reference, amount });
+    authorise: async (input): Promise<AuthorisationOutcome> => {
+      const answer = next;
+      next = null;
+      if (answer === 'throw') throw new Error('The processor did not answer');
+      processor.authorised.push({
+        reference: input.paymentToken,
+        cardNumber: input.card.number,
+        amount: input.amount,
+        currency: input.currency,
+        capture: input.capture,
+      });
+      if (answer === 'unknown') return { outcome: 'unknown', reason: 'Timed out' };
+      // 3-D Secure by redirect: back to the return URL, completed by `authentication=succeeded`.
+      if (input.threeDSecure.mode === 'redirect')
+        return {
+          outcome: 'action_required',
+          redirect: {
+            url: input.threeDSecure.returnUrl,
+            method: 'GET',
+            data: {},
+            completion: input.card.number,
+          },
+        };
+      const decline = declines[input.card.number];
+      return decline
+        ? { outcome: 'declined', decline, raw: { code: `raw_${decline}`, reason: decline } }
+        : { outcome: 'approved', processorReference: `psp_${input.paymentToken}` };
     },
-    void: async (reference: string) => {
-      processor.voided.push(reference);
+    completeAuthentication: async ({ paymentToken, completion, returned }) => {
+      processor.completed.push(paymentToken);
+      if (returned.authentication !== 'succeeded')
+        return {
+          outcome: 'declined',
+          decline: 'card_declined',
+          raw: { code: 'auth_failed', reason: 'Failed' },
+        };
+      const decline = declines[completion];
+      return decline
+        ? { outcome: 'declined', decline, raw: { code: `raw_${decline}`, reason: decline } }
+        : { outcome: 'approved', processorReference: `psp_${paymentToken}` };
     },
-    refund: async () => ({ settled: true }) as const,
+    capture: async ({ paymentToken, amount }) => {
+      processor.captured.push({ reference: paymentToken, amount });
+      return processor.modification;
+    },
+    void: async ({ paymentToken }) => {
+      processor.voided.push(paymentToken);
+      return processor.modification;
+    },
+    refund: async () => ({ outcome: 'succeeded' }),
+    resolve: async ({ paymentToken }) => {
+      processor.resolved.push(paymentToken);
+      return processor.resolution;
+    },
+    readNotifications: () => ({ verdict: 'refused', reason: 'The fake sends none' }),
     supportsThreeDSecure: () => processor.threeDSecure,
   };
   return processor;
 };
+
+/** The deps a flow asks the processor through: `processor` for every scope, and no deadline. */
+export const processorDeps = <P extends PaymentProcessor>(processor: P) => ({
+  processor,
+  processorOf: () => processor,
+  deadline: () => new AbortController().signal,
+});

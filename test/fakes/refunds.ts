@@ -73,16 +73,21 @@ export const fakeRefunds = (
       all.set(key(scope, refund.token), refund);
       jobs.push({ kind: 'refund-settlement', scope, token: refund.token, dueAt: settleAt });
     },
-    settle: async (scope, charge, refund, job) => {
-      const at = jobs.indexOf(job);
-      if (at < 0) throw new JobTaken(job.kind, job.token);
-      jobs.splice(at, 1);
+    settle: async (scope, charge, refund, { job, from = 'pending' }) => {
+      const before = all.get(key(scope, refund.token));
+      if (before?.state !== from) throw new Changed('refund', refund.token);
+      if (job) {
+        const at = jobs.indexOf(job);
+        if (at < 0) throw new JobTaken(job.kind, job.token);
+        jobs.splice(at, 1);
+      }
       all.set(key(scope, refund.token), refund);
+      if (refund.state === 'pending') return;
       const current = (await charges.get(scope, charge.token))!;
       const failed = refund.state === 'failed';
       charges.put(scope, {
         ...current,
-        pendingRefunds: current.pendingRefunds - 1,
+        pendingRefunds: current.pendingRefunds - (from === 'pending' ? 1 : 0),
         amountRefunded: current.amountRefunded - (failed ? refund.amount : 0),
       });
       if (failed) balance.debit(scope, refund.currency, -refund.amount);

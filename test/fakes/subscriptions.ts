@@ -391,7 +391,7 @@ export const paymentsModule = {
     return { payment, cardNumber: '', reservedAt: now, sessionToken: null };
   },
   /** The charge was settled as it was made: nothing of its own left to write. */
-  settlementWithProcessor: async (deps: FakeChargeDeps, reserved: Payment) => ({
+  settlementWithProcessor: async (deps: FakeChargeDeps, _scope: Scope, reserved: Payment) => ({
     settled: reserved,
     changes: [] as PaymentWrite[],
     now: deps.clock.now(),

@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type CardProcessor,
-  type Customer,
-  newCard,
-  newEvent,
-  type Scope,
-  toTimestamp,
-} from '@wattle/domain';
+import { type Customer, newCard, newEvent, type Scope, toTimestamp } from '@wattle/domain';
 import type { PlanInput } from '@wattle/flows';
 import { cardInputSchema, validate } from '@wattle/http';
-import { simulatedProcessor } from '@wattle/processor';
-import { randomIds } from '@wattle/runtime';
+import type { ProcessorOf } from '@wattle/ports';
+import { randomIds, simulatedProcessorOf } from '@wattle/runtime';
 import type { Store } from '@wattle/store';
 import { cardFields } from './fixtures.ts';
 
@@ -61,10 +54,17 @@ export const storedCustomer = async (
   return { customerToken: customer.token, cardToken: card.token };
 };
 
-/** A processor that dies at capture: the charge is left `processing`, as by a crash mid-way. */
-export const dyingAtCapture = (): CardProcessor => ({
-  ...simulatedProcessor(),
-  capture: async () => {
-    throw new Error('the function died');
-  },
-});
+/**
+ * A processor whose caller dies once the card is charged (captured at once): the charge is left
+ * `processing`, as by a crash mid-way, while the processor made it.
+ */
+export const dyingAtCapture = (): ProcessorOf => {
+  const simulator = simulatedProcessorOf();
+  return (scope) => ({
+    ...simulator(scope),
+    authorise: async (input) => {
+      await simulator(scope).authorise(input);
+      throw new Error('the function died');
+    },
+  });
+};

@@ -61,6 +61,6 @@ export const dueRenewal = async (table: TestTable, doc: DocumentClient, name: st
     (await table.store.schedule.due(kind, at)).filter((job) => job.scope.accountId === scope.accountId);
   /** The scheduler's run once the renewal is due, its processor dying at capture: the bill stays under way. */
   const renewDyingAtCapture = () =>
-    runDueJobs(watched({ processor: dyingAtCapture() }), advance(28 * day + minute), jobHandlers);
+    runDueJobs(watched({ processorOf: dyingAtCapture() }), advance(28 * day + minute), jobHandlers);
   return { scope, healthy, watched, customerToken, subscription, advance, jobsOf, renewDyingAtCapture };
 };

@@ -5,7 +5,6 @@ import {
   DynamoDBClient,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { simulatedProcessor } from '@wattle/processor';
 import {
   composeDeps,
   defaultFanOutGraceSeconds,
@@ -13,6 +12,7 @@ import {
   randomIds,
   runtimeClock,
   silentLogger,
+  simulatedProcessorOf,
 } from '@wattle/runtime';
 import {
   createStore,
@@ -103,5 +103,5 @@ export const testDeps = (table: TestTable): RuntimeDeps =>
     clock: runtimeClock,
     ids: randomIds,
     logger: silentLogger(),
-    processor: simulatedProcessor(),
+    processorOf: simulatedProcessorOf(),
   });

@@ -51,7 +51,7 @@ describe("a renewal's bill item, kept once settled", () => {
     const t = await dueRenewal('kept-next');
     await renewOnce(t);
     const dying = await runDueJobs(
-      t.watched({ processor: dyingAtCapture() }),
+      t.watched({ processorOf: dyingAtCapture() }),
       t.advance(31 * day),
       jobHandlers,
     );
@@ -83,7 +83,7 @@ describe("a renewal's bill item, kept once settled", () => {
     // A run that read the subscription before the second renewal's bill began, with a job to claim.
     const before = (await table.store.subscriptions.get(t.scope, t.subscription.token))!;
     const now = t.advance(31 * day);
-    const dying = await runDueJobs(t.watched({ processor: dyingAtCapture() }), now, jobHandlers);
+    const dying = await runDueJobs(t.watched({ processorOf: dyingAtCapture() }), now, jobHandlers);
     // The other tests' subscriptions on this table fall due too: this one's failed among them.
     expect(dying.failed).toBeGreaterThanOrEqual(1);
     const action = dueAction(before.subscription, now);

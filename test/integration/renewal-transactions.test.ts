@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { type CardProcessor, dueAction } from '@wattle/domain';
+import { dueAction } from '@wattle/domain';
 import { cancel } from '@wattle/flows';
-import { jobKinds } from '@wattle/ports';
-import { simulatedProcessor } from '@wattle/processor';
+import { jobKinds, type ProcessorOf } from '@wattle/ports';
+import { simulatedProcessorOf } from '@wattle/runtime';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
@@ -54,6 +54,8 @@ describe("a renewal rides in its charge's transactions", () => {
     );
     expect(written).toEqual([
       'Put PAYMENT',
+      // The key a processor's notification finds the charge by.
+      'Put SCOPE',
       'Delete DUE',
       'Put DUE',
       'ConditionCheck SUBSCRIPTION',
@@ -149,15 +151,16 @@ describe("a renewal rides in its charge's transactions", () => {
   it('settles the charge alone when the subscription changed in between, then records its bill', async () => {
     const t = await dueRenewal('changed-between');
     // A cancel lands while the card is being charged: the bill's change no longer fits.
-    const cancelling: CardProcessor = {
-      ...simulatedProcessor(),
-      capture: async (reference, amount) => {
+    const simulator = simulatedProcessorOf();
+    const cancelling: ProcessorOf = (scope) => ({
+      ...simulator(scope),
+      authorise: async (input) => {
         await cancel(t.watched(), t.scope, t.subscription.token);
-        return simulatedProcessor().capture(reference, amount);
+        return simulator(scope).authorise(input);
       },
-    };
+    });
     const run = await runDueJobs(
-      t.watched({ processor: cancelling }),
+      t.watched({ processorOf: cancelling }),
       t.advance(28 * day + minute),
       jobHandlers,
     );

@@ -1,7 +1,6 @@
 import { createServer, type Socket } from 'node:net';
 import { boundByDeadline, timeLeftMs } from '@wattle/deadline';
 import { apiHandler } from '@wattle/http';
-import { simulatedProcessor } from '@wattle/processor';
 import { eventsRoutes } from '@wattle/routes/table/events';
 import {
   awsClientSettings,
@@ -10,6 +9,7 @@ import {
   randomIds,
   runtimeClock,
   silentLogger,
+  simulatedProcessorOf,
 } from '@wattle/runtime';
 import { documentClient, localCardCipher, storeContext, storeOver } from '@wattle/store';
 import type { Context } from 'aws-lambda';
@@ -61,7 +61,7 @@ const eventsFunction = () => {
     clock: runtimeClock,
     ids: randomIds,
     logger: silentLogger(),
-    processor: simulatedProcessor(),
+    processorOf: simulatedProcessorOf(),
   });
   const unreached = async () => ({ status: 200, body: {} });
   return apiHandler('events', eventsRoutes, () => deps, {

@@ -92,7 +92,7 @@ describe('subscription billing', () => {
     const customer = await t.newCustomer();
     const subscription = await t.subscribeTo(plan, customer);
     const due = t.advance(28 * day + minute);
-    const crashed = await runDueJobs(t.deps({ processor: dyingAtCapture() }), due, jobHandlers);
+    const crashed = await runDueJobs(t.deps({ processorOf: dyingAtCapture() }), due, jobHandlers);
     expect(crashed.failed).toBe(1);
     const midway = await table.store.subscriptions.get(t.scope, subscription.token);
     expect(midway?.bill).toMatchObject({ purpose: 'renewal', attempt: 1 });
@@ -131,7 +131,7 @@ describe('subscription billing', () => {
     const t = setup('crash-at-start');
     const plan = await t.newPlan();
     const customer = await t.newCustomer();
-    await expect(t.subscribeTo(plan, customer, { processor: dyingAtCapture() })).rejects.toThrow();
+    await expect(t.subscribeTo(plan, customer, { processorOf: dyingAtCapture() })).rejects.toThrow();
     expect((await table.store.subscriptions.list(t.scope, 1)).items).toEqual([]);
     expect((await table.store.plans.get(t.scope, plan))?.counts).toMatchObject({ active: 0, starting: 1 });
     const later = t.advance(20 * minute);

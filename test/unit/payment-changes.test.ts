@@ -1,5 +1,8 @@
 import {
   authorisationCapture,
+  captureConfirmed,
+  captureFailed,
+  captureOutcomeOf,
   newEvent,
   type Payment,
   type PaymentOrder,
@@ -9,7 +12,9 @@ import {
   settlementOf,
   threeDSecureDeclined,
   transitionOf,
+  unresolvedOf,
   voidedPayment,
+  withResolutionRetry,
 } from '@wattle/domain';
 import { describe, expect, it } from 'vitest';
 import { sequentialIds } from '../fakes/system.ts';
@@ -24,8 +29,12 @@ const order: PaymentOrder = aPaymentOrder();
 const ask = { enabled: true, callbackUrl: 'https://shop.example/back', fallbackOk: false };
 const event = newEvent(sequentialIds(), 'charge.captured', { token: 'ch_1' }, '2026-11-21T00:00:01Z');
 const noTokens = { cardToken: null, paymentSourceToken: null };
-const approved = { approved: true } as const;
-const declined = { approved: false, decline: 'card_declined' } as const;
+const approved = { outcome: 'approved', processorReference: 'psp_1' } as const;
+const declined = {
+  outcome: 'declined',
+  decline: 'card_declined',
+  raw: { code: 'Refused', reason: 'Refused' },
+} as const;
 
 const aCharge = (overrides: Partial<Payment> = {}): Payment => ({
   ...reservedPayment(order, 'ch_1', source, null, reservedAt),
@@ -47,6 +56,7 @@ describe("a reservation's changes", () => {
       }),
     ).toEqual([
       { kind: 'reservation', payment, sealedNumber: 'sealed', listed: false },
+      { kind: 'processor-key', token: 'ch_1' },
       { kind: 'card-token-use', cardToken: 'tok_1' },
       { kind: 'schedule-job', job: recoveryJob('2026-11-21T00:02:00Z') },
     ]);
@@ -63,6 +73,7 @@ describe("a reservation's changes", () => {
       }),
     ).toEqual([
       { kind: 'reservation', payment, sealedNumber: 'sealed', listed: true },
+      { kind: 'processor-key', token: 'ch_1' },
       { kind: 'payment-source-use', paymentSourceToken: 'ps_1' },
       { kind: 'session', sessionToken: 'se_1', paymentToken: 'ch_1' },
       { kind: 'schedule-job', job: recoveryJob('2026-11-21T00:30:00Z') },
@@ -73,6 +84,7 @@ describe("a reservation's changes", () => {
     const payment = aCharge();
     expect(reservationOf({ payment, sealedNumber: 'sealed', uses: noTokens, recovery: 'bill' })).toEqual([
       { kind: 'reservation', payment, sealedNumber: 'sealed', listed: false },
+      { kind: 'processor-key', token: 'ch_1' },
     ]);
   });
 });
@@ -80,7 +92,7 @@ describe("a reservation's changes", () => {
 describe("a settlement's changes", () => {
   it('of an approved capture: the charge listed where it was reserved, its proceeds, its recovery ended', () => {
     const before = aCharge();
-    const after = settledWith(before, approved);
+    const after = settledWith(before, approved, settledAt);
     expect(after).toMatchObject({ state: 'captured', totalFees: 48 });
     expect(
       settlementOf({ before, after, event, recovery: { by: 'own' }, reservedAt, now: settledAt }),
@@ -107,7 +119,7 @@ describe("a settlement's changes", () => {
 
   it('of an approved authorisation: its lease on the funds until it expires, no proceeds', () => {
     const before = anAuthorisation();
-    const after = settledWith(before, approved);
+    const after = settledWith(before, approved, settledAt);
     expect(settlementOf({ before, after, event, recovery: { by: 'own' }, now: settledAt })).toEqual([
       { kind: 'payment', payment: after, from: 'processing', listing: { joins: true, reservedAt: null } },
       { kind: 'lease', paymentToken: 'auth_1', until: new Date('2026-11-26T00:00:00Z') },
@@ -118,7 +130,7 @@ describe("a settlement's changes", () => {
 
   it('of a decline: the failed charge and its event, nothing credited or leased', () => {
     const before = aCharge();
-    const after = settledWith(before, declined);
+    const after = settledWith(before, declined, settledAt);
     expect(
       settlementOf({ before, after, event, recovery: { by: 'own' }, reservedAt, now: settledAt }),
     ).toEqual([
@@ -140,7 +152,7 @@ describe("a settlement's changes", () => {
 
   it("by the recovery job's run: the job claimed first, as the run read it, and not ended again", () => {
     const before = aCharge();
-    const after = settledWith(before, declined);
+    const after = settledWith(before, declined, settledAt);
     const dueAt = new Date('2026-11-21T00:02:00Z');
     const changes = settlementOf({ before, after, event, recovery: { by: 'run', dueAt }, now: settledAt });
     expect(changes).toEqual([
@@ -152,7 +164,7 @@ describe("a settlement's changes", () => {
 
   it("of a bill's charge: no job of its own to end (the bill's change, added by billing, ends the bill's)", () => {
     const before = aCharge();
-    const after = settledWith(before, approved);
+    const after = settledWith(before, approved, settledAt);
     const changes = settlementOf({
       before,
       after,
@@ -166,7 +178,7 @@ describe("a settlement's changes", () => {
 
   it("of a capture on a dispute test card: its dispute's opening scheduled two days on", () => {
     const before = aCharge({ disputeCase: { category: 'general' } });
-    const after = settledWith(before, approved);
+    const after = settledWith(before, approved, settledAt);
     const changes = settlementOf({
       before,
       after,
@@ -186,7 +198,7 @@ describe("a settlement's changes", () => {
 
 describe("a void's or a capture's changes", () => {
   it('of a void: the lease used up, the payment from authorised, its event', () => {
-    const after = voidedPayment(settledWith(anAuthorisation(), approved), settledAt);
+    const after = voidedPayment(settledWith(anAuthorisation(), approved, settledAt), settledAt);
     expect(transitionOf({ after, event, now: settledAt })).toEqual([
       { kind: 'lease-use', paymentToken: 'auth_1' },
       { kind: 'payment', payment: after, from: 'authorised', listing: { joins: false } },
@@ -195,7 +207,12 @@ describe("a void's or a capture's changes", () => {
   });
 
   it("of an authorisation's capture: the charge it makes, credited with its own proceeds", () => {
-    const capture = authorisationCapture(settledWith(anAuthorisation(), approved), 600, 'ch_2', settledAt);
+    const capture = authorisationCapture(
+      settledWith(anAuthorisation(), approved, settledAt),
+      600,
+      'ch_2',
+      settledAt,
+    );
     const changes = transitionOf({
       after: capture.authorisation,
       charge: capture.charge,
@@ -215,5 +232,76 @@ describe("a void's or a capture's changes", () => {
       settlesOn: '2026-11-26',
       credit: { chargeToken: 'ch_2', amount: 600, position: '2026-11-21T00:00:01.500Z#ch_2' },
     });
+  });
+});
+
+describe("an unknown answer's changes", () => {
+  const unknown = { outcome: 'unknown', reason: 'Timed out' } as const;
+
+  it('at creation: the payment stays processing, joins its lists, keeps its recovery job; no event', () => {
+    const before = aCharge();
+    const after = settledWith(before, unknown, settledAt);
+    expect(after).toMatchObject({ state: 'processing', unresolvedSince: '2026-11-21T00:00:01Z' });
+    expect(unresolvedOf({ before, after, recovery: { by: 'own' }, reservedAt })).toEqual([
+      { kind: 'payment', payment: after, from: 'processing', listing: { joins: true, reservedAt } },
+    ]);
+  });
+
+  it("at the recovery job's run: claims the job and schedules it again later, already listed", () => {
+    const before = settledWith(aCharge(), unknown, reservedAt);
+    const after = withResolutionRetry(settledWith(before, unknown, settledAt), settledAt);
+    expect(after.unresolvedSince).toBe(before.unresolvedSince);
+    expect(
+      unresolvedOf({ before, after, recovery: { by: 'run', dueAt: new Date('2026-11-21T00:02:00Z') } }),
+    ).toEqual([
+      { kind: 'claim-job', job: recoveryJob('2026-11-21T00:02:00Z') },
+      { kind: 'schedule-job', job: recoveryJob('2026-11-21T00:05:01Z') },
+      { kind: 'payment', payment: after, from: 'processing', listing: { joins: false } },
+    ]);
+  });
+
+  it('resolved: settled from processing without joining its lists again, its moved job ended', () => {
+    const before = withResolutionRetry(settledWith(aCharge(), unknown, reservedAt), reservedAt);
+    const after = settledWith(before, { outcome: 'voided' }, settledAt);
+    expect(after).toMatchObject({ state: 'failed', decline: 'gateway_error' });
+    expect(after).not.toHaveProperty('unresolvedSince');
+    const changes = settlementOf({ before, after, event, recovery: { by: 'own' }, now: settledAt });
+    expect(changes).toEqual([
+      { kind: 'payment', payment: after, from: 'processing', listing: { joins: false } },
+      { kind: 'end-job', job: recoveryJob('2026-11-21T00:05:00Z') },
+      { kind: 'event', event },
+    ]);
+  });
+});
+
+describe("a pending capture's end", () => {
+  const captured = (): Payment => ({
+    ...settledWith(aCharge({ captureOnSuccess: true }), approved, settledAt),
+    capturePending: true,
+  });
+
+  it('confirmed: the charge from captured, no longer pending; nothing else', () => {
+    const before = captured();
+    const after = captureConfirmed(before);
+    expect(after).not.toHaveProperty('capturePending');
+    expect(captureOutcomeOf({ before, after })).toEqual([
+      { kind: 'payment', payment: after, from: 'captured', listing: { joins: false } },
+    ]);
+  });
+
+  it('failed: the charge failed without fees, its proceeds debited, its event', () => {
+    const before = captured();
+    const after = captureFailed(before, { code: 'CAPTURE_FAILED', reason: 'Issuer refused' });
+    expect(after).toMatchObject({
+      state: 'failed',
+      decline: 'processing_error',
+      capturedAt: null,
+      totalFees: null,
+    });
+    expect(captureOutcomeOf({ before, after, event })).toEqual([
+      { kind: 'payment', payment: after, from: 'captured', listing: { joins: false } },
+      { kind: 'balance-debit', currency: 'AUD', amount: 1000 - (before.totalFees ?? 0) },
+      { kind: 'event', event },
+    ]);
   });
 });

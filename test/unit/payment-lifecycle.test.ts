@@ -71,13 +71,17 @@ describe("settling with the processor's answer", () => {
   const reserved = aPayment({ state: 'processing', totalFees: null, expiresAt: null });
 
   it('captures an approved charge at once, captured_at its creation, with its fees', () => {
-    const settled = settledWith({ ...reserved, captureOnSuccess: true }, { approved: true });
+    const settled = settledWith(
+      { ...reserved, captureOnSuccess: true },
+      { outcome: 'approved', processorReference: 'psp_1' },
+      now,
+    );
     expect(settled).toMatchObject({ state: 'captured', capturedAt: reserved.createdAt, totalFees: 48 });
     expect(leaseEndOf(settled)).toBeNull();
   });
 
   it('authorises for five days, the lease ending with it', () => {
-    const settled = settledWith(reserved, { approved: true });
+    const settled = settledWith(reserved, { outcome: 'approved', processorReference: 'psp_1' }, now);
     expect(settled).toMatchObject({
       state: 'authorised',
       expiresAt: '2026-11-26T00:00:00.000Z',
@@ -87,7 +91,17 @@ describe("settling with the processor's answer", () => {
   });
 
   it('records a decline without fees', () => {
-    expect(settledWith(reserved, { approved: false, decline: 'insufficient_funds' })).toMatchObject({
+    expect(
+      settledWith(
+        reserved,
+        {
+          outcome: 'declined',
+          decline: 'insufficient_funds',
+          raw: { code: '51', reason: 'Not enough balance' },
+        },
+        now,
+      ),
+    ).toMatchObject({
       state: 'failed',
       decline: 'insufficient_funds',
       totalFees: null,

@@ -11,7 +11,10 @@ import {
 import type { AuthorisationsDeps } from './deps.ts';
 import { createAuthorisationSchema } from './schemas.ts';
 
-/** POST /authorisations: 201 authorisation; declines are recorded and answered with its token. */
+/**
+ * POST /authorisations: 201 authorisation, 202 Pending when the processor's answer is unknown;
+ * declines are recorded and answered with its token.
+ */
 export const createAuthorisation: RouteHandler<AuthorisationsDeps> = async (request, deps) => {
   const now = deps.clock.now();
   const input = validate(createAuthorisationSchema(now), request.body, {
@@ -29,5 +32,8 @@ export const createAuthorisation: RouteHandler<AuthorisationsDeps> = async (requ
     threeDSecure: null,
   });
   if (created.payment.state === 'failed') throw declined(created.payment, 'authorisation_token');
-  return resource(201, presentAuthorisation(created.payment, deps.clock.now()));
+  // The processor's answer unknown: Pending (202) until the recovery job resolves it, never an error a
+  // client would retry as a new payment.
+  const status = created.payment.state === 'processing' ? 202 : 201;
+  return resource(status, presentAuthorisation(created.payment, deps.clock.now()));
 };

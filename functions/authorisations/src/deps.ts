@@ -3,10 +3,11 @@ import {
   accounts,
   cardTokens,
   customers,
+  deadline,
   idempotency,
   paymentSources,
   payments,
-  processor,
+  processorOf,
 } from '@wattle/runtime/parts';
 
 /** What the authorisations function's routes use: its bundle holds these parts and no other. */
@@ -17,7 +18,8 @@ export const authorisationsDeps = functionDeps({
   idempotency,
   paymentSources,
   payments,
-  processor,
+  processorOf,
+  deadline,
 });
 
 export type AuthorisationsDeps = ReturnType<typeof authorisationsDeps>;

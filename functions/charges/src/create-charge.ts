@@ -14,7 +14,8 @@ import { threeDSecurePageUrl } from './three-d-secure.ts';
 
 /**
  * POST /charges: 201 charge (also with 3-D Secure passed through from the merchant's own server),
- * 202 when the payer must pass 3-D Secure here, 4xx/502 for declines.
+ * 202 when the payer must pass 3-D Secure here, 202 with the charge Pending when the processor's
+ * answer is unknown, 4xx/502 for declines (502 gateway_error only when nothing was made).
  */
 export const createCharge: RouteHandler<ChargesDeps> = async (request, deps) => {
   const now = deps.clock.now();
@@ -29,6 +30,7 @@ export const createCharge: RouteHandler<ChargesDeps> = async (request, deps) => 
     ...platformAdjustmentOf(input),
     capture: input.capture,
     threeDSecure: input.three_d_secure ?? null,
+    threeDSecureReturnUrl: (session) => threeDSecurePageUrl(request.environment, session),
   });
   if (created.outcome === 'three_d_secure') {
     return resource(202, {
@@ -38,5 +40,8 @@ export const createCharge: RouteHandler<ChargesDeps> = async (request, deps) => 
     });
   }
   if (created.payment.state === 'failed') throw declined(created.payment, 'charge_token');
-  return resource(201, presentCharge(created.payment, deps.clock.now()));
+  // The processor's answer unknown: Pending (202) until the recovery job resolves it, never an error a
+  // client would retry as a new payment.
+  const status = created.payment.state === 'processing' ? 202 : 201;
+  return resource(status, presentCharge(created.payment, deps.clock.now()));
 };

@@ -3,11 +3,12 @@ import {
   accounts,
   cardTokens,
   customers,
+  deadline,
   idempotency,
   paymentSources,
   payments,
   plans,
-  processor,
+  processorOf,
   schedule,
   subscriptions,
 } from '@wattle/runtime/parts';
@@ -21,7 +22,8 @@ export const plansDeps = functionDeps({
   paymentSources,
   payments,
   plans,
-  processor,
+  processorOf,
+  deadline,
   schedule,
   subscriptions,
 });

@@ -1,7 +1,7 @@
 import { chargeCreditOf, settlementDay } from './balance.ts';
 import { disputeOpensAt } from './dispute.ts';
 import type { WattleEvent } from './events.ts';
-import type { Payment, PaymentState } from './payment.ts';
+import { merchantEntitlement, type Payment, type PaymentState } from './payment.ts';
 import { leaseEndOf, paymentRecoveryDueAt } from './payment-lifecycle.ts';
 import type { ChargeCredit } from './transfer.ts';
 
@@ -50,6 +50,8 @@ export type PaymentChange =
   | { kind: 'card-token-use'; cardToken: string }
   /** An unused payment source the reservation uses up (TokenUsed when it was used or expired). */
   | { kind: 'payment-source-use'; paymentSourceToken: string }
+  /** What leads a processor's notification, which names only the payment's token, to its scope. */
+  | { kind: 'processor-key'; token: string }
   /** The 3-D Secure session that leads the payer's answer back to the payment. */
   | { kind: 'session'; sessionToken: string; paymentToken: string }
   /** An authorised payment's lease on its funds, until it expires: a void or capture uses it up. */
@@ -58,6 +60,11 @@ export type PaymentChange =
   | { kind: 'lease-use'; paymentToken: string }
   /** A capture's proceeds: the balance of the day it settles on, and the credit payouts walk. */
   | { kind: 'balance-credit'; currency: string; settlesOn: string; credit: ChargeCredit }
+  /**
+   * Proceeds taken back from the balance (a capture the processor failed after it was taken),
+   * unguarded, as a dispute's debit: the money never reached the merchant.
+   */
+  | { kind: 'balance-debit'; currency: string; amount: number }
   | { kind: 'schedule-job'; job: PaymentJob }
   /** Removes the job where it is due, if it is there. */
   | { kind: 'end-job'; job: PaymentJob }
@@ -82,13 +89,14 @@ export interface Reservation {
 }
 
 /**
- * A reservation's changes: the payment (listed now when it waits for 3-D Secure), the token it
- * uses up, its 3-D Secure session, and its recovery job (none for a bill's charge).
+ * A reservation's changes: the payment (listed now when it waits for 3-D Secure), the key a
+ * processor's notification finds it by, the token it uses up, its 3-D Secure session, and its recovery job (none for a bill's charge).
  */
 export const reservationOf = ({ payment, sealedNumber, uses, recovery }: Reservation): PaymentChange[] => {
   const session = payment.state === 'pending_3ds' ? payment.threeDSecure : null;
   return [
     { kind: 'reservation', payment, sealedNumber, listed: session !== null },
+    { kind: 'processor-key', token: payment.token },
     ...(uses.cardToken ? [{ kind: 'card-token-use' as const, cardToken: uses.cardToken }] : []),
     ...(uses.paymentSourceToken
       ? [{ kind: 'payment-source-use' as const, paymentSourceToken: uses.paymentSourceToken }]
@@ -151,9 +159,7 @@ export const settlementOf = ({
       kind: 'payment',
       payment: after,
       from: before.state,
-      // A 3-D Secure charge joined its lists when it was reserved.
-      listing:
-        before.state === 'pending_3ds' ? { joins: false } : { joins: true, reservedAt: reservedAt ?? null },
+      listing: listingOf(before, reservedAt),
     },
     ...proceedsOf(after, now),
     ...(lease ? [{ kind: 'lease' as const, paymentToken: after.token, until: lease }] : []),
@@ -161,6 +167,67 @@ export const settlementOf = ({
     { kind: 'event', event },
   ];
 };
+
+/**
+ * Where a settled payment joins its lists: at its reservation, unless it joined them already (a
+ * 3-D Secure charge at its reservation, an unresolved one when its outcome was found unknown).
+ */
+const listingOf = (before: Payment, reservedAt: Date | undefined): PaymentListing =>
+  before.state === 'pending_3ds' || before.unresolvedSince !== undefined
+    ? { joins: false }
+    : { joins: true, reservedAt: reservedAt ?? null };
+
+/** A payment whose processor's answer was unknown: written unresolved, still `processing`. */
+export interface Unresolution {
+  before: Payment;
+  /** As settledWith made it (with withResolutionRetry when the job's run found it unknown again). */
+  after: Payment;
+  recovery: RecoveryEnd;
+  reservedAt?: Date | undefined;
+}
+
+/**
+ * An unresolved payment's changes: it joins its lists (the merchant sees it Pending) and its
+ * sealed number goes (a resolution needs only our token); its recovery job stays due to resolve
+ * it, or, when this is the job's own run, the run claims it and schedules it again later. No event:
+ * the payment has no outcome yet.
+ */
+export const unresolvedOf = ({ before, after, recovery, reservedAt }: Unresolution): PaymentChange[] => [
+  ...(recovery.by === 'run'
+    ? [
+        { kind: 'claim-job' as const, job: { ...recoveryJobOf(before), dueAt: recovery.dueAt } },
+        { kind: 'schedule-job' as const, job: recoveryJobOf(after) },
+      ]
+    : []),
+  { kind: 'payment', payment: after, from: before.state, listing: listingOf(before, reservedAt) },
+];
+
+/**
+ * A 3-D Secure charge the processor sends the payer to authenticate with: the processor's redirect
+ * kept, its sealed number dropped (completing it needs none). Listed since its reservation.
+ */
+export const awaitingPayerOf = (before: Payment, after: Payment): PaymentChange[] => [
+  { kind: 'payment', payment: after, from: before.state, listing: { joins: false } },
+];
+
+/** What the processor told later of a capture it had taken (pending): confirmed, or failed. */
+export interface CaptureOutcome {
+  /** The charge as read: captured, its capture pending. */
+  before: Payment;
+  /** Confirmed: no longer pending; failed: failed, and its proceeds taken back. */
+  after: Payment;
+  /** Only when the charge changes in the merchant's eyes (a failure). */
+  event?: WattleEvent | undefined;
+}
+
+/** A pending capture's end: the charge from `captured` (Changed when another came first), and a failure's debit. */
+export const captureOutcomeOf = ({ before, after, event }: CaptureOutcome): PaymentChange[] => [
+  { kind: 'payment', payment: after, from: 'captured', listing: { joins: false } },
+  ...(after.state === 'failed'
+    ? [{ kind: 'balance-debit' as const, currency: before.currency, amount: merchantEntitlement(before) }]
+    : []),
+  ...(event ? [{ kind: 'event' as const, event }] : []),
+];
 
 /** A void or a capture of an authorised payment. */
 export interface Transition {

@@ -1,6 +1,5 @@
 import type { Environment } from './account.ts';
 import type { Card } from './card.ts';
-import type { AuthoriseOutcome } from './card-processor.ts';
 import { toTimestamp } from './clock.ts';
 import { PinError } from './errors.ts';
 import { idempotencyKeyRetentionSeconds } from './idempotency.ts';
@@ -12,6 +11,12 @@ import {
   type ThreeDSecure,
   threeDSecureSessionSeconds,
 } from './payment.ts';
+import type {
+  AuthorisationOutcome,
+  ProcessorRedirect,
+  RawOutcome,
+  ResolutionOutcome,
+} from './payment-processor.ts';
 import { adjustedCaptureRefusal } from './platform-adjustment.ts';
 import type { CardOwner } from './presenters.ts';
 import { chargeFees } from './pricing.ts';
@@ -151,18 +156,76 @@ export const recoveryDelaySeconds = 2 * 60;
  * job without reading it.
  */
 export const paymentRecoveryDueAt = (reserved: Payment): Date =>
-  new Date(
-    Date.parse(reserved.createdAt) +
-      (reserved.state === 'pending_3ds' ? threeDSecureSessionSeconds : recoveryDelaySeconds) * 1000,
-  );
+  reserved.recoveryDueAt
+    ? new Date(reserved.recoveryDueAt)
+    : new Date(
+        Date.parse(reserved.createdAt) +
+          (reserved.state === 'pending_3ds' ? threeDSecureSessionSeconds : recoveryDelaySeconds) * 1000,
+      );
 
 /** The fees of `amount` of a payment on its card and currency. */
 const feesFor = (payment: Payment, amount: number): number =>
   chargeFees(payment.card, amount, payment.currency);
 
-/** The payment after the processor answered: failed, authorised (for five days), or captured at once. */
-export const settledWith = (payment: Payment, outcome: AuthoriseOutcome): Payment => {
-  if (!outcome.approved) return { ...payment, state: 'failed', decline: outcome.decline, totalFees: null };
+/**
+ * What the processor answered about a payment's authorisation, asked (authorise, or completing
+ * 3-D Secure) or resolved after an unknown outcome. `action_required` is answered apart (the payer
+ * is sent to the processor's page first), so it is not here.
+ */
+export type PaymentAnswer = Exclude<AuthorisationOutcome, { outcome: 'action_required' }> | ResolutionOutcome;
+
+/** The raw code of a payment failed because its unknown outcome was cancelled by our token. */
+export const cancelledByReference = 'voided';
+
+/** How long after an unresolved answer the recovery job asks the processor again. */
+export const resolutionRetrySeconds = 5 * 60;
+
+/**
+ * The payment after the processor answered: authorised (for five days) or captured at once when
+ * approved; failed when declined (Pin's code, the processor's own kept), and with `gateway_error`
+ * only where nothing can exist at the processor (not processed, or cancelled by our token); still
+ * `processing`, unresolved, when the answer is unknown: neither failed nor succeeded until resolved.
+ */
+export const settledWith = (payment: Payment, answer: PaymentAnswer, now: Date): Payment => {
+  const { unresolvedSince: _unresolved, recoveryDueAt: _due, ...rest } = payment;
+  const failed = (decline: Payment['decline'], raw?: Payment['processorOutcome']): Payment => ({
+    ...rest,
+    state: 'failed',
+    decline,
+    totalFees: null,
+    ...(raw ? { processorOutcome: raw } : {}),
+  });
+  switch (answer.outcome) {
+    case 'unknown':
+      return {
+        ...payment,
+        state: 'processing',
+        unresolvedSince: payment.unresolvedSince ?? toTimestamp(now),
+      };
+    case 'declined':
+      return {
+        ...failed(answer.decline, answer.raw),
+        ...('processorReference' in answer && answer.processorReference
+          ? { processorReference: answer.processorReference }
+          : {}),
+      };
+    case 'not_processed':
+      return failed('gateway_error', 'raw' in answer ? answer.raw : undefined);
+    case 'voided':
+      return {
+        ...failed('gateway_error', {
+          code: cancelledByReference,
+          reason: 'Cancelled at the processor by our reference',
+        }),
+        ...(answer.processorReference ? { processorReference: answer.processorReference } : {}),
+      };
+    case 'approved':
+      return approved({ ...rest, processorReference: answer.processorReference });
+  }
+};
+
+/** An approved payment: captured at once when asked to, else authorised for five days. */
+const approved = (payment: Payment): Payment => {
   const fees = feesFor(payment, payment.amount);
   // A charge captured as it is made shows captured_at = created_at, as Pin's do.
   if (payment.captureOnSuccess)
@@ -170,6 +233,25 @@ export const settledWith = (payment: Payment, outcome: AuthoriseOutcome): Paymen
   const expiresAt = new Date(Date.parse(payment.createdAt) + authorisationLifetimeSeconds * 1000);
   return { ...payment, state: 'authorised', expiresAt: expiresAt.toISOString(), totalFees: fees };
 };
+
+/**
+ * An unresolved payment whose recovery job's run found it unknown again: its job is due again
+ * later (the run's changes schedule it there).
+ */
+export const withResolutionRetry = (payment: Payment, now: Date): Payment => ({
+  ...payment,
+  recoveryDueAt: toTimestamp(new Date(now.getTime() + resolutionRetrySeconds * 1000)),
+});
+
+/** A 3-D Secure charge the processor sends the payer to authenticate with: still `pending_3ds`. */
+export const awaitingPayer = (payment: Payment, redirect: ProcessorRedirect): Payment => ({
+  ...payment,
+  processorRedirect: redirect,
+});
+
+/** Whether the payment waits for its unknown outcome to be resolved. */
+export const isUnresolved = (payment: Payment): boolean =>
+  payment.state === 'processing' && payment.unresolvedSince !== undefined;
 
 /** When an authorised payment's lease on its funds ends (null for any other state): its expiry. */
 export const leaseEndOf = (payment: Payment): Date | null =>
@@ -182,12 +264,43 @@ export const voidedPayment = (payment: Payment, now: Date): Payment => ({
   voidedAt: toTimestamp(now),
 });
 
+/**
+ * How the processor took a capture: at once, or `pending` (it tells the outcome later): the charge
+ * shows captured either way, as Pin has no pending capture, and a pending one says so.
+ */
+export type CaptureTaken = 'succeeded' | 'pending';
+
+const pendingMark = (taken: CaptureTaken) => (taken === 'pending' ? { capturePending: true } : {});
+
 /** An authorised charge captured in full (the state table allowed it: see transitionRefusal). */
-export const capturedCharge = (payment: Payment, now: Date): Payment => ({
+export const capturedCharge = (payment: Payment, now: Date, taken: CaptureTaken = 'succeeded'): Payment => ({
   ...payment,
   state: 'captured',
   capturedAt: toTimestamp(now),
+  ...pendingMark(taken),
 });
+
+/** A pending capture the processor confirmed: the charge is captured as it showed. */
+export const captureConfirmed = (charge: Payment): Payment => {
+  const { capturePending: _, ...confirmed } = charge;
+  return confirmed;
+};
+
+/**
+ * A capture the processor failed after taking it: the charge is failed (`captured` false, no
+ * fees), its decline `processing_error`, the processor's reason kept. Its proceeds are taken back.
+ */
+export const captureFailed = (charge: Payment, raw: RawOutcome): Payment => {
+  const { capturePending: _, ...rest } = charge;
+  return {
+    ...rest,
+    state: 'failed',
+    decline: 'processing_error',
+    capturedAt: null,
+    totalFees: null,
+    processorOutcome: raw,
+  };
+};
 
 /**
  * Why `amount` cannot be captured of an authorisation, or null when it can: at most what was
@@ -220,10 +333,17 @@ export const authorisationCapture = (
   amount: number,
   chargeToken: string,
   now: Date,
+  taken: CaptureTaken = 'succeeded',
 ): { authorisation: Payment; charge: Payment } => {
   const at = toTimestamp(now);
   return {
-    authorisation: { ...authorisation, state: 'captured', capturedAt: at, amountCaptured: amount },
+    authorisation: {
+      ...authorisation,
+      state: 'captured',
+      capturedAt: at,
+      amountCaptured: amount,
+      captureChargeToken: chargeToken,
+    },
     charge: {
       ...authorisation,
       kind: 'charge',
@@ -237,6 +357,7 @@ export const authorisationCapture = (
       authorisationToken: authorisation.token,
       amountCaptured: 0,
       totalFees: feesFor(authorisation, amount),
+      ...pendingMark(taken),
     },
   };
 };
@@ -262,8 +383,10 @@ export const threeDSecureDeclined = (payment: Payment): Payment => ({
  * between reserving and settling) is finished; one still waiting for 3-D Secure at its session's
  * end is declined; anything else was settled since, and the job is dropped.
  */
-export const recoveryOf = (payment: Payment | null): 'finish' | 'decline' | 'drop' =>
-  payment?.state === 'processing' ? 'finish' : payment?.state === 'pending_3ds' ? 'decline' : 'drop';
+export const recoveryOf = (payment: Payment | null): 'finish' | 'resolve' | 'decline' | 'drop' => {
+  if (payment?.state === 'processing') return isUnresolved(payment) ? 'resolve' : 'finish';
+  return payment?.state === 'pending_3ds' ? 'decline' : 'drop';
+};
 
 /** Whether a payment is the one `order` asks for: what a retry of the same request would send. */
 const sameTerms = (payment: Payment, order: PaymentOrder): boolean =>
@@ -292,7 +415,8 @@ export const resumptionOf = (
       description: 'This Idempotency-Key named a payment made more than a day ago. Use a new key.',
     });
   }
-  if (earlier.state === 'processing') return 'finish';
+  // An unknown outcome is the recovery job's to resolve: the retry answers it Pending as it stands.
+  if (earlier.state === 'processing' && !isUnresolved(earlier)) return 'finish';
   if (earlier.state === 'pending_3ds' && earlier.threeDSecure) return 'await_payer';
   return 'answer';
 };

@@ -1,5 +1,5 @@
 import type { Card } from './card.ts';
-import type { DeclineCode } from './card-processor.ts';
+import type { DeclineCode } from './decline-code.ts';
 import type { ThreeDSecurePassThrough } from './three-d-secure-pass-through.ts';
 
 /**

@@ -1,8 +1,9 @@
 import type { Card } from './card.ts';
-import type { DeclineCode } from './card-processor.ts';
+import type { DeclineCode } from './decline-code.ts';
 import type { ChargeDispute, DisputeCase } from './dispute-case.ts';
 import type { ErrorCode } from './errors.ts';
 import type { Metadata } from './metadata.ts';
+import type { ProcessorRedirect, RawOutcome } from './payment-processor.ts';
 import type { PlatformAdjustment } from './platform-adjustment.ts';
 import type { CardOwner } from './presenters.ts';
 import type { ThreeDSecurePassThrough } from './three-d-secure-pass-through.ts';
@@ -11,7 +12,8 @@ import type { TransferLink } from './transfer.ts';
 /**
  * A charge or an authorisation: one record type, two resources (`ch_`, `auth_`) and two
  * presenters. States:
- * - processing: the card is being authorised (a crash here is finished by the recovery job);
+ * - processing: the card is being authorised (a crash here is finished by the recovery job), or
+ *   the processor's answer was unknown (`unresolvedSince`: the recovery job resolves it);
  * - pending_3ds: waiting for the payer at the issuer's 3-D Secure page;
  * - failed: declined; authorised: funds reserved (capture=false, or an authorisation);
  * - captured; voided.
@@ -87,6 +89,34 @@ export interface Payment extends PaymentTerms {
   disputeCase?: DisputeCase;
   /** The dispute the issuer opened (absent: none); a disputed charge is refundable no more. */
   dispute?: ChargeDispute;
+  /**
+   * The processor's own reference of the payment, once it answered with one (absent before, and
+   * on payments recorded before it was kept). Pin has no field for it: never shown to the merchant.
+   */
+  processorReference?: string;
+  /** The processor's own code and text of a decline or a failure, kept as it sent them (support). */
+  processorOutcome?: RawOutcome;
+  /**
+   * When the processor's answer was found unknown (a timeout, a 5xx: the payment may exist at the
+   * processor). The payment stays `processing`, shown Pending, until its recovery job resolves it
+   * through the processor (looked up, or cancelled by our token); never authorised again.
+   */
+  unresolvedSince?: string;
+  /** When its recovery job is due, when not as its reservation scheduled it (a resolution retried). */
+  recoveryDueAt?: string;
+  /**
+   * A capture the processor took but has not confirmed: the charge shows captured (Pin has no
+   * pending capture) and its proceeds are credited; the processor's notification ends it, and a
+   * failed capture takes the charge and its proceeds back.
+   */
+  capturePending?: boolean;
+  /**
+   * Where the processor sends the payer for its 3-D Secure, and what completing the payment needs
+   * afterwards (a `pending_3ds` charge whose processor asked for it). Never shown to the merchant.
+   */
+  processorRedirect?: ProcessorRedirect;
+  /** An authorisation that was captured: the charge its capture made (the processor names the authorisation). */
+  captureChargeToken?: string;
 }
 
 /** Authorised charges and authorisations expire five days after creation (SPEC.md wins over seven). */

@@ -1,6 +1,10 @@
 import { PinError } from './errors.ts';
 
-/** A refund of a captured charge: created Pending, settled to Success (or Failed) by a scheduled job. */
+/**
+ * A refund of a captured charge: created Pending, sent to the processor by a scheduled job, and
+ * settled to Success (or Failed) by its answer, or, when the processor answers pending, by its
+ * notification later (which may also fail a refund that succeeded).
+ */
 export interface Refund {
   token: string;
   chargeToken: string;
@@ -9,6 +13,8 @@ export interface Refund {
   createdAt: string;
   state: 'pending' | 'succeeded' | 'failed';
   errorMessage: string | null;
+  /** The processor's reference of the refund, once it took it (never shown: Pin has no field). */
+  processorReference?: string;
 }
 
 /** How long after its creation a refund settles. */

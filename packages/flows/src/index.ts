@@ -14,6 +14,7 @@ export * from './merchants/index.ts';
 export * from './payment-sources/index.ts';
 export * from './payments/index.ts';
 export * from './plans/index.ts';
+export * from './processor-notifications/index.ts';
 export * from './recipients/index.ts';
 export * from './refunds/index.ts';
 export * from './scheduler/index.ts';

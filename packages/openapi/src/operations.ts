@@ -239,7 +239,11 @@ export const operations = {
   'POST /1/charges': {
     summary: 'Create a charge',
     body: createChargeSchema(anyNow),
-    answers: { 201: single(o.chargeObject), 202: single(o.threeDSecureRedirectObject) },
+    // 202: the payer must pass 3-D Secure, or the charge is Pending while the processor's answer is unknown.
+    answers: {
+      201: single(o.chargeObject),
+      202: single(v.union([o.threeDSecureRedirectObject, o.chargeObject])),
+    },
   },
   'GET /1/charges': list('List charges', o.chargeObject),
   'GET /1/charges/search': search('Search charges', o.chargeObject),
@@ -268,7 +272,8 @@ export const operations = {
   'POST /1/authorisations': {
     summary: 'Create an authorisation',
     body: createAuthorisationSchema(anyNow),
-    answers: { 201: single(o.authorisationObject) },
+    // 202: Pending while the processor's answer is unknown.
+    answers: { 201: single(o.authorisationObject), 202: single(o.authorisationObject) },
   },
   'GET /1/authorisations': list('List authorisations', o.authorisationObject),
   'GET /1/authorisations/{auth_token}': one('Get an authorisation', o.authorisationObject),

@@ -28,7 +28,8 @@ export interface DisputesStore {
   /** How many disputes the merchant has (HEAD /disputes, `pagination.count`). */
   count(scope: Scope): Promise<number>;
   /**
-   * The dispute the issuer opens on `charge`, in the transaction claiming the opening job `job`:
+   * The dispute the issuer opens on `charge`, in the transaction claiming the opening job `claim`
+   * (none when a processor's chargeback notification opens it):
    * the charge marked disputed (no more refunds), the amount and `fee` debited from the balance
    * unguarded (the issuer took the money: the balance may go below zero), the issuer's next jobs
    * and the event. Throws JobTaken when another run claimed the job, Changed (the charge) when a
@@ -38,7 +39,7 @@ export interface DisputesStore {
     scope: Scope,
     dispute: Dispute,
     charge: Payment,
-    writes: DisputeStepWrites & { claim: ScheduledJob; event: WattleEvent },
+    writes: DisputeStepWrites & { claim?: ScheduledJob | undefined; event: WattleEvent },
     now: Date,
   ): Promise<void>;
   /**

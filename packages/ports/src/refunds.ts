@@ -8,6 +8,14 @@ export interface PaymentReader {
   get(scope: Scope, token: string): Promise<Payment | null>;
 }
 
+/** Who settles a refund, from which state, and the event it records. */
+export interface RefundSettling {
+  job?: ScheduledJob | undefined;
+  /** None while the refund stays pending. */
+  event?: WattleEvent | undefined;
+  from?: 'pending' | 'succeeded';
+}
+
 /** Refunds, with the refund-settlement job each one waits on. */
 export interface RefundsStore {
   get(scope: Scope, refundToken: string): Promise<Refund | null>;
@@ -28,15 +36,12 @@ export interface RefundsStore {
     credited: number,
   ): Promise<void>;
   /**
-   * The settled refund of `charge` and its event; a failed one gives its amount back to the charge
-   * and to the balance. Claims the job: throws JobTaken when another run took it first.
+   * The refund of `charge` as the processor answered, written only while it is still in `from`
+   * (default `pending`; Changed when it is no longer: another run or notification came first):
+   * still `pending` (the processor took it and tells later: only the refund is written), settled
+   * (`succeeded`), or `failed`, which gives its amount back to the charge and to the balance (also
+   * from `succeeded`: a refund the processor failed or reversed after it succeeded). With `job`
+   * (the settlement job's run) claims it: JobTaken when another run took it first.
    */
-  settle(
-    scope: Scope,
-    charge: Payment,
-    refund: Refund,
-    job: ScheduledJob,
-    event: WattleEvent,
-    now: Date,
-  ): Promise<void>;
+  settle(scope: Scope, charge: Payment, refund: Refund, how: RefundSettling, now: Date): Promise<void>;
 }

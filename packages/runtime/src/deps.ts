@@ -1,7 +1,6 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { boundByDeadline, timeLeftMs } from '@wattle/deadline';
 import type { BaseDeps, RuntimeConfig } from '@wattle/ports';
-import { simulatedProcessor } from '@wattle/processor';
 import {
   type CardCipher,
   documentClient,
@@ -19,6 +18,7 @@ import { loadConfig } from './config.ts';
 import { randomIds, randomSecrets } from './ids.ts';
 import { functionLogger } from './logger.ts';
 import * as registry from './parts.ts';
+import { simulatedProcessorOf } from './processor-of.ts';
 import { realRetryPacing } from './retry-pacing.ts';
 
 /** What every function gets (the BaseDeps port), its logger Powertools' own (./logger.ts). */
@@ -120,11 +120,18 @@ const composed = <P extends object>(parts: P, over: Composing): ComposedDeps<P> 
 };
 
 /** The parts composeDeps makes from the registry unless the caller brings its own. */
-type Defaulted = 'secrets' | 'cipher' | 'deliveryQueue' | 'webhookSender' | 'passwordHasher' | 'pacing';
+type Defaulted =
+  | 'secrets'
+  | 'cipher'
+  | 'deliveryQueue'
+  | 'webhookSender'
+  | 'passwordHasher'
+  | 'pacing'
+  | 'deadline';
 
 /**
  * Every part of the registry (./parts.ts) over a store and the given base (tests and benchmarks
- * bring their own clock, ids, logger and processor, and may bring any other adapter): the
+ * bring their own clock, ids, logger and processors, and may bring any other adapter): the
  * repositories are the store's, the cipher the store's own, the queue built on first use
  * (WATTLE_WEBHOOKS_QUEUE_URL). The same parts, by the same names, as a function composes.
  */
@@ -151,6 +158,6 @@ let everything: RuntimeDeps | undefined;
 export const runtimeDeps = (): RuntimeDeps => {
   if (everything) return everything;
   const { storeContext: context, ...base } = composing();
-  everything = composeDeps({ ...base, store: storeOver(context), processor: simulatedProcessor() });
+  everything = composeDeps({ ...base, store: storeOver(context), processorOf: simulatedProcessorOf() });
   return everything;
 };

@@ -6,4 +6,5 @@ export * from './deps.ts';
 export * from './ids.ts';
 export * from './logger.ts';
 export * from './password-hasher.ts';
+export * from './processor-of.ts';
 export * from './retry-pacing.ts';

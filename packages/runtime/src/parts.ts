@@ -1,8 +1,9 @@
-import type { CardProcessor, DeliveryQueue, PasswordHasher, WebhookSender } from '@wattle/ports';
-import { simulatedProcessor } from '@wattle/processor';
+import type { CallDeadline, DeliveryQueue, PasswordHasher, ProcessorOf, WebhookSender } from '@wattle/ports';
 import { httpWebhookSender } from '@wattle/webhooks';
 import { lazyDeliveryQueue } from './delivery-queue.ts';
+import { invocationSignal } from './invocation-signal.ts';
 import { scryptPasswordHasher } from './password-hasher.ts';
+import { simulatedProcessorOf } from './processor-of.ts';
 
 /*
  * The registry of parts a function's composition names (functionDeps), each exported under the
@@ -20,5 +21,7 @@ export const deliveryQueue = (): DeliveryQueue => lazyDeliveryQueue();
 /** POSTs signed webhooks to merchants' URLs (only the delivery function sends). */
 export const webhookSender = (): WebhookSender => httpWebhookSender();
 export const passwordHasher = (): PasswordHasher => scryptPasswordHasher;
-/** The acquirer: the simulator until a deployment adds an adapter for a real one. */
-export const processor = (): CardProcessor => simulatedProcessor();
+/** The acquirer of each environment: the simulator for both until a real one is configured. */
+export const processorOf = (): ProcessorOf => simulatedProcessorOf();
+/** What every processor call carries: the invocation's deadline. */
+export const deadline = (): CallDeadline => invocationSignal;

@@ -14,7 +14,7 @@ import { fakeCustomers } from '../../fakes/customers.ts';
 import { fakePaymentCustomers } from '../../fakes/payment-customers.ts';
 import { fakePaymentSources } from '../../fakes/payment-sources.ts';
 import { fakePayments, fakeRecoveryJobs } from '../../fakes/payments.ts';
-import { fakeProcessor } from '../../fakes/processor.ts';
+import { fakeProcessor, processorDeps } from '../../fakes/processor.ts';
 import { fixedClock, sequentialIds, virtualPacing } from '../../fakes/system.ts';
 import { aCardDetails, aChargeRequest } from '../../helpers/builders.ts';
 
@@ -36,7 +36,7 @@ const setUp = () => {
     paymentSources,
     customers: fakePaymentCustomers(),
     schedule,
-    processor: fakeProcessor(),
+    ...processorDeps(fakeProcessor()),
     clock: fixedClock('2026-11-24T10:00:00Z'),
     ids: sequentialIds(),
   };

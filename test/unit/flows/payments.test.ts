@@ -25,7 +25,7 @@ import { fakeCardTokens } from '../../fakes/cards.ts';
 import { fakePaymentCustomers } from '../../fakes/payment-customers.ts';
 import { fakePaymentSources } from '../../fakes/payment-sources.ts';
 import { fakePayments, fakeRecoveryJobs } from '../../fakes/payments.ts';
-import { fakeProcessor } from '../../fakes/processor.ts';
+import { fakeProcessor, processorDeps } from '../../fakes/processor.ts';
 import { fixedClock, sequentialIds } from '../../fakes/system.ts';
 import { aCardDetails, aChargeRequest } from '../../helpers/builders.ts';
 
@@ -48,7 +48,7 @@ const setUp = () => {
     paymentSources,
     customers: fakePaymentCustomers(),
     schedule,
-    processor: fakeProcessor(),
+    ...processorDeps(fakeProcessor()),
     clock: fixedClock('2026-11-24T10:00:00Z'),
     ids: sequentialIds(),
   };
@@ -73,11 +73,23 @@ describe('creating a payment', () => {
     const created = await createPayment(deps, scope, aChargeRequest());
     expect(created.outcome).toBe('settled');
     const charge = created.payment;
-    expect(charge).toMatchObject({ state: 'captured', totalFees: 48, capturedAt: charge.createdAt });
+    expect(charge).toMatchObject({
+      state: 'captured',
+      totalFees: 48,
+      capturedAt: charge.createdAt,
+      processorReference: `psp_${charge.token}`,
+    });
+    // Captured as it is authorised: one call, keyed by the charge's token.
     expect(deps.processor.authorised).toEqual([
-      expect.objectContaining({ reference: charge.token, cardNumber: '4200000000000000', amount: 1000 }),
+      {
+        reference: charge.token,
+        cardNumber: '4200000000000000',
+        amount: 1000,
+        currency: 'AUD',
+        capture: true,
+      },
     ]);
-    expect(deps.processor.captured).toEqual([{ reference: charge.token, amount: 1000 }]);
+    expect(deps.processor.captured).toEqual([]);
     expect(await deps.payments.sealedNumberOf(scope, charge.token)).toBeNull();
     expect((await listPayments(deps, scope, 'charge', 1)).items).toEqual([charge]);
     expect(deps.schedule.jobs.size).toBe(0);
@@ -110,31 +122,45 @@ describe('creating a payment', () => {
     expect(deps.processor.captured).toEqual([]);
   });
 
-  it('sends the payer to 3-D Secure in live before the processor is asked, then settles on their answer', async () => {
+  it('starts 3-D Secure at the processor in live, sends the payer there, then the processor completes it', async () => {
     const deps = setUp();
-    const created = await createPayment(deps, live, aChargeRequest({ threeDSecure }));
+    const returnUrl = (session: string) => `https://wattle.example/1/three_d_secure/${session}`;
+    const created = await createPayment(
+      deps,
+      live,
+      aChargeRequest({ threeDSecure, threeDSecureReturnUrl: returnUrl }),
+    );
     if (created.outcome !== 'three_d_secure') throw new Error('expected a 3-D Secure session');
-    expect(created.payment.state).toBe('pending_3ds');
-    expect(deps.processor.authorised).toEqual([]);
-    // Pending in the lists while the payer is away; the number kept for the answer.
+    expect(created.payment).toMatchObject({
+      state: 'pending_3ds',
+      processorRedirect: { url: returnUrl(created.sessionToken), method: 'GET' },
+    });
+    // Asked once, with the redirect back to the session's page.
+    expect(deps.processor.authorised).toHaveLength(1);
+    // Pending in the lists while the payer is away; the number dropped (completing needs none).
     expect((await listPayments(deps, live, 'charge', 1)).items.map((p) => p.state)).toEqual(['pending_3ds']);
-    expect(await deps.payments.sealedNumberOf(live, created.payment.token)).not.toBeNull();
+    expect(await deps.payments.sealedNumberOf(live, created.payment.token)).toBeNull();
     // Its recovery is the session's end.
     expect([...deps.schedule.jobs.values()][0]?.dueAt).toEqual(new Date('2026-11-24T10:30:00Z'));
 
-    // Through the test environment, a live session is unknown: nothing is authorised.
-    await expect(completeThreeDSecure(deps, 'test', created.sessionToken, true)).rejects.toMatchObject({
-      code: 'not_found',
-    });
+    // Through the test environment, a live session is unknown: nothing is completed.
+    const succeeded = { authentication: 'succeeded' };
+    await expect(
+      completeThreeDSecure(deps, 'test', created.sessionToken, true, succeeded),
+    ).rejects.toMatchObject({ code: 'not_found' });
     await expect(sessionPayment(deps, 'test', created.sessionToken)).rejects.toMatchObject({
       code: 'not_found',
     });
-    expect(deps.processor.authorised).toEqual([]);
+    expect(deps.processor.completed).toEqual([]);
 
-    const answered = await completeThreeDSecure(deps, 'live', created.sessionToken, true);
+    const answered = await completeThreeDSecure(deps, 'live', created.sessionToken, true, succeeded);
     expect(answered.callbackUrl).toBe('https://shop.example/back');
-    expect(answered.payment).toMatchObject({ state: 'captured', threeDSecure: { result: 'authenticated' } });
-    expect(deps.processor.authorised).toHaveLength(1);
+    expect(answered.payment).toMatchObject({
+      state: 'captured',
+      threeDSecure: { result: 'authenticated' },
+      processorReference: `psp_${created.payment.token}`,
+    });
+    expect(deps.processor.completed).toEqual([created.payment.token]);
     expect(await verifyThreeDSecure(deps, live, created.sessionToken)).toEqual(answered.payment);
     await expect(verifyThreeDSecure(deps, scope, created.sessionToken)).rejects.toMatchObject({
       code: 'transaction_forbidden',
@@ -163,13 +189,15 @@ describe('creating a payment', () => {
     const deps = setUp();
     const created = await createPayment(deps, live, aChargeRequest({ threeDSecure }));
     if (created.outcome !== 'three_d_secure') throw new Error('expected a 3-D Secure session');
-    const { payment } = await completeThreeDSecure(deps, 'live', created.sessionToken, false);
+    const { payment } = await completeThreeDSecure(deps, 'live', created.sessionToken, false, {
+      authentication: 'failed',
+    });
     expect(payment).toMatchObject({
       state: 'failed',
       decline: 'card_declined',
       threeDSecure: { result: 'failed' },
+      processorOutcome: { code: 'auth_failed' },
     });
-    expect(deps.processor.authorised).toEqual([]);
   });
 
   it('refuses 3-D Secure where it cannot run, unless fallback_ok lets the charge go on without it', async () => {
@@ -473,7 +501,10 @@ describe('voiding and capturing an authorised payment', () => {
     const deps = setUp();
     const { payment } = await createPayment(deps, scope, authorisationRequest());
     deps.clock.advance(5 * day - 1000);
-    deps.processor.capture = async () => deps.clock.advance(2000);
+    deps.processor.capture = async () => {
+      deps.clock.advance(2000);
+      return { outcome: 'succeeded' };
+    };
     await expect(captureAuthorisation(deps, scope, payment.token, 500)).rejects.toMatchObject({
       code: 'authorisation_expired',
     });
@@ -558,7 +589,7 @@ describe('the payment-recovery job', () => {
       threeDSecure: { result: 'expired' },
     });
     expect(await deps.payments.sealedNumberOf(live, created.payment.token)).toBeNull();
-    expect(deps.processor.authorised).toEqual([]);
+    expect(deps.processor.completed).toEqual([]);
     // A late answer from the payer changes nothing.
     if (created.outcome !== 'three_d_secure') throw new Error('expected a 3-D Secure session');
     expect((await completeThreeDSecure(deps, 'live', created.sessionToken, true)).payment).toEqual(expired);

@@ -5,7 +5,7 @@ import { fakeCardTokens } from '../../fakes/cards.ts';
 import { fakePaymentCustomers } from '../../fakes/payment-customers.ts';
 import { fakePaymentSources } from '../../fakes/payment-sources.ts';
 import { fakePayments, fakeRecoveryJobs } from '../../fakes/payments.ts';
-import { fakeProcessor } from '../../fakes/processor.ts';
+import { fakeProcessor, processorDeps } from '../../fakes/processor.ts';
 import { fixedClock, sequentialIds } from '../../fakes/system.ts';
 import { aChargeRequest } from '../../helpers/builders.ts';
 
@@ -23,7 +23,7 @@ const setUp = () => {
     cardTokens,
     paymentSources,
     customers: fakePaymentCustomers(),
-    processor: fakeProcessor(),
+    ...processorDeps(fakeProcessor()),
     clock: fixedClock('2026-11-24T10:00:00Z'),
     ids: sequentialIds(),
   };

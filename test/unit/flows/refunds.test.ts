@@ -3,6 +3,7 @@ import { createRefund, getRefund, listChargeRefunds, settleRefund } from '@wattl
 import { BalanceShort, Changed, JobTaken, TransactionConflictError } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import { fakeBalance } from '../../fakes/balance.ts';
+import { fakeProcessor, processorDeps } from '../../fakes/processor.ts';
 import { fakeCharges, fakeRefunds } from '../../fakes/refunds.ts';
 import { fixedClock, sequentialIds } from '../../fakes/system.ts';
 import { fakeSchedule } from '../../fakes/transfers.ts';
@@ -150,10 +151,13 @@ describe('settling a refund', () => {
     return {
       ...deps,
       schedule: fakeSchedule(deps.refunds.jobs),
-      processor: {
+      ...processorDeps({
+        ...fakeProcessor(),
         refund: async () =>
-          settled ? { settled: true as const } : { settled: false as const, reason: 'Refund declined' },
-      },
+          settled
+            ? { outcome: 'succeeded' as const }
+            : { outcome: 'failed' as const, raw: { code: 'refused', reason: 'Refund declined' } },
+      }),
     };
   };
 

@@ -9,6 +9,7 @@ import {
 import { type BillCharges, Changed, type CustomersStore, TokenTaken } from '@wattle/ports';
 import { createPayment, type PaymentRequest, reservePayment } from '../payments/create-payment.ts';
 import { derivedPaymentToken } from '../payments/payment-tokens.ts';
+import { settlementWithProcessor } from '../payments/settle-payment.ts';
 import { type BillOutcome, outcomeOf } from './bill-outcome.ts';
 import { type BillAlong, type ChargeOutcome, settleBillCharge } from './settle-bill-charge.ts';
 
@@ -97,14 +98,11 @@ export const chargeBill = async (
       recovery: 'bill',
       changes: along.begin ?? [],
     });
-    return await settleBillCharge(
-      deps,
-      scope,
-      reserved.payment,
-      reserved.cardNumber,
-      along,
-      reserved.reservedAt,
-    );
+    const settlement = await settlementWithProcessor(deps, scope, reserved.payment, reserved.cardNumber, {
+      billed: true,
+      reservedAt: reserved.reservedAt,
+    });
+    return await settleBillCharge(deps, scope, settlement, along);
   } catch (error) {
     if (error instanceof TokenTaken || (error instanceof Changed && error.resource === 'payment')) {
       const existing = await deps.payments.get(scope, token);

@@ -1,7 +1,7 @@
 import type { Payment, PendingBill, Scope } from '@wattle/domain';
 import { Changed, type LoadedSubscription, type ScheduledJob, type SubscriptionWrite } from '@wattle/ports';
 import type { CreatePaymentDeps } from '../payments/create-payment.ts';
-import { reservedCardNumber, settlementWithProcessor } from '../payments/settle-payment.ts';
+import { type ProcessorSettlement, settlementOfProcessing } from '../payments/settle-payment.ts';
 import { type BillOutcome, outcomeOf } from './bill-outcome.ts';
 import { billSettlement } from './settle-bill.ts';
 
@@ -23,28 +23,23 @@ export type ChargeOutcome = BillOutcome & { recorded?: boolean };
 
 export type BillChargeDeps = Pick<
   CreatePaymentDeps,
-  'payments' | 'cardTokens' | 'processor' | 'ids' | 'clock'
+  'payments' | 'cardTokens' | 'processorOf' | 'deadline' | 'ids' | 'clock'
 >;
 
 /**
- * Asks the processor about a bill's reserved charge and settles it with the bill's outcome: the
- * settlement's changes with the bill's change added, in one transaction. When the subscription
- * changed since the bill began (a cancel, a card change), that fails the bill's part, never the
- * charge's: the settlement commits again without the bill's change, and the bill is recorded
- * apart, from the subscription read again (settleBillOf).
+ * Settles a bill's charge with the bill's outcome: the settlement's changes (`settlement`, the
+ * processor's answer about the charge) with the bill's change added, in one transaction. When the
+ * subscription changed since the bill began (a cancel, a card change), that fails the bill's part,
+ * never the charge's: the settlement commits again without the bill's change, and the bill is
+ * recorded apart, from the subscription read again (settleBillOf). An unresolved charge (its
+ * outcome unknown) records no bill outcome: the bill's recovery job resolves it later.
  */
 export const settleBillCharge = async (
   deps: BillChargeDeps,
   scope: Scope,
-  reserved: Payment,
-  cardNumber: string,
+  { settled, changes, now }: ProcessorSettlement,
   along: BillAlong,
-  reservedAt?: Date,
 ): Promise<ChargeOutcome> => {
-  const { settled, changes, now } = await settlementWithProcessor(deps, reserved, cardNumber, {
-    billed: true,
-    reservedAt,
-  });
   const outcome = outcomeOf(settled);
   if (outcome.kind !== 'processing') {
     const bill = billSettlement(deps.ids, along.begun, outcome, now, along.claim);
@@ -60,9 +55,9 @@ export const settleBillCharge = async (
 };
 
 /**
- * Finishes a bill's charge a crash left `processing`, with its bill (settleBillCharge: asking the
- * processor again is safe, idempotent by the charge's token). When another run settled it first,
- * its outcome as it stands.
+ * Finishes a bill's charge left `processing`, with its bill (settleBillCharge): a crash's is asked
+ * again (safe: idempotent by the charge's token), an unresolved one is resolved by its token
+ * (settlementOfProcessing). When another run settled it first, its outcome as it stands.
  */
 export const finishBillCharge = async (
   deps: BillChargeDeps,
@@ -71,8 +66,8 @@ export const finishBillCharge = async (
   along: BillAlong,
 ): Promise<ChargeOutcome> => {
   try {
-    const cardNumber = await reservedCardNumber(deps, scope, charge);
-    return await settleBillCharge(deps, scope, charge, cardNumber, along);
+    const settlement = await settlementOfProcessing(deps, scope, charge, { billed: true });
+    return await settleBillCharge(deps, scope, settlement, along);
   } catch (error) {
     if (!(error instanceof Changed)) throw error;
     const settled = await deps.payments.get(scope, charge.token);

@@ -1,13 +1,16 @@
 import {
   type Clock,
+  type DisputeCase,
   daysAfter,
   disputeFee,
   disputeWithdrawalDays,
   type Ids,
   newEvent,
   openedDispute,
+  type Payment,
   presentDispute,
   refundable,
+  type Scope,
   toTimestamp,
 } from '@wattle/domain';
 import {
@@ -30,44 +33,51 @@ export interface OpenDisputeDeps {
 }
 
 /**
- * The dispute-opening job (written with the capture of a charge on a dispute test card): the
- * simulated issuer disputes what is left of the charge after refunds, and the merchant's balance
- * pays the amount and the dispute fee at once. A charge refunded in full has nothing left to
- * dispute. A refund racing the opening makes the store answer Changed: read the charge again and
- * dispute what is left. JobTaken when an overlapping run took it first.
+ * Opens the issuer's dispute of what is left of `charge` (`found`: why, and what the issuer does
+ * next): the balance pays the amount and the dispute fee at once, its deadline (and a withdrawal)
+ * scheduled, `dispute.evidence_required` recorded. With `claim`, in the opening job's transaction.
  */
-export const openDispute = (
-  { disputes, payments, schedule, clock, ids, pacing }: OpenDisputeDeps,
-  job: ScheduledJob,
-): Promise<void> =>
-  retryOnChange(pacing, async () => {
-    const charge = await payments.get(job.scope, job.token);
+export const openChargeDispute = async (
+  { disputes, clock, ids }: Pick<OpenDisputeDeps, 'disputes' | 'clock' | 'ids'>,
+  scope: Scope,
+  charge: Payment,
+  found: DisputeCase,
+  claim?: ScheduledJob,
+): Promise<void> => {
+  const now = clock.now();
+  const dispute = openedDispute(ids.token('dis'), charge, found, disputeFee, now);
+  const later = (kind: string, dueAt: Date): ScheduledJob => ({ kind, scope, token: dispute.token, dueAt });
+  await disputes.open(
+    scope,
+    dispute,
+    charge,
+    {
+      claim,
+      event: newEvent(ids, 'dispute.evidence_required', presentDispute(dispute, now), toTimestamp(now)),
+      schedule: [
+        later(jobKinds.disputeDeadline, new Date(Date.parse(dispute.evidenceRequiredBy))),
+        ...(dispute.withdrawn
+          ? [later(jobKinds.disputeWithdrawal, daysAfter(now, disputeWithdrawalDays))]
+          : []),
+      ],
+    },
+    now,
+  );
+};
+
+/**
+ * The dispute-opening job (written with the capture of a charge on a dispute test card): the
+ * simulated issuer disputes what is left of the charge after refunds (openChargeDispute). A charge
+ * refunded in full has nothing left to dispute. A refund racing the opening makes the store answer
+ * Changed: read the charge again and dispute what is left. JobTaken when an overlapping run took
+ * it first.
+ */
+export const openDispute = (deps: OpenDisputeDeps, job: ScheduledJob): Promise<void> =>
+  retryOnChange(deps.pacing, async () => {
+    const charge = await deps.payments.get(job.scope, job.token);
     if (!charge?.disputeCase || refundable(charge) === 0) {
-      await schedule.drop(job);
+      await deps.schedule.drop(job);
       return;
     }
-    const now = clock.now();
-    const dispute = openedDispute(ids.token('dis'), charge, charge.disputeCase, disputeFee, now);
-    const later = (kind: string, dueAt: Date): ScheduledJob => ({
-      kind,
-      scope: job.scope,
-      token: dispute.token,
-      dueAt,
-    });
-    await disputes.open(
-      job.scope,
-      dispute,
-      charge,
-      {
-        claim: job,
-        event: newEvent(ids, 'dispute.evidence_required', presentDispute(dispute, now), toTimestamp(now)),
-        schedule: [
-          later(jobKinds.disputeDeadline, new Date(Date.parse(dispute.evidenceRequiredBy))),
-          ...(dispute.withdrawn
-            ? [later(jobKinds.disputeWithdrawal, daysAfter(now, disputeWithdrawalDays))]
-            : []),
-        ],
-      },
-      now,
-    );
+    await openChargeDispute(deps, job.scope, charge, charge.disputeCase, job);
   });

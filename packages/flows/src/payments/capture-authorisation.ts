@@ -1,5 +1,11 @@
 import { authorisationCapture, authorisationCaptureRefusal, type Payment, type Scope } from '@wattle/domain';
-import { checkTransition, commitTransition, loadPayment, type TransitionDeps } from './payment-transition.ts';
+import {
+  askProcessor,
+  checkTransition,
+  commitTransition,
+  loadPayment,
+  type TransitionDeps,
+} from './payment-transition.ts';
 
 /**
  * POST /authorisations/{token}/charges: captures `amount` (at most what was authorised) as a new
@@ -15,9 +21,9 @@ export const captureAuthorisation = async (
   checkTransition(authorisation, 'capture', deps.clock.now());
   const refused = authorisationCaptureRefusal(authorisation, amount);
   if (refused) throw refused;
-  await deps.processor.capture(authorisation.token, amount);
+  const taken = await askProcessor(deps, scope, authorisation, { kind: 'capture', amount });
   return commitTransition(deps, scope, authorisation, 'capture', (now) => {
-    const capture = authorisationCapture(authorisation, amount, deps.ids.token('ch'), now);
+    const capture = authorisationCapture(authorisation, amount, deps.ids.token('ch'), now, taken);
     return { after: capture.authorisation, charge: capture.charge };
   });
 };

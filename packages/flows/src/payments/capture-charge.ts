@@ -1,5 +1,11 @@
 import { capturedCharge, type Payment, type Scope } from '@wattle/domain';
-import { checkTransition, commitTransition, loadPayment, type TransitionDeps } from './payment-transition.ts';
+import {
+  askProcessor,
+  checkTransition,
+  commitTransition,
+  loadPayment,
+  type TransitionDeps,
+} from './payment-transition.ts';
 
 /** PUT /charges/{token}/capture: an authorised charge, the full authorised amount only. */
 export const captureCharge = async (
@@ -10,8 +16,8 @@ export const captureCharge = async (
 ): Promise<Payment> => {
   const payment = await loadPayment(deps, scope, 'charge', token);
   checkTransition(payment, 'capture', deps.clock.now(), amount);
-  await deps.processor.capture(payment.token, payment.amount);
+  const taken = await askProcessor(deps, scope, payment, { kind: 'capture', amount: payment.amount });
   return commitTransition(deps, scope, payment, 'capture', (now) => ({
-    after: capturedCharge(payment, now),
+    after: capturedCharge(payment, now, taken),
   }));
 };

@@ -18,6 +18,7 @@ import { commitUsingToken } from '../cards/card-intake.ts';
 import { paymentSourceParam } from '../payment-sources/take-payment-source.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { type PaymentSource, resolveSource } from './payment-sources.ts';
+import { startThreeDSecure } from './processor-three-d-secure.ts';
 import { settleWithProcessor } from './settle-payment.ts';
 
 /** Either form of `three_d_secure`: Wattle runs it (redirect), or the merchant did (pass-through). */
@@ -32,6 +33,11 @@ export interface PaymentRequest extends PaymentOrder {
    * reaches the processor.
    */
   token?: string | undefined;
+  /**
+   * Where the payer comes back to from the processor's 3-D Secure, for the charge's session: the
+   * session's page (its public URL is the function's to build).
+   */
+  threeDSecureReturnUrl?: ((sessionToken: string) => string) | undefined;
 }
 
 export type PaymentCreated =
@@ -40,7 +46,7 @@ export type PaymentCreated =
 
 export type CreatePaymentDeps = Pick<
   PaymentsDeps,
-  'payments' | 'cardTokens' | 'paymentSources' | 'customers' | 'processor' | 'clock' | 'ids'
+  'payments' | 'cardTokens' | 'paymentSources' | 'customers' | 'processorOf' | 'deadline' | 'clock' | 'ids'
 >;
 
 /** A payment reserved: the processor not asked yet. */
@@ -76,13 +82,13 @@ export const reservePayment = async (
   request: PaymentRequest,
   along: ReservedWith = onItsOwn,
 ): Promise<ReservedPayment> => {
-  const { payments, processor, ids, clock } = deps;
+  const { payments, processorOf, ids, clock } = deps;
   const now = clock.now();
   const source = await resolveSource(deps, scope, request.source, now);
   const threeDSecure = threeDSecureFor(
     request.threeDSecure,
     scope.environment,
-    processor.supportsThreeDSecure(source.card),
+    processorOf(scope).supportsThreeDSecure(source.card),
     () => ids.token('se'),
   );
   const unbearable = platformAdjustmentRefusal(
@@ -117,8 +123,9 @@ export const reservePayment = async (
 
 /**
  * Creates a charge or an authorisation: reserved first (reservePayment), then the processor is
- * asked, then the outcome is written. Throws TokenTaken when `request.token` names a payment that
- * exists (see createPaymentOnce).
+ * asked, then the outcome is written. A charge whose payer must pass 3-D Secure starts it at the
+ * processor (startThreeDSecure) and waits for the payer, unless the processor settles it at once.
+ * Throws TokenTaken when `request.token` names a payment that exists (see createPaymentOnce).
  */
 export const createPayment = async (
   deps: CreatePaymentDeps,
@@ -126,8 +133,14 @@ export const createPayment = async (
   request: PaymentRequest,
 ): Promise<PaymentCreated> => {
   const reserved = await reservePayment(deps, scope, request);
-  if (reserved.sessionToken)
-    return { outcome: 'three_d_secure', payment: reserved.payment, sessionToken: reserved.sessionToken };
+  const { sessionToken } = reserved;
+  if (sessionToken) {
+    const returnUrl = request.threeDSecureReturnUrl?.(sessionToken) ?? '';
+    const started = await startThreeDSecure(deps, scope, reserved.payment, reserved.cardNumber, returnUrl);
+    return started.state === 'pending_3ds'
+      ? { outcome: 'three_d_secure', payment: started, sessionToken }
+      : { outcome: 'settled', payment: started };
+  }
   const payment = await settleWithProcessor(deps, scope, reserved.payment, reserved.cardNumber, {
     reservedAt: reserved.reservedAt,
   });

@@ -1,11 +1,12 @@
 import type {
-  CardProcessor,
+  CallDeadline,
   CardTokensStore,
   Clock,
   CustomersStore,
   Ids,
   PaymentSourcesStore,
   PaymentsStore,
+  ProcessorOf,
   ScheduleStore,
 } from '@wattle/ports';
 
@@ -21,7 +22,10 @@ export interface PaymentsDeps {
   /** A customer's cards, for customer_token payments. */
   customers: Pick<CustomersStore, 'get' | 'getCard' | 'findCardOwner'>;
   schedule: Pick<ScheduleStore, 'drop'>;
-  processor: CardProcessor;
+  /** The processor of a scope's payments (by its environment). */
+  processorOf: ProcessorOf;
+  /** The signal every processor call carries (the invocation's deadline). */
+  deadline: CallDeadline;
   clock: Clock;
   ids: Ids;
 }

@@ -8,6 +8,7 @@ export * from './payment-event.ts';
 export * from './payment-input.ts';
 export * from './payment-sources.ts';
 export * from './payment-tokens.ts';
+export * from './processor-three-d-secure.ts';
 export * from './read-payments.ts';
 export * from './recover-payment.ts';
 export * from './settle-payment.ts';

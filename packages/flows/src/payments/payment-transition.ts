@@ -1,4 +1,5 @@
 import {
+  type CaptureTaken,
   type Payment,
   type PaymentKind,
   PinError,
@@ -11,7 +12,7 @@ import type { PaymentsDeps } from './deps.ts';
 import { transitionRefused } from './payment-errors.ts';
 import { paymentEvent } from './payment-event.ts';
 
-export type TransitionDeps = Pick<PaymentsDeps, 'payments' | 'processor' | 'ids' | 'clock'>;
+export type TransitionDeps = Pick<PaymentsDeps, 'payments' | 'processorOf' | 'deadline' | 'ids' | 'clock'>;
 
 /** The payment of `kind`, or not_found. */
 export const loadPayment = async (
@@ -23,6 +24,41 @@ export const loadPayment = async (
   const payment = await payments.get(scope, token);
   if (!payment || payment.kind !== kind) throw new PinError('not_found');
   return payment;
+};
+
+/**
+ * Asks the processor to capture or void an authorised payment, keyed by its token (the same
+ * request sent again is carried out once) and bounded by the deadline. Answers how it was taken
+ * (at once, or pending: the processor tells the outcome by notification); a refusal is the
+ * payment's processing_error, with nothing moved; an unknown answer is a 503 to retry, which is
+ * safe: the retry carries the same key.
+ */
+export const askProcessor = async (
+  { processorOf, deadline }: Pick<PaymentsDeps, 'processorOf' | 'deadline'>,
+  scope: Scope,
+  payment: Payment,
+  action: { kind: 'void' } | { kind: 'capture'; amount: number },
+): Promise<CaptureTaken> => {
+  const processor = processorOf(scope);
+  const call = {
+    paymentToken: payment.token,
+    // Payments recorded before the processor's reference was kept are known by our token.
+    processorReference: payment.processorReference ?? payment.token,
+    deadline: deadline(),
+  };
+  const answer =
+    action.kind === 'void'
+      ? await processor.void(call)
+      : await processor.capture({ ...call, amount: action.amount, currency: payment.currency });
+  switch (answer.outcome) {
+    case 'succeeded':
+    case 'pending':
+      return answer.outcome;
+    case 'failed':
+      throw transitionRefused('processing_error', payment);
+    case 'unknown':
+      throw new PinError('service_unavailable');
+  }
 };
 
 /** Refuses a void or capture the state table does not allow, with the record's token. */

@@ -1,4 +1,16 @@
-import { type Payment, type RecoveryEnd, type Scope, settledWith, settlementOf } from '@wattle/domain';
+import {
+  type AuthorisationOutcome,
+  isUnresolved,
+  type Payment,
+  type PaymentAnswer,
+  type ProcessorThreeDSecure,
+  type RecoveryEnd,
+  type Scope,
+  settledWith,
+  settlementOf,
+  unresolvedOf,
+  withResolutionRetry,
+} from '@wattle/domain';
 import { Changed, type PaymentWrite, type ScheduledJob } from '@wattle/ports';
 import type { PaymentsDeps } from './deps.ts';
 import { paymentEvent } from './payment-event.ts';
@@ -13,13 +25,18 @@ export interface SettleHow {
   reservedAt?: Date | undefined;
 }
 
-/** A payment the processor answered for: settled, with the changes that write it, not yet committed. */
+/**
+ * A payment the processor answered for: settled (or, its answer unknown, unresolved: still
+ * `processing`), with the changes that write it, not yet committed.
+ */
 export interface ProcessorSettlement {
   settled: Payment;
   changes: PaymentWrite[];
   /** When the settlement was decided: the time to commit it at. */
   now: Date;
 }
+
+export type ProcessorDeps = Pick<PaymentsDeps, 'processorOf' | 'deadline' | 'ids' | 'clock'>;
 
 /** How the settlement ends the payment's recovery job (see RecoveryEnd). */
 export const recoveryEndOf = ({ job, billed }: Pick<SettleHow, 'job' | 'billed'>): RecoveryEnd =>
@@ -44,32 +61,36 @@ export const reservedCardNumber = async (
   return cardTokens.open(scope, { card: payment.card, sealedNumber });
 };
 
+/** The 3-D Secure the processor is told of: the merchant's own authentication, passed through. */
+const threeDSecureOf = (payment: Payment): ProcessorThreeDSecure =>
+  payment.threeDSecurePassThrough
+    ? { mode: 'pass_through', values: payment.threeDSecurePassThrough }
+    : { mode: 'none' };
+
 /**
- * Asks the processor (idempotent by the payment's token), captures at once when asked to, and
- * decides the settlement: the payment's new state and its changes (settlementOf) with its event.
- * Nothing is written: the caller commits the changes, with its own (a bill's) if it has any.
+ * The settlement of the processor's answer (settledWith): an outcome, with its changes
+ * (settlementOf) and its event; or, unknown, the payment unresolved (unresolvedOf), its recovery
+ * job left to resolve it.
  */
-export const settlementWithProcessor = async (
-  { processor, ids, clock }: Pick<PaymentsDeps, 'processor' | 'ids' | 'clock'>,
+export const settlementOfAnswer = (
+  { ids, clock }: Pick<PaymentsDeps, 'ids' | 'clock'>,
   reserved: Payment,
-  cardNumber: string,
+  answer: PaymentAnswer,
   how: SettleHow,
-): Promise<ProcessorSettlement> => {
-  const outcome = await processor.authorise({
-    reference: reserved.token,
-    card: reserved.card,
-    cardNumber,
-    amount: reserved.amount,
-    currency: reserved.currency,
-  });
-  if (outcome.approved && reserved.captureOnSuccess) await processor.capture(reserved.token, reserved.amount);
+): ProcessorSettlement => {
   const now = clock.now();
-  const settled = settledWith(reserved, outcome);
+  const recovery = recoveryEndOf(how);
+  const settled = settledWith(reserved, answer, now);
+  if (isUnresolved(settled)) {
+    const after = recovery.by === 'run' ? withResolutionRetry(settled, now) : settled;
+    const changes = unresolvedOf({ before: reserved, after, recovery, reservedAt: how.reservedAt });
+    return { settled: after, changes, now };
+  }
   const changes = settlementOf({
     before: reserved,
     after: settled,
     event: paymentEvent(ids, settled, now),
-    recovery: recoveryEndOf(how),
+    recovery,
     reservedAt: how.reservedAt,
     now,
   });
@@ -77,18 +98,104 @@ export const settlementWithProcessor = async (
 };
 
 /**
- * Asks the processor and writes the outcome (settlementWithProcessor). Used on creation, by the
- * recovery job and after 3-D Secure. Throws Changed when another request or run settled the
- * payment first.
+ * Asks the processor to authorise (captured at once when asked to), keyed by the payment's token
+ * and bounded by the invocation's deadline, and decides the settlement (answerOf). Nothing is
+ * written: the caller commits the changes, with its own (a bill's) if it has any.
+ */
+export const settlementWithProcessor = async (
+  deps: ProcessorDeps,
+  scope: Scope,
+  reserved: Payment,
+  cardNumber: string,
+  how: SettleHow,
+): Promise<ProcessorSettlement> => {
+  const answer = await authorise(deps, scope, reserved, cardNumber, threeDSecureOf(reserved));
+  return settlementOfAnswer(deps, reserved, answerOf(answer), how);
+};
+
+/**
+ * The processor's authorisation of a reserved payment with its card, keyed by the payment's token,
+ * bounded by the invocation's deadline; 3-D Secure as `threeDSecure` says.
+ */
+export const authorise = (
+  { processorOf, deadline }: Pick<PaymentsDeps, 'processorOf' | 'deadline'>,
+  scope: Scope,
+  reserved: Payment,
+  cardNumber: string,
+  threeDSecure: ProcessorThreeDSecure,
+): Promise<AuthorisationOutcome> =>
+  processorOf(scope).authorise({
+    paymentToken: reserved.token,
+    amount: reserved.amount,
+    currency: reserved.currency,
+    card: { card: reserved.card, number: cardNumber },
+    capture: reserved.captureOnSuccess,
+    threeDSecure,
+    returnUrl: threeDSecure.mode === 'redirect' ? threeDSecure.returnUrl : '',
+    email: reserved.email,
+    ipAddress: reserved.ipAddress,
+    deadline: deadline(),
+  });
+
+/**
+ * An authorisation's answer as the payment takes it: 3-D Secure the processor asks for where the
+ * payer cannot be sent to it (the merchant did not ask for 3-D Secure, or it was asked already)
+ * is a decline: a Pin client that did not ask for 3-D Secure has no page to send its payer to.
+ */
+export const answerOf = (answer: AuthorisationOutcome): PaymentAnswer =>
+  answer.outcome === 'action_required'
+    ? {
+        outcome: 'declined',
+        decline: 'card_declined',
+        raw: { code: 'authentication_required', reason: 'The processor asked for 3-D Secure' },
+        ...(answer.processorReference ? { processorReference: answer.processorReference } : {}),
+      }
+    : answer;
+
+/**
+ * Resolves an unresolved payment through the processor, by our token alone (looked up, or
+ * cancelled): never authorised again. Nothing is written (see settlementWithProcessor).
+ */
+export const resolutionWithProcessor = async (
+  deps: ProcessorDeps,
+  scope: Scope,
+  unresolved: Payment,
+  how: SettleHow,
+): Promise<ProcessorSettlement> => {
+  const answer = await deps.processorOf(scope).resolve({
+    paymentToken: unresolved.token,
+    deadline: deps.deadline(),
+  });
+  return settlementOfAnswer(deps, unresolved, answer, how);
+};
+
+/**
+ * The settlement of a payment left `processing`: an unresolved one is resolved; one a crash left
+ * before its answer is asked again with its card (the same token: the processor makes it once).
+ */
+export const settlementOfProcessing = async (
+  deps: ProcessorDeps & Pick<PaymentsDeps, 'payments' | 'cardTokens'>,
+  scope: Scope,
+  payment: Payment,
+  how: SettleHow,
+): Promise<ProcessorSettlement> => {
+  if (isUnresolved(payment)) return resolutionWithProcessor(deps, scope, payment, how);
+  const cardNumber = await reservedCardNumber(deps, scope, payment);
+  return settlementWithProcessor(deps, scope, payment, cardNumber, how);
+};
+
+/**
+ * Asks the processor and writes the outcome (settlementWithProcessor). Used on creation and after
+ * 3-D Secure. Throws Changed when another request or run settled the payment first.
  */
 export const settleWithProcessor = async (
-  deps: Pick<PaymentsDeps, 'processor' | 'payments' | 'ids' | 'clock'>,
+  deps: ProcessorDeps & Pick<PaymentsDeps, 'payments'>,
   scope: Scope,
   reserved: Payment,
   cardNumber: string,
   how: SettleHow,
 ): Promise<Payment> => {
-  const { settled, changes, now } = await settlementWithProcessor(deps, reserved, cardNumber, how);
+  const { settled, changes, now } = await settlementWithProcessor(deps, scope, reserved, cardNumber, how);
   await deps.payments.commit(scope, changes, now);
   return settled;
 };

@@ -9,6 +9,7 @@ import {
 } from '@wattle/domain';
 import { Changed } from '@wattle/ports';
 import type { PaymentsDeps } from './deps.ts';
+import { completeWithProcessor } from './processor-three-d-secure.ts';
 import { reservedCardNumber, settleWithProcessor } from './settle-payment.ts';
 import { declineThreeDSecure } from './three-d-secure-decline.ts';
 
@@ -57,21 +58,27 @@ export const verifyThreeDSecure = async (
 };
 
 /**
- * The payer's answer at the simulated issuer page. Authenticated: the card is authorised (and
- * captured) as any charge. Failed: the charge is declined. Either way the payer goes back to the
- * merchant's callback_url with the session token. A second answer changes nothing.
+ * The payer back at the session's page: `authenticated` is their answer there, `returned` what
+ * their return carried. A charge whose processor runs 3-D Secure (it kept the processor's
+ * redirect) is completed by the processor with `returned` (completeWithProcessor). One reserved
+ * before: authenticated, the card is authorised (and captured) as any charge; failed, it is
+ * declined. Either way the payer goes back to the merchant's callback_url with the session token.
+ * A second answer changes nothing.
  */
 export const completeThreeDSecure = async (
-  deps: Pick<PaymentsDeps, 'payments' | 'cardTokens' | 'processor' | 'ids' | 'clock'>,
+  deps: Pick<PaymentsDeps, 'payments' | 'cardTokens' | 'processorOf' | 'deadline' | 'ids' | 'clock'>,
   environment: Environment,
   sessionToken: string,
   authenticated: boolean,
+  returned: Record<string, string> = {},
 ): Promise<{ callbackUrl: string; payment: Payment }> => {
   const { scope, payment } = await sessionPayment(deps, environment, sessionToken);
   const callbackUrl = payment.threeDSecure!.callbackUrl;
   if (payment.state !== 'pending_3ds') return { callbackUrl, payment };
   const answered = withThreeDSecureResult(payment, authenticated ? 'authenticated' : 'failed');
   try {
+    if (answered.processorRedirect)
+      return { callbackUrl, payment: await completeWithProcessor(deps, scope, answered, returned) };
     if (!authenticated) return { callbackUrl, payment: await declineThreeDSecure(deps, scope, answered) };
     const cardNumber = await reservedCardNumber(deps, scope, payment);
     const settled = await settleWithProcessor(deps, scope, answered, cardNumber, {});

@@ -1,5 +1,11 @@
 import { type Payment, type PaymentKind, type Scope, voidedPayment } from '@wattle/domain';
-import { checkTransition, commitTransition, loadPayment, type TransitionDeps } from './payment-transition.ts';
+import {
+  askProcessor,
+  checkTransition,
+  commitTransition,
+  loadPayment,
+  type TransitionDeps,
+} from './payment-transition.ts';
 
 /** PUT /charges/{token}/void and PUT /authorisations/{token}/void: releases the authorised funds. */
 export const voidPayment = async (
@@ -10,6 +16,7 @@ export const voidPayment = async (
 ): Promise<Payment> => {
   const payment = await loadPayment(deps, scope, kind, token);
   checkTransition(payment, 'void', deps.clock.now());
-  await deps.processor.void(payment.token);
+  // Pending at the processor, the void is still Pin's at once: the reservation is released later.
+  await askProcessor(deps, scope, payment, { kind: 'void' });
   return commitTransition(deps, scope, payment, 'void', (now) => ({ after: voidedPayment(payment, now) }));
 };

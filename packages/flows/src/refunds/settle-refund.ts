@@ -1,47 +1,85 @@
-import {
-  type CardProcessor,
-  type Clock,
-  type Ids,
-  newEvent,
-  presentRefund,
-  type Refund,
-  toTimestamp,
-} from '@wattle/domain';
-import type { PaymentReader, RefundsStore, ScheduledJob, ScheduleStore } from '@wattle/ports';
+import { type Clock, type Ids, newEvent, presentRefund, type Refund, toTimestamp } from '@wattle/domain';
+import type {
+  CallDeadline,
+  PaymentReader,
+  ProcessorOf,
+  RefundsStore,
+  ScheduledJob,
+  ScheduleStore,
+} from '@wattle/ports';
 
 export interface SettleRefundDeps {
   refunds: RefundsStore;
   payments: PaymentReader;
   schedule: Pick<ScheduleStore, 'drop'>;
-  processor: Pick<CardProcessor, 'refund'>;
+  processorOf: ProcessorOf;
+  deadline: CallDeadline;
   clock: Clock;
   ids: Ids;
 }
 
+/** A refund's outcome, with its event: `refund.succeeded` or `refund.failed`. */
+export const refundOutcome = (
+  ids: Ids,
+  refund: Refund,
+  outcome: { succeeded: true } | { succeeded: false; reason: string },
+  now: Date,
+): { settled: Refund; event: ReturnType<typeof newEvent> } => {
+  const settled: Refund = outcome.succeeded
+    ? { ...refund, state: 'succeeded' }
+    : { ...refund, state: 'failed', errorMessage: outcome.reason };
+  const type = outcome.succeeded ? 'refund.succeeded' : 'refund.failed';
+  return { settled, event: newEvent(ids, type, presentRefund(settled), toTimestamp(now)) };
+};
+
 /**
- * The refund-settlement job: asks the processor, then records Success or Failed. A refund that
- * is gone or settled already leaves nothing to do. Throws JobTaken when another run took the job.
+ * The refund-settlement job: asks the processor (keyed by the refund's token, bounded by the
+ * deadline), then records Success or Failed; a refund the processor took as pending stays Pending
+ * (its notification settles it: applyProcessorNotification). An unknown answer leaves the job to
+ * run again: the same token is refunded once. A refund that is gone or settled already leaves
+ * nothing to do. Throws JobTaken when another run took the job.
  */
 export const settleRefund = async (
-  { refunds, payments, schedule, processor, clock, ids }: SettleRefundDeps,
+  { refunds, payments, schedule, processorOf, deadline, clock, ids }: SettleRefundDeps,
   job: ScheduledJob,
 ): Promise<void> => {
   const refund = await refunds.get(job.scope, job.token);
   const charge = refund && (await payments.get(job.scope, refund.chargeToken));
-  if (!refund || !charge || refund.state !== 'pending') {
+  if (!refund || !charge || refund.state !== 'pending' || refund.processorReference) {
     await schedule.drop(job);
     return;
   }
-  const outcome = await processor.refund(charge.token, refund.token, refund.amount, charge.card);
+  const answer = await processorOf(job.scope).refund({
+    refundToken: refund.token,
+    paymentToken: charge.token,
+    processorReference: charge.processorReference ?? charge.token,
+    amount: refund.amount,
+    currency: refund.currency,
+    deadline: deadline(),
+  });
   const now = clock.now();
-  const settled: Refund = outcome.settled
-    ? { ...refund, state: 'succeeded' }
-    : { ...refund, state: 'failed', errorMessage: outcome.reason };
-  const event = newEvent(
-    ids,
-    outcome.settled ? 'refund.succeeded' : 'refund.failed',
-    presentRefund(settled),
-    toTimestamp(now),
-  );
-  await refunds.settle(job.scope, charge, settled, job, event, now);
+  switch (answer.outcome) {
+    case 'unknown':
+      throw new Error(`The processor's answer to refund ${refund.token} is unknown: ${answer.reason}`);
+    case 'pending': {
+      const taken = { ...refund, processorReference: answer.processorReference ?? refund.token };
+      await refunds.settle(job.scope, charge, taken, { job }, now);
+      return;
+    }
+    case 'succeeded':
+    case 'failed': {
+      const { settled, event } = refundOutcome(
+        ids,
+        { ...refund, ...(answer.outcome === 'succeeded' ? referenceOf(answer) : {}) },
+        answer.outcome === 'succeeded'
+          ? { succeeded: true }
+          : { succeeded: false, reason: answer.raw.reason },
+        now,
+      );
+      await refunds.settle(job.scope, charge, settled, { job, event }, now);
+    }
+  }
 };
+
+const referenceOf = (answer: { processorReference?: string }) =>
+  answer.processorReference ? { processorReference: answer.processorReference } : {};

@@ -55,11 +55,11 @@ export class DisputesRepo implements DisputesStore {
     scope: Scope,
     dispute: Dispute,
     charge: Payment,
-    writes: DisputeStepWrites & { claim: ScheduledJob; event: WattleEvent },
+    writes: DisputeStepWrites & { claim?: ScheduledJob | undefined; event: WattleEvent },
     now: Date,
   ): Promise<void> {
     const tx = newTransaction<DisputeLabel>(this.ctx);
-    claimIn(tx, writes.claim);
+    if (writes.claim) claimIn(tx, writes.claim);
     // The charge as it was read: no refund since (refundable unchanged), no dispute yet.
     tx.update('charge', {
       Key: keys.payment(scope, charge.token),

@@ -28,14 +28,14 @@ import { listMembership, readBetween, readPage } from '../kernel/list-page.ts';
 import { cancelIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
 import type { IndexName } from '../kernel/table.ts';
 import type { Transaction } from '../kernel/transaction.ts';
-import { type BalanceLabel, creditIn } from './balance-repo.ts';
+import { type BalanceLabel, creditIn, debitIn } from './balance-repo.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
 import { PaymentSourcesRepo } from './payment-sources-repo.ts';
 import { paymentOfItem, storedPayment } from './stored-payment.ts';
 import { subscriptionChangeIn } from './subscriptions-repo.ts';
 
 /** The labels of this repository's transaction items (Transaction's `L`). */
-type PaymentLabel = 'payment' | 'session' | 'charge' | 'lease' | BalanceLabel;
+type PaymentLabel = 'payment' | 'session' | 'charge' | 'lease' | 'processor-key' | BalanceLabel;
 
 interface ListOf {
   index: IndexName;
@@ -204,6 +204,22 @@ const sessionIn = (
       expiresAt: toEpochSeconds(now) + tx.retention.eventsSeconds,
     },
     ConditionExpression: 'attribute_not_exists(pk)',
+  });
+};
+
+/** The key a processor's notification finds a payment's (or refund's) scope by. */
+export const processorKeyIn = <L extends string>(
+  tx: Transaction<L | 'processor-key'>,
+  scope: Scope,
+  token: string,
+): void => {
+  tx.put('processor-key', {
+    Item: {
+      ...keys.processorKey(token),
+      _et: 'processor_key',
+      accountId: scope.accountId,
+      environment: scope.environment,
+    },
   });
 };
 
@@ -383,6 +399,9 @@ export class PaymentsRepo implements PaymentsStore {
         case 'session':
           sessionIn(tx, scope, change, now);
           break;
+        case 'processor-key':
+          processorKeyIn(tx, scope, change.token);
+          break;
         case 'lease':
           leaseIn(tx, scope, change.paymentToken, change.until);
           break;
@@ -391,6 +410,9 @@ export class PaymentsRepo implements PaymentsStore {
           break;
         case 'balance-credit':
           creditIn(tx, scope, change);
+          break;
+        case 'balance-debit':
+          debitIn(tx, scope, change.currency, change.amount);
           break;
         case 'schedule-job':
           scheduleIn(tx, scheduledJobOf(scope, change.job));
@@ -433,6 +455,17 @@ export class PaymentsRepo implements PaymentsStore {
       }),
     );
     return (item.Item?.listSortKey as string | undefined) ?? listSortKey(now, payment.token);
+  }
+
+  async processorScope(token: string): Promise<Scope | null> {
+    const result = await this.ctx.doc.send(
+      new GetCommand({ TableName: this.ctx.tableName, Key: keys.processorKey(token), ConsistentRead: true }),
+    );
+    if (!result.Item) return null;
+    return {
+      accountId: result.Item.accountId as string,
+      environment: result.Item.environment as Scope['environment'],
+    };
   }
 
   async session(sessionToken: string): Promise<ThreeDSecureSession | null> {

@@ -5,8 +5,8 @@ import {
   Changed,
   jobKinds,
   type Page,
+  type RefundSettling,
   type RefundsStore,
-  type ScheduledJob,
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn, merchantWideShards } from '../kernel/counters.ts';
@@ -15,9 +15,10 @@ import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import { claimIn, scheduleIn } from '../kernel/schedule.ts';
 import { type BalanceLabel, debitIn, giveBackIn } from './balance-repo.ts';
+import { processorKeyIn } from './payments-repo.ts';
 
 /** The labels of this repository's transaction items (Transaction's `L`). */
-type RefundLabel = 'charge' | 'refund' | BalanceLabel;
+type RefundLabel = 'charge' | 'refund' | 'processor-key' | BalanceLabel;
 
 const refundsCounter = (scope: Scope) => counter(lists.refunds(scope), merchantWideShards);
 const chargeRefundsCounter = (scope: Scope, chargeToken: string) =>
@@ -93,6 +94,7 @@ export class RefundsRepo implements RefundsStore {
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       });
+    processorKeyIn(tx, scope, refund.token);
     countIn(tx, refundsCounter(scope), 1);
     countIn(tx, chargeRefundsCounter(scope, refund.chargeToken), 1);
     scheduleIn(tx, { kind: jobKinds.refundSettlement, scope, token: refund.token, dueAt: settleAt });
@@ -105,37 +107,48 @@ export class RefundsRepo implements RefundsStore {
   }
 
   /**
-   * The settled refund of `charge`; a failed one gives its amount back to the charge and to the
-   * balance, for the next transfer to pay out first. Claims the job.
+   * The refund of `charge` as the processor answered (see RefundsStore.settle): written only from
+   * `from` (Changed when it is no longer there: another run or notification came first); a refund
+   * failed gives its amount back to the charge and to the balance, for the next transfer to pay
+   * out first. Claims the job when there is one.
    */
   async settle(
     scope: Scope,
     charge: Payment,
     refund: Refund,
-    job: ScheduledJob,
-    event: WattleEvent,
+    { job, event, from = 'pending' }: RefundSettling,
     now: Date,
   ): Promise<void> {
     const failed = refund.state === 'failed';
     const tx = newTransaction<RefundLabel>(this.ctx);
-    claimIn(tx, job);
+    if (job) claimIn(tx, job);
     tx.update('refund', {
       Key: keys.refund(scope, refund.token),
       UpdateExpression: 'SET #r = :r',
-      ConditionExpression: '#r.#s = :pending',
+      ConditionExpression: '#r.#s = :from',
       ExpressionAttributeNames: { '#r': 'refund', '#s': 'state' },
-      ExpressionAttributeValues: { ':r': refund, ':pending': 'pending' },
+      ExpressionAttributeValues: { ':r': refund, ':from': from },
     });
-    tx.update('charge', {
-      Key: keys.payment(scope, refund.chargeToken),
-      UpdateExpression: failed
-        ? 'SET #p.pendingRefunds = #p.pendingRefunds - :one, #p.amountRefunded = #p.amountRefunded - :a, refundable = refundable + :a'
-        : 'SET #p.pendingRefunds = #p.pendingRefunds - :one',
-      ExpressionAttributeNames: { '#p': 'payment' },
-      ExpressionAttributeValues: failed ? { ':one': 1, ':a': refund.amount } : { ':one': 1 },
-    });
+    // Still pending (at the processor): the charge's amounts stay as the refund's creation left them.
+    if (refund.state !== 'pending') {
+      const pendingLeft = from === 'pending' ? ['#p.pendingRefunds = #p.pendingRefunds - :one'] : [];
+      const givenBack = failed
+        ? ['#p.amountRefunded = #p.amountRefunded - :a', 'refundable = refundable + :a']
+        : [];
+      const sets = [...pendingLeft, ...givenBack];
+      if (sets.length > 0)
+        tx.update('charge', {
+          Key: keys.payment(scope, refund.chargeToken),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ExpressionAttributeNames: { '#p': 'payment' },
+          ExpressionAttributeValues: {
+            ...(pendingLeft.length > 0 ? { ':one': 1 } : {}),
+            ...(failed ? { ':a': refund.amount } : {}),
+          },
+        });
+    }
     if (failed) giveBackIn(tx, scope, charge, refund);
-    recordEvent(tx, scope, event, now);
-    await tx.commit(this.ctx.doc);
+    if (event) recordEvent(tx, scope, event, now);
+    await tx.commit(this.ctx.doc, { refund: () => new Changed('refund', refund.token) });
   }
 }

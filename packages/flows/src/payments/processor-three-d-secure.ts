@@ -1,0 +1,48 @@
+import { awaitingPayer, awaitingPayerOf, type Payment, type Scope } from '@wattle/domain';
+import type { PaymentsDeps } from './deps.ts';
+import { answerOf, authorise, type ProcessorDeps, settlementOfAnswer } from './settle-payment.ts';
+
+/**
+ * Starts the processor's 3-D Secure for a charge reserved `pending_3ds`: authorises with a redirect
+ * back to `returnUrl` (where the payer's return completes it). Asked for it, the processor's
+ * redirect is kept and the charge waits for the payer (its card number dropped); any other answer
+ * (the issuer let it through, or refused it) settles it at once.
+ */
+export const startThreeDSecure = async (
+  deps: ProcessorDeps & Pick<PaymentsDeps, 'payments'>,
+  scope: Scope,
+  reserved: Payment,
+  cardNumber: string,
+  returnUrl: string,
+): Promise<Payment> => {
+  const answer = await authorise(deps, scope, reserved, cardNumber, { mode: 'redirect', returnUrl });
+  if (answer.outcome === 'action_required') {
+    const waiting = awaitingPayer(reserved, answer.redirect);
+    await deps.payments.commit(scope, awaitingPayerOf(reserved, waiting), deps.clock.now());
+    return waiting;
+  }
+  const { settled, changes, now } = settlementOfAnswer(deps, reserved, answerOf(answer), {});
+  await deps.payments.commit(scope, changes, now);
+  return settled;
+};
+
+/**
+ * The payer back from the processor's 3-D Secure with `returned` (what their return carried): the
+ * processor completes the payment, and its answer settles it.
+ */
+export const completeWithProcessor = async (
+  deps: ProcessorDeps & Pick<PaymentsDeps, 'payments'>,
+  scope: Scope,
+  waiting: Payment,
+  returned: Record<string, string>,
+): Promise<Payment> => {
+  const answer = await deps.processorOf(scope).completeAuthentication({
+    paymentToken: waiting.token,
+    completion: waiting.processorRedirect!.completion,
+    returned,
+    deadline: deps.deadline(),
+  });
+  const { settled, changes, now } = settlementOfAnswer(deps, waiting, answerOf(answer), {});
+  await deps.payments.commit(scope, changes, now);
+  return settled;
+};

@@ -1,0 +1,1 @@
+export * from './apply-processor-notification.ts';

@@ -1,0 +1,231 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Scope } from '@wattle/domain';
+import { localTableName } from '@wattle/local';
+import { declineCards, processorOutcomeCards, successCards } from '@wattle/processor';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../packages/store/src/kernel/keys.ts';
+import { eventsAbout } from '../helpers/events.ts';
+import { cardFields, chargeFields } from '../helpers/fixtures.ts';
+import {
+  type Api,
+  advanceClock,
+  api,
+  type Merchant,
+  newMerchant,
+  stackTable,
+  useClockStack,
+} from '../helpers/stack.ts';
+
+// Every outcome of the payment processor port through the public API, on the simulator's test
+// cards. Moves the clock (the recovery job resolves unknown outcomes): the clock stack.
+const stack = useClockStack();
+let merchant: Merchant;
+let client: Api;
+let scope: Scope;
+
+beforeAll(async () => {
+  merchant = await newMerchant(stack);
+  client = api(merchant.test.baseUrl, merchant.test.secretKey);
+  scope = { accountId: merchant.accountId, environment: 'test' };
+});
+
+const withCard = (number: string, overrides: Record<string, unknown> = {}, headers = {}) =>
+  client.post('/1/charges', chargeFields({ card: cardFields({ number }), ...overrides }), { headers });
+
+const stored = async (token: string) =>
+  (
+    await stackTable(stack).send(
+      new GetCommand({ TableName: localTableName, Key: keys.payment(scope, token) }),
+    )
+  ).Item;
+
+describe('approved', () => {
+  it("keeps the processor's reference on the payment and never shows it", async () => {
+    const res = await withCard(successCards.visa);
+    expect(res.status).toBe(201);
+    const { token } = res.body.response;
+    expect((await stored(token))?.payment.processorReference).toBe(`sim.plain.${token}`);
+    expect(res.text).not.toContain('sim.');
+    expect((await client.get(`/1/charges/${token}`)).text).not.toContain('sim.');
+  });
+});
+
+describe('declined', () => {
+  it("answers Pin's code and keeps the processor's own", async () => {
+    const res = await withCard(declineCards.insufficient_funds.visa);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'insufficient_funds' });
+    const item = await stored(res.body.charge_token);
+    expect(item?.payment).toMatchObject({
+      state: 'failed',
+      decline: 'insufficient_funds',
+      processorOutcome: { code: 'insufficient_funds', reason: expect.any(String) },
+    });
+    expect(res.text).not.toContain('Simulated');
+  });
+});
+
+describe('not processed', () => {
+  it('is the only answer that is gateway_error: nothing was made', async () => {
+    const res = await withCard(declineCards.gateway_error.visa);
+    expect(res.status).toBe(502);
+    expect(res.body.error).toBe('gateway_error');
+    expect((await stored(res.body.charge_token))?.payment.state).toBe('failed');
+  });
+});
+
+describe('unknown', () => {
+  it('answers the charge Pending (never an error to retry), then the recovery job resolves it by its token', async () => {
+    const headers = { 'Idempotency-Key': `unknown-${Date.now()}` };
+    const res = await withCard(processorOutcomeCards.unknownOutcome, {}, headers);
+    expect(res.status).toBe(202);
+    const { token } = res.body.response;
+    expect(res.body.response).toMatchObject({
+      success: false,
+      status_message: 'Pending',
+      error_message: null,
+      captured: false,
+      total_fees: null,
+    });
+    // Listed, and the same request again answers it as it stands: no second authorisation.
+    expect((await client.get('/1/charges')).body.response.map((c: { token: string }) => c.token)).toContain(
+      token,
+    );
+    const again = await withCard(processorOutcomeCards.unknownOutcome, {}, headers);
+    expect(again.status).toBe(202);
+    expect(again.body.response.token).toBe(token);
+    // Its card number is gone: a resolution needs only our token.
+    expect((await stored(token))?.sealedNumber).toBeUndefined();
+    expect(await eventsAbout(stack, token)).toEqual([]);
+
+    await advanceClock(stack, 3 * 60);
+    const resolved = (await client.get(`/1/charges/${token}`)).body.response;
+    expect(resolved).toMatchObject({ success: false, status_message: 'Declined', captured: false });
+    expect(resolved.error_message).toMatch(/upstream error/);
+    expect((await stored(token))?.payment).toMatchObject({
+      decline: 'gateway_error',
+      processorOutcome: { code: 'voided' },
+    });
+    expect((await eventsAbout(stack, token)).map((e) => e.type)).toEqual(['charge.failed']);
+  });
+
+  it('answers an authorisation Pending too', async () => {
+    const res = await client.post(
+      '/1/authorisations',
+      chargeFields({ card: cardFields({ number: processorOutcomeCards.unknownOutcome }) }),
+    );
+    expect(res.status).toBe(202);
+    expect(res.body.response).toMatchObject({ success: false, status_message: 'Pending' });
+  });
+});
+
+describe('pending at the processor', () => {
+  it('a pending capture shows captured at once, its proceeds credited, awaiting its notification', async () => {
+    const held = await withCard(processorOutcomeCards.capturePending, { capture: false });
+    const { token } = held.body.response;
+    const captured = await client.put(`/1/charges/${token}/capture`);
+    expect(captured.status).toBe(201);
+    expect(captured.body.response).toMatchObject({ captured: true, status_message: 'Success' });
+    expect((await stored(token))?.payment.capturePending).toBe(true);
+  });
+
+  it('a pending void shows voided at once', async () => {
+    const held = await withCard(processorOutcomeCards.voidPending, { capture: false });
+    const voided = await client.put(`/1/charges/${held.body.response.token}/void`);
+    expect(voided.status).toBe(200);
+    expect(voided.body.response).toMatchObject({ authorisation_voided: true });
+  });
+
+  it('a pending refund stays Pending after its settlement job, until its notification', async () => {
+    await withCard(successCards.visa, { amount: 5000 });
+    const charge = (await withCard(processorOutcomeCards.refundPending, { amount: 1000 })).body.response;
+    const refund = (await client.post(`/1/charges/${charge.token}/refunds`, { amount: 400 })).body.response;
+    await advanceClock(stack, 2 * 60 * 60);
+    expect((await client.get(`/1/refunds/${refund.token}`)).body.response).toMatchObject({
+      status_message: 'Pending',
+    });
+    expect((await client.get(`/1/charges/${charge.token}`)).body.response.refund_pending).toBe(true);
+  });
+});
+
+describe('3-D Secure run by the processor', () => {
+  it("answers as Pin's 3-D Secure charge; the payer's return is completed by the processor", async () => {
+    const live = api(merchant.live.baseUrl, merchant.live.secretKey);
+    const liveScope: Scope = { accountId: merchant.accountId, environment: 'live' };
+    const pending = await live.post(
+      '/1/charges',
+      chargeFields({ three_d_secure: { enabled: true, callback_url: 'https://shop.example/back' } }),
+    );
+    expect(pending.status).toBe(202);
+    const { token, redirect_url: page } = pending.body.response;
+    const item = async () =>
+      (
+        await stackTable(stack).send(
+          new GetCommand({ TableName: localTableName, Key: keys.payment(liveScope, token) }),
+        )
+      ).Item;
+    // The processor was asked: it sends the payer to the session's page (the simulator's issuer).
+    expect((await item())?.payment.processorRedirect).toMatchObject({ url: page, method: 'GET' });
+    expect(pending.text).not.toContain('processorRedirect');
+    const answer = await fetch(page, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'result=authenticated',
+      redirect: 'manual',
+    });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toMatch(/^https:\/\/shop\.example\/back\?session_token=se_/);
+    expect((await item())?.payment).toMatchObject({
+      state: 'captured',
+      processorReference: `sim.plain.${token}`,
+    });
+  });
+
+  it('declines a charge whose processor asks for 3-D Secure the merchant did not ask for', async () => {
+    const res = await withCard(processorOutcomeCards.threeDSecureRequired);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('card_declined');
+    expect((await stored(res.body.charge_token))?.payment.processorOutcome).toMatchObject({
+      code: 'authentication_required',
+    });
+  });
+});
+
+describe("3-D Secure on the processor's own page", () => {
+  it('sends the payer there, and completes the charge through the processor with what their return carried', async () => {
+    const live = api(merchant.live.baseUrl, merchant.live.secretKey);
+    const liveScope: Scope = { accountId: merchant.accountId, environment: 'live' };
+    const pending = await live.post(
+      '/1/charges',
+      chargeFields({ three_d_secure: { enabled: true, callback_url: 'https://shop.example/back' } }),
+    );
+    const { token, redirect_url: page } = pending.body.response;
+    // A processor whose issuer page is another site's (as Adyen's is): its redirect, planted.
+    const key = keys.payment(liveScope, token);
+    const doc = stackTable(stack);
+    const { Item } = await doc.send(new GetCommand({ TableName: localTableName, Key: key }));
+    const redirect = {
+      ...Item?.payment.processorRedirect,
+      url: 'https://issuer.example/3ds',
+      data: { md: 'x1' },
+    };
+    await doc.send(
+      new UpdateCommand({
+        TableName: localTableName,
+        Key: key,
+        UpdateExpression: 'SET payment.processorRedirect = :r',
+        ExpressionAttributeValues: { ':r': redirect },
+      }),
+    );
+    const sent = await fetch(page, { redirect: 'manual' });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get('location')).toBe('https://issuer.example/3ds?md=x1');
+
+    // Back with the processor's fields: the processor judges them (the simulator wants its own).
+    const back = await fetch(`${page}?redirectResult=abc`, { redirect: 'manual' });
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toMatch(/^https:\/\/shop\.example\/back\?session_token=se_/);
+    const { Item: after } = await doc.send(new GetCommand({ TableName: localTableName, Key: key }));
+    expect(after?.payment).toMatchObject({ state: 'failed', decline: 'card_declined' });
+  });
+});
