@@ -27,6 +27,7 @@ export * from './payment.ts';
 export * from './payment-changes.ts';
 export * from './payment-lifecycle.ts';
 export * from './payment-presenters.ts';
+export * from './payment-processor.ts';
 export * from './payment-source.ts';
 export * from './plan.ts';
 export * from './platform-adjustment.ts';
