@@ -120,7 +120,14 @@ const composed = <P extends object>(parts: P, over: Composing): ComposedDeps<P> 
 };
 
 /** The parts composeDeps makes from the registry unless the caller brings its own. */
-type Defaulted = 'secrets' | 'cipher' | 'deliveryQueue' | 'webhookSender' | 'passwordHasher' | 'pacing';
+type Defaulted =
+  | 'secrets'
+  | 'cipher'
+  | 'deliveryQueue'
+  | 'webhookSender'
+  | 'passwordHasher'
+  | 'pacing'
+  | 'processorOf';
 
 /**
  * Every part of the registry (./parts.ts) over a store and the given base (tests and benchmarks

@@ -6,4 +6,6 @@ export * from './deps.ts';
 export * from './ids.ts';
 export * from './logger.ts';
 export * from './password-hasher.ts';
+export * from './processor-config.ts';
+export * from './processors.ts';
 export * from './retry-pacing.ts';

@@ -1,8 +1,10 @@
-import type { CardProcessor, DeliveryQueue, PasswordHasher, WebhookSender } from '@wattle/ports';
+import type { CardProcessor, DeliveryQueue, PasswordHasher, ProcessorOf, WebhookSender } from '@wattle/ports';
 import { simulatedProcessor } from '@wattle/processor';
 import { httpWebhookSender } from '@wattle/webhooks';
 import { lazyDeliveryQueue } from './delivery-queue.ts';
 import { scryptPasswordHasher } from './password-hasher.ts';
+import { loadProcessorConfig } from './processor-config.ts';
+import { processorsFor } from './processors.ts';
 
 /*
  * The registry of parts a function's composition names (functionDeps), each exported under the
@@ -22,3 +24,8 @@ export const webhookSender = (): WebhookSender => httpWebhookSender();
 export const passwordHasher = (): PasswordHasher => scryptPasswordHasher;
 /** The acquirer: the simulator until a deployment adds an adapter for a real one. */
 export const processor = (): CardProcessor => simulatedProcessor();
+/**
+ * Each environment's acquirer (the PaymentProcessor port): test the simulator, live the one the
+ * deployment chose (WATTLE_LIVE_PROCESSOR, ./processor-config.ts).
+ */
+export const processorOf = (): ProcessorOf => processorsFor(loadProcessorConfig());
