@@ -52,7 +52,11 @@ describe("the live processor's configuration (WATTLE_LIVE_PROCESSOR, ADYEN_*)", 
     expect(() => loadProcessorConfig({ WATTLE_LIVE_PROCESSOR: 'stripe' })).toThrow(
       'WATTLE_LIVE_PROCESSOR must be one of simulator, adyen, not "stripe"',
     );
-    for (const bad of ['checkout-test.adyen.com/v71', 'ftp://checkout-test.adyen.com/v71', 'https://x/v71?a=1'])
+    for (const bad of [
+      'checkout-test.adyen.com/v71',
+      'ftp://checkout-test.adyen.com/v71',
+      'https://x/v71?a=1',
+    ])
       expect(() => loadProcessorConfig({ ...adyen, ADYEN_CHECKOUT_URL: bad }), bad).toThrow(
         "ADYEN_CHECKOUT_URL in the environment must be the Checkout API's http(s) base URL",
       );
@@ -63,7 +67,9 @@ describe("the live processor's configuration (WATTLE_LIVE_PROCESSOR, ADYEN_*)", 
   });
 
   it('in AWS names the secret that holds the settings, read later', () => {
-    expect(loadProcessorConfig({ WATTLE_LIVE_PROCESSOR: 'adyen', WATTLE_ADYEN_SECRET_ARN: 'arn:secret' })).toEqual({
+    expect(
+      loadProcessorConfig({ WATTLE_LIVE_PROCESSOR: 'adyen', WATTLE_ADYEN_SECRET_ARN: 'arn:secret' }),
+    ).toEqual({
       live: 'adyen',
       adyen: { from: 'secret', secretId: 'arn:secret' },
     });

@@ -161,7 +161,9 @@ export const operationOf = (route: Route): Operation | null =>
 
 export const buildOpenApiDocument = (options: DocumentOptions = {}): OpenApiDocument => {
   const paths: Record<string, Record<string, OperationObject>> = {};
-  for (const route of routes) {
+  // The processor's notifications are no part of Pin's API.
+  const apiRoutes = routes.filter((route) => route.caller === undefined);
+  for (const route of apiRoutes) {
     const operation = operationOf(route);
     if (!operation) throw new Error(`${routeKey(route)} has no entry in packages/openapi/src/operations.ts`);
     paths[route.path] ??= {};
@@ -183,7 +185,7 @@ export const buildOpenApiDocument = (options: DocumentOptions = {}): OpenApiDocu
         variables: { environment: { default: 'test', enum: ['test', 'live'] } },
       },
     ],
-    tags: [...new Set(routes.map((route) => route.fn))].map((name) => ({ name })),
+    tags: [...new Set(apiRoutes.map((route) => route.fn))].map((name) => ({ name })),
     paths,
     components: { schemas: componentSchemas(), securitySchemes },
   };

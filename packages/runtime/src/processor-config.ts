@@ -1,8 +1,5 @@
 import { type AdyenConfig, adyenTestCheckoutUrl } from '@wattle/adyen';
-
-/** The processors the live environment can have (WATTLE_LIVE_PROCESSOR); test always has the simulator. */
-export const liveProcessorNames = ['simulator', 'adyen'] as const;
-export type LiveProcessorName = (typeof liveProcessorNames)[number];
+import { adyenSecretVariable, liveProcessorNames, liveProcessorVariable } from '@wattle/routes';
 
 /**
  * The Adyen settings, by the names the local stack reads from its environment and the AWS
@@ -15,9 +12,6 @@ export const adyenSettingNames = {
   hmacKey: 'ADYEN_HMAC_KEY',
 } as const;
 
-/** In AWS: the ARN of the secret holding the Adyen settings (set by the stack, `-c liveProcessor=adyen`). */
-export const adyenSecretVariable = 'WATTLE_ADYEN_SECRET_ARN';
-
 /**
  * What the live environment's processor is: the simulator, or Adyen with its settings given
  * (locally, from the environment) or kept in a Secrets Manager secret (AWS: read once per cold
@@ -25,7 +19,10 @@ export const adyenSecretVariable = 'WATTLE_ADYEN_SECRET_ARN';
  */
 export type ProcessorConfig =
   | { live: 'simulator' }
-  | { live: 'adyen'; adyen: { from: 'settings'; settings: AdyenConfig } | { from: 'secret'; secretId: string } };
+  | {
+      live: 'adyen';
+      adyen: { from: 'settings'; settings: AdyenConfig } | { from: 'secret'; secretId: string };
+    };
 
 const required = ['apiKey', 'merchantAccount', 'hmacKey'] as const;
 
@@ -74,9 +71,11 @@ export const adyenSettingsOf = (values: Record<string, unknown>, where: string):
  * ADYEN_CHECKOUT_URL (default Adyen's test endpoint) from the environment.
  */
 export const loadProcessorConfig = (env: NodeJS.ProcessEnv = process.env): ProcessorConfig => {
-  const chosen = env.WATTLE_LIVE_PROCESSOR?.trim() || 'simulator';
+  const chosen = env[liveProcessorVariable]?.trim() || 'simulator';
   if (!(liveProcessorNames as readonly string[]).includes(chosen))
-    throw new Error(`WATTLE_LIVE_PROCESSOR must be one of ${liveProcessorNames.join(', ')}, not "${chosen}"`);
+    throw new Error(
+      `${liveProcessorVariable} must be one of ${liveProcessorNames.join(', ')}, not "${chosen}"`,
+    );
   if (chosen === 'simulator') return { live: 'simulator' };
   const secretId = env[adyenSecretVariable];
   if (secretId) return { live: 'adyen', adyen: { from: 'secret', secretId } };

@@ -62,7 +62,12 @@ const adyenFromSecret = (secretId: string, readSecret: SecretReader): DeferredPr
     return loading;
   };
   // What the connector answers without its settings (no call is made with these).
-  const unconfigured: AdyenConfig = { checkoutUrl: adyenTestCheckoutUrl, apiKey: '', merchantAccount: '', hmacKey: '' };
+  const unconfigured: AdyenConfig = {
+    checkoutUrl: adyenTestCheckoutUrl,
+    apiKey: '',
+    merchantAccount: '',
+    hmacKey: '',
+  };
   const settingsFree = adyenProcessor(unconfigured);
   return {
     name: settingsFree.name,
@@ -73,7 +78,8 @@ const adyenFromSecret = (secretId: string, readSecret: SecretReader): DeferredPr
     refund: async (input) => (await ready()).refund(input),
     resolve: async (input) => (await ready()).resolve(input),
     readNotifications: (delivery) => {
-      if (!loaded) throw new Error('The Adyen settings are not read yet: await readyProcessor(processor) first');
+      if (!loaded)
+        throw new Error('The Adyen settings are not read yet: await readyProcessor(processor) first');
       return loaded.readNotifications(delivery);
     },
     supportsThreeDSecure: (card) => settingsFree.supportsThreeDSecure(card),
