@@ -5,11 +5,9 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { functionAccess } from '../../infra/constructs/access.ts';
 import { buildStack, type WattleStack } from '../../infra/stack.ts';
+import { type TemplateStatement, templateStatements } from '../helpers/template-statements.ts';
 
-interface Statement {
-  Action: string | string[];
-  Resource: unknown;
-}
+type Statement = TemplateStatement;
 
 const synth = (context: Record<string, unknown> = {}) => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
@@ -34,21 +32,10 @@ const functionOf = (stack: WattleStack, template: Template, fn: FunctionName) =>
 };
 
 /** Every statement of the template naming a Secrets Manager action, wherever it is. */
-const secretStatements = (template: Template): Statement[] => {
-  const found: Statement[] = [];
-  const walk = (value: unknown): void => {
-    if (Array.isArray(value)) value.forEach(walk);
-    else if (value && typeof value === 'object') {
-      const record = value as Record<string, unknown>;
-      if (Array.isArray(record.Statement)) found.push(...(record.Statement as Statement[]));
-      else Object.values(record).forEach(walk);
-    }
-  };
-  walk(template.toJSON().Resources);
-  return found.filter((statement) =>
+const secretStatements = (template: Template): Statement[] =>
+  templateStatements(template).filter((statement) =>
     actionsOf(statement).some((action) => action.startsWith('secretsmanager:')),
   );
-};
 
 const processorFunctions = functionNames.filter((fn) => functionAccess[fn].processor);
 
