@@ -1,4 +1,4 @@
-import { type AuthMode, type Route, routeKey, routes } from '@wattle/routes';
+import { type AuthMode, apiRoutes, type Route, routeKey } from '@wattle/routes';
 import type * as v from 'valibot';
 import { componentSchemas, type JsonSchema, requestSchema, responseSchema } from './json-schema.ts';
 import { type Answer, type Operation, operations } from './operations.ts';
@@ -161,8 +161,6 @@ export const operationOf = (route: Route): Operation | null =>
 
 export const buildOpenApiDocument = (options: DocumentOptions = {}): OpenApiDocument => {
   const paths: Record<string, Record<string, OperationObject>> = {};
-  // The processor's notifications are no part of Pin's API.
-  const apiRoutes = routes.filter((route) => route.caller === undefined);
   for (const route of apiRoutes) {
     const operation = operationOf(route);
     if (!operation) throw new Error(`${routeKey(route)} has no entry in packages/openapi/src/operations.ts`);

@@ -62,6 +62,11 @@ const tables = [
 
 export const routes: readonly Route[] = /* @__PURE__ */ tables.flat();
 
+/** The routes of Pin's API: every route but those the payment processor calls (`caller`). */
+export const apiRoutes: readonly Route[] = /* @__PURE__ */ routes.filter(
+  (route) => route.caller === undefined,
+);
+
 type TableRoute = (typeof tables)[number][number];
 
 /**
