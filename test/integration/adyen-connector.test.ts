@@ -160,6 +160,19 @@ describe('the Adyen connector, authorising', () => {
       outcome: 'not_processed',
       raw: { code: '101', reason: 'Invalid card number' },
     });
+    fake.answerNext('payments', {
+      status: 422,
+      body: {
+        status: 422,
+        errorCode: '101',
+        message: `Invalid card number ${number}`,
+        errorType: 'validation',
+      },
+    });
+    expect(await adyen.authorise(authorisation())).toMatchObject({
+      outcome: 'not_processed',
+      raw: { reason: 'Invalid card number [number]' },
+    });
     const wrongKey = adyenProcessor({
       checkoutUrl: fake.url,
       apiKey: 'not-the-key',
@@ -370,5 +383,29 @@ describe('the Adyen connector, 3-D Secure', () => {
       },
     });
     expect(lastRequest('payments').body.authenticationData).toBeUndefined();
+  });
+
+  it('sends a version 1 authentication with its XID, and an attempt (ECI 06) as A', async () => {
+    await approved(
+      authorisation({
+        threeDSecure: {
+          mode: 'pass_through',
+          values: {
+            version: '1.0.2',
+            eci: '06',
+            cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=',
+            transactionId: 'MDAwMDAwMDAwMDAwMDAwMDAwMDE=',
+          },
+        },
+      }),
+    );
+    expect(lastRequest('payments').body.mpiData).toEqual({
+      cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=',
+      eci: '06',
+      threeDSVersion: '1.0.2',
+      xid: 'MDAwMDAwMDAwMDAwMDAwMDAwMDE=',
+      directoryResponse: 'Y',
+      authenticationResponse: 'A',
+    });
   });
 });

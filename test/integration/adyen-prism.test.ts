@@ -118,6 +118,16 @@ describe("the Adyen connector against Adyen's Checkout v71 definition (Prism)", 
         ),
       ).toMatchObject({ outcome: 'approved' });
     }
+    prism.preferNext('card-direct');
+    const version1 = {
+      version: '1.0.2',
+      eci: '06',
+      cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=',
+      transactionId: 'MDAwMDAwMDAwMDAwMDAwMDAwMDE=',
+    };
+    expect(
+      await adyen.authorise(authorisation({ threeDSecure: { mode: 'pass_through', values: version1 } })),
+    ).toMatchObject({ outcome: 'approved' });
   });
 
   it('cancels a payment of unknown outcome by our reference (POST /cancels)', async () => {

@@ -18,6 +18,15 @@ import { adyenAmount, paymentRequestOf } from './payment-request.ts';
 /** The fields of the payer's return Adyen's /payments/details takes (`redirectResult` today). */
 const returnedDetails = ['redirectResult', 'payload', 'MD', 'PaRes'];
 
+/** What the authorisation kept for the completion; none (a redirect needs none) if unreadable. */
+const completionOf = (kept: string): AdyenCompletion => {
+  try {
+    return (JSON.parse(kept) as AdyenCompletion | null) ?? {};
+  } catch {
+    return {};
+  }
+};
+
 /**
  * The Adyen Checkout API (v71) behind the PaymentProcessor port, over Adyen's own library for the
  * requests, their types and the notifications' HMAC check. Each call's Idempotency-Key is the
@@ -45,7 +54,7 @@ export const adyenProcessor = (config: AdyenConfig): PaymentProcessor => {
         .payments(paymentRequestOf(input, merchantAccount), options(`payment.${input.paymentToken}`, input))
         .then(authorisationOutcomeOf, authorisationFailureOf),
     completeAuthentication: (input) => {
-      const completion = JSON.parse(input.completion || '{}') as AdyenCompletion;
+      const completion = completionOf(input.completion);
       const details = Object.fromEntries(
         returnedDetails.flatMap((name) => (input.returned[name] ? [[name, input.returned[name]]] : [])),
       );

@@ -21,7 +21,7 @@ export class AdyenAnswerError extends AdyenError {
   }
 }
 
-/** No answer came (refused connection, reset, timeout, the deadline): the request may have landed. */
+/** No answer came (a reset, a timeout, the deadline): the request may have landed. */
 export class AdyenNoAnswerError extends AdyenError {
   override name = 'AdyenNoAnswerError';
 }
@@ -44,6 +44,12 @@ interface ServiceError {
   message?: string;
 }
 
+/**
+ * Adyen's error text is kept with the payment and logged: any run of digits as long as a card
+ * number is masked in it, should an answer ever echo the request.
+ */
+const withoutCardNumbers = (text: string): string => text.replace(/\d{12,19}/g, '[number]');
+
 const answerError = (status: number, body: string): AdyenAnswerError => {
   let parsed: ServiceError = {};
   try {
@@ -55,7 +61,7 @@ const answerError = (status: number, body: string): AdyenAnswerError => {
     status,
     parsed.errorCode ?? String(status),
     parsed.errorType ?? 'unknown',
-    parsed.message ?? `Adyen answered HTTP ${status}`,
+    withoutCardNumbers(parsed.message ?? `Adyen answered HTTP ${status}`),
   );
 };
 
@@ -64,7 +70,8 @@ const answerError = (status: number, body: string): AdyenAnswerError => {
  * fetch: the library builds and types the requests and answers, this sends them to `checkoutUrl`
  * (the version path included, so a mock or another version can stand in), with the API key, the
  * request's Idempotency-Key and the call's abort signal, and throws AdyenAnswerError,
- * AdyenNoAnswerError or AdyenNotSentError. The library's own client speaks HTTPS to Adyen's hosts only and has no abort.
+ * AdyenNoAnswerError or AdyenNotSentError. The library's own client speaks HTTPS to Adyen's hosts
+ * only and cannot be aborted.
  */
 export const checkoutHttp = (checkoutUrl: string, apiKey: string): ClientInterface => {
   const base = checkoutUrl.replace(/\/+$/, '');

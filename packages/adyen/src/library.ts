@@ -1,7 +1,7 @@
 /**
  * The parts of Adyen's library the connector uses, each from its own module: the library's index
  * loads every API it covers (2.5 MB bundled, about 1 s to load in a cold start, against 0.38 MB
- * and 0.2 s for these; docs/decisions/0181).
+ * and 0.2 s for these; docs/decisions/0183).
  */
 import clientModule from '@adyen/api-library/lib/src/client.js';
 import { EnvironmentEnum } from '@adyen/api-library/lib/src/config.js';

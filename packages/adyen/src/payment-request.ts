@@ -85,5 +85,8 @@ export const paymentRequestOf = (input: ProcessorAuthorisation, merchantAccount:
       request.authenticationData = { attemptAuthentication: 'never' };
       break;
   }
+  // The library types its enumerations (shopperInteraction, attemptAuthentication, ...) as TypeScript
+  // enums, which the plain strings of Adyen's definition do not satisfy; the Prism tests hold the
+  // request to the definition instead.
   return request as unknown as PaymentRequest;
 };

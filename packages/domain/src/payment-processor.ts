@@ -159,7 +159,8 @@ export interface ProcessorResolution extends ProcessorCall {
 
 /**
  * - approved / declined: a processor that looks payments up found what became of it;
- * - voided: whatever the reference made is cancelled (or being cancelled): no money moves;
+ * - voided: whatever the reference made is cancelled, or being cancelled (a cancellation
+ *   notification that says it failed means the payment stood, and is refunded);
  * - not_processed: the processor proves it never had the payment;
  * - unknown: the resolution itself has no answer yet (ask again later).
  */
