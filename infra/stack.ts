@@ -17,6 +17,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Key } from 'aws-cdk-lib/aws-kms';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -30,6 +31,11 @@ import { createEventsPipe } from './constructs/events-pipe.ts';
 import { addExpiryConsumer } from './constructs/expiry-consumer.ts';
 import { createFilesBucket } from './constructs/files-bucket.ts';
 import { createServiceFunction } from './constructs/function.ts';
+import {
+  createProcessorSecret,
+  grantProcessorSecret,
+  liveProcessorFromContext,
+} from './constructs/processor-secret.ts';
 import { createQueueWithDlq } from './constructs/queues.ts';
 import { createSchedule } from './constructs/schedule.ts';
 import { createTable } from './constructs/table.ts';
@@ -57,6 +63,8 @@ export class WattleStack extends Stack {
   readonly webhooksDeadLetterQueue: Queue;
   readonly eventsPipeDeadLetterQueue: Queue;
   readonly alarmTopic: Topic;
+  /** The live processor's settings (`-c liveProcessor=adyen`), read by the functions that use it. */
+  readonly processorSecret: Secret | undefined;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -64,6 +72,8 @@ export class WattleStack extends Stack {
     this.table = createTable(this, 'Table', { encryptionKey: this.tableKey });
     this.cardKey = createCardKey(this, 'CardKey');
     this.filesBucket = createFilesBucket(this, 'FilesBucket');
+    this.processorSecret =
+      liveProcessorFromContext(this) === 'adyen' ? createProcessorSecret(this, 'ProcessorSecret') : undefined;
 
     const events = createQueueWithDlq(this, 'Events', queues.events);
     this.eventsQueue = events.queue;
@@ -99,6 +109,11 @@ export class WattleStack extends Stack {
     new CfnOutput(this, 'TestBaseUrl', { value: `${api.apiEndpoint}/${stages.test.stageName}` });
     new CfnOutput(this, 'LiveBaseUrl', { value: `${api.apiEndpoint}/${stages.live.stageName}` });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    if (this.processorSecret)
+      new CfnOutput(this, 'ProcessorSecretArn', {
+        value: this.processorSecret.secretArn,
+        description: 'Put the ADYEN_* settings here, as one JSON object',
+      });
 
     const domains = addStageDomains(this, { api, stages, domains: stageDomainsFromContext(this) });
     // The links a function hands out (the 3-D Secure issuer page, the self-service page) are built
@@ -183,6 +198,7 @@ export class WattleStack extends Stack {
           "The files function keeps one object per file under keys it makes from the merchant and the file's token: its grant covers the objects of the files bucket and nothing else, with no listing.",
       });
     }
+    if (access.processor && this.processorSecret) grantProcessorSecret(lambda, this.processorSecret);
     return lambda;
   }
 

@@ -31,6 +31,12 @@ export interface FunctionAccess {
   sendTo?: readonly (keyof typeof queues)[];
   /** Whether the function reads and writes the files bucket (uploaded files' bytes). */
   filesBucket?: boolean;
+  /**
+   * Whether the function calls the payment processor or verifies its notifications: with a live
+   * processor other than the simulator (`-c liveProcessor=adyen`), it alone reads the processor's
+   * secret.
+   */
+  processor?: boolean;
 }
 
 /**
@@ -54,9 +60,9 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   'not-found': { table: [], cardKey: false },
   // Billing charges stored cards, so the scheduler opens card numbers; webhook retries that fall
   // due go to the delivery queue.
-  scheduler: { table: payingOut, cardKey: true, sendTo: ['webhooks'] },
-  charges: { table: readWrite, cardKey: true },
-  authorisations: { table: readWrite, cardKey: true },
+  scheduler: { table: payingOut, cardKey: true, sendTo: ['webhooks'], processor: true },
+  charges: { table: readWrite, cardKey: true, processor: true },
+  authorisations: { table: readWrite, cardKey: true, processor: true },
   // Refunds never open a card number.
   refunds: { table: readWrite, cardKey: false },
   // Bank account numbers are sealed with the same key as card numbers.
@@ -72,8 +78,8 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // Evidence and the merchant's steps; the issuer's moves are the scheduler's.
   disputes: { table: readWrite, cardKey: false },
   // Starting and reactivating a subscription bill the customer's stored card at once.
-  plans: { table: readWrite, cardKey: true },
-  subscriptions: { table: readWrite, cardKey: true },
+  plans: { table: readWrite, cardKey: true, processor: true },
+  subscriptions: { table: readWrite, cardKey: true, processor: true },
   'webhook-endpoints': { table: readWrite, cardKey: false },
   // A replay asks the delivery function for the attempt.
   webhooks: { table: readWrite, cardKey: false, sendTo: ['webhooks'] },
@@ -86,6 +92,9 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // The files' metadata is in the table, their bytes in the bucket.
   files: { table: readWrite, cardKey: false, filesBucket: true },
   'apple-pay': { table: readWrite, cardKey: false },
+  // Verifies the processor's notifications, records each once and applies it: the payment's,
+  // refund's or dispute's change in a transaction (reads of the records, conditioned writes).
+  'processor-notifications': { table: readWrite, cardKey: false, processor: true },
 };
 
 /** What the files function does with the bucket's objects: no listing, no bucket-level action. */

@@ -3,7 +3,7 @@
     python3 scripts/moto/launch.py -H 127.0.0.1 -p PORT
 
 moto 5.2.1 checks a caller's IAM policies once its auth is on (POST /moto-api/reset-auth), but
-not quite as AWS does, which would make a rehearsal pass where AWS refuses. Three changes:
+not quite as AWS does, which would make a rehearsal pass where AWS refuses. The changes:
 
 - DynamoDB: moto authorises every action against resource `*`, and a transaction as one
   `dynamodb:TransactWriteItems` action. AWS authorises each item of a transaction as its own
@@ -14,6 +14,8 @@ not quite as AWS does, which would make a rehearsal pass where AWS refuses. Thre
   the shard iterator). Here the stream's ARN.
 - KMS: moto authorises against `*`; AWS against the key's ARN (from KeyId, or for Decrypt from
   the ciphertext). Here the key's ARN.
+- Secrets Manager: moto authorises against `*`; AWS against the secret's ARN (from SecretId, a
+  name or an ARN). Here the secret's ARN.
 - SQS: moto authorises SendMessageBatch, DeleteMessageBatch and ChangeMessageVisibilityBatch as
   actions of their own; AWS has no such IAM actions and authorises each as SendMessage,
   DeleteMessage and ChangeMessageVisibility on the queue. Here as AWS does.
@@ -52,6 +54,8 @@ from moto.iam.access_control import IAMRequest, PermissionResult
 from moto.kms.models import kms_backends
 from moto.kms.responses import KmsResponse
 from moto.kms.utils import _deserialize_ciphertext_blob
+from moto.secretsmanager.models import secretsmanager_backends
+from moto.secretsmanager.responses import SecretsManagerResponse
 from moto.server import main
 from moto.sqs.responses import SQSResponse
 
@@ -226,6 +230,25 @@ def kms_authorise(self, resource="*"):
 
 
 KmsResponse._authenticate_and_authorize_normal_action = kms_authorise
+
+
+# --- Secrets Manager: the secret's ARN -------------------------------------------------------
+
+
+def secret_arn(handler):
+    secret_id = request_body(handler).get("SecretId")
+    if not secret_id:
+        return "*"
+    secret = secretsmanager_backends[handler.current_account][handler.region].secrets.get(secret_id)
+    # A secret that does not exist: moto's handler answers ResourceNotFoundException after the check.
+    return secret.arn if secret else "*"
+
+
+def secrets_authorise(self, resource="*"):
+    authorise(self, [(self._get_action(), secret_arn(self))])
+
+
+SecretsManagerResponse._authenticate_and_authorize_normal_action = secrets_authorise
 
 
 # --- SQS: a batch is authorised as its single action -----------------------------------------

@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { CreateSecretCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { motoClientConfig } from './deployed.ts';
 import { motoAccount, rehearsalRegion } from './moto.ts';
 import { type Template, withStandIns } from './stand-ins.ts';
 
@@ -39,6 +41,8 @@ const cdk = async (args: string[], env: NodeJS.ProcessEnv): Promise<void> => {
 export interface Deployed {
   /** The rewrites the template needed (withStandIns). */
   changes: string[];
+  /** The live processor's secret (made by the rehearsal: moto's CloudFormation cannot). */
+  processorSecretArn: string;
 }
 
 /**
@@ -48,11 +52,20 @@ export interface Deployed {
  */
 export const deployToMoto = async (endpoint: string, assemblyDir: string): Promise<Deployed> => {
   const env = adminEnvironment(endpoint);
-  await cdk(['synth', '--quiet', '--output', assemblyDir], env);
+  // The live stage with Adyen: the processor's secret and its grants are rehearsed too.
+  await cdk(['synth', '--quiet', '--output', assemblyDir, '-c', 'liveProcessor=adyen'], env);
+  const secrets = new SecretsManagerClient(motoClientConfig(endpoint, adminCredentials));
+  const { ARN: processorSecretArn } = await secrets.send(
+    new CreateSecretCommand({ Name: 'WattleProcessorSecret', SecretString: 'placeholder' }),
+  );
+  secrets.destroy();
   const templatePath = join(assemblyDir, 'Wattle.template.json');
-  const { template, changes } = withStandIns(JSON.parse(readFileSync(templatePath, 'utf8')) as Template);
+  const { template, changes } = withStandIns(
+    JSON.parse(readFileSync(templatePath, 'utf8')) as Template,
+    processorSecretArn,
+  );
   writeFileSync(templatePath, JSON.stringify(template));
   await cdk(['bootstrap', `aws://${motoAccount}/${rehearsalRegion}`, '--app', assemblyDir], env);
   await cdk(['deploy', 'Wattle', '--app', assemblyDir, '--require-approval', 'never'], env);
-  return { changes };
+  return { changes, processorSecretArn: processorSecretArn! };
 };

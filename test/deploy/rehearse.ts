@@ -17,6 +17,7 @@ import { readDeployedStack } from './deployed.ts';
 import { type FunctionProcess, startFunctionProcess } from './function-process.ts';
 import { startRehearsalGateway } from './gateway.ts';
 import { type Moto, motoMissing, startMoto } from './moto.ts';
+import { exerciseProcessorNotifications } from './processor-notifications.ts';
 import { provesRefusal } from './refusal.ts';
 import { exerciseLaterRoutes, exerciseRoutes, routeCoverage } from './routes.ts';
 
@@ -44,7 +45,7 @@ let closeGateway: (() => Promise<void>) | undefined;
 
 try {
   moto = await startMoto();
-  const { changes } = await deployToMoto(moto.endpoint, join(workDir, 'cdk.out'));
+  const { changes, processorSecretArn } = await deployToMoto(moto.endpoint, join(workDir, 'cdk.out'));
   report(true, `deployed with cdk bootstrap and cdk deploy into moto (${seconds()})`);
   for (const change of changes) console.log(`       stand-in: ${change}`);
 
@@ -68,6 +69,7 @@ try {
   const walk = await exerciseRoutes(context);
   await exerciseBackgroundFunctions(context, walk);
   await exerciseLaterRoutes(context, walk);
+  await exerciseProcessorNotifications(context, processorSecretArn);
   for (const line of routeCoverage(gateway.invocations)) report(line.ok, line.text);
   const unexpected = moto.denials.slice();
   report(

@@ -40,6 +40,14 @@ const tableFromGlobalTable = (global: Record<string, unknown>): Record<string, u
   };
 };
 
+/** `{ "Ref": id }` anywhere in `value` replaced by `by`. */
+const withRef = (value: unknown, id: string, by: string): unknown => {
+  if (Array.isArray(value)) return value.map((item) => withRef(item, id, by));
+  if (value === null || typeof value !== 'object') return value;
+  if ((value as { Ref?: unknown }).Ref === id) return by;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withRef(item, id, by)]));
+};
+
 /** The address an unmodelled HTTP API's endpoint stands at in the rehearsal (never called). */
 export const standInApiEndpoint = (id: string): string =>
   `https://${id.toLowerCase()}.execute-api.rehearsal.invalid`;
@@ -67,9 +75,20 @@ const withApiEndpoints = (value: unknown, apis: Set<string>, replaced: Set<strin
  * make moto start Docker to run the function: they go, and the rehearsal invokes the functions
  * itself as each mapping would.
  */
-export const withStandIns = (synthesized: Template): StandIns => {
+export const withStandIns = (synthesized: Template, secretArn?: string): StandIns => {
   const template = structuredClone(synthesized);
   const changes: string[] = [];
+  // moto's CloudFormation has no AWS::SecretsManager::Secret: the rehearsal makes the secret itself
+  // (secretArn), and its ARN stands in for the resource's Ref (the grants, the functions' variable).
+  for (const [id, resource] of Object.entries(template.Resources)) {
+    if (resource.Type !== 'AWS::SecretsManager::Secret' || !secretArn) continue;
+    delete template.Resources[id];
+    template.Resources = withRef(template.Resources, id, secretArn) as Template['Resources'];
+    template.Outputs = withRef(template.Outputs, id, secretArn);
+    changes.push(
+      `${id}: made by the rehearsal with Secrets Manager's API (moto's CloudFormation has no secrets); its ARN stands in for its Ref; its description and retention are not checked`,
+    );
+  }
   for (const [id, resource] of Object.entries(template.Resources)) {
     if (resource.Type === 'AWS::DynamoDB::GlobalTable') {
       resource.Type = 'AWS::DynamoDB::Table';

@@ -81,6 +81,11 @@ describe('the Lambda bundles', () => {
         if (expected[service])
           expect({ fn, service, held: held[service] }).toEqual({ fn, service, held: true });
       expect({ fn, s3: held.s3 }).toEqual({ fn, s3: expected.s3 });
+      // The live processor's secret is read (Powertools Parameters over the Secrets Manager client)
+      // only by functions whose access grants it; the notifications function always reads it.
+      const secrets = holds('@aws-sdk/client-secrets-manager') && holds('@aws-lambda-powertools/parameters');
+      if (!access.processor || fn === 'processor-notifications')
+        expect({ fn, secrets }).toEqual({ fn, secrets: fn === 'processor-notifications' });
       // A function whose access uses no AWS service (not-found) holds no AWS client at all.
       if (!Object.values(expected).some(Boolean))
         expect({ fn, sdk: inputs.filter((path) => path.includes('node_modules/@aws-sdk/')) }).toEqual({

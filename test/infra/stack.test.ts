@@ -5,6 +5,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { functionAccess } from '../../infra/constructs/access.ts';
 import { buildStack, type WattleStack } from '../../infra/stack.ts';
+import { templateStatements } from '../helpers/template-statements.ts';
 
 interface CfnResource {
   Type: string;
@@ -46,20 +47,7 @@ const functionOfRoute = (route: CfnResource): string => {
   return uri['Fn::GetAtt'][0];
 };
 
-/** Every policy statement of the template: IAM policies, inline role policies, resource policies. */
-const allStatements = (): Statement[] => {
-  const found: Statement[] = [];
-  const walk = (value: unknown): void => {
-    if (Array.isArray(value)) value.forEach(walk);
-    else if (value && typeof value === 'object') {
-      const record = value as Record<string, unknown>;
-      if (Array.isArray(record.Statement)) found.push(...(record.Statement as Statement[]));
-      else Object.values(record).forEach(walk);
-    }
-  };
-  walk(template.toJSON().Resources);
-  return found;
-};
+const allStatements = (): Statement[] => templateStatements(template);
 
 /** Statements of the IAM policies attached to a function's execution role. */
 const roleStatements = (fn: FunctionName): Statement[] => {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildOpenApiDocument, operationOf } from '@wattle/openapi';
-import { routeKey, routes } from '@wattle/routes';
+import { apiRoutes, routeKey, routes } from '@wattle/routes';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
@@ -14,10 +14,15 @@ const operation = (method: string, path: string) =>
   document.paths[path]?.[method.toLowerCase()] as unknown as Loose;
 
 describe('the OpenAPI document', () => {
-  it('documents every route of the table with its success answers', () => {
-    const undocumented = routes.filter((route) => operationOf(route) === null).map(routeKey);
+  it("documents every route of Pin's API in the table with its success answers, and no other", () => {
+    const undocumented = apiRoutes.filter((route) => operationOf(route) === null).map(routeKey);
     expect(undocumented).toEqual([]);
-    for (const route of routes) {
+    // The processor's notifications are the processor's, not a merchant's.
+    expect(routes.filter((route) => !apiRoutes.includes(route)).map(routeKey)).toEqual([
+      'POST /adyen/notifications',
+    ]);
+    expect(document.paths['/adyen/notifications']).toBeUndefined();
+    for (const route of apiRoutes) {
       const responses = Object.keys(operation(route.method, route.path).responses);
       expect(
         responses.filter((status) => /^[23]/.test(status)),

@@ -80,4 +80,36 @@ describe("the rehearsal's stand-ins for what moto cannot deploy", () => {
     expect(template.Resources.Api?.Type).toBe('AWS::ApiGatewayV2::Api');
     expect(changes).toEqual([expect.stringContaining('Api: its ApiEndpoint')]);
   });
+
+  it("leaves out the processor's secret, which the rehearsal makes itself, its ARN standing in for every Ref", () => {
+    const arn = 'arn:aws:secretsmanager:ap-southeast-2:123456789012:secret:WattleProcessorSecret-AbCdEf';
+    const { template, changes } = withStandIns(
+      {
+        Resources: {
+          ProcessorSecret: { Type: 'AWS::SecretsManager::Secret', Properties: {} },
+          Policy: {
+            Type: 'AWS::IAM::Policy',
+            Properties: { PolicyDocument: { Statement: [{ Resource: { Ref: 'ProcessorSecret' } }] } },
+          },
+          Fn: {
+            Type: 'AWS::Lambda::Function',
+            Properties: {
+              Environment: { Variables: { SECRET: { Ref: 'ProcessorSecret' }, OTHER: { Ref: 'Queue' } } },
+            },
+          },
+        },
+        Outputs: { ProcessorSecretArn: { Value: { Ref: 'ProcessorSecret' } } },
+      },
+      arn,
+    );
+    expect(Object.keys(template.Resources)).toEqual(['Policy', 'Fn']);
+    expect(template.Resources.Policy?.Properties).toEqual({
+      PolicyDocument: { Statement: [{ Resource: arn }] },
+    });
+    expect(template.Resources.Fn?.Properties).toEqual({
+      Environment: { Variables: { SECRET: arn, OTHER: { Ref: 'Queue' } } },
+    });
+    expect(template.Outputs).toEqual({ ProcessorSecretArn: { Value: arn } });
+    expect(changes).toEqual([expect.stringContaining('ProcessorSecret: made by the rehearsal')]);
+  });
 });

@@ -145,7 +145,7 @@ const routeChain = <D extends ApiDeps>(
  * line), the stage prefix taken off the path, and pinErrors, which answers the router's not-found
  * and a stage that is no environment with Pin's 404.
  */
-const outerChain = (
+export const outerChain = (
   logger: Logger,
   errors: ApiMiddleware,
   inner: (event: ApiEvent, context: Context) => Promise<ApiResponse>,

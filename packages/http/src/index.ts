@@ -21,6 +21,7 @@ export * from './parse-multipart.ts';
 export * from './payment-input.ts';
 export * from './payment-source-input.ts';
 export * from './platform-adjustment-input.ts';
+export * from './processor-handler.ts';
 export * from './responses.ts';
 export * from './search-date.ts';
 export * from './search-input.ts';

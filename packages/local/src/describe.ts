@@ -17,6 +17,7 @@ export const describeStack = (stack: LocalStack, readyMs?: number): string => {
     `  live   base URL          ${info.live.baseUrl}`,
     `         secret key        ${info.live.secretKey}`,
     `         publishable key   ${info.live.publishableKey}`,
+    `         processor         ${stack.liveProcessor}`,
     `  partner key              ${info.partnerKey}`,
     `  clock                    ${info.clockUrl}`,
     `                           (move it: curl -d seconds=3600 ${info.clockUrl}/advance)`,

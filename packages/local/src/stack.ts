@@ -16,7 +16,7 @@ import {
 import { diskFileBlobs } from '@wattle/file-storage';
 import { activateMerchant, type EnvironmentKeys, provisionAccount, reviewMerchant } from '@wattle/flows';
 import { publicBaseUrlVariable } from '@wattle/routes';
-import { randomIds, runtimeClock } from '@wattle/runtime';
+import { loadProcessorConfig, type ProcessorConfig, randomIds, runtimeClock } from '@wattle/runtime';
 import { backfillCardOwners, createStore, documentClient, localCardCipher } from '@wattle/store';
 import type { FauxqsServer } from 'fauxqs';
 import { localClientConfig, localCredentials, localRegion } from './aws.ts';
@@ -79,6 +79,8 @@ export interface LocalStack {
   queueUrls: Record<string, string>;
   dataDir: string;
   inMemory: boolean;
+  /** The live environment's processor, as the readable block shows it (test's is the simulator). */
+  liveProcessor: string;
   /**
    * Empties the stack to the seeded accounts (same ids and keys: local.json holds) with the clock
    * at real time, as `POST /_local/reset` does; answers the time and how many items went.
@@ -184,6 +186,13 @@ const closeServer = async (server: Server): Promise<void> => {
   clearTimeout(force);
 };
 
+const describeLiveProcessor = (config: ProcessorConfig): string =>
+  config.live === 'simulator'
+    ? 'the simulator (WATTLE_LIVE_PROCESSOR=adyen for Adyen)'
+    : config.adyen.from === 'settings'
+      ? `Adyen, merchant account ${config.adyen.settings.merchantAccount} at ${config.adyen.settings.checkoutUrl}`
+      : `Adyen, settings in ${config.adyen.secretId}`;
+
 /**
  * Starts the whole local stack (ARCHITECTURE.md §6): DynamoDB Local, fauxqs, the table and queues,
  * the seeded accounts, the stream → queue pipe, the scheduled jobs and the API Gateway emulator,
@@ -194,6 +203,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   // The functions build their clients once from the environment: a second stack would not reach them.
   if (anyHandlerLoaded())
     throw new Error('An earlier local stack loaded the functions in this process: use a new process');
+  // A live processor set wrong (ADYEN_* missing or malformed) stops the start, naming the setting.
+  const liveProcessor = describeLiveProcessor(loadProcessorConfig());
   running = true;
   const dataDir = resolve(options.dataDir ?? process.env.WATTLE_DATA_DIR ?? '.wattle');
   const persistent = !options.inMemory;
@@ -432,6 +443,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       queueUrls,
       dataDir,
       inMemory: !persistent,
+      liveProcessor,
       reset,
       stop: () => {
         stopping ??= cleanup().finally(() => {

@@ -1,4 +1,4 @@
-import { type AuthMode, type Route, routeKey, routes } from '@wattle/routes';
+import { type AuthMode, apiRoutes, type Route, routeKey } from '@wattle/routes';
 import type * as v from 'valibot';
 import { componentSchemas, type JsonSchema, requestSchema, responseSchema } from './json-schema.ts';
 import { type Answer, type Operation, operations } from './operations.ts';
@@ -161,7 +161,7 @@ export const operationOf = (route: Route): Operation | null =>
 
 export const buildOpenApiDocument = (options: DocumentOptions = {}): OpenApiDocument => {
   const paths: Record<string, Record<string, OperationObject>> = {};
-  for (const route of routes) {
+  for (const route of apiRoutes) {
     const operation = operationOf(route);
     if (!operation) throw new Error(`${routeKey(route)} has no entry in packages/openapi/src/operations.ts`);
     paths[route.path] ??= {};
@@ -183,7 +183,7 @@ export const buildOpenApiDocument = (options: DocumentOptions = {}): OpenApiDocu
         variables: { environment: { default: 'test', enum: ['test', 'live'] } },
       },
     ],
-    tags: [...new Set(routes.map((route) => route.fn))].map((name) => ({ name })),
+    tags: [...new Set(apiRoutes.map((route) => route.fn))].map((name) => ({ name })),
     paths,
     components: { schemas: componentSchemas(), securitySchemes },
   };

@@ -54,8 +54,11 @@ export interface Operation {
   answers: Record<number, Answer>;
 }
 
-/** Every route key of the table: `"GET /1/charges/{charge_token}"`. */
-export type RouteKey = RouteKeyOf<FunctionName>;
+/**
+ * Every route key of Pin's API in the table: `"GET /1/charges/{charge_token}"` (the processor's
+ * notifications are no part of it).
+ */
+export type RouteKey = RouteKeyOf<Exclude<FunctionName, 'processor-notifications'>>;
 
 /**
  * The request schemas that check against the clock read it only in their checks, which the

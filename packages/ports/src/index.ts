@@ -18,6 +18,7 @@ export * from './pages.ts';
 export * from './payment-sources.ts';
 export * from './payments.ts';
 export * from './plans.ts';
+export * from './processors.ts';
 export * from './recipients.ts';
 export * from './refunds.ts';
 export * from './schedule.ts';

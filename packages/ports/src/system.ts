@@ -1,12 +1,4 @@
-import type { PaymentProcessor, Scope } from '@wattle/domain';
-
 export type { Clock, Ids, PaymentProcessor } from '@wattle/domain';
-
-/**
- * The processor of a scope's payments, chosen by its environment: test always the simulator, live
- * a real acquirer where one is configured.
- */
-export type ProcessorOf = (scope: Scope) => PaymentProcessor;
 
 /** The signal every processor call carries: aborted at the work's one deadline (the invocation's). */
 export type CallDeadline = () => AbortSignal;

@@ -33,6 +33,7 @@ export const functionNames = [
   'disputes',
   'files',
   'apple-pay',
+  'processor-notifications',
 ] as const;
 export type FunctionName = (typeof functionNames)[number];
 
@@ -51,4 +52,10 @@ export interface Route {
   notFound?: 'resource_not_found';
   /** The body is a multipart/form-data upload (POST /files), read over its bytes and allowed a file's size. */
   body?: 'multipart';
+  /**
+   * Who calls the route when not a merchant: `processor`, the payment processor's notifications
+   * (Adyen's webhooks). No part of Pin's API (no OpenAPI operation); no Pin key (`auth: 'none'`):
+   * the processor's signatures authenticate each notification, over the body as it came.
+   */
+  caller?: 'processor';
 }

@@ -20,6 +20,7 @@ import { filesRoutes } from './table/files.ts';
 import { merchantsRoutes } from './table/merchants.ts';
 import { paymentSourcesRoutes } from './table/payment-sources.ts';
 import { plansRoutes } from './table/plans.ts';
+import { processorNotificationsRoutes } from './table/processor-notifications.ts';
 import { recipientsRoutes } from './table/recipients.ts';
 import { refundsRoutes } from './table/refunds.ts';
 import { subscriptionsRoutes } from './table/subscriptions.ts';
@@ -56,9 +57,15 @@ const tables = [
   subscriptionsRoutes,
   filesRoutes,
   applePayRoutes,
+  processorNotificationsRoutes,
 ] as const;
 
 export const routes: readonly Route[] = /* @__PURE__ */ tables.flat();
+
+/** The routes of Pin's API: every route but those the payment processor calls (`caller`). */
+export const apiRoutes: readonly Route[] = /* @__PURE__ */ routes.filter(
+  (route) => route.caller === undefined,
+);
 
 type TableRoute = (typeof tables)[number][number];
 

@@ -127,6 +127,7 @@ type Defaulted =
   | 'webhookSender'
   | 'passwordHasher'
   | 'pacing'
+  | 'processorOf'
   | 'deadline';
 
 /**

@@ -6,5 +6,7 @@ export * from './deps.ts';
 export * from './ids.ts';
 export * from './logger.ts';
 export * from './password-hasher.ts';
+export * from './processor-config.ts';
 export * from './processor-of.ts';
+export * from './processors.ts';
 export * from './retry-pacing.ts';

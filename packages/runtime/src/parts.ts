@@ -3,7 +3,8 @@ import { httpWebhookSender } from '@wattle/webhooks';
 import { lazyDeliveryQueue } from './delivery-queue.ts';
 import { invocationSignal } from './invocation-signal.ts';
 import { scryptPasswordHasher } from './password-hasher.ts';
-import { simulatedProcessorOf } from './processor-of.ts';
+import { loadProcessorConfig } from './processor-config.ts';
+import { processorsFor } from './processors.ts';
 
 /*
  * The registry of parts a function's composition names (functionDeps), each exported under the
@@ -21,7 +22,10 @@ export const deliveryQueue = (): DeliveryQueue => lazyDeliveryQueue();
 /** POSTs signed webhooks to merchants' URLs (only the delivery function sends). */
 export const webhookSender = (): WebhookSender => httpWebhookSender();
 export const passwordHasher = (): PasswordHasher => scryptPasswordHasher;
-/** The acquirer of each environment: the simulator for both until a real one is configured. */
-export const processorOf = (): ProcessorOf => simulatedProcessorOf();
+/**
+ * Each environment's acquirer (the PaymentProcessor port): test the simulator, live the one the
+ * deployment chose (WATTLE_LIVE_PROCESSOR, ./processor-config.ts), the simulator until then.
+ */
+export const processorOf = (): ProcessorOf => processorsFor(loadProcessorConfig());
 /** What every processor call carries: the invocation's deadline. */
 export const deadline = (): CallDeadline => invocationSignal;

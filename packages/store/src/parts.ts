@@ -29,6 +29,8 @@ export const merchants = (c: OverStoreContext) => new repo.MerchantsRepo(c.store
 export const paymentSources = (c: OverStoreContext) => new repo.PaymentSourcesRepo(c.storeContext);
 export const payments = (c: OverStoreContext) => new repo.PaymentsRepo(c.storeContext);
 export const plans = (c: OverStoreContext) => new repo.PlansRepo(c.storeContext);
+export const processorNotifications = (c: OverStoreContext) =>
+  new repo.ProcessorNotificationsRepo(c.storeContext);
 export const recipients = (c: OverStoreContext) => new repo.RecipientsRepo(c.storeContext);
 export const refunds = (c: OverStoreContext) => new repo.RefundsRepo(c.storeContext);
 export const schedule = (c: OverStoreContext) => new repo.ScheduleRepo(c.storeContext);

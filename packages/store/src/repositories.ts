@@ -16,6 +16,7 @@ export { MerchantsRepo } from './repos/merchants-repo.ts';
 export { PaymentSourcesRepo } from './repos/payment-sources-repo.ts';
 export { PaymentsRepo } from './repos/payments-repo.ts';
 export { PlansRepo } from './repos/plans-repo.ts';
+export { ProcessorNotificationsRepo } from './repos/processor-notifications-repo.ts';
 export { RecipientsRepo } from './repos/recipients-repo.ts';
 export { RefundsRepo } from './repos/refunds-repo.ts';
 export { SubscriptionsRepo } from './repos/subscriptions-repo.ts';

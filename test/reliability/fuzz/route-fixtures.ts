@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { type Route, routes } from '@wattle/routes';
+import { apiRoutes, type Route } from '@wattle/routes';
 import { cardFields, chargeFields, merchantApplication } from '../../helpers/fixtures.ts';
 import type { InProcessApi } from '../harness/in-process-api.ts';
 
-/** Every route that takes a body: POST, PUT, and the JSONP GETs that stand for POSTs (route table). */
+/**
+ * Every route of Pin's API that takes a body: POST, PUT, and the JSONP GETs that stand for POSTs
+ * (the processor's notifications answer in the processor's terms, not Pin's: their e2e test sends
+ * them hostile bodies).
+ */
 export const bodyRoutes = (): Route[] =>
-  routes.filter((route) => route.method === 'POST' || route.method === 'PUT' || route.jsonp);
+  apiRoutes.filter((route) => route.method === 'POST' || route.method === 'PUT' || route.jsonp);
 
 const bankAccount = { name: 'Mr Roland Robot', bsb: '063000', number: '123456321' };
 

@@ -145,6 +145,14 @@ export const keys = {
     pk: `${s(scope)}#${token}`,
     sk: 'EXPIRY_COUNTED',
   }),
+  /**
+   * A notification of an environment's processor, by the processor's name and the notification's
+   * id (which the processor's resends keep): it arrives before anything tells whose it is.
+   */
+  processorNotification: (environment: Environment, processor: string, id: string): ItemKey => ({
+    pk: `NOTIFICATION#${environment}#${processor}#${id}`,
+    sk: 'NOTIFICATION',
+  }),
 } as const;
 
 /** The scope and token of a resource's partition key (`<accountId>#<environment>#<token>`). */

@@ -1,0 +1,11 @@
+import { processorHandler } from '@wattle/http';
+import { processorNotificationsRoutes } from '@wattle/routes/table/processor-notifications';
+import { processorNotificationsDeps } from './deps.ts';
+import { receiveAdyenNotifications } from './receive-notifications.ts';
+
+export const handler = processorHandler(
+  'processor-notifications',
+  processorNotificationsRoutes,
+  processorNotificationsDeps,
+  { 'POST /adyen/notifications': receiveAdyenNotifications },
+);

@@ -1,0 +1,131 @@
+import { type FunctionName, functionNames } from '@wattle/routes';
+import { App, type CfnElement } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { functionAccess } from '../../infra/constructs/access.ts';
+import { buildStack, type WattleStack } from '../../infra/stack.ts';
+import { type TemplateStatement, templateStatements } from '../helpers/template-statements.ts';
+
+type Statement = TemplateStatement;
+
+const synth = (context: Record<string, unknown> = {}) => {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  const stack = buildStack(app, 'WattleProcessor', {
+    env: { account: '111111111111', region: 'ap-southeast-2' },
+  });
+  return { stack, template: Template.fromStack(stack) };
+};
+
+const actionsOf = (statement: Statement): string[] =>
+  Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+
+/** The statements of the policies on `fn`'s role, and the variables of its environment. */
+const functionOf = (stack: WattleStack, template: Template, fn: FunctionName) => {
+  const lambdaId = stack.resolve((stack.functions[fn].node.defaultChild as CfnElement).logicalId) as string;
+  const lambda = template.findResources('AWS::Lambda::Function')[lambdaId]!;
+  const roleId = lambda.Properties.Role['Fn::GetAtt'][0] as string;
+  const statements = Object.values(template.findResources('AWS::IAM::Policy'))
+    .filter((policy) => (policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
+  return { statements, variables: lambda.Properties.Environment.Variables as Record<string, unknown> };
+};
+
+/** Every statement of the template naming a Secrets Manager action, wherever it is. */
+const secretStatements = (template: Template): Statement[] =>
+  templateStatements(template).filter((statement) =>
+    actionsOf(statement).some((action) => action.startsWith('secretsmanager:')),
+  );
+
+const processorFunctions = functionNames.filter((fn) => functionAccess[fn].processor);
+
+let simulator: ReturnType<typeof synth>;
+let adyen: ReturnType<typeof synth>;
+
+// Two stacks to synthesise: twice the other infra files' wait for one.
+beforeAll(() => {
+  simulator = synth();
+  adyen = synth({ liveProcessor: 'adyen' });
+}, 120_000);
+
+describe('the live processor in AWS', () => {
+  it('is the simulator by default: no secret, no grant, no processor setting on any function', () => {
+    const { stack, template } = simulator;
+    template.resourceCountIs('AWS::SecretsManager::Secret', 0);
+    expect(secretStatements(template)).toEqual([]);
+    expect(stack.processorSecret).toBeUndefined();
+    for (const fn of functionNames) {
+      const { variables } = functionOf(stack, template, fn);
+      expect(variables.WATTLE_LIVE_PROCESSOR, fn).toBeUndefined();
+      expect(variables.WATTLE_ADYEN_SECRET_ARN, fn).toBeUndefined();
+    }
+  });
+
+  it('with -c liveProcessor=adyen, keeps the settings in one secret only the processor functions may read', () => {
+    const { stack, template } = adyen;
+    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    const [secretId] = Object.keys(template.findResources('AWS::SecretsManager::Secret'));
+    const secretArn = { Ref: secretId };
+    // Kept when the stack goes: it holds live keys.
+    template.hasResource('AWS::SecretsManager::Secret', { DeletionPolicy: 'Retain' });
+    template.hasOutput('ProcessorSecretArn', { Value: secretArn });
+
+    expect(processorFunctions).toEqual([
+      'scheduler',
+      'charges',
+      'authorisations',
+      'plans',
+      'subscriptions',
+      'processor-notifications',
+    ]);
+    for (const fn of functionNames) {
+      const { statements, variables } = functionOf(stack, template, fn);
+      const reads = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('secretsmanager:')));
+      if (functionAccess[fn].processor) {
+        expect(reads, fn).toEqual([
+          expect.objectContaining({ Action: 'secretsmanager:GetSecretValue', Resource: secretArn }),
+        ]);
+        expect(variables, fn).toMatchObject({
+          WATTLE_LIVE_PROCESSOR: 'adyen',
+          WATTLE_ADYEN_SECRET_ARN: secretArn,
+        });
+      } else {
+        expect(reads, fn).toEqual([]);
+        expect(variables.WATTLE_LIVE_PROCESSOR, fn).toBeUndefined();
+        expect(variables.WATTLE_ADYEN_SECRET_ARN, fn).toBeUndefined();
+      }
+    }
+    // No other statement of the template (a resource policy, another role) touches a secret.
+    expect(secretStatements(template)).toHaveLength(processorFunctions.length);
+  });
+
+  it('takes the notifications without a Pin key, by a route to their function alone', () => {
+    const { template } = adyen;
+    const [route] = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).filter(
+      (resource) => resource.Properties.RouteKey === 'POST /adyen/notifications',
+    );
+    expect(route?.Properties.AuthorizationType ?? 'NONE').toBe('NONE');
+    // It reads and writes the records a notification changes (payments, refunds, disputes), in
+    // transactions, and never opens a card number.
+    expect(functionAccess['processor-notifications']).toEqual({
+      table: expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']),
+      cardKey: false,
+      processor: true,
+    });
+  });
+
+  it("passes cdk-nag's AwsSolutions with the secret (its rotation is Adyen's, acknowledged on it)", () => {
+    const { violations } = new AwsSolutionsChecks(adyen.stack.node.root).validateScope(adyen.stack);
+    expect(
+      violations
+        .filter((v) => v.severity === 'error' || v.severity === 'warning')
+        .flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${r.constructPath}`)),
+    ).toEqual([]);
+  });
+
+  it('refuses a processor it does not know at synth', () => {
+    expect(() => synth({ liveProcessor: 'stripe' })).toThrow(
+      '-c liveProcessor must be one of simulator, adyen, not "stripe"',
+    );
+  });
+});
