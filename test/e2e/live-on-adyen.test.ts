@@ -177,10 +177,9 @@ describe('the live environment on Adyen (Prism serving Checkout v71), through th
 
     // The refund-settlement job (an hour on) sends it; Adyen "received" it: still Pending.
     await advanceClock(own, 61 * 60);
-    expect(reached().at(-1)).toEqual([
-      '/payments/993617895204576J/refunds',
-      201,
-      { amount: aud(345), reference: refund },
+    expect(reached()).toEqual([
+      ['/payments', 200, { amount: aud(amount), reference: token }],
+      ['/payments/993617895204576J/refunds', 201, { amount: aud(345), reference: refund }],
     ]);
     const taken = await live.get(`/1/refunds/${refund}`);
     expect(taken.body.response).toMatchObject({ token: refund, amount: 345, status_message: 'Pending' });
