@@ -46,11 +46,12 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-// Every exchange of every test: Adyen's definition allowed the request Wattle sent.
+// Every exchange of every test: Adyen's definition allowed the request Wattle sent, and it
+// carried an Idempotency-Key (a repeat of it is then carried out once at Adyen).
 afterEach(() => {
-  const refused = prism.exchanges.filter((exchange) => exchange.violations !== null);
-  prism.exchanges.length = 0;
-  expect(refused).toEqual([]);
+  const exchanges = prism.exchanges.splice(0);
+  expect(exchanges.filter((exchange) => exchange.violations !== null)).toEqual([]);
+  expect(exchanges.filter((exchange) => !exchange.idempotencyKey)).toEqual([]);
 });
 
 /** What reached Prism since the last test: the paths, Prism's status, our amount and reference. */

@@ -10,6 +10,8 @@ export interface PrismExchange {
   violations: string | null;
   /** The amount and our reference Wattle sent (never the card: a failing assertion prints it). */
   sent: { amount?: unknown; reference?: unknown };
+  /** The request's Idempotency-Key header, if it had one. */
+  idempotencyKey: string | null;
 }
 
 export interface AdyenPrism {
@@ -68,6 +70,7 @@ export const startAdyenPrism = async (): Promise<AdyenPrism> => {
         status: answer.status,
         violations: answer.headers.get('sl-violations') ?? problem,
         sent: sentOf(chunks),
+        idempotencyKey: headers.get('idempotency-key'),
       });
       response.writeHead(answer.status, {
         'content-type': answer.headers.get('content-type') ?? 'application/json',
@@ -79,6 +82,7 @@ export const startAdyenPrism = async (): Promise<AdyenPrism> => {
         status: 502,
         violations: `The proxy could not reach Prism: ${String(error)}`,
         sent: sentOf(chunks),
+        idempotencyKey: headers.get('idempotency-key'),
       });
       response.writeHead(502).end();
     }
