@@ -1,35 +1,37 @@
 import { PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { adyenNotifications } from '../fakes/adyen.ts';
+import { type AdyenFake, fakeApiKey, startAdyenFake } from '../fakes/adyen.ts';
 import type { RehearsalContext } from './context.ts';
 
-/** The Adyen settings the rehearsal puts in the deployed secret (no Checkout call is made). */
-const settings = {
-  ADYEN_CHECKOUT_URL: 'https://checkout-test.adyen.com/v71',
-  ADYEN_API_KEY: 'rehearsal-api-key',
-  ADYEN_MERCHANT_ACCOUNT: 'WattleRehearsal',
-  ADYEN_HMAC_KEY: '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056',
-};
-
 /**
- * The live stage deployed with `-c liveProcessor=adyen`: the operator's step (the settings put in
- * the stack's secret, as docs/operations/deploying.md says), then a notification signed as Adyen
- * signs it, which the notifications function verifies with the key it read from the secret under
- * its own role, records, and answers `[accepted]`.
+ * The operator's step after `cdk deploy -c liveProcessor=adyen`: Adyen's settings put in the stack's
+ * secret (docs/operations/deploying.md). Here they name a stand-in of Adyen's Checkout API on this
+ * machine (test/fakes/adyen.ts), so the live stage's payments, 3-D Secure included, reach a
+ * processor, and the functions read the secret under their own roles at their first live call.
  */
-export const exerciseProcessorNotifications = async (
-  context: RehearsalContext,
-  secretArn: string,
-): Promise<void> => {
+export const configureAdyen = async (context: RehearsalContext, secretArn: string): Promise<AdyenFake> => {
+  const adyen = await startAdyenFake();
+  const settings = {
+    ADYEN_CHECKOUT_URL: adyen.url,
+    ADYEN_API_KEY: fakeApiKey,
+    ADYEN_MERCHANT_ACCOUNT: adyen.merchantAccount,
+    ADYEN_HMAC_KEY: adyen.hmacKey,
+  };
   const secrets = new SecretsManagerClient(context.administrator.clientConfig);
   await secrets.send(
     new PutSecretValueCommand({ SecretId: secretArn, SecretString: JSON.stringify(settings) }),
   );
   secrets.destroy();
+  return adyen;
+};
 
-  const adyen = adyenNotifications({
-    hmacKey: settings.ADYEN_HMAC_KEY,
-    merchantAccount: settings.ADYEN_MERCHANT_ACCOUNT,
-  });
+/**
+ * A notification signed as Adyen signs it, which the notifications function verifies with the key
+ * it read from the secret under its own role, records, and answers `[accepted]`.
+ */
+export const exerciseProcessorNotifications = async (
+  context: RehearsalContext,
+  adyen: AdyenFake,
+): Promise<void> => {
   const body = adyen.deliveryBody([
     adyen.notificationItem({
       eventCode: 'AUTHORISATION',

@@ -17,7 +17,7 @@ import { readDeployedStack } from './deployed.ts';
 import { type FunctionProcess, startFunctionProcess } from './function-process.ts';
 import { startRehearsalGateway } from './gateway.ts';
 import { type Moto, motoMissing, startMoto } from './moto.ts';
-import { exerciseProcessorNotifications } from './processor-notifications.ts';
+import { configureAdyen, exerciseProcessorNotifications } from './processor-notifications.ts';
 import { provesRefusal } from './refusal.ts';
 import { exerciseLaterRoutes, exerciseRoutes, routeCoverage } from './routes.ts';
 
@@ -42,6 +42,7 @@ const workDir = mkdtempSync(join(tmpdir(), 'wattle-rehearsal-'));
 let moto: Moto | undefined;
 const processes: Partial<Record<FunctionName, FunctionProcess>> = {};
 let closeGateway: (() => Promise<void>) | undefined;
+let closeAdyen: (() => Promise<void>) | undefined;
 
 try {
   moto = await startMoto();
@@ -66,10 +67,12 @@ try {
     `${functionNames.length} functions started from their deployed code, each with its own role; IAM enforced (${seconds()})`,
   );
 
+  const adyen = await configureAdyen(context, processorSecretArn);
+  closeAdyen = adyen.close;
   const walk = await exerciseRoutes(context);
   await exerciseBackgroundFunctions(context, walk);
   await exerciseLaterRoutes(context, walk);
-  await exerciseProcessorNotifications(context, processorSecretArn);
+  await exerciseProcessorNotifications(context, adyen);
   for (const line of routeCoverage(gateway.invocations)) report(line.ok, line.text);
   const unexpected = moto.denials.slice();
   report(
@@ -83,6 +86,7 @@ try {
   report(false, `the rehearsal stopped: ${error instanceof Error ? error.message : String(error)}`);
 } finally {
   await closeGateway?.();
+  await closeAdyen?.();
   if (failures.length > 0) {
     console.log(`\n--- moto's last lines ---\n${moto?.output().slice(-3000)}`);
     for (const fn of Object.values(processes)) {

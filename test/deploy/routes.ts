@@ -104,7 +104,9 @@ export const exerciseRoutes = async (context: RehearsalContext): Promise<Record<
     );
   made.disputedCharges = disputed.join(',');
 
-  // 3-D Secure (live): the issuer's page, shown and answered by the payer's browser (no key).
+  // 3-D Secure (live, on Adyen: the rehearsal's stand-in of Adyen's Checkout API, whose issuer
+  // page the payer passes): Wattle's page sends the payer on to the processor's page, which sends
+  // them back with its result; the payer's browser returns it by POST, and the charge is completed.
   const live = api(gateway.baseUrl.replace(/\/test$/, '/live'), merchant.live!.secretKey);
   const secure = await send(
     live.post(
@@ -112,14 +114,23 @@ export const exerciseRoutes = async (context: RehearsalContext): Promise<Record<
       chargeFields({ three_d_secure: { enabled: true, callback_url: 'https://shop.example/back?order=1' } }),
     ),
   );
-  // The page's link is built on the stage's public base URL (a stand-in address in moto): the same
-  // path, through the rehearsal's gateway.
-  const issuerLink = new URL(String(secure.redirect_url ?? `${gateway.baseUrl}/1/three_d_secure/missing`));
-  const issuerPage = `${new URL(gateway.baseUrl).origin}${issuerLink.pathname}${issuerLink.search}`;
-  await fetch(issuerPage);
-  const answered = await fetch(issuerPage, {
+  // Links are built on the stage's public base URL (a stand-in address in moto): the same path,
+  // through the rehearsal's gateway.
+  const onGateway = (link: string): string => {
+    const url = new URL(link);
+    return `${new URL(gateway.baseUrl).origin}${url.pathname}${url.search}`;
+  };
+  const wattlePage = await fetch(
+    onGateway(String(secure.redirect_url ?? `${gateway.baseUrl}/1/three_d_secure/missing`)),
+    { redirect: 'manual' },
+  );
+  const processorPage = await fetch(wattlePage.headers.get('location') ?? 'http://127.0.0.1:9/', {
+    redirect: 'manual',
+  });
+  const back = new URL(processorPage.headers.get('location') ?? 'https://x/');
+  const answered = await fetch(onGateway(`${back.origin}${back.pathname}`), {
     method: 'POST',
-    body: new URLSearchParams({ result: 'authenticated' }),
+    body: new URLSearchParams(back.searchParams),
     redirect: 'manual',
   });
   const session = new URL(answered.headers.get('location') ?? 'https://x/').searchParams.get('session_token');

@@ -135,6 +135,8 @@ export const startAdyenFake = async (): Promise<AdyenFake> => {
   const byPsp = new Map<string, FakePayment>();
   const scripted = new Map<FakeOperation, FakeAnswer[]>();
   const byKey = new Map<string, { status: number; body: unknown }>();
+  /** Where the issuer's page sends the payer back, by pspReference (the payment's returnUrl). */
+  const returnUrls = new Map<string, string>();
   const sockets = new Set<Socket>();
   let url = '';
 
@@ -170,6 +172,7 @@ export const startAdyenFake = async (): Promise<AdyenFake> => {
         };
         payments.set(reference, created);
         byPsp.set(created.pspReference, created);
+        if (typeof body.returnUrl === 'string') returnUrls.set(created.pspReference, body.returnUrl);
         made.set(reference, (made.get(reference) ?? 0) + 1);
         if (redirect)
           return {
@@ -251,6 +254,20 @@ export const startAdyenFake = async (): Promise<AdyenFake> => {
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const path = (request.url ?? '').split('?')[0] ?? '';
+    // The issuer's page of a redirected payment: the payer authenticates at once and is sent back
+    // to the payment's returnUrl with a redirectResult, as Adyen's hosted page does.
+    const issuer = /^\/v71\/issuer\/([^/]+)$/.exec(path);
+    if (issuer && request.method === 'GET') {
+      const back = returnUrls.get(decodeURIComponent(issuer[1] ?? ''));
+      if (!back) {
+        response.writeHead(404).end();
+        return;
+      }
+      const location = new URL(back);
+      location.searchParams.set('redirectResult', `${issuer[1]}:authenticated`);
+      response.writeHead(302, { location: location.toString() }).end();
+      return;
+    }
     const route = routes.find(([pattern]) => pattern.test(path));
     if (!route || request.method !== 'POST') {
       response.writeHead(404).end();
