@@ -1,5 +1,12 @@
-import { defaultRetention, type Retention, toEpochSeconds } from '@wattle/domain';
-import type { Cipher, ExpiredItem } from '@wattle/ports';
+import {
+  defaultRetention,
+  type Retention,
+  type Scope,
+  toEpochSeconds,
+  type WattleEvent,
+} from '@wattle/domain';
+import type { Cipher, ExpiredItem, ScheduledJob } from '@wattle/ports';
+import { Change } from './change.ts';
 import { Expiry, type Removal } from './expiry.ts';
 import { Jobs } from './jobs.ts';
 import { Lists } from './lists.ts';
@@ -62,6 +69,19 @@ export class MemoryWorld {
       return removed(record, id);
     });
     return table;
+  }
+
+  /**
+   * Records an event as the change it is about would (a tool's or a test's stand-in for that
+   * change): the event, its place in the list, its count and its marker awaiting the fan-out.
+   */
+  recordEvent(scope: Scope, event: WattleEvent, at: Date): void {
+    this.outbox.recordIn(new Change(), scope, event, at).commit();
+  }
+
+  /** Schedules a job as the change that makes it due would (a tool's or a test's stand-in for it). */
+  scheduleJob(job: ScheduledJob): void {
+    this.jobs.scheduleIn(new Change(), job).commit();
   }
 
   /**
