@@ -4,6 +4,8 @@ import { describeCustomers } from './customers.contract.ts';
 import { describeEvents } from './events.contract.ts';
 import { describeFiles } from './files.contract.ts';
 import { describeIdempotency } from './idempotency.contract.ts';
+import { describeMoney } from './money.contract.ts';
+import { describePayments } from './payments.contract.ts';
 import { describePlans } from './plans.contract.ts';
 import { describeRecipients } from './recipients.contract.ts';
 import { describeSchedule } from './schedule.contract.ts';
@@ -23,6 +25,8 @@ export const describeStoreContract = (engine: Engine): void => {
   describeEvents(engine);
   describeFiles(engine);
   describeIdempotency(engine);
+  describeMoney(engine);
+  describePayments(engine);
   describePlans(engine);
   describeRecipients(engine);
   describeSchedule(engine);

@@ -15,9 +15,12 @@ import {
 import type {
   AccountsStore,
   ApplePayDomainsStore,
+  BalanceStore,
   BankAccountTokensStore,
   CardTokensStore,
   CustomersStore,
+  DepositsStore,
+  DisputesStore,
   EventsStore,
   ExpiredItemsStore,
   FilesStore,
@@ -25,9 +28,13 @@ import type {
   Ids,
   MerchantsStore,
   PaymentSourcesStore,
+  PaymentsStore,
   PlansStore,
   RecipientsStore,
+  RefundsStore,
   ScheduleStore,
+  TransferLinks,
+  TransfersStore,
   WebhookEndpointsStore,
   WebhooksStore,
 } from '@wattle/ports';
@@ -41,6 +48,12 @@ import { aCard as aStoredCard } from '../helpers/builders.ts';
 export interface StorePorts {
   accounts: AccountsStore;
   applePayDomains: ApplePayDomainsStore;
+  balance: BalanceStore;
+  deposits: DepositsStore;
+  disputes: DisputesStore;
+  payments: PaymentsStore & TransferLinks;
+  refunds: RefundsStore;
+  transfers: TransfersStore;
   bankAccountTokens: BankAccountTokensStore;
   cardTokens: CardTokensStore;
   customers: CustomersStore;

@@ -65,6 +65,11 @@ export class SortedList {
     return this.ids.slice(0, end);
   }
 
+  /** The ids of `key` and the keys after it, oldest first. */
+  from(key: string): string[] {
+    return this.ids.slice(this.position(key));
+  }
+
   /** Every id, oldest first. */
   all(): string[] {
     return [...this.ids];
