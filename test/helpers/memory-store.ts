@@ -1,6 +1,7 @@
 import type { Payment, Scope, Transfer, WattleEvent } from '@wattle/domain';
 import { createMemoryStore, type MemoryStore } from '@wattle/memory-store';
 import { fakeCipher } from '../fakes/cipher.ts';
+import { aPayment } from './builders.ts';
 
 /**
  * A new, empty in-memory store, the flows' store in unit tests: the engine the store's contract
@@ -99,4 +100,19 @@ export const paidOut = async (
     walkEnd: null,
     consumes: amount,
   });
+};
+
+/** Three charges of 1000 (952 each to the merchant), `ch_1` to `ch_3` ('Order 1'…), captured 2026-11-11 to 13. */
+export const threeSettledCharges = async (store: MemoryStore, scope: Scope): Promise<void> => {
+  for (const i of [1, 2, 3]) {
+    const capturedAt = `2026-11-1${i}T00:00:00Z`;
+    const charge = aPayment({
+      token: `ch_${i}`,
+      description: `Order ${i}`,
+      state: 'captured',
+      createdAt: capturedAt,
+      capturedAt,
+    });
+    await settledPayment(store, scope, charge, new Date(capturedAt));
+  }
 };
