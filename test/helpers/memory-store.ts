@@ -102,9 +102,13 @@ export const paidOut = async (
   });
 };
 
-/** Three charges of 1000 (952 each to the merchant), `ch_1` to `ch_3` ('Order 1'…), captured 2026-11-11 to 13. */
-export const threeSettledCharges = async (store: MemoryStore, scope: Scope): Promise<void> => {
-  for (const i of [1, 2, 3]) {
+/** Charges of 1000 (952 each to the merchant), `ch_<n>` ('Order <n>'), captured 2026-11-1<n> (n of 1 to 9). */
+export const settledCharges = async (
+  store: MemoryStore,
+  scope: Scope,
+  numbers = [1, 2, 3],
+): Promise<void> => {
+  for (const i of numbers) {
     const capturedAt = `2026-11-1${i}T00:00:00Z`;
     const charge = aPayment({
       token: `ch_${i}`,

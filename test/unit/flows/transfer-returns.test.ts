@@ -9,7 +9,7 @@ import { createTransfer, listTransferLineItems, readBalance, returnTransfer } fr
 import { jobKinds } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import { fixedClock, sequentialIds, virtualPacing } from '../../fakes/system.ts';
-import { memoryStore, overriding, threeSettledCharges } from '../../helpers/memory-store.ts';
+import { memoryStore, overriding, settledCharges } from '../../helpers/memory-store.ts';
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
 
@@ -28,7 +28,7 @@ const merchant = (details: { bsb: string; number: string }): Account => ({
 const setUp = async (details: { bsb: string; number: string } = rejectedPayoutAccount) => {
   const store = memoryStore();
   await store.accounts.create(merchant(details), []);
-  await threeSettledCharges(store, scope);
+  await settledCharges(store, scope);
   const { balance, transfers, payments, accounts, recipients, schedule, events } = store;
   return {
     balance,

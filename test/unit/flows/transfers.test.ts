@@ -9,7 +9,7 @@ import {
 import { jobKinds, TransactionConflictError } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import { fixedClock, pacingLosingAfter, sequentialIds, virtualPacing } from '../../fakes/system.ts';
-import { memoryStore, overriding, paidOut, threeSettledCharges } from '../../helpers/memory-store.ts';
+import { memoryStore, overriding, paidOut, settledCharges } from '../../helpers/memory-store.ts';
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
 const ownAccount = newBankAccount(
@@ -33,7 +33,7 @@ const merchant = (payoutBankAccount: Account['payoutBankAccount']): Account => (
 const setUp = async (account = merchant(ownAccount)) => {
   const store = memoryStore();
   await store.accounts.create(account, []);
-  await threeSettledCharges(store, scope);
+  await settledCharges(store, scope);
   const { balance, transfers, payments, accounts, bankAccountTokens, recipients, schedule } = store;
   return {
     store,
