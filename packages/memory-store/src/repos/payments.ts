@@ -19,6 +19,7 @@ import {
   TokenTaken,
 } from '@wattle/ports';
 import { Change } from '../world/change.ts';
+import { copy } from '../world/copy.ts';
 import { listSortKey, scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { createdRange, pageOf } from '../world/lists.ts';
@@ -44,8 +45,8 @@ const listsOf = (scope: Scope, payment: Payment): string[] =>
       ];
 
 const toPayment = (record: PaymentRecord): Payment => ({
-  ...structuredClone(record.payment),
-  transfers: structuredClone(record.transferLinks),
+  ...copy(record.payment),
+  transfers: copy(record.transferLinks),
 });
 
 /** Charges and authorisations: reserved before the processor is asked, then settled with its outcome. */
@@ -112,7 +113,7 @@ export class MemoryPayments implements PaymentsStore {
     if (sessionToken) change.check(() => !this.sessions.has(sessionToken), 'session');
     change.write(() => {
       const record: PaymentRecord = {
-        payment: structuredClone(payment),
+        payment: copy(payment),
         sealedNumber,
         sortKey: listSortKey(now, payment.token),
         transferLinks: [],
@@ -147,7 +148,7 @@ export class MemoryPayments implements PaymentsStore {
       )
       .write(() => {
         const record = this.payments.get(id)!;
-        record.payment = structuredClone(payment);
+        record.payment = copy(payment);
         record.refundable = refundable(payment);
         delete record.sealedNumber;
         if (options.joinLists) {
@@ -177,7 +178,7 @@ export class MemoryPayments implements PaymentsStore {
       .write(() => {
         this.leases.delete(id);
         const record = this.payments.get(id)!;
-        record.payment = structuredClone(payment);
+        record.payment = copy(payment);
         record.refundable = refundable(payment);
       });
     if (newCharge) {
@@ -186,7 +187,7 @@ export class MemoryPayments implements PaymentsStore {
         .check(() => !this.payments.has(chargeId), 'charge')
         .write(() => {
           const record: PaymentRecord = {
-            payment: structuredClone(newCharge),
+            payment: copy(newCharge),
             refundable: refundable(newCharge),
             sortKey: listSortKey(now, newCharge.token),
             transferLinks: [],
@@ -203,7 +204,7 @@ export class MemoryPayments implements PaymentsStore {
   async linkTransfer(scope: Scope, chargeToken: string, link: TransferLink): Promise<void> {
     const record = this.payments.get(scoped(scope, chargeToken));
     if (!record || record.transferLinks.some((l) => l.token === link.token)) return;
-    record.transferLinks.push(structuredClone(link));
+    record.transferLinks.push(copy(link));
   }
 
   /** Restates a charge's link to a transfer where it is, linking it first when it is not yet. */
@@ -211,8 +212,8 @@ export class MemoryPayments implements PaymentsStore {
     const record = this.payments.get(scoped(scope, chargeToken));
     if (!record) return;
     const at = record.transferLinks.findIndex((l) => l.token === link.token);
-    if (at >= 0) record.transferLinks[at] = structuredClone(link);
-    else record.transferLinks.push(structuredClone(link));
+    if (at >= 0) record.transferLinks[at] = copy(link);
+    else record.transferLinks.push(copy(link));
   }
 
   /** A capture's credit to the balance, and the simulated issuer's dispute of a dispute test card. */

@@ -1,4 +1,5 @@
 import type { Scope, Subscription } from '@wattle/domain';
+import { copy } from '../world/copy.ts';
 import { listKey } from '../world/list-keys.ts';
 import type { MemoryWorld } from '../world/world.ts';
 
@@ -15,7 +16,7 @@ export const subscriptionsOf = (world: MemoryWorld) => world.table<StoredSubscri
 
 export const subscriptionOf = (world: MemoryWorld, id: string): Subscription | undefined => {
   const stored = subscriptionsOf(world).get(id);
-  return stored ? structuredClone(stored.subscription) : undefined;
+  return stored ? copy(stored.subscription) : undefined;
 };
 
 /**
