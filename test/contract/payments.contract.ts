@@ -218,6 +218,55 @@ export const describePayments = (engine: Engine) => {
       expect(newest.map((p) => p.token)).toEqual([made[3]!.token, made[2]!.token, made[1]!.token]);
     });
 
+    it('lead back from their 3-D Secure session, which one payment holds', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const charge = aCharge(now, { state: 'pending_3ds' });
+      const sessionToken = ids.token('se');
+      const options = { joinLists: true, sessionToken, recoveryDueAt: later(now, 1800_000) };
+      await ports.payments.reserve(scope, charge, 'sealed', options, now);
+      expect(await ports.payments.session(sessionToken)).toEqual({ scope, paymentToken: charge.token });
+      expect(await ports.payments.session(ids.token('se'))).toBeNull();
+      // Pending in the lists while the payer is away.
+      expect((await ports.payments.list(scope, 'charge', 1)).items.map((p) => p.state)).toEqual([
+        'pending_3ds',
+      ]);
+      await expect(ports.payments.reserve(scope, aCharge(now), 'sealed', options, now)).rejects.toThrow();
+      expect(await ports.payments.session(sessionToken)).toEqual({ scope, paymentToken: charge.token });
+    });
+
+    it('capture an authorisation into a new charge, listed and credited, the authorisation captured', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const authorisation = aCharge(now, { kind: 'authorisation', token: ids.token('auth') });
+      await reserve(ports, scope, authorisation, now, true);
+      const authorised: Payment = { ...authorisation, state: 'authorised' };
+      await ports.payments.settle(
+        scope,
+        authorised,
+        anEvent('charge.authorised', now),
+        {
+          from: 'processing',
+          joinLists: false,
+          leaseExpiresAt: later(now, 3600_000),
+          recoveryDueAt: later(now, 60_000),
+        },
+        now,
+      );
+      const charge = captured(aCharge(now, { authorisationToken: authorisation.token }), now);
+      const done: Payment = { ...authorised, state: 'captured', capturedAt: now.toISOString() };
+      await ports.payments.transition(scope, done, anEvent('charge.captured', now), now, charge);
+      expect(await ports.payments.get(scope, charge.token)).toEqual({ ...charge, transfers: [] });
+      expect((await ports.payments.get(scope, authorisation.token))?.state).toBe('captured');
+      expect((await ports.payments.list(scope, 'charge', 1)).total).toBe(1);
+      expect((await ports.payments.list(scope, 'authorisation', 1)).total).toBe(1);
+      expect(await ports.balance.read(scope, later(now, 10 * 86_400_000))).toEqual([
+        { currency: 'AUD', available: 952, unsettled: 0 },
+      ]);
+      const again = ports.payments.transition(scope, done, anEvent('charge.captured', now), now, charge);
+      await expect(again).rejects.toEqual(new Changed('payment', authorisation.token));
+    });
+
     it('show each transfer that paid them out once, and restate it where it is', async () => {
       const ports = engine();
       const scope = newScope();
