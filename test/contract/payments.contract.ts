@@ -51,6 +51,22 @@ const settle = (
     when,
   );
 
+/** Settles a reserved payment as authorised, its lease on the funds `leaseMs` long. */
+const authorise = (
+  ports: StorePorts,
+  scope: Scope,
+  authorised: Payment,
+  leaseMs: number,
+  joinLists: boolean,
+) =>
+  ports.payments.settle(
+    scope,
+    authorised,
+    anEvent('charge.authorised', now),
+    { from: 'processing', joinLists, leaseExpiresAt: later(now, leaseMs), recoveryDueAt: later(now, 60_000) },
+    now,
+  );
+
 /** A charge reserved and captured at `when`, as a payment request makes one: its proceeds in the balance. */
 export const capturedCharge = async (
   ports: StorePorts,
@@ -161,18 +177,7 @@ export const describePayments = (engine: Engine) => {
       const charge = aCharge(now, { captureOnSuccess: false });
       await reserve(ports, scope, charge, now);
       const authorised: Payment = { ...charge, state: 'authorised' };
-      await ports.payments.settle(
-        scope,
-        authorised,
-        anEvent('charge.authorised', now),
-        {
-          from: 'processing',
-          joinLists: true,
-          leaseExpiresAt: later(now, 3600_000),
-          recoveryDueAt: later(now, 60_000),
-        },
-        now,
-      );
+      await authorise(ports, scope, authorised, 3600_000, true);
       const capture = () =>
         ports.payments.transition(scope, captured(authorised, now), anEvent('charge.captured', now), now);
       const voiding = () =>
@@ -189,18 +194,7 @@ export const describePayments = (engine: Engine) => {
       const other = aCharge(now);
       await reserve(ports, scope, other, now);
       const held: Payment = { ...other, state: 'authorised' };
-      await ports.payments.settle(
-        scope,
-        held,
-        anEvent('charge.authorised', now),
-        {
-          from: 'processing',
-          joinLists: true,
-          leaseExpiresAt: later(now, 1000),
-          recoveryDueAt: later(now, 60_000),
-        },
-        now,
-      );
+      await authorise(ports, scope, held, 1000, true);
       const late = later(now, 1000);
       await expect(
         ports.payments.transition(scope, captured(held, late), anEvent('charge.captured', late), late),
@@ -241,18 +235,7 @@ export const describePayments = (engine: Engine) => {
       const authorisation = aCharge(now, { kind: 'authorisation', token: ids.token('auth') });
       await reserve(ports, scope, authorisation, now, true);
       const authorised: Payment = { ...authorisation, state: 'authorised' };
-      await ports.payments.settle(
-        scope,
-        authorised,
-        anEvent('charge.authorised', now),
-        {
-          from: 'processing',
-          joinLists: false,
-          leaseExpiresAt: later(now, 3600_000),
-          recoveryDueAt: later(now, 60_000),
-        },
-        now,
-      );
+      await authorise(ports, scope, authorised, 3600_000, false);
       const charge = captured(aCharge(now, { authorisationToken: authorisation.token }), now);
       const done: Payment = { ...authorised, state: 'captured', capturedAt: now.toISOString() };
       await ports.payments.transition(scope, done, anEvent('charge.captured', now), now, charge);
