@@ -28,6 +28,7 @@ import { type PaymentRecord, paymentsOf } from '../world/payment-records.ts';
 import type { MemoryWorld } from '../world/world.ts';
 import { MemoryCardTokens } from './card-tokens.ts';
 import { MemoryPaymentSources } from './payment-sources.ts';
+import { subscriptionChangeIn } from './subscriptions.ts';
 
 interface StoredSession {
   scope: Scope;
@@ -100,7 +101,6 @@ export class MemoryPayments implements PaymentsStore {
   }
 
   async reserve(scope: Scope, payment: Payment, sealedNumber: string, options: ReserveOptions, now: Date) {
-    if (options.bill?.begin) throw new Error('The memory store keeps no subscriptions yet');
     const id = scoped(scope, payment.token);
     const change = new Change().check(
       () => !this.payments.has(id),
@@ -126,7 +126,8 @@ export class MemoryPayments implements PaymentsStore {
         this.world.expiry.add('three-d-secure-session', sessionToken, expiresAt);
       }
     });
-    if (!options.bill)
+    if (options.bill?.begin) subscriptionChangeIn(this.world, change, scope, options.bill.begin, now);
+    else if (!options.bill)
       this.world.jobs.scheduleIn(change, {
         kind: jobKinds.paymentRecovery,
         scope,
@@ -137,7 +138,6 @@ export class MemoryPayments implements PaymentsStore {
   }
 
   async settle(scope: Scope, payment: Payment, event: WattleEvent, options: SettleOptions, now: Date) {
-    if (options.bill?.settle) throw new Error('The memory store keeps no subscriptions yet');
     const id = scoped(scope, payment.token);
     const change = new Change();
     if (options.job) this.world.jobs.claimIn(change, options.job);
@@ -158,7 +158,8 @@ export class MemoryPayments implements PaymentsStore {
         if (options.leaseExpiresAt) this.leases.set(id, toEpochSeconds(options.leaseExpiresAt));
       });
     this.capturedIn(change, scope, payment, now);
-    if (!options.job && !options.bill)
+    if (options.bill?.settle) subscriptionChangeIn(this.world, change, scope, options.bill.settle, now);
+    else if (!options.job && !options.bill)
       this.world.jobs.cancelIn(change, jobKinds.paymentRecovery, scope, payment.token, options.recoveryDueAt);
     this.world.outbox.recordIn(change, scope, event, now).commit();
   }
