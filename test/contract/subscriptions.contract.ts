@@ -1,41 +1,12 @@
-import type { PendingBill, Scope, Subscription } from '@wattle/domain';
+import type { Scope } from '@wattle/domain';
 import { Changed, jobKinds, Missing, type SubscriptionChange } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
+import { aBill, aSubscription } from '../helpers/builders.ts';
 import { anEvent, aPlan, at, type Engine, ids, later, newScope, race, type StorePorts } from './subject.ts';
 
 const now = at('2026-11-21T05:00:00Z');
+/** When a subscription made `now` bills next (aSubscription's). */
 const nextBilling = later(now, 30 * 86_400_000);
-
-const aSubscription = (planToken: string, customerToken: string): Subscription => ({
-  token: ids.token('sub'),
-  state: 'active',
-  planToken,
-  customerToken,
-  cardToken: ids.token('card'),
-  createdAt: now.toISOString(),
-  nextBillingDate: nextBilling.toISOString(),
-  activeIntervalStartedAt: now.toISOString(),
-  activeIntervalFinishesAt: nextBilling.toISOString(),
-  cancelledAt: null,
-  terms: aPlan(now),
-  planName: 'Gold',
-  anchor: now.toISOString(),
-  billedIntervals: 1,
-  setupFeePending: false,
-  setupFeeCharged: false,
-  failedAttempts: 0,
-  attempts: 1,
-  reactivations: 0,
-});
-
-const aBill = (purpose: PendingBill['purpose'], attempt: number): PendingBill => ({
-  purpose,
-  attempt,
-  amount: 1000,
-  currency: 'AUD',
-  setupFee: false,
-  at: now.toISOString(),
-});
 
 const unchanged = { claim: undefined, renewalJob: 'sync', recovery: 'keep', planMustBeLive: false } as const;
 
@@ -43,7 +14,7 @@ const unchanged = { claim: undefined, renewalJob: 'sync', recovery: 'keep', plan
 const started = async (ports: StorePorts, scope: Scope) => {
   const plan = aPlan(now);
   await ports.plans.create(scope, plan, anEvent('plan.created', now), now);
-  const subscription = aSubscription(plan.token, ids.token('cus'));
+  const subscription = aSubscription(plan, ids.token('sub'), ids.token('cus'), now);
   const start: SubscriptionChange = {
     ...unchanged,
     before: null,
@@ -186,7 +157,7 @@ export const describeSubscriptions = (engine: Engine) => {
       const start: SubscriptionChange = {
         ...unchanged,
         before: null,
-        after: aSubscription(plan.token, ids.token('cus')),
+        after: aSubscription(plan, ids.token('sub'), ids.token('cus'), now),
         bill: aBill('start', 0),
         credit: null,
         events: [],
