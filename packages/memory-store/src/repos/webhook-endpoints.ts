@@ -40,6 +40,16 @@ export class MemoryWebhookEndpoints implements WebhookEndpointsStore {
     });
   }
 
+  /**
+   * Every endpoint of the merchant's list (at most the limit), newest first, without the count:
+   * what an event's fan-out reads (the port's `live`, which main's fan-out uses).
+   */
+  async live(scope: Scope): Promise<WebhookEndpoint[]> {
+    return this.world.lists
+      .page(listKey(scope, 'webhook_endpoints'), 1)
+      .ids.map((id) => copy(this.endpoints.get(id)!.endpoint));
+  }
+
   async create(scope: Scope, endpoint: WebhookEndpoint, now: Date): Promise<void> {
     const id = scoped(scope, endpoint.token);
     const list = listKey(scope, 'webhook_endpoints');
