@@ -5,7 +5,7 @@
  * Rooms: packages/domain (pure rules and shapes), packages/ports (the interfaces flows need),
  * packages/flows (every use case), packages/store (DynamoDB, implements the store ports), packages/memory-store
  * (the same ports in memory),
- * adapters (packages/processor, packages/webhooks, packages/file-storage), packages/verify (the webhook check merchants use), packages/deadline (the
+ * adapters (packages/processor, packages/adyen, packages/webhooks, packages/file-storage), packages/verify (the webhook check merchants use), packages/deadline (the
  * invocation's one deadline), packages/queue-messages (the event-source functions' messages decoded), packages/runtime (composition: builds the real adapters), packages/http (middy middlewares, validation, presenting), packages/routes (the route
  * table), packages/openapi (the OpenAPI document, generated), functions/* (Lambda handlers), infra (CDK),
  * tools (packages/local, packages/cli).
@@ -54,10 +54,13 @@ module.exports = {
     {
       name: 'adapters-on-domain-and-ports-only',
       comment:
-        'The processor, the webhook sender and queue, and the file storage (S3 or a directory) implement ports (through the AWS SDK); they know no flow, store or composition.',
+        'The processors (the simulator, the Adyen connector), the webhook sender and queue, and the file storage (S3 or a directory) implement ports (through the AWS SDK, or a processor library); they know no flow, store or composition.',
       severity: 'error',
-      from: { path: '^packages/(processor|webhooks|file-storage)/' },
-      to: { path: workspace, pathNot: '^packages/(processor|webhooks|file-storage|verify|ports|domain)/' },
+      from: { path: '^packages/(processor|adyen|webhooks|file-storage)/' },
+      to: {
+        path: workspace,
+        pathNot: '^packages/(processor|adyen|webhooks|file-storage|verify|ports|domain)/',
+      },
     },
     {
       name: 'queue-messages-decode-only',

@@ -9,6 +9,12 @@ import { defineConfig } from 'vitest/config';
 const reliability = process.env.WATTLE_RELIABILITY === '1';
 
 /**
+ * The npm package packed and installed into a project outside the repository (about a minute of
+ * packing and installing): only `npm run test:package` sets WATTLE_PACKAGE, as CI's own step.
+ */
+const packageTest = process.env.WATTLE_PACKAGE === '1';
+
+/**
  * Two files at a time even on a 2-core machine (vitest's default there is one): a file mostly waits
  * on a stack, DynamoDB Local or a child process, so a second one fills the other core.
  */
@@ -138,6 +144,14 @@ export default defineConfig({
           testTimeout: 60_000,
         },
       },
+      ...(packageTest
+        ? [
+            {
+              extends: true,
+              test: { name: 'package', include: ['test/package/**/*.test.ts'], testTimeout: 300_000 },
+            },
+          ]
+        : []),
       ...(reliability
         ? [
             {

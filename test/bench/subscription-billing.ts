@@ -18,9 +18,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { addInterval, type Clock, defaultRetention, type Scope, startSubscription } from '@wattle/domain';
+import {
+  addInterval,
+  type Clock,
+  defaultRetention,
+  type Scope,
+  startSubscription,
+  updateOf,
+} from '@wattle/domain';
 import { createPlan } from '@wattle/flows';
 import { startDynamoDbLocal } from '@wattle/local';
+import type { LoadedSubscription } from '@wattle/ports';
 import { simulatedProcessor } from '@wattle/processor';
 import {
   composeDeps,
@@ -180,16 +188,7 @@ const bench = async (endpoint: string, size: number, concurrency: number, java: 
     });
     await deps.store.subscriptions.commit(
       scope,
-      {
-        before: null,
-        after: subscription,
-        bill: null,
-        credit: null,
-        events: [],
-        renewalJob: 'sync',
-        recovery: 'keep',
-        planMustBeLive: false,
-      },
+      updateOf<LoadedSubscription>({ before: null, after: subscription, events: [] }),
       now,
     );
   });

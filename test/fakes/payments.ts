@@ -1,15 +1,17 @@
-import { type Payment, type Scope, toEpochSeconds, type WattleEvent } from '@wattle/domain';
+import { type Payment, type PaymentJob, type Scope, toEpochSeconds, type WattleEvent } from '@wattle/domain';
 import {
   Changed,
   JobTaken,
   jobKinds,
   type Page,
   type PaymentsStore,
+  type PaymentWrite,
   type ScheduledJob,
   type ScheduleStore,
   type ThreeDSecureSession,
   TokenTaken,
 } from '@wattle/ports';
+import { isSubscriptionChange } from './subscriptions.ts';
 
 const key = (scope: Scope, token: string) => `${scope.accountId}#${scope.environment}#${token}`;
 
@@ -17,6 +19,8 @@ interface Stored {
   scope: Scope;
   payment: Payment;
   sealedNumber: string | null;
+  /** When it was reserved: its settlement lists it there. */
+  reservedAt: Date;
   /** Where it sorts in its lists (its reservation time, then its token); absent while unlisted. */
   listedAt: string | null;
   /** An authorised payment's lease: until when it may be voided or captured. */
@@ -57,12 +61,27 @@ export const fakeRecoveryJobs = (): Pick<ScheduleStore, 'drop' | 'due'> & {
 
 type Hooked = 'reserve' | 'settle' | 'transition';
 
+/** Which write a commit is: a reservation, a void or capture (it uses up the lease), or a settlement. */
+const hookedOf = (changes: readonly PaymentWrite[]): Hooked =>
+  changes.some((c) => c.kind === 'reservation')
+    ? 'reserve'
+    : changes.some((c) => c.kind === 'lease-use')
+      ? 'transition'
+      : 'settle';
+
+const recoveryJobOf = (scope: Scope, job: PaymentJob): ScheduledJob => ({
+  kind: jobKinds.paymentRecovery,
+  scope,
+  token: job.token,
+  dueAt: job.dueAt,
+});
+
 /**
  * The payments port in memory, with the store's conditions and refusals: a taken payment token
  * (TokenTaken), a used card token or payment source (TokenUsed, through `consumeCardToken` and
  * `consumePaymentSource`), a payment no longer in
  * the state a settlement or a void/capture expects or whose lease is gone (Changed), a recovery
- * job claimed by another run (JobTaken). Every write checks all its conditions before it writes.
+ * job claimed by another run (JobTaken). Every commit checks all its conditions before it writes.
  *
  * `before(write, run)` runs `run` once just before the next such write checks its conditions: the
  * other request of a race, committing between this one's read and its commit.
@@ -125,64 +144,95 @@ export const fakePayments = (parts: {
           (!to || Date.parse(s.payment.createdAt) < to.getTime()),
       ).slice(0, limit),
     session: async (sessionToken) => sessions.get(sessionToken) ?? null,
-    reserve: async (scope, payment, sealedNumber, options, now) => {
-      await hook('reserve');
-      if (stored.has(key(scope, payment.token))) throw new TokenTaken('payment', payment.token);
-      if (options.cardToken) parts.consumeCardToken(scope, options.cardToken, now);
-      if (options.paymentSourceToken) parts.consumePaymentSource(scope, options.paymentSourceToken, now);
-      stored.set(key(scope, payment.token), {
-        scope,
-        payment,
-        sealedNumber,
-        listedAt: options.joinLists ? sortKey(now, payment.token) : null,
-        leaseUntil: null,
-      });
-      if (options.sessionToken) sessions.set(options.sessionToken, { scope, paymentToken: payment.token });
-      if (options.bill?.begin)
-        throw new Error("This fake commits no bill's change (see fakes/subscriptions.ts)");
-      // A bill's charge has no recovery job of its own: the bill's stands for it.
-      if (!options.bill)
-        parts.jobs.schedule({
-          kind: jobKinds.paymentRecovery,
-          scope,
-          token: payment.token,
-          dueAt: options.recoveryDueAt,
-        });
-    },
-    settle: async (scope, payment, event, options, now) => {
-      await hook('settle');
-      const found = stored.get(key(scope, payment.token));
-      // The job's claim is checked first, as the store's transaction lists it first.
-      if (options.job) parts.jobs.check(options.job);
-      if (found?.payment.state !== options.from) throw new Changed('payment', payment.token);
-      if (options.bill?.settle)
-        throw new Error("This fake commits no bill's change (see fakes/subscriptions.ts)");
-      if (options.job) parts.jobs.claim(options.job);
-      else if (!options.bill) parts.jobs.cancel(scope, payment.token, options.recoveryDueAt);
-      found.payment = payment;
-      found.sealedNumber = null;
-      if (options.joinLists) found.listedAt ??= sortKey(options.reservedAt ?? now, payment.token);
-      if (options.leaseExpiresAt) found.leaseUntil = toEpochSeconds(options.leaseExpiresAt);
-      events.push(event);
-    },
-    transition: async (scope, payment, event, now, newCharge = null) => {
-      await hook('transition');
-      const found = stored.get(key(scope, payment.token));
-      const leased = found?.leaseUntil != null && found.leaseUntil > toEpochSeconds(now);
-      if (!found || !leased || found.payment.state !== 'authorised')
-        throw new Changed('payment', payment.token);
-      found.payment = payment;
-      found.leaseUntil = null;
-      if (newCharge) {
-        stored.set(key(scope, newCharge.token), {
-          scope,
-          payment: newCharge,
-          sealedNumber: null,
-          listedAt: sortKey(now, newCharge.token),
-          leaseUntil: null,
-        });
+    commit: async (scope, changes, now) => {
+      if (changes.some(isSubscriptionChange))
+        throw new Error("This fake commits no subscription's change (see fakes/subscriptions.ts)");
+      await hook(hookedOf(changes));
+      const at = (token: string) => stored.get(key(scope, token));
+      // Every condition first, in the order the store's transaction lists them (using up a card
+      // token or a payment source checks it and writes it, as the repository it is faked from).
+      for (const change of changes) {
+        switch (change.kind) {
+          case 'reservation':
+            if (at(change.payment.token)) throw new TokenTaken('payment', change.payment.token);
+            break;
+          case 'card-token-use':
+            parts.consumeCardToken(scope, change.cardToken, now);
+            break;
+          case 'payment-source-use':
+            parts.consumePaymentSource(scope, change.paymentSourceToken, now);
+            break;
+          case 'payment':
+            if (at(change.payment.token)?.payment.state !== change.from)
+              throw new Changed('payment', change.payment.token);
+            break;
+          case 'lease-use': {
+            const leaseUntil = at(change.paymentToken)?.leaseUntil;
+            if (leaseUntil == null || leaseUntil <= toEpochSeconds(now))
+              throw new Changed('payment', change.paymentToken);
+            break;
+          }
+          case 'claim-job':
+            parts.jobs.check(recoveryJobOf(scope, change.job));
+            break;
+        }
       }
-      events.push(event);
+      // Every condition held: the writes. The balance's credit and a dispute's opening are other
+      // fakes' (fakes/balance.ts, fakes/disputes.ts): these tests read neither.
+      for (const change of changes) {
+        switch (change.kind) {
+          case 'reservation':
+            stored.set(key(scope, change.payment.token), {
+              scope,
+              payment: change.payment,
+              sealedNumber: change.sealedNumber,
+              reservedAt: now,
+              listedAt: change.listed ? sortKey(now, change.payment.token) : null,
+              leaseUntil: null,
+            });
+            break;
+          case 'payment': {
+            const found = at(change.payment.token)!;
+            found.payment = change.payment;
+            found.sealedNumber = null;
+            if (change.listing.joins)
+              found.listedAt ??= sortKey(change.listing.reservedAt ?? found.reservedAt, change.payment.token);
+            break;
+          }
+          case 'capture-charge':
+            stored.set(key(scope, change.charge.token), {
+              scope,
+              payment: change.charge,
+              sealedNumber: null,
+              reservedAt: now,
+              listedAt: sortKey(now, change.charge.token),
+              leaseUntil: null,
+            });
+            break;
+          case 'session':
+            sessions.set(change.sessionToken, { scope, paymentToken: change.paymentToken });
+            break;
+          case 'lease':
+            at(change.paymentToken)!.leaseUntil = toEpochSeconds(change.until);
+            break;
+          case 'lease-use':
+            at(change.paymentToken)!.leaseUntil = null;
+            break;
+          case 'schedule-job':
+            if (change.job.job === 'payment-recovery') parts.jobs.schedule(recoveryJobOf(scope, change.job));
+            break;
+          case 'end-job':
+            if (change.job.job === 'payment-recovery')
+              parts.jobs.cancel(scope, change.job.token, change.job.dueAt);
+            break;
+          case 'claim-job':
+            parts.jobs.claim(recoveryJobOf(scope, change.job));
+            break;
+          case 'event':
+            events.push(change.event);
+            break;
+        }
+      }
     },
   };
 };

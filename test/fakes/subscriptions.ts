@@ -1,18 +1,19 @@
 import {
   type Card,
   type Customer,
-  isRunning,
   type LedgerEntry,
   type Payment,
+  type PaymentChange,
   type PendingBill,
   PinError,
   type Scope,
   type SelfServiceLink,
   type Subscription,
+  type SubscriptionJob,
   toTimestamp,
   type WattleEvent,
 } from '@wattle/domain';
-import type { ChargedBill } from '@wattle/flows';
+import type { PaymentRequest, ReservedWith } from '@wattle/flows';
 import {
   type BillCharges,
   Changed,
@@ -20,10 +21,11 @@ import {
   JobTaken,
   jobKinds,
   type LoadedSubscription,
-  type PlanCounts,
+  type PaymentWrite,
   type ScheduledJob,
   type ScheduleStore,
   type SubscriptionsStore,
+  type SubscriptionWrite,
   TokenTaken,
 } from '@wattle/ports';
 import type { FakePlans } from './plans.ts';
@@ -79,15 +81,34 @@ interface StoredSubscription {
   sortKey: string;
 }
 
-type CountState = keyof PlanCounts;
-
-/** Where a subscription counts in its plan's counts, as the store counts it. */
-const countedAs = (subscription: Subscription | null, bill: PendingBill | null): CountState[] => {
-  if (!subscription) return [];
-  const states: CountState[] = bill?.purpose === 'start' ? [] : [subscription.state];
-  if (bill && bill.purpose !== 'renewal') states.push('starting');
-  return states;
+/** The kinds of change only a subscription's write has (an event is a payment's too). */
+const subscriptionKinds: Record<Exclude<SubscriptionWrite['kind'], PaymentChange['kind']>, true> = {
+  'claim-subscription-job': true,
+  'move-subscription-job': true,
+  'schedule-subscription-job': true,
+  'end-subscription-job': true,
+  subscription: true,
+  'subscription-removal': true,
+  'subscription-check': true,
+  'renewal-bill': true,
+  'renewal-bill-removal': true,
+  'subscription-lists': true,
+  'plan-counts': true,
+  'ledger-credit': true,
 };
+
+/** Whether a change of a payment's list is a subscription's own (a bill's, riding with its charge). */
+export const isSubscriptionChange = (change: PaymentWrite): change is SubscriptionWrite =>
+  Object.hasOwn(subscriptionKinds, change.kind);
+
+const jobKindOf = { renewal: jobKinds.subscriptionBilling, 'bill-recovery': jobKinds.billRecovery };
+
+const scheduledJobOf = (scope: Scope, { job, token, dueAt }: SubscriptionJob): ScheduledJob => ({
+  kind: jobKindOf[job],
+  scope,
+  token,
+  dueAt,
+});
 
 export type FakeSubscriptions = SubscriptionsStore & {
   all: Map<string, StoredSubscription>;
@@ -149,73 +170,89 @@ export const fakeSubscriptions = (plans: FakePlans, schedule: FakeSchedule): Fak
         n,
       ),
     ledger: async (scope, token, n) => page([...(ledgers.get(key(scope, token)) ?? [])].reverse(), n),
-    commit: async (scope, change, now) => {
+    commit: async (scope, changes, now) => {
       const interleave = fake.beforeNextCommit;
       fake.beforeNextCommit = undefined;
       interleave?.();
-      const { before, after } = change;
-      const subscription = (after ?? before?.subscription)!;
-      const k = key(scope, subscription.token);
-      const stored = all.get(k);
-      const renewalJob = (dueAt: Date) =>
-        schedule.put({ kind: jobKinds.subscriptionBilling, scope, token: subscription.token, dueAt });
-      // A renewal's bill begins apart: the renewal job, claimed, moves to the recovery date and
-      // stands for the bill's recovery job; the subscription's version stays.
-      if (before && !before.bill && change.bill?.purpose === 'renewal' && after && stored) {
-        if (change.claim) schedule.check(change.claim);
-        if (stored.bill || stored.version !== before.version)
-          throw new Changed('subscription', subscription.token);
-        if (change.claim) schedule.claim(change.claim);
-        renewalJob(change.recovery as Date);
-        all.set(k, { ...stored, subscription: structuredClone(after), bill: change.bill, billApart: true });
-        return;
-      }
-      const apartBefore = before?.bill ? before.billApart : false;
-      const apartAfter = apartBefore && change.bill !== null;
-      if (change.claim) schedule.check(change.claim);
-      if (before ? stored?.version !== before.version : stored)
-        throw new Changed('subscription', subscription.token);
-      const moves: Partial<PlanCounts> = {};
-      for (const state of countedAs(before?.subscription ?? null, before?.bill ?? null))
-        moves[state] = (moves[state] ?? 0) - 1;
-      for (const state of countedAs(after, change.bill)) moves[state] = (moves[state] ?? 0) + 1;
-      plans.move(scope, subscription.planToken, moves, change.planMustBeLive);
-      // Every check passed: the writes.
-      if (change.claim) schedule.claim(change.claim);
-      if (after) {
-        all.set(k, {
-          scope,
-          subscription: structuredClone(after),
-          version: (before?.version ?? 0) + 1,
-          bill: change.bill,
-          billApart: apartAfter,
-          sortKey: before?.sortKey ?? `${toTimestamp(now)}#${subscription.token}`,
-        });
-      } else {
-        all.delete(k);
-      }
-      if (change.credit) ledgers.set(k, [...(ledgers.get(k) ?? []), change.credit.entry]);
-      events.push(...change.events);
-      const isShown = after !== null && change.bill?.purpose !== 'start';
-      const shownBefore = before !== null && !before.starting;
-      const claimed = change.claim?.kind;
-      // While a renewal's bill stays under way apart, the renewal job is its recovery: it stays.
-      if (change.renewalJob === 'sync' && !apartAfter) {
-        if (after && isShown && isRunning(after) && after.nextBillingDate) {
-          renewalJob(new Date(after.nextBillingDate));
-        } else if (shownBefore) {
-          schedule.cancel(jobKinds.subscriptionBilling, scope, subscription.token);
+      const stored = (token: string) => all.get(key(scope, token));
+      const changed = (token: string, from: LoadedSubscription | null) => {
+        const found = stored(token);
+        if (from ? found?.version !== from.version : found) throw new Changed('subscription', token);
+      };
+      // Every check first, in the list's order (the plan's counts, checked, are moved with them).
+      for (const change of changes) {
+        switch (change.kind) {
+          case 'claim-subscription-job':
+          case 'move-subscription-job':
+            schedule.check(scheduledJobOf(scope, change.job));
+            break;
+          case 'subscription':
+            changed(change.subscription.token, change.from);
+            break;
+          case 'subscription-removal':
+          case 'subscription-check':
+            changed(change.token, change.from);
+            break;
+          case 'renewal-bill':
+            if (stored(change.token)?.bill) throw new Changed('subscription', change.token);
+            break;
+          case 'plan-counts':
+            plans.move(scope, change.planToken, change.moves, change.live);
+            break;
         }
       }
-      if (change.recovery instanceof Date && !apartAfter) {
-        schedule.put({
-          kind: jobKinds.billRecovery,
-          scope,
-          token: subscription.token,
-          dueAt: change.recovery,
-        });
-      } else if (change.recovery === 'cancel' && !apartBefore && claimed !== jobKinds.billRecovery) {
-        schedule.cancel(jobKinds.billRecovery, scope, subscription.token);
+      // Every check passed: the writes. The lists and the bill kept apart are the fake's reads.
+      for (const change of changes) {
+        switch (change.kind) {
+          case 'claim-subscription-job':
+            schedule.claim(scheduledJobOf(scope, change.job));
+            break;
+          case 'move-subscription-job':
+            schedule.claim(scheduledJobOf(scope, change.job));
+            schedule.put(scheduledJobOf(scope, { ...change.job, dueAt: change.to }));
+            break;
+          case 'schedule-subscription-job':
+            schedule.put(scheduledJobOf(scope, change.job));
+            break;
+          case 'end-subscription-job':
+            schedule.cancel(jobKindOf[change.job], scope, change.token);
+            break;
+          case 'subscription': {
+            const { subscription, from } = change;
+            // A renewal's bill under way apart stays so unless this change settles it.
+            const apart = from?.billApart === true && from.bill !== null && change.settlesBillApart === null;
+            all.set(key(scope, subscription.token), {
+              scope,
+              subscription: structuredClone(subscription),
+              version: (from?.version ?? 0) + 1,
+              bill: apart ? from.bill : change.bill,
+              billApart: apart,
+              sortKey: from?.sortKey ?? `${toTimestamp(now)}#${subscription.token}`,
+            });
+            break;
+          }
+          case 'subscription-removal':
+            all.delete(key(scope, change.token));
+            break;
+          case 'renewal-bill': {
+            const found = stored(change.token)!;
+            all.set(key(scope, change.token), {
+              ...found,
+              subscription: structuredClone(change.subscription),
+              bill: change.bill,
+              billApart: true,
+            });
+            break;
+          }
+          case 'ledger-credit': {
+            const k = key(scope, change.token);
+            ledgers.set(k, [...(ledgers.get(k) ?? []), change.entry]);
+            break;
+          }
+          case 'event':
+            events.push(change.event);
+            break;
+        }
       }
     },
   };
@@ -277,9 +314,10 @@ export interface PaymentRequestSeen {
 /**
  * Charges in memory: what a bill finds by its token (the BillCharges port), and the payments
  * flow's createPayment faked over them (see paymentsModule): a token taken is refused with
- * TokenTaken, a customer in `declining` is declined.
+ * TokenTaken, a customer in `declining` is declined. Its `commit` commits the subscription's
+ * changes a bill's charge carries (the charges themselves are made settled by `create`).
  */
-export const fakeBillCharges = (clock: { now(): Date }) => {
+export const fakeBillCharges = (clock: { now(): Date }, subscriptions: SubscriptionsStore) => {
   const all = new Map<string, Payment>();
   const declining = new Set<string>();
   const requests: PaymentRequestSeen[] = [];
@@ -307,46 +345,57 @@ export const fakeBillCharges = (clock: { now(): Date }) => {
       all.set(key(scope, request.token), payment);
       return { outcome: 'settled' as const, payment };
     },
+    commit: async (scope: Scope, changes: readonly PaymentWrite[], now: Date) => {
+      // The charges are made settled (settlementWithProcessor adds nothing): the bill's alone.
+      const payment = changes.find((change) => change.kind !== 'event' && !isSubscriptionChange(change));
+      if (payment) throw new Error(`This fake writes no ${payment.kind} change`);
+      await subscriptions.commit(scope, changes as SubscriptionWrite[], now);
+    },
   } satisfies BillCharges & Record<string, unknown>;
   return charges;
 };
 
 export type FakeBillCharges = ReturnType<typeof fakeBillCharges>;
 
+type FakeChargeDeps = {
+  payments: FakeBillCharges;
+  clock: { now(): Date };
+};
+
+const chargeRequestOf = (
+  request: Pick<PaymentRequest, 'amount' | 'source'> & { token?: string | undefined },
+) => ({
+  token: request.token!,
+  amount: request.amount,
+  customerToken: (request.source as { token: string }).token,
+});
+
 /**
- * The part of the payments flows billing uses, faked for `vi.mock`: createPayment makes the charge in
- * the flow's own `payments` fake (it is handed the flow's deps), keyed by the derived token.
+ * The part of the payments flows billing uses, faked for `vi.mock`: a charge is made in the flow's
+ * own `payments` fake (it is handed the flow's deps), keyed by the derived token, settled as it is
+ * made. A bill's begin commits with its reservation: refused with it when the token is taken.
  */
 export const paymentsModule = {
-  createPayment: async (
-    deps: { payments: FakeBillCharges; subscriptions: SubscriptionsStore; clock: { now(): Date } },
+  createPayment: (deps: FakeChargeDeps, scope: Scope, request: PaymentRequest) =>
+    deps.payments.create(scope, chargeRequestOf(request)),
+  reservePayment: async (
+    deps: FakeChargeDeps,
     scope: Scope,
-    request: { token: string; amount: number; source: { token: string }; bill?: ChargedBill | undefined },
+    request: PaymentRequest,
+    along: ReservedWith,
   ) => {
     const now = deps.clock.now();
-    // A bill's begin commits with the reservation: refused with it when the token is taken.
-    if (request.bill?.begin) {
-      if (await deps.payments.get(scope, request.token)) throw new TokenTaken('payment', request.token);
-      await deps.subscriptions.commit(scope, request.bill.begin, now);
-    }
-    const created = await deps.payments.create(scope, {
-      token: request.token,
-      amount: request.amount,
-      customerToken: request.source.token,
-    });
-    const settle = request.bill?.settle(created.payment);
-    if (settle) {
-      // The bill's outcome commits with the settlement; a change of the subscription in between
-      // leaves it to be recorded apart, as the payments flow does.
-      try {
-        await deps.subscriptions.commit(scope, settle, now);
-        request.bill?.recorded?.();
-      } catch (error) {
-        if (!(error instanceof Changed && error.resource === 'subscription')) throw error;
-      }
-    }
-    return created;
+    if (await deps.payments.get(scope, request.token!)) throw new TokenTaken('payment', request.token!);
+    await deps.payments.commit(scope, along.changes, now);
+    const { payment } = await deps.payments.create(scope, chargeRequestOf(request));
+    return { payment, cardNumber: '', reservedAt: now, sessionToken: null };
   },
+  /** The charge was settled as it was made: nothing of its own left to write. */
+  settlementWithProcessor: async (deps: FakeChargeDeps, reserved: Payment) => ({
+    settled: reserved,
+    changes: [] as PaymentWrite[],
+    now: deps.clock.now(),
+  }),
   declined: (payment: Payment) => new PinError(payment.decline!),
   derivedPaymentToken: (_ids: unknown, kind: string, seed: string) =>
     `${kind === 'charge' ? 'ch' : 'auth'}_${seed}`,

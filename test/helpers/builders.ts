@@ -1,11 +1,13 @@
-import type {
-  Card,
-  CardDetails,
-  Payment,
-  PaymentOrder,
-  PendingBill,
-  Plan,
-  Subscription,
+import {
+  type Card,
+  type CardDetails,
+  newCard,
+  type Payment,
+  type PaymentOrder,
+  type PendingBill,
+  type Plan,
+  type ProcessorAuthorisation,
+  type Subscription,
 } from '@wattle/domain';
 import type { PaymentRequest } from '@wattle/flows';
 
@@ -83,6 +85,28 @@ export const aCardDetails = (number = '4200000000000000'): CardDetails => ({
   cvc: '123',
   ...cardholder,
 });
+
+/**
+ * An authorisation as the payment processor port takes it, on `number`: 1000 AUD captured at once,
+ * no 3-D Secure, the card's details with their CVC, no deadline reached.
+ */
+export const aProcessorAuthorisation = (
+  number = '4200000000000000',
+  overrides: Partial<ProcessorAuthorisation> = {},
+): ProcessorAuthorisation => {
+  const details = aCardDetails(number);
+  return {
+    paymentToken: 'ch_processor',
+    card: { card: newCard(details, 'card_processor', '2026-11-27T00:00:00Z'), number, cvc: details.cvc },
+    amount: 1000,
+    currency: 'AUD',
+    capture: true,
+    threeDSecure: { mode: 'none' },
+    returnUrl: 'https://wattle.example/3ds/return',
+    deadline: new AbortController().signal,
+    ...overrides,
+  };
+};
 
 /** A request for a captured card charge of 1000 AUD (952 to the merchant), as createPayment takes it. */
 export const aChargeRequest = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({

@@ -1,7 +1,14 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { newEvent, type Payment, presentCharge, type Scope } from '@wattle/domain';
+import {
+  newEvent,
+  type Payment,
+  presentCharge,
+  reservationOf,
+  type Scope,
+  settlementOf,
+} from '@wattle/domain';
 import { pipeMessageBody } from '@wattle/local';
 import { randomIds } from '@wattle/runtime';
 import { eventOfStreamRecord } from '@wattle/store';
@@ -51,11 +58,14 @@ const bytesOf = async (key: { pk: string; sk: string }): Promise<number> => {
 
 const reserve = async (): Promise<Payment> => {
   const reserved = aCharge();
-  await table.store.payments.reserve(
+  await table.store.payments.commit(
     scope,
-    reserved,
-    'sealed',
-    { joinLists: false, recoveryDueAt: now },
+    reservationOf({
+      payment: reserved,
+      sealedNumber: 'sealed',
+      uses: { cardToken: null, paymentSourceToken: null },
+      recovery: 'own',
+    }),
     now,
   );
   return reserved;
@@ -64,11 +74,9 @@ const reserve = async (): Promise<Payment> => {
 const captureOf = async (reserved: Payment) => {
   const captured: Payment = { ...reserved, state: 'captured', capturedAt: reserved.createdAt, totalFees: 37 };
   const event = newEvent(randomIds, 'charge.captured', presentCharge(captured, now), reserved.createdAt);
-  await table.store.payments.settle(
+  await table.store.payments.commit(
     scope,
-    captured,
-    event,
-    { from: 'processing', joinLists: true, leaseExpiresAt: null, reservedAt: now, recoveryDueAt: now },
+    settlementOf({ before: reserved, after: captured, event, recovery: { by: 'own' }, reservedAt: now, now }),
     now,
   );
   return { captured, event };

@@ -1,9 +1,9 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { type Scope, startSubscription } from '@wattle/domain';
+import { type Scope, startSubscription, type Update, updateOf } from '@wattle/domain';
 import { createPlan } from '@wattle/flows';
-import type { SubscriptionChange } from '@wattle/ports';
+import type { LoadedSubscription } from '@wattle/ports';
 import { randomIds } from '@wattle/runtime';
 import { describe, expect, it } from 'vitest';
 import { keys, listSortKey, lists } from '../../packages/store/src/kernel/keys.ts';
@@ -26,14 +26,9 @@ const aSubscription = async (name: string) =>
     now,
   }).subscription;
 
-const plain = {
-  bill: null,
-  credit: null,
-  events: [],
-  renewalJob: 'keep',
-  recovery: 'keep',
-  planMustBeLive: false,
-} satisfies Partial<SubscriptionChange>;
+/** A change of the subscription alone: no event, its renewal job left where it is. */
+const plain = (update: Pick<Update<LoadedSubscription>, 'before' | 'after'>) =>
+  updateOf({ ...update, events: [], renewalStays: true });
 
 const bytesOf = async (key: { pk: string; sk: string }): Promise<number> => {
   const { Item } = await table.raw.send(
@@ -46,14 +41,14 @@ const bytesOf = async (key: { pk: string; sk: string }): Promise<number> => {
 describe("a subscription's item", () => {
   it('stays under 1 KB in its three lists, one write unit each, and reads back as written', async () => {
     const subscription = await aSubscription('Gold');
-    await table.store.subscriptions.commit(scope, { ...plain, before: null, after: subscription }, now);
+    await table.store.subscriptions.commit(scope, plain({ before: null, after: subscription }), now);
     // Its index entries are the item and about 100 bytes more (projection ALL).
     expect(await bytesOf(keys.subscription(scope, subscription.token))).toBeLessThan(1024 - 100);
     const loaded = await table.store.subscriptions.get(scope, subscription.token);
     expect(loaded).toMatchObject({ subscription, sortKey: listSortKey(now, subscription.token) });
     expect((await table.store.subscriptions.list(scope, 1)).items).toEqual([subscription]);
     const cancelled = { ...subscription, state: 'cancelled' as const, cancelledAt: '2027-02-01T00:00:00Z' };
-    await table.store.subscriptions.commit(scope, { ...plain, before: loaded, after: cancelled }, now);
+    await table.store.subscriptions.commit(scope, plain({ before: loaded, after: cancelled }), now);
     expect((await table.store.subscriptions.get(scope, subscription.token))?.subscription).toEqual(cancelled);
   });
 

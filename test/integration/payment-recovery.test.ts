@@ -3,8 +3,9 @@ import {
   newCard,
   newEvent,
   type Payment,
-  paymentRecoveryDueAt,
+  reservationOf,
   type Scope,
+  settlementOf,
   toTimestamp,
 } from '@wattle/domain';
 import { jobKinds } from '@wattle/ports';
@@ -35,11 +36,14 @@ const reserveAndCrash = async (number: string): Promise<Payment> => {
     expiresAt: null,
     totalFees: null,
   });
-  await table.store.payments.reserve(
+  await table.store.payments.commit(
     scope,
-    payment,
-    sealed.sealedNumber,
-    { joinLists: false, recoveryDueAt: paymentRecoveryDueAt(payment) },
+    reservationOf({
+      payment,
+      sealedNumber: sealed.sealedNumber,
+      uses: { cardToken: null, paymentSourceToken: null },
+      recovery: 'own',
+    }),
     now,
   );
   return payment;
@@ -145,16 +149,15 @@ const jobItemsOf = async (token: string): Promise<Record<string, unknown>[]> =>
 /** The settlement of a reserved charge as the request that reserved it makes it. */
 const settle = async (store: typeof table.store, reserved: Payment, now: Date): Promise<void> => {
   const settled: Payment = { ...reserved, state: 'captured', capturedAt: reserved.createdAt };
-  await store.payments.settle(
+  await store.payments.commit(
     scope,
-    settled,
-    newEvent(randomIds, 'charge.captured', { token: reserved.token }, reserved.createdAt),
-    {
-      from: 'processing',
-      joinLists: true,
-      leaseExpiresAt: null,
-      recoveryDueAt: paymentRecoveryDueAt(reserved),
-    },
+    settlementOf({
+      before: reserved,
+      after: settled,
+      event: newEvent(randomIds, 'charge.captured', { token: reserved.token }, reserved.createdAt),
+      recovery: { by: 'own' },
+      now,
+    }),
     now,
   );
 };

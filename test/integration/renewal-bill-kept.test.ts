@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { dueAction } from '@wattle/domain';
+import { billBeginningOf, dueAction } from '@wattle/domain';
 import { Changed, jobKinds } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
@@ -97,17 +97,13 @@ describe("a renewal's bill item, kept once settled", () => {
     await scheduleIn(new Transaction(table.tableName), job).commit(table.doc);
     const begin = table.store.subscriptions.commit(
       t.scope,
-      {
+      billBeginningOf({
         before,
         after: action.subscription,
         bill: action.bill,
-        credit: null,
-        events: [],
-        claim: job,
-        renewalJob: 'keep',
-        recovery: new Date(now.getTime() + 16 * minute),
-        planMustBeLive: false,
-      },
+        recoveryAt: new Date(now.getTime() + 16 * minute),
+        claim: { job: 'renewal', token: job.token, dueAt: job.dueAt },
+      }),
       now,
     );
     await expect(begin).rejects.toBeInstanceOf(Changed);

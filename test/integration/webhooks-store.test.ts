@@ -14,6 +14,7 @@ import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { newTransaction } from '../../packages/store/src/kernel/context.ts';
 import { keys } from '../../packages/store/src/kernel/keys.ts';
 import { jobKey, scheduleIn } from '../../packages/store/src/kernel/schedule.ts';
+import { observeCalls } from '../helpers/dynamodb-calls.ts';
 import { testDeps, useTable } from '../helpers/table.ts';
 
 const table = useTable();
@@ -49,6 +50,30 @@ const markDeleting = (scope: Scope, endpointToken: string) =>
 const itemExists = async (key: { pk: string; sk: string }): Promise<boolean> =>
   (await table.doc.send(new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true })))
     .Item !== undefined;
+
+describe('webhook endpoints in the table', () => {
+  it("read whole for an event's fan-out in one Query, without the list's count, none being deleted", async () => {
+    const scope = newScope();
+    const [first, second, deleting] = [
+      await newEndpoint(scope),
+      await newEndpoint(scope),
+      await newEndpoint(scope),
+    ];
+    await markDeleting(scope, deleting!.token);
+    const operations: string[] = [];
+    const stop = observeCalls(table.doc, async (call, send) => {
+      operations.push(call.operation);
+      return send(call.input);
+    });
+    try {
+      const live = await table.store.webhookEndpoints.live(scope);
+      expect(new Set(live.map((endpoint) => endpoint.token))).toEqual(new Set([first!.token, second!.token]));
+    } finally {
+      stop();
+    }
+    expect(operations).toEqual(['Query']);
+  });
+});
 
 describe('webhooks in the table', () => {
   it('are made once per event and endpoint, however many deliveries race to make them', async () => {

@@ -17,11 +17,28 @@ export interface Deadline {
 
 const current = new AsyncLocalStorage<Deadline>();
 
-/** Runs `work` with a deadline `ms` from now (none when `ms` is undefined: tests, scripts). */
-export const withDeadline = <T>(ms: number | undefined, work: () => Promise<T>): Promise<T> =>
-  ms === undefined
-    ? work()
-    : current.run({ at: Date.now() + ms, signal: AbortSignal.timeout(Math.max(0, ms)) }, work);
+/**
+ * Runs `work` with a deadline `ms` from now (none when `ms` is undefined: tests, scripts). The
+ * signal is aborted (with a `TimeoutError`, as `AbortSignal.timeout`'s) by a timer that the end of
+ * the work clears: an invocation's work ends long before its deadline, and
+ * `AbortSignal.timeout`'s timer would outlive it, kept per request for the function's whole
+ * timeout, registered for finalization, and firing for every signal not yet collected.
+ */
+export const withDeadline = async <T>(ms: number | undefined, work: () => Promise<T>): Promise<T> => {
+  if (ms === undefined) return work();
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The work reached its deadline', 'TimeoutError')),
+    Math.max(0, ms),
+  );
+  // As AbortSignal.timeout's: the deadline alone keeps no process alive.
+  timer.unref();
+  try {
+    return await current.run({ at: Date.now() + ms, signal: controller.signal }, work);
+  } finally {
+    clearTimeout(timer);
+  }
+};
 
 /** The deadline of the work in hand, if it has one. */
 export const currentDeadline = (): Deadline | undefined => current.getStore();

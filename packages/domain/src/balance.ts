@@ -1,4 +1,5 @@
-import type { Payment } from './payment.ts';
+import { merchantEntitlement, type Payment } from './payment.ts';
+import type { ChargeCredit } from './transfer.ts';
 
 /** One currency's balance (PIN-REFERENCE §4.9). */
 export interface CurrencyBalance {
@@ -25,6 +26,18 @@ export const settlementDelayFor = (cardNumber: string): Pick<Payment, 'settlemen
 /** The UTC day (YYYY-MM-DD) a charge captured at `capturedAt` settles on. */
 export const settlementDay = (capturedAt: string, delayDays = settlementDelayDays): string =>
   new Date(Date.parse(capturedAt) + delayDays * 86_400_000).toISOString().slice(0, 10);
+
+/** A captured charge's proceeds as the balance's credits keep them, at `position` in their order. */
+export const chargeCreditOf = (charge: Payment, position: string): ChargeCredit => ({
+  position,
+  chargeToken: charge.token,
+  description: charge.description,
+  amount: charge.amount,
+  totalFees: charge.totalFees ?? 0,
+  ...(charge.platformAdjustment ? { platformAdjustment: charge.platformAdjustment.amount } : {}),
+  merchantEntitlement: merchantEntitlement(charge),
+  createdAt: charge.createdAt,
+});
 
 /**
  * GET /balance: available, and pending as Pin documents it (available plus the estimated

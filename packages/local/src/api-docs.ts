@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { buildOpenApiDocument } from '@wattle/openapi';
 
 /**
@@ -44,9 +45,20 @@ const docsPage = `<!doctype html>
 </html>
 `;
 
+/**
+ * Redoc's bundle from the npm package, or, in the installable package (which does not depend on
+ * redoc), the copy its build puts beside its code.
+ */
+const redocBundleFile = (): string => {
+  const beside = fileURLToPath(new URL('./redoc.standalone.js', import.meta.url));
+  return existsSync(beside)
+    ? beside
+    : createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
+};
+
 let redocBundle: Buffer | undefined;
 const readRedocBundle = (): Buffer => {
-  redocBundle ??= readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'));
+  redocBundle ??= readFileSync(redocBundleFile());
   return redocBundle;
 };
 

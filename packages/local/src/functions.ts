@@ -11,7 +11,22 @@ export type ApiHandler = (
 ) => Promise<APIGatewayProxyResultV2>;
 
 /** The repository root, from this file's place (packages/local/src). */
-export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Where a function's handler module is: its source in this repository, unless told otherwise. */
+let handlerUrl = (fn: FunctionName): string => pathToFileURL(join(repoRoot, functionEntry(fn))).href;
+
+/**
+ * Loads the functions' handlers from elsewhere: the installable package (packages/wattle) has each
+ * one built into its own file beside its entry point. Set before the stack starts.
+ */
+export const locateHandlers = (locate: (fn: FunctionName) => string): void => {
+  if (anyHandlerLoaded()) throw new Error('The handlers are located before any of them is loaded');
+  handlerUrl = locate;
+};
+
+/** A function's handler module, imported once (a failed import is tried again). */
+export const importHandler = <Module>(fn: FunctionName): Promise<Module> => import(handlerUrl(fn));
 
 const loaded = new Map<FunctionName, Promise<ApiHandler>>();
 
@@ -23,13 +38,11 @@ const loaded = new Map<FunctionName, Promise<ApiHandler>>();
 export const loadHandler = (fn: FunctionName): Promise<ApiHandler> => {
   let handler = loaded.get(fn);
   if (!handler) {
-    handler = import(pathToFileURL(join(repoRoot, functionEntry(fn))).href).then(
-      (module: { handler?: unknown }) => {
-        if (typeof module.handler !== 'function')
-          throw new Error(`${functionEntry(fn)} exports no handler function`);
-        return module.handler as ApiHandler;
-      },
-    );
+    handler = importHandler<{ handler?: unknown }>(fn).then((module) => {
+      if (typeof module.handler !== 'function')
+        throw new Error(`${functionEntry(fn)} exports no handler function`);
+      return module.handler as ApiHandler;
+    });
     handler.catch(() => loaded.delete(fn));
     loaded.set(fn, handler);
   }

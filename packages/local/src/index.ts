@@ -5,6 +5,7 @@ export { type DynamoDbLocal, type DynamoDbLocalOptions, startDynamoDbLocal } fro
 export { ttlRemovalRecord } from './expiry-sweep.ts';
 export { type FixedKeys, fixedKeyVariables, readFixedKeys } from './fixed-keys.ts';
 export { freePort } from './free-port.ts';
+export { locateHandlers } from './functions.ts';
 export { buildEvent, joinHeaders, routeRequest } from './gateway.ts';
 export { type Job, registeredJobs, registerJob, runJobs } from './jobs.ts';
 export { type QueueConsumer, type SqsHandler, startQueueConsumer } from './queue-consumer.ts';
@@ -17,4 +18,5 @@ export {
   localTableName,
   startLocalStack,
 } from './stack.ts';
+export { runStartCommand } from './start-command.ts';
 export { isEventInsert, pipeMessageBody } from './stream-pipe.ts';

@@ -1,8 +1,5 @@
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { OverdueFanOutSummary, RunSummary } from '@wattle/flows';
-import { functionEntry } from '@wattle/routes';
-import { repoRoot } from './functions.ts';
+import { importHandler } from './functions.ts';
 
 /** The scheduler's answer (functions/scheduler): what it ran. */
 export type SchedulerSummary = RunSummary & {
@@ -23,9 +20,7 @@ let loaded: Promise<SchedulerHandler> | undefined;
  * it as a job: on every clock advance and every minute, so due work happens by the moved clock.
  */
 export const runScheduler = async (now: Date): Promise<SchedulerSummary> => {
-  loaded ??= import(pathToFileURL(join(repoRoot, functionEntry('scheduler'))).href).then(
-    (module: { handler: SchedulerHandler }) => module.handler,
-  );
+  loaded ??= importHandler<{ handler: SchedulerHandler }>('scheduler').then((module) => module.handler);
   const handler = await loaded;
   return handler({ source: 'aws.events', 'detail-type': 'Scheduled Event', time: now.toISOString() });
 };

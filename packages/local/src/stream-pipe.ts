@@ -61,6 +61,14 @@ export const pipeMessageBody = (record: StreamRecord, streamArn: string): string
   );
 };
 
+/**
+ * Shards are listed again (DescribeStream) at most this often while every shard read goes on: a
+ * stream's shards change when one ends (its child then takes its records), which a pass sees and
+ * lists at once, so the timed listing is only a safety net. Listing on every pass was as many
+ * DescribeStream calls as reads, four a second on an idle stack.
+ */
+export const shardListingMs = 10_000;
+
 interface ShardCursor {
   iterator: string | undefined;
   lastSequenceNumber: string | undefined;
@@ -70,7 +78,8 @@ interface ShardCursor {
 
 /**
  * Emulates the table stream → events queue Pipe: polls every shard of the stream (about every
- * 250 ms) and sends each matching record to the queue. A batch is sent before the shard moves on,
+ * 250 ms; the shards are listed again when one ends and every `shardListingMs`) and sends each
+ * matching record to the queue. A batch is sent before the shard moves on,
  * and the position (per shard, the last record done with) is saved only after that, so a failed
  * send or a crash sends again (at least once, like the Pipe; the fan-out makes each webhook once).
  * A restart resumes after the saved position; a shard it has no position for is read from its
@@ -97,6 +106,8 @@ export const startStreamPipe = async (options: StreamPipeOptions): Promise<Strea
   const cursors = new Map<string, ShardCursor>();
   const finished = new Set<string>();
   let moved = false;
+  /** When the shards were last listed; 0: list them on the next pass (a shard ended). */
+  let listedAt = 0;
 
   const listShards = async (): Promise<Shard[]> => {
     const shards: Shard[] = [];
@@ -137,6 +148,7 @@ export const startStreamPipe = async (options: StreamPipeOptions): Promise<Strea
 
   const discover = async (initial: boolean): Promise<void> => {
     const shards = await listShards();
+    listedAt = Date.now();
     const present = new Set(shards.map((shard) => shard.ShardId));
     // Shards the stream no longer has are forgotten, so the saved position does not grow forever.
     for (const id of finished) {
@@ -202,6 +214,8 @@ export const startStreamPipe = async (options: StreamPipeOptions): Promise<Strea
         cursors.delete(shardId);
         finished.add(shardId);
         moved = true;
+        // Its child shard (the stream's records from here on) is found on the next pass.
+        listedAt = 0;
       }
     } catch (error) {
       if (error instanceof ExpiredIteratorException || error instanceof TrimmedDataAccessException) {
@@ -227,7 +241,7 @@ export const startStreamPipe = async (options: StreamPipeOptions): Promise<Strea
   };
 
   const pass = async (): Promise<void> => {
-    await discover(false);
+    if (cursors.size === 0 || Date.now() - listedAt >= shardListingMs) await discover(false);
     for (const [shardId, cursor] of [...cursors]) await pollShard(shardId, cursor);
     save();
     lastError = '';

@@ -7,6 +7,11 @@ export interface WebhookEndpointsStore {
   /** The endpoint, or null when there is none (or its deletion has begun). */
   get(scope: Scope, endpointToken: string): Promise<WebhookEndpoint | null>;
   list(scope: Scope, page: number): Promise<Page<WebhookEndpoint>>;
+  /**
+   * Every endpoint of the merchant's list (at most maxWebhookEndpoints), newest first, without the
+   * list's count: what an event's fan-out reads, once per event.
+   */
+  live(scope: Scope): Promise<WebhookEndpoint[]>;
   /** Adds the endpoint within the merchant's limit. Throws LimitReached when the list is full. */
   create(scope: Scope, endpoint: WebhookEndpoint, now: Date): Promise<void>;
   /** Deletes the endpoint and every webhook of it. Throws Missing when there is no live endpoint. */

@@ -34,3 +34,33 @@ const byNumber = new Map<string, DeclineCode>(
 );
 
 export const declineFor = (cardNumber: string): DeclineCode | null => byNumber.get(cardNumber) ?? null;
+
+/**
+ * The outcomes only the payment processor port has (unknown, pending, 3-D Secure the processor
+ * asks for), each chosen by a card of its own. Visa numbers, 461... to 468..., Luhn-valid.
+ */
+export const processorOutcomeCards = {
+  /** The authorisation's outcome is unknown (a timeout at a real processor); resolving voids it. */
+  unknownOutcome: '4610000000000012',
+  /** The processor asks for 3-D Secure although the merchant did not (as a real one may). */
+  threeDSecureRequired: '4620000000000010',
+  /** The capture is pending (taken, its outcome told by notification), and then succeeds. */
+  capturePending: '4630000000000018',
+  /** The capture is pending, and then fails (its notification says so). */
+  captureFailsLater: '4640000000000016',
+  /** The void is pending, and then succeeds. */
+  voidPending: '4650000000000013',
+  /** Refunds are pending, and then succeed. */
+  refundPending: '4660000000000011',
+  /** Refunds are pending, and then fail. */
+  refundFailsLater: '4670000000000019',
+} as const;
+
+export type ProcessorOutcomeCase = keyof typeof processorOutcomeCards;
+
+const caseByNumber = new Map<string, ProcessorOutcomeCase>(
+  Object.entries(processorOutcomeCards).map(([name, number]) => [number, name as ProcessorOutcomeCase]),
+);
+
+export const processorOutcomeFor = (cardNumber: string): ProcessorOutcomeCase | null =>
+  caseByNumber.get(cardNumber) ?? null;

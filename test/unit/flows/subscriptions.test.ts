@@ -35,6 +35,12 @@ import { monthlyPlan } from '../../helpers/billing.ts';
 vi.mock('../../../packages/flows/src/payments/create-payment.ts', async (original) => ({
   ...(await original<object>()),
   createPayment: (await import('../../fakes/subscriptions.ts')).paymentsModule.createPayment,
+  reservePayment: (await import('../../fakes/subscriptions.ts')).paymentsModule.reservePayment,
+}));
+vi.mock('../../../packages/flows/src/payments/settle-payment.ts', async (original) => ({
+  ...(await original<object>()),
+  settlementWithProcessor: (await import('../../fakes/subscriptions.ts')).paymentsModule
+    .settlementWithProcessor,
 }));
 vi.mock('../../../packages/flows/src/payments/payment-errors.ts', async (original) => ({
   ...(await original<object>()),
@@ -52,12 +58,13 @@ const setUp = () => {
   const schedule = fakeSchedule();
   const plans = fakePlans(schedule);
   const clock = fixedClock('2027-01-31T10:00:00Z');
+  const subscriptions = fakeSubscriptions(plans, schedule);
   const parts = {
     schedule,
     plans,
-    subscriptions: fakeSubscriptions(plans, schedule),
+    subscriptions,
     customers: fakeCustomerCards(),
-    payments: fakeBillCharges(clock),
+    payments: fakeBillCharges(clock, subscriptions),
     clock,
     ids: sequentialIds(),
     secrets: sequentialSecrets(),

@@ -1,4 +1,4 @@
-import { type PendingBill, PinError, type Scope, type Subscription } from '@wattle/domain';
+import { billBeginningOf, type PendingBill, PinError, type Scope, type Subscription } from '@wattle/domain';
 import type { LoadedSubscription } from '@wattle/ports';
 import { type ChargeDeps, chargeBill } from './charge-bill.ts';
 import { billRecoveryDueAt, type SettleDeps, settleBillOf } from './settle-bill.ts';
@@ -18,16 +18,12 @@ export const billNow = async (
   const now = deps.clock.now();
   await deps.subscriptions.commit(
     scope,
-    {
+    billBeginningOf({
       before: begin.before,
       after: begin.subscription,
       bill: begin.bill,
-      credit: null,
-      events: [],
-      renewalJob: 'keep',
-      recovery: billRecoveryDueAt(now),
-      planMustBeLive: true,
-    },
+      recoveryAt: billRecoveryDueAt(now),
+    }),
     now,
   );
   const outcome = await chargeBill(deps, scope, begin.subscription, begin.bill, ipAddress);

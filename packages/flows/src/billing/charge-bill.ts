@@ -7,10 +7,10 @@ import {
   type Subscription,
 } from '@wattle/domain';
 import { type BillCharges, Changed, type CustomersStore, TokenTaken } from '@wattle/ports';
-import { createPayment } from '../payments/create-payment.ts';
-import { declined } from '../payments/payment-errors.ts';
+import { createPayment, type PaymentRequest, reservePayment } from '../payments/create-payment.ts';
 import { derivedPaymentToken } from '../payments/payment-tokens.ts';
-import type { ChargedBill } from '../payments/settle-payment.ts';
+import { type BillOutcome, outcomeOf } from './bill-outcome.ts';
+import { type BillAlong, type ChargeOutcome, settleBillCharge } from './settle-bill-charge.ts';
 
 /**
  * What charging a bill needs: the payments flow's own dependencies (it makes the charge), the
@@ -20,17 +20,6 @@ export type ChargeDeps = Parameters<typeof createPayment>[0] & {
   customers: Pick<CustomersStore, 'get'>;
   payments: BillCharges;
 };
-
-/**
- * How a bill's charge ended: paid, declined (with the decline's Pin error), abandoned (nothing was
- * charged), or still being processed (a payment a crash left `processing`, which the payment
- * recovery job settles).
- */
-export type BillOutcome =
-  | { kind: 'paid'; charge: Payment | null }
-  | { kind: 'declined'; error: PinError; charge: Payment | null }
-  | { kind: 'abandoned' }
-  | { kind: 'processing' };
 
 /** Renewals are charged from the scheduler: there is no payer's address. */
 export const noIpAddress = '';
@@ -42,13 +31,6 @@ export const noIpAddress = '';
  */
 export const billChargeToken = (ids: Ids, subscriptionToken: string, attempt: number): string =>
   derivedPaymentToken(ids, 'charge', `${subscriptionToken}#bill#${attempt}`);
-
-/** Reads a charge's outcome: a bill is paid when its charge was captured. */
-export const outcomeOf = (charge: Payment): BillOutcome => {
-  if (charge.state === 'captured') return { kind: 'paid', charge };
-  if (charge.state === 'failed') return { kind: 'declined', error: declined(charge, 'charge_token'), charge };
-  return { kind: 'processing' };
-};
 
 /** The bill's charge as it stands, if one was made. */
 export const findBillCharge = (
@@ -76,7 +58,7 @@ export const chargeReserved = (outcome: BillOutcome): boolean =>
  * under the attempt's derived token. A zero bill charges nothing. When the charge exists already
  * (a run resuming the attempt: its token is taken) or another run settled it, its outcome is read
  * instead of charging again. With `along`, the bill's changes commit in the charge's own
- * transactions (its begin with the reservation, its outcome with the settlement).
+ * transactions (its begin with the reservation, its outcome with the settlement: settleBillCharge).
  */
 export const chargeBill = async (
   deps: ChargeDeps,
@@ -84,34 +66,45 @@ export const chargeBill = async (
   subscription: Subscription,
   bill: PendingBill,
   ipAddress: string,
-  along?: ChargedBill,
-): Promise<BillOutcome> => {
+  along?: BillAlong,
+): Promise<ChargeOutcome> => {
   if (bill.amount === 0) return { kind: 'paid', charge: null };
   const token = billChargeToken(deps.ids, subscription.token, bill.attempt);
   const customer = await deps.customers.get(scope, subscription.customerToken);
   if (!customer) return unbillable('Customer no longer exists');
+  const request: PaymentRequest = {
+    kind: 'charge',
+    token,
+    amount: bill.amount,
+    currency: bill.currency,
+    description: `Subscription to ${subscription.planName}`,
+    email: customer.customer.email,
+    ipAddress,
+    reference: null,
+    metadata: {},
+    capture: true,
+    source: {
+      kind: 'customer',
+      token: subscription.customerToken,
+      cardToken: subscription.cardToken,
+      customer: customer.customer,
+    },
+    threeDSecure: null,
+  };
   try {
-    const created = await createPayment(deps, scope, {
-      kind: 'charge',
-      token,
-      amount: bill.amount,
-      currency: bill.currency,
-      description: `Subscription to ${subscription.planName}`,
-      email: customer.customer.email,
-      ipAddress,
-      reference: null,
-      metadata: {},
-      capture: true,
-      source: {
-        kind: 'customer',
-        token: subscription.customerToken,
-        cardToken: subscription.cardToken,
-        customer: customer.customer,
-      },
-      threeDSecure: null,
-      bill: along,
+    if (!along) return outcomeOf((await createPayment(deps, scope, request)).payment);
+    const reserved = await reservePayment(deps, scope, request, {
+      recovery: 'bill',
+      changes: along.begin ?? [],
     });
-    return outcomeOf(created.payment);
+    return await settleBillCharge(
+      deps,
+      scope,
+      reserved.payment,
+      reserved.cardNumber,
+      along,
+      reserved.reservedAt,
+    );
   } catch (error) {
     if (error instanceof TokenTaken || (error instanceof Changed && error.resource === 'payment')) {
       const existing = await deps.payments.get(scope, token);

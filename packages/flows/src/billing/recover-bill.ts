@@ -1,9 +1,9 @@
-import type { Payment } from '@wattle/domain';
 import type { ScheduledJob } from '@wattle/ports';
-import { finishReserved } from '../payments/recover-payment.ts';
 import type { BillingDeps } from './bill-now.ts';
-import { type BillOutcome, chargeBill, findBillCharge, noIpAddress, outcomeOf } from './charge-bill.ts';
-import { billSettlement, settleBillOf } from './settle-bill.ts';
+import { outcomeOf } from './bill-outcome.ts';
+import { chargeBill, findBillCharge, noIpAddress } from './charge-bill.ts';
+import { settleBillOf } from './settle-bill.ts';
+import { type BillAlong, type ChargeOutcome, finishBillCharge } from './settle-bill-charge.ts';
 
 /**
  * The recovery job of a bill a run left under way: a start's or a reactivation's own job, or, for a
@@ -22,29 +22,16 @@ export const recoverBill = async (deps: BillingDeps, job: ScheduledJob): Promise
     return;
   }
   // Records the bill with its charge's settlement, claiming this job in the same transaction.
-  let recorded = false;
-  const along = {
-    settle: (charge: Payment) => {
-      const settled = outcomeOf(charge);
-      if (settled.kind === 'processing') return null;
-      return billSettlement(deps.ids, { ...loaded, bill }, settled, deps.clock.now(), job);
-    },
-    recorded: () => {
-      recorded = true;
-    },
-  };
-  let outcome: BillOutcome;
+  const along: BillAlong = { begin: null, begun: { ...loaded, bill }, claim: job };
+  let outcome: ChargeOutcome;
   const charge = bill.amount > 0 ? await findBillCharge(deps, job.scope, job.token, bill) : null;
   if (bill.amount === 0) outcome = { kind: 'paid', charge: null };
   else if (charge?.state === 'processing' && bill.purpose === 'renewal')
-    outcome = outcomeOf(await finishReserved(deps, job.scope, charge, undefined, along));
+    outcome = await finishBillCharge(deps, job.scope, charge, along);
   else if (charge) outcome = outcomeOf(charge);
   else if (bill.purpose === 'renewal')
-    outcome = await chargeBill(deps, job.scope, loaded.subscription, bill, noIpAddress, {
-      begin: null,
-      ...along,
-    });
+    outcome = await chargeBill(deps, job.scope, loaded.subscription, bill, noIpAddress, along);
   else outcome = { kind: 'abandoned' };
-  if (outcome.kind === 'processing' || recorded) return;
+  if (outcome.kind === 'processing' || outcome.recorded) return;
   await settleBillOf(deps, job.scope, job.token, bill.attempt, outcome, job);
 };

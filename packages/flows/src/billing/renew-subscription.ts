@@ -1,9 +1,18 @@
-import { dueAction, expireSubscription, newEvent, presentSubscription, toTimestamp } from '@wattle/domain';
-import { JobTaken, type ScheduledJob, type SubscriptionChange } from '@wattle/ports';
+import {
+  billBeginningOf,
+  dueAction,
+  expireSubscription,
+  newEvent,
+  presentSubscription,
+  toTimestamp,
+  updateOf,
+} from '@wattle/domain';
+import { JobTaken, type ScheduledJob } from '@wattle/ports';
 import type { BillingDeps } from './bill-now.ts';
-import { chargeBill, chargeReserved, noIpAddress, outcomeOf } from './charge-bill.ts';
+import { chargeBill, chargeReserved, noIpAddress } from './charge-bill.ts';
 import { recoverBill } from './recover-bill.ts';
-import { billRecoveryDueAt, billSettlement, settleBillOf } from './settle-bill.ts';
+import { billRecoveryDueAt, settleBillOf } from './settle-bill.ts';
+import { subscriptionJobOf } from './subscription-job.ts';
 
 /**
  * The renewal job, due at a subscription's next billing date. Exactly once per bill attempt, even
@@ -40,33 +49,24 @@ export const renewSubscription = async (deps: BillingDeps, job: ScheduledJob): P
     const after = expireSubscription(loaded.subscription, now);
     await subscriptions.commit(
       job.scope,
-      {
+      updateOf({
         before: loaded,
         after,
-        bill: null,
-        credit: null,
         events: [newEvent(ids, 'subscription.expired', presentSubscription(after), toTimestamp(now))],
-        claim: job,
-        renewalJob: 'sync',
-        recovery: 'keep',
-        planMustBeLive: false,
-      },
+        claim: subscriptionJobOf(job),
+      }),
       now,
     );
     return;
   }
   const recovery = billRecoveryDueAt(now);
-  const begin: SubscriptionChange = {
+  const begin = billBeginningOf({
     before: loaded,
     after: action.subscription,
     bill: action.bill,
-    credit: null,
-    events: [],
-    claim: job,
-    renewalJob: 'keep',
-    recovery,
-    planMustBeLive: false,
-  };
+    recoveryAt: recovery,
+    claim: subscriptionJobOf(job),
+  });
   // The subscription as the reservation leaves it: what the settlement's change is made against.
   // A renewal's bill begins apart: the subscription's item, and its version, stay as they were.
   // Its renewal job is then at the recovery date, where the settlement finds it.
@@ -77,18 +77,11 @@ export const renewSubscription = async (deps: BillingDeps, job: ScheduledJob): P
     billApart: true,
     renewalDueAt: recovery,
   };
-  let recorded = false;
   const outcome = await chargeBill(deps, job.scope, action.subscription, action.bill, noIpAddress, {
     begin,
-    settle: (charge) => {
-      const settled = outcomeOf(charge);
-      return settled.kind === 'processing' ? null : billSettlement(ids, begun, settled, clock.now());
-    },
-    recorded: () => {
-      recorded = true;
-    },
+    begun,
   });
   if (!chargeReserved(outcome)) await subscriptions.commit(job.scope, begin, now);
-  if (outcome.kind === 'processing' || recorded) return;
+  if (outcome.kind === 'processing' || outcome.recorded) return;
   await settleBillOf(deps, job.scope, job.token, action.bill.attempt, outcome);
 };

@@ -1,4 +1,5 @@
 import {
+  billSettlementOf,
   creditOf,
   type Ids,
   newEvent,
@@ -16,11 +17,12 @@ import {
   type RetryPacing,
   type ScheduledJob,
   type ScheduleStore,
-  type SubscriptionChange,
   type SubscriptionsStore,
+  type SubscriptionWrite,
 } from '@wattle/ports';
 import { retryOnChange } from '../shared/retry-on-change.ts';
-import type { BillOutcome } from './charge-bill.ts';
+import type { BillOutcome } from './bill-outcome.ts';
+import { subscriptionJobOf } from './subscription-job.ts';
 
 export interface SettleDeps {
   subscriptions: SubscriptionsStore;
@@ -46,9 +48,9 @@ const dropQuietly = async (schedule: ScheduleStore, job: ScheduledJob): Promise<
 };
 
 /**
- * The change recording a bill's outcome on the subscription as loaded (its bill under way): the
- * ledger credit, the plan's counts, the events, the next renewal job and the end of the recovery
- * job (claimed when `claim` is that job).
+ * The changes recording a bill's outcome on the subscription as loaded (its bill under way), and
+ * the subscription they leave: the ledger credit, the plan's counts, the events, the next renewal
+ * job and the end of the recovery job (claimed when `claim` is that job): billSettlementOf.
  */
 export const billSettlement = (
   ids: Ids,
@@ -56,22 +58,19 @@ export const billSettlement = (
   outcome: Exclude<BillOutcome, { kind: 'processing' }>,
   now: Date,
   claim?: ScheduledJob,
-): SubscriptionChange => {
+): { after: Subscription | null; changes: SubscriptionWrite[] } => {
   const settlement = settleBill(loaded.subscription, loaded.bill, outcome.kind === 'paid', now);
   const after = settlement.subscription;
   const at = toTimestamp(now);
   const paidAt = outcome.kind === 'paid' && outcome.charge ? outcome.charge.createdAt : at;
-  return {
+  const changes = billSettlementOf({
     before: loaded,
     after,
-    bill: null,
     credit: settlement.credit ? { entry: creditOf(loaded.bill, paidAt), attempt: loaded.bill.attempt } : null,
     events: after ? settlement.events.map((type) => newEvent(ids, type, presentSubscription(after), at)) : [],
-    claim,
-    renewalJob: 'sync',
-    recovery: 'cancel',
-    planMustBeLive: false,
-  };
+    claim: claim && subscriptionJobOf(claim),
+  });
+  return { after, changes };
 };
 
 /**
@@ -96,7 +95,7 @@ export const settleBillOf = async (
       return loaded?.subscription ?? null;
     }
     const now = clock.now();
-    const change = billSettlement(ids, { ...loaded, bill: loaded.bill }, outcome, now, claim);
-    await subscriptions.commit(scope, change, now);
-    return change.after;
+    const { after, changes } = billSettlement(ids, { ...loaded, bill: loaded.bill }, outcome, now, claim);
+    await subscriptions.commit(scope, changes, now);
+    return after;
   });

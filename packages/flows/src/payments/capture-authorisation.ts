@@ -1,5 +1,4 @@
 import { authorisationCapture, authorisationCaptureRefusal, type Payment, type Scope } from '@wattle/domain';
-import { paymentEvent } from './payment-event.ts';
 import { checkTransition, commitTransition, loadPayment, type TransitionDeps } from './payment-transition.ts';
 
 /**
@@ -17,15 +16,8 @@ export const captureAuthorisation = async (
   const refused = authorisationCaptureRefusal(authorisation, amount);
   if (refused) throw refused;
   await deps.processor.capture(authorisation.token, amount);
-  return commitTransition(deps, scope, authorisation, 'capture', async (now) => {
+  return commitTransition(deps, scope, authorisation, 'capture', (now) => {
     const capture = authorisationCapture(authorisation, amount, deps.ids.token('ch'), now);
-    await deps.payments.transition(
-      scope,
-      capture.authorisation,
-      paymentEvent(deps.ids, capture.charge, now),
-      now,
-      capture.charge,
-    );
-    return capture.charge;
+    return { after: capture.authorisation, charge: capture.charge };
   });
 };

@@ -1,5 +1,4 @@
 import { capturedCharge, type Payment, type Scope } from '@wattle/domain';
-import { paymentEvent } from './payment-event.ts';
 import { checkTransition, commitTransition, loadPayment, type TransitionDeps } from './payment-transition.ts';
 
 /** PUT /charges/{token}/capture: an authorised charge, the full authorised amount only. */
@@ -12,9 +11,7 @@ export const captureCharge = async (
   const payment = await loadPayment(deps, scope, 'charge', token);
   checkTransition(payment, 'capture', deps.clock.now(), amount);
   await deps.processor.capture(payment.token, payment.amount);
-  return commitTransition(deps, scope, payment, 'capture', async (now) => {
-    const captured = capturedCharge(payment, now);
-    await deps.payments.transition(scope, captured, paymentEvent(deps.ids, captured, now), now);
-    return captured;
-  });
+  return commitTransition(deps, scope, payment, 'capture', (now) => ({
+    after: capturedCharge(payment, now),
+  }));
 };

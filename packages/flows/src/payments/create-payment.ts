@@ -2,9 +2,10 @@ import {
   disputeCaseFor,
   type Payment,
   type PaymentOrder,
+  type PaymentRecovery,
   paymentPrefix,
-  paymentRecoveryDueAt,
   platformAdjustmentRefusal,
+  reservationOf,
   reservedPayment,
   type Scope,
   settlementDelayFor,
@@ -12,11 +13,12 @@ import {
   type ThreeDSecurePassThrough,
   threeDSecureFor,
 } from '@wattle/domain';
+import type { PaymentWrite } from '@wattle/ports';
 import { commitUsingToken } from '../cards/card-intake.ts';
 import { paymentSourceParam } from '../payment-sources/take-payment-source.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { type PaymentSource, resolveSource } from './payment-sources.ts';
-import { type ChargedBill, settleWithProcessor } from './settle-payment.ts';
+import { settleWithProcessor } from './settle-payment.ts';
 
 /** Either form of `three_d_secure`: Wattle runs it (redirect), or the merchant did (pass-through). */
 export type ThreeDSecureRequest = ThreeDSecureAsk | ThreeDSecurePassThrough;
@@ -30,8 +32,6 @@ export interface PaymentRequest extends PaymentOrder {
    * reaches the processor.
    */
   token?: string | undefined;
-  /** The subscription bill this charge pays: its changes commit with the charge's own writes. */
-  bill?: ChargedBill | undefined;
 }
 
 export type PaymentCreated =
@@ -43,17 +43,39 @@ export type CreatePaymentDeps = Pick<
   'payments' | 'cardTokens' | 'paymentSources' | 'customers' | 'processor' | 'clock' | 'ids'
 >;
 
+/** A payment reserved: the processor not asked yet. */
+export interface ReservedPayment {
+  payment: Payment;
+  /** The card number, for the processor. */
+  cardNumber: string;
+  /** When it was reserved: where it joins its lists. */
+  reservedAt: Date;
+  /** The 3-D Secure session the payer must pass first, if any. */
+  sessionToken: string | null;
+}
+
 /**
- * Creates a charge or an authorisation. The payment is reserved first (its card token or payment
- * source used up, its recovery scheduled), then the processor is asked, then the outcome is
- * written: racing requests for one token never reach the processor twice. Throws TokenTaken when
- * `request.token` names a payment that exists (see createPaymentOnce).
+ * Who finishes the payment if its settlement never comes, and what else commits with its
+ * reservation: a subscription bill's charge is the bill's to recover, and its bill begins with it.
  */
-export const createPayment = async (
+export interface ReservedWith {
+  recovery: PaymentRecovery;
+  changes: readonly PaymentWrite[];
+}
+
+const onItsOwn: ReservedWith = { recovery: 'own', changes: [] };
+
+/**
+ * Reserves a charge or an authorisation before the processor is asked: its card token or payment
+ * source used up, its recovery scheduled (reservationOf), with `along`'s changes. Racing requests
+ * for one token never reach the processor twice: the second is refused with TokenTaken.
+ */
+export const reservePayment = async (
   deps: CreatePaymentDeps,
   scope: Scope,
   request: PaymentRequest,
-): Promise<PaymentCreated> => {
+  along: ReservedWith = onItsOwn,
+): Promise<ReservedPayment> => {
   const { payments, processor, ids, clock } = deps;
   const now = clock.now();
   const source = await resolveSource(deps, scope, request.source, now);
@@ -77,29 +99,37 @@ export const createPayment = async (
     ...settlementDelayFor(source.cardNumber),
     ...disputeCaseFor(source.cardNumber),
   };
+  const changes = reservationOf({
+    payment: reserved,
+    sealedNumber: source.sealedNumber,
+    uses: { cardToken: source.consumesCardToken, paymentSourceToken: source.consumesPaymentSource },
+    recovery: along.recovery,
+  });
   const tokenParam = source.consumesPaymentSource ? paymentSourceParam : 'card_token';
-  await commitUsingToken(tokenParam, () =>
-    payments.reserve(
-      scope,
-      reserved,
-      source.sealedNumber,
-      {
-        cardToken: source.consumesCardToken ?? undefined,
-        paymentSourceToken: source.consumesPaymentSource ?? undefined,
-        joinLists: session !== null,
-        sessionToken: session?.sessionToken,
-        recoveryDueAt: paymentRecoveryDueAt(reserved),
-        bill: request.bill ? { begin: request.bill.begin } : undefined,
-      },
-      now,
-    ),
-  );
-  if (session) return { outcome: 'three_d_secure', payment: reserved, sessionToken: session.sessionToken };
-  const payment = await settleWithProcessor(deps, scope, reserved, source.cardNumber, {
-    from: 'processing',
-    joinLists: true,
+  await commitUsingToken(tokenParam, () => payments.commit(scope, [...changes, ...along.changes], now));
+  return {
+    payment: reserved,
+    cardNumber: source.cardNumber,
     reservedAt: now,
-    ...(request.bill ? { bill: request.bill } : {}),
+    sessionToken: session?.sessionToken ?? null,
+  };
+};
+
+/**
+ * Creates a charge or an authorisation: reserved first (reservePayment), then the processor is
+ * asked, then the outcome is written. Throws TokenTaken when `request.token` names a payment that
+ * exists (see createPaymentOnce).
+ */
+export const createPayment = async (
+  deps: CreatePaymentDeps,
+  scope: Scope,
+  request: PaymentRequest,
+): Promise<PaymentCreated> => {
+  const reserved = await reservePayment(deps, scope, request);
+  if (reserved.sessionToken)
+    return { outcome: 'three_d_secure', payment: reserved.payment, sessionToken: reserved.sessionToken };
+  const payment = await settleWithProcessor(deps, scope, reserved.payment, reserved.cardNumber, {
+    reservedAt: reserved.reservedAt,
   });
   return { outcome: 'settled', payment };
 };

@@ -1,7 +1,15 @@
-import { type Payment, type PaymentKind, PinError, type Scope, transitionRefusal } from '@wattle/domain';
+import {
+  type Payment,
+  type PaymentKind,
+  PinError,
+  type Scope,
+  transitionOf,
+  transitionRefusal,
+} from '@wattle/domain';
 import { Changed } from '@wattle/ports';
 import type { PaymentsDeps } from './deps.ts';
 import { transitionRefused } from './payment-errors.ts';
+import { paymentEvent } from './payment-event.ts';
 
 export type TransitionDeps = Pick<PaymentsDeps, 'payments' | 'processor' | 'ids' | 'clock'>;
 
@@ -29,19 +37,25 @@ export const checkTransition = (
 };
 
 /**
- * Commits a void or capture, which uses up the authorisation's lease. The loser of a race (the
- * store answers Changed: another void or capture came first, or the lease expired) reads the
- * winner's state and answers with the matching error.
+ * Commits a void or capture (transitionOf), which uses up the authorisation's lease: `decide`
+ * makes the payment's new state (and, capturing an authorisation, the charge it makes) at the
+ * commit's time; the event is the charge's, or the payment's. The loser of a race (the store
+ * answers Changed: another void or capture came first, or the lease expired) reads the winner's
+ * state and answers with the matching error. Answers with the charge, or the payment.
  */
 export const commitTransition = async (
-  { payments, clock }: Pick<PaymentsDeps, 'payments' | 'clock'>,
+  { payments, ids, clock }: Pick<PaymentsDeps, 'payments' | 'ids' | 'clock'>,
   scope: Scope,
   payment: Payment,
   action: 'void' | 'capture',
-  commit: (now: Date) => Promise<Payment>,
+  decide: (now: Date) => { after: Payment; charge?: Payment },
 ): Promise<Payment> => {
   try {
-    return await commit(clock.now());
+    const now = clock.now();
+    const { after, charge } = decide(now);
+    const event = paymentEvent(ids, charge ?? after, now);
+    await payments.commit(scope, transitionOf({ after, charge, event, now }), now);
+    return charge ?? after;
   } catch (error) {
     if (!(error instanceof Changed)) throw error;
     const current = (await payments.get(scope, payment.token)) ?? payment;

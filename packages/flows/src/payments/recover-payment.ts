@@ -1,31 +1,24 @@
 import { type Payment, recoveryOf, type Scope } from '@wattle/domain';
 import { Changed, type ScheduledJob } from '@wattle/ports';
 import type { PaymentsDeps } from './deps.ts';
-import { type ChargedBill, reservedCardNumber, settleWithProcessor } from './settle-payment.ts';
+import { reservedCardNumber, settleWithProcessor } from './settle-payment.ts';
 import { expireThreeDSecure } from './three-d-secure-decline.ts';
 
 /**
  * Settles a payment left `processing` by a crash between reserving and settling. Asking the
  * processor again is safe (idempotent by token). With `job` (the recovery job) the settlement
- * claims it; without, it cancels it (a bill's charge, `bill`, has none: it records its bill with
- * it instead). When another request settled it first, that outcome is returned (a job that lost
- * the race throws, and the run leaves it).
+ * claims it; without, it ends it. When another request settled it first, that outcome is returned
+ * (a job that lost the race throws, and the run leaves it).
  */
 export const finishReserved = async (
   deps: Pick<PaymentsDeps, 'payments' | 'cardTokens' | 'processor' | 'ids' | 'clock'>,
   scope: Scope,
   payment: Payment,
   job?: ScheduledJob,
-  bill?: Omit<ChargedBill, 'begin'>,
 ): Promise<Payment> => {
   try {
     const cardNumber = await reservedCardNumber(deps, scope, payment);
-    return await settleWithProcessor(deps, scope, payment, cardNumber, {
-      from: 'processing',
-      joinLists: true,
-      ...(job ? { job } : {}),
-      ...(bill ? { bill } : {}),
-    });
+    return await settleWithProcessor(deps, scope, payment, cardNumber, { job });
   } catch (error) {
     if (job || !(error instanceof Changed)) throw error;
     const settled = await deps.payments.get(scope, payment.token);

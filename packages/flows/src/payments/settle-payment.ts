@@ -1,41 +1,29 @@
-import {
-  leaseEndOf,
-  type Payment,
-  type PaymentState,
-  paymentRecoveryDueAt,
-  type Scope,
-  settledWith,
-} from '@wattle/domain';
-import { Changed, type ScheduledJob, type SubscriptionChange } from '@wattle/ports';
+import { type Payment, type RecoveryEnd, type Scope, settledWith, settlementOf } from '@wattle/domain';
+import { Changed, type PaymentWrite, type ScheduledJob } from '@wattle/ports';
 import type { PaymentsDeps } from './deps.ts';
 import { paymentEvent } from './payment-event.ts';
 
-/**
- * A subscription bill a charge pays (see billing/): the bill's recovery job stands for the charge's
- * own, and the bill's changes commit in the charge's transactions, so a renewal takes two.
- */
-export interface ChargedBill {
-  /** The change beginning the bill, committed with the reservation (null: begun before). */
-  begin: SubscriptionChange | null;
-  /** The change recording the bill's outcome, from the settled charge: committed with its settlement. */
-  settle: BillSettlementOf;
-  /** Told once the settlement committed the bill's change (a charge settled alone is not). */
-  recorded?: () => void;
+/** Who is settling a reserved payment. */
+export interface SettleHow {
+  /** The payment's recovery job, whose run this is: the settlement claims it. */
+  job?: ScheduledJob | undefined;
+  /** A subscription bill's charge: it has no recovery job of its own (the bill's stands for it). */
+  billed?: boolean | undefined;
+  /** When this process reserved the payment, if it did: it joins its lists there (saves a read). */
+  reservedAt?: Date | undefined;
 }
 
-/** The change recording a bill's outcome from its settled charge (null: recorded apart). */
-export type BillSettlementOf = (settled: Payment) => SubscriptionChange | null;
-
-export interface SettleFrom {
-  from: PaymentState;
-  joinLists: boolean;
-  /** The recovery job doing this (it claims the job). */
-  job?: ScheduledJob;
-  /** When this process reserved the payment, if it did. */
-  reservedAt?: Date;
-  /** The payment is a bill's charge: the bill's outcome is recorded with it. */
-  bill?: Omit<ChargedBill, 'begin'>;
+/** A payment the processor answered for: settled, with the changes that write it, not yet committed. */
+export interface ProcessorSettlement {
+  settled: Payment;
+  changes: PaymentWrite[];
+  /** When the settlement was decided: the time to commit it at. */
+  now: Date;
 }
+
+/** How the settlement ends the payment's recovery job (see RecoveryEnd). */
+export const recoveryEndOf = ({ job, billed }: Pick<SettleHow, 'job' | 'billed'>): RecoveryEnd =>
+  job ? { by: 'run', dueAt: job.dueAt } : billed ? { by: 'bill' } : { by: 'own' };
 
 /**
  * The card number a reserved payment kept sealed, for the processor. Settling drops it: when it is
@@ -58,16 +46,15 @@ export const reservedCardNumber = async (
 
 /**
  * Asks the processor (idempotent by the payment's token), captures at once when asked to, and
- * writes the outcome with its event. Used on creation, by the recovery job and after 3-D Secure.
- * Throws Changed when another request or run settled the payment first.
+ * decides the settlement: the payment's new state and its changes (settlementOf) with its event.
+ * Nothing is written: the caller commits the changes, with its own (a bill's) if it has any.
  */
-export const settleWithProcessor = async (
-  { processor, payments, ids, clock }: Pick<PaymentsDeps, 'processor' | 'payments' | 'ids' | 'clock'>,
-  scope: Scope,
+export const settlementWithProcessor = async (
+  { processor, ids, clock }: Pick<PaymentsDeps, 'processor' | 'ids' | 'clock'>,
   reserved: Payment,
   cardNumber: string,
-  from: SettleFrom,
-): Promise<Payment> => {
+  how: SettleHow,
+): Promise<ProcessorSettlement> => {
   const outcome = await processor.authorise({
     reference: reserved.token,
     card: reserved.card,
@@ -78,33 +65,30 @@ export const settleWithProcessor = async (
   if (outcome.approved && reserved.captureOnSuccess) await processor.capture(reserved.token, reserved.amount);
   const now = clock.now();
   const settled = settledWith(reserved, outcome);
-  const event = paymentEvent(ids, settled, now);
-  const write = (billChange: SubscriptionChange | null) =>
-    payments.settle(
-      scope,
-      settled,
-      event,
-      {
-        from: from.from,
-        joinLists: from.joinLists,
-        leaseExpiresAt: leaseEndOf(settled),
-        job: from.job,
-        reservedAt: from.reservedAt,
-        recoveryDueAt: paymentRecoveryDueAt(reserved),
-        bill: from.bill ? { settle: billChange } : undefined,
-      },
-      now,
-    );
-  try {
-    const billChange = from.bill ? from.bill.settle(settled) : null;
-    await write(billChange);
-    if (billChange) from.bill?.recorded?.();
-  } catch (error) {
-    // The subscription changed since the bill began (a cancel, a card change): that fails the
-    // bill's part, never the charge's. The charge settles alone; its bill is recorded apart, from
-    // the subscription read again (the billing flow's settleBillOf).
-    if (!(from.bill && error instanceof Changed && error.resource === 'subscription')) throw error;
-    await write(null);
-  }
+  const changes = settlementOf({
+    before: reserved,
+    after: settled,
+    event: paymentEvent(ids, settled, now),
+    recovery: recoveryEndOf(how),
+    reservedAt: how.reservedAt,
+    now,
+  });
+  return { settled, changes, now };
+};
+
+/**
+ * Asks the processor and writes the outcome (settlementWithProcessor). Used on creation, by the
+ * recovery job and after 3-D Secure. Throws Changed when another request or run settled the
+ * payment first.
+ */
+export const settleWithProcessor = async (
+  deps: Pick<PaymentsDeps, 'processor' | 'payments' | 'ids' | 'clock'>,
+  scope: Scope,
+  reserved: Payment,
+  cardNumber: string,
+  how: SettleHow,
+): Promise<Payment> => {
+  const { settled, changes, now } = await settlementWithProcessor(deps, reserved, cardNumber, how);
+  await deps.payments.commit(scope, changes, now);
   return settled;
 };

@@ -1,13 +1,14 @@
 import {
   type Payment,
-  paymentRecoveryDueAt,
   type Scope,
+  settlementOf,
   threeDSecureDeclined,
   withThreeDSecureResult,
 } from '@wattle/domain';
 import type { ScheduledJob } from '@wattle/ports';
 import type { PaymentsDeps } from './deps.ts';
 import { paymentEvent } from './payment-event.ts';
+import { recoveryEndOf } from './settle-payment.ts';
 
 /**
  * Declines a charge waiting for 3-D Secure (its `result` says why) and drops its card number.
@@ -22,19 +23,14 @@ export const declineThreeDSecure = async (
 ): Promise<Payment> => {
   const now = clock.now();
   const failed = threeDSecureDeclined(payment);
-  await payments.settle(
-    scope,
-    failed,
-    paymentEvent(ids, failed, now),
-    {
-      from: 'pending_3ds',
-      joinLists: false,
-      leaseExpiresAt: null,
-      job,
-      recoveryDueAt: paymentRecoveryDueAt(payment),
-    },
+  const changes = settlementOf({
+    before: payment,
+    after: failed,
+    event: paymentEvent(ids, failed, now),
+    recovery: recoveryEndOf({ job }),
     now,
-  );
+  });
+  await payments.commit(scope, changes, now);
   return failed;
 };
 

@@ -74,10 +74,7 @@ export const completeThreeDSecure = async (
   try {
     if (!authenticated) return { callbackUrl, payment: await declineThreeDSecure(deps, scope, answered) };
     const cardNumber = await reservedCardNumber(deps, scope, payment);
-    const settled = await settleWithProcessor(deps, scope, answered, cardNumber, {
-      from: 'pending_3ds',
-      joinLists: false,
-    });
+    const settled = await settleWithProcessor(deps, scope, answered, cardNumber, {});
     return { callbackUrl, payment: settled };
   } catch (error) {
     // The payer answered twice at once: the first answer stands.

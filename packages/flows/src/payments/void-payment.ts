@@ -1,5 +1,4 @@
 import { type Payment, type PaymentKind, type Scope, voidedPayment } from '@wattle/domain';
-import { paymentEvent } from './payment-event.ts';
 import { checkTransition, commitTransition, loadPayment, type TransitionDeps } from './payment-transition.ts';
 
 /** PUT /charges/{token}/void and PUT /authorisations/{token}/void: releases the authorised funds. */
@@ -12,9 +11,5 @@ export const voidPayment = async (
   const payment = await loadPayment(deps, scope, kind, token);
   checkTransition(payment, 'void', deps.clock.now());
   await deps.processor.void(payment.token);
-  return commitTransition(deps, scope, payment, 'void', async (now) => {
-    const voided = voidedPayment(payment, now);
-    await deps.payments.transition(scope, voided, paymentEvent(deps.ids, voided, now), now);
-    return voided;
-  });
+  return commitTransition(deps, scope, payment, 'void', (now) => ({ after: voidedPayment(payment, now) }));
 };

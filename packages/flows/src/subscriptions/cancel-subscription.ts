@@ -21,13 +21,6 @@ export const cancel = (
     }
     const now = deps.clock.now();
     const after = cancelSubscription(loaded.subscription, now);
-    await commitPlainChange(
-      deps,
-      scope,
-      loaded,
-      after,
-      { events: ['subscription.cancelled'], renewalJob: 'sync', planMustBeLive: false },
-      now,
-    );
+    await commitPlainChange(deps, scope, loaded, after, { events: ['subscription.cancelled'] }, now);
     return after;
   });

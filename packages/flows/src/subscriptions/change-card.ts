@@ -29,7 +29,7 @@ export const changeCard = (
     }
     const card = await cardOf(deps, scope, subscription.customerToken, cardToken, 'resource_not_found');
     const after: Subscription = { ...subscription, cardToken: card };
-    const change = { events: [], renewalJob: 'keep', planMustBeLive: false } as const;
+    const change = { events: [], renewalStays: true } as const;
     await commitPlainChange(deps, scope, loaded, after, change, deps.clock.now());
     return after;
   });

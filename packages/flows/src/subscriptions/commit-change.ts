@@ -6,21 +6,22 @@ import {
   type Scope,
   type Subscription,
   toTimestamp,
+  updateOf,
 } from '@wattle/domain';
-import type { LoadedSubscription, RetryPacing, ScheduledJob, SubscriptionsStore } from '@wattle/ports';
+import type { LoadedSubscription, RetryPacing, SubscriptionsStore } from '@wattle/ports';
 import { retryOnChange } from '../shared/retry-on-change.ts';
 
 export interface PlainChange {
   events: readonly EventType[];
-  /** `sync` moves the renewal job to the next billing date (or removes it). */
-  renewalJob: 'keep' | 'sync';
-  planMustBeLive: boolean;
-  claim?: ScheduledJob;
+  /** The next billing date does not move (a card change): the renewal job stays where it is. */
+  renewalStays?: boolean;
+  /** The subscription starts or runs again: its plan must exist, its deletion not begun. */
+  planMustBeLive?: boolean;
 }
 
 /**
  * Commits a change that begins and settles no bill (a bill under way stays as it is), with its
- * events showing the subscription after it.
+ * events showing the subscription after it: the domain's list of changes (updateOf).
  */
 export const commitPlainChange = (
   { subscriptions, ids }: { subscriptions: SubscriptionsStore; ids: Ids },
@@ -32,17 +33,13 @@ export const commitPlainChange = (
 ): Promise<void> =>
   subscriptions.commit(
     scope,
-    {
+    updateOf({
       before,
       after,
-      bill: before?.bill ?? null,
-      credit: null,
       events: change.events.map((type) => newEvent(ids, type, presentSubscription(after), toTimestamp(now))),
-      claim: change.claim,
-      renewalJob: change.renewalJob,
-      recovery: 'keep',
-      planMustBeLive: change.planMustBeLive,
-    },
+      renewalStays: change.renewalStays ?? false,
+      planMustBeLive: change.planMustBeLive ?? false,
+    }),
     now,
   );
 

@@ -35,7 +35,7 @@ export const reactivate = async (
         scope,
         loaded,
         next.subscription,
-        { events: [], renewalJob: 'sync', planMustBeLive: true },
+        { events: [], planMustBeLive: true },
         now,
       );
       return next.subscription;

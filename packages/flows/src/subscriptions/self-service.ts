@@ -115,7 +115,7 @@ export const unsubscribe = (
       view.scope,
       view.loaded,
       after,
-      { events: ['subscription.unsubscribed'], renewalJob: 'sync', planMustBeLive: false },
+      { events: ['subscription.unsubscribed'] },
       now,
     );
     return after;

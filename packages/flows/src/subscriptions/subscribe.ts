@@ -67,7 +67,7 @@ export const subscribe = async (
       scope,
       null,
       subscription,
-      { events: ['subscription.created'], renewalJob: 'sync', planMustBeLive: true },
+      { events: ['subscription.created'], planMustBeLive: true },
       now,
     );
     return subscription;

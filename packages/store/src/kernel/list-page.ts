@@ -91,6 +91,21 @@ const take = async <T>(items: AsyncGenerator<T>, count: number): Promise<T[]> =>
 };
 
 /**
+ * A list's `count` newest items, without its total: for a reader that needs no count (the
+ * list's counter is one more round trip, and a consistent one).
+ */
+export const readNewest = async <T>(
+  doc: DocumentClient,
+  tableName: string,
+  list: Pick<ListSpec, 'index' | 'listKey' | 'shards'>,
+  count: number,
+  map: (item: Record<string, unknown>) => T,
+): Promise<T[]> =>
+  (await take(newestFirst(doc, tableName, list.index, list.listKey, list.shards ?? 1, count), count)).map(
+    map,
+  );
+
+/**
  * One page of a list, newest first. Pages are numbered (Pin's `page`), so page N reads past the
  * (N-1)×25 newer items: cheap for the first pages that clients ask for almost always.
  */
@@ -105,7 +120,7 @@ export const readPage = async <T>(
   const wanted = skip + size;
   const [total, collected] = await Promise.all([
     typeof spec.counter === 'function' ? spec.counter() : readCount(doc, tableName, spec.counter),
-    take(newestFirst(doc, tableName, spec.index, spec.listKey, spec.shards ?? 1, wanted), wanted),
+    readNewest(doc, tableName, spec, wanted, (item) => item),
   ]);
   return { items: collected.slice(skip, wanted).map(map), total };
 };

@@ -1,11 +1,10 @@
 import {
   type ChargeCredit,
   type CurrencyBalance,
-  merchantEntitlement,
+  chargeCreditOf,
   type Payment,
   type Refund,
   type Scope,
-  settlementDay,
 } from '@wattle/domain';
 import type { BalanceStore, CreditCursor, PayoutLedger } from '@wattle/ports';
 import type { StoreContext } from '../kernel/context.ts';
@@ -56,38 +55,30 @@ const creditsPk = (scope: Scope, currency: string): string =>
   `${scope.accountId}#${scope.environment}#CREDITS#${currency}`;
 
 /**
- * Credits a charge captured in `tx` (at `now`) with its merchant entitlement, settling after the
- * delay, and appends its credit entry (ordered by `now` to the millisecond, then token).
+ * Credits a capture's proceeds in `tx` (the settlement's or capture's `balance-credit` change): its
+ * merchant entitlement to the bucket of the day it settles on, and its credit entry, appended at
+ * its position (its capture time to the millisecond, then its token).
  */
-export const creditCaptureIn = <L extends string>(
+export const creditIn = <L extends string>(
   tx: Transaction<L | BalanceLabel>,
   scope: Scope,
-  charge: Payment,
-  now: Date,
-): Transaction<L | BalanceLabel> => {
-  if (charge.kind !== 'charge' || charge.state !== 'captured' || !charge.capturedAt) return tx;
-  const credit = creditOf(charge, `${now.toISOString()}#${charge.token}`);
-  return tx
-    .update(`balance:credit:${charge.token}`, {
-      Key: creditKey(
-        scope,
-        charge.currency,
-        settlementDay(charge.capturedAt, charge.settlementDelayDays),
-        charge.token,
-      ),
+  { currency, settlesOn, credit }: { currency: string; settlesOn: string; credit: ChargeCredit },
+): Transaction<L | BalanceLabel> =>
+  tx
+    .update(`balance:credit:${credit.chargeToken}`, {
+      Key: creditKey(scope, currency, settlesOn, credit.chargeToken),
       UpdateExpression: 'ADD #n :a SET #et = :et',
       ExpressionAttributeNames: { '#n': 'n', '#et': '_et' },
       ExpressionAttributeValues: { ':a': credit.merchantEntitlement, ':et': 'balance' },
     })
-    .put(`balance:credit-entry:${charge.token}`, {
+    .put(`balance:credit-entry:${credit.chargeToken}`, {
       Item: {
-        pk: shardKey(creditsPk(scope, charge.currency), shardOfToken(charge.token, balanceShards)),
+        pk: shardKey(creditsPk(scope, currency), shardOfToken(credit.chargeToken, balanceShards)),
         sk: credit.position,
         _et: 'credit',
         credit,
       },
     });
-};
 
 /**
  * Gives a failed refund's (or a won dispute's) amount back in `tx`: to the balance (a negative debit), and to the
@@ -101,19 +92,8 @@ export const giveBackIn = <L extends string>(
   refund: Pick<Refund, 'token' | 'amount' | 'currency'>,
 ): Transaction<L | BalanceLabel> =>
   debitIn(tx, scope, refund.currency, -refund.amount, {
-    giveBack: [{ ...creditOf(charge, `${charge.token}#${refund.token}`), givenBack: refund.amount }],
+    giveBack: [{ ...chargeCreditOf(charge, `${charge.token}#${refund.token}`), givenBack: refund.amount }],
   });
-
-const creditOf = (charge: Payment, position: string): ChargeCredit => ({
-  position,
-  chargeToken: charge.token,
-  description: charge.description,
-  amount: charge.amount,
-  totalFees: charge.totalFees ?? 0,
-  ...(charge.platformAdjustment ? { platformAdjustment: charge.platformAdjustment.amount } : {}),
-  merchantEntitlement: merchantEntitlement(charge),
-  createdAt: charge.createdAt,
-});
 
 /** How a debit is guarded and what else it records. */
 export interface DebitOptions {

@@ -1,25 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  type Dispute,
-  disputeOpensAt,
-  isOpen,
-  type Payment,
-  type Scope,
-  type WattleEvent,
-} from '@wattle/domain';
-import {
-  Changed,
-  type DisputeStepWrites,
-  type DisputesStore,
-  jobKinds,
-  type ScheduledJob,
-} from '@wattle/ports';
+import { type Dispute, isOpen, type Payment, type Scope, type WattleEvent } from '@wattle/domain';
+import { Changed, type DisputeStepWrites, type DisputesStore, type ScheduledJob } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn, merchantWideShards, readCount } from '../kernel/counters.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readBetween } from '../kernel/list-page.ts';
-import { cancelIn, claimIn, type JobLabel, scheduleIn } from '../kernel/schedule.ts';
+import { cancelIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 import { type BalanceLabel, debitIn, giveBackIn } from './balance-repo.ts';
 import { markSubmittedIn } from './files-repo.ts';
@@ -30,19 +17,6 @@ type DisputeLabel = 'charge' | 'dispute' | BalanceLabel;
 const disputesCounter = (scope: Scope) => counter(lists.disputes(scope), merchantWideShards);
 
 const toDispute = (item: Record<string, unknown>): Dispute => item.dispute as Dispute;
-
-/**
- * Schedules in `tx` the simulated issuer's dispute of a charge captured there, when its card is a
- * dispute test card: the job is written with the capture, so the dispute comes whatever happens.
- */
-export const scheduleDisputeIn = <L extends string>(
-  tx: Transaction<L | JobLabel>,
-  scope: Scope,
-  charge: Payment,
-): Transaction<L | JobLabel> => {
-  const dueAt = disputeOpensAt(charge);
-  return dueAt ? scheduleIn(tx, { kind: jobKinds.disputeOpening, scope, token: charge.token, dueAt }) : tx;
-};
 
 /**
  * Disputes. A write is guarded by the dispute's version (every write moves it), so

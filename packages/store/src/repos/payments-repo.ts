@@ -2,20 +2,21 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Payment,
+  type PaymentChange,
+  type PaymentJob,
   type PaymentKind,
   refundable,
   type Scope,
   type TransferLink,
   toEpochSeconds,
-  type WattleEvent,
 } from '@wattle/domain';
 import {
   Changed,
   jobKinds,
   type Page,
   type PaymentsStore,
-  type ReserveOptions,
-  type SettleOptions,
+  type PaymentWrite,
+  type ScheduledJob,
   type ThreeDSecureSession,
   TokenTaken,
 } from '@wattle/ports';
@@ -27,9 +28,8 @@ import { listMembership, readBetween, readPage } from '../kernel/list-page.ts';
 import { cancelIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
 import type { IndexName } from '../kernel/table.ts';
 import type { Transaction } from '../kernel/transaction.ts';
-import { type BalanceLabel, creditCaptureIn } from './balance-repo.ts';
+import { type BalanceLabel, creditIn } from './balance-repo.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
-import { scheduleDisputeIn } from './disputes-repo.ts';
 import { PaymentSourcesRepo } from './payment-sources-repo.ts';
 import { paymentOfItem, storedPayment } from './stored-payment.ts';
 import { subscriptionChangeIn } from './subscriptions-repo.ts';
@@ -87,11 +87,6 @@ const toPayment = (item: Record<string, unknown>): Payment => ({
   transfers: (item.transferLinks as TransferLink[] | undefined) ?? [],
 });
 
-/**
- * Charges and authorisations. A payment is reserved (card token used up, recovery scheduled)
- * before the processor is asked, then settled with its outcome: the processor is asked at most
- * once per reservation, and a crash in between is finished by the recovery job.
- */
 /** Appends a charge's link to a transfer, once per transfer (refused when the charge already has it). */
 const appendTransferLink = (link: TransferLink) => ({
   UpdateExpression:
@@ -105,6 +100,138 @@ const appendTransferLink = (link: TransferLink) => ({
   },
 });
 
+/** The kind of scheduled job a payment's job is kept under. */
+const jobKindOf: Record<PaymentJob['job'], string> = {
+  'payment-recovery': jobKinds.paymentRecovery,
+  'dispute-opening': jobKinds.disputeOpening,
+};
+
+const scheduledJobOf = (scope: Scope, { job, token, dueAt }: PaymentJob): ScheduledJob => ({
+  kind: jobKindOf[job],
+  scope,
+  token,
+  dueAt,
+});
+
+/**
+ * A reserved payment's item, new (TokenTaken when its token exists: derived from an
+ * Idempotency-Key or a bill's attempt, the same request reserved it before), with its sealed
+ * number; in its lists now, or keeping the place (its gsi sort keys) its settlement lists it at.
+ */
+const reservationIn = (
+  tx: Transaction<PaymentLabel>,
+  scope: Scope,
+  { payment, sealedNumber, listed }: Extract<PaymentChange, { kind: 'reservation' }>,
+  now: Date,
+): void => {
+  const sortKey = listSortKey(now, payment.token);
+  tx.put('payment', {
+    Item: {
+      ...keys.payment(scope, payment.token),
+      _et: payment.kind,
+      payment: storedPayment(payment),
+      sealedNumber,
+      ...(listed ? membershipOf(scope, payment, sortKey) : { listSortKey: sortKey }),
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  }).refuse('payment', () => new TokenTaken('payment', payment.token));
+  if (listed) joinListsIn(tx, scope, payment);
+};
+
+/**
+ * A payment's new state, only from the state it was read in (Changed when another request or run
+ * came first): its sealed number dropped, and, joining its lists, listed under `listedAt`.
+ */
+const paymentIn = (
+  tx: Transaction<PaymentLabel>,
+  scope: Scope,
+  { payment, from }: Extract<PaymentChange, { kind: 'payment' }>,
+  listedAt: string | null,
+): void => {
+  const membership = listedAt ? membershipOf(scope, payment, listedAt) : {};
+  const names: Record<string, string> = { '#p': 'payment', '#s': 'state' };
+  const values: Record<string, unknown> = {
+    ':p': storedPayment(payment),
+    ':from': from,
+    ':left': refundable(payment),
+  };
+  const sets = ['#p = :p', 'refundable = :left'];
+  for (const [i, [name, value]] of Object.entries(membership).entries()) {
+    names[`#m${i}`] = name;
+    values[`:m${i}`] = value;
+    sets.push(`#m${i} = :m${i}`);
+  }
+  tx.update('payment', {
+    Key: keys.payment(scope, payment.token),
+    // The sort key kept for the lists is in their gsi sort keys from now on.
+    UpdateExpression: `SET ${sets.join(', ')} REMOVE sealedNumber, listSortKey`,
+    ConditionExpression: '#p.#s = :from',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  }).refuse('payment', () => new Changed('payment', payment.token));
+  if (listedAt) joinListsIn(tx, scope, payment);
+};
+
+/** The charge an authorisation's capture makes: new, settled, listed at `now`. */
+const captureChargeIn = (tx: Transaction<PaymentLabel>, scope: Scope, charge: Payment, now: Date): void => {
+  tx.put('charge', {
+    Item: {
+      ...keys.payment(scope, charge.token),
+      _et: charge.kind,
+      payment: storedPayment(charge),
+      refundable: refundable(charge),
+      ...membershipOf(scope, charge, listSortKey(now, charge.token)),
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
+  joinListsIn(tx, scope, charge);
+};
+
+/** The 3-D Secure session, wanted only to verify the charge after the payer's return: kept as long as its events. */
+const sessionIn = (
+  tx: Transaction<PaymentLabel>,
+  scope: Scope,
+  { sessionToken, paymentToken }: Extract<PaymentChange, { kind: 'session' }>,
+  now: Date,
+): void => {
+  tx.put('session', {
+    Item: {
+      ...keys.threeDSecureSession(sessionToken),
+      _et: 'three_d_secure_session',
+      accountId: scope.accountId,
+      environment: scope.environment,
+      paymentToken,
+      expiresAt: toEpochSeconds(now) + tx.retention.eventsSeconds,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
+};
+
+const leaseIn = (tx: Transaction<PaymentLabel>, scope: Scope, token: string, until: Date): void => {
+  tx.put('lease', {
+    Item: {
+      ...keys.paymentLease(scope, token),
+      _et: 'authorisation_lease',
+      expiresAt: toEpochSeconds(until),
+    },
+  });
+};
+
+/** Uses up a lease: Changed when it is gone (used by another void or capture) or expired. */
+const leaseUseIn = (tx: Transaction<PaymentLabel>, scope: Scope, token: string, now: Date): void => {
+  tx.delete('lease', {
+    Key: keys.paymentLease(scope, token),
+    ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
+    ExpressionAttributeValues: { ':now': toEpochSeconds(now) },
+  }).refuse('lease', () => new Changed('payment', token));
+};
+
+/**
+ * Charges and authorisations. A payment is reserved (card token used up, recovery scheduled)
+ * before the processor is asked, then settled with its outcome: the processor is asked at most
+ * once per reservation, and a crash in between is finished by the recovery job. What each write
+ * does is the domain's list of changes (PaymentChange); `commit` writes them, one function per kind.
+ */
 export class PaymentsRepo implements PaymentsStore {
   private readonly tokens: CardTokensRepo;
   private readonly paymentSources: PaymentSourcesRepo;
@@ -233,108 +360,70 @@ export class PaymentsRepo implements PaymentsStore {
     );
   }
 
-  async reserve(
-    scope: Scope,
-    payment: Payment,
-    sealedNumber: string,
-    options: ReserveOptions,
-    now: Date,
-  ): Promise<void> {
-    const sortKey = listSortKey(now, payment.token);
-    const tx = newTransaction<PaymentLabel>(this.ctx).put('payment', {
-      Item: {
-        ...keys.payment(scope, payment.token),
-        _et: payment.kind,
-        payment: storedPayment(payment),
-        sealedNumber,
-        // Where the settlement joins the lists (its gsi sort keys), unless it joins them now.
-        ...(options.joinLists ? membershipOf(scope, payment, sortKey) : { listSortKey: sortKey }),
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    });
-    if (options.cardToken) this.tokens.consumeIn(tx, scope, options.cardToken, now);
-    if (options.paymentSourceToken) this.paymentSources.consumeIn(tx, scope, options.paymentSourceToken, now);
-    if (options.joinLists) joinListsIn(tx, scope, payment);
-    if (options.sessionToken) {
-      tx.put('session', {
-        Item: {
-          ...keys.threeDSecureSession(options.sessionToken),
-          _et: 'three_d_secure_session',
-          accountId: scope.accountId,
-          environment: scope.environment,
-          paymentToken: payment.token,
-          // Wanted only to verify the charge after the customer's return: kept as long as its events.
-          expiresAt: toEpochSeconds(now) + tx.retention.eventsSeconds,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      });
-    }
-    if (options.bill?.begin) subscriptionChangeIn(tx, scope, options.bill.begin, now);
-    else if (!options.bill)
-      scheduleIn(tx, {
-        kind: jobKinds.paymentRecovery,
-        scope,
-        token: payment.token,
-        dueAt: options.recoveryDueAt,
-      });
-    // The payment's token is new unless it was derived (an Idempotency-Key, a bill attempt) and
-    // the same request reserved it before.
-    await tx.commit(this.ctx.doc, { payment: () => new TokenTaken('payment', payment.token) });
-  }
-
-  /** Writes the processor's outcome: Changed when another request or run settled it first. */
-  async settle(
-    scope: Scope,
-    payment: Payment,
-    event: WattleEvent,
-    options: SettleOptions,
-    now: Date,
-  ): Promise<void> {
-    const membership = options.joinLists
-      ? membershipOf(
-          scope,
-          payment,
-          options.reservedAt
-            ? listSortKey(options.reservedAt, payment.token)
-            : await this.reservedSortKey(scope, payment, now),
-        )
-      : {};
-    const names: Record<string, string> = { '#p': 'payment', '#s': 'state' };
-    const values: Record<string, unknown> = {
-      ':p': storedPayment(payment),
-      ':from': options.from,
-      ':left': refundable(payment),
-    };
-    const sets = ['#p = :p', 'refundable = :left'];
-    for (const [i, [name, value]] of Object.entries(membership).entries()) {
-      names[`#m${i}`] = name;
-      values[`:m${i}`] = value;
-      sets.push(`#m${i} = :m${i}`);
-    }
+  /** Commits a payment's changes in one transaction, in their order (see PaymentWrite). */
+  async commit(scope: Scope, changes: readonly PaymentWrite[], now: Date): Promise<void> {
     const tx = newTransaction<PaymentLabel>(this.ctx);
-    // The job's claim first: a run that lost the race to another run fails on it (label `job`).
-    if (options.job) claimIn(tx, options.job);
-    tx.update('payment', {
-      Key: keys.payment(scope, payment.token),
-      // The sort key kept for the lists is in their gsi sort keys from now on.
-      UpdateExpression: `SET ${sets.join(', ')} REMOVE sealedNumber, listSortKey`,
-      ConditionExpression: '#p.#s = :from',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    });
-    if (options.joinLists) joinListsIn(tx, scope, payment);
-    creditCaptureIn(tx, scope, payment, now);
-    scheduleDisputeIn(tx, scope, payment);
-    if (options.leaseExpiresAt) this.putLeaseIn(tx, scope, payment.token, options.leaseExpiresAt);
-    if (options.bill?.settle) subscriptionChangeIn(tx, scope, options.bill.settle, now);
-    else if (!options.job && !options.bill)
-      cancelIn(tx, jobKinds.paymentRecovery, scope, payment.token, options.recoveryDueAt);
-    recordEvent(tx, scope, event, now);
-    await tx.commit(this.ctx.doc, { payment: () => new Changed('payment', payment.token) });
+    for (const change of changes) {
+      switch (change.kind) {
+        case 'reservation':
+          reservationIn(tx, scope, change, now);
+          break;
+        case 'payment':
+          paymentIn(tx, scope, change, await this.listedAt(scope, change, now));
+          break;
+        case 'capture-charge':
+          captureChargeIn(tx, scope, change.charge, now);
+          break;
+        case 'card-token-use':
+          this.tokens.consumeIn(tx, scope, change.cardToken, now);
+          break;
+        case 'payment-source-use':
+          this.paymentSources.consumeIn(tx, scope, change.paymentSourceToken, now);
+          break;
+        case 'session':
+          sessionIn(tx, scope, change, now);
+          break;
+        case 'lease':
+          leaseIn(tx, scope, change.paymentToken, change.until);
+          break;
+        case 'lease-use':
+          leaseUseIn(tx, scope, change.paymentToken, now);
+          break;
+        case 'balance-credit':
+          creditIn(tx, scope, change);
+          break;
+        case 'schedule-job':
+          scheduleIn(tx, scheduledJobOf(scope, change.job));
+          break;
+        case 'end-job':
+          cancelIn(tx, jobKindOf[change.job.job], scope, change.job.token, change.job.dueAt);
+          break;
+        case 'claim-job':
+          claimIn(tx, scheduledJobOf(scope, change.job));
+          break;
+        case 'event':
+          recordEvent(tx, scope, change.event, now);
+          break;
+        default:
+          // A bill's changes, riding with its charge's. A payment's kind added to PaymentWrite
+          // without its function here does not compile.
+          subscriptionChangeIn(tx, scope, change, now);
+      }
+    }
+    await tx.commit(this.ctx.doc);
   }
 
-  /** The list sort key written at the reservation (the payment joins its lists under it). */
-  private async reservedSortKey(scope: Scope, payment: Payment, now: Date): Promise<string> {
+  /**
+   * Where a payment joining its lists sorts there: at its reservation, when the writer reserved
+   * it (it knows when), else as its reservation kept it on the item. Null when it does not join.
+   */
+  private async listedAt(
+    scope: Scope,
+    { payment, listing }: Extract<PaymentChange, { kind: 'payment' }>,
+    now: Date,
+  ): Promise<string | null> {
+    if (!listing.joins) return null;
+    if (listing.reservedAt) return listSortKey(listing.reservedAt, payment.token);
     const item = await this.ctx.doc.send(
       new GetCommand({
         TableName: this.ctx.tableName,
@@ -344,56 +433,6 @@ export class PaymentsRepo implements PaymentsStore {
       }),
     );
     return (item.Item?.listSortKey as string | undefined) ?? listSortKey(now, payment.token);
-  }
-
-  /**
-   * Void or capture of an authorised payment: uses up its lease (gone when another request was
-   * first, or expired) and writes the new state. Capturing an authorisation also writes the charge
-   * it makes. Either condition failing is the same answer: the payment changed since it was read.
-   */
-  async transition(
-    scope: Scope,
-    payment: Payment,
-    event: WattleEvent,
-    now: Date,
-    newCharge: Payment | null = null,
-  ): Promise<void> {
-    const tx = newTransaction<PaymentLabel>(this.ctx)
-      .delete('lease', {
-        Key: keys.paymentLease(scope, payment.token),
-        ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
-        ExpressionAttributeValues: { ':now': toEpochSeconds(now) },
-      })
-      .update('payment', {
-        Key: keys.payment(scope, payment.token),
-        UpdateExpression: 'SET #p = :p, refundable = :left',
-        ConditionExpression: '#p.#s = :authorised',
-        ExpressionAttributeNames: { '#p': 'payment', '#s': 'state' },
-        ExpressionAttributeValues: {
-          ':p': storedPayment(payment),
-          ':authorised': 'authorised',
-          ':left': refundable(payment),
-        },
-      });
-    if (newCharge) {
-      const sortKey = listSortKey(now, newCharge.token);
-      tx.put('charge', {
-        Item: {
-          ...keys.payment(scope, newCharge.token),
-          _et: newCharge.kind,
-          payment: storedPayment(newCharge),
-          refundable: refundable(newCharge),
-          ...membershipOf(scope, newCharge, sortKey),
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      });
-      joinListsIn(tx, scope, newCharge);
-    }
-    creditCaptureIn(tx, scope, newCharge ?? payment, now);
-    scheduleDisputeIn(tx, scope, newCharge ?? payment);
-    recordEvent(tx, scope, event, now);
-    const changed = () => new Changed('payment', payment.token);
-    await tx.commit(this.ctx.doc, { lease: changed, payment: changed });
   }
 
   async session(sessionToken: string): Promise<ThreeDSecureSession | null> {
@@ -412,15 +451,5 @@ export class PaymentsRepo implements PaymentsStore {
       },
       paymentToken: result.Item.paymentToken as string,
     };
-  }
-
-  private putLeaseIn(tx: Transaction<PaymentLabel>, scope: Scope, token: string, expiresAt: Date): void {
-    tx.put('lease', {
-      Item: {
-        ...keys.paymentLease(scope, token),
-        _et: 'authorisation_lease',
-        expiresAt: toEpochSeconds(expiresAt),
-      },
-    });
   }
 }

@@ -1,12 +1,10 @@
-import type { Scope } from '@wattle/domain';
+import type { PlanCountMoves, Scope } from '@wattle/domain';
 import { Missing, type PlanCounts } from '@wattle/ports';
 import { keys } from '../kernel/keys.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 
 /** The label of a plan's counts in a subscription's transaction: Missing('plan') names it. */
 export type PlanCountLabel = 'plan';
-
-export type CountState = keyof PlanCounts;
 
 export const noCounts: PlanCounts = { trial: 0, active: 0, cancelling: 0, cancelled: 0, starting: 0 };
 
@@ -15,8 +13,6 @@ export const livePlan = 'attribute_exists(pk) AND attribute_not_exists(deletingS
 
 /** A plan's subscriptions grow with the merchant: their list count is kept in this many shards. */
 export const planSubscriptionShards = 4;
-
-export type CountMoves = Partial<Record<CountState, number>>;
 
 /**
  * Moves a plan's subscription counts inside the transaction that changes the subscription, so the
@@ -27,7 +23,7 @@ export const movePlanCountsIn = <L extends string>(
   tx: Transaction<L | PlanCountLabel>,
   scope: Scope,
   planToken: string,
-  moves: CountMoves,
+  moves: PlanCountMoves,
   mustBeLive: boolean,
 ): Transaction<L | PlanCountLabel> => {
   const Key = keys.plan(scope, planToken);

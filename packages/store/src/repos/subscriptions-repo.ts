@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
-  isRunning,
   type LedgerEntry,
   type PendingBill,
   type Scope,
   type SelfServiceLink,
   type Subscription,
+  type SubscriptionJob,
   toEpochSeconds,
 } from '@wattle/domain';
 import {
@@ -15,12 +15,11 @@ import {
   type LoadedSubscription,
   type Page,
   type ScheduledJob,
-  type SubscriptionChange,
   type SubscriptionsStore,
+  type SubscriptionWrite,
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
-import { StoreError } from '../kernel/errors.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
@@ -28,13 +27,7 @@ import { queryItems } from '../kernel/merge-sorted.ts';
 import { advanceIn, cancelIn, cancelJobItemIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
 import type { IndexName } from '../kernel/table.ts';
 import { maxTransactionItems, type Transaction } from '../kernel/transaction.ts';
-import {
-  type CountMoves,
-  type CountState,
-  movePlanCountsIn,
-  type PlanCountLabel,
-  planSubscriptionShards,
-} from './plan-counts.ts';
+import { movePlanCountsIn, type PlanCountLabel, planSubscriptionShards } from './plan-counts.ts';
 import { storedSubscription, subscriptionOfItem } from './stored-subscription.ts';
 
 /** The labels of this repository's transaction items (Transaction's `L`). */
@@ -107,224 +100,185 @@ const toLoaded = (item: Record<string, unknown>, billItem?: Record<string, unkno
   };
 };
 
-/**
- * Where a subscription counts in its plan's counts: its state while it is shown, and `starting`
- * while a bill that would make it run (its first, or a reactivation's) is under way.
- */
-const countedAs = (subscription: Subscription | null, bill: PendingBill | null): CountState[] => {
-  if (!subscription) return [];
-  const states: CountState[] = bill?.purpose === 'start' ? [] : [subscription.state];
-  if (bill && bill.purpose !== 'renewal') states.push('starting');
-  return states;
+const jobKindOf: Record<SubscriptionJob['job'], string> = {
+  renewal: jobKinds.subscriptionBilling,
+  'bill-recovery': jobKinds.billRecovery,
 };
 
-const movesOf = (before: CountState[], after: CountState[]): CountMoves => {
-  const moves: CountMoves = {};
-  for (const state of before) moves[state] = (moves[state] ?? 0) - 1;
-  for (const state of after) moves[state] = (moves[state] ?? 0) + 1;
-  return moves;
-};
-
-/** Where a change leaves the renewal job: due at a date, removed (null), or as it is. */
-type RenewalJobAfter = Date | null | 'keep';
+const scheduledJobOf = (scope: Scope, { job, token, dueAt }: SubscriptionJob): ScheduledJob => ({
+  kind: jobKindOf[job],
+  scope,
+  token,
+  dueAt,
+});
 
 /**
- * Where the renewal job is as `before` left it, for a change that moves or removes it without
- * claiming it: a due item at the bill's recovery date while a renewal's bill is under way apart,
- * else at the next billing date (null: none), and `jobItem` when it may still be an indexed job
- * item written before the job became a due item (a change cannot tell which, and removes both).
+ * A job of a subscription's removed where it is. A renewal job's due time is part of its key; with
+ * none, it is the job item renewal jobs were kept in before (unconditional: it may not be there).
  */
-const renewalJobOf = (before: LoadedSubscription | null): { dueAt: Date | null; jobItem: boolean } => {
-  if (!before) return { dueAt: null, jobItem: false };
-  if (before.billApart) {
-    // A bill begun before kept no recovery date: its job is the job item the old code moved.
-    return before.renewalDueAt
-      ? { dueAt: before.renewalDueAt, jobItem: false }
-      : { dueAt: null, jobItem: true };
-  }
-  const next = before.subscription.nextBillingDate;
-  return { dueAt: next ? new Date(next) : null, jobItem: true };
-};
-
-/**
- * Writes the renewal job where the change leaves it. When the change claims it (the renewal run,
- * or the recovery of a renewal's bill), the claim and the move are written under the claim's
- * condition: JobTaken when another run took it first. The scheduler moves job items written before
- * into due items before it runs them, so a claimed job is always a due item. Otherwise the job is
- * found where `before` left it (renewalJobOf), removed there and put at its new due time (a due
- * item's key holds its due time), unconditionally as before: the subscription's version guards the
- * change.
- */
-const renewalJobIn = <L extends string>(
+const endJobIn = <L extends string>(
   tx: Transaction<L | SubscriptionLabel>,
   scope: Scope,
-  token: string,
-  before: LoadedSubscription | null,
-  claim: ScheduledJob | undefined,
-  after: RenewalJobAfter,
-): void => {
-  const kind = jobKinds.subscriptionBilling;
-  if (claim?.kind === kind) {
-    if (after instanceof Date) advanceIn(tx, claim, after);
-    else claimIn(tx, claim);
-    return;
-  }
-  if (after === 'keep') return;
-  const now = renewalJobOf(before);
-  const sameKey = after instanceof Date && now.dueAt?.getTime() === after.getTime();
-  if (now.dueAt && !sameKey) cancelIn(tx, kind, scope, token, now.dueAt);
-  if (now.jobItem) cancelJobItemIn(tx, kind, scope, token);
-  if (after instanceof Date) scheduleIn(tx, { kind, scope, token, dueAt: after });
-};
-
-/**
- * Begins a renewal's bill: the renewal job claimed and moved to when the bill is to be recovered,
- * where it stands for the bill's recovery job, and the bill in an item of its own, put over the
- * last one settled (refused, as a change that came first, when one is under way already: an item
- * of a later attempt than the subscription, at the version checked, records as settled). The
- * subscription's item is checked at the version read (a cancel or a card change in between
- * refuses the bill, as before), not rewritten with its three list copies (projection ALL): its
- * version stays, and the settlement's write of it under that version is what lets the bill
- * settle once.
- */
-const beginRenewalBillIn = <L extends string>(
-  tx: Transaction<L | SubscriptionLabel>,
-  scope: Scope,
-  token: string,
-  change: SubscriptionChange & { before: LoadedSubscription },
+  { job, token, dueAt }: Extract<SubscriptionWrite, { kind: 'end-subscription-job' }>,
 ) => {
-  if (!(change.recovery instanceof Date) || change.claim?.kind !== jobKinds.subscriptionBilling) {
-    throw new StoreError("A renewal's bill begins by claiming the renewal job and naming its recovery date");
-  }
-  renewalJobIn(tx, scope, token, change.before, change.claim, change.recovery);
+  if (job === 'renewal' && !dueAt) cancelJobItemIn(tx, jobKindOf[job], scope, token);
+  else cancelIn(tx, jobKindOf[job], scope, token, dueAt ?? undefined);
+};
+
+/** The guard of a subscription's write: the version read, or no subscription yet. */
+const versionGuard = (from: LoadedSubscription | null) =>
+  from
+    ? { ConditionExpression: 'ver = :v', ExpressionAttributeValues: { ':v': from.version } }
+    : { ConditionExpression: 'attribute_not_exists(pk)' };
+
+/**
+ * The subscription's item under the version read (Changed when another change came first), with
+ * its bill kept on it, its ledger's count and the last renewal bill settled apart carried on, and
+ * its lists' sort keys while it is listed (else its sort key alone, kept for when it is).
+ */
+const subscriptionIn = <L extends string>(
+  tx: Transaction<L | SubscriptionLabel>,
+  scope: Scope,
+  change: Extract<SubscriptionWrite, { kind: 'subscription' }>,
+  now: Date,
+) => {
+  const { subscription, from } = change;
+  const { token } = subscription;
+  const sortKey = from?.sortKey ?? listSortKey(now, token);
+  const ledgerCount = (from?.ledgerCount ?? 0) + (change.credited ? 1 : 0);
+  // A renewal's bill kept apart, once settled, stays in its item (the next one overwrites it): the
+  // subscription records its attempt as settled, and carries that on.
+  const settledBill = change.settlesBillApart ?? from?.settledBill ?? null;
   tx.refuse('subscription', () => new Changed('subscription', token));
-  tx.check('subscription', {
-    Key: keys.subscription(scope, token),
-    ConditionExpression: 'ver = :v',
-    ExpressionAttributeValues: { ':v': change.before.version },
+  tx.put('subscription', {
+    Item: {
+      ...keys.subscription(scope, token),
+      _et: 'subscription',
+      subscription: storedSubscription(subscription),
+      ver: (from?.version ?? 0) + 1,
+      ...(change.bill ? { bill: change.bill } : {}),
+      // The ledger's count rides on the item under its version: no counter item to move.
+      ...(ledgerCount > 0 ? { ledgerCount } : {}),
+      ...(settledBill === null ? {} : { settledBill }),
+      // Listed, the lists' sort keys hold it (toLoaded): not a fourth copy.
+      ...(change.listed
+        ? Object.assign(
+            {},
+            ...listsOf(scope, subscription).map((l) => listMembership(l.index, l.counter.listKey, sortKey)),
+          )
+        : { sortKey }),
+    },
+    ...versionGuard(from),
   });
+};
+
+/**
+ * A renewal's bill in an item of its own, put over the last one settled (refused, as a change
+ * that came first, when one is under way already: an item of a later attempt than the
+ * subscription, at the version checked, records as settled), with where the renewal job now is.
+ */
+const renewalBillIn = <L extends string>(
+  tx: Transaction<L | SubscriptionLabel>,
+  scope: Scope,
+  { token, bill, recoveryAt, from }: Extract<SubscriptionWrite, { kind: 'renewal-bill' }>,
+) => {
   tx.refuse('bill', () => new Changed('subscription', token));
   tx.put('bill', {
     Item: {
       ...keys.subscriptionBill(scope, token),
       _et: 'subscription_bill',
-      bill: change.bill,
+      bill,
       // Where the renewal job now is: the changes made while the bill is under way find it by it.
-      renewalDueAt: change.recovery.toISOString(),
+      renewalDueAt: recoveryAt.toISOString(),
     },
-    ...(change.before.settledBill === null
+    ...(from.settledBill === null
       ? { ConditionExpression: 'attribute_not_exists(pk)' }
       : {
           ConditionExpression: 'attribute_not_exists(pk) OR #bill.attempt <= :settled',
           ExpressionAttributeNames: { '#bill': 'bill' },
-          ExpressionAttributeValues: { ':settled': change.before.settledBill },
+          ExpressionAttributeValues: { ':settled': from.settledBill },
         }),
   });
-  return tx;
+};
+
+const ledgerCreditIn = <L extends string>(
+  tx: Transaction<L | SubscriptionLabel>,
+  scope: Scope,
+  { token, entry, attempt }: Extract<SubscriptionWrite, { kind: 'ledger-credit' }>,
+  now: Date,
+) => {
+  const key = keys.ledgerEntry(scope, token, attempt);
+  tx.put('ledger', {
+    Item: {
+      ...key,
+      _et: 'ledger_entry',
+      entry,
+      ...listMembership('gsi1', lists.subscriptionLedger(scope, token), listSortKey(now, key.sk)),
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
 };
 
 /**
- * Adds one change of a subscription to `tx`: the item under the version read before (refused with
- * Changed when another change came first), its lists, its plan's counts, its ledger credit, its
- * events and its jobs. A bill's charge commits its bill's change in its own transaction with it
- * (payments-repo), so a renewal takes two transactions, not four; a renewal's bill begins apart
- * (beginRenewalBillIn).
+ * Adds one of a subscription's changes (the domain's: subscription-changes.ts) to `tx`, with the
+ * function of its kind. A bill's charge commits its bill's changes in its own transaction with it
+ * (payments-repo), so a renewal takes two transactions, not four.
  */
 export const subscriptionChangeIn = <L extends string>(
   tx: Transaction<L | SubscriptionLabel>,
   scope: Scope,
-  change: SubscriptionChange,
+  change: SubscriptionWrite,
   now: Date,
-): Transaction<L | SubscriptionLabel> => {
-  const { before, after } = change;
-  const subscription = (after ?? before?.subscription)!;
-  const { token } = subscription;
-  const apartBefore = before?.bill ? before.billApart : false;
-  if (before && !before.bill && change.bill?.purpose === 'renewal') {
-    return beginRenewalBillIn(tx, scope, token, { ...change, before });
+): void => {
+  switch (change.kind) {
+    case 'claim-subscription-job':
+      claimIn(tx, scheduledJobOf(scope, change.job));
+      break;
+    case 'move-subscription-job':
+      advanceIn(tx, scheduledJobOf(scope, change.job), change.to);
+      break;
+    case 'schedule-subscription-job':
+      scheduleIn(tx, scheduledJobOf(scope, change.job));
+      break;
+    case 'end-subscription-job':
+      endJobIn(tx, scope, change);
+      break;
+    case 'subscription':
+      subscriptionIn(tx, scope, change, now);
+      break;
+    case 'subscription-removal':
+      tx.refuse('subscription', () => new Changed('subscription', change.token));
+      tx.delete('subscription', {
+        Key: keys.subscription(scope, change.token),
+        ...versionGuard(change.from),
+      });
+      break;
+    case 'subscription-check':
+      tx.refuse('subscription', () => new Changed('subscription', change.token));
+      tx.check('subscription', { Key: keys.subscription(scope, change.token), ...versionGuard(change.from) });
+      break;
+    case 'renewal-bill':
+      renewalBillIn(tx, scope, change);
+      break;
+    case 'renewal-bill-removal':
+      tx.delete('bill', { Key: keys.subscriptionBill(scope, change.token) });
+      break;
+    case 'subscription-lists':
+      for (const l of listsOf(scope, change.subscription)) countIn(tx, l.counter, change.by);
+      break;
+    case 'plan-counts':
+      movePlanCountsIn(tx, scope, change.planToken, change.moves, change.live);
+      break;
+    case 'ledger-credit':
+      ledgerCreditIn(tx, scope, change, now);
+      break;
+    case 'event':
+      recordEvent(tx, scope, change.event, now);
+      break;
+    default:
+      // A kind added to SubscriptionChange without its function here does not compile.
+      change satisfies never;
   }
-  // While a renewal's bill stays under way apart, its recovery is the renewal job's: it stays.
-  const apartAfter = apartBefore && change.bill !== null;
-  const sortKey = before?.sortKey ?? listSortKey(now, token);
-  const ledgerCount = (before?.ledgerCount ?? 0) + (change.credit ? 1 : 0);
-  // A renewal's bill kept apart, once settled, stays in its item (the next one overwrites it): the
-  // subscription records its attempt as settled, and carries that on.
-  const settledBill =
-    apartBefore && !apartAfter && before?.bill ? before.bill.attempt : (before?.settledBill ?? null);
-  const shown = after !== null && change.bill?.purpose !== 'start';
-  const shownBefore = before !== null && !before.starting;
-  const jobAfter: RenewalJobAfter =
-    apartAfter || change.renewalJob === 'keep'
-      ? 'keep'
-      : after && shown && isRunning(after) && after.nextBillingDate
-        ? new Date(after.nextBillingDate)
-        : shownBefore || change.claim?.kind === jobKinds.subscriptionBilling
-          ? null
-          : 'keep';
-  // The job's claim first: a run that lost the race to another run is refused on it (JobTaken).
-  if (change.claim && change.claim.kind !== jobKinds.subscriptionBilling) claimIn(tx, change.claim);
-  renewalJobIn(tx, scope, token, before, change.claim, jobAfter);
-  tx.refuse('subscription', () => new Changed('subscription', token));
-  const guard = before
-    ? { ConditionExpression: 'ver = :v', ExpressionAttributeValues: { ':v': before.version } }
-    : { ConditionExpression: 'attribute_not_exists(pk)' };
-  if (after) {
-    tx.put('subscription', {
-      Item: {
-        ...keys.subscription(scope, token),
-        _et: 'subscription',
-        subscription: storedSubscription(after),
-        ver: (before?.version ?? 0) + 1,
-        ...(change.bill && !apartAfter ? { bill: change.bill } : {}),
-        // The ledger's count rides on the item under its version: no counter item to move.
-        ...(ledgerCount > 0 ? { ledgerCount } : {}),
-        ...(settledBill === null ? {} : { settledBill }),
-        // Shown, the lists' sort keys hold it (toLoaded): not a fourth copy.
-        ...(shown
-          ? Object.assign(
-              {},
-              ...listsOf(scope, after).map((l) => listMembership(l.index, l.counter.listKey, sortKey)),
-            )
-          : { sortKey }),
-      },
-      ...guard,
-    });
-  } else {
-    tx.delete('subscription', { Key: keys.subscription(scope, token), ...guard });
-  }
-  // Settled, the bill item stays while the subscription does (settledBill says it is over).
-  if (apartBefore && !after) tx.delete('bill', { Key: keys.subscriptionBill(scope, token) });
-  if (shown !== shownBefore) {
-    for (const l of listsOf(scope, subscription)) countIn(tx, l.counter, shown ? 1 : -1);
-  }
-  movePlanCountsIn(
-    tx,
-    scope,
-    subscription.planToken,
-    movesOf(countedAs(before?.subscription ?? null, before?.bill ?? null), countedAs(after, change.bill)),
-    change.planMustBeLive,
-  );
-  if (change.credit) {
-    const { entry, attempt } = change.credit;
-    const key = keys.ledgerEntry(scope, token, attempt);
-    tx.put('ledger', {
-      Item: {
-        ...key,
-        _et: 'ledger_entry',
-        entry,
-        ...listMembership('gsi1', lists.subscriptionLedger(scope, token), listSortKey(now, key.sk)),
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    });
-  }
-  for (const event of change.events) recordEvent(tx, scope, event, now);
-  // A bill kept on the subscription has a recovery job of its own.
-  if (change.recovery instanceof Date && !apartAfter) {
-    scheduleIn(tx, { kind: jobKinds.billRecovery, scope, token, dueAt: change.recovery });
-  } else if (change.recovery === 'cancel' && !apartBefore && change.claim?.kind !== jobKinds.billRecovery) {
-    cancelIn(tx, jobKinds.billRecovery, scope, token);
-  }
-  return tx;
 };
 
 /**
@@ -437,10 +391,11 @@ export class SubscriptionsRepo implements SubscriptionsStore {
     return items.reduce((sum, item) => sum + Number(item.ledgerCount ?? 0) + Number(item.n ?? 0), 0);
   }
 
-  async commit(scope: Scope, change: SubscriptionChange, now: Date): Promise<void> {
-    await subscriptionChangeIn(newTransaction<SubscriptionLabel>(this.ctx), scope, change, now).commit(
-      this.ctx.doc,
-    );
+  /** Commits a subscription's changes in one transaction, in their order (see SubscriptionWrite). */
+  async commit(scope: Scope, changes: readonly SubscriptionWrite[], now: Date): Promise<void> {
+    const tx = newTransaction<SubscriptionLabel>(this.ctx);
+    for (const change of changes) subscriptionChangeIn(tx, scope, change, now);
+    await tx.commit(this.ctx.doc);
   }
 
   private page(index: IndexName, c: Counter, page: number): Promise<Page<Subscription>> {

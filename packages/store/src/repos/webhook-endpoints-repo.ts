@@ -4,7 +4,7 @@ import { jobKinds, Missing, type Page, type ScheduledJob, type WebhookEndpointsS
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn } from '../kernel/counters.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
-import { listMembership, readPage } from '../kernel/list-page.ts';
+import { listMembership, readNewest, readPage } from '../kernel/list-page.ts';
 import { cancelIn, claimIn, type JobLabel, scheduleIn } from '../kernel/schedule.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 import { endpointLive, WebhooksRepo } from './webhooks-repo.ts';
@@ -49,6 +49,16 @@ export class WebhookEndpointsRepo implements WebhookEndpointsStore {
       this.ctx.tableName,
       { index: 'gsi1', listKey: lists.webhookEndpoints(scope), counter: endpointsCounter(scope) },
       page,
+      toEndpoint,
+    );
+  }
+
+  live(scope: Scope): Promise<WebhookEndpoint[]> {
+    return readNewest(
+      this.ctx.doc,
+      this.ctx.tableName,
+      { index: 'gsi1', listKey: lists.webhookEndpoints(scope) },
+      maxWebhookEndpoints,
       toEndpoint,
     );
   }

@@ -1,0 +1,20 @@
+/** Adyen's Checkout API for test accounts, version path included (ADYEN_CHECKOUT_URL's default). */
+export const adyenTestCheckoutUrl = 'https://checkout-test.adyen.com/v71';
+
+/** What the Adyen connector needs; the composition reads it from the environment or secrets. */
+export interface AdyenConfig {
+  /**
+   * The Checkout API's base URL with its version path (`https://checkout-test.adyen.com/v71`, a
+   * live account's `https://{prefix}-checkout-live.adyenpayments.com/checkout/v71`, or a mock).
+   */
+  checkoutUrl: string;
+  apiKey: string;
+  merchantAccount: string;
+  /** The hex HMAC key of the notification (webhook) set up in Adyen's Customer Area. */
+  hmacKey: string;
+  /** Longest wait for one answer before its outcome is unknown (the call's deadline may be sooner). */
+  requestTimeoutMs?: number;
+}
+
+/** Adyen's own advice is to wait long for a payment's answer rather than leave it unknown. */
+export const defaultRequestTimeoutMs = 30_000;

@@ -1,0 +1,212 @@
+import { chargeCreditOf, settlementDay } from './balance.ts';
+import { disputeOpensAt } from './dispute.ts';
+import type { WattleEvent } from './events.ts';
+import type { Payment, PaymentState } from './payment.ts';
+import { leaseEndOf, paymentRecoveryDueAt } from './payment-lifecycle.ts';
+import type { ChargeCredit } from './transfer.ts';
+
+/**
+ * What a payment's write does, decided here as data: a reservation, a settlement with the
+ * processor's answer, a void or a capture is a list of changes, and the store turns the list into
+ * the items of one transaction, in its order, each change's item guarded as its kind says. The
+ * store decides nothing: whether the balance is credited, a lease kept, a job ended or claimed, is
+ * in the list or not.
+ */
+
+/**
+ * A job of a payment's: its recovery (finishes it if no settlement comes by then), or the opening
+ * of its dispute (a charge on a dispute test card). The payment's token names it.
+ */
+export interface PaymentJob {
+  job: 'payment-recovery' | 'dispute-opening';
+  token: string;
+  dueAt: Date;
+}
+
+/** Whether a payment's write puts it in its lists (the merchant's, its customer's). */
+export type PaymentListing =
+  | { joins: false }
+  /**
+   * It joins them at the place of its reservation: `reservedAt` when the writer reserved it (no
+   * read), else null (the store finds the place its reservation kept).
+   */
+  | { joins: true; reservedAt: Date | null };
+
+export type PaymentChange =
+  /**
+   * A new payment, reserved before the processor is asked, with its sealed card number (kept
+   * until it is settled). `listed`: in its lists now (a 3-D Secure charge shows as pending while
+   * the payer is away), else its settlement lists it. Refused (TokenTaken) when its token exists.
+   */
+  | { kind: 'reservation'; payment: Payment; sealedNumber: string; listed: boolean }
+  /**
+   * The payment's new state, written only while it is still in `from` (else Changed: another
+   * request or run came first); its sealed number is dropped.
+   */
+  | { kind: 'payment'; payment: Payment; from: PaymentState; listing: PaymentListing }
+  /** The charge an authorisation's capture makes: new, settled and listed. */
+  | { kind: 'capture-charge'; charge: Payment }
+  /** An unused card token the reservation uses up (TokenUsed when it was used or expired). */
+  | { kind: 'card-token-use'; cardToken: string }
+  /** An unused payment source the reservation uses up (TokenUsed when it was used or expired). */
+  | { kind: 'payment-source-use'; paymentSourceToken: string }
+  /** The 3-D Secure session that leads the payer's answer back to the payment. */
+  | { kind: 'session'; sessionToken: string; paymentToken: string }
+  /** An authorised payment's lease on its funds, until it expires: a void or capture uses it up. */
+  | { kind: 'lease'; paymentToken: string; until: Date }
+  /** A void or capture uses up the lease (Changed when another one did, or it expired). */
+  | { kind: 'lease-use'; paymentToken: string }
+  /** A capture's proceeds: the balance of the day it settles on, and the credit payouts walk. */
+  | { kind: 'balance-credit'; currency: string; settlesOn: string; credit: ChargeCredit }
+  | { kind: 'schedule-job'; job: PaymentJob }
+  /** Removes the job where it is due, if it is there. */
+  | { kind: 'end-job'; job: PaymentJob }
+  /** The job's own run claims it (JobTaken when another run did first): first in its list. */
+  | { kind: 'claim-job'; job: PaymentJob }
+  | { kind: 'event'; event: WattleEvent };
+
+/**
+ * Who finishes a reserved payment if no settlement comes: its own recovery job, or, for a
+ * subscription bill's charge, the bill's recovery job (the bill's changes schedule and end it).
+ */
+export type PaymentRecovery = 'own' | 'bill';
+
+/** A payment reserved: what its reservation writes. */
+export interface Reservation {
+  /** As reservedPayment made it: processing, or pending_3ds with its session. */
+  payment: Payment;
+  sealedNumber: string;
+  /** The card token or payment source it uses up, if it pays with one. */
+  uses: { cardToken: string | null; paymentSourceToken: string | null };
+  recovery: PaymentRecovery;
+}
+
+/**
+ * A reservation's changes: the payment (listed now when it waits for 3-D Secure), the token it
+ * uses up, its 3-D Secure session, and its recovery job (none for a bill's charge).
+ */
+export const reservationOf = ({ payment, sealedNumber, uses, recovery }: Reservation): PaymentChange[] => {
+  const session = payment.state === 'pending_3ds' ? payment.threeDSecure : null;
+  return [
+    { kind: 'reservation', payment, sealedNumber, listed: session !== null },
+    ...(uses.cardToken ? [{ kind: 'card-token-use' as const, cardToken: uses.cardToken }] : []),
+    ...(uses.paymentSourceToken
+      ? [{ kind: 'payment-source-use' as const, paymentSourceToken: uses.paymentSourceToken }]
+      : []),
+    ...(session
+      ? [{ kind: 'session' as const, sessionToken: session.sessionToken, paymentToken: payment.token }]
+      : []),
+    ...(recovery === 'own' ? [{ kind: 'schedule-job' as const, job: recoveryJobOf(payment) }] : []),
+  ];
+};
+
+/** A payment's recovery job, due as its reservation scheduled it (paymentRecoveryDueAt). */
+const recoveryJobOf = (reserved: Payment): PaymentJob => ({
+  job: 'payment-recovery',
+  token: reserved.token,
+  dueAt: paymentRecoveryDueAt(reserved),
+});
+
+/**
+ * How a settlement ends the payment's recovery job: it removes it (`own`), or it is the job's own
+ * run, which claims it as it was due when the run read it (`run`), or the payment has none (`bill`:
+ * a bill's charge, whose bill's change ends the bill's job).
+ */
+export type RecoveryEnd = { by: 'own' } | { by: 'run'; dueAt: Date } | { by: 'bill' };
+
+/** A reserved payment settled: with the processor's answer, or declined at 3-D Secure. */
+export interface Settlement {
+  /** As reserved (or as read since): processing, or pending_3ds. */
+  before: Payment;
+  /** Its new state. */
+  after: Payment;
+  event: WattleEvent;
+  recovery: RecoveryEnd;
+  /** When the writer reserved it, if it did: where it joins its lists. */
+  reservedAt?: Date | undefined;
+  now: Date;
+}
+
+/**
+ * A settlement's changes: the job's claim first (a run that lost the race is refused on it), the
+ * payment from the state it was reserved in (joining its lists unless it joined them at its
+ * reservation), its consequences (proceeds, dispute, lease), the end of its recovery job and its
+ * event.
+ */
+export const settlementOf = ({
+  before,
+  after,
+  event,
+  recovery,
+  reservedAt,
+  now,
+}: Settlement): PaymentChange[] => {
+  const job = recoveryJobOf(before);
+  const lease = leaseEndOf(after);
+  return [
+    ...(recovery.by === 'run'
+      ? [{ kind: 'claim-job' as const, job: { ...job, dueAt: recovery.dueAt } }]
+      : []),
+    {
+      kind: 'payment',
+      payment: after,
+      from: before.state,
+      // A 3-D Secure charge joined its lists when it was reserved.
+      listing:
+        before.state === 'pending_3ds' ? { joins: false } : { joins: true, reservedAt: reservedAt ?? null },
+    },
+    ...proceedsOf(after, now),
+    ...(lease ? [{ kind: 'lease' as const, paymentToken: after.token, until: lease }] : []),
+    ...(recovery.by === 'own' ? [{ kind: 'end-job' as const, job }] : []),
+    { kind: 'event', event },
+  ];
+};
+
+/** A void or a capture of an authorised payment. */
+export interface Transition {
+  /** The payment voided or captured. */
+  after: Payment;
+  /** Capturing an authorisation: the charge it makes. */
+  charge?: Payment | null | undefined;
+  event: WattleEvent;
+  now: Date;
+}
+
+/**
+ * A void's or a capture's changes: the lease used up (gone when another void or capture came
+ * first, or it expired), the payment from authorised, the charge an authorisation's capture makes,
+ * its consequences (proceeds, dispute) and the event.
+ */
+export const transitionOf = ({ after, charge, event, now }: Transition): PaymentChange[] => [
+  { kind: 'lease-use', paymentToken: after.token },
+  { kind: 'payment', payment: after, from: 'authorised', listing: { joins: false } },
+  ...(charge ? [{ kind: 'capture-charge' as const, charge }] : []),
+  ...proceedsOf(charge ?? after, now),
+  { kind: 'event', event },
+];
+
+/**
+ * What a payment settled or captured at `now` brings: a captured charge credits its proceeds to
+ * the balance (ordered by `now` to the millisecond, then its token), and, on a dispute test card,
+ * schedules its dispute's opening.
+ */
+const proceedsOf = (payment: Payment, now: Date): PaymentChange[] => {
+  if (payment.kind !== 'charge' || payment.state !== 'captured' || !payment.capturedAt) return [];
+  const opensAt = disputeOpensAt(payment);
+  return [
+    {
+      kind: 'balance-credit',
+      currency: payment.currency,
+      settlesOn: settlementDay(payment.capturedAt, payment.settlementDelayDays),
+      credit: chargeCreditOf(payment, `${now.toISOString()}#${payment.token}`),
+    },
+    ...(opensAt
+      ? [
+          {
+            kind: 'schedule-job' as const,
+            job: { job: 'dispute-opening' as const, token: payment.token, dueAt: opensAt },
+          },
+        ]
+      : []),
+  ];
+};

@@ -1,0 +1,231 @@
+import type { Card } from './card.ts';
+import type { DeclineCode } from './card-processor.ts';
+import type { ThreeDSecurePassThrough } from './three-d-secure-pass-through.ts';
+
+/**
+ * The acquirer behind Wattle, as real processors answer: with their own reference for a payment,
+ * declines with the raw code kept, 3-D Secure they run themselves, outcomes that are pending (the
+ * processor took the request and tells the result later, by notification) and outcomes that are
+ * unknown (a timeout, a 5xx: the payment may exist). Implemented by the simulator
+ * (packages/processor) and by the Adyen connector (packages/adyen).
+ *
+ * Every operation is keyed by our own token (the payment's, or the refund's): the processor's
+ * idempotency key is derived from it and the operation, so a call sent again after a crash or an
+ * unknown outcome moves no money twice. Every operation is bounded by `deadline`: aborted, the call
+ * answers what it can prove, `unknown` when the request may have reached the processor.
+ */
+export interface PaymentProcessor {
+  /** What the processor is, as recorded on a payment it handled (`simulator`, `adyen`). */
+  readonly name: string;
+  authorise(input: ProcessorAuthorisation): Promise<AuthorisationOutcome>;
+  /** Finishes an `action_required` authorisation once the payer is back from the issuer's page. */
+  completeAuthentication(input: AuthenticationCompletion): Promise<AuthorisationOutcome>;
+  capture(input: ProcessorCapture): Promise<ModificationOutcome>;
+  void(input: ProcessorVoid): Promise<ModificationOutcome>;
+  refund(input: ProcessorRefund): Promise<ModificationOutcome>;
+  /**
+   * Settles a payment whose authorisation is `unknown`, by our reference alone (the processor's is
+   * not known): a processor that can look the payment up answers what became of it; one that
+   * cannot (Adyen) cancels whatever the reference made, and answers `voided`.
+   */
+  resolve(input: ProcessorResolution): Promise<ResolutionOutcome>;
+  /** Reads and verifies a delivery of the processor's notifications. */
+  readNotifications(delivery: NotificationDelivery): NotificationReading;
+  /** Whether the card can take part in 3-D Secure. */
+  supportsThreeDSecure(card: Card): boolean;
+}
+
+/** What every call carries: when it must give up. */
+export interface ProcessorCall {
+  /** Aborted when the work in hand must answer (the invocation's deadline). */
+  deadline: AbortSignal;
+}
+
+/** Money in minor units (cents), as both Pin and the processors count it. */
+export interface ProcessorAmount {
+  amount: number;
+  currency: string;
+}
+
+/** The card as the processor needs it: the stored card with its full number, the CVC when sent. */
+export interface ProcessorCard {
+  card: Card;
+  number: string;
+  /** Only on a charge made with the card's details: a stored card's CVC is never kept. */
+  cvc?: string;
+}
+
+/**
+ * How the payer authenticates: not at all, at the issuer's page the processor sends them to
+ * (`redirect`: Pin's `three_d_secure` with `enabled`), or already, by the merchant's own 3-D Secure
+ * server (`pass_through`: the values go to the processor as its authentication data).
+ */
+export type ProcessorThreeDSecure =
+  | { mode: 'none' }
+  | {
+      mode: 'redirect';
+      /** Where the issuer's page sends the payer back to Wattle, to complete the payment. */
+      returnUrl: string;
+    }
+  | { mode: 'pass_through'; values: ThreeDSecurePassThrough };
+
+export interface ProcessorAuthorisation extends ProcessorCall, ProcessorAmount {
+  /** Our token of the charge or authorisation: the processor's reference for it and its key. */
+  paymentToken: string;
+  card: ProcessorCard;
+  /** Whether the processor captures at once (POST /charges capture=true) or waits for `capture`. */
+  capture: boolean;
+  threeDSecure: ProcessorThreeDSecure;
+  /** Where a processor that needs one sends the payer back to after a redirect of its own choosing. */
+  returnUrl: string;
+  email?: string;
+  ipAddress?: string;
+}
+
+/** The processor's code and text, kept as it sent them (for support and the docs' table). */
+export interface RawOutcome {
+  code: string;
+  reason: string;
+}
+
+/** The issuer's page the payer is sent to, and what completing the payment needs afterwards. */
+export interface ProcessorRedirect {
+  url: string;
+  method: 'GET' | 'POST';
+  /** Form fields to POST to `url` (none for GET). */
+  data: Record<string, string>;
+  /** Opaque to the caller: kept with the payment and handed back to `completeAuthentication`. */
+  completion: string;
+}
+
+/**
+ * - approved: the funds are reserved (or, with `capture`, taken);
+ * - declined: refused, with Pin's decline code and the processor's own;
+ * - action_required: the payer must authenticate at `redirect` first;
+ * - not_processed: proven that nothing was made (the request was refused as invalid, or never
+ *   sent): the only outcome that may answer `gateway_error`, as a client retries that as new;
+ * - unknown: the payment may exist; never shown as failed or succeeded until `resolve` or a
+ *   notification settles it.
+ */
+export type AuthorisationOutcome =
+  | { outcome: 'approved'; processorReference: string }
+  | { outcome: 'declined'; decline: DeclineCode; raw: RawOutcome; processorReference?: string }
+  | { outcome: 'action_required'; redirect: ProcessorRedirect; processorReference?: string }
+  | { outcome: 'not_processed'; raw: RawOutcome }
+  | { outcome: 'unknown'; reason: string; processorReference?: string };
+
+export interface AuthenticationCompletion extends ProcessorCall {
+  paymentToken: string;
+  /** `ProcessorRedirect.completion`, as the authorisation gave it. */
+  completion: string;
+  /** What the payer's return to `returnUrl` carried (its query or form fields). */
+  returned: Record<string, string>;
+}
+
+export interface ProcessorCapture extends ProcessorCall, ProcessorAmount {
+  paymentToken: string;
+  processorReference: string;
+}
+
+export interface ProcessorVoid extends ProcessorCall {
+  paymentToken: string;
+  processorReference: string;
+}
+
+export interface ProcessorRefund extends ProcessorCall, ProcessorAmount {
+  /** Our token of the refund: the processor's reference for it and its key. */
+  refundToken: string;
+  paymentToken: string;
+  processorReference: string;
+}
+
+/**
+ * A capture's, void's or refund's answer:
+ * - succeeded: done;
+ * - pending: the processor took it; a notification tells the outcome (and may tell of a failure);
+ * - failed: refused, nothing moved;
+ * - unknown: the request may have reached the processor; sent again with the same token, it is
+ *   done at most once.
+ */
+export type ModificationOutcome =
+  | { outcome: 'succeeded'; processorReference?: string }
+  | { outcome: 'pending'; processorReference?: string }
+  | { outcome: 'failed'; raw: RawOutcome }
+  | { outcome: 'unknown'; reason: string };
+
+export interface ProcessorResolution extends ProcessorCall {
+  paymentToken: string;
+}
+
+/**
+ * - approved / declined: a processor that looks payments up found what became of it;
+ * - voided: whatever the reference made is cancelled, or being cancelled (a cancellation
+ *   notification that says it failed means the payment stood, and is refunded);
+ * - not_processed: the processor proves it never had the payment;
+ * - unknown: the resolution itself has no answer yet (ask again later).
+ */
+export type ResolutionOutcome =
+  | { outcome: 'approved'; processorReference: string }
+  | { outcome: 'declined'; decline: DeclineCode; raw: RawOutcome }
+  | { outcome: 'voided'; processorReference?: string }
+  | { outcome: 'not_processed' }
+  | { outcome: 'unknown'; reason: string };
+
+/** One HTTP delivery of the processor's notifications, as it arrived. */
+export interface NotificationDelivery {
+  /** Header names in lower case. */
+  headers: Record<string, string | undefined>;
+  body: string;
+}
+
+export type NotificationKind =
+  | 'authorisation'
+  | 'capture'
+  | 'capture_failed'
+  | 'cancellation'
+  | 'refund'
+  | 'refund_failed'
+  | 'refunded_reversed'
+  | 'chargeback'
+  | 'notification_of_chargeback'
+  | 'chargeback_reversed'
+  /** Any other event: acknowledged, nothing to do. */
+  | 'other';
+
+/** One notification, verified, in Wattle's terms. */
+export interface ProcessorNotification {
+  /** Stable across the processor's resends of the same notification: the key to apply it once. */
+  id: string;
+  kind: NotificationKind;
+  /** The processor's event name as it sent it (AUTHORISATION, CAPTURE_FAILED, ...). */
+  event: string;
+  success: boolean;
+  /**
+   * Our token it is about: the payment's (authorisation, capture, cancellation, chargeback) or
+   * the refund's (refund, refund_failed, refunded_reversed).
+   */
+  reference: string;
+  /** The processor's reference of this event (a capture's, a refund's, or the payment's own). */
+  processorReference: string;
+  /** The payment's processor reference, on events about a payment made earlier. */
+  paymentProcessorReference?: string;
+  amount: ProcessorAmount;
+  /** The processor's reason (a refusal, a chargeback's reason), when it gave one. */
+  reason?: string;
+  /** A declined authorisation's Pin decline code. */
+  decline?: DeclineCode;
+  occurredAt: string;
+  live: boolean;
+}
+
+/**
+ * - accepted: every notification's signature held; `reply` is what the processor expects back;
+ * - refused: the delivery is malformed or a signature is wrong: nothing of it may be applied.
+ */
+export type NotificationReading =
+  | {
+      verdict: 'accepted';
+      notifications: ProcessorNotification[];
+      reply: { status: number; contentType: string; body: string };
+    }
+  | { verdict: 'refused'; reason: string };

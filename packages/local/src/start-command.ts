@@ -1,0 +1,122 @@
+/**
+ * The start command: the local stack in the foreground, for `npm start` (main.ts) and the installable
+ * package's `wattle start`. PORT or `--port` (default 4010), WATTLE_DATA_DIR (default .wattle),
+ * WATTLE_LOG_LEVEL (default INFO), `--in-memory` to keep no data, `--quiet` for only warnings and
+ * errors, `--keys-from FILE` and WATTLE_*_KEY for fixed keys. Ctrl-C stops everything.
+ */
+import { parseArgs } from 'node:util';
+import { describeStack } from './describe.ts';
+import { fixedKeyVariables, readFixedKeys } from './fixed-keys.ts';
+import { defaultPort, type LocalStack, startLocalStack } from './stack.ts';
+
+/** `command` is how the user runs it, the options following: `npm start --` or `wattle start`. */
+const usageOf = (
+  command: string,
+) => `Usage: ${command} [--in-memory] [--quiet] [--keys-from FILE] [--port PORT]
+
+  --in-memory       keep no data (DynamoDB in memory, fresh keys every start)
+  --quiet           only warnings and errors (WATTLE_LOG_LEVEL=WARN)
+  --keys-from FILE  the keys the seeded merchant and partner use, from a JSON file in local.json's
+                    shape (test.secretKey, test.publishableKey, live.…, partnerKey; any of them)
+  --port PORT       the port to listen on (wins over PORT; 0 = any free port)
+
+Environment: PORT (default ${defaultPort}; 0 = any free port), WATTLE_DATA_DIR (default .wattle),
+WATTLE_LOG_LEVEL (DEBUG, INFO (default), WARN, ERROR or SILENT; wins over --quiet),
+${Object.keys(fixedKeyVariables).join(', ')} (fixed keys, as --keys-from; they win over it)`;
+
+/**
+ * Parses `args` (the options after the command), starts the stack, prints the readable block and
+ * stops the stack on SIGINT, SIGTERM or SIGHUP. Exits the process on bad options or a failed start;
+ * answers the running stack otherwise.
+ */
+export const runStartCommand = async (args: string[], command: string): Promise<LocalStack> => {
+  const usage = usageOf(command);
+  let options: {
+    'in-memory'?: boolean;
+    quiet?: boolean;
+    'keys-from'?: string;
+    port?: string;
+    help?: boolean;
+  };
+  try {
+    ({ values: options } = parseArgs({
+      args,
+      options: {
+        'in-memory': { type: 'boolean' },
+        quiet: { type: 'boolean' },
+        'keys-from': { type: 'string' },
+        port: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n`);
+    console.log(usage);
+    process.exit(2);
+  }
+  if (options.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+
+  let keys: ReturnType<typeof readFixedKeys>;
+  try {
+    keys = readFixedKeys(options['keys-from'] ?? null, process.env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+
+  const portText = options.port?.trim() || process.env.PORT?.trim() || String(defaultPort);
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) {
+    console.error(
+      `${options.port === undefined ? 'PORT' : '--port'} must be a port number (0-65535), not "${portText}"`,
+    );
+    process.exit(2);
+  }
+
+  const started = performance.now();
+  let stack: LocalStack;
+  try {
+    stack = await startLocalStack({
+      port,
+      dataDir: process.env.WATTLE_DATA_DIR || '.wattle',
+      inMemory: options['in-memory'] === true,
+      quiet: options.quiet === true,
+      keys,
+      onFatal: (error) => {
+        console.error(`${error.message}: the local stack cannot go on.`);
+        process.exit(1);
+      },
+    });
+  } catch (error) {
+    console.error(`The local stack did not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  console.log(describeStack(stack, performance.now() - started));
+
+  let stoppingSince: number | undefined;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stoppingSince !== undefined) {
+      // tsx relays the terminal's Ctrl-C to this process too: a second signal right away is that echo.
+      if (Date.now() - stoppingSince < 1000) return;
+      console.error(`\n${signal} again: exiting now.`);
+      process.exit(1); // the exit hook still kills DynamoDB Local
+    }
+    stoppingSince = Date.now();
+    console.log(`\n${signal}: stopping...`);
+    stack.stop().then(
+      () => {
+        console.log('Stopped.');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error('Stopping failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(signal));
+  return stack;
+};

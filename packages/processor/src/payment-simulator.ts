@@ -1,0 +1,203 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type {
+  AuthorisationOutcome,
+  DeclineCode,
+  ModificationOutcome,
+  NotificationDelivery,
+  NotificationKind,
+  NotificationReading,
+  PaymentProcessor,
+  ProcessorAuthorisation,
+  ProcessorNotification,
+} from '@wattle/domain';
+import { declineFor, type ProcessorOutcomeCase, processorOutcomeFor, refundFailsCard } from './test-cards.ts';
+
+/**
+ * What the simulator remembers of a payment, carried in its processor reference (it keeps no
+ * state of its own): the test card's case, so the capture, void and refund of the payment behave
+ * as the card says without the card number.
+ */
+type SimulatedCase = ProcessorOutcomeCase | 'refundFails' | 'plain';
+
+const referencePrefix = 'sim';
+
+const processorReferenceOf = (simulated: SimulatedCase, paymentToken: string): string =>
+  `${referencePrefix}.${simulated}.${paymentToken}`;
+
+const caseOf = (processorReference: string): SimulatedCase => {
+  const [prefix, simulated] = processorReference.split('.');
+  return prefix === referencePrefix && simulated ? (simulated as SimulatedCase) : 'plain';
+};
+
+const simulatedCaseFor = (cardNumber: string): SimulatedCase =>
+  cardNumber === refundFailsCard ? 'refundFails' : (processorOutcomeFor(cardNumber) ?? 'plain');
+
+/** The header a simulated notification delivery is signed in (HMAC-SHA256 of the body, hex). */
+export const simulatorSignatureHeader = 'x-simulator-signature';
+
+const signatureOf = (body: string, key: string): string =>
+  createHmac('sha256', key).update(body).digest('hex');
+
+/** A delivery of the simulator's notifications, as the local stack or a test sends it. */
+export const simulatorDelivery = (
+  notifications: ProcessorNotification[],
+  key: string,
+): NotificationDelivery => {
+  const body = JSON.stringify({ notifications });
+  return { headers: { [simulatorSignatureHeader]: signatureOf(body, key) }, body };
+};
+
+/** What the simulator notifies, later, of a modification it answered `pending` to. */
+export const simulatedSettlement = (
+  kind: 'capture' | 'void' | 'refund',
+  input: { reference: string; processorReference: string; amount: number; currency: string },
+  occurredAt: string,
+): ProcessorNotification => {
+  const simulated = caseOf(input.processorReference);
+  const fails =
+    (kind === 'capture' && simulated === 'captureFailsLater') ||
+    (kind === 'refund' && simulated === 'refundFailsLater');
+  const kinds: Record<typeof kind, [NotificationKind, NotificationKind]> = {
+    capture: ['capture', 'capture_failed'],
+    void: ['cancellation', 'cancellation'],
+    refund: ['refund', 'refund_failed'],
+  };
+  const notificationKind = kinds[kind][fails ? 1 : 0];
+  return {
+    id: `${kind}.${input.reference}.${fails ? 'failed' : 'succeeded'}`,
+    kind: notificationKind,
+    event: notificationKind.toUpperCase(),
+    success: !fails || kind === 'refund',
+    reference: input.reference,
+    processorReference: `${referencePrefix}.${kind}.${input.reference}`,
+    paymentProcessorReference: input.processorReference,
+    amount: { amount: input.amount, currency: input.currency },
+    ...(fails ? { reason: `The simulated ${kind} failed` } : {}),
+    occurredAt,
+    live: false,
+  };
+};
+
+const declined = (decline: DeclineCode, paymentToken: string): AuthorisationOutcome => ({
+  outcome: 'declined',
+  decline,
+  raw: { code: decline, reason: `Simulated decline: ${decline}` },
+  processorReference: processorReferenceOf('plain', paymentToken),
+});
+
+/** The card's answer once any authentication is behind it. */
+const authorised = (cardNumber: string, paymentToken: string): AuthorisationOutcome => {
+  const decline = declineFor(cardNumber);
+  // The gateway error card: the processor refused the request itself, so nothing was made.
+  if (decline === 'gateway_error')
+    return { outcome: 'not_processed', raw: { code: 'gateway_error', reason: 'Simulated gateway error' } };
+  if (decline) return declined(decline, paymentToken);
+  return {
+    outcome: 'approved',
+    processorReference: processorReferenceOf(simulatedCaseFor(cardNumber), paymentToken),
+  };
+};
+
+/**
+ * What the payer's return from the simulated issuer's page must carry: `authentication` is
+ * `succeeded`, or any other value (or none) for a failed authentication.
+ */
+export const simulatorAuthenticationField = 'authentication';
+
+const wantsRedirect = (input: ProcessorAuthorisation, supportsThreeDSecure: boolean): string | null => {
+  if (!supportsThreeDSecure) return null;
+  if (input.threeDSecure.mode === 'redirect') return input.threeDSecure.returnUrl;
+  if (input.threeDSecure.mode === 'none' && processorOutcomeFor(input.card.number) === 'threeDSecureRequired')
+    return input.returnUrl;
+  return null;
+};
+
+export interface PaymentSimulatorOptions {
+  /** The key simulated notification deliveries are signed with. */
+  notificationKey: string;
+}
+
+/**
+ * The payment processor simulator: every outcome of the port chosen by a test card (test-cards.ts),
+ * no state and no I/O, so every call is idempotent by construction. 3-D Secure by redirect sends
+ * the payer straight back to the return URL (the simulated issuer's page is the return's own), and
+ * an unknown authorisation resolves as voided, as Adyen's cancel by reference does.
+ */
+export const simulatedPaymentProcessor = ({ notificationKey }: PaymentSimulatorOptions): PaymentProcessor => {
+  const supportsThreeDSecure: PaymentProcessor['supportsThreeDSecure'] = (card) => card.scheme !== 'amex';
+  const modification = (pending: boolean, kind: string, reference: string) =>
+    ({
+      outcome: pending ? 'pending' : 'succeeded',
+      processorReference: `${referencePrefix}.${kind}.${reference}`,
+    }) satisfies ModificationOutcome;
+  return {
+    name: 'simulator',
+    authorise: async (input) => {
+      if (processorOutcomeFor(input.card.number) === 'unknownOutcome')
+        return { outcome: 'unknown', reason: 'Simulated unknown outcome' };
+      const returnUrl = wantsRedirect(input, supportsThreeDSecure(input.card.card));
+      if (returnUrl === null) return authorised(input.card.number, input.paymentToken);
+      // The completion carries the card's outcome, never its number.
+      const outcome = authorised(input.card.number, input.paymentToken);
+      return {
+        outcome: 'action_required',
+        redirect: { url: returnUrl, method: 'GET', data: {}, completion: JSON.stringify(outcome) },
+      };
+    },
+    completeAuthentication: async ({ completion, returned, paymentToken }) =>
+      returned[simulatorAuthenticationField] === 'succeeded'
+        ? (JSON.parse(completion) as AuthorisationOutcome)
+        : {
+            outcome: 'declined',
+            decline: 'card_declined',
+            raw: { code: 'authentication_failed', reason: 'Simulated 3-D Secure failure' },
+            processorReference: processorReferenceOf('plain', paymentToken),
+          },
+    capture: async ({ processorReference, paymentToken }) => {
+      const simulated = caseOf(processorReference);
+      return modification(
+        simulated === 'capturePending' || simulated === 'captureFailsLater',
+        'capture',
+        paymentToken,
+      );
+    },
+    void: async ({ processorReference, paymentToken }) =>
+      modification(caseOf(processorReference) === 'voidPending', 'void', paymentToken),
+    refund: async ({ processorReference, refundToken }) => {
+      const simulated = caseOf(processorReference);
+      if (simulated === 'refundFails')
+        return {
+          outcome: 'failed',
+          raw: { code: 'refused', reason: 'The refund was refused by the card issuer' },
+        };
+      return modification(
+        simulated === 'refundPending' || simulated === 'refundFailsLater',
+        'refund',
+        refundToken,
+      );
+    },
+    resolve: async ({ paymentToken }) => ({
+      outcome: 'voided',
+      processorReference: `${referencePrefix}.void.${paymentToken}`,
+    }),
+    readNotifications: (delivery): NotificationReading => {
+      const given = delivery.headers[simulatorSignatureHeader] ?? '';
+      const expected = signatureOf(delivery.body, notificationKey);
+      if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected)))
+        return { verdict: 'refused', reason: 'The signature does not match the body' };
+      try {
+        const { notifications } = JSON.parse(delivery.body) as { notifications: ProcessorNotification[] };
+        if (!Array.isArray(notifications))
+          return { verdict: 'refused', reason: 'No notifications in the body' };
+        return {
+          verdict: 'accepted',
+          notifications,
+          reply: { status: 200, contentType: 'text/plain', body: 'ok' },
+        };
+      } catch {
+        return { verdict: 'refused', reason: 'The body is not JSON' };
+      }
+    },
+    supportsThreeDSecure,
+  };
+};

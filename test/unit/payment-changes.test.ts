@@ -1,0 +1,219 @@
+import {
+  authorisationCapture,
+  newEvent,
+  type Payment,
+  type PaymentOrder,
+  reservationOf,
+  reservedPayment,
+  settledWith,
+  settlementOf,
+  threeDSecureDeclined,
+  transitionOf,
+  voidedPayment,
+} from '@wattle/domain';
+import { describe, expect, it } from 'vitest';
+import { sequentialIds } from '../fakes/system.ts';
+import { aCard, aPaymentOrder } from '../helpers/builders.ts';
+
+// The changes a payment's write makes are the domain's decision: each outcome is one list, in the
+// order the store's transaction lists its items.
+const reservedAt = new Date('2026-11-21T00:00:00.250Z');
+const settledAt = new Date('2026-11-21T00:00:01.500Z');
+const source = { card: aCard(), owner: { customerToken: null, primary: null }, customerToken: null };
+const order: PaymentOrder = aPaymentOrder();
+const ask = { enabled: true, callbackUrl: 'https://shop.example/back', fallbackOk: false };
+const event = newEvent(sequentialIds(), 'charge.captured', { token: 'ch_1' }, '2026-11-21T00:00:01Z');
+const noTokens = { cardToken: null, paymentSourceToken: null };
+const approved = { approved: true } as const;
+const declined = { approved: false, decline: 'card_declined' } as const;
+
+const aCharge = (overrides: Partial<Payment> = {}): Payment => ({
+  ...reservedPayment(order, 'ch_1', source, null, reservedAt),
+  ...overrides,
+});
+const anAuthorisation = (): Payment =>
+  reservedPayment({ ...order, kind: 'authorisation', capture: false }, 'auth_1', source, null, reservedAt);
+const recoveryJob = (dueAt: string) => ({ job: 'payment-recovery', token: 'ch_1', dueAt: new Date(dueAt) });
+
+describe("a reservation's changes", () => {
+  it('reserve the payment unlisted, use up its card token and schedule its recovery two minutes on', () => {
+    const payment = aCharge();
+    expect(
+      reservationOf({
+        payment,
+        sealedNumber: 'sealed',
+        uses: { cardToken: 'tok_1', paymentSourceToken: null },
+        recovery: 'own',
+      }),
+    ).toEqual([
+      { kind: 'reservation', payment, sealedNumber: 'sealed', listed: false },
+      { kind: 'card-token-use', cardToken: 'tok_1' },
+      { kind: 'schedule-job', job: recoveryJob('2026-11-21T00:02:00Z') },
+    ]);
+  });
+
+  it('list a charge waiting for 3-D Secure at once, with its session, recovered at the session’s end', () => {
+    const payment = reservedPayment(order, 'ch_1', source, { sessionToken: 'se_1', ask }, reservedAt);
+    expect(
+      reservationOf({
+        payment,
+        sealedNumber: 'sealed',
+        uses: { cardToken: null, paymentSourceToken: 'ps_1' },
+        recovery: 'own',
+      }),
+    ).toEqual([
+      { kind: 'reservation', payment, sealedNumber: 'sealed', listed: true },
+      { kind: 'payment-source-use', paymentSourceToken: 'ps_1' },
+      { kind: 'session', sessionToken: 'se_1', paymentToken: 'ch_1' },
+      { kind: 'schedule-job', job: recoveryJob('2026-11-21T00:30:00Z') },
+    ]);
+  });
+
+  it("schedule no recovery for a bill's charge: the bill's recovery job stands for it", () => {
+    const payment = aCharge();
+    expect(reservationOf({ payment, sealedNumber: 'sealed', uses: noTokens, recovery: 'bill' })).toEqual([
+      { kind: 'reservation', payment, sealedNumber: 'sealed', listed: false },
+    ]);
+  });
+});
+
+describe("a settlement's changes", () => {
+  it('of an approved capture: the charge listed where it was reserved, its proceeds, its recovery ended', () => {
+    const before = aCharge();
+    const after = settledWith(before, approved);
+    expect(after).toMatchObject({ state: 'captured', totalFees: 48 });
+    expect(
+      settlementOf({ before, after, event, recovery: { by: 'own' }, reservedAt, now: settledAt }),
+    ).toEqual([
+      { kind: 'payment', payment: after, from: 'processing', listing: { joins: true, reservedAt } },
+      {
+        kind: 'balance-credit',
+        currency: 'AUD',
+        settlesOn: '2026-11-26',
+        credit: {
+          position: '2026-11-21T00:00:01.500Z#ch_1',
+          chargeToken: 'ch_1',
+          description: after.description,
+          amount: 1000,
+          totalFees: 48,
+          merchantEntitlement: 952,
+          createdAt: '2026-11-21T00:00:00Z',
+        },
+      },
+      { kind: 'end-job', job: recoveryJob('2026-11-21T00:02:00Z') },
+      { kind: 'event', event },
+    ]);
+  });
+
+  it('of an approved authorisation: its lease on the funds until it expires, no proceeds', () => {
+    const before = anAuthorisation();
+    const after = settledWith(before, approved);
+    expect(settlementOf({ before, after, event, recovery: { by: 'own' }, now: settledAt })).toEqual([
+      { kind: 'payment', payment: after, from: 'processing', listing: { joins: true, reservedAt: null } },
+      { kind: 'lease', paymentToken: 'auth_1', until: new Date('2026-11-26T00:00:00Z') },
+      { kind: 'end-job', job: { ...recoveryJob('2026-11-21T00:02:00Z'), token: 'auth_1' } },
+      { kind: 'event', event },
+    ]);
+  });
+
+  it('of a decline: the failed charge and its event, nothing credited or leased', () => {
+    const before = aCharge();
+    const after = settledWith(before, declined);
+    expect(
+      settlementOf({ before, after, event, recovery: { by: 'own' }, reservedAt, now: settledAt }),
+    ).toEqual([
+      { kind: 'payment', payment: after, from: 'processing', listing: { joins: true, reservedAt } },
+      { kind: 'end-job', job: recoveryJob('2026-11-21T00:02:00Z') },
+      { kind: 'event', event },
+    ]);
+  });
+
+  it('of a charge declined at 3-D Secure: from pending_3ds, already listed, its session-end job ended', () => {
+    const before = reservedPayment(order, 'ch_1', source, { sessionToken: 'se_1', ask }, reservedAt);
+    const after = threeDSecureDeclined(before);
+    expect(settlementOf({ before, after, event, recovery: { by: 'own' }, now: settledAt })).toEqual([
+      { kind: 'payment', payment: after, from: 'pending_3ds', listing: { joins: false } },
+      { kind: 'end-job', job: recoveryJob('2026-11-21T00:30:00Z') },
+      { kind: 'event', event },
+    ]);
+  });
+
+  it("by the recovery job's run: the job claimed first, as the run read it, and not ended again", () => {
+    const before = aCharge();
+    const after = settledWith(before, declined);
+    const dueAt = new Date('2026-11-21T00:02:00Z');
+    const changes = settlementOf({ before, after, event, recovery: { by: 'run', dueAt }, now: settledAt });
+    expect(changes).toEqual([
+      { kind: 'claim-job', job: recoveryJob('2026-11-21T00:02:00Z') },
+      { kind: 'payment', payment: after, from: 'processing', listing: { joins: true, reservedAt: null } },
+      { kind: 'event', event },
+    ]);
+  });
+
+  it("of a bill's charge: no job of its own to end (the bill's change, added by billing, ends the bill's)", () => {
+    const before = aCharge();
+    const after = settledWith(before, approved);
+    const changes = settlementOf({
+      before,
+      after,
+      event,
+      recovery: { by: 'bill' },
+      reservedAt,
+      now: settledAt,
+    });
+    expect(changes.map((c) => c.kind)).toEqual(['payment', 'balance-credit', 'event']);
+  });
+
+  it("of a capture on a dispute test card: its dispute's opening scheduled two days on", () => {
+    const before = aCharge({ disputeCase: { category: 'general' } });
+    const after = settledWith(before, approved);
+    const changes = settlementOf({
+      before,
+      after,
+      event,
+      recovery: { by: 'own' },
+      reservedAt,
+      now: settledAt,
+    });
+    expect(changes.filter((c) => c.kind === 'schedule-job')).toEqual([
+      {
+        kind: 'schedule-job',
+        job: { job: 'dispute-opening', token: 'ch_1', dueAt: new Date('2026-11-23T00:00:00Z') },
+      },
+    ]);
+  });
+});
+
+describe("a void's or a capture's changes", () => {
+  it('of a void: the lease used up, the payment from authorised, its event', () => {
+    const after = voidedPayment(settledWith(anAuthorisation(), approved), settledAt);
+    expect(transitionOf({ after, event, now: settledAt })).toEqual([
+      { kind: 'lease-use', paymentToken: 'auth_1' },
+      { kind: 'payment', payment: after, from: 'authorised', listing: { joins: false } },
+      { kind: 'event', event },
+    ]);
+  });
+
+  it("of an authorisation's capture: the charge it makes, credited with its own proceeds", () => {
+    const capture = authorisationCapture(settledWith(anAuthorisation(), approved), 600, 'ch_2', settledAt);
+    const changes = transitionOf({
+      after: capture.authorisation,
+      charge: capture.charge,
+      event,
+      now: settledAt,
+    });
+    expect(changes.map((c) => c.kind)).toEqual([
+      'lease-use',
+      'payment',
+      'capture-charge',
+      'balance-credit',
+      'event',
+    ]);
+    expect(changes[2]).toEqual({ kind: 'capture-charge', charge: capture.charge });
+    expect(changes[3]).toMatchObject({
+      kind: 'balance-credit',
+      settlesOn: '2026-11-26',
+      credit: { chargeToken: 'ch_2', amount: 600, position: '2026-11-21T00:00:01.500Z#ch_2' },
+    });
+  });
+});
