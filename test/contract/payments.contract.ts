@@ -1,4 +1,15 @@
-import type { Payment, Scope, TransferLink } from '@wattle/domain';
+import {
+  type EventType,
+  type Payment,
+  type PaymentChange,
+  paymentRecoveryDueAt,
+  type RecoveryEnd,
+  reservationOf,
+  type Scope,
+  settlementOf,
+  type TransferLink,
+  transitionOf,
+} from '@wattle/domain';
 import { Changed, JobTaken, jobKinds, TokenTaken, TokenUsed } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import { aPayment } from '../helpers/builders.ts';
@@ -27,45 +38,70 @@ export const captured = (charge: Payment, when: Date): Payment => ({
   totalFees: 48,
 });
 
-const reserve = (ports: StorePorts, scope: Scope, charge: Payment, when: Date, joinLists = false) =>
-  ports.payments.reserve(
-    scope,
-    charge,
-    `sealed-${charge.token}`,
-    { joinLists, recoveryDueAt: later(when, 60_000) },
-    when,
-  );
+/** The event a payment's new state records. */
+const eventTypeOf = (payment: Payment): EventType =>
+  payment.state === 'failed' || payment.state === 'authorised' || payment.state === 'voided'
+    ? `charge.${payment.state}`
+    : 'charge.captured';
 
-const settle = (
+/** Reserves `charge` as a payment request does: its own recovery job, using up what it pays with. */
+const reserve = (
   ports: StorePorts,
   scope: Scope,
   charge: Payment,
   when: Date,
-  from: Payment['state'] = 'processing',
+  uses: { cardToken: string | null; paymentSourceToken: string | null } = {
+    cardToken: null,
+    paymentSourceToken: null,
+  },
 ) =>
-  ports.payments.settle(
+  ports.payments.commit(
     scope,
-    charge,
-    anEvent('charge.captured', when),
-    { from, joinLists: true, leaseExpiresAt: null, recoveryDueAt: later(when, 60_000) },
+    reservationOf({ payment: charge, sealedNumber: `sealed-${charge.token}`, uses, recovery: 'own' }),
     when,
   );
 
-/** Settles a reserved payment as authorised, its lease on the funds `leaseMs` long. */
-const authorise = (
+/** Settles a payment reserved while processing as `after` (its recovery job ended, or claimed by its run). */
+const settle = (
   ports: StorePorts,
   scope: Scope,
-  authorised: Payment,
-  leaseMs: number,
-  joinLists: boolean,
+  after: Payment,
+  when: Date,
+  recovery: RecoveryEnd = { by: 'own' },
 ) =>
-  ports.payments.settle(
+  ports.payments.commit(
     scope,
-    authorised,
-    anEvent('charge.authorised', now),
-    { from: 'processing', joinLists, leaseExpiresAt: later(now, leaseMs), recoveryDueAt: later(now, 60_000) },
-    now,
+    settlementOf({
+      before: { ...after, state: 'processing' },
+      after,
+      event: anEvent(eventTypeOf(after), when),
+      recovery,
+      now: when,
+    }),
+    when,
   );
+
+/** Settles a reserved payment as authorised, its lease on the funds `leaseMs` long: the payment authorised. */
+const authorise = async (ports: StorePorts, scope: Scope, reserved: Payment, leaseMs: number) => {
+  const authorised: Payment = {
+    ...reserved,
+    state: 'authorised',
+    expiresAt: later(now, leaseMs).toISOString(),
+  };
+  await settle(ports, scope, authorised, now);
+  return authorised;
+};
+
+/** A void or a capture of an authorised payment (capturing an authorisation: into `charge`). */
+const transition = (ports: StorePorts, scope: Scope, after: Payment, when: Date, charge?: Payment) => {
+  const changes: PaymentChange[] = transitionOf({
+    after,
+    charge,
+    event: anEvent(eventTypeOf(after), when),
+    now: when,
+  });
+  return ports.payments.commit(scope, changes, when);
+};
 
 /** A charge reserved and captured at `when`, as a payment request makes one: its proceeds in the balance. */
 export const capturedCharge = async (
@@ -95,7 +131,7 @@ export const describePayments = (engine: Engine) => {
       await expect(reserve(ports, scope, charge, now)).rejects.toEqual(
         new TokenTaken('payment', charge.token),
       );
-      const recovery = await ports.schedule.due(jobKinds.paymentRecovery, later(now, 60_000));
+      const recovery = await ports.schedule.due(jobKinds.paymentRecovery, paymentRecoveryDueAt(charge));
       expect(recovery.filter((job) => job.token === charge.token)).toHaveLength(1);
       expect(await ports.payments.get(newScope(), charge.token)).toBeNull();
     });
@@ -106,13 +142,7 @@ export const describePayments = (engine: Engine) => {
       const sealed = await ports.cardTokens.seal(scope, aCard(now), '4200000000000000');
       await ports.cardTokens.put(scope, sealed, later(now, 3600_000));
       const attempt = (charge: Payment) =>
-        ports.payments.reserve(
-          scope,
-          charge,
-          sealed.sealedNumber,
-          { cardToken: sealed.card.token, joinLists: false, recoveryDueAt: later(now, 60_000) },
-          now,
-        );
+        reserve(ports, scope, charge, now, { cardToken: sealed.card.token, paymentSourceToken: null });
       const { won, refusals } = await race(attempt(aCharge(now)), attempt(aCharge(now)));
       expect(won).toBe(1);
       expect(refusals).toEqual([new TokenUsed(sealed.card.token)]);
@@ -137,7 +167,7 @@ export const describePayments = (engine: Engine) => {
         total: 1,
       });
       expect(await ports.payments.list(scope, 'authorisation', 1)).toEqual({ items: [], total: 0 });
-      const recovery = await ports.schedule.due(jobKinds.paymentRecovery, later(now, 60_000));
+      const recovery = await ports.schedule.due(jobKinds.paymentRecovery, paymentRecoveryDueAt(charge));
       expect(recovery.some((job) => job.token === charge.token)).toBe(false);
       expect(await ports.balance.read(scope, now)).toEqual([
         { currency: 'AUD', available: 0, unsettled: 952 },
@@ -153,18 +183,11 @@ export const describePayments = (engine: Engine) => {
       const scope = newScope();
       const charge = aCharge(now);
       await reserve(ports, scope, charge, now);
-      const [job] = (await ports.schedule.due(jobKinds.paymentRecovery, later(now, 60_000))).filter(
+      const [job] = (await ports.schedule.due(jobKinds.paymentRecovery, paymentRecoveryDueAt(charge))).filter(
         (j) => j.token === charge.token,
       );
       const failed: Payment = { ...charge, state: 'failed' };
-      const run = () =>
-        ports.payments.settle(
-          scope,
-          failed,
-          anEvent('charge.failed', now),
-          { from: 'processing', joinLists: true, leaseExpiresAt: null, job, recoveryDueAt: job!.dueAt },
-          now,
-        );
+      const run = () => settle(ports, scope, failed, now, { by: 'run', dueAt: job!.dueAt });
       const { won, refusals } = await race(run(), run());
       expect(won).toBe(1);
       expect(refusals).toEqual([new JobTaken(jobKinds.paymentRecovery, charge.token)]);
@@ -176,29 +199,21 @@ export const describePayments = (engine: Engine) => {
       const scope = newScope();
       const charge = aCharge(now, { captureOnSuccess: false });
       await reserve(ports, scope, charge, now);
-      const authorised: Payment = { ...charge, state: 'authorised' };
-      await authorise(ports, scope, authorised, 3600_000, true);
-      const capture = () =>
-        ports.payments.transition(scope, captured(authorised, now), anEvent('charge.captured', now), now);
+      const authorised = await authorise(ports, scope, charge, 3600_000);
+      const capture = () => transition(ports, scope, captured(authorised, now), now);
       const voiding = () =>
-        ports.payments.transition(
-          scope,
-          { ...authorised, state: 'voided', voidedAt: now.toISOString() },
-          anEvent('charge.voided', now),
-          now,
-        );
+        transition(ports, scope, { ...authorised, state: 'voided', voidedAt: now.toISOString() }, now);
       const { won, refusals } = await race(capture(), voiding());
       expect(won).toBe(1);
       expect(refusals).toEqual([new Changed('payment', charge.token)]);
 
       const other = aCharge(now);
       await reserve(ports, scope, other, now);
-      const held: Payment = { ...other, state: 'authorised' };
-      await authorise(ports, scope, held, 1000, true);
+      const held = await authorise(ports, scope, other, 1000);
       const late = later(now, 1000);
-      await expect(
-        ports.payments.transition(scope, captured(held, late), anEvent('charge.captured', late), late),
-      ).rejects.toEqual(new Changed('payment', other.token));
+      await expect(transition(ports, scope, captured(held, late), late)).rejects.toEqual(
+        new Changed('payment', other.token),
+      );
     });
 
     it('list the charges made in a time range, newest first, at most as many as asked', async () => {
@@ -215,17 +230,24 @@ export const describePayments = (engine: Engine) => {
     it('lead back from their 3-D Secure session, which one payment holds', async () => {
       const ports = engine();
       const scope = newScope();
-      const charge = aCharge(now, { state: 'pending_3ds' });
       const sessionToken = ids.token('se');
-      const options = { joinLists: true, sessionToken, recoveryDueAt: later(now, 1800_000) };
-      await ports.payments.reserve(scope, charge, 'sealed', options, now);
+      const threeDSecure = {
+        sessionToken,
+        callbackUrl: 'https://example.com/back',
+        fallbackOk: false,
+        result: null,
+      };
+      const charge = aCharge(now, { state: 'pending_3ds', threeDSecure });
+      await reserve(ports, scope, charge, now);
       expect(await ports.payments.session(sessionToken)).toEqual({ scope, paymentToken: charge.token });
       expect(await ports.payments.session(ids.token('se'))).toBeNull();
       // Pending in the lists while the payer is away.
       expect((await ports.payments.list(scope, 'charge', 1)).items.map((p) => p.state)).toEqual([
         'pending_3ds',
       ]);
-      await expect(ports.payments.reserve(scope, aCharge(now), 'sealed', options, now)).rejects.toThrow();
+      const another = aCharge(now, { state: 'pending_3ds', threeDSecure });
+      await expect(reserve(ports, scope, another, now)).rejects.toThrow();
+      expect(await ports.payments.get(scope, another.token)).toBeNull();
       expect(await ports.payments.session(sessionToken)).toEqual({ scope, paymentToken: charge.token });
     });
 
@@ -233,12 +255,11 @@ export const describePayments = (engine: Engine) => {
       const ports = engine();
       const scope = newScope();
       const authorisation = aCharge(now, { kind: 'authorisation', token: ids.token('auth') });
-      await reserve(ports, scope, authorisation, now, true);
-      const authorised: Payment = { ...authorisation, state: 'authorised' };
-      await authorise(ports, scope, authorised, 3600_000, false);
+      await reserve(ports, scope, authorisation, now);
+      const authorised = await authorise(ports, scope, authorisation, 3600_000);
       const charge = captured(aCharge(now, { authorisationToken: authorisation.token }), now);
       const done: Payment = { ...authorised, state: 'captured', capturedAt: now.toISOString() };
-      await ports.payments.transition(scope, done, anEvent('charge.captured', now), now, charge);
+      await transition(ports, scope, done, now, charge);
       expect(await ports.payments.get(scope, charge.token)).toEqual({ ...charge, transfers: [] });
       expect((await ports.payments.get(scope, authorisation.token))?.state).toBe('captured');
       expect((await ports.payments.list(scope, 'charge', 1)).total).toBe(1);
@@ -246,7 +267,7 @@ export const describePayments = (engine: Engine) => {
       expect(await ports.balance.read(scope, later(now, 10 * 86_400_000))).toEqual([
         { currency: 'AUD', available: 952, unsettled: 0 },
       ]);
-      const again = ports.payments.transition(scope, done, anEvent('charge.captured', now), now, charge);
+      const again = transition(ports, scope, done, now, charge);
       await expect(again).rejects.toEqual(new Changed('payment', authorisation.token));
     });
 

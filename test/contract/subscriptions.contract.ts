@@ -1,5 +1,11 @@
-import type { Scope } from '@wattle/domain';
-import { Changed, jobKinds, Missing, type SubscriptionChange } from '@wattle/ports';
+import {
+  billBeginningOf,
+  billSettlementOf,
+  type PendingBill,
+  type Scope,
+  type Subscription,
+} from '@wattle/domain';
+import { Changed, jobKinds, type LoadedSubscription, Missing } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import { aBill, aSubscription } from '../helpers/builders.ts';
 import { anEvent, aPlan, at, type Engine, ids, later, newScope, race, type StorePorts } from './subject.ts';
@@ -8,23 +14,24 @@ const now = at('2026-11-21T05:00:00Z');
 /** When a subscription made `now` bills next (aSubscription's). */
 const nextBilling = later(now, 30 * 86_400_000);
 
-const unchanged = { claim: undefined, renewalJob: 'sync', recovery: 'keep', planMustBeLive: false } as const;
+/** A start's (or a reactivation's) first bill begun on `subscription`, its recovery an hour on. */
+const startOf = (subscription: Subscription) =>
+  billBeginningOf<LoadedSubscription>({
+    before: null,
+    after: subscription,
+    bill: aBill('start', 0),
+    recoveryAt: later(now, 3600_000),
+  });
+
+/** The subscription as read, with its bill under way. */
+const withBill = (loaded: LoadedSubscription) => loaded as LoadedSubscription & { bill: PendingBill };
 
 /** A plan and a subscription of it whose first bill is under way, then paid: running and shown. */
 const started = async (ports: StorePorts, scope: Scope) => {
   const plan = aPlan(now);
   await ports.plans.create(scope, plan, anEvent('plan.created', now), now);
   const subscription = aSubscription(plan, ids.token('sub'), ids.token('cus'), now);
-  const start: SubscriptionChange = {
-    ...unchanged,
-    before: null,
-    after: subscription,
-    bill: aBill('start', 0),
-    credit: null,
-    events: [],
-    planMustBeLive: true,
-  };
-  await ports.subscriptions.commit(scope, start, now);
+  await ports.subscriptions.commit(scope, startOf(subscription), now);
   return { plan, subscription };
 };
 
@@ -59,15 +66,12 @@ export const describeSubscriptions = (engine: Engine) => {
         currency: 'AUD',
         annotation: 'charge_credit' as const,
       };
-      const paid: SubscriptionChange = {
-        ...unchanged,
-        before,
+      const paid = billSettlementOf({
+        before: withBill(before),
         after: subscription,
-        bill: null,
         credit: { entry, attempt: 0 },
         events: [anEvent('subscription.created', now)],
-        recovery: 'cancel',
-      };
+      });
       const { won, refusals } = await race(
         ports.subscriptions.commit(scope, paid, now),
         ports.subscriptions.commit(scope, paid, now),
@@ -106,15 +110,7 @@ export const describeSubscriptions = (engine: Engine) => {
       const first = (await ports.subscriptions.get(scope, subscription.token))!;
       await ports.subscriptions.commit(
         scope,
-        {
-          ...unchanged,
-          before: first,
-          after: subscription,
-          bill: null,
-          credit: null,
-          events: [],
-          recovery: 'cancel',
-        },
+        billSettlementOf({ before: withBill(first), after: subscription, credit: null, events: [] }),
         now,
       );
       const before = (await ports.subscriptions.get(scope, subscription.token))!;
@@ -122,16 +118,13 @@ export const describeSubscriptions = (engine: Engine) => {
         (job) => job.token === subscription.token,
       );
       const recovery = later(nextBilling, 3600_000);
-      const begin: SubscriptionChange = {
-        ...unchanged,
+      const begin = billBeginningOf({
         before,
         after: subscription,
         bill: aBill('renewal', 1),
-        credit: null,
-        events: [],
-        claim,
-        recovery,
-      };
+        recoveryAt: recovery,
+        claim: { job: 'renewal', token: subscription.token, dueAt: claim!.dueAt },
+      });
       await ports.subscriptions.commit(scope, begin, nextBilling);
       const loaded = (await ports.subscriptions.get(scope, subscription.token))!;
       expect(loaded).toMatchObject({
@@ -154,15 +147,7 @@ export const describeSubscriptions = (engine: Engine) => {
       const plan = aPlan(now);
       await ports.plans.create(scope, plan, anEvent('plan.created', now), now);
       await ports.plans.beginDelete(scope, plan, anEvent('plan.deleted', now), later(now, 60_000), now);
-      const start: SubscriptionChange = {
-        ...unchanged,
-        before: null,
-        after: aSubscription(plan, ids.token('sub'), ids.token('cus'), now),
-        bill: aBill('start', 0),
-        credit: null,
-        events: [],
-        planMustBeLive: true,
-      };
+      const start = startOf(aSubscription(plan, ids.token('sub'), ids.token('cus'), now));
       await expect(ports.subscriptions.commit(scope, start, now)).rejects.toEqual(
         new Missing('plan', plan.token),
       );

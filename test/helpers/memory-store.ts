@@ -1,4 +1,11 @@
-import type { Payment, Scope, Transfer, WattleEvent } from '@wattle/domain';
+import {
+  type Payment,
+  reservationOf,
+  type Scope,
+  settlementOf,
+  type Transfer,
+  type WattleEvent,
+} from '@wattle/domain';
 import { createMemoryStore, type MemoryStore } from '@wattle/memory-store';
 import { fakeCipher } from '../fakes/cipher.ts';
 import { aPayment } from './builders.ts';
@@ -30,12 +37,15 @@ export const settledPayment = async (
   payment: Payment,
   at: Date,
 ): Promise<void> => {
-  const recoveryDueAt = new Date(at.getTime() + 60_000);
-  await store.payments.reserve(
+  const reserved: Payment = { ...payment, state: 'processing' };
+  await store.payments.commit(
     scope,
-    { ...payment, state: 'processing' },
-    'sealed',
-    { joinLists: false, recoveryDueAt },
+    reservationOf({
+      payment: reserved,
+      sealedNumber: 'sealed',
+      uses: { cardToken: null, paymentSourceToken: null },
+      recovery: 'own',
+    }),
     at,
   );
   const event: WattleEvent = {
@@ -44,12 +54,16 @@ export const settledPayment = async (
     data: {},
     createdAt: at.toISOString(),
   };
-  const leaseExpiresAt = payment.state === 'authorised' ? new Date(at.getTime() + 7 * 86_400_000) : null;
-  await store.payments.settle(
+  await store.payments.commit(
     scope,
-    payment,
-    event,
-    { from: 'processing', joinLists: true, leaseExpiresAt, recoveryDueAt },
+    settlementOf({
+      before: reserved,
+      after: payment,
+      event,
+      recovery: { by: 'own' },
+      reservedAt: at,
+      now: at,
+    }),
     at,
   );
 };

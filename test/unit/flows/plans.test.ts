@@ -1,6 +1,6 @@
-import type { Scope } from '@wattle/domain';
+import { billBeginningOf, billSettlementOf, type Scope, updateOf } from '@wattle/domain';
 import { createPlan, deletePlan, getPlan, type PlanInput, purgePlan, updatePlan } from '@wattle/flows';
-import { JobTaken, jobKinds, type SubscriptionChange } from '@wattle/ports';
+import { JobTaken, jobKinds, type LoadedSubscription } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import { fixedClock, sequentialIds, virtualPacing } from '../../fakes/system.ts';
 import { monthlyPlan } from '../../helpers/billing.ts';
@@ -34,20 +34,20 @@ const subscribed = async (deps: Deps, planToken: string, paid: boolean) => {
   const plan = (await deps.plans.get(scope, planToken))!.plan;
   const now = deps.clock.now();
   const subscription = aSubscription(plan, deps.ids.token('sub'), deps.ids.token('cus'), now);
-  const start: SubscriptionChange = {
-    before: null,
-    after: subscription,
-    bill: aBill('start', 0, now),
-    credit: null,
-    events: [],
-    renewalJob: 'sync',
-    recovery: 'keep',
-    planMustBeLive: true,
-  };
-  await deps.subscriptions.commit(scope, start, now);
+  const bill = aBill('start', 0, now);
+  const recoveryAt = new Date(now.getTime() + 3600_000);
+  await deps.subscriptions.commit(
+    scope,
+    billBeginningOf<LoadedSubscription>({ before: null, after: subscription, bill, recoveryAt }),
+    now,
+  );
   if (!paid) return subscription;
   const before = (await deps.subscriptions.get(scope, subscription.token))!;
-  await deps.subscriptions.commit(scope, { ...start, before, bill: null, recovery: 'cancel' }, now);
+  await deps.subscriptions.commit(
+    scope,
+    billSettlementOf({ before: { ...before, bill }, after: subscription, credit: null, events: [] }),
+    now,
+  );
   return subscription;
 };
 
@@ -55,17 +55,7 @@ const subscribed = async (deps: Deps, planToken: string, paid: boolean) => {
 const cancelled = async (deps: Deps, token: string) => {
   const before = (await deps.subscriptions.get(scope, token))!;
   const after = { ...before.subscription, state: 'cancelled' as const, nextBillingDate: null };
-  const change: SubscriptionChange = {
-    before,
-    after,
-    bill: null,
-    credit: null,
-    events: [],
-    renewalJob: 'sync',
-    recovery: 'keep',
-    planMustBeLive: false,
-  };
-  await deps.subscriptions.commit(scope, change, deps.clock.now());
+  await deps.subscriptions.commit(scope, updateOf({ before, after, events: [] }), deps.clock.now());
 };
 
 const monthly = (name: string): PlanInput => monthlyPlan({ name });

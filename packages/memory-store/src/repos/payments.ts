@@ -1,20 +1,19 @@
 import {
-  disputeOpensAt,
   type Payment,
+  type PaymentChange,
   type PaymentKind,
   refundable,
   type Scope,
   type TransferLink,
   toEpochSeconds,
-  type WattleEvent,
 } from '@wattle/domain';
 import {
   Changed,
-  jobKinds,
+  jobKindOf,
   type Page,
   type PaymentsStore,
-  type ReserveOptions,
-  type SettleOptions,
+  type PaymentWrite,
+  scheduledJobOf,
   type ThreeDSecureSession,
   TokenTaken,
 } from '@wattle/ports';
@@ -23,7 +22,7 @@ import { copy } from '../world/copy.ts';
 import { listSortKey, scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { createdRange, pageOf } from '../world/lists.ts';
-import { creditCaptureIn } from '../world/money.ts';
+import { creditIn } from '../world/money.ts';
 import { type PaymentRecord, paymentsOf } from '../world/payment-records.ts';
 import type { MemoryWorld } from '../world/world.ts';
 import { MemoryCardTokens } from './card-tokens.ts';
@@ -100,105 +99,59 @@ export class MemoryPayments implements PaymentsStore {
     return session ? { scope: { ...session.scope }, paymentToken: session.paymentToken } : null;
   }
 
-  async reserve(scope: Scope, payment: Payment, sealedNumber: string, options: ReserveOptions, now: Date) {
-    const id = scoped(scope, payment.token);
-    const change = new Change().check(
-      () => !this.payments.has(id),
-      () => new TokenTaken('payment', payment.token),
-    );
-    if (options.cardToken) this.tokens.consumeIn(change, scope, options.cardToken, now);
-    if (options.paymentSourceToken)
-      this.paymentSources.consumeIn(change, scope, options.paymentSourceToken, now);
-    const { sessionToken } = options;
-    if (sessionToken) change.check(() => !this.sessions.has(sessionToken), 'session');
-    change.write(() => {
-      const record: PaymentRecord = {
-        payment: copy(payment),
-        sealedNumber,
-        sortKey: listSortKey(now, payment.token),
-        transferLinks: [],
-      };
-      this.payments.set(id, record);
-      if (options.joinLists) this.join(scope, record, id);
-      if (sessionToken) {
-        const expiresAt = toEpochSeconds(now) + this.world.retention.eventsSeconds;
-        this.sessions.set(sessionToken, { scope: { ...scope }, paymentToken: payment.token, expiresAt });
-        this.world.expiry.add('three-d-secure-session', sessionToken, expiresAt);
-      }
-    });
-    if (options.bill?.begin) subscriptionChangeIn(this.world, change, scope, options.bill.begin, now);
-    else if (!options.bill)
-      this.world.jobs.scheduleIn(change, {
-        kind: jobKinds.paymentRecovery,
-        scope,
-        token: payment.token,
-        dueAt: options.recoveryDueAt,
-      });
-    change.commit();
-  }
-
-  async settle(scope: Scope, payment: Payment, event: WattleEvent, options: SettleOptions, now: Date) {
-    const id = scoped(scope, payment.token);
+  /**
+   * Commits a payment's changes together, in their order, or none of them (see PaymentWrite): as
+   * the DynamoDB store's transaction, one function per kind, the same conditions in the same order.
+   */
+  async commit(scope: Scope, changes: readonly PaymentWrite[], now: Date): Promise<void> {
     const change = new Change();
-    if (options.job) this.world.jobs.claimIn(change, options.job);
-    change
-      .check(
-        () => this.payments.get(id)?.payment.state === options.from,
-        () => new Changed('payment', payment.token),
-      )
-      .write(() => {
-        const record = this.payments.get(id)!;
-        record.payment = copy(payment);
-        record.refundable = refundable(payment);
-        delete record.sealedNumber;
-        if (options.joinLists) {
-          if (options.reservedAt) record.sortKey = listSortKey(options.reservedAt, payment.token);
-          this.join(scope, record, id);
-        }
-        if (options.leaseExpiresAt) this.leases.set(id, toEpochSeconds(options.leaseExpiresAt));
-      });
-    this.capturedIn(change, scope, payment, now);
-    if (options.bill?.settle) subscriptionChangeIn(this.world, change, scope, options.bill.settle, now);
-    else if (!options.job && !options.bill)
-      this.world.jobs.cancelIn(change, jobKinds.paymentRecovery, scope, payment.token, options.recoveryDueAt);
-    this.world.outbox.recordIn(change, scope, event, now).commit();
-  }
-
-  async transition(
-    scope: Scope,
-    payment: Payment,
-    event: WattleEvent,
-    now: Date,
-    newCharge: Payment | null = null,
-  ) {
-    const id = scoped(scope, payment.token);
-    const changed = () => new Changed('payment', payment.token);
-    const change = new Change()
-      .check(() => (this.leases.get(id) ?? 0) > toEpochSeconds(now), changed)
-      .check(() => this.payments.get(id)?.payment.state === 'authorised', changed)
-      .write(() => {
-        this.leases.delete(id);
-        const record = this.payments.get(id)!;
-        record.payment = copy(payment);
-        record.refundable = refundable(payment);
-      });
-    if (newCharge) {
-      const chargeId = scoped(scope, newCharge.token);
-      change
-        .check(() => !this.payments.has(chargeId), 'charge')
-        .write(() => {
-          const record: PaymentRecord = {
-            payment: copy(newCharge),
-            refundable: refundable(newCharge),
-            sortKey: listSortKey(now, newCharge.token),
-            transferLinks: [],
-          };
-          this.payments.set(chargeId, record);
-          this.join(scope, record, chargeId);
-        });
+    for (const pc of changes) {
+      switch (pc.kind) {
+        case 'reservation':
+          this.reservationIn(change, scope, pc, now);
+          break;
+        case 'payment':
+          this.paymentIn(change, scope, pc, this.listedAt(scope, pc, now));
+          break;
+        case 'capture-charge':
+          this.captureChargeIn(change, scope, pc.charge, now);
+          break;
+        case 'card-token-use':
+          this.tokens.consumeIn(change, scope, pc.cardToken, now);
+          break;
+        case 'payment-source-use':
+          this.paymentSources.consumeIn(change, scope, pc.paymentSourceToken, now);
+          break;
+        case 'session':
+          this.sessionIn(change, scope, pc, now);
+          break;
+        case 'lease':
+          change.write(() => this.leases.set(scoped(scope, pc.paymentToken), toEpochSeconds(pc.until)));
+          break;
+        case 'lease-use':
+          this.leaseUseIn(change, scope, pc.paymentToken, now);
+          break;
+        case 'balance-credit':
+          creditIn(this.world, change, scope, pc);
+          break;
+        case 'schedule-job':
+          this.world.jobs.scheduleIn(change, scheduledJobOf(scope, pc.job));
+          break;
+        case 'end-job':
+          this.world.jobs.cancelIn(change, jobKindOf[pc.job.job], scope, pc.job.token, pc.job.dueAt);
+          break;
+        case 'claim-job':
+          this.world.jobs.claimIn(change, scheduledJobOf(scope, pc.job));
+          break;
+        case 'event':
+          this.world.outbox.recordIn(change, scope, pc.event, now);
+          break;
+        default:
+          // A bill's changes, riding with its charge's.
+          subscriptionChangeIn(this.world, change, scope, pc, now);
+      }
     }
-    this.capturedIn(change, scope, newCharge ?? payment, now);
-    this.world.outbox.recordIn(change, scope, event, now).commit();
+    change.commit();
   }
 
   /** Shows a charge as paid out (in part) by a transfer, once per transfer. */
@@ -217,17 +170,118 @@ export class MemoryPayments implements PaymentsStore {
     else record.transferLinks.push(copy(link));
   }
 
-  /** A capture's credit to the balance, and the simulated issuer's dispute of a dispute test card. */
-  private capturedIn(change: Change, scope: Scope, charge: Payment, now: Date): void {
-    creditCaptureIn(this.world, change, scope, charge, now);
-    const dueAt = disputeOpensAt(charge);
-    if (dueAt)
-      this.world.jobs.scheduleIn(change, {
-        kind: jobKinds.disputeOpening,
-        scope,
-        token: charge.token,
-        dueAt,
+  /**
+   * A reserved payment, new (TokenTaken when its token exists: the same request reserved it
+   * before), with its sealed number; in its lists now, or keeping the place its settlement lists it at.
+   */
+  private reservationIn(
+    change: Change,
+    scope: Scope,
+    { payment, sealedNumber, listed }: Extract<PaymentChange, { kind: 'reservation' }>,
+    now: Date,
+  ): void {
+    const id = scoped(scope, payment.token);
+    change
+      .check(
+        () => !this.payments.has(id),
+        () => new TokenTaken('payment', payment.token),
+      )
+      .write(() => {
+        const record: PaymentRecord = {
+          payment: copy(payment),
+          sealedNumber,
+          sortKey: listSortKey(now, payment.token),
+          transferLinks: [],
+        };
+        this.payments.set(id, record);
+        if (listed) this.join(scope, record, id);
       });
+  }
+
+  /**
+   * A payment's new state, only from the state it was read in (Changed when another request or run
+   * came first): its sealed number dropped, and, joining its lists, listed under `listedAt`.
+   */
+  private paymentIn(
+    change: Change,
+    scope: Scope,
+    { payment, from }: Extract<PaymentChange, { kind: 'payment' }>,
+    listedAt: string | null,
+  ): void {
+    const id = scoped(scope, payment.token);
+    change
+      .check(
+        () => this.payments.get(id)?.payment.state === from,
+        () => new Changed('payment', payment.token),
+      )
+      .write(() => {
+        const record = this.payments.get(id)!;
+        record.payment = copy(payment);
+        record.refundable = refundable(payment);
+        delete record.sealedNumber;
+        if (listedAt) {
+          record.sortKey = listedAt;
+          this.join(scope, record, id);
+        }
+      });
+  }
+
+  /** The charge an authorisation's capture makes: new, settled, listed at `now`. */
+  private captureChargeIn(change: Change, scope: Scope, charge: Payment, now: Date): void {
+    const id = scoped(scope, charge.token);
+    change
+      .check(() => !this.payments.has(id), 'charge')
+      .write(() => {
+        const record: PaymentRecord = {
+          payment: copy(charge),
+          refundable: refundable(charge),
+          sortKey: listSortKey(now, charge.token),
+          transferLinks: [],
+        };
+        this.payments.set(id, record);
+        this.join(scope, record, id);
+      });
+  }
+
+  /** The 3-D Secure session, wanted only to verify the charge after the payer's return: kept as long as its events. */
+  private sessionIn(
+    change: Change,
+    scope: Scope,
+    { sessionToken, paymentToken }: Extract<PaymentChange, { kind: 'session' }>,
+    now: Date,
+  ): void {
+    change
+      .check(() => !this.sessions.has(sessionToken), 'session')
+      .write(() => {
+        const expiresAt = toEpochSeconds(now) + this.world.retention.eventsSeconds;
+        this.sessions.set(sessionToken, { scope: { ...scope }, paymentToken, expiresAt });
+        this.world.expiry.add('three-d-secure-session', sessionToken, expiresAt);
+      });
+  }
+
+  /** Uses up a lease: Changed when it is gone (used by another void or capture) or expired. */
+  private leaseUseIn(change: Change, scope: Scope, token: string, now: Date): void {
+    const id = scoped(scope, token);
+    change
+      .check(
+        () => (this.leases.get(id) ?? 0) > toEpochSeconds(now),
+        () => new Changed('payment', token),
+      )
+      .write(() => this.leases.delete(id));
+  }
+
+  /**
+   * Where a payment joining its lists sorts there: at its reservation, when the writer reserved
+   * it (it knows when), else as its reservation kept it. Null when it does not join.
+   */
+  private listedAt(
+    scope: Scope,
+    { payment, listing }: Extract<PaymentChange, { kind: 'payment' }>,
+    now: Date,
+  ): string | null {
+    if (!listing.joins) return null;
+    if (listing.reservedAt) return listSortKey(listing.reservedAt, payment.token);
+    return this.payments.get(scoped(scope, payment.token))?.sortKey ?? listSortKey(now, payment.token);
   }
 
   private join(scope: Scope, record: PaymentRecord, id: string): void {

@@ -15,10 +15,8 @@ export interface StoredSubscription {
   ledgerCount: number;
   /** The attempt of the last renewal's bill kept apart that is settled. */
   settledBill: number | null;
-  /** Where it is (or will be) in its lists. */
+  /** Where it is in its lists (kept from its creation; in them once it is listed). */
   sortKey: string;
-  /** In its lists: not while its first bill is under way. */
-  shown: boolean;
 }
 
 /** A renewal's bill under way, kept apart, with where the renewal job was moved to. */

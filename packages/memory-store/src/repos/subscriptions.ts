@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
-  isRunning,
   type LedgerEntry,
-  type PendingBill,
+  type PlanCountState,
   type Scope,
   type SelfServiceLink,
   type Subscription,
@@ -10,14 +9,13 @@ import {
 } from '@wattle/domain';
 import {
   Changed,
-  jobKinds,
+  jobKindOf,
   type LoadedSubscription,
   Missing,
   type Page,
-  type PlanCounts,
-  type ScheduledJob,
-  type SubscriptionChange,
   type SubscriptionsStore,
+  type SubscriptionWrite,
+  scheduledJobOf,
 } from '@wattle/ports';
 import { Change } from '../world/change.ts';
 import { copy } from '../world/copy.ts';
@@ -37,9 +35,6 @@ import {
   subscriptionOf,
   subscriptionsOf,
 } from './subscription-records.ts';
-
-type CountState = keyof PlanCounts;
-type CountMoves = Partial<Record<CountState, number>>;
 
 const toLoaded = (stored: StoredSubscription, billRecord: StoredBill | undefined): LoadedSubscription => {
   const { settledBill } = stored;
@@ -62,168 +57,203 @@ const toLoaded = (stored: StoredSubscription, billRecord: StoredBill | undefined
   };
 };
 
-/** Where a subscription counts in its plan's counts: its state while shown, `starting` while a start or reactivation bills. */
-const countedAs = (subscription: Subscription | null, bill: PendingBill | null): CountState[] => {
-  if (!subscription) return [];
-  const states: CountState[] = bill?.purpose === 'start' ? [] : [subscription.state];
-  if (bill && bill.purpose !== 'renewal') states.push('starting');
-  return states;
-};
-
-const movesOf = (before: CountState[], after: CountState[]): CountMoves => {
-  const moves: CountMoves = {};
-  for (const state of before) moves[state] = (moves[state] ?? 0) - 1;
-  for (const state of after) moves[state] = (moves[state] ?? 0) + 1;
-  return moves;
-};
-
-/** Where a change leaves the renewal job: due at a date, removed (null), or as it is. */
-type RenewalJobAfter = Date | null | 'keep';
-
-/** Where the renewal job is as `before` left it: at a renewal bill's recovery date, else its next billing date. */
-const renewalDueOf = (before: LoadedSubscription | null): Date | null => {
-  if (!before) return null;
-  if (before.billApart) return before.renewalDueAt ?? null;
-  return before.subscription.nextBillingDate ? new Date(before.subscription.nextBillingDate) : null;
-};
+/** The guard of a subscription's write: the version read, or no subscription yet. */
+const versionHolds = (world: MemoryWorld, id: string, from: LoadedSubscription | null) => () =>
+  from ? subscriptionsOf(world).get(id)?.ver === from.version : !subscriptionsOf(world).has(id);
 
 /**
- * A subscription's change in `change` (the subscriptions' commit, or a bill's charge's reservation
- * or settlement): what the DynamoDB store's subscriptionChangeIn writes, in the same order.
+ * A job of a subscription's removed where it is. A renewal job with no due time is the form the
+ * DynamoDB store kept renewal jobs in before their due time was part of their key: never kept
+ * here, so there is nothing to remove.
  */
-export const subscriptionChangeIn = (
+const endJobIn = (
   world: MemoryWorld,
   change: Change,
   scope: Scope,
-  sc: SubscriptionChange,
-  now: Date,
+  { job, token, dueAt }: Extract<SubscriptionWrite, { kind: 'end-subscription-job' }>,
 ) => {
-  const { before, after } = sc;
-  const subscription = (after ?? before?.subscription)!;
-  const { token } = subscription;
-  const id = scoped(scope, token);
-  const subscriptions = subscriptionsOf(world);
-  const bills = billsOf(world);
-  const refused = () => new Changed('subscription', token);
-
-  const renewalJobIn = (claim: ScheduledJob | undefined, jobAfter: RenewalJobAfter) => {
-    const kind = jobKinds.subscriptionBilling;
-    if (claim?.kind === kind) {
-      if (jobAfter instanceof Date) world.jobs.advanceIn(change, claim, jobAfter);
-      else world.jobs.claimIn(change, claim);
-      return;
-    }
-    if (jobAfter === 'keep') return;
-    const dueAt = renewalDueOf(before);
-    const sameKey = jobAfter instanceof Date && dueAt?.getTime() === jobAfter.getTime();
-    if (dueAt && !sameKey) world.jobs.cancelIn(change, kind, scope, token, dueAt);
-    if (jobAfter instanceof Date) world.jobs.scheduleIn(change, { kind, scope, token, dueAt: jobAfter });
-  };
-
-  const apartBefore = before?.bill ? before.billApart : false;
-  if (before && !before.bill && sc.bill?.purpose === 'renewal') {
-    // A renewal's bill begins apart: the renewal job moved to its recovery date, the bill beside.
-    const { recovery, claim, bill } = sc;
-    if (!(recovery instanceof Date) || claim?.kind !== jobKinds.subscriptionBilling)
-      throw new Error("A renewal's bill begins by claiming the renewal job and naming its recovery date");
-    renewalJobIn(claim, recovery);
-    return change
-      .check(() => subscriptions.get(id)?.ver === before.version, refused)
-      .check(() => {
-        const held = bills.get(id);
-        return !held || (before.settledBill !== null && held.bill.attempt <= before.settledBill);
-      }, refused)
-      .write(() => bills.set(id, { bill: copy(bill), renewalDueAt: recovery.toISOString() }));
-  }
-  const apartAfter = apartBefore && sc.bill !== null;
-  const sortKey = before?.sortKey ?? listSortKey(now, token);
-  const ledgerCount = (before?.ledgerCount ?? 0) + (sc.credit ? 1 : 0);
-  const settledBill =
-    apartBefore && !apartAfter && before?.bill ? before.bill.attempt : (before?.settledBill ?? null);
-  const shown = after !== null && sc.bill?.purpose !== 'start';
-  const shownBefore = before !== null && !before.starting;
-  const jobAfter: RenewalJobAfter =
-    apartAfter || sc.renewalJob === 'keep'
-      ? 'keep'
-      : after && shown && isRunning(after) && after.nextBillingDate
-        ? new Date(after.nextBillingDate)
-        : shownBefore || sc.claim?.kind === jobKinds.subscriptionBilling
-          ? null
-          : 'keep';
-  if (sc.claim && sc.claim.kind !== jobKinds.subscriptionBilling) world.jobs.claimIn(change, sc.claim);
-  renewalJobIn(sc.claim, jobAfter);
-  change
-    .check(() => (before ? subscriptions.get(id)?.ver === before.version : !subscriptions.has(id)), refused)
-    .write(() => {
-      const lists = subscriptionLists(scope, subscription);
-      if (after) {
-        subscriptions.set(id, {
-          subscription: asStored(after),
-          ver: (before?.version ?? 0) + 1,
-          bill: sc.bill && !apartAfter ? copy(sc.bill) : null,
-          ledgerCount,
-          settledBill,
-          sortKey,
-          shown,
-        });
-      } else subscriptions.delete(id);
-      for (const list of lists) {
-        if (shown) world.lists.join(list, sortKey, id);
-        else world.lists.leave(list, sortKey);
-        if (shown !== shownBefore) world.lists.move(list, shown ? 1 : -1);
-      }
-      if (apartBefore && !after) bills.delete(id);
-    });
-  planCountsIn(
-    world,
-    change,
-    scope,
-    subscription.planToken,
-    movesOf(countedAs(before?.subscription ?? null, before?.bill ?? null), countedAs(after, sc.bill)),
-    sc.planMustBeLive,
-  );
-  if (sc.credit) {
-    const { entry, attempt } = sc.credit;
-    const entryId = `${id}#LEDGER#${String(attempt).padStart(8, '0')}`;
-    change
-      .check(() => !ledgerOf(world).has(entryId), 'ledger')
-      .write(() => {
-        const entrySortKey = listSortKey(now, `LEDGER#${String(attempt).padStart(8, '0')}`);
-        ledgerOf(world).set(entryId, { entry: copy(entry), sortKey: entrySortKey });
-        world.lists.join(ledgerList(scope, token), entrySortKey, entryId);
-        world.lists.move(ledgerList(scope, token), 1);
-      });
-  }
-  for (const event of sc.events) world.outbox.recordIn(change, scope, event, now);
-  if (sc.recovery instanceof Date && !apartAfter)
-    world.jobs.scheduleIn(change, { kind: jobKinds.billRecovery, scope, token, dueAt: sc.recovery });
-  else if (sc.recovery === 'cancel' && !apartBefore && sc.claim?.kind !== jobKinds.billRecovery)
-    world.jobs.cancelIn(change, jobKinds.billRecovery, scope, token);
-  return change;
+  if (job === 'renewal' && !dueAt) return;
+  world.jobs.cancelIn(change, jobKindOf[job], scope, token, dueAt ?? undefined);
 };
 
-/** Moves a plan's counts in `change`: Missing ('plan') when it is gone, or with `mustBeLive` being deleted. */
+/**
+ * The subscription under the version read (Changed when another change came first), with its bill
+ * kept on it, its ledger's count and the last renewal bill settled apart carried on, in its lists
+ * while it is listed (their counts move apart: `subscription-lists`).
+ */
+const subscriptionIn = (
+  world: MemoryWorld,
+  change: Change,
+  scope: Scope,
+  sc: Extract<SubscriptionWrite, { kind: 'subscription' }>,
+  now: Date,
+) => {
+  const { subscription, from } = sc;
+  const { token } = subscription;
+  const id = scoped(scope, token);
+  const sortKey = from?.sortKey ?? listSortKey(now, token);
+  change
+    .check(versionHolds(world, id, from), () => new Changed('subscription', token))
+    .write(() => {
+      subscriptionsOf(world).set(id, {
+        subscription: asStored(subscription),
+        ver: (from?.version ?? 0) + 1,
+        bill: copy(sc.bill),
+        ledgerCount: (from?.ledgerCount ?? 0) + (sc.credited ? 1 : 0),
+        settledBill: sc.settlesBillApart ?? from?.settledBill ?? null,
+        sortKey,
+      });
+      for (const list of subscriptionLists(scope, subscription)) {
+        if (sc.listed) world.lists.join(list, sortKey, id);
+        else world.lists.leave(list, sortKey);
+      }
+    });
+};
+
+/** The subscription deleted under the version read: out of its lists (their counts move apart). */
+const removalIn = (
+  world: MemoryWorld,
+  change: Change,
+  scope: Scope,
+  { token, from }: Extract<SubscriptionWrite, { kind: 'subscription-removal' }>,
+) => {
+  const id = scoped(scope, token);
+  change
+    .check(versionHolds(world, id, from), () => new Changed('subscription', token))
+    .write(() => {
+      const stored = subscriptionsOf(world).get(id)!;
+      for (const list of subscriptionLists(scope, stored.subscription))
+        world.lists.leave(list, stored.sortKey);
+      subscriptionsOf(world).delete(id);
+    });
+};
+
+/**
+ * A renewal's bill kept apart, over the last one settled (Changed when one of a later attempt
+ * than the subscription, as read, records as settled is under way), with where the renewal job is.
+ */
+const renewalBillIn = (
+  world: MemoryWorld,
+  change: Change,
+  scope: Scope,
+  { token, bill, recoveryAt, from }: Extract<SubscriptionWrite, { kind: 'renewal-bill' }>,
+) => {
+  const id = scoped(scope, token);
+  change
+    .check(
+      () => {
+        const held = billsOf(world).get(id);
+        return !held || (from.settledBill !== null && held.bill.attempt <= from.settledBill);
+      },
+      () => new Changed('subscription', token),
+    )
+    .write(() => billsOf(world).set(id, { bill: copy(bill), renewalDueAt: recoveryAt.toISOString() }));
+};
+
+const ledgerCreditIn = (
+  world: MemoryWorld,
+  change: Change,
+  scope: Scope,
+  { token, entry, attempt }: Extract<SubscriptionWrite, { kind: 'ledger-credit' }>,
+  now: Date,
+) => {
+  const entryKey = `LEDGER#${String(attempt).padStart(8, '0')}`;
+  const entryId = `${scoped(scope, token)}#${entryKey}`;
+  const list = ledgerList(scope, token);
+  change
+    .check(() => !ledgerOf(world).has(entryId), 'ledger')
+    .write(() => {
+      const sortKey = listSortKey(now, entryKey);
+      ledgerOf(world).set(entryId, { entry: copy(entry), sortKey });
+      world.lists.join(list, sortKey, entryId);
+      world.lists.move(list, 1);
+    });
+};
+
+/** Moves a plan's counts in `change`: Missing ('plan') when it is gone, or, `live`, being deleted. */
 const planCountsIn = (
   world: MemoryWorld,
   change: Change,
   scope: Scope,
-  planToken: string,
-  moves: CountMoves,
-  mustBeLive: boolean,
+  { planToken, moves, live }: Extract<SubscriptionWrite, { kind: 'plan-counts' }>,
 ): Change => {
   const plans = plansOf(world);
   const id = scoped(scope, planToken);
-  const changed = Object.entries(moves).filter(([, delta]) => delta !== 0) as [CountState, number][];
-  if (changed.length === 0 && !mustBeLive) return change;
+  const changed = Object.entries(moves).filter(([, delta]) => delta !== 0) as [PlanCountState, number][];
+  if (changed.length === 0 && !live) return change;
   return change
     .check(
-      () => plans.has(id) && (!mustBeLive || plans.get(id)!.deletingSince === undefined),
+      () => plans.has(id) && (!live || plans.get(id)!.deletingSince === undefined),
       () => new Missing('plan', planToken),
     )
     .write(() => {
       const { counts } = plans.get(id)!;
       for (const [state, delta] of changed) counts[state] += delta;
     });
+};
+
+/**
+ * Adds one of a subscription's changes (the domain's: subscription-changes.ts) to `change`, as the
+ * DynamoDB store's subscriptionChangeIn adds it to its transaction: the same conditions, in the
+ * same order, with the same refusals. A bill's charge commits its bill's changes with it.
+ */
+export const subscriptionChangeIn = (
+  world: MemoryWorld,
+  change: Change,
+  scope: Scope,
+  sc: SubscriptionWrite,
+  now: Date,
+): Change => {
+  switch (sc.kind) {
+    case 'claim-subscription-job':
+      world.jobs.claimIn(change, scheduledJobOf(scope, sc.job));
+      break;
+    case 'move-subscription-job':
+      world.jobs.advanceIn(change, scheduledJobOf(scope, sc.job), sc.to);
+      break;
+    case 'schedule-subscription-job':
+      world.jobs.scheduleIn(change, scheduledJobOf(scope, sc.job));
+      break;
+    case 'end-subscription-job':
+      endJobIn(world, change, scope, sc);
+      break;
+    case 'subscription':
+      subscriptionIn(world, change, scope, sc, now);
+      break;
+    case 'subscription-removal':
+      removalIn(world, change, scope, sc);
+      break;
+    case 'subscription-check':
+      change.check(
+        versionHolds(world, scoped(scope, sc.token), sc.from),
+        () => new Changed('subscription', sc.token),
+      );
+      break;
+    case 'renewal-bill':
+      renewalBillIn(world, change, scope, sc);
+      break;
+    case 'renewal-bill-removal':
+      change.write(() => billsOf(world).delete(scoped(scope, sc.token)));
+      break;
+    case 'subscription-lists':
+      change.write(() => {
+        for (const list of subscriptionLists(scope, sc.subscription)) world.lists.move(list, sc.by);
+      });
+      break;
+    case 'plan-counts':
+      planCountsIn(world, change, scope, sc);
+      break;
+    case 'ledger-credit':
+      ledgerCreditIn(world, change, scope, sc, now);
+      break;
+    case 'event':
+      world.outbox.recordIn(change, scope, sc.event, now);
+      break;
+    default:
+      // A kind added to SubscriptionChange without its function here does not compile.
+      sc satisfies never;
+  }
+  return change;
 };
 
 const linkHash = (linkToken: string): string => createHash('sha256').update(linkToken).digest('hex');
@@ -269,8 +299,11 @@ export class MemorySubscriptions implements SubscriptionsStore {
     });
   }
 
-  async commit(scope: Scope, change: SubscriptionChange, now: Date): Promise<void> {
-    subscriptionChangeIn(this.world, new Change(), scope, change, now).commit();
+  /** Commits a subscription's changes together, in their order, or none of them (see SubscriptionWrite). */
+  async commit(scope: Scope, changes: readonly SubscriptionWrite[], now: Date): Promise<void> {
+    const change = new Change();
+    for (const sc of changes) subscriptionChangeIn(this.world, change, scope, sc, now);
+    change.commit();
   }
 
   async saveSelfServiceLink(link: SelfServiceLink): Promise<void> {

@@ -1,11 +1,4 @@
-import {
-  type ChargeCredit,
-  merchantEntitlement,
-  type Payment,
-  type Refund,
-  type Scope,
-  settlementDay,
-} from '@wattle/domain';
+import { type ChargeCredit, chargeCreditOf, type Payment, type Refund, type Scope } from '@wattle/domain';
 import type { CreditCursor } from '@wattle/ports';
 import type { Change } from './change.ts';
 import { copy } from './copy.ts';
@@ -70,35 +63,22 @@ const versionOf = (world: MemoryWorld, scope: Scope, currency: string): number =
 const debitedOf = (world: MemoryWorld, scope: Scope, currency: string): number =>
   moneyOf(world, scope).get(currency)?.debited ?? 0;
 
-export const creditOf = (charge: Payment, position: string): ChargeCredit => ({
-  position,
-  chargeToken: charge.token,
-  description: charge.description,
-  amount: charge.amount,
-  totalFees: charge.totalFees ?? 0,
-  ...(charge.platformAdjustment ? { platformAdjustment: charge.platformAdjustment.amount } : {}),
-  merchantEntitlement: merchantEntitlement(charge),
-  createdAt: charge.createdAt,
-});
-
-/** Credits a charge captured in `change` (at `now`) and appends its credit entry. */
-export const creditCaptureIn = (
+/**
+ * A capture's proceeds in `change`: its merchant entitlement to the day it settles on, and its
+ * credit entry, at its position (its capture time to the millisecond, then its token).
+ */
+export const creditIn = (
   world: MemoryWorld,
   change: Change,
   scope: Scope,
-  charge: Payment,
-  now: Date,
-) => {
-  if (charge.kind !== 'charge' || charge.state !== 'captured' || !charge.capturedAt) return change;
-  const credit = creditOf(charge, `${now.toISOString()}#${charge.token}`);
-  const day = settlementDay(charge.capturedAt, charge.settlementDelayDays);
-  return change.write(() => {
-    const money = currencyOf(world, scope, charge.currency);
-    money.days.set(day, (money.days.get(day) ?? 0) + credit.merchantEntitlement);
+  { currency, settlesOn, credit }: { currency: string; settlesOn: string; credit: ChargeCredit },
+): Change =>
+  change.write(() => {
+    const money = currencyOf(world, scope, currency);
+    money.days.set(settlesOn, (money.days.get(settlesOn) ?? 0) + credit.merchantEntitlement);
     money.credits.set(credit.position, copy(credit));
     money.creditOrder.insert(credit.position, credit.position);
   });
-};
 
 /** How a debit is guarded and what else it records (the DynamoDB store's DebitOptions). */
 export interface DebitOptions {
@@ -152,5 +132,5 @@ export const giveBackIn = (
   refund: Pick<Refund, 'token' | 'amount' | 'currency'>,
 ): Change =>
   debitIn(world, change, scope, refund.currency, -refund.amount, {
-    giveBack: [{ ...creditOf(charge, `${charge.token}#${refund.token}`), givenBack: refund.amount }],
+    giveBack: [{ ...chargeCreditOf(charge, `${charge.token}#${refund.token}`), givenBack: refund.amount }],
   });
