@@ -4,6 +4,7 @@ import {
   type PendingBill,
   type Scope,
   type Subscription,
+  updateOf,
 } from '@wattle/domain';
 import { Changed, jobKinds, type LoadedSubscription, Missing } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
@@ -139,6 +140,48 @@ export const describeSubscriptions = (engine: Engine) => {
         recovery,
       ]);
       await expect(ports.subscriptions.commit(scope, begin, nextBilling)).rejects.toThrow();
+    });
+
+    it('are deleted when their first bill is declined: counted nowhere, the bill recovery gone, once', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const { plan, subscription } = await started(ports, scope);
+      const before = withBill((await ports.subscriptions.get(scope, subscription.token))!);
+      const declined = billSettlementOf({ before, after: null, credit: null, events: [] });
+      await ports.subscriptions.commit(scope, declined, now);
+      expect(await ports.subscriptions.get(scope, subscription.token)).toBeNull();
+      expect(await ports.subscriptions.list(scope, 1)).toEqual({ items: [], total: 0 });
+      expect((await ports.plans.get(scope, plan.token))?.counts).toMatchObject({ active: 0, starting: 0 });
+      const recoveries = await ports.schedule.due(jobKinds.billRecovery, later(now, 7200_000));
+      expect(recoveries.some((job) => job.token === subscription.token)).toBe(false);
+      await expect(ports.subscriptions.commit(scope, declined, now)).rejects.toEqual(
+        new Changed('subscription', subscription.token),
+      );
+    });
+
+    it('are cancelled under the version read: still shown, counted as cancelled, the renewal job gone', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const { plan, subscription } = await started(ports, scope);
+      const first = withBill((await ports.subscriptions.get(scope, subscription.token))!);
+      await ports.subscriptions.commit(
+        scope,
+        billSettlementOf({ before: first, after: subscription, credit: null, events: [] }),
+        now,
+      );
+      const before = (await ports.subscriptions.get(scope, subscription.token))!;
+      const cancelled: Subscription = { ...subscription, state: 'cancelled', nextBillingDate: null };
+      const cancel = updateOf({ before, after: cancelled, events: [anEvent('subscription.cancelled', now)] });
+      const { won, refusals } = await race(
+        ports.subscriptions.commit(scope, cancel, now),
+        ports.subscriptions.commit(scope, cancel, now),
+      );
+      expect(won).toBe(1);
+      expect(refusals).toEqual([new Changed('subscription', subscription.token)]);
+      expect(await ports.subscriptions.list(scope, 1)).toEqual({ items: [cancelled], total: 1 });
+      expect((await ports.plans.get(scope, plan.token))?.counts).toMatchObject({ active: 0, cancelled: 1 });
+      const renewals = await ports.schedule.due(jobKinds.subscriptionBilling, nextBilling);
+      expect(renewals.some((job) => job.token === subscription.token)).toBe(false);
     });
 
     it("are refused (Missing 'plan') when their plan must be live and its deletion has begun", async () => {
