@@ -1,0 +1,396 @@
+import type { Dispute, Payment, Refund, Scope, Transfer } from '@wattle/domain';
+import { BalanceShort, Changed, JobTaken, jobKinds, TokenTaken } from '@wattle/ports';
+import { describe, expect, it } from 'vitest';
+import { capturedCharge } from './payments.contract.ts';
+import {
+  aBankAccount,
+  anAccount,
+  anEvent,
+  at,
+  type Engine,
+  ids,
+  later,
+  newScope,
+  race,
+  type StorePorts,
+} from './subject.ts';
+
+const now = at('2026-11-21T05:00:00Z');
+const day = 86_400_000;
+/** When the proceeds of a charge captured `now` are available. */
+const settled = later(now, 10 * day);
+
+const aRefund = (charge: Payment, amount: number): Refund => ({
+  token: ids.token('rf'),
+  chargeToken: charge.token,
+  amount,
+  currency: charge.currency,
+  createdAt: now.toISOString(),
+  state: 'pending',
+  errorMessage: null,
+});
+
+const refund = (ports: StorePorts, scope: Scope, charge: Payment, amount: number, credited = 952) =>
+  ports.refunds.create(
+    scope,
+    aRefund(charge, amount),
+    anEvent('refund.created', now),
+    later(now, 3600_000),
+    now,
+    credited,
+  );
+
+const aTransfer = (amount: number, recipient = 'self'): Transfer => ({
+  token: ids.token('tfer'),
+  status: 'succeeded',
+  currency: 'AUD',
+  description: 'payout',
+  amount,
+  totalCredits: amount,
+  totalDebits: 0,
+  createdAt: now.toISOString(),
+  paidAt: now.toISOString(),
+  reference: 'ref',
+  lineItemsCount: 0,
+  bankAccount: aBankAccount(now),
+  recipient,
+  creditsFrom: 0,
+});
+
+const transferOut = async (ports: StorePorts, scope: Scope, transfer: Transfer, when = settled) => {
+  const ledger = await ports.balance.ledger(scope, 'AUD', when);
+  return ports.transfers.create(scope, transfer, anEvent('transfer.created', when), when, {
+    ledger,
+    job: { cursor: null },
+    walkEnd: null,
+    consumes: transfer.totalCredits,
+  });
+};
+
+/** RefundsStore, TransfersStore, DepositsStore, DisputesStore and BalanceStore: the money's moves. */
+export const describeMoney = (engine: Engine) => {
+  describe('refunds', () => {
+    it('never take more than is left of the charge: of racing refunds past it, the others are Changed', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const charge = await capturedCharge(ports, scope, now);
+      const { won, refusals } = await race(
+        refund(ports, scope, charge, 600),
+        refund(ports, scope, charge, 600),
+      );
+      expect(won).toBe(1);
+      expect(refusals).toEqual([new Changed('charge', charge.token)]);
+      expect(await ports.payments.get(scope, charge.token)).toMatchObject({
+        amountRefunded: 600,
+        pendingRefunds: 1,
+      });
+      expect((await ports.refunds.list(scope, 1)).total).toBe(1);
+      expect((await ports.refunds.listForCharge(scope, charge.token, 1)).total).toBe(1);
+      expect((await ports.balance.ledger(scope, 'AUD', settled)).available).toBe(352);
+    });
+
+    it('are BalanceShort when the debits would pass the credits read (a transfer took the money since)', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const charge = await capturedCharge(ports, scope, now);
+      await transferOut(ports, scope, aTransfer(500));
+      await expect(refund(ports, scope, charge, 500, 952)).rejects.toEqual(new BalanceShort(500));
+      expect(await ports.refunds.list(scope, 1)).toEqual({ items: [], total: 0 });
+      expect(await ports.payments.get(scope, charge.token)).toMatchObject({ amountRefunded: 0 });
+    });
+
+    it('settle once by their job; a failed one gives its amount back to the charge and the balance', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const charge = await capturedCharge(ports, scope, now);
+      const made = aRefund(charge, 300);
+      await ports.refunds.create(scope, made, anEvent('refund.created', now), later(now, 3600_000), now, 952);
+      const [job] = (await ports.schedule.due(jobKinds.refundSettlement, later(now, 3600_000))).filter(
+        (j) => j.token === made.token,
+      );
+      const failed: Refund = { ...made, state: 'failed', errorMessage: 'declined' };
+      const settle = () =>
+        ports.refunds.settle(scope, charge, failed, job!, anEvent('refund.failed', now), now);
+      const { won, refusals } = await race(settle(), settle());
+      expect(won).toBe(1);
+      expect(refusals).toEqual([new JobTaken(jobKinds.refundSettlement, made.token)]);
+      expect(await ports.refunds.get(scope, made.token)).toEqual(failed);
+      expect(await ports.payments.get(scope, charge.token)).toMatchObject({
+        amountRefunded: 0,
+        pendingRefunds: 0,
+      });
+      const ledger = await ports.balance.ledger(scope, 'AUD', settled);
+      expect(ledger).toMatchObject({ available: 952, version: 2, consumed: 300 });
+      expect(ledger.givenBack).toEqual([
+        expect.objectContaining({ chargeToken: charge.token, givenBack: 300 }),
+      ]);
+      // The whole charge is refundable again (more than the 700 left before the failure).
+      await refund(ports, scope, charge, 900);
+    });
+  });
+
+  describe('transfers', () => {
+    it('debit the balance as read: of two transfers from one reading, the other is Changed', async () => {
+      const ports = engine();
+      const scope = newScope();
+      await capturedCharge(ports, scope, now);
+      const recipient = ids.token('rp');
+      const { won, refusals } = await race(
+        transferOut(ports, scope, aTransfer(500, recipient)),
+        transferOut(ports, scope, aTransfer(400)),
+      );
+      expect(won).toBe(1);
+      expect(refusals).toEqual([new Changed('balance', 'AUD')]);
+      const ledger = await ports.balance.ledger(scope, 'AUD', settled);
+      expect(ledger.version).toBe(1);
+      expect(ledger.available === 452 || ledger.available === 552).toBe(true);
+      expect((await ports.transfers.list(scope, 1)).total).toBe(1);
+    });
+
+    it('are listed by merchant and recipient, found by time, and schedule their payout job', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const recipient = ids.token('rp');
+      const first = aTransfer(100, recipient);
+      const job = await transferOut(ports, scope, first, now);
+      expect(job).toEqual({
+        kind: jobKinds.transferPayout,
+        scope,
+        token: first.token,
+        dueAt: now,
+        data: { cursor: null },
+      });
+      expect(
+        (await ports.schedule.due(jobKinds.transferPayout, now)).some((j) => j.token === first.token),
+      ).toBe(true);
+      const second = aTransfer(100);
+      await transferOut(ports, scope, second, later(now, 1000));
+      expect(await ports.transfers.get(scope, first.token)).toEqual(first);
+      expect((await ports.transfers.list(scope, 1)).items.map((t) => t.token)).toEqual([
+        second.token,
+        first.token,
+      ]);
+      expect(await ports.transfers.listForRecipient(scope, recipient, 1)).toEqual({
+        items: [first],
+        total: 1,
+      });
+      expect((await ports.transfers.between(scope, now, later(now, 1000), 10)).map((t) => t.token)).toEqual([
+        first.token,
+      ]);
+      expect((await ports.balance.ledger(scope, 'AUD', now)).available).toBe(-200);
+    });
+
+    it('keep their line items in payout order, written once however often', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const transfer = { ...aTransfer(100), lineItemsCount: 27 };
+      await transferOut(ports, scope, transfer);
+      const items = Array.from({ length: 27 }, (_, i) => ({ n: i + 1 }) as never);
+      await ports.transfers.putLineItems(scope, transfer.token, 1, items.slice(0, 20));
+      await ports.transfers.putLineItems(scope, transfer.token, 21, items.slice(20));
+      await ports.transfers.putLineItems(scope, transfer.token, 21, items.slice(20));
+      expect(await ports.transfers.lineItems(scope, transfer, 1)).toEqual({
+        items: items.slice(0, 25),
+        total: 27,
+      });
+      expect(await ports.transfers.lineItems(scope, transfer, 2)).toEqual({
+        items: items.slice(25),
+        total: 27,
+      });
+    });
+
+    it('fail once when returned: the money back, JobTaken or Changed for the other run', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const transfer = aTransfer(100);
+      const ledger = await ports.balance.ledger(scope, 'AUD', now);
+      await ports.transfers.create(scope, transfer, anEvent('transfer.created', now), now, {
+        ledger,
+        job: { cursor: null },
+        walkEnd: null,
+        consumes: 100,
+        returnsAt: later(now, day),
+      });
+      const [job] = (await ports.schedule.due(jobKinds.transferReturn, later(now, day))).filter(
+        (j) => j.token === transfer.token,
+      );
+      const failed: Transfer = { ...transfer, status: 'failed' };
+      const fail = () => ports.transfers.fail(scope, failed, [], anEvent('transfer.failed', now), job!, now);
+      const { won, refusals } = await race(fail(), fail());
+      expect(won).toBe(1);
+      expect(refusals).toHaveLength(1);
+      expect(refusals[0]).toEqual(new Changed('transfer', transfer.token));
+      expect(await ports.transfers.get(scope, transfer.token)).toEqual(failed);
+      expect((await ports.balance.ledger(scope, 'AUD', now)).available).toBe(0);
+    });
+  });
+
+  describe('deposits', () => {
+    it("are made once a day, moving the daily job on: the day's second is TokenTaken, a stale job JobTaken", async () => {
+      const ports = engine();
+      const account = anAccount(at('2026-11-01T00:00:00Z'), { transfersEnabled: false });
+      await ports.accounts.create(account, []);
+      const scope: Scope = { accountId: account.id, environment: 'test' };
+      const [job] = (await ports.schedule.due(jobKinds.dailyDeposit, now)).filter(
+        (j) => j.token === account.id && j.scope.environment === 'test',
+      );
+      const deposit = {
+        token: `dpo_${account.id}_20261121`,
+        status: 'succeeded' as const,
+        amount: 0,
+        currency: 'AUD',
+        narration: 'n',
+        createdAt: now.toISOString(),
+        availableAt: now.toISOString(),
+        bankAccount: aBankAccount(now),
+      };
+      const debit = { ledger: await ports.balance.ledger(scope, 'AUD', now), walkEnd: null, consumes: 0 };
+      const next = later(job!.dueAt, day);
+      await ports.deposits.create(scope, deposit, anEvent('deposit.created', now), now, debit, job!, next);
+      expect(await ports.deposits.get(scope, deposit.token)).toEqual(deposit);
+      expect(await ports.deposits.list(scope, 1)).toEqual({ items: [deposit], total: 1 });
+      const again = ports.deposits.create(
+        scope,
+        deposit,
+        anEvent('deposit.created', now),
+        now,
+        debit,
+        job!,
+        next,
+      );
+      await expect(again).rejects.toEqual(new TokenTaken('deposit', deposit.token));
+      await expect(ports.deposits.skip(job!, next)).rejects.toEqual(
+        new JobTaken(jobKinds.dailyDeposit, account.id),
+      );
+      const [moved] = (await ports.schedule.due(jobKinds.dailyDeposit, next)).filter(
+        (j) => j.token === account.id && j.scope.environment === 'test',
+      );
+      expect(moved?.dueAt).toEqual(next);
+      await ports.deposits.skip(moved!, later(next, day));
+    });
+  });
+
+  describe('disputes', () => {
+    /** A charge on a dispute test card, captured: the issuer's opening job is due two days on. */
+    const disputable = async (ports: StorePorts, scope: Scope) => {
+      const charge = await capturedCharge(ports, scope, now, { disputeCase: { category: 'general' } });
+      const [job] = (await ports.schedule.due(jobKinds.disputeOpening, later(now, 2 * day))).filter(
+        (j) => j.token === charge.token,
+      );
+      return { charge, job: job! };
+    };
+
+    const aDispute = (charge: Payment): Dispute => ({
+      token: ids.token('dis'),
+      category: 'general',
+      status: 'evidence_required',
+      amount: charge.amount,
+      currency: charge.currency,
+      fee: 1500,
+      charge,
+      receivedAt: now.toISOString(),
+      evidenceRequiredBy: later(now, 14 * day).toISOString(),
+      evidence: {},
+      activity: [],
+      version: 1,
+      withdrawn: false,
+      arbitration: false,
+    });
+
+    it('open once on a charge as read, taking its amount and fee from the balance', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const { charge, job } = await disputable(ports, scope);
+      const open = () => {
+        const dispute = aDispute(charge);
+        return ports.disputes.open(
+          scope,
+          dispute,
+          charge,
+          { claim: job, event: anEvent('dispute.evidence_required', now) },
+          now,
+        );
+      };
+      const { won, refusals } = await race(open(), open());
+      expect(won).toBe(1);
+      expect(refusals).toEqual([new JobTaken(jobKinds.disputeOpening, charge.token)]);
+      const [dispute] = await ports.disputes.all(scope, 10);
+      expect(await ports.disputes.get(scope, dispute!.token)).toEqual(dispute);
+      expect(await ports.disputes.count(scope)).toBe(1);
+      expect((await ports.payments.get(scope, charge.token))?.dispute).toEqual({
+        token: dispute!.token,
+        open: true,
+      });
+      expect((await ports.balance.ledger(scope, 'AUD', settled)).available).toBe(952 - 1000 - 1500);
+      await expect(refund(ports, scope, charge, 100)).rejects.toEqual(new Changed('charge', charge.token));
+    });
+
+    it('are not opened on a charge refunded since it was read (Changed)', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const { charge, job } = await disputable(ports, scope);
+      await refund(ports, scope, charge, 100);
+      const open = ports.disputes.open(
+        scope,
+        aDispute(charge),
+        charge,
+        { claim: job, event: anEvent('dispute.evidence_required', now) },
+        now,
+      );
+      await expect(open).rejects.toEqual(new Changed('charge', charge.token));
+      expect(await ports.disputes.count(scope)).toBe(0);
+    });
+
+    it('step once from the version read (Changed for the other), closing the charge with a won one', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const { charge, job } = await disputable(ports, scope);
+      const read = aDispute(charge);
+      await ports.disputes.open(
+        scope,
+        read,
+        charge,
+        { claim: job, event: anEvent('dispute.evidence_required', now) },
+        now,
+      );
+      const won: Dispute = { ...read, status: 'won', version: 2 };
+      const step = (next: Dispute) =>
+        ports.disputes.step(scope, read, next, { event: anEvent('dispute.won', now), giveBack: true }, now);
+      const outcome = await race(step(won), step({ ...won, status: 'lost' }));
+      expect(outcome.won).toBe(1);
+      expect(outcome.refusals).toEqual([new Changed('dispute', read.token)]);
+      const stepped = (await ports.disputes.get(scope, read.token))!;
+      expect(stepped.version).toBe(2);
+      expect((await ports.payments.get(scope, charge.token))?.dispute).toEqual({
+        token: read.token,
+        open: false,
+      });
+      expect((await ports.balance.ledger(scope, 'AUD', settled)).available).toBe(952 - 1500);
+    });
+  });
+
+  describe('the balance', () => {
+    it("walks the captures' proceeds in capture order, from a cursor on, with the sum before each", async () => {
+      const ports = engine();
+      const scope = newScope();
+      const charges: Payment[] = [];
+      for (let i = 0; i < 3; i++) charges.push(await capturedCharge(ports, scope, later(now, i * 1000)));
+      const walked: [string, number][] = [];
+      await ports.balance.walkCredits(scope, 'AUD', null, (credit, before) => {
+        walked.push([credit.chargeToken, before]);
+        return true;
+      });
+      expect(walked).toEqual(charges.map((c, i) => [c.token, i * 952]));
+      const fromSecond: string[] = [];
+      const cursor = { position: `${later(now, 1000).toISOString()}#${charges[1]!.token}`, before: 952 };
+      await ports.balance.walkCredits(scope, 'AUD', cursor, (credit, before) => {
+        fromSecond.push(`${credit.chargeToken}@${before}`);
+        return fromSecond.length < 1;
+      });
+      expect(fromSecond).toEqual([`${charges[1]!.token}@952`]);
+      expect(await ports.balance.read(scope, settled)).toEqual([
+        { currency: 'AUD', available: 2856, unsettled: 0 },
+      ]);
+    });
+  });
+};

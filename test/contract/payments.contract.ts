@@ -1,0 +1,234 @@
+import type { Payment, Scope, TransferLink } from '@wattle/domain';
+import { Changed, JobTaken, jobKinds, TokenTaken, TokenUsed } from '@wattle/ports';
+import { describe, expect, it } from 'vitest';
+import { aPayment } from '../helpers/builders.ts';
+import { aCard, anEvent, at, type Engine, ids, later, newScope, race, type StorePorts } from './subject.ts';
+
+const now = at('2026-11-21T05:00:00Z');
+
+/** A charge being processed, as a payment request reserves it. */
+export const aCharge = (when: Date, overrides: Partial<Payment> = {}): Payment =>
+  aPayment({
+    token: ids.token('ch'),
+    state: 'processing',
+    card: aCard(when),
+    createdAt: when.toISOString(),
+    expiresAt: null,
+    totalFees: null,
+    ...overrides,
+  });
+
+/** What the processor's approval makes of a reserved charge, captured at `when`. */
+export const captured = (charge: Payment, when: Date): Payment => ({
+  ...charge,
+  state: 'captured',
+  capturedAt: when.toISOString(),
+  amountCaptured: charge.amount,
+  totalFees: 48,
+});
+
+const reserve = (ports: StorePorts, scope: Scope, charge: Payment, when: Date, joinLists = false) =>
+  ports.payments.reserve(
+    scope,
+    charge,
+    `sealed-${charge.token}`,
+    { joinLists, recoveryDueAt: later(when, 60_000) },
+    when,
+  );
+
+const settle = (
+  ports: StorePorts,
+  scope: Scope,
+  charge: Payment,
+  when: Date,
+  from: Payment['state'] = 'processing',
+) =>
+  ports.payments.settle(
+    scope,
+    charge,
+    anEvent('charge.captured', when),
+    { from, joinLists: true, leaseExpiresAt: null, recoveryDueAt: later(when, 60_000) },
+    when,
+  );
+
+/** A charge reserved and captured at `when`, as a payment request makes one: its proceeds in the balance. */
+export const capturedCharge = async (
+  ports: StorePorts,
+  scope: Scope,
+  when: Date,
+  overrides: Partial<Payment> = {},
+): Promise<Payment> => {
+  const charge = aCharge(when, overrides);
+  await reserve(ports, scope, charge, when);
+  const done = captured(charge, when);
+  await settle(ports, scope, done, when);
+  return { ...done, transfers: [] };
+};
+
+/** PaymentsStore (with its TransferLinks): reservations, settlements, leases, lists. */
+export const describePayments = (engine: Engine) => {
+  describe('payments', () => {
+    it('are reserved once per token with their sealed number and recovery job, out of the lists', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const charge = aCharge(now);
+      await reserve(ports, scope, charge, now);
+      expect(await ports.payments.get(scope, charge.token)).toEqual({ ...charge, transfers: [] });
+      expect(await ports.payments.sealedNumberOf(scope, charge.token)).toBe(`sealed-${charge.token}`);
+      expect(await ports.payments.list(scope, 'charge', 1)).toEqual({ items: [], total: 0 });
+      await expect(reserve(ports, scope, charge, now)).rejects.toEqual(
+        new TokenTaken('payment', charge.token),
+      );
+      const recovery = await ports.schedule.due(jobKinds.paymentRecovery, later(now, 60_000));
+      expect(recovery.filter((job) => job.token === charge.token)).toHaveLength(1);
+      expect(await ports.payments.get(newScope(), charge.token)).toBeNull();
+    });
+
+    it('use a card token up: of two reservations with one token, the second is TokenUsed', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const sealed = await ports.cardTokens.seal(scope, aCard(now), '4200000000000000');
+      await ports.cardTokens.put(scope, sealed, later(now, 3600_000));
+      const attempt = (charge: Payment) =>
+        ports.payments.reserve(
+          scope,
+          charge,
+          sealed.sealedNumber,
+          { cardToken: sealed.card.token, joinLists: false, recoveryDueAt: later(now, 60_000) },
+          now,
+        );
+      const { won, refusals } = await race(attempt(aCharge(now)), attempt(aCharge(now)));
+      expect(won).toBe(1);
+      expect(refusals).toEqual([new TokenUsed(sealed.card.token)]);
+    });
+
+    it('are settled once: the lists, counts and balance follow, the sealed number and recovery job go', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const customerToken = ids.token('cus');
+      const charge = aCharge(now, { customerToken });
+      await reserve(ports, scope, charge, now);
+      const done = captured(charge, now);
+      const { won, refusals } = await race(settle(ports, scope, done, now), settle(ports, scope, done, now));
+      expect(won).toBe(1);
+      expect(refusals).toEqual([new Changed('payment', charge.token)]);
+      const shown = { ...done, transfers: [] };
+      expect(await ports.payments.get(scope, charge.token)).toEqual(shown);
+      expect(await ports.payments.sealedNumberOf(scope, charge.token)).toBeNull();
+      expect(await ports.payments.list(scope, 'charge', 1)).toEqual({ items: [shown], total: 1 });
+      expect(await ports.payments.listForCustomer(scope, customerToken, 1)).toEqual({
+        items: [shown],
+        total: 1,
+      });
+      expect(await ports.payments.list(scope, 'authorisation', 1)).toEqual({ items: [], total: 0 });
+      const recovery = await ports.schedule.due(jobKinds.paymentRecovery, later(now, 60_000));
+      expect(recovery.some((job) => job.token === charge.token)).toBe(false);
+      expect(await ports.balance.read(scope, now)).toEqual([
+        { currency: 'AUD', available: 0, unsettled: 952 },
+      ]);
+      expect(await ports.balance.read(scope, later(now, 10 * 86_400_000))).toEqual([
+        { currency: 'AUD', available: 952, unsettled: 0 },
+      ]);
+      expect((await ports.events.list(scope, 1)).items.map((e) => e.type)).toEqual(['charge.captured']);
+    });
+
+    it('are settled by their recovery job once: a second run is JobTaken', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const charge = aCharge(now);
+      await reserve(ports, scope, charge, now);
+      const [job] = (await ports.schedule.due(jobKinds.paymentRecovery, later(now, 60_000))).filter(
+        (j) => j.token === charge.token,
+      );
+      const failed: Payment = { ...charge, state: 'failed' };
+      const run = () =>
+        ports.payments.settle(
+          scope,
+          failed,
+          anEvent('charge.failed', now),
+          { from: 'processing', joinLists: true, leaseExpiresAt: null, job, recoveryDueAt: job!.dueAt },
+          now,
+        );
+      const { won, refusals } = await race(run(), run());
+      expect(won).toBe(1);
+      expect(refusals).toEqual([new JobTaken(jobKinds.paymentRecovery, charge.token)]);
+      expect(await ports.balance.read(scope, now)).toEqual([]);
+    });
+
+    it('are captured or voided from their authorisation once, within its lease (Changed after)', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const charge = aCharge(now, { captureOnSuccess: false });
+      await reserve(ports, scope, charge, now);
+      const authorised: Payment = { ...charge, state: 'authorised' };
+      await ports.payments.settle(
+        scope,
+        authorised,
+        anEvent('charge.authorised', now),
+        {
+          from: 'processing',
+          joinLists: true,
+          leaseExpiresAt: later(now, 3600_000),
+          recoveryDueAt: later(now, 60_000),
+        },
+        now,
+      );
+      const capture = () =>
+        ports.payments.transition(scope, captured(authorised, now), anEvent('charge.captured', now), now);
+      const voiding = () =>
+        ports.payments.transition(
+          scope,
+          { ...authorised, state: 'voided', voidedAt: now.toISOString() },
+          anEvent('charge.voided', now),
+          now,
+        );
+      const { won, refusals } = await race(capture(), voiding());
+      expect(won).toBe(1);
+      expect(refusals).toEqual([new Changed('payment', charge.token)]);
+
+      const other = aCharge(now);
+      await reserve(ports, scope, other, now);
+      const held: Payment = { ...other, state: 'authorised' };
+      await ports.payments.settle(
+        scope,
+        held,
+        anEvent('charge.authorised', now),
+        {
+          from: 'processing',
+          joinLists: true,
+          leaseExpiresAt: later(now, 1000),
+          recoveryDueAt: later(now, 60_000),
+        },
+        now,
+      );
+      const late = later(now, 1000);
+      await expect(
+        ports.payments.transition(scope, captured(held, late), anEvent('charge.captured', late), late),
+      ).rejects.toEqual(new Changed('payment', other.token));
+    });
+
+    it('list the charges made in a time range, newest first, at most as many as asked', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const made: Payment[] = [];
+      for (let i = 0; i < 4; i++) made.push(await capturedCharge(ports, scope, later(now, i * 1000)));
+      const between = await ports.payments.chargesBetween(scope, later(now, 1000), later(now, 3000), 10);
+      expect(between.map((p) => p.token)).toEqual([made[2]!.token, made[1]!.token]);
+      const newest = await ports.payments.chargesBetween(scope, null, null, 3);
+      expect(newest.map((p) => p.token)).toEqual([made[3]!.token, made[2]!.token, made[1]!.token]);
+    });
+
+    it('show each transfer that paid them out once, and restate it where it is', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const charge = await capturedCharge(ports, scope, now);
+      const link: TransferLink = { token: ids.token('tfer'), state: 'succeeded', paidAt: now.toISOString() };
+      await ports.payments.linkTransfer(scope, charge.token, link);
+      await ports.payments.linkTransfer(scope, charge.token, link);
+      expect((await ports.payments.get(scope, charge.token))?.transfers).toEqual([link]);
+      const failed: TransferLink = { ...link, state: 'failed' };
+      await ports.payments.restateTransfer(scope, charge.token, failed);
+      expect((await ports.payments.get(scope, charge.token))?.transfers).toEqual([failed]);
+    });
+  });
+};

@@ -1,0 +1,102 @@
+import type { Payment, Scope, Transfer, WattleEvent } from '@wattle/domain';
+import { createMemoryStore, type MemoryStore } from '@wattle/memory-store';
+import { fakeCipher } from '../fakes/cipher.ts';
+
+/**
+ * A new, empty in-memory store, the flows' store in unit tests: the engine the store's contract
+ * suite (test/contract) proves to behave as the DynamoDB store, with the test cipher (`cipher`,
+ * which records what it sealed).
+ */
+export const memoryStore = (): MemoryStore & { cipher: ReturnType<typeof fakeCipher> } => {
+  const cipher = fakeCipher();
+  return { ...createMemoryStore({ cipher }), cipher };
+};
+
+/**
+ * `port` with some of its methods replaced (a race staged inside a method, a failure): the others
+ * are the port's own, on its own state.
+ */
+export const overriding = <T extends object>(port: T, overrides: Partial<T>): T =>
+  Object.assign(Object.create(port) as T, overrides);
+
+/**
+ * `payment` in the store as a payment request leaves it: reserved while processing, then settled
+ * in its state at `at` (a capture's proceeds credited to the balance, settling).
+ */
+export const settledPayment = async (
+  store: MemoryStore,
+  scope: Scope,
+  payment: Payment,
+  at: Date,
+): Promise<void> => {
+  const recoveryDueAt = new Date(at.getTime() + 60_000);
+  await store.payments.reserve(
+    scope,
+    { ...payment, state: 'processing' },
+    'sealed',
+    { joinLists: false, recoveryDueAt },
+    at,
+  );
+  const event: WattleEvent = {
+    token: `evt_${payment.token}`,
+    type: 'charge.captured',
+    data: {},
+    createdAt: at.toISOString(),
+  };
+  const leaseExpiresAt = payment.state === 'authorised' ? new Date(at.getTime() + 7 * 86_400_000) : null;
+  await store.payments.settle(
+    scope,
+    payment,
+    event,
+    { from: 'processing', joinLists: true, leaseExpiresAt, recoveryDueAt },
+    at,
+  );
+};
+
+/** A transfer of `amount` to the merchant's own account at `at`, debiting the balance as one does. */
+export const paidOut = async (
+  store: MemoryStore,
+  scope: Scope,
+  amount: number,
+  at: Date,
+  currency = 'AUD',
+) => {
+  const ledger = await store.balance.ledger(scope, currency, at);
+  const token = `tfer_paid_out_${ledger.version + 1}`;
+  const transfer: Transfer = {
+    token,
+    status: 'succeeded',
+    currency,
+    description: 'paid out',
+    amount,
+    totalCredits: amount,
+    totalDebits: 0,
+    createdAt: at.toISOString(),
+    paidAt: at.toISOString(),
+    reference: 'paid out',
+    lineItemsCount: 0,
+    bankAccount: {
+      token: 'ba_own',
+      name: 'Own',
+      bsb: '123456',
+      number: 'XXXXXX321',
+      bankName: '',
+      branch: '',
+      createdAt: '',
+    },
+    recipient: 'self',
+    creditsFrom: ledger.consumed,
+  };
+  const event: WattleEvent = {
+    token: `evt_${token}`,
+    type: 'transfer.created',
+    data: {},
+    createdAt: at.toISOString(),
+  };
+  await store.transfers.create(scope, transfer, event, at, {
+    ledger,
+    job: { cursor: null },
+    walkEnd: null,
+    consumes: amount,
+  });
+};
