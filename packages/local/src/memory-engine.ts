@@ -11,10 +11,21 @@ import { deliveryMessageBody } from '@wattle/webhooks';
 import type { EngineStart, LocalStore, StoreEngine } from './engine.ts';
 import { MemoryQueue } from './memory-queue.ts';
 
-/** A port the memory store does not have yet: a function that uses it answers an error, loudly. */
-const missingPart = (name: string) => () => {
-  throw new Error(`The memory engine has no ${name} store yet: run the stack with --store dynamodb`);
-};
+/**
+ * A port the memory store does not have yet: made without complaint (a function composes every
+ * part its routes name), it refuses each call, so only what uses it fails, and says why.
+ */
+const missingPart = (name: string) => () =>
+  new Proxy(
+    {},
+    {
+      get: (_, method) => async () => {
+        throw new Error(
+          `The memory engine has no ${name} store yet (${String(method)}): run the stack with --store dynamodb`,
+        );
+      },
+    },
+  );
 
 /**
  * The engine without Java or an SQS emulator: the in-memory store (@wattle/memory-store) and two
