@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { LocalStackInfo } from '@wattle/local';
 import type { TestProject } from 'vitest/node';
 import { startOwnStack } from './stack.ts';
+import { testStore } from './test-store.ts';
 
 /** What the files that move the clock get from inject('clockStack'). */
 export interface ProvidedClockStack extends LocalStackInfo {
@@ -35,7 +36,11 @@ export default async function setup(project: TestProject) {
   const dataDirs = Array.from({ length: project.config.maxWorkers }, () =>
     mkdtempSync(join(tmpdir(), `wattle-${project.name}-`)),
   );
-  const stacks = await Promise.all(dataDirs.map((dataDir) => startOwnStack({ dataDir, logLevel: 'DEBUG' })));
+  // On the project's store engine (its env's WATTLE_TEST_STORE: this setup runs outside its workers).
+  const args = ['--store', testStore(project.config.env)];
+  const stacks = await Promise.all(
+    dataDirs.map((dataDir) => startOwnStack({ dataDir, logLevel: 'DEBUG', args })),
+  );
   project.provide(
     'clockStacks',
     stacks.map(({ process: _child, output: _output, stop: _stop, ...info }) => info),
