@@ -152,8 +152,11 @@ export const api = (baseUrl: string, key: string | null | undefined): Api => {
 export const sharedStackHasTable = (): boolean => useStack().store === 'dynamodb';
 
 /** A document client on a stack's DynamoDB Local, for tests that read or plant items; destroy it after. */
-export const stackTable = (stack: { ddbEndpoint: string }): DocumentClient =>
-  documentClient(localClientConfig(stack.ddbEndpoint));
+export const stackTable = (stack: { ddbEndpoint: string }): DocumentClient => {
+  // The memory engine has no table: an empty endpoint would send the client to AWS itself.
+  if (!stack.ddbEndpoint) throw new Error('This stack runs on the memory engine: it has no table to read');
+  return documentClient(localClientConfig(stack.ddbEndpoint));
+};
 
 /** A fresh merchant (referred by the seeded partner) on `stack`, for tests that want isolation. */
 export const newMerchant = async (stack: StackRef = useStack(), name?: string): Promise<Merchant> => {
