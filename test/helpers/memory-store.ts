@@ -1,6 +1,7 @@
 import type { Payment, Scope, Transfer, WattleEvent } from '@wattle/domain';
 import { createMemoryStore, type MemoryStore } from '@wattle/memory-store';
 import { fakeCipher } from '../fakes/cipher.ts';
+import { aPayment } from './builders.ts';
 
 /**
  * A new, empty in-memory store, the flows' store in unit tests: the engine the store's contract
@@ -99,4 +100,23 @@ export const paidOut = async (
     walkEnd: null,
     consumes: amount,
   });
+};
+
+/** Charges of 1000 (952 each to the merchant), `ch_<n>` ('Order <n>'), captured 2026-11-1<n> (n of 1 to 9). */
+export const settledCharges = async (
+  store: MemoryStore,
+  scope: Scope,
+  numbers = [1, 2, 3],
+): Promise<void> => {
+  for (const i of numbers) {
+    const capturedAt = `2026-11-1${i}T00:00:00Z`;
+    const charge = aPayment({
+      token: `ch_${i}`,
+      description: `Order ${i}`,
+      state: 'captured',
+      createdAt: capturedAt,
+      capturedAt,
+    });
+    await settledPayment(store, scope, charge, new Date(capturedAt));
+  }
 };

@@ -9,9 +9,7 @@ import {
   updateRecipient,
 } from '@wattle/flows';
 import { describe, expect, it } from 'vitest';
-import { fakeBalance } from '../../fakes/balance.ts';
 import { fixedClock, sequentialIds, virtualPacing } from '../../fakes/system.ts';
-import { fakeTransfers } from '../../fakes/transfers.ts';
 import { memoryStore } from '../../helpers/memory-store.ts';
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
@@ -20,12 +18,12 @@ const details = { name: 'Mary Jane', bsb: '063000', number: '123456789' };
 const month = 31 * 86_400_000;
 
 const setUp = () => {
-  const { bankAccountTokens, recipients, cipher } = memoryStore();
+  const { bankAccountTokens, recipients, transfers, cipher } = memoryStore();
   return {
     bankAccountTokens,
     recipients,
     cipher,
-    transfers: fakeTransfers(fakeBalance()),
+    transfers,
     clock: fixedClock('2026-11-24T10:00:00Z'),
     ids: sequentialIds(),
     pacing: virtualPacing(),

@@ -9,8 +9,7 @@ import {
 import { jobKinds, TransactionConflictError } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import { fixedClock, pacingLosingAfter, sequentialIds, virtualPacing } from '../../fakes/system.ts';
-import { aPayment } from '../../helpers/builders.ts';
-import { memoryStore, overriding, paidOut, settledPayment } from '../../helpers/memory-store.ts';
+import { memoryStore, overriding, paidOut, settledCharges } from '../../helpers/memory-store.ts';
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
 const ownAccount = newBankAccount(
@@ -34,17 +33,7 @@ const merchant = (payoutBankAccount: Account['payoutBankAccount']): Account => (
 const setUp = async (account = merchant(ownAccount)) => {
   const store = memoryStore();
   await store.accounts.create(account, []);
-  for (const i of [1, 2, 3]) {
-    const capturedAt = `2026-11-1${i}T00:00:00Z`;
-    const charge = aPayment({
-      token: `ch_${i}`,
-      description: `Order ${i}`,
-      state: 'captured',
-      createdAt: capturedAt,
-      capturedAt,
-    });
-    await settledPayment(store, scope, charge, new Date(capturedAt));
-  }
+  await settledCharges(store, scope);
   const { balance, transfers, payments, accounts, bankAccountTokens, recipients, schedule } = store;
   return {
     store,

@@ -73,7 +73,7 @@ const deliver = (deps: Deps, webhook: Webhook) =>
   deliverWebhook(deps, { scope, webhookToken: webhook.token });
 
 const retryJobOf = (deps: Deps, webhook: Webhook) =>
-  deps.world.jobs.find(jobKinds.webhookRetry, scope, webhook.token) ?? undefined;
+  deps.world.jobs.find(jobKinds.webhookRetry, scope, webhook.token);
 
 /** Whether the event still awaits its fan-out. */
 const awaiting = async (deps: Deps, eventToken: string) =>

@@ -113,9 +113,9 @@ export class Jobs {
     return found.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
   }
 
-  /** The job of `kind` for a resource (a timed kind's at `dueAt`), or null: for tests and tools. */
-  find(kind: string, scope: Scope, token: string, dueAt?: Date): ScheduledJob | null {
+  /** The job of `kind` for a resource (a timed kind's at `dueAt`), if there is one: for tests and tools. */
+  find(kind: string, scope: Scope, token: string, dueAt?: Date): ScheduledJob | undefined {
     const found = this.byId.get(idOf(kind, scope, token, dueAt));
-    return found ? copy(found.job) : null;
+    return found ? copy(found.job) : undefined;
   }
 }
