@@ -125,7 +125,8 @@ export default defineConfig({
           name: 'e2e-memory',
           include: reliability ? ['test/e2e/**/*.test.ts'] : memoryEngineSmoke.e2e,
           isolate: false,
-          globalSetup: ['test/reliability/card-leaks/e2e-leak-check-setup.ts'],
+          // The shared stack on the memory engine, in a process of its own, its output checked for card data.
+          globalSetup: ['test/helpers/memory-stack-global-setup.ts'],
           env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG', WATTLE_TEST_STORE: 'memory' },
         },
       },

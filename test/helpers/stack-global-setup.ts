@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LocalStackInfo, startLocalStack } from '@wattle/local';
 import type { TestProject } from 'vitest/node';
-import { testStore } from './test-store.ts';
 
 /** What the e2e tests get from inject('stack'). */
 export interface ProvidedStack extends LocalStackInfo {
@@ -25,20 +24,19 @@ declare module 'vitest' {
 }
 
 /**
- * The e2e project's global setup: ONE in-memory local stack on a free port (on the project's store
- * engine: testStore), in this (the main)
+ * The e2e project's global setup: ONE in-memory local stack on a free port (on DynamoDB Local; the
+ * e2e-memory project's is memory-stack-global-setup.ts), in this (the main)
  * process, shared by every e2e file. Files that move the clock share the clock stack instead
  * (useClockStack); the few that restart a stack start their own (startOwnStack).
  */
 export default async function setup(project: TestProject) {
   process.env.WATTLE_LOG_LEVEL ||= 'SILENT';
   const dataDir = mkdtempSync(join(tmpdir(), 'wattle-e2e-'));
-  const store = testStore(project.config.env);
-  const stack = await startLocalStack({ port: 0, dataDir, inMemory: true, quiet: true, store });
+  const stack = await startLocalStack({ port: 0, dataDir, inMemory: true, quiet: true });
   project.provide('stack', {
     ...stack.info,
     port: stack.port,
-    store,
+    store: 'dynamodb',
     ddbEndpoint: stack.ddbEndpoint,
     sqsEndpoint: stack.sqsEndpoint,
     tableName: stack.tableName,

@@ -24,8 +24,7 @@ export default async function setup(project: TestProject) {
       if (!capture.lines.some((line) => line.includes('"message":"request"')))
         throw new Error('No request was logged by the shared stack: the card-data check read no logs');
       const finds = [
-        // The memory engine has no table: its data lives in this process, gone once it stops.
-        ...(stack.ddbEndpoint ? await findCardDataInTable(stack.ddbEndpoint, stack.tableName) : []),
+        ...(await findCardDataInTable(stack.ddbEndpoint, stack.tableName)),
         ...findCardDataInLogs(capture.lines.join('\n'), 'the shared stack log'),
       ];
       if (finds.length > 0) failure = new Error(describeFinds(finds));
