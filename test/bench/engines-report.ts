@@ -26,8 +26,18 @@ const ratio = (a: number, b: number): string => (Number.isFinite(a / b) ? `${(a 
 
 const cell = (row: EngineRow, name: EngineOperation): string => {
   const result = row.results[name];
-  const errors = result.errors ? ` (${result.errors} errors)` : '';
+  const errors = result.errors ? ` (${result.errors} errors¹)` : '';
   return `${result.perSecond.toFixed(0)}${errors}`;
+};
+
+/** What the first failed request of each operation with errors said, as a footnote. */
+const errorNotes = (rows: EngineRow[]): string[] => {
+  const notes = rows.flatMap((row) =>
+    engineOperations
+      .filter((name) => row.results[name].errors > 0)
+      .map((name) => `- ${row.name}, ${name}: ${(row.results[name].firstError ?? '').slice(0, 200)}`),
+  );
+  return notes.length ? ['', '¹ The first failed request of each:', '', ...notes] : [];
 };
 
 export const enginesMarkdown = (report: EnginesReport): string => {
@@ -44,25 +54,26 @@ export const enginesMarkdown = (report: EnginesReport): string => {
     '',
     `Measured ${m.date} at commit ${m.commit} on ${m.cpu} (${m.cores} cores, ${m.memoryGiB} GiB), Node ${m.node}, ${m.java}; load average at the start ${m.loadAtStart.join(', ')}.`,
     '',
-    `The local stack started as \`npm start -- --store memory --in-memory\` and \`npm start -- --store dynamodb --in-memory\`, each a process of its own, and stripe-stateful-mock ${peerVersion()} (a stateful Stripe emulator in Node) from its package; one after another, each with the machine to itself. One load generator (the bench's keep-alive HTTP client, ${s.concurrency} requests at a time) for ${s.durationMs / 1000} s per operation after ${s.warmupMs / 1000} s of warm-up. A charge is made on a card in the request (Pin's card fields; Stripe's \`tok_visa\`), captured; a list is a page of 25. Requests a second:`,
+    `The local stack started as \`npm start -- --store memory --in-memory\` and \`npm start -- --store dynamodb --in-memory\`, each a process of its own, and stripe-stateful-mock ${peerVersion()} (a stateful Stripe emulator in Node) from its package; one after another, each with the machine to itself. One load generator (the bench's keep-alive HTTP client, ${s.concurrency} requests at a time) for ${s.durationMs / 1000} s per operation after ${s.warmupMs / 1000} s of warm-up. A charge is made on a card in the request (Pin's card fields; Stripe's \`tok_visa\`), captured; a list is a page of 25; a customer is made with a card. Requests a second:`,
     '',
-    "| server | create charge | get charge | list charges | ready (process start to first answer) | ready (the stack's own start) |",
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    "| server | create charge | get charge | list charges | create customer | ready (process start to first answer) | ready (the stack's own start) |",
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (row) =>
         `| ${row.name} | ${engineOperations.map((name) => cell(row, name)).join(' | ')} | ${(row.processReadyMs / 1000).toFixed(2)} s | ${row.stackReadyMs === undefined ? '' : `${(row.stackReadyMs / 1000).toFixed(1)} s`} |`,
     ),
-    ...failures.map((row) => `| ${row.name} | not measured: ${row.error.replaceAll('|', '\\|')} | | | | |`),
+    ...failures.map((row) => `| ${row.name} | not measured: ${row.error.replaceAll('|', '\\|')} | | | | | |`),
+    ...errorNotes(rows),
     '',
-    '| ratio | create charge | get charge | list charges |',
-    '| --- | ---: | ---: | ---: |',
+    '| ratio | create charge | get charge | list charges | create customer |',
+    '| --- | ---: | ---: | ---: | ---: |',
     `| memory engine / DynamoDB Local engine (target ≥ 10×) | ${engineOperations.map((name) => ratio(rate(memory, name), rate(dynamo, name))).join(' | ')} |`,
     `| memory engine / stripe-stateful-mock | ${engineOperations.map((name) => ratio(rate(memory, name), rate(peer, name))).join(' | ')} |`,
     '',
     'Median (p50) and p99 latency at the client, ms:',
     '',
-    '| server | create charge | get charge | list charges |',
-    '| --- | ---: | ---: | ---: |',
+    '| server | create charge | get charge | list charges | create customer |',
+    '| --- | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (row) =>
         `| ${row.name} | ${engineOperations.map((name) => `${row.results[name].p50Ms.toFixed(1)} / ${row.results[name].p99Ms.toFixed(1)}`).join(' | ')} |`,

@@ -2,7 +2,8 @@
  * The store engines side by side, and a peer: the local stack on the memory engine and on the
  * DynamoDB Local engine (`npm start -- --store …`, each in a process of its own, one at a time),
  * and stripe-stateful-mock (a stateful Stripe emulator in Node, a dev dependency), all driven by
- * the same load generator at the same concurrency: create, get and list charges. Each stack is the
+ * the same load generator at the same concurrency: create, get and list charges, and create a
+ * customer with a card. Each stack is the
  * real `npm start` entry: the same gateway, middlewares, validation, flows and events.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -17,7 +18,7 @@ import { merchantOn, operations } from './api-operations.ts';
 import { benchApi } from './bench-api.ts';
 import { type LoadResult, runLoad } from './load.ts';
 
-export const engineOperations = ['create charge', 'get charge', 'list charges'] as const;
+export const engineOperations = ['create charge', 'get charge', 'list charges', 'create customer'] as const;
 export type EngineOperation = (typeof engineOperations)[number];
 
 export interface EngineRow {
@@ -130,13 +131,20 @@ const benchStack = async (store: 'memory' | 'dynamodb', options: EnginesOptions)
     const readyLine = /ready in ([\d.]+) s/.exec(started.output());
     const merchant = await merchantOn(port);
     const ops = operations(merchant);
-    // get charge cycles through the charges made so far: a page's worth before the loads start.
-    while (merchant.charges.length <= 25) await ops['create charge'].send(0);
+    // get charge cycles through the charges made so far: a page's worth before the loads start (a
+    // failure shows as the operations' errors).
+    await runLoad({
+      concurrency: 1,
+      durationMs: 60_000,
+      maxCount: 26,
+      work: (i) => ops['create charge'].send(i),
+    });
     const results = await measure(
       {
         'create charge': (i) => ops['create charge'].send(i),
         'get charge': (i) => ops['get charge'].send(i),
         'list charges': (i) => ops['list charges'].send(i),
+        'create customer': (i) => ops['create customer'].send(i),
       },
       options,
     );
@@ -204,6 +212,9 @@ const benchStripeMock = async (options: EnginesOptions): Promise<EngineRow> => {
         // A page as long as Pin's (25).
         'list charges': async () => {
           await stripeCall(base, 'GET', '/v1/charges?limit=25');
+        },
+        'create customer': async (i) => {
+          await stripeCall(base, 'POST', '/v1/customers', { email: `c${i}@example.com`, source: 'tok_visa' });
         },
       },
       options,

@@ -18,11 +18,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseOperationNames } from './api-operations.ts';
+import { benchEngines } from './engines.ts';
+import { writeEnginesReport } from './engines-report.ts';
 import { benchHotItems } from './hot-items.ts';
 import { benchBundles, bundlingDrift } from './lambda-bundles.ts';
 import { machine } from './machine.ts';
-import { benchEngines } from './engines.ts';
-import { writeEnginesReport } from './engines-report.ts';
 import { type BenchReport, writeReport } from './report.ts';
 import { benchService, measuredOperations } from './service-bench.ts';
 
