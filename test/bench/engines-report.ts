@@ -19,8 +19,9 @@ const peerVersion = (): string => {
   }
 };
 
+/** Its rate; none (no ratio) when nothing succeeded. */
 const rate = (row: EngineRow | undefined, name: EngineOperation): number =>
-  row?.results[name].perSecond ?? Number.NaN;
+  row?.results[name].requests ? row.results[name].perSecond : Number.NaN;
 
 const ratio = (a: number, b: number): string => (Number.isFinite(a / b) ? `${(a / b).toFixed(2)}×` : 'n/a');
 
@@ -37,7 +38,15 @@ const errorNotes = (rows: EngineRow[]): string[] => {
       .filter((name) => row.results[name].errors > 0)
       .map((name) => `- ${row.name}, ${name}: ${(row.results[name].firstError ?? '').slice(0, 200)}`),
   );
-  return notes.length ? ['', '¹ The first failed request of each:', '', ...notes] : [];
+  const setups = rows
+    .filter((row) => row.setupError)
+    .map(
+      (row) =>
+        `- ${row.name} could not make the 26 charges first (${row.setupError?.slice(0, 200)}): its get and list charges read what there was, not comparable with the others'.`,
+    );
+  return notes.length || setups.length
+    ? ['', '¹ The first failed request of each:', '', ...notes, ...setups]
+    : [];
 };
 
 export const enginesMarkdown = (report: EnginesReport): string => {
@@ -76,7 +85,7 @@ export const enginesMarkdown = (report: EnginesReport): string => {
     '| --- | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (row) =>
-        `| ${row.name} | ${engineOperations.map((name) => `${row.results[name].p50Ms.toFixed(1)} / ${row.results[name].p99Ms.toFixed(1)}`).join(' | ')} |`,
+        `| ${row.name} | ${engineOperations.map((name) => (row.results[name].requests ? `${row.results[name].p50Ms.toFixed(1)} / ${row.results[name].p99Ms.toFixed(1)}` : 'n/a')).join(' | ')} |`,
     ),
     '',
     "The process-start column includes compiling the TypeScript sources with tsx (the installed package runs built JavaScript instead); the stack's own start is what its ready line reports. Both engines run the same gateway, middlewares, validation, flows, events and webhook delivery; the memory engine replaces only the store and the queues.",

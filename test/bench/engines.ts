@@ -28,6 +28,8 @@ export interface EngineRow {
   /** The stack's own start (startLocalStack, as its ready line says), ms; none for the peer. */
   stackReadyMs?: number;
   results: Record<EngineOperation, LoadResult>;
+  /** Why the charges get and list charges read could not all be made first (then they read fewer). */
+  setupError?: string;
 }
 
 /** A server that could not be measured, and why (the table says so rather than the run failing). */
@@ -133,7 +135,7 @@ const benchStack = async (store: 'memory' | 'dynamodb', options: EnginesOptions)
     const ops = operations(merchant);
     // get charge cycles through the charges made so far: a page's worth before the loads start (a
     // failure shows as the operations' errors).
-    await runLoad({
+    const setup = await runLoad({
       concurrency: 1,
       durationMs: 60_000,
       maxCount: 26,
@@ -153,6 +155,7 @@ const benchStack = async (store: 'memory' | 'dynamodb', options: EnginesOptions)
       processReadyMs: started.processReadyMs,
       ...(readyLine ? { stackReadyMs: Number(readyLine[1]) * 1000 } : {}),
       results,
+      ...(setup.errors ? { setupError: setup.firstError ?? 'failed' } : {}),
     };
   } finally {
     await stop(started.child);
