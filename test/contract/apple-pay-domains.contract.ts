@@ -29,6 +29,13 @@ export const describeApplePayDomains = (engine: Engine) => {
       await applePayDomains.create(scope, second, later(now, 1));
       expect(await applePayDomains.list(scope, 1)).toEqual({ items: [second, found], total: 2 });
       expect(await applePayDomains.findByName(newScope(), 'shop.example.com')).toBeNull();
+      expect(
+        await applePayDomains.findByName({ ...scope, environment: 'live' }, 'shop.example.com'),
+      ).toBeNull();
+      expect(await applePayDomains.list({ ...scope, environment: 'live' }, 1)).toEqual({
+        items: [],
+        total: 0,
+      });
     });
 
     it('are deleted once, freeing the name; a second deletion is Missing', async () => {
@@ -36,6 +43,9 @@ export const describeApplePayDomains = (engine: Engine) => {
       const scope = newScope();
       const domain = aDomain('gone.example.com');
       await applePayDomains.create(scope, domain, now);
+      await expect(applePayDomains.delete(newScope(), domain.token)).rejects.toEqual(
+        new Missing('Apple Pay domain', domain.token),
+      );
       await applePayDomains.delete(scope, domain.token);
       await expect(applePayDomains.delete(scope, domain.token)).rejects.toEqual(
         new Missing('Apple Pay domain', domain.token),

@@ -1,5 +1,5 @@
 import type { Scope } from '@wattle/domain';
-import { Changed, Missing } from '@wattle/ports';
+import { Changed, Missing, TokenUsed } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import {
   aCard,
@@ -145,6 +145,30 @@ export const describeCustomers = (engine: Engine) => {
       await expect(
         ports.customers.addCard(scope, gone, { from: 'new', sealed: another }, now),
       ).rejects.toEqual(new Missing('customer', gone));
+    });
+
+    it('take a card token once: a change with a used one is TokenUsed and changes nothing', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const { customer } = await makeCustomer(ports, scope);
+      const sealed = await sealedCard(ports, scope);
+      await ports.cardTokens.put(scope, sealed, later(now, 3600_000));
+      await ports.customers.addCard(scope, customer.token, { from: 'token', sealed }, now);
+      const change = {
+        customer: { ...customer, notes: 'x' },
+        expectedVersion: 2,
+        intake: { from: 'token' as const, sealed },
+        removedCardToken: null,
+        event: anEvent('customer.updated', now),
+      };
+      await expect(ports.customers.update(scope, change, now)).rejects.toEqual(
+        new TokenUsed(sealed.card.token),
+      );
+      expect(await ports.customers.get(scope, customer.token)).toEqual({ customer, version: 2 });
+      const gone = { ...change, customer: { ...customer, token: 'cus_gone' }, intake: null };
+      await expect(ports.customers.update(scope, gone, now)).rejects.toEqual(
+        new Missing('customer', 'cus_gone'),
+      );
     });
 
     it('are deleted with every card, once: a stale delete is Changed, one of a gone customer Missing', async () => {

@@ -25,6 +25,7 @@ export const describeFiles = (engine: Engine) => {
       await files.create(scope, file);
       expect(await files.get(scope, file.token)).toEqual(file);
       expect(await files.get(newScope(), file.token)).toBeNull();
+      expect(await files.get({ ...scope, environment: 'live' }, file.token)).toBeNull();
       await expect(files.create(scope, file)).rejects.toEqual(new TokenTaken('file', file.token));
     });
 
@@ -38,7 +39,9 @@ export const describeFiles = (engine: Engine) => {
       await files.markSubmitted(scope, [submitted.token], now);
       expect(await files.get(scope, submitted.token)).toEqual({ ...submitted, evidenceSubmitted: true });
       await expect(files.delete(scope, submitted.token)).rejects.toEqual(new Locked('file', submitted.token));
+      await expect(files.delete(newScope(), loose.token)).rejects.toEqual(new Missing('file', loose.token));
       await files.delete(scope, loose.token);
+      expect(await files.get(scope, loose.token)).toBeNull();
       await expect(files.delete(scope, loose.token)).rejects.toEqual(new Missing('file', loose.token));
     });
 
@@ -52,6 +55,24 @@ export const describeFiles = (engine: Engine) => {
         new Missing('file', gone),
       );
       expect((await files.get(scope, file.token))?.evidenceSubmitted).toBe(false);
+      await expect(files.markSubmitted(newScope(), [file.token], now)).rejects.toEqual(
+        new Missing('file', file.token),
+      );
+    });
+
+    it('racing a deletion against the submission: either the file is gone or it is marked, never both', async () => {
+      const { files } = engine();
+      const scope = newScope();
+      const file = aFile();
+      await files.create(scope, file);
+      const [deleted, marked] = await Promise.allSettled([
+        files.delete(scope, file.token),
+        files.markSubmitted(scope, [file.token], now),
+      ]);
+      const stored = await files.get(scope, file.token);
+      expect([deleted.status, marked.status].sort()).toEqual(['fulfilled', 'rejected']);
+      if (deleted.status === 'fulfilled') expect(stored).toBeNull();
+      else expect(stored?.evidenceSubmitted).toBe(true);
     });
   });
 };

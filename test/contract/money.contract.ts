@@ -1,5 +1,5 @@
 import type { Dispute, Payment, Refund, Scope, Transfer } from '@wattle/domain';
-import { BalanceShort, Changed, JobTaken, jobKinds, TokenTaken } from '@wattle/ports';
+import { BalanceShort, Changed, JobTaken, jobKinds, Locked, Missing, TokenTaken } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import { capturedCharge } from './payments.contract.ts';
 import {
@@ -66,6 +66,24 @@ const transferOut = async (ports: StorePorts, scope: Scope, transfer: Transfer, 
     consumes: transfer.totalCredits,
   });
 };
+
+/** A dispute the issuer opens on `charge`, as its opening job makes it. */
+const aDisputeOf = (charge: Payment): Dispute => ({
+  token: ids.token('dis'),
+  category: 'general',
+  status: 'evidence_required',
+  amount: charge.amount,
+  currency: charge.currency,
+  fee: 1500,
+  charge,
+  receivedAt: now.toISOString(),
+  evidenceRequiredBy: later(now, 14 * day).toISOString(),
+  evidence: {},
+  activity: [],
+  version: 1,
+  withdrawn: false,
+  arbitration: false,
+});
 
 /** RefundsStore, TransfersStore, DepositsStore, DisputesStore and BalanceStore: the money's moves. */
 export const describeMoney = (engine: Engine) => {
@@ -280,29 +298,12 @@ export const describeMoney = (engine: Engine) => {
       return { charge, job: job! };
     };
 
-    const aDispute = (charge: Payment): Dispute => ({
-      token: ids.token('dis'),
-      category: 'general',
-      status: 'evidence_required',
-      amount: charge.amount,
-      currency: charge.currency,
-      fee: 1500,
-      charge,
-      receivedAt: now.toISOString(),
-      evidenceRequiredBy: later(now, 14 * day).toISOString(),
-      evidence: {},
-      activity: [],
-      version: 1,
-      withdrawn: false,
-      arbitration: false,
-    });
-
     it('open once on a charge as read, taking its amount and fee from the balance', async () => {
       const ports = engine();
       const scope = newScope();
       const { charge, job } = await disputable(ports, scope);
       const open = () => {
-        const dispute = aDispute(charge);
+        const dispute = aDisputeOf(charge);
         return ports.disputes.open(
           scope,
           dispute,
@@ -332,7 +333,7 @@ export const describeMoney = (engine: Engine) => {
       await refund(ports, scope, charge, 100);
       const open = ports.disputes.open(
         scope,
-        aDispute(charge),
+        aDisputeOf(charge),
         charge,
         { claim: job, event: anEvent('dispute.evidence_required', now) },
         now,
@@ -345,7 +346,7 @@ export const describeMoney = (engine: Engine) => {
       const ports = engine();
       const scope = newScope();
       const { charge, job } = await disputable(ports, scope);
-      const read = aDispute(charge);
+      const read = aDisputeOf(charge);
       await ports.disputes.open(
         scope,
         read,
@@ -366,6 +367,48 @@ export const describeMoney = (engine: Engine) => {
         open: false,
       });
       expect((await ports.balance.ledger(scope, 'AUD', settled)).available).toBe(952 - 1500);
+    });
+  });
+
+  describe('disputes with evidence', () => {
+    it('submit files all or none (Missing names the one not there), locking them, and cancel the deadline', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const charge = await capturedCharge(ports, scope, now, { disputeCase: { category: 'general' } });
+      const [claim] = (await ports.schedule.due(jobKinds.disputeOpening, later(now, 2 * day))).filter(
+        (j) => j.token === charge.token,
+      );
+      const read = aDisputeOf(charge);
+      const deadline = {
+        kind: jobKinds.disputeDeadline,
+        scope,
+        token: read.token,
+        dueAt: later(now, 14 * day),
+      };
+      const event = anEvent('dispute.evidence_required', now);
+      await ports.disputes.open(scope, read, charge, { claim: claim!, event, schedule: [deadline] }, now);
+      const file = {
+        token: ids.token('file'),
+        originalFilename: 'r.pdf',
+        purpose: 'dispute_evidence' as const,
+        size: 1,
+        mimeType: 'application/pdf' as const,
+        uploadedAt: now.toISOString(),
+        evidenceSubmitted: false,
+      };
+      await ports.files.create(scope, file);
+      const next: Dispute = { ...read, status: 'evidence_under_review', version: 2 };
+      const gone = ids.token('file');
+      const writes = { cancel: [jobKinds.disputeDeadline], files: [file.token, gone] };
+      await expect(ports.disputes.step(scope, read, next, writes, now)).rejects.toEqual(
+        new Missing('file', gone),
+      );
+      expect((await ports.disputes.get(scope, read.token))?.version).toBe(1);
+      await ports.disputes.step(scope, read, next, { ...writes, files: [file.token] }, now);
+      expect((await ports.files.get(scope, file.token))?.evidenceSubmitted).toBe(true);
+      await expect(ports.files.delete(scope, file.token)).rejects.toEqual(new Locked('file', file.token));
+      const deadlines = await ports.schedule.due(jobKinds.disputeDeadline, later(now, 30 * day));
+      expect(deadlines.some((j) => j.token === read.token)).toBe(false);
     });
   });
 

@@ -51,6 +51,22 @@ const settle = (
     when,
   );
 
+/** Settles a reserved payment as authorised, its lease on the funds `leaseMs` long. */
+const authorise = (
+  ports: StorePorts,
+  scope: Scope,
+  authorised: Payment,
+  leaseMs: number,
+  joinLists: boolean,
+) =>
+  ports.payments.settle(
+    scope,
+    authorised,
+    anEvent('charge.authorised', now),
+    { from: 'processing', joinLists, leaseExpiresAt: later(now, leaseMs), recoveryDueAt: later(now, 60_000) },
+    now,
+  );
+
 /** A charge reserved and captured at `when`, as a payment request makes one: its proceeds in the balance. */
 export const capturedCharge = async (
   ports: StorePorts,
@@ -161,18 +177,7 @@ export const describePayments = (engine: Engine) => {
       const charge = aCharge(now, { captureOnSuccess: false });
       await reserve(ports, scope, charge, now);
       const authorised: Payment = { ...charge, state: 'authorised' };
-      await ports.payments.settle(
-        scope,
-        authorised,
-        anEvent('charge.authorised', now),
-        {
-          from: 'processing',
-          joinLists: true,
-          leaseExpiresAt: later(now, 3600_000),
-          recoveryDueAt: later(now, 60_000),
-        },
-        now,
-      );
+      await authorise(ports, scope, authorised, 3600_000, true);
       const capture = () =>
         ports.payments.transition(scope, captured(authorised, now), anEvent('charge.captured', now), now);
       const voiding = () =>
@@ -189,18 +194,7 @@ export const describePayments = (engine: Engine) => {
       const other = aCharge(now);
       await reserve(ports, scope, other, now);
       const held: Payment = { ...other, state: 'authorised' };
-      await ports.payments.settle(
-        scope,
-        held,
-        anEvent('charge.authorised', now),
-        {
-          from: 'processing',
-          joinLists: true,
-          leaseExpiresAt: later(now, 1000),
-          recoveryDueAt: later(now, 60_000),
-        },
-        now,
-      );
+      await authorise(ports, scope, held, 1000, true);
       const late = later(now, 1000);
       await expect(
         ports.payments.transition(scope, captured(held, late), anEvent('charge.captured', late), late),
@@ -216,6 +210,44 @@ export const describePayments = (engine: Engine) => {
       expect(between.map((p) => p.token)).toEqual([made[2]!.token, made[1]!.token]);
       const newest = await ports.payments.chargesBetween(scope, null, null, 3);
       expect(newest.map((p) => p.token)).toEqual([made[3]!.token, made[2]!.token, made[1]!.token]);
+    });
+
+    it('lead back from their 3-D Secure session, which one payment holds', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const charge = aCharge(now, { state: 'pending_3ds' });
+      const sessionToken = ids.token('se');
+      const options = { joinLists: true, sessionToken, recoveryDueAt: later(now, 1800_000) };
+      await ports.payments.reserve(scope, charge, 'sealed', options, now);
+      expect(await ports.payments.session(sessionToken)).toEqual({ scope, paymentToken: charge.token });
+      expect(await ports.payments.session(ids.token('se'))).toBeNull();
+      // Pending in the lists while the payer is away.
+      expect((await ports.payments.list(scope, 'charge', 1)).items.map((p) => p.state)).toEqual([
+        'pending_3ds',
+      ]);
+      await expect(ports.payments.reserve(scope, aCharge(now), 'sealed', options, now)).rejects.toThrow();
+      expect(await ports.payments.session(sessionToken)).toEqual({ scope, paymentToken: charge.token });
+    });
+
+    it('capture an authorisation into a new charge, listed and credited, the authorisation captured', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const authorisation = aCharge(now, { kind: 'authorisation', token: ids.token('auth') });
+      await reserve(ports, scope, authorisation, now, true);
+      const authorised: Payment = { ...authorisation, state: 'authorised' };
+      await authorise(ports, scope, authorised, 3600_000, false);
+      const charge = captured(aCharge(now, { authorisationToken: authorisation.token }), now);
+      const done: Payment = { ...authorised, state: 'captured', capturedAt: now.toISOString() };
+      await ports.payments.transition(scope, done, anEvent('charge.captured', now), now, charge);
+      expect(await ports.payments.get(scope, charge.token)).toEqual({ ...charge, transfers: [] });
+      expect((await ports.payments.get(scope, authorisation.token))?.state).toBe('captured');
+      expect((await ports.payments.list(scope, 'charge', 1)).total).toBe(1);
+      expect((await ports.payments.list(scope, 'authorisation', 1)).total).toBe(1);
+      expect(await ports.balance.read(scope, later(now, 10 * 86_400_000))).toEqual([
+        { currency: 'AUD', available: 952, unsettled: 0 },
+      ]);
+      const again = ports.payments.transition(scope, done, anEvent('charge.captured', now), now, charge);
+      await expect(again).rejects.toEqual(new Changed('payment', authorisation.token));
     });
 
     it('show each transfer that paid them out once, and restate it where it is', async () => {

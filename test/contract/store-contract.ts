@@ -11,6 +11,7 @@ import { describeRecipients } from './recipients.contract.ts';
 import { describeSchedule } from './schedule.contract.ts';
 import { describeSingleUseTokens } from './single-use-tokens.contract.ts';
 import type { Engine } from './subject.ts';
+import { describeSubscriptions } from './subscriptions.contract.ts';
 import { describeWebhooks } from './webhooks.contract.ts';
 
 /**
@@ -31,5 +32,6 @@ export const describeStoreContract = (engine: Engine): void => {
   describeRecipients(engine);
   describeSchedule(engine);
   describeSingleUseTokens(engine);
+  describeSubscriptions(engine);
   describeWebhooks(engine);
 };

@@ -33,6 +33,7 @@ import type {
   RecipientsStore,
   RefundsStore,
   ScheduleStore,
+  SubscriptionsStore,
   TransferLinks,
   TransfersStore,
   WebhookEndpointsStore,
@@ -66,6 +67,7 @@ export interface StorePorts {
   plans: PlansStore;
   recipients: RecipientsStore;
   schedule: ScheduleStore;
+  subscriptions: SubscriptionsStore;
   webhookEndpoints: WebhookEndpointsStore;
   webhooks: WebhooksStore;
 }

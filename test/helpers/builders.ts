@@ -1,4 +1,12 @@
-import type { Card, CardDetails, Payment, PaymentOrder } from '@wattle/domain';
+import type {
+  Card,
+  CardDetails,
+  Payment,
+  PaymentOrder,
+  PendingBill,
+  Plan,
+  Subscription,
+} from '@wattle/domain';
 import type { PaymentRequest } from '@wattle/flows';
 
 /** What a stored card and the card details a request holds have in common: expiry and holder. */
@@ -90,4 +98,44 @@ export const aChargeRequest = (overrides: Partial<PaymentRequest> = {}): Payment
   source: { kind: 'card', details: aCardDetails() },
   threeDSecure: null,
   ...overrides,
+});
+
+/** An active subscription of `plan` made at `at`, billed next 30 days later, its first bill paid. */
+export const aSubscription = (plan: Plan, token: string, customerToken: string, at: Date): Subscription => {
+  const next = new Date(at.getTime() + 30 * 86_400_000).toISOString();
+  return {
+    token,
+    state: 'active',
+    planToken: plan.token,
+    customerToken,
+    cardToken: `card_of_${customerToken}`,
+    createdAt: at.toISOString(),
+    nextBillingDate: next,
+    activeIntervalStartedAt: at.toISOString(),
+    activeIntervalFinishesAt: next,
+    cancelledAt: null,
+    terms: plan,
+    planName: plan.name,
+    anchor: at.toISOString(),
+    billedIntervals: 1,
+    setupFeePending: false,
+    setupFeeCharged: false,
+    failedAttempts: 0,
+    attempts: 1,
+    reactivations: 0,
+  };
+};
+
+/** A bill of 1000 AUD under way, begun at `at`. */
+export const aBill = (
+  purpose: PendingBill['purpose'],
+  attempt: number,
+  at = new Date('2026-11-21T05:00:00Z'),
+): PendingBill => ({
+  purpose,
+  attempt,
+  amount: 1000,
+  currency: 'AUD',
+  setupFee: false,
+  at: at.toISOString(),
 });

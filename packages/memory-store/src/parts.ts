@@ -31,6 +31,7 @@ export const plans = (c: OverMemoryWorld) => new repo.MemoryPlans(c.memoryWorld)
 export const recipients = (c: OverMemoryWorld) => new repo.MemoryRecipients(c.memoryWorld);
 export const refunds = (c: OverMemoryWorld) => new repo.MemoryRefunds(c.memoryWorld);
 export const schedule = (c: OverMemoryWorld) => new repo.MemorySchedule(c.memoryWorld);
+export const subscriptions = (c: OverMemoryWorld) => new repo.MemorySubscriptions(c.memoryWorld);
 export const transfers = (c: OverMemoryWorld) => new repo.MemoryTransfers(c.memoryWorld);
 export const webhookEndpoints = (c: OverMemoryWorld) => new repo.MemoryWebhookEndpoints(c.memoryWorld);
 export const webhooks = (c: OverMemoryWorld) => new repo.MemoryWebhooks(c.memoryWorld);

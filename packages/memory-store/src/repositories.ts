@@ -18,6 +18,7 @@ export { MemoryPlans } from './repos/plans.ts';
 export { MemoryRecipients } from './repos/recipients.ts';
 export { MemoryRefunds } from './repos/refunds.ts';
 export { MemorySchedule } from './repos/schedule.ts';
+export { MemorySubscriptions } from './repos/subscriptions.ts';
 export { MemoryTransfers } from './repos/transfers.ts';
 export { MemoryWebhookEndpoints } from './repos/webhook-endpoints.ts';
 export { MemoryWebhooks } from './repos/webhooks.ts';

@@ -1,6 +1,7 @@
 import { type Account, type ApiKeyGrant, environments, nextDepositRun, usesDeposits } from '@wattle/domain';
 import { type AccountsStore, jobKinds, type NewApiKey } from '@wattle/ports';
 import { Change } from '../world/change.ts';
+import { copy } from '../world/copy.ts';
 import { hashApiKey } from '../world/keys.ts';
 import type { MemoryWorld } from '../world/world.ts';
 
@@ -20,8 +21,8 @@ export const accountIn = (
   for (const { apiKey, grant } of apiKeys)
     change.check(() => !grants.has(hashApiKey(apiKey)), `key:${grant.kind}:${grant.environment}`);
   change.write(() => {
-    accounts.set(account.id, structuredClone(account));
-    for (const { apiKey, grant } of apiKeys) grants.set(hashApiKey(apiKey), structuredClone(grant));
+    accounts.set(account.id, copy(account));
+    for (const { apiKey, grant } of apiKeys) grants.set(hashApiKey(apiKey), copy(grant));
   });
   if (usesDeposits(account))
     for (const environment of environments)
@@ -43,11 +44,11 @@ export class MemoryAccounts implements AccountsStore {
 
   async get(accountId: string): Promise<Account | null> {
     const account = accountsOf(this.world).get(accountId);
-    return account ? structuredClone(account) : null;
+    return account ? copy(account) : null;
   }
 
   async grantFor(apiKey: string): Promise<ApiKeyGrant | null> {
     const grant = apiKeysOf(this.world).get(hashApiKey(apiKey));
-    return grant ? structuredClone(grant) : null;
+    return grant ? copy(grant) : null;
   }
 }

@@ -1,6 +1,7 @@
 import type { ApplePayDomain, Scope } from '@wattle/domain';
 import { type ApplePayDomainsStore, Missing, NameTaken, type Page } from '@wattle/ports';
 import { Change } from '../world/change.ts';
+import { copy } from '../world/copy.ts';
 import { listSortKey, scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
@@ -25,14 +26,14 @@ export class MemoryApplePayDomains implements ApplePayDomainsStore {
   async list(scope: Scope, page: number): Promise<Page<ApplePayDomain>> {
     return pageOf(this.world.lists.page(listKey(scope, 'apple_pay_domains'), page), (id) => {
       const stored = this.domains.get(id);
-      return stored ? structuredClone(stored.domain) : undefined;
+      return stored ? copy(stored.domain) : undefined;
     });
   }
 
   async findByName(scope: Scope, domainName: string): Promise<ApplePayDomain | null> {
     const token = this.names.get(scoped(scope, domainName));
     const stored = token ? this.domains.get(scoped(scope, token)) : undefined;
-    return stored ? structuredClone(stored.domain) : null;
+    return stored ? copy(stored.domain) : null;
   }
 
   async create(scope: Scope, domain: ApplePayDomain, now: Date): Promise<void> {
@@ -46,7 +47,7 @@ export class MemoryApplePayDomains implements ApplePayDomainsStore {
         () => new NameTaken('Apple Pay domain', domain.domainName),
       )
       .write(() => {
-        const stored = { domain: structuredClone(domain), sortKey: listSortKey(now, domain.token) };
+        const stored = { domain: copy(domain), sortKey: listSortKey(now, domain.token) };
         this.domains.set(id, stored);
         this.names.set(name, domain.token);
         this.world.lists.join(list, stored.sortKey, id);

@@ -1,5 +1,6 @@
 import type { ChargeCredit, CurrencyBalance, Scope } from '@wattle/domain';
 import type { BalanceStore, CreditCursor, PayoutLedger } from '@wattle/ports';
+import { copy } from '../world/copy.ts';
 import { type CurrencyMoney, moneyOf } from '../world/money.ts';
 import type { MemoryWorld } from '../world/world.ts';
 
@@ -26,8 +27,8 @@ const ledgerOf = (money: CurrencyMoney, today: string): PayoutLedger => {
   ledger.available -= money.debited;
   ledger.version = money.version;
   ledger.consumed = money.consumed;
-  ledger.cursor = structuredClone(money.cursor);
-  ledger.givenBack = structuredClone(money.givenBack);
+  ledger.cursor = copy(money.cursor);
+  ledger.givenBack = copy(money.givenBack);
   return ledger;
 };
 
@@ -58,7 +59,7 @@ export class MemoryBalance implements BalanceStore {
     if (!money) return;
     let before = cursor?.before ?? 0;
     for (const position of cursor ? money.creditOrder.from(cursor.position) : money.creditOrder.all()) {
-      const credit = structuredClone(money.credits.get(position)!);
+      const credit = copy(money.credits.get(position)!);
       if (!visit(credit, before)) return;
       before += credit.merchantEntitlement;
     }

@@ -10,6 +10,7 @@ import {
   type SealedCard,
 } from '@wattle/ports';
 import { Change } from '../world/change.ts';
+import { copy } from '../world/copy.ts';
 import { listSortKey, scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
@@ -55,12 +56,12 @@ export class MemoryCustomers implements CustomersStore {
 
   async get(scope: Scope, customerToken: string): Promise<LoadedCustomer | null> {
     const stored = this.customers.get(scoped(scope, customerToken));
-    return stored ? { customer: structuredClone(stored.customer), version: stored.ver } : null;
+    return stored ? { customer: copy(stored.customer), version: stored.ver } : null;
   }
 
   async getCard(scope: Scope, customerToken: string, cardToken: string): Promise<SealedCard | null> {
     const stored = this.cards.get(cardId(scope, customerToken, cardToken));
-    return stored ? { card: structuredClone(stored.card), sealedNumber: stored.sealedNumber } : null;
+    return stored ? { card: copy(stored.card), sealedNumber: stored.sealedNumber } : null;
   }
 
   async findCardOwner(scope: Scope, cardToken: string): Promise<string | null> {
@@ -70,14 +71,14 @@ export class MemoryCustomers implements CustomersStore {
   async list(scope: Scope, page: number): Promise<Page<Customer>> {
     return pageOf(this.world.lists.page(listKey(scope, 'customers'), page), (id) => {
       const stored = this.customers.get(id);
-      return stored ? structuredClone(stored.customer) : undefined;
+      return stored ? copy(stored.customer) : undefined;
     });
   }
 
   async listCards(scope: Scope, customerToken: string, page: number): Promise<Page<Card>> {
     return pageOf(this.world.lists.page(listKey(scope, 'cards', customerToken), page), (id) => {
       const stored = this.cards.get(id);
-      return stored ? structuredClone(stored.card) : undefined;
+      return stored ? copy(stored.card) : undefined;
     });
   }
 
@@ -94,7 +95,7 @@ export class MemoryCustomers implements CustomersStore {
       .check(() => !this.customers.has(id), 'customer')
       .write(() => {
         const stored = {
-          customer: structuredClone(customer),
+          customer: copy(customer),
           ver: 1,
           sortKey: listSortKey(now, customer.token),
         };
@@ -116,7 +117,7 @@ export class MemoryCustomers implements CustomersStore {
       )
       .write(() => {
         const stored = this.customers.get(id)!;
-        stored.customer = structuredClone(customer);
+        stored.customer = copy(customer);
         stored.ver++;
       });
     if (change.intake) this.takeCardIn(made, scope, customer.token, change.intake, now);
@@ -202,7 +203,7 @@ export class MemoryCustomers implements CustomersStore {
       .check(() => !this.cards.has(id), 'new-card')
       .check(() => !this.owners.has(owner), 'new-card-owner')
       .write(() => {
-        const stored = { card: structuredClone(card), sealedNumber, sortKey: listSortKey(now, card.token) };
+        const stored = { card: copy(card), sealedNumber, sortKey: listSortKey(now, card.token) };
         this.cards.set(id, stored);
         this.owners.set(owner, customerToken);
         this.world.lists.join(list, stored.sortKey, id);

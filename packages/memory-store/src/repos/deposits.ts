@@ -8,6 +8,7 @@ import {
   TokenTaken,
 } from '@wattle/ports';
 import { Change } from '../world/change.ts';
+import { copy } from '../world/copy.ts';
 import { listSortKey, scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
@@ -44,7 +45,7 @@ export class MemoryDeposits implements DepositsStore {
         () => new TokenTaken('deposit', deposit.token),
       )
       .write(() => {
-        const stored = { deposit: structuredClone(deposit), sortKey: listSortKey(now, deposit.token) };
+        const stored = { deposit: copy(deposit), sortKey: listSortKey(now, deposit.token) };
         this.deposits.set(id, stored);
         this.world.lists.join(list, stored.sortKey, id);
         this.world.lists.move(list, 1);
@@ -66,13 +67,13 @@ export class MemoryDeposits implements DepositsStore {
 
   async get(scope: Scope, depositToken: string): Promise<Deposit | null> {
     const stored = this.deposits.get(scoped(scope, depositToken));
-    return stored ? structuredClone(stored.deposit) : null;
+    return stored ? copy(stored.deposit) : null;
   }
 
   async list(scope: Scope, page: number): Promise<Page<Deposit>> {
     return pageOf(this.world.lists.page(listKey(scope, 'deposits'), page), (id) => {
       const stored = this.deposits.get(id);
-      return stored ? structuredClone(stored.deposit) : undefined;
+      return stored ? copy(stored.deposit) : undefined;
     });
   }
 }

@@ -1,6 +1,7 @@
 import { type Dispute, isOpen, type Payment, type Scope, type WattleEvent } from '@wattle/domain';
 import { Changed, type DisputeStepWrites, type DisputesStore, type ScheduledJob } from '@wattle/ports';
 import { Change } from '../world/change.ts';
+import { copy } from '../world/copy.ts';
 import { listSortKey, scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { debitIn, giveBackIn } from '../world/money.ts';
@@ -25,13 +26,13 @@ export class MemoryDisputes implements DisputesStore {
 
   async get(scope: Scope, disputeToken: string): Promise<Dispute | null> {
     const stored = this.disputes.get(scoped(scope, disputeToken));
-    return stored ? structuredClone(stored.dispute) : null;
+    return stored ? copy(stored.dispute) : null;
   }
 
   async all(scope: Scope, limit: number): Promise<Dispute[]> {
     return this.world.lists
       .between(listKey(scope, 'disputes'), '0', '~', limit)
-      .map((id) => structuredClone(this.disputes.get(id)!.dispute));
+      .map((id) => copy(this.disputes.get(id)!.dispute));
   }
 
   async count(scope: Scope): Promise<number> {
@@ -67,7 +68,7 @@ export class MemoryDisputes implements DisputesStore {
         const record = this.payments.get(chargeId)!;
         record.payment.dispute = { token: dispute.token, open: true };
         record.refundable = 0;
-        const stored = { dispute: structuredClone(dispute), sortKey: listSortKey(now, dispute.token) };
+        const stored = { dispute: copy(dispute), sortKey: listSortKey(now, dispute.token) };
         this.disputes.set(id, stored);
         this.world.lists.join(list, stored.sortKey, id);
         this.world.lists.move(list, 1);
@@ -93,7 +94,7 @@ export class MemoryDisputes implements DisputesStore {
         () => new Changed('dispute', read.token),
       )
       .write(() => {
-        this.disputes.get(id)!.dispute = structuredClone(next);
+        this.disputes.get(id)!.dispute = copy(next);
         const record = this.payments.get(scoped(scope, read.charge.token));
         if (record?.payment.dispute && isOpen(read.status) !== isOpen(next.status))
           record.payment.dispute.open = isOpen(next.status);

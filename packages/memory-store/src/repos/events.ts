@@ -1,5 +1,6 @@
 import type { Scope, WattleEvent } from '@wattle/domain';
 import type { EventsStore, Page, ScopedEvent } from '@wattle/ports';
+import { copy } from '../world/copy.ts';
 import { scoped } from '../world/keys.ts';
 import { pageOf } from '../world/lists.ts';
 import { eventsList } from '../world/outbox.ts';
@@ -11,13 +12,13 @@ export class MemoryEvents implements EventsStore {
 
   async get(scope: Scope, eventToken: string): Promise<WattleEvent | null> {
     const stored = this.world.outbox.events.get(scoped(scope, eventToken));
-    return stored ? structuredClone(stored.event) : null;
+    return stored ? copy(stored.event) : null;
   }
 
   async list(scope: Scope, page: number): Promise<Page<WattleEvent>> {
     return pageOf(this.world.lists.page(eventsList(scope), page), (id) => {
       const stored = this.world.outbox.events.get(id);
-      return stored ? structuredClone(stored.event) : undefined;
+      return stored ? copy(stored.event) : undefined;
     });
   }
 

@@ -1,6 +1,7 @@
 import type { Scope, StoredFile } from '@wattle/domain';
 import { type FilesStore, Locked, Missing, TokenTaken } from '@wattle/ports';
 import { Change } from '../world/change.ts';
+import { copy } from '../world/copy.ts';
 import { scoped } from '../world/keys.ts';
 import type { MemoryWorld } from '../world/world.ts';
 
@@ -47,7 +48,7 @@ export class MemoryFiles implements FilesStore {
   async get(scope: Scope, fileToken: string): Promise<StoredFile | null> {
     const kept = this.files.get(scoped(scope, fileToken));
     if (!kept) return null;
-    return { ...structuredClone(kept.file), evidenceSubmitted: kept.submittedAt !== undefined } as StoredFile;
+    return { ...copy(kept.file), evidenceSubmitted: kept.submittedAt !== undefined } as StoredFile;
   }
 
   async create(scope: Scope, file: StoredFile): Promise<void> {
@@ -58,7 +59,7 @@ export class MemoryFiles implements FilesStore {
         () => !this.files.has(id),
         () => new TokenTaken('file', file.token),
       )
-      .write(() => this.files.set(id, { file: structuredClone(kept) }))
+      .write(() => this.files.set(id, { file: copy(kept) }))
       .commit();
   }
 

@@ -1,5 +1,6 @@
 import { type Scope, toEpochSeconds } from '@wattle/domain';
 import type { IdempotencyStart, IdempotencyStore, IdempotencyTimes, StoredResponse } from '@wattle/ports';
+import { copy } from '../world/copy.ts';
 import { scoped } from '../world/keys.ts';
 import type { MemoryWorld } from '../world/world.ts';
 
@@ -37,7 +38,7 @@ export class MemoryIdempotency implements IdempotencyStore {
       (held.state === 'in_progress' && (held.lockedUntil ?? 0) <= now && held.requestHash === requestHash);
     if (!free) {
       if (held.requestHash !== requestHash) return { outcome: 'mismatch' };
-      if (held.state === 'completed') return { outcome: 'replay', response: structuredClone(held.response!) };
+      if (held.state === 'completed') return { outcome: 'replay', response: copy(held.response!) };
       return { outcome: 'in-progress' };
     }
     const record: KeyRecord = {
@@ -56,7 +57,7 @@ export class MemoryIdempotency implements IdempotencyStore {
     // As DynamoDB's UpdateItem on a key released meanwhile, which makes a record with no request.
     if (!held) return;
     held.state = 'completed';
-    held.response = structuredClone(response);
+    held.response = copy(response);
     delete held.lockedUntil;
   }
 

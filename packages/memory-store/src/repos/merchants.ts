@@ -8,6 +8,7 @@ import {
   type StoredMerchant,
 } from '@wattle/ports';
 import { Change } from '../world/change.ts';
+import { copy } from '../world/copy.ts';
 import { hashApiKey, listSortKey } from '../world/keys.ts';
 import { referralsList } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
@@ -44,7 +45,7 @@ export class MemoryMerchants implements MerchantsStore {
   async create(made: NewMerchant, account: Account, apiKeys: NewApiKey[], event: WattleEvent, now: Date) {
     const { merchant } = made;
     const stored: StoredMerchant = {
-      ...structuredClone(made),
+      ...copy(made),
       liveKeyHashes: apiKeys.filter((key) => key.grant.suspended).map((key) => hashApiKey(key.apiKey)),
     };
     const change = accountIn(this.world, new Change(), account, apiKeys)
@@ -64,14 +65,14 @@ export class MemoryMerchants implements MerchantsStore {
   async get(merchantToken: string): Promise<StoredMerchant | null> {
     const stored = this.merchants.get(merchantToken);
     if (!stored) return null;
-    const { merchant, sealedKeys, passwordHash, liveKeyHashes } = structuredClone(stored);
+    const { merchant, sealedKeys, passwordHash, liveKeyHashes } = copy(stored);
     return { merchant, sealedKeys, passwordHash, liveKeyHashes } as StoredMerchant;
   }
 
   async listForPartner(partnerId: string, page: number): Promise<Page<Merchant>> {
     return pageOf(this.world.lists.page(referralsList(partnerId), page), (token) => {
       const stored = this.merchants.get(token);
-      return stored ? structuredClone(stored.merchant) : undefined;
+      return stored ? copy(stored.merchant) : undefined;
     });
   }
 
@@ -85,7 +86,7 @@ export class MemoryMerchants implements MerchantsStore {
       )
       .write(() => {
         const stored = this.merchants.get(reviewed.token)!;
-        stored.merchant = structuredClone(reviewed);
+        stored.merchant = copy(reviewed);
         const account = accounts.get(reviewed.accountId);
         if (account) account.status = accountStatus;
       });

@@ -19,6 +19,7 @@ import {
   TokenTaken,
 } from '@wattle/ports';
 import { Change } from '../world/change.ts';
+import { copy } from '../world/copy.ts';
 import { listSortKey, scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { createdRange, pageOf } from '../world/lists.ts';
@@ -27,6 +28,7 @@ import { type PaymentRecord, paymentsOf } from '../world/payment-records.ts';
 import type { MemoryWorld } from '../world/world.ts';
 import { MemoryCardTokens } from './card-tokens.ts';
 import { MemoryPaymentSources } from './payment-sources.ts';
+import { subscriptionChangeIn } from './subscriptions.ts';
 
 interface StoredSession {
   scope: Scope;
@@ -44,8 +46,8 @@ const listsOf = (scope: Scope, payment: Payment): string[] =>
       ];
 
 const toPayment = (record: PaymentRecord): Payment => ({
-  ...structuredClone(record.payment),
-  transfers: structuredClone(record.transferLinks),
+  ...copy(record.payment),
+  transfers: copy(record.transferLinks),
 });
 
 /** Charges and authorisations: reserved before the processor is asked, then settled with its outcome. */
@@ -99,7 +101,6 @@ export class MemoryPayments implements PaymentsStore {
   }
 
   async reserve(scope: Scope, payment: Payment, sealedNumber: string, options: ReserveOptions, now: Date) {
-    if (options.bill?.begin) throw new Error('The memory store keeps no subscriptions yet');
     const id = scoped(scope, payment.token);
     const change = new Change().check(
       () => !this.payments.has(id),
@@ -112,7 +113,7 @@ export class MemoryPayments implements PaymentsStore {
     if (sessionToken) change.check(() => !this.sessions.has(sessionToken), 'session');
     change.write(() => {
       const record: PaymentRecord = {
-        payment: structuredClone(payment),
+        payment: copy(payment),
         sealedNumber,
         sortKey: listSortKey(now, payment.token),
         transferLinks: [],
@@ -125,7 +126,8 @@ export class MemoryPayments implements PaymentsStore {
         this.world.expiry.add('three-d-secure-session', sessionToken, expiresAt);
       }
     });
-    if (!options.bill)
+    if (options.bill?.begin) subscriptionChangeIn(this.world, change, scope, options.bill.begin, now);
+    else if (!options.bill)
       this.world.jobs.scheduleIn(change, {
         kind: jobKinds.paymentRecovery,
         scope,
@@ -136,7 +138,6 @@ export class MemoryPayments implements PaymentsStore {
   }
 
   async settle(scope: Scope, payment: Payment, event: WattleEvent, options: SettleOptions, now: Date) {
-    if (options.bill?.settle) throw new Error('The memory store keeps no subscriptions yet');
     const id = scoped(scope, payment.token);
     const change = new Change();
     if (options.job) this.world.jobs.claimIn(change, options.job);
@@ -147,7 +148,7 @@ export class MemoryPayments implements PaymentsStore {
       )
       .write(() => {
         const record = this.payments.get(id)!;
-        record.payment = structuredClone(payment);
+        record.payment = copy(payment);
         record.refundable = refundable(payment);
         delete record.sealedNumber;
         if (options.joinLists) {
@@ -157,7 +158,8 @@ export class MemoryPayments implements PaymentsStore {
         if (options.leaseExpiresAt) this.leases.set(id, toEpochSeconds(options.leaseExpiresAt));
       });
     this.capturedIn(change, scope, payment, now);
-    if (!options.job && !options.bill)
+    if (options.bill?.settle) subscriptionChangeIn(this.world, change, scope, options.bill.settle, now);
+    else if (!options.job && !options.bill)
       this.world.jobs.cancelIn(change, jobKinds.paymentRecovery, scope, payment.token, options.recoveryDueAt);
     this.world.outbox.recordIn(change, scope, event, now).commit();
   }
@@ -177,7 +179,7 @@ export class MemoryPayments implements PaymentsStore {
       .write(() => {
         this.leases.delete(id);
         const record = this.payments.get(id)!;
-        record.payment = structuredClone(payment);
+        record.payment = copy(payment);
         record.refundable = refundable(payment);
       });
     if (newCharge) {
@@ -186,7 +188,7 @@ export class MemoryPayments implements PaymentsStore {
         .check(() => !this.payments.has(chargeId), 'charge')
         .write(() => {
           const record: PaymentRecord = {
-            payment: structuredClone(newCharge),
+            payment: copy(newCharge),
             refundable: refundable(newCharge),
             sortKey: listSortKey(now, newCharge.token),
             transferLinks: [],
@@ -203,7 +205,7 @@ export class MemoryPayments implements PaymentsStore {
   async linkTransfer(scope: Scope, chargeToken: string, link: TransferLink): Promise<void> {
     const record = this.payments.get(scoped(scope, chargeToken));
     if (!record || record.transferLinks.some((l) => l.token === link.token)) return;
-    record.transferLinks.push(structuredClone(link));
+    record.transferLinks.push(copy(link));
   }
 
   /** Restates a charge's link to a transfer where it is, linking it first when it is not yet. */
@@ -211,8 +213,8 @@ export class MemoryPayments implements PaymentsStore {
     const record = this.payments.get(scoped(scope, chargeToken));
     if (!record) return;
     const at = record.transferLinks.findIndex((l) => l.token === link.token);
-    if (at >= 0) record.transferLinks[at] = structuredClone(link);
-    else record.transferLinks.push(structuredClone(link));
+    if (at >= 0) record.transferLinks[at] = copy(link);
+    else record.transferLinks.push(copy(link));
   }
 
   /** A capture's credit to the balance, and the simulated issuer's dispute of a dispute test card. */

@@ -11,6 +11,7 @@ import {
   type ScheduledJob,
 } from '@wattle/ports';
 import { Change } from '../world/change.ts';
+import { copy } from '../world/copy.ts';
 import { listSortKey, scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
@@ -29,7 +30,7 @@ export const noCounts: PlanCounts = { trial: 0, active: 0, cancelling: 0, cancel
 export const plansOf = (world: MemoryWorld) => world.table<StoredPlan>('plan');
 
 const toLoaded = (stored: StoredPlan): LoadedPlan => ({
-  plan: structuredClone(stored.plan),
+  plan: copy(stored.plan),
   counts: { ...stored.counts },
 });
 
@@ -68,7 +69,7 @@ export class MemoryPlans implements PlansStore {
     const change = new Change().check(() => !this.plans.has(id), 'plan');
     this.claimNameIn(change, scope, plan).write(() => {
       const stored = {
-        plan: structuredClone(plan),
+        plan: copy(plan),
         counts: { ...noCounts },
         sortKey: listSortKey(now, plan.token),
       };
@@ -94,7 +95,7 @@ export class MemoryPlans implements PlansStore {
       .write(() => {
         const { plan } = this.plans.get(id)!;
         plan.name = after.name;
-        plan.customerPermissions = structuredClone(after.customerPermissions);
+        plan.customerPermissions = copy(after.customerPermissions);
       });
     if (after.name !== before.name) {
       this.releaseNameIn(change, scope, before);

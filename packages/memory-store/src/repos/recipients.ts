@@ -7,6 +7,7 @@ import {
   type RecipientsStore,
 } from '@wattle/ports';
 import { Change } from '../world/change.ts';
+import { copy } from '../world/copy.ts';
 import { listSortKey, scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
@@ -34,13 +35,13 @@ export class MemoryRecipients implements RecipientsStore {
 
   async get(scope: Scope, token: string): Promise<LoadedRecipient | null> {
     const stored = this.recipients.get(scoped(scope, token));
-    return stored ? { recipient: structuredClone(stored.recipient), version: stored.ver } : null;
+    return stored ? { recipient: copy(stored.recipient), version: stored.ver } : null;
   }
 
   async list(scope: Scope, page: number): Promise<Page<Recipient>> {
     return pageOf(this.world.lists.page(listKey(scope, 'recipients'), page), (id) => {
       const stored = this.recipients.get(id);
-      return stored ? structuredClone(stored.recipient) : undefined;
+      return stored ? copy(stored.recipient) : undefined;
     });
   }
 
@@ -50,7 +51,7 @@ export class MemoryRecipients implements RecipientsStore {
     const change = new Change().check(() => !this.recipients.has(id), 'recipient');
     this.takeIn(change, scope, intake, now).write(() => {
       const stored = {
-        recipient: structuredClone(recipient),
+        recipient: copy(recipient),
         sealedNumber: intake.sealed.sealedNumber,
         ver: 1,
         sortKey: listSortKey(now, recipient.token),
@@ -78,7 +79,7 @@ export class MemoryRecipients implements RecipientsStore {
       )
       .write(() => {
         const stored = this.recipients.get(id)!;
-        stored.recipient = structuredClone(recipient);
+        stored.recipient = copy(recipient);
         stored.ver++;
         if (intake) stored.sealedNumber = intake.sealed.sealedNumber;
       });

@@ -8,6 +8,7 @@ import {
   type ScheduledJob,
 } from '@wattle/ports';
 import { Change } from '../world/change.ts';
+import { copy } from '../world/copy.ts';
 import { listSortKey, scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
@@ -32,7 +33,7 @@ export class MemoryRefunds implements RefundsStore {
 
   async get(scope: Scope, refundToken: string): Promise<Refund | null> {
     const stored = this.refunds.get(scoped(scope, refundToken));
-    return stored ? structuredClone(stored.refund) : null;
+    return stored ? copy(stored.refund) : null;
   }
 
   async list(scope: Scope, page: number): Promise<Page<Refund>> {
@@ -67,7 +68,7 @@ export class MemoryRefunds implements RefundsStore {
         charge.payment.amountRefunded += refund.amount;
         charge.payment.pendingRefunds += 1;
         charge.refundable! -= refund.amount;
-        const stored = { refund: structuredClone(refund), sortKey: listSortKey(now, refund.token) };
+        const stored = { refund: copy(refund), sortKey: listSortKey(now, refund.token) };
         this.refunds.set(id, stored);
         for (const list of [listKey(scope, 'refunds'), listKey(scope, 'refunds', refund.chargeToken)]) {
           this.world.lists.join(list, stored.sortKey, id);
@@ -102,7 +103,7 @@ export class MemoryRefunds implements RefundsStore {
       .claimIn(new Change(), job)
       .check(() => this.refunds.get(id)?.refund.state === 'pending', 'refund')
       .write(() => {
-        this.refunds.get(id)!.refund = structuredClone(refund);
+        this.refunds.get(id)!.refund = copy(refund);
         const record = this.payments.get(chargeId);
         if (!record) return;
         record.payment.pendingRefunds -= 1;
@@ -117,6 +118,6 @@ export class MemoryRefunds implements RefundsStore {
 
   private read(id: string): Refund | undefined {
     const stored = this.refunds.get(id);
-    return stored ? structuredClone(stored.refund) : undefined;
+    return stored ? copy(stored.refund) : undefined;
   }
 }

@@ -1,6 +1,7 @@
 import { type Scope, toEpochSeconds } from '@wattle/domain';
 import { TokenUsed } from '@wattle/ports';
 import type { Change } from '../world/change.ts';
+import { copy } from '../world/copy.ts';
 import { scoped, sealContext } from '../world/keys.ts';
 import type { MemoryWorld } from '../world/world.ts';
 
@@ -36,7 +37,7 @@ export class SingleUseTokens<T extends { token: string }> {
   async put(scope: Scope, value: T, sealedNumber: string, expiresAt: Date): Promise<void> {
     const id = scoped(scope, value.token);
     if (this.tokens.has(id)) throw new Error(`The ${this.kind} ${value.token} exists already`);
-    const stored = { value: structuredClone(value), sealedNumber, expiresAt: toEpochSeconds(expiresAt) };
+    const stored = { value: copy(value), sealedNumber, expiresAt: toEpochSeconds(expiresAt) };
     this.tokens.set(id, stored);
     this.world.expiry.add(this.kind, id, stored.expiresAt);
   }
@@ -48,7 +49,7 @@ export class SingleUseTokens<T extends { token: string }> {
   ): Promise<{ value: T; sealedNumber: string } | null> {
     const stored = this.tokens.get(scoped(scope, token));
     if (!stored || stored.expiresAt <= toEpochSeconds(now)) return null;
-    return { value: structuredClone(stored.value), sealedNumber: stored.sealedNumber };
+    return { value: copy(stored.value), sealedNumber: stored.sealedNumber };
   }
 
   /** Uses the token up in `change`: TokenUsed when it is gone (used, expired, never made). */

@@ -15,6 +15,7 @@ import {
   type TransfersStore,
 } from '@wattle/ports';
 import { Change } from '../world/change.ts';
+import { copy } from '../world/copy.ts';
 import { listSortKey, scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { createdRange, pageOf } from '../world/lists.ts';
@@ -52,7 +53,7 @@ export class MemoryTransfers implements TransfersStore {
       .check(() => !this.transfers.has(id), 'transfer')
       .write(() => {
         const stored = {
-          transfer: structuredClone(transfer),
+          transfer: copy(transfer),
           sortKey: listSortKey(now, transfer.token),
           lineItems: new Map(),
         };
@@ -105,7 +106,7 @@ export class MemoryTransfers implements TransfersStore {
         () => new Changed('transfer', failed.token),
       )
       .write(() => {
-        this.transfers.get(id)!.transfer = structuredClone(failed);
+        this.transfers.get(id)!.transfer = copy(failed);
       });
     debitIn(this.world, change, scope, failed.currency, -failed.totalCredits, { giveBack: returned });
     this.world.jobs.claimIn(change, job);
@@ -141,7 +142,7 @@ export class MemoryTransfers implements TransfersStore {
     const items: TransferLineItem[] = [];
     for (let index = skip + 1; index <= Math.min(skip + take, total); index++) {
       const item = stored?.lineItems.get(index);
-      if (item) items.push(structuredClone(item));
+      if (item) items.push(copy(item));
     }
     return { items, total };
   }
@@ -149,11 +150,11 @@ export class MemoryTransfers implements TransfersStore {
   async putLineItems(scope: Scope, transferToken: string, firstIndex: number, items: TransferLineItem[]) {
     const stored = this.transfers.get(scoped(scope, transferToken));
     if (!stored) return;
-    for (const [i, item] of items.entries()) stored.lineItems.set(firstIndex + i, structuredClone(item));
+    for (const [i, item] of items.entries()) stored.lineItems.set(firstIndex + i, copy(item));
   }
 
   private read(id: string): Transfer | undefined {
     const stored = this.transfers.get(id);
-    return stored ? structuredClone(stored.transfer) : undefined;
+    return stored ? copy(stored.transfer) : undefined;
   }
 }

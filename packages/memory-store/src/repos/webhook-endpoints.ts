@@ -8,6 +8,7 @@ import {
   type WebhookEndpointsStore,
 } from '@wattle/ports';
 import { Change } from '../world/change.ts';
+import { copy } from '../world/copy.ts';
 import { listSortKey, scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
@@ -29,14 +30,24 @@ export class MemoryWebhookEndpoints implements WebhookEndpointsStore {
 
   async get(scope: Scope, endpointToken: string): Promise<WebhookEndpoint | null> {
     const stored = this.endpoints.get(scoped(scope, endpointToken));
-    return stored && stored.deletingSince === undefined ? structuredClone(stored.endpoint) : null;
+    return stored && stored.deletingSince === undefined ? copy(stored.endpoint) : null;
   }
 
   async list(scope: Scope, page: number): Promise<Page<WebhookEndpoint>> {
     return pageOf(this.world.lists.page(listKey(scope, 'webhook_endpoints'), page), (id) => {
       const stored = this.endpoints.get(id);
-      return stored ? structuredClone(stored.endpoint) : undefined;
+      return stored ? copy(stored.endpoint) : undefined;
     });
+  }
+
+  /**
+   * Every endpoint of the merchant's list (at most the limit), newest first, without the count:
+   * what an event's fan-out reads (the port's `live`, which main's fan-out uses).
+   */
+  async live(scope: Scope): Promise<WebhookEndpoint[]> {
+    return this.world.lists
+      .page(listKey(scope, 'webhook_endpoints'), 1)
+      .ids.map((id) => copy(this.endpoints.get(id)!.endpoint));
   }
 
   async create(scope: Scope, endpoint: WebhookEndpoint, now: Date): Promise<void> {
@@ -49,7 +60,7 @@ export class MemoryWebhookEndpoints implements WebhookEndpointsStore {
         () => new LimitReached(list, maxWebhookEndpoints),
       )
       .write(() => {
-        const stored = { endpoint: structuredClone(endpoint), sortKey: listSortKey(now, endpoint.token) };
+        const stored = { endpoint: copy(endpoint), sortKey: listSortKey(now, endpoint.token) };
         this.endpoints.set(id, stored);
         this.world.lists.join(list, stored.sortKey, id);
         this.world.lists.move(list, 1);

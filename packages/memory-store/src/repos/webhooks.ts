@@ -15,6 +15,7 @@ import {
   type WebhooksStore,
 } from '@wattle/ports';
 import { Change } from '../world/change.ts';
+import { copy } from '../world/copy.ts';
 import { listSortKey, scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
@@ -52,7 +53,7 @@ const endpointWebhooksOf = (world: MemoryWorld) =>
   world.table<Map<string, EndpointWebhook>>('endpoint-webhooks');
 
 const toLoaded = (stored: StoredWebhook): LoadedWebhook => ({
-  webhook: structuredClone(stored.webhook),
+  webhook: copy(stored.webhook),
   version: stored.ver,
   leasedUntil: stored.leaseUntil === undefined ? null : new Date(stored.leaseUntil),
 });
@@ -98,7 +99,7 @@ export class MemoryWebhooks implements WebhooksStore {
   async list(scope: Scope, page: number): Promise<Page<Webhook>> {
     return pageOf(this.world.lists.page(listKey(scope, 'webhooks'), page), (id) => {
       const stored = this.webhooks.get(id);
-      return stored ? structuredClone(stored.webhook) : undefined;
+      return stored ? copy(stored.webhook) : undefined;
     });
   }
 
@@ -116,7 +117,7 @@ export class MemoryWebhooks implements WebhooksStore {
       .write(() => {
         const stored = {
           scope: { ...scope },
-          webhook: structuredClone(webhook),
+          webhook: copy(webhook),
           ver: 1,
           expiresAt,
           sortKey: listSortKey(now, webhook.token),
@@ -134,7 +135,7 @@ export class MemoryWebhooks implements WebhooksStore {
         this.world.expiry.add('endpoint-webhook', recordId(endpointId, webhook.eventToken), expiresAt);
       })
       .commit();
-    return { webhook: structuredClone(webhook), version: 1, leasedUntil: null };
+    return { webhook: copy(webhook), version: 1, leasedUntil: null };
   }
 
   async lease(scope: Scope, loaded: LoadedWebhook, now: Date): Promise<DeliveryLease | null> {
@@ -151,7 +152,7 @@ export class MemoryWebhooks implements WebhooksStore {
     const stored = this.webhooks.get(scoped(scope, lease.webhookToken));
     if (!stored || stored.leaseId !== lease.leaseId) return false;
     const change = new Change().write(() => {
-      stored.webhook = structuredClone(webhook);
+      stored.webhook = copy(webhook);
       stored.ver++;
       delete stored.leaseUntil;
       delete stored.leaseId;
@@ -185,7 +186,7 @@ export class MemoryWebhooks implements WebhooksStore {
         () => new Changed('webhook', webhook.token),
       )
       .write(() => {
-        stored!.webhook = structuredClone(webhook);
+        stored!.webhook = copy(webhook);
         stored!.ver++;
       });
     this.world.jobs

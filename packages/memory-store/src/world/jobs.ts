@@ -1,6 +1,7 @@
 import type { Scope } from '@wattle/domain';
 import { JobTaken, jobKinds, type ScheduledJob } from '@wattle/ports';
 import type { Change } from './change.ts';
+import { copy } from './copy.ts';
 import { scoped, shardOfToken } from './keys.ts';
 import { SortedList } from './sorted-list.ts';
 
@@ -28,12 +29,12 @@ const dueKeyOf = (job: ScheduledJob, id: string): string =>
     ? `${job.dueAt.toISOString()}#${scoped(job.scope, job.token)}\u0000${id}`
     : `${job.dueAt.toISOString()}#${job.token}\u0000${id}`;
 
-const copy = (job: ScheduledJob): ScheduledJob => ({
+const copyJob = (job: ScheduledJob): ScheduledJob => ({
   kind: job.kind,
   scope: { ...job.scope },
   token: job.token,
   dueAt: new Date(job.dueAt.getTime()),
-  data: structuredClone(job.data ?? {}),
+  data: copy(job.data ?? {}),
 });
 
 /** The scheduled jobs: by id, and by kind and part in due order. */
@@ -53,7 +54,7 @@ export class Jobs {
 
   private put(job: ScheduledJob): void {
     this.remove(idOf(job.kind, job.scope, job.token, job.dueAt));
-    const stored = copy(job);
+    const stored = copyJob(job);
     const id = idOf(job.kind, job.scope, job.token, job.dueAt);
     const dueKey = dueKeyOf(stored, id);
     this.byId.set(id, { job: stored, dueKey });
@@ -108,7 +109,7 @@ export class Jobs {
     const found: ScheduledJob[] = [];
     for (let shard = 0; shard < jobShards; shard++) {
       const list = this.due.get(`${kind}#${shard}`);
-      for (const id of list?.oldestBefore(upper, limit) ?? []) found.push(copy(this.byId.get(id)!.job));
+      for (const id of list?.oldestBefore(upper, limit) ?? []) found.push(copyJob(this.byId.get(id)!.job));
     }
     return found.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
   }
@@ -116,6 +117,6 @@ export class Jobs {
   /** The job of `kind` for a resource (a timed kind's at `dueAt`), if there is one: for tests and tools. */
   find(kind: string, scope: Scope, token: string, dueAt?: Date): ScheduledJob | undefined {
     const found = this.byId.get(idOf(kind, scope, token, dueAt));
-    return found ? copy(found.job) : undefined;
+    return found ? copyJob(found.job) : undefined;
   }
 }

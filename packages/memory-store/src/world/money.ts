@@ -8,6 +8,7 @@ import {
 } from '@wattle/domain';
 import type { CreditCursor } from '@wattle/ports';
 import type { Change } from './change.ts';
+import { copy } from './copy.ts';
 import { scoped } from './keys.ts';
 import { SortedList } from './sorted-list.ts';
 import type { MemoryWorld } from './world.ts';
@@ -94,7 +95,7 @@ export const creditCaptureIn = (
   return change.write(() => {
     const money = currencyOf(world, scope, charge.currency);
     money.days.set(day, (money.days.get(day) ?? 0) + credit.merchantEntitlement);
-    money.credits.set(credit.position, structuredClone(credit));
+    money.credits.set(credit.position, copy(credit));
     money.creditOrder.insert(credit.position, credit.position);
   });
 };
@@ -136,9 +137,9 @@ export const debitIn = (
     money.debited += amount;
     money.version += 1;
     money.consumed += consumes ?? Math.max(amount, 0);
-    if (cursor !== undefined) money.cursor = structuredClone(cursor);
-    if (givenBackLeft) money.givenBack = structuredClone(givenBackLeft);
-    if (giveBack) money.givenBack = [...money.givenBack, ...structuredClone(giveBack)];
+    if (cursor !== undefined) money.cursor = copy(cursor);
+    if (givenBackLeft) money.givenBack = copy(givenBackLeft);
+    if (giveBack) money.givenBack = [...money.givenBack, ...copy(giveBack)];
   });
 };
 

@@ -1,6 +1,7 @@
 import { type Retention, type Scope, toEpochSeconds, type WattleEvent } from '@wattle/domain';
 import type { ScopedEvent } from '@wattle/ports';
 import type { Change } from './change.ts';
+import { copy } from './copy.ts';
 import type { Expiry } from './expiry.ts';
 import { scoped, shardOfToken } from './keys.ts';
 import { listKey } from './list-keys.ts';
@@ -67,7 +68,7 @@ export class Outbox {
       .write(() => {
         const stored: StoredEvent = {
           scope: { ...scope },
-          event: structuredClone(event),
+          event: copy(event),
           listSortKey: `${createdAt.toISOString()}#${event.token}`,
           expiresAt: toEpochSeconds(createdAt) + this.retention().eventsSeconds,
         };
@@ -79,7 +80,7 @@ export class Outbox {
         this.markerKeys.set(id, markerKey);
         this.expiry.add('event', id, stored.expiresAt);
         if (this.listeners.size > 0) {
-          const recorded = { scope: stored.scope, event: structuredClone(stored.event) };
+          const recorded = { scope: stored.scope, event: copy(stored.event) };
           queueMicrotask(() => {
             for (const listener of this.listeners) listener(recorded);
           });
@@ -103,7 +104,7 @@ export class Outbox {
           this.markerKeys.delete(id);
           continue;
         }
-        found.push({ key, scoped: { scope: { ...stored.scope }, event: structuredClone(stored.event) } });
+        found.push({ key, scoped: { scope: { ...stored.scope }, event: copy(stored.event) } });
       }
     }
     return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map((f) => f.scoped);
