@@ -44,8 +44,21 @@ const integrationInProcess = globSync('test/integration/**/*.test.ts').filter((f
 /**
  * The e2e and clock files that npm test runs on the memory engine too (a smoke subset: charges,
  * webhooks and customers through the shared stack, money over moved time on a clock stack; the
- * engine's own start is test/e2e/local-memory-engine.test.ts); `npm run test:reliability` runs every e2e and clock file there.
+ * engine's own start is test/e2e/local-memory-engine.test.ts); `npm run test:reliability` runs every e2e and clock file there, but those about the
+ * DynamoDB engine itself (dynamoDbEngineOnly).
  */
+/**
+ * The e2e files about the DynamoDB engine itself (its emulated SQS queues, the table's items and
+ * its backfill, the CLI's direct table access, DynamoDB Local's and the emulator's ports): the
+ * memory engine has none of them.
+ */
+const dynamoDbEngineOnly = [
+  'test/e2e/queue-consumer.test.ts',
+  'test/e2e/card-owners-backfill.test.ts',
+  'test/e2e/accounts-command.test.ts',
+  'test/e2e/local-door.test.ts',
+];
+
 const memoryEngineSmoke = {
   e2e: ['test/e2e/charges.test.ts', 'test/e2e/webhooks.test.ts', 'test/e2e/customers.test.ts'],
   clock: ['test/clock/transfers.test.ts'],
@@ -124,6 +137,7 @@ export default defineConfig({
         test: {
           name: 'e2e-memory',
           include: reliability ? ['test/e2e/**/*.test.ts'] : memoryEngineSmoke.e2e,
+          exclude: dynamoDbEngineOnly,
           isolate: false,
           // The shared stack on the memory engine, in a process of its own, its output checked for card data.
           globalSetup: ['test/helpers/memory-stack-global-setup.ts'],
