@@ -128,7 +128,7 @@ export const describeMoney = (engine: Engine) => {
       );
       const failed: Refund = { ...made, state: 'failed', errorMessage: 'declined' };
       const settle = () =>
-        ports.refunds.settle(scope, charge, failed, job!, anEvent('refund.failed', now), now);
+        ports.refunds.settle(scope, charge, failed, { job: job!, event: anEvent('refund.failed', now) }, now);
       const { won, refusals } = await race(settle(), settle());
       expect(won).toBe(1);
       expect(refusals).toEqual([new JobTaken(jobKinds.refundSettlement, made.token)]);

@@ -28,6 +28,8 @@ export const merchants = (c: OverMemoryWorld) => new repo.MemoryMerchants(c.memo
 export const paymentSources = (c: OverMemoryWorld) => new repo.MemoryPaymentSources(c.memoryWorld);
 export const payments = (c: OverMemoryWorld) => new repo.MemoryPayments(c.memoryWorld);
 export const plans = (c: OverMemoryWorld) => new repo.MemoryPlans(c.memoryWorld);
+export const processorNotifications = (c: OverMemoryWorld) =>
+  new repo.MemoryProcessorNotifications(c.memoryWorld);
 export const recipients = (c: OverMemoryWorld) => new repo.MemoryRecipients(c.memoryWorld);
 export const refunds = (c: OverMemoryWorld) => new repo.MemoryRefunds(c.memoryWorld);
 export const schedule = (c: OverMemoryWorld) => new repo.MemorySchedule(c.memoryWorld);

@@ -15,6 +15,7 @@ export { MemoryMerchants } from './repos/merchants.ts';
 export { MemoryPaymentSources } from './repos/payment-sources.ts';
 export { MemoryPayments } from './repos/payments.ts';
 export { MemoryPlans } from './repos/plans.ts';
+export { MemoryProcessorNotifications } from './repos/processor-notifications.ts';
 export { MemoryRecipients } from './repos/recipients.ts';
 export { MemoryRefunds } from './repos/refunds.ts';
 export { MemorySchedule } from './repos/schedule.ts';

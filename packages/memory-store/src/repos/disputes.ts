@@ -43,14 +43,15 @@ export class MemoryDisputes implements DisputesStore {
     scope: Scope,
     dispute: Dispute,
     charge: Payment,
-    writes: DisputeStepWrites & { claim: ScheduledJob; event: WattleEvent },
+    writes: DisputeStepWrites & { claim?: ScheduledJob | undefined; event: WattleEvent },
     now: Date,
   ): Promise<void> {
     const id = scoped(scope, dispute.token);
     const chargeId = scoped(scope, charge.token);
     const list = listKey(scope, 'disputes');
-    const change = this.world.jobs
-      .claimIn(new Change(), writes.claim)
+    const claimed = new Change();
+    if (writes.claim) this.world.jobs.claimIn(claimed, writes.claim);
+    const change = claimed
       // The charge as it was read: no refund since (refundable unchanged), no dispute yet.
       .check(
         () => {

@@ -22,8 +22,9 @@ import { copy } from '../world/copy.ts';
 import { listSortKey, scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { createdRange, pageOf } from '../world/lists.ts';
-import { creditIn } from '../world/money.ts';
+import { creditIn, debitIn } from '../world/money.ts';
 import { type PaymentRecord, paymentsOf } from '../world/payment-records.ts';
+import { processorKeyIn, processorKeysOf } from '../world/processor-keys.ts';
 import type { MemoryWorld } from '../world/world.ts';
 import { MemoryCardTokens } from './card-tokens.ts';
 import { MemoryPaymentSources } from './payment-sources.ts';
@@ -94,6 +95,11 @@ export class MemoryPayments implements PaymentsStore {
       .filter((payment): payment is Payment => payment !== undefined);
   }
 
+  async processorScope(token: string): Promise<Scope | null> {
+    const scope = processorKeysOf(this.world).get(token);
+    return scope ? { ...scope } : null;
+  }
+
   async session(sessionToken: string): Promise<ThreeDSecureSession | null> {
     const session = this.sessions.get(sessionToken);
     return session ? { scope: { ...session.scope }, paymentToken: session.paymentToken } : null;
@@ -122,6 +128,9 @@ export class MemoryPayments implements PaymentsStore {
         case 'payment-source-use':
           this.paymentSources.consumeIn(change, scope, pc.paymentSourceToken, now);
           break;
+        case 'processor-key':
+          processorKeyIn(this.world, change, scope, pc.token);
+          break;
         case 'session':
           this.sessionIn(change, scope, pc, now);
           break;
@@ -133,6 +142,9 @@ export class MemoryPayments implements PaymentsStore {
           break;
         case 'balance-credit':
           creditIn(this.world, change, scope, pc);
+          break;
+        case 'balance-debit':
+          debitIn(this.world, change, scope, pc.currency, pc.amount);
           break;
         case 'schedule-job':
           this.world.jobs.scheduleIn(change, scheduledJobOf(scope, pc.job));

@@ -4,8 +4,8 @@ import {
   Changed,
   jobKinds,
   type Page,
+  type RefundSettling,
   type RefundsStore,
-  type ScheduledJob,
 } from '@wattle/ports';
 import { Change } from '../world/change.ts';
 import { copy } from '../world/copy.ts';
@@ -14,6 +14,7 @@ import { listKey } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
 import { debitIn, giveBackIn } from '../world/money.ts';
 import { paymentsOf } from '../world/payment-records.ts';
+import { processorKeyIn } from '../world/processor-keys.ts';
 import type { MemoryWorld } from '../world/world.ts';
 
 interface StoredRefund {
@@ -75,6 +76,7 @@ export class MemoryRefunds implements RefundsStore {
           this.world.lists.move(list, 1);
         }
       });
+    processorKeyIn(this.world, change, scope, refund.token);
     this.world.jobs.scheduleIn(change, {
       kind: jobKinds.refundSettlement,
       scope,
@@ -88,32 +90,43 @@ export class MemoryRefunds implements RefundsStore {
     this.world.outbox.recordIn(change, scope, event, now).commit();
   }
 
+  /**
+   * The refund of `charge` as the processor answered (see RefundsStore.settle): written only from
+   * `from` (Changed when it is no longer there: another run or notification came first); a refund
+   * failed gives its amount back to the charge and to the balance. Claims the job when there is one.
+   */
   async settle(
     scope: Scope,
     charge: Payment,
     refund: Refund,
-    job: ScheduledJob,
-    event: WattleEvent,
+    { job, event, from = 'pending' }: RefundSettling,
     now: Date,
   ) {
     const failed = refund.state === 'failed';
     const id = scoped(scope, refund.token);
     const chargeId = scoped(scope, refund.chargeToken);
-    const change = this.world.jobs
-      .claimIn(new Change(), job)
-      .check(() => this.refunds.get(id)?.refund.state === 'pending', 'refund')
+    const change = new Change();
+    if (job) this.world.jobs.claimIn(change, job);
+    change
+      .check(
+        () => this.refunds.get(id)?.refund.state === from,
+        () => new Changed('refund', refund.token),
+      )
       .write(() => {
         this.refunds.get(id)!.refund = copy(refund);
+        // Still pending (at the processor): the charge's amounts stay as the refund's creation left them.
+        if (refund.state === 'pending') return;
         const record = this.payments.get(chargeId);
         if (!record) return;
-        record.payment.pendingRefunds -= 1;
+        if (from === 'pending') record.payment.pendingRefunds -= 1;
         if (failed) {
           record.payment.amountRefunded -= refund.amount;
           record.refundable = (record.refundable ?? 0) + refund.amount;
         }
       });
     if (failed) giveBackIn(this.world, change, scope, charge, refund);
-    this.world.outbox.recordIn(change, scope, event, now).commit();
+    if (event) this.world.outbox.recordIn(change, scope, event, now);
+    change.commit();
   }
 
   private read(id: string): Refund | undefined {
