@@ -8,6 +8,10 @@ export interface PrismExchange {
   path: string;
   status: number;
   violations: string | null;
+  /** The amount and our reference Wattle sent (never the card: a failing assertion prints it). */
+  sent: { amount?: unknown; reference?: unknown };
+  /** The request's Idempotency-Key header, if it had one. */
+  idempotencyKey: string | null;
 }
 
 export interface AdyenPrism {
@@ -18,6 +22,18 @@ export interface AdyenPrism {
   preferNext(example: string): void;
   stop(): Promise<void>;
 }
+
+const sentOf = (chunks: Buffer[]): PrismExchange['sent'] => {
+  try {
+    const { amount, reference } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<
+      string,
+      unknown
+    >;
+    return { amount, reference };
+  } catch {
+    return {};
+  }
+};
 
 /**
  * Prism serving Adyen's unmodified Checkout v71 definition (`--errors`), behind a small proxy that
@@ -53,13 +69,21 @@ export const startAdyenPrism = async (): Promise<AdyenPrism> => {
         path,
         status: answer.status,
         violations: answer.headers.get('sl-violations') ?? problem,
+        sent: sentOf(chunks),
+        idempotencyKey: headers.get('idempotency-key'),
       });
       response.writeHead(answer.status, {
         'content-type': answer.headers.get('content-type') ?? 'application/json',
       });
       response.end(body);
     } catch (error) {
-      exchanges.push({ path, status: 502, violations: `The proxy could not reach Prism: ${String(error)}` });
+      exchanges.push({
+        path,
+        status: 502,
+        violations: `The proxy could not reach Prism: ${String(error)}`,
+        sent: sentOf(chunks),
+        idempotencyKey: headers.get('idempotency-key'),
+      });
       response.writeHead(502).end();
     }
   });

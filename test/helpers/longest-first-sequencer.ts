@@ -12,6 +12,7 @@ const knownSeconds: Record<string, number> = {
   'test/clock/docs-examples.test.ts': 35,
   'test/clock/cli-trigger.test.ts': 28,
   'test/e2e/local-newcomer.test.ts': 25,
+  'test/e2e/live-on-adyen.test.ts': 17,
   'test/e2e/local-stack.test.ts': 13,
   'test/e2e/accounts-command.test.ts': 12,
   'test/clock/transfers.test.ts': 12,
