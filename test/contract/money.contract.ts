@@ -40,6 +40,15 @@ const refund = (ports: StorePorts, scope: Scope, charge: Payment, amount: number
     credited,
   );
 
+/** A new merchant's captured charge, and its refund of `amount` (pending, settling in an hour). */
+const aChargeRefunded = async (ports: StorePorts, amount: number) => {
+  const scope = newScope();
+  const charge = await capturedCharge(ports, scope, now);
+  const made = aRefund(charge, amount);
+  await ports.refunds.create(scope, made, anEvent('refund.created', now), later(now, 3600_000), now, 952);
+  return { ports, scope, charge, made };
+};
+
 const aTransfer = (amount: number, recipient = 'self'): Transfer => ({
   token: ids.token('tfer'),
   status: 'succeeded',
@@ -118,11 +127,7 @@ export const describeMoney = (engine: Engine) => {
     });
 
     it('settle once by their job; a failed one gives its amount back to the charge and the balance', async () => {
-      const ports = engine();
-      const scope = newScope();
-      const charge = await capturedCharge(ports, scope, now);
-      const made = aRefund(charge, 300);
-      await ports.refunds.create(scope, made, anEvent('refund.created', now), later(now, 3600_000), now, 952);
+      const { ports, scope, charge, made } = await aChargeRefunded(engine(), 300);
       const [job] = (await ports.schedule.due(jobKinds.refundSettlement, later(now, 3600_000))).filter(
         (j) => j.token === made.token,
       );
@@ -144,6 +149,48 @@ export const describeMoney = (engine: Engine) => {
       ]);
       // The whole charge is refundable again (more than the 700 left before the failure).
       await refund(ports, scope, charge, 900);
+    });
+
+    it('settle from pending as the processor answers: still pending, then succeeded, then failed from succeeded', async () => {
+      const { ports, scope, charge, made } = await aChargeRefunded(engine(), 300);
+      expect(await ports.payments.processorScope(made.token)).toEqual(scope);
+      // Taken by the processor, its answer to come: only the refund is written.
+      const taken: Refund = { ...made, errorMessage: null };
+      await ports.refunds.settle(scope, charge, taken, {}, now);
+      expect(await ports.payments.get(scope, charge.token)).toMatchObject({
+        amountRefunded: 300,
+        pendingRefunds: 1,
+      });
+      const succeeded: Refund = { ...made, state: 'succeeded' };
+      await ports.refunds.settle(scope, charge, succeeded, { event: anEvent('refund.succeeded', now) }, now);
+      expect(await ports.refunds.get(scope, made.token)).toEqual(succeeded);
+      expect(await ports.payments.get(scope, charge.token)).toMatchObject({
+        amountRefunded: 300,
+        pendingRefunds: 0,
+      });
+      // From pending no more: another run or notification came first.
+      await expect(ports.refunds.settle(scope, charge, succeeded, {}, now)).rejects.toEqual(
+        new Changed('refund', made.token),
+      );
+      // The processor failed it after it succeeded: its amount back to the charge and the balance, once.
+      const failed: Refund = { ...made, state: 'failed', errorMessage: 'reversed' };
+      const fail = () =>
+        ports.refunds.settle(
+          scope,
+          charge,
+          failed,
+          { event: anEvent('refund.failed', now), from: 'succeeded' },
+          now,
+        );
+      const { won, refusals } = await race(fail(), fail());
+      expect(won).toBe(1);
+      expect(refusals).toEqual([new Changed('refund', made.token)]);
+      expect(await ports.refunds.get(scope, made.token)).toEqual(failed);
+      expect(await ports.payments.get(scope, charge.token)).toMatchObject({
+        amountRefunded: 0,
+        pendingRefunds: 0,
+      });
+      expect((await ports.balance.ledger(scope, 'AUD', settled)).available).toBe(952);
     });
   });
 

@@ -1,4 +1,5 @@
 import {
+  captureOutcomeOf,
   type EventType,
   type Payment,
   type PaymentChange,
@@ -269,6 +270,43 @@ export const describePayments = (engine: Engine) => {
       ]);
       const again = transition(ports, scope, done, now, charge);
       await expect(again).rejects.toEqual(new Changed('payment', authorisation.token));
+    });
+
+    it('lead back from their token alone to whose they are (processorScope), from their reservation on', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const charge = aCharge(now);
+      expect(await ports.payments.processorScope(charge.token)).toBeNull();
+      await reserve(ports, scope, charge, now);
+      expect(await ports.payments.processorScope(charge.token)).toEqual(scope);
+      expect(await ports.payments.processorScope(ids.token('ch'))).toBeNull();
+    });
+
+    it('end a pending capture once: confirmed stays captured, failed takes its proceeds back (Changed after)', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const settledAt = later(now, 10 * 86_400_000);
+      const confirming = await capturedCharge(ports, scope, now, { capturePending: true });
+      const confirmed: Payment = { ...confirming, capturePending: false };
+      await ports.payments.commit(scope, captureOutcomeOf({ before: confirming, after: confirmed }), now);
+      await ports.payments.commit(scope, captureOutcomeOf({ before: confirming, after: confirmed }), now);
+      expect(await ports.payments.get(scope, confirming.token)).toEqual(confirmed);
+      expect((await ports.balance.ledger(scope, 'AUD', settledAt)).available).toBe(952);
+
+      const failing = await capturedCharge(ports, scope, now, { capturePending: true });
+      const failed: Payment = { ...failing, state: 'failed', capturePending: false };
+      const fail = () =>
+        ports.payments.commit(
+          scope,
+          captureOutcomeOf({ before: failing, after: failed, event: anEvent('charge.failed', now) }),
+          now,
+        );
+      const { won, refusals } = await race(fail(), fail());
+      expect(won).toBe(1);
+      expect(refusals).toEqual([new Changed('payment', failing.token)]);
+      expect(await ports.payments.get(scope, failing.token)).toMatchObject({ state: 'failed' });
+      // Both charges' proceeds were credited; the failed one's are debited once.
+      expect((await ports.balance.ledger(scope, 'AUD', settledAt)).available).toBe(952);
     });
 
     it('show each transfer that paid them out once, and restate it where it is', async () => {

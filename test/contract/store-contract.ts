@@ -7,6 +7,7 @@ import { describeIdempotency } from './idempotency.contract.ts';
 import { describeMoney } from './money.contract.ts';
 import { describePayments } from './payments.contract.ts';
 import { describePlans } from './plans.contract.ts';
+import { describeProcessorNotifications } from './processor-notifications.contract.ts';
 import { describeRecipients } from './recipients.contract.ts';
 import { describeSchedule } from './schedule.contract.ts';
 import { describeSingleUseTokens } from './single-use-tokens.contract.ts';
@@ -29,6 +30,7 @@ export const describeStoreContract = (engine: Engine): void => {
   describeMoney(engine);
   describePayments(engine);
   describePlans(engine);
+  describeProcessorNotifications(engine);
   describeRecipients(engine);
   describeSchedule(engine);
   describeSingleUseTokens(engine);

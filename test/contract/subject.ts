@@ -30,6 +30,7 @@ import type {
   PaymentSourcesStore,
   PaymentsStore,
   PlansStore,
+  ProcessorNotificationsStore,
   RecipientsStore,
   RefundsStore,
   ScheduleStore,
@@ -65,6 +66,7 @@ export interface StorePorts {
   merchants: MerchantsStore;
   paymentSources: PaymentSourcesStore;
   plans: PlansStore;
+  processorNotifications: ProcessorNotificationsStore;
   recipients: RecipientsStore;
   schedule: ScheduleStore;
   subscriptions: SubscriptionsStore;
