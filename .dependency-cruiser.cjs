@@ -3,7 +3,8 @@
  * on every `npm test`; a violation fails the run with the offending import.
  *
  * Rooms: packages/domain (pure rules and shapes), packages/ports (the interfaces flows need),
- * packages/flows (every use case), packages/store (DynamoDB, implements the store ports),
+ * packages/flows (every use case), packages/store (DynamoDB, implements the store ports), packages/memory-store
+ * (the same ports in memory),
  * adapters (packages/processor, packages/adyen, packages/webhooks, packages/file-storage), packages/verify (the webhook check merchants use), packages/deadline (the
  * invocation's one deadline), packages/queue-messages (the event-source functions' messages decoded), packages/runtime (composition: builds the real adapters), packages/http (middy middlewares, validation, presenting), packages/routes (the route
  * table), packages/openapi (the OpenAPI document, generated), functions/* (Lambda handlers), infra (CDK),
@@ -41,6 +42,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/store/' },
       to: { path: workspace, pathNot: '^packages/(store|ports|domain)/' },
+    },
+    {
+      name: 'memory-store-on-domain-and-ports-only',
+      comment:
+        'The in-memory store implements the same ports as the DynamoDB store, in this process; it knows no flow, function, adapter or the DynamoDB store.',
+      severity: 'error',
+      from: { path: '^packages/memory-store/' },
+      to: { path: workspace, pathNot: '^packages/(memory-store|ports|domain)/' },
     },
     {
       name: 'adapters-on-domain-and-ports-only',

@@ -43,6 +43,32 @@ const integrationInProcess = globSync('test/integration/**/*.test.ts').filter((f
 );
 
 /**
+ * The e2e and clock files that npm test runs on the memory engine too (a smoke subset: charges,
+ * webhooks and customers through the shared stack, money over moved time on a clock stack; the
+ * engine's own start is test/e2e/local-memory-engine.test.ts); `npm run test:reliability` runs every e2e and clock file there, but those about the
+ * DynamoDB engine itself (dynamoDbEngineOnly).
+ */
+/**
+ * The e2e files about the DynamoDB engine itself (its emulated SQS queues, the table's items and
+ * its backfill, the CLI's direct table access, DynamoDB Local's and the emulator's ports): the
+ * memory engine has none of them.
+ */
+const dynamoDbEngineOnly = [
+  'test/e2e/queue-consumer.test.ts',
+  'test/e2e/card-owners-backfill.test.ts',
+  'test/e2e/accounts-command.test.ts',
+  'test/e2e/local-door.test.ts',
+  // The table's stream, outbox items and emulated queues, which the memory engine does not have.
+  'test/e2e/webhooks-stream.test.ts',
+  'test/e2e/customer-events-table.test.ts',
+];
+
+const memoryEngineSmoke = {
+  e2e: ['test/e2e/charges.test.ts', 'test/e2e/webhooks.test.ts', 'test/e2e/customers.test.ts'],
+  clock: ['test/clock/transfers.test.ts'],
+};
+
+/**
  * The projects, so only what needs it pays for a JVM (plus one with the reliability runs):
  * - unit: pure code, no I/O (unit-mocks: the files that mock modules, isolated);
  * - integration: the store against DynamoDB Local (a JVM, a table per file: useTable), and
@@ -51,6 +77,8 @@ const integrationInProcess = globSync('test/integration/**/*.test.ts').filter((f
  *   stack, keep one on disk or keep events for a year start their own: startOwnStack);
  * - clock: the files that move the clock, two at a time, each on one of two clock stacks
  *   (test/helpers/clock-stack-setup.ts) that it leases and resets first (useClockStack);
+ * - e2e-memory and clock-memory: a smoke subset of those files (memoryEngineSmoke) on stacks of the
+ *   memory engine (`--store memory`, WATTLE_TEST_STORE); test:reliability runs all of them there;
  * - infra: CDK assertions;
  * - browser: the dashboard and the hosted pages in headless Chromium, on the same two clock stacks
  *   (started once for both projects), leased likewise.
@@ -109,6 +137,30 @@ export default defineConfig({
           globalSetup: ['test/reliability/card-leaks/e2e-leak-check-setup.ts'],
           // Stacks of their own (startOwnStack) log at DEBUG into their output, which is checked too.
           env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e-memory',
+          include: reliability ? ['test/e2e/**/*.test.ts'] : memoryEngineSmoke.e2e,
+          exclude: dynamoDbEngineOnly,
+          isolate: false,
+          // The shared stack on the memory engine, in a process of its own, its output checked for card data.
+          globalSetup: ['test/helpers/memory-stack-global-setup.ts'],
+          env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG', WATTLE_TEST_STORE: 'memory' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'clock-memory',
+          include: reliability ? ['test/clock/**/*.test.ts'] : memoryEngineSmoke.clock,
+          maxWorkers: clockWorkers,
+          isolate: false,
+          sequence: { groupOrder: clockGroup },
+          globalSetup: ['test/helpers/clock-stack-setup.ts'],
+          env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_TEST_STORE: 'memory' },
         },
       },
       {

@@ -4,10 +4,14 @@
 import { spawnSync } from 'node:child_process';
 import { javaProblem, nodeProblem } from './preflight-checks.mjs';
 
-const java = spawnSync('java', ['-version'], { encoding: 'utf8' });
+// Before `npm start` (--start) Java is not asked for: only the DynamoDB engine needs it (the default;
+// `--store memory` runs without), and that engine says so itself when it cannot start DynamoDB Local.
+// The tests run DynamoDB Local whatever the engine: everything else asks for Java here.
+const needsJava = !process.argv.includes('--start');
+const java = needsJava ? spawnSync('java', ['-version'], { encoding: 'utf8' }) : null;
 const problems = [
   nodeProblem(process.versions.node, process.platform, process.arch),
-  javaProblem(java.error ? null : `${java.stderr ?? ''}${java.stdout ?? ''}`),
+  java ? javaProblem(java.error ? null : `${java.stderr ?? ''}${java.stdout ?? ''}`) : null,
 ].filter((problem) => problem !== null);
 
 if (problems.length > 0) {

@@ -2,8 +2,9 @@
  * `npm run bench` (never part of `npm test`): API throughput and latency against the storage
  * floor and against Stoplight Prism mocking the OpenAPI document, DynamoDB round trips and
  * capacity per operation, the partitions one busy merchant heats (and the rate at which each would
- * throttle in AWS), Lambda bundle sizes and cold starts.
- * Writes the generated section of docs/performance/benchmarks.md.
+ * throttle in AWS), Lambda bundle sizes and cold starts; then the store engines' peer table
+ * (engines.ts: the memory engine, the DynamoDB Local engine and stripe-stateful-mock).
+ * Writes the generated section of docs/performance/benchmarks.md, and docs/performance/engines.md.
  *
  *   npm run bench                  # the full run (a few minutes), rewrites docs/performance/benchmarks.md
  *   npm run bench -- --quick       # a smoke run, written to a temporary file
@@ -17,6 +18,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseOperationNames } from './api-operations.ts';
+import { benchEngines } from './engines.ts';
+import { writeEnginesReport } from './engines-report.ts';
 import { benchHotItems } from './hot-items.ts';
 import { benchBundles, bundlingDrift } from './lambda-bundles.ts';
 import { machine } from './machine.ts';
@@ -75,3 +78,15 @@ const report: BenchReport = {
 };
 writeReport(out, report);
 log(`Written to ${out} in ${report.seconds.toFixed(0)} s`);
+
+// The engines' table: a run of some operations leaves it out; a partial run writes it beside its report.
+if (!only) {
+  log('The store engines and stripe-stateful-mock (create, get and list charges):');
+  const rows = await benchEngines({ ...settings, log });
+  const enginesOut =
+    quick || values.out
+      ? out.replace(/\.md$/, '-engines.md')
+      : fileURLToPath(new URL('../../docs/performance/engines.md', import.meta.url));
+  writeEnginesReport(enginesOut, { machine: machine(), settings, rows });
+  log(`Written to ${enginesOut}`);
+}

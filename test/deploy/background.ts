@@ -9,7 +9,13 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import { GetQueueAttributesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isEventInsert, pipeMessageBody, startQueueConsumer, ttlRemovalRecord } from '@wattle/local';
+import {
+  isEventInsert,
+  pipeMessageBody,
+  sqsQueueSource,
+  startQueueConsumer,
+  ttlRemovalRecord,
+} from '@wattle/local';
 import type { SQSBatchResponse } from 'aws-lambda';
 import type { RehearsalContext } from './context.ts';
 import { motoClientConfig, physicalIdOf } from './deployed.ts';
@@ -58,8 +64,10 @@ const drainQueue = async (
   let batches = 0;
   let inFlight = 0;
   const consumer = startQueueConsumer({
-    sqs: new SQSClient(motoClientConfig(context.moto.endpoint, delivery.fn.credentials)),
-    queueUrl,
+    source: sqsQueueSource(
+      new SQSClient(motoClientConfig(context.moto.endpoint, delivery.fn.credentials)),
+      queueUrl,
+    ),
     queueArn: queueArnOf(queueUrl),
     fn: 'webhook-delivery',
     handler: async () => async (event) => {

@@ -6,7 +6,7 @@ import {
   SendMessageBatchCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
-import { localClientConfig, type SqsHandler, startQueueConsumer } from '@wattle/local';
+import { localClientConfig, type SqsHandler, sqsQueueSource, startQueueConsumer } from '@wattle/local';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../helpers/receiver.ts';
 import { useStack } from '../helpers/stack.ts';
@@ -72,8 +72,7 @@ describe('the local SQS event source', () => {
       return { batchItemFailures: [] };
     };
     const consumer = startQueueConsumer({
-      sqs,
-      queueUrl,
+      source: sqsQueueSource(sqs, queueUrl),
       queueArn: 'arn:aws:sqs:local:000000000000:consumer',
       fn: 'webhook-delivery',
       handler: async () => handler,

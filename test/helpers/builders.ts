@@ -4,7 +4,10 @@ import {
   newCard,
   type Payment,
   type PaymentOrder,
+  type PendingBill,
+  type Plan,
   type ProcessorAuthorisation,
+  type Subscription,
 } from '@wattle/domain';
 import type { PaymentRequest } from '@wattle/flows';
 
@@ -119,4 +122,44 @@ export const aChargeRequest = (overrides: Partial<PaymentRequest> = {}): Payment
   source: { kind: 'card', details: aCardDetails() },
   threeDSecure: null,
   ...overrides,
+});
+
+/** An active subscription of `plan` made at `at`, billed next 30 days later, its first bill paid. */
+export const aSubscription = (plan: Plan, token: string, customerToken: string, at: Date): Subscription => {
+  const next = new Date(at.getTime() + 30 * 86_400_000).toISOString();
+  return {
+    token,
+    state: 'active',
+    planToken: plan.token,
+    customerToken,
+    cardToken: `card_of_${customerToken}`,
+    createdAt: at.toISOString(),
+    nextBillingDate: next,
+    activeIntervalStartedAt: at.toISOString(),
+    activeIntervalFinishesAt: next,
+    cancelledAt: null,
+    terms: plan,
+    planName: plan.name,
+    anchor: at.toISOString(),
+    billedIntervals: 1,
+    setupFeePending: false,
+    setupFeeCharged: false,
+    failedAttempts: 0,
+    attempts: 1,
+    reactivations: 0,
+  };
+};
+
+/** A bill of 1000 AUD under way, begun at `at`. */
+export const aBill = (
+  purpose: PendingBill['purpose'],
+  attempt: number,
+  at = new Date('2026-11-21T05:00:00Z'),
+): PendingBill => ({
+  purpose,
+  attempt,
+  amount: 1000,
+  currency: 'AUD',
+  setupFee: false,
+  at: at.toISOString(),
 });

@@ -5,6 +5,7 @@ import type { LocalStackInfo } from '@wattle/local';
 import type { TestProject } from 'vitest/node';
 import { oncePerRun } from './once-per-run.ts';
 import { type OwnStack, startOwnStack } from './stack.ts';
+import { testStore } from './test-store.ts';
 
 /** What the files that move the clock get from inject('clockStack'). */
 export interface ProvidedClockStack extends LocalStackInfo {
@@ -33,9 +34,12 @@ declare module 'vitest' {
  * fails the run), and it must exit cleanly.
  */
 export default async function setup(project: TestProject) {
+  // On the project's store engine (its env's WATTLE_TEST_STORE: this setup runs outside its
+  // workers); the projects on one engine share its stacks, those on the other get their own.
+  const store = testStore(project.config.env);
   const { value: stacks, release } = await oncePerRun(
-    'clock-stacks',
-    () => startClockStacks(project.config.maxWorkers),
+    `clock-stacks-${store}`,
+    () => startClockStacks(project.config.maxWorkers, store),
     stopClockStacks,
   );
   project.provide(
@@ -45,10 +49,14 @@ export default async function setup(project: TestProject) {
   return release;
 }
 
-const startClockStacks = (count: number): Promise<OwnStack[]> =>
+const startClockStacks = (count: number, store: string): Promise<OwnStack[]> =>
   Promise.all(
     Array.from({ length: count }, () =>
-      startOwnStack({ dataDir: mkdtempSync(join(tmpdir(), 'wattle-clock-')), logLevel: 'DEBUG' }),
+      startOwnStack({
+        dataDir: mkdtempSync(join(tmpdir(), `wattle-clock-${store}-`)),
+        logLevel: 'DEBUG',
+        args: ['--store', store],
+      }),
     ),
   );
 

@@ -7,6 +7,8 @@ import type { TestProject } from 'vitest/node';
 /** What the e2e tests get from inject('stack'). */
 export interface ProvidedStack extends LocalStackInfo {
   port: number;
+  /** The engine it runs on; on `memory`, the endpoints, table and queue URL are ''. */
+  store: 'dynamodb' | 'memory';
   ddbEndpoint: string;
   sqsEndpoint: string;
   tableName: string;
@@ -22,7 +24,8 @@ declare module 'vitest' {
 }
 
 /**
- * The e2e project's global setup: ONE in-memory local stack on a free port, in this (the main)
+ * The e2e project's global setup: ONE in-memory local stack on a free port (on DynamoDB Local; the
+ * e2e-memory project's is memory-stack-global-setup.ts), in this (the main)
  * process, shared by every e2e file. Files that move the clock share the clock stack instead
  * (useClockStack); the few that restart a stack start their own (startOwnStack).
  */
@@ -33,6 +36,7 @@ export default async function setup(project: TestProject) {
   project.provide('stack', {
     ...stack.info,
     port: stack.port,
+    store: 'dynamodb',
     ddbEndpoint: stack.ddbEndpoint,
     sqsEndpoint: stack.sqsEndpoint,
     tableName: stack.tableName,

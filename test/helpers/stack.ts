@@ -12,6 +12,7 @@ import { findCardDataInLogs, findCardDataInTable } from '../reliability/card-lea
 import type { ProvidedClockStack } from './clock-stack-setup.ts';
 import { checkAgainstDocument } from './openapi-check.ts';
 import type { ProvidedStack } from './stack-global-setup.ts';
+import { testStore } from './test-store.ts';
 
 export type { ProvidedClockStack, ProvidedStack };
 export type Merchant = NewMerchant;
@@ -45,7 +46,8 @@ export const useClockStack = (): ProvidedClockStack => {
   });
   afterAll(async () => {
     try {
-      const finds = await findCardDataInTable(stack.ddbEndpoint, localTableName);
+      // The memory engine's data is in its process: its output is searched when it stops.
+      const finds = stack.ddbEndpoint ? await findCardDataInTable(stack.ddbEndpoint, localTableName) : [];
       if (finds.length > 0) throw new Error(describeFinds(finds));
     } finally {
       rmSync(`${stack.dataDir}.lease`, { recursive: true, force: true });
@@ -142,9 +144,19 @@ export const api = (baseUrl: string, key: string | null | undefined): Api => {
   };
 };
 
+/**
+ * Whether the shared stack runs on DynamoDB Local: the few checks that read or plant its table's
+ * items (and stream records) run only there. The memory engine's records live in its process, held
+ * to the table's behaviour by the store's contract suite.
+ */
+export const sharedStackHasTable = (): boolean => useStack().store === 'dynamodb';
+
 /** A document client on a stack's DynamoDB Local, for tests that read or plant items; destroy it after. */
-export const stackTable = (stack: { ddbEndpoint: string }): DocumentClient =>
-  documentClient(localClientConfig(stack.ddbEndpoint));
+export const stackTable = (stack: { ddbEndpoint: string }): DocumentClient => {
+  // The memory engine has no table: an empty endpoint would send the client to AWS itself.
+  if (!stack.ddbEndpoint) throw new Error('This stack runs on the memory engine: it has no table to read');
+  return documentClient(localClientConfig(stack.ddbEndpoint));
+};
 
 /** A fresh merchant (referred by the seeded partner) on `stack`, for tests that want isolation. */
 export const newMerchant = async (stack: StackRef = useStack(), name?: string): Promise<Merchant> => {
@@ -215,6 +227,8 @@ process.once('exit', () => {
 export const startOwnStack = async (options: OwnStackOptions): Promise<OwnStack> => {
   rmSync(join(options.dataDir, 'local.json'), { force: true });
   const args = ['--import', 'tsx', join(repoRoot, 'packages/local/src/main.ts')];
+  const store = testStore();
+  if (store !== 'dynamodb' && !options.args?.includes('--store')) args.push('--store', store);
   if (options.quiet ?? true) args.push('--quiet');
   if (options.inMemory ?? true) args.push('--in-memory');
   args.push(...(options.args ?? []));
@@ -267,7 +281,10 @@ export const startOwnStack = async (options: OwnStackOptions): Promise<OwnStack>
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const info = JSON.parse(readFileSync(join(options.dataDir, 'local.json'), 'utf8')) as LocalStackInfo;
+  // The memory engine has neither (its block says so): ''.
+  const onMemory = /store\s+memory engine/.test(out);
   const endpoint = (label: string): string => {
+    if (onMemory) return '';
     const match = new RegExp(`${label}\\s+(http://\\S+)`).exec(out);
     if (!match?.[1]) throw new Error(`No ${label} endpoint in the stack's output:\n${out}`);
     return match[1];
@@ -282,7 +299,8 @@ export const startOwnStack = async (options: OwnStackOptions): Promise<OwnStack>
     output: () => `${out}${err}`,
     stop: async () => {
       const running = child.exitCode === null && child.signalCode === null;
-      const finds = running ? await findCardDataInTable(endpoint('DynamoDB Local'), localTableName) : [];
+      const finds =
+        running && !onMemory ? await findCardDataInTable(endpoint('DynamoDB Local'), localTableName) : [];
       if (running) child.kill('SIGTERM');
       const code = await exited;
       finds.push(...findCardDataInLogs(`${out}${err}`, `the output of the stack in ${options.dataDir}`));

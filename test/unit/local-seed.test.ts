@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ensureSeed, reprovisionSeed } from '../../packages/local/src/seed.ts';
-import { fakeAccounts } from '../fakes/accounts.ts';
+import { memoryStore } from '../helpers/memory-store.ts';
 
 const fixed = {
   test: { secretKey: 'sk_test_fixed_000000000000000' },
@@ -12,7 +12,7 @@ const fixed = {
 
 describe('the seeded merchant and partner with fixed keys', () => {
   it('take the keys given, and make the others', async () => {
-    const accounts = fakeAccounts();
+    const accounts = memoryStore().accounts;
     const { seed } = await ensureSeed({ accounts }, null, fixed);
     expect(seed.merchant.keys.test.secretKey).toBe(fixed.test.secretKey);
     expect(seed.partner.partnerKey).toBe(fixed.partnerKey);
@@ -26,7 +26,7 @@ describe('the seeded merchant and partner with fixed keys', () => {
 
   it('keep a saved seed while the keys given agree with it, and make a new one when they change', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'wattle-seed-')), 'seed.json');
-    const accounts = fakeAccounts();
+    const accounts = memoryStore().accounts;
     const first = await ensureSeed({ accounts }, file, fixed);
     expect(first.created).toBe(true);
     expect(await ensureSeed({ accounts }, file, fixed)).toEqual({ seed: first.seed, created: false });
@@ -43,8 +43,8 @@ describe('the seeded merchant and partner with fixed keys', () => {
   });
 
   it('come back after a reset with the same ids and keys', async () => {
-    const { seed } = await ensureSeed({ accounts: fakeAccounts() }, null, fixed);
-    const emptied = fakeAccounts();
+    const { seed } = await ensureSeed({ accounts: memoryStore().accounts }, null, fixed);
+    const emptied = memoryStore().accounts;
     expect(await reprovisionSeed({ accounts: emptied }, seed)).toEqual(seed);
     expect(await emptied.grantFor(seed.merchant.keys.live.publishableKey)).toMatchObject({
       accountId: seed.merchant.accountId,

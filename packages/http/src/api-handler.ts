@@ -164,7 +164,8 @@ export const outerChain = (
  * and log line, the stage prefix taken off the path, and pinErrors again: there it answers the
  * router's not-found and a stage that is no environment with Pin's 404 (inside a route it answers
  * first, so that idempotency keeps the Pin answer). `composition` is the function's own
- * (functionDeps in @wattle/runtime), built once, on the first request; each handler takes what it names.
+ * (functionDeps in @wattle/runtime), built on the first request (and again if the composition is
+ * built again); each handler takes what it names.
  * `routes` are the function's own entries (@wattle/routes/table/<fn>), imported rather than picked
  * from the whole table so that its bundle holds only them; `fn` types the handler map by them.
  */
@@ -176,8 +177,8 @@ export const apiHandler = <F extends FunctionName, D extends ApiDeps>(
   options: ApiHandlerOptions = {},
 ): ApiLambdaHandler => {
   let chain: ApiLambdaHandler | undefined;
-  const build = (): ApiLambdaHandler => {
-    const deps = composition();
+  let builtOn: D | undefined;
+  const build = (deps: D): ApiLambdaHandler => {
     const use = routeMiddlewares(deps, options);
     const router = tableRouter(routes, (route) =>
       // The handler of this route's key, given this route's parameters (parseRequest's, by its path).
@@ -186,7 +187,13 @@ export const apiHandler = <F extends FunctionName, D extends ApiDeps>(
     return outerChain(deps.logger, use.pinErrors, router);
   };
   return (event, context) => {
-    chain ??= build();
+    // The same composition every time, unless the local stack gave its functions new parts (the
+    // memory engine's reset): then the chain is built again over them.
+    const deps = composition();
+    if (!chain || deps !== builtOn) {
+      chain = build(deps);
+      builtOn = deps;
+    }
     const run = chain;
     // One deadline for the whole request: every AWS call and retry stops before Lambda's timeout.
     return withInvocationDeadline(context, () => run(event, context));

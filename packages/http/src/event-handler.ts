@@ -19,12 +19,16 @@ export const eventHandler = <E, R, D extends HandlerBaseDeps>(
   const build = () => {
     const deps = composition();
     // middy's own early timeout is off: the deadline stops the work before Lambda's timeout.
-    return middy<E, R, Error, Context>({ timeoutEarlyInMillis: 0 })
-      .use(injectLambdaContext(deps.logger, { resetKeys: true }))
-      .handler((event, context) => handle(event, deps, context)) as unknown as (
-      event: E,
-      context: Context,
-    ) => Promise<R>;
+    return (
+      middy<E, R, Error, Context>({ timeoutEarlyInMillis: 0 })
+        .use(injectLambdaContext(deps.logger, { resetKeys: true }))
+        // The composition of each invocation: the same one, unless the local stack gave its functions
+        // new parts (the memory engine's reset).
+        .handler((event, context) => handle(event, composition(), context)) as unknown as (
+        event: E,
+        context: Context,
+      ) => Promise<R>
+    );
   };
   return (event, context) => {
     // The local stack's expiry sweep and scheduler call without a Lambda context: nothing to add.

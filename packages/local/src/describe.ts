@@ -21,9 +21,16 @@ export const describeStack = (stack: LocalStack, readyMs?: number): string => {
     `  partner key              ${info.partnerKey}`,
     `  clock                    ${info.clockUrl}`,
     `                           (move it: curl -d seconds=3600 ${info.clockUrl}/advance)`,
-    `  DynamoDB Local           ${stack.ddbEndpoint}  (table ${stack.tableName})`,
-    `  SQS (fauxqs)             ${stack.sqsEndpoint}`,
-    `  data                     ${stack.inMemory ? 'in memory: nothing is kept after you stop' : `kept in ${where}/`}`,
+    ...(stack.store === 'memory'
+      ? [
+          '  store                    memory engine (no DynamoDB Local, no SQS emulator)',
+          '  data                     in memory: nothing is kept after you stop',
+        ]
+      : [
+          `  DynamoDB Local           ${stack.ddbEndpoint}  (table ${stack.tableName})`,
+          `  SQS (fauxqs)             ${stack.sqsEndpoint}`,
+          `  data                     ${stack.inMemory ? 'in memory: nothing is kept after you stop' : `kept in ${where}/`}`,
+        ]),
     `  written to               ${where}/local.json`,
     '',
     `Try:  curl -u ${info.test.secretKey}: ${info.test.baseUrl}/1/customers`,

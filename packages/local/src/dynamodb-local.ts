@@ -120,7 +120,7 @@ const launch = async (port: number, options: DynamoDbLocalOptions): Promise<Dyna
       if (child.exitCode !== null || child.signalCode !== null) {
         const text = output.join('\n');
         const hint = /java: (command )?not found/.test(text)
-          ? '\nDynamoDB Local needs Java 17 or later (Debian: apt-get install -y openjdk-17-jre-headless).'
+          ? '\nDynamoDB Local needs Java 17 or later (Debian: apt-get install -y openjdk-17-jre-headless), or start on the memory engine, which needs no Java: --store memory.'
           : '';
         throw Object.assign(new Error(`DynamoDB Local exited before it was ready:\n${text}${hint}`), {
           portInUse: /Address already in use|BindException/.test(text),

@@ -8,7 +8,13 @@ export { freePort } from './free-port.ts';
 export { locateHandlers } from './functions.ts';
 export { buildEvent, joinHeaders, routeRequest } from './gateway.ts';
 export { type Job, registeredJobs, registerJob, runJobs } from './jobs.ts';
-export { type QueueConsumer, type SqsHandler, startQueueConsumer } from './queue-consumer.ts';
+export {
+  type QueueConsumer,
+  type QueueSource,
+  type SqsHandler,
+  sqsQueueSource,
+  startQueueConsumer,
+} from './queue-consumer.ts';
 export { type RequestLogEntry, requestLogName } from './request-log.ts';
 export {
   defaultPort,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   DeleteMessageBatchCommand,
   type Message,
@@ -9,11 +10,55 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { localRegion } from './aws.ts';
 import { lambdaContext } from './functions.ts';
 
+/** A message as a consumer receives it, from SQS (the emulator) or a queue in this process. */
+export interface QueueMessage {
+  id: string;
+  /** The receipt of this receive: what deletes it. */
+  receipt: string;
+  body: string;
+  /** SQS's system attributes (ApproximateReceiveCount, SentTimestamp…), as the record carries them. */
+  attributes: Record<string, string>;
+}
+
+/** Where a consumer long-polls its messages from and deletes the ones handled. */
+export interface QueueSource {
+  receive(max: number, waitMs: number, signal: AbortSignal): Promise<QueueMessage[]>;
+  delete(messages: readonly QueueMessage[]): Promise<void>;
+}
+
+/** A queue of the SQS emulator (the DynamoDB engine's fauxqs). */
+export const sqsQueueSource = (sqs: SQSClient, queueUrl: string): QueueSource => ({
+  receive: async (max, waitMs, signal) => {
+    const { Messages } = await sqs.send(
+      new ReceiveMessageCommand({
+        QueueUrl: queueUrl,
+        MaxNumberOfMessages: max,
+        WaitTimeSeconds: Math.round(waitMs / 1000),
+        MessageSystemAttributeNames: ['All'],
+      }),
+      { abortSignal: signal },
+    );
+    return (Messages ?? []).map((message: Message) => ({
+      id: message.MessageId ?? '',
+      receipt: message.ReceiptHandle ?? '',
+      body: message.Body ?? '',
+      attributes: (message.Attributes ?? {}) as Record<string, string>,
+    }));
+  },
+  delete: async (messages) => {
+    await sqs.send(
+      new DeleteMessageBatchCommand({
+        QueueUrl: queueUrl,
+        Entries: messages.map((message, i) => ({ Id: String(i), ReceiptHandle: message.receipt })),
+      }),
+    );
+  },
+});
+
 export type SqsHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | undefined>;
 
 export interface QueueConsumerOptions {
-  sqs: SQSClient;
-  queueUrl: string;
+  source: QueueSource;
   queueArn: string;
   /** The function the event source invokes, and how to load its handler. */
   fn: FunctionName;
@@ -32,13 +77,13 @@ export interface QueueConsumer {
   stop(): Promise<void>;
 }
 
-const toRecord = (message: Message, queueArn: string): SQSRecord => ({
-  messageId: message.MessageId ?? '',
-  receiptHandle: message.ReceiptHandle ?? '',
-  body: message.Body ?? '',
-  attributes: message.Attributes as unknown as SQSRecord['attributes'],
+const toRecord = (message: QueueMessage, queueArn: string): SQSRecord => ({
+  messageId: message.id,
+  receiptHandle: message.receipt,
+  body: message.body,
+  attributes: message.attributes as unknown as SQSRecord['attributes'],
   messageAttributes: {},
-  md5OfBody: message.MD5OfBody ?? '',
+  md5OfBody: createHash('md5').update(message.body).digest('hex'),
   eventSource: 'aws:sqs',
   eventSourceARN: queueArn,
   awsRegion: localRegion,
@@ -53,7 +98,7 @@ const toRecord = (message: Message, queueArn: string): SQSRecord => ({
  * source's maximum concurrency lets as many functions run at once.
  */
 export const startQueueConsumer = (options: QueueConsumerOptions): QueueConsumer => {
-  const { sqs, queueUrl, queueArn } = options;
+  const { source, queueArn } = options;
   const abort = new AbortController();
   let stopped = false;
   // The same failure again and again (fauxqs gone, say) is reported once.
@@ -64,7 +109,7 @@ export const startQueueConsumer = (options: QueueConsumerOptions): QueueConsumer
     (options.onError ?? ((e) => console.error(`[wattle-local] ${options.fn} (${queueArn}):`, e)))(error);
   };
 
-  const handleBatch = async (messages: Message[]): Promise<void> => {
+  const handleBatch = async (messages: QueueMessage[]): Promise<void> => {
     const handler = await options.handler();
     let failed: Set<string>;
     try {
@@ -75,31 +120,18 @@ export const startQueueConsumer = (options: QueueConsumerOptions): QueueConsumer
       failed = new Set((result?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
     } catch (error) {
       onError(error);
-      failed = new Set(messages.map((message) => message.MessageId ?? ''));
+      failed = new Set(messages.map((message) => message.id));
     }
-    const done = messages.filter((message) => !failed.has(message.MessageId ?? ''));
+    const done = messages.filter((message) => !failed.has(message.id));
     if (done.length === 0) return;
-    await sqs.send(
-      new DeleteMessageBatchCommand({
-        QueueUrl: queueUrl,
-        Entries: done.map((message, i) => ({ Id: String(i), ReceiptHandle: message.ReceiptHandle })),
-      }),
-    );
+    await source.delete(done);
   };
 
   const poll = async (): Promise<void> => {
     while (!stopped) {
       try {
-        const { Messages } = await sqs.send(
-          new ReceiveMessageCommand({
-            QueueUrl: queueUrl,
-            MaxNumberOfMessages: options.batchSize ?? 10,
-            WaitTimeSeconds: 5,
-            MessageSystemAttributeNames: ['All'],
-          }),
-          { abortSignal: abort.signal },
-        );
-        if (Messages?.length) await handleBatch(Messages);
+        const messages = await source.receive(options.batchSize ?? 10, 5000, abort.signal);
+        if (messages.length > 0) await handleBatch(messages);
         lastError = '';
       } catch (error) {
         if (stopped) break;

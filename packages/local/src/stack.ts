@@ -3,9 +3,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
-import { SQSClient } from '@aws-sdk/client-sqs';
 import {
   type Environment,
   environments,
@@ -17,32 +14,28 @@ import { diskFileBlobs } from '@wattle/file-storage';
 import { activateMerchant, type EnvironmentKeys, provisionAccount, reviewMerchant } from '@wattle/flows';
 import { publicBaseUrlVariable } from '@wattle/routes';
 import { loadProcessorConfig, type ProcessorConfig, randomIds, runtimeClock } from '@wattle/runtime';
-import { backfillCardOwners, createStore, documentClient, localCardCipher } from '@wattle/store';
-import type { FauxqsServer } from 'fauxqs';
-import { localClientConfig, localCredentials, localRegion } from './aws.ts';
+import { localCredentials, localRegion } from './aws.ts';
 import { LocalClock } from './clock.ts';
 import { consoleLevel, localConsole } from './console.ts';
 import { controlEndpoints, type EnvironmentInfo } from './control.ts';
 import { DashboardAccounts } from './dashboard/accounts.ts';
 import { createDashboard } from './dashboard/dashboard.ts';
-import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.ts';
-import { startExpirySweeper, sweepExpiredItems } from './expiry-sweep.ts';
+import { localTableName, startDynamoDbEngine } from './dynamodb-engine.ts';
+import type { StoreEngine, StoreEngineName } from './engine.ts';
 import { fileDownloads } from './file-downloads.ts';
 import type { FixedKeys } from './fixed-keys.ts';
 import { anyHandlerLoaded } from './functions.ts';
 import { createGateway } from './gateway.ts';
 import { registerJob } from './jobs.ts';
-import { listeningOnLoopback, loopbackHost } from './loopback.ts';
+import { loopbackHost } from './loopback.ts';
+import { startMemoryEngine } from './memory-engine.ts';
 import { makePrivate } from './private-files.ts';
-import { ensureQueues, ensureTable } from './provision.ts';
 import { fileRequestLog } from './request-log.ts';
-import { emptyTable, purgeQueues } from './reset.ts';
 import { runScheduler } from './scheduler.ts';
 import { accountDeps, ensureSeed, loadCardKey, provisionMerchant, reprovisionSeed } from './seed.ts';
-import { type StreamPipe, startStreamPipe } from './stream-pipe.ts';
 import { startWebhookDelivery } from './webhook-delivery.ts';
 
-export const localTableName = 'wattle';
+export { localTableName } from './dynamodb-engine.ts';
 export const defaultPort = 4010;
 
 export interface LocalStackOptions {
@@ -52,6 +45,11 @@ export interface LocalStackOptions {
   dataDir?: string;
   /** Keep no data: DynamoDB Local in memory, fresh card key and seed; only local.json is written. */
   inMemory: boolean;
+  /**
+   * Which store the functions run on: `dynamodb` (default: DynamoDB Local and the SQS emulator, the
+   * engine that behaves like AWS) or `memory` (this process's memory, no Java; keeps nothing).
+   */
+  store?: StoreEngineName;
   /** Only warnings and errors on the console (unless WATTLE_LOG_LEVEL says otherwise). */
   quiet?: boolean;
   /** How often the scheduled jobs run by themselves, as the EventBridge schedule does. 0 = never. */
@@ -73,6 +71,9 @@ export interface LocalStackInfo {
 export interface LocalStack {
   port: number;
   info: LocalStackInfo;
+  /** The store engine it runs on. */
+  store: StoreEngineName;
+  /** DynamoDB Local's and the SQS emulator's endpoints, the table, the queues ('' on the memory engine). */
   ddbEndpoint: string;
   sqsEndpoint: string;
   tableName: string;
@@ -86,40 +87,37 @@ export interface LocalStack {
    * at real time, as `POST /_local/reset` does; answers the time and how many items went.
    */
   reset(): Promise<{ now: Date; deleted: number }>;
-  /** Stops the server, the pollers, fauxqs and DynamoDB Local, in that order. */
+  /** Stops the server, the pollers and the engine (fauxqs and DynamoDB Local), in that order. */
   stop(): Promise<void>;
 }
 
 let running = false;
-
-/** fauxqs needs node:sqlite, which warns that it is experimental on Node 22; that line is noise here. */
-const importFauxqs = async () => {
-  const original = process.emitWarning;
-  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
-    const text = typeof warning === 'string' ? warning : warning.message;
-    if (/SQLite/i.test(text)) return;
-    (original as (...args: unknown[]) => void).call(process, warning, ...rest);
-  }) as typeof process.emitWarning;
-  try {
-    return await import('fauxqs');
-  } finally {
-    process.emitWarning = original;
-  }
-};
 
 /**
  * What the functions read from the environment: set before any handler module is imported. The
  * credentials are fake on purpose, so no real AWS account can be reached from a local function.
  */
 const setFunctionEnvironment = (env: {
-  ddb: string;
-  sqs: string;
+  engine: Record<string, string>;
   cardKey: string;
   logLevel: string;
   filesDir: string;
   filesUrlKey: string;
 }): void => {
+  for (const name of [
+    'AWS_SESSION_TOKEN',
+    'AWS_PROFILE',
+    'AWS_ENDPOINT_URL',
+    'AWS_ENDPOINT_URL_DYNAMODB',
+    'AWS_ENDPOINT_URL_DYNAMODB_STREAMS',
+    'AWS_ENDPOINT_URL_SQS',
+    'WATTLE_CARD_KMS_KEY_ID',
+    'WATTLE_FILES_BUCKET',
+  ]) {
+    delete process.env[name];
+  }
   Object.assign(process.env, {
+    // The functions' configuration names a table; on the memory engine no function reaches one.
     WATTLE_TABLE_NAME: localTableName,
     // Uploaded files' bytes on disk, their download URLs signed with a key of this run.
     WATTLE_FILES_DIR: env.filesDir,
@@ -128,27 +126,12 @@ const setFunctionEnvironment = (env: {
     WATTLE_LOG_LEVEL: env.logLevel,
     // A terminal reads the functions' logs: one line each, unless a harness asks for the JSON.
     WATTLE_LOG_FORMAT: process.env.WATTLE_LOG_FORMAT || 'line',
-    // DynamoDB Local answers in seconds under load what AWS answers in milliseconds: a connection
-    // and an attempt are given up to the invocation's deadline, not AWS's 1 s and 5 s (aws-clients.ts).
-    WATTLE_AWS_CONNECTION_TIMEOUT_MS: '25000',
-    WATTLE_AWS_REQUEST_TIMEOUT_MS: '25000',
-    AWS_ENDPOINT_URL_DYNAMODB: env.ddb,
-    AWS_ENDPOINT_URL_DYNAMODB_STREAMS: env.ddb,
-    AWS_ENDPOINT_URL_SQS: env.sqs,
     AWS_REGION: localRegion,
     AWS_DEFAULT_REGION: localRegion,
     AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+    ...env.engine,
   });
-  for (const name of [
-    'AWS_SESSION_TOKEN',
-    'AWS_PROFILE',
-    'AWS_ENDPOINT_URL',
-    'WATTLE_CARD_KMS_KEY_ID',
-    'WATTLE_FILES_BUCKET',
-  ]) {
-    delete process.env[name];
-  }
 };
 
 const environmentInfo = (
@@ -207,7 +190,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   const liveProcessor = describeLiveProcessor(loadProcessorConfig());
   running = true;
   const dataDir = resolve(options.dataDir ?? process.env.WATTLE_DATA_DIR ?? '.wattle');
-  const persistent = !options.inMemory;
+  // The memory engine keeps nothing after it stops: no card key, seed, clock or files either.
+  const persistent = !options.inMemory && options.store !== 'memory';
   const file = (name: string) => (persistent ? join(dataDir, name) : null);
   const logLevel = consoleLevel(options.quiet ?? false);
   const out = localConsole(logLevel);
@@ -225,32 +209,21 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
 
   try {
     makePrivate(dataDir);
-    const [ddbStart, fauxqsStart] = await Promise.allSettled([
-      startDynamoDbLocal(persistent ? { dbPath: join(dataDir, 'dynamodb') } : {}),
-      importFauxqs().then(({ startFauxqs }) =>
-        listeningOnLoopback(() =>
-          startFauxqs({
-            port: 0,
-            logger: false,
-            defaultRegion: localRegion,
-            ...(persistent ? { dataDir: join(dataDir, 'sqs') } : {}),
-          }),
-        ),
-      ),
-    ]);
-    if (ddbStart.status === 'fulfilled') cleanups.push(() => ddbStart.value.stop());
-    if (fauxqsStart.status === 'fulfilled') cleanups.push(() => fauxqsStart.value.stop());
-    if (ddbStart.status === 'rejected') throw ddbStart.reason;
-    if (fauxqsStart.status === 'rejected') throw fauxqsStart.reason;
-    const ddb: DynamoDbLocal = ddbStart.value;
-    const fauxqs: FauxqsServer = fauxqsStart.value;
-    const sqsEndpoint = `http://${loopbackHost}:${fauxqs.port}`;
-    out.info(`start: DynamoDB Local at ${ddb.endpoint} (${persistent ? `data in ${dataDir}` : 'in memory'})`);
-    out.info(`start: SQS (fauxqs) at ${sqsEndpoint}`);
-    // fauxqs's SQLite files are created under this process's umask.
-    makePrivate(dataDir);
-
     const cardKey = loadCardKey(file('card.key'));
+    const clock = new LocalClock(file('clock.json'));
+    const engineStart = {
+      persistent,
+      dataDir,
+      cardKey,
+      now: () => clock.now(),
+      info: (line: string) => out.info(line),
+      cleanups,
+    };
+    const engine: StoreEngine = await (options.store === 'memory' ? startMemoryEngine : startDynamoDbEngine)(
+      engineStart,
+    );
+    const { store } = engine;
+
     // Uploaded files under the data directory (private as the rest of it); in memory, a temporary
     // directory that goes when the stack stops.
     const filesDir = persistent ? join(dataDir, 'files') : mkdtempSync(join(tmpdir(), 'wattle-files-'));
@@ -258,56 +231,20 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     makePrivate(filesDir);
     const filesUrlKey = randomBytes(32);
     setFunctionEnvironment({
-      ddb: ddb.endpoint,
-      sqs: sqsEndpoint,
+      engine: engine.functionEnvironment,
       cardKey,
       logLevel,
       filesDir,
       filesUrlKey: filesUrlKey.toString('hex'),
     });
 
-    const raw = new DynamoDBClient(localClientConfig(ddb.endpoint));
-    const doc = documentClient(localClientConfig(ddb.endpoint));
-    const sqs = new SQSClient({ ...localClientConfig(sqsEndpoint), useQueueUrlAsEndpoint: false });
-    const streams = new DynamoDBStreamsClient(localClientConfig(ddb.endpoint));
-    cleanups.push(() => {
-      raw.destroy();
-      doc.destroy();
-      sqs.destroy();
-      streams.destroy();
-    });
-
-    const { streamArn, created } = await ensureTable(raw, localTableName);
-    out.info(`start: table ${localTableName} ${created ? 'created' : 'found'}`);
-    const queueUrls = await ensureQueues(sqs);
-    out.info(`start: queues ${Object.keys(queueUrls).join(', ')} ready`);
-    const store = createStore(doc, localTableName, localCardCipher(Buffer.from(cardKey, 'hex')));
-
-    const clock = new LocalClock(file('clock.json'));
     cleanups.push(registerJob('scheduler', runScheduler));
-    // DynamoDB Local keeps expired items: a sweep deletes them as TTL does in AWS, counts and all,
-    // in the background after every clock move and tick. Stops before DynamoDB Local.
-    const sweeper = startExpirySweeper(() => sweepExpiredItems(doc, localTableName, streamArn, clock.now()));
-    cleanups.push(() => sweeper.stop());
-    cleanups.push(registerJob('expiry-sweep', async () => sweeper.poke()));
+    cleanups.push(registerJob('expiry-sweep', async () => engine.sweep()));
     clock.restore();
     const { seed } = await ensureSeed(store, file('seed.json'), options.keys);
-    // Data kept from before a card could be charged by its token alone lacks its owner records; a
-    // table made just now has none to fill in, so only a kept table is scanned.
-    if (!created) await backfillCardOwners(store.ctx);
-
-    const pipe: StreamPipe = await startStreamPipe({
-      streams,
-      sqs,
-      streamArn,
-      queueUrl: queueUrls.events,
-      positionFile: file('stream-position.json') ?? undefined,
-      newTable: created,
-    });
-    cleanups.push(() => pipe.stop());
-    out.info('start: stream pipe from the table stream to the events queue running');
-    // Stops before the pipe, fauxqs and DynamoDB Local (cleanups run in reverse).
-    const delivery = startWebhookDelivery(sqs, queueUrls);
+    await engine.startEventPipe();
+    // Stops before the engine's pipe and queues (cleanups run in reverse).
+    const delivery = startWebhookDelivery(engine.sources, engine.queueUrls);
     cleanups.push(() => delivery.stop());
 
     let baseUrl = '';
@@ -333,8 +270,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     /** Every item, message and file goes; the seeded accounts come back as they were; real time. */
     const reset = () =>
       clock.reset(async () => {
-        const deleted = await emptyTable(doc, localTableName);
-        await purgeQueues(sqs, Object.values(queueUrls));
+        const deleted = await engine.empty();
         rmSync(filesDir, { recursive: true, force: true });
         makePrivate(filesDir);
         await reprovisionSeed(store, seed);
@@ -428,7 +364,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     writeFileSync(join(dataDir, 'local.json'), `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
 
     let stopping: Promise<void> | undefined;
-    ddb.exited.then(() => {
+    engine.exited.then(() => {
       if (stopping) return;
       const error = new Error('DynamoDB Local exited unexpectedly');
       if (options.onFatal) options.onFatal(error);
@@ -437,10 +373,11 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     return {
       port,
       info,
-      ddbEndpoint: ddb.endpoint,
-      sqsEndpoint,
-      tableName: localTableName,
-      queueUrls,
+      store: engine.name,
+      ddbEndpoint: engine.ddbEndpoint,
+      sqsEndpoint: engine.sqsEndpoint,
+      tableName: engine.tableName,
+      queueUrls: engine.queueUrls,
       dataDir,
       inMemory: !persistent,
       liveProcessor,

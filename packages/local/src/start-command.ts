@@ -1,19 +1,24 @@
 /**
  * The start command: the local stack in the foreground, for `npm start` (main.ts) and the installable
  * package's `wattle start`. PORT or `--port` (default 4010), WATTLE_DATA_DIR (default .wattle),
- * WATTLE_LOG_LEVEL (default INFO), `--in-memory` to keep no data, `--quiet` for only warnings and
- * errors, `--keys-from FILE` and WATTLE_*_KEY for fixed keys. Ctrl-C stops everything.
+ * WATTLE_LOG_LEVEL (default INFO), `--store dynamodb|memory` for the store engine, `--in-memory` to
+ * keep no data, `--quiet` for only warnings and errors, `--keys-from FILE` and WATTLE_*_KEY for
+ * fixed keys. Ctrl-C stops everything.
  */
 import { parseArgs } from 'node:util';
 import { describeStack } from './describe.ts';
+import { type StoreEngineName, storeEngines } from './engine.ts';
 import { fixedKeyVariables, readFixedKeys } from './fixed-keys.ts';
 import { defaultPort, type LocalStack, startLocalStack } from './stack.ts';
 
 /** `command` is how the user runs it, the options following: `npm start --` or `wattle start`. */
 const usageOf = (
   command: string,
-) => `Usage: ${command} [--in-memory] [--quiet] [--keys-from FILE] [--port PORT]
+) => `Usage: ${command} [--store dynamodb|memory] [--in-memory] [--quiet] [--keys-from FILE] [--port PORT]
 
+  --store ENGINE    dynamodb (default: DynamoDB Local and an SQS emulator, as AWS behaves; needs
+                    Java 17) or memory (everything in this process: no Java, starts in well under
+                    a second, keeps nothing after it stops)
   --in-memory       keep no data (DynamoDB in memory, fresh keys every start)
   --quiet           only warnings and errors (WATTLE_LOG_LEVEL=WARN)
   --keys-from FILE  the keys the seeded merchant and partner use, from a JSON file in local.json's
@@ -32,6 +37,7 @@ ${Object.keys(fixedKeyVariables).join(', ')} (fixed keys, as --keys-from; they w
 export const runStartCommand = async (args: string[], command: string): Promise<LocalStack> => {
   const usage = usageOf(command);
   let options: {
+    store?: string;
     'in-memory'?: boolean;
     quiet?: boolean;
     'keys-from'?: string;
@@ -42,6 +48,7 @@ export const runStartCommand = async (args: string[], command: string): Promise<
     ({ values: options } = parseArgs({
       args,
       options: {
+        store: { type: 'string' },
         'in-memory': { type: 'boolean' },
         quiet: { type: 'boolean' },
         'keys-from': { type: 'string' },
@@ -57,6 +64,12 @@ export const runStartCommand = async (args: string[], command: string): Promise<
   if (options.help) {
     console.log(usage);
     process.exit(0);
+  }
+
+  const store = (options.store ?? 'dynamodb') as StoreEngineName;
+  if (!storeEngines.includes(store)) {
+    console.error(`--store must be one of ${storeEngines.join(', ')}, not "${options.store}"`);
+    process.exit(2);
   }
 
   let keys: ReturnType<typeof readFixedKeys>;
@@ -83,6 +96,7 @@ export const runStartCommand = async (args: string[], command: string): Promise<
       port,
       dataDir: process.env.WATTLE_DATA_DIR || '.wattle',
       inMemory: options['in-memory'] === true,
+      store,
       quiet: options.quiet === true,
       keys,
       onFatal: (error) => {

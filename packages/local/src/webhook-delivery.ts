@@ -1,8 +1,12 @@
-import type { SQSClient } from '@aws-sdk/client-sqs';
 import { deliverySource, queueArnVariable, queues, queueUrlVariable } from '@wattle/routes';
 import { localAccountId, localRegion } from './aws.ts';
 import { loadHandler } from './functions.ts';
-import { type QueueConsumer, type SqsHandler, startQueueConsumer } from './queue-consumer.ts';
+import {
+  type QueueConsumer,
+  type QueueSource,
+  type SqsHandler,
+  startQueueConsumer,
+} from './queue-consumer.ts';
 
 export interface WebhookDelivery {
   stop(): Promise<void>;
@@ -13,12 +17,12 @@ const queueArn = (name: string): string => `arn:aws:sqs:${localRegion}:${localAc
 /**
  * Webhook delivery as the CDK stack wires it: the delivery function consuming the events queue
  * (the stream pipe's output) and the webhooks queue, each through an emulated SQS event source
- * with the same batch size and concurrency.
+ * with the same batch size and concurrency: the emulator's queues, or the memory engine's.
  * Sets what the functions read first: the webhooks queue's URL, both queues' ARNs, and loopback let through the SSRF
  * guard, since local receivers run on this machine (AWS never sets it).
  */
 export const startWebhookDelivery = (
-  sqs: SQSClient,
+  sources: Record<keyof typeof queues, QueueSource>,
   queueUrls: Record<keyof typeof queues, string>,
 ): WebhookDelivery => {
   Object.assign(process.env, {
@@ -31,8 +35,7 @@ export const startWebhookDelivery = (
   const handler = () => loadHandler('webhook-delivery') as unknown as Promise<SqsHandler>;
   const consumers: QueueConsumer[] = (['events', 'webhooks'] as const).map((name) =>
     startQueueConsumer({
-      sqs,
-      queueUrl: queueUrls[name],
+      source: sources[name],
       queueArn: queueArn(queues[name].name),
       fn: 'webhook-delivery',
       handler,

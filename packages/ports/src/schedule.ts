@@ -1,4 +1,4 @@
-import type { Scope } from '@wattle/domain';
+import type { PaymentJob, Scope, SubscriptionJob } from '@wattle/domain';
 
 /**
  * Work due at a time (settle a refund, retry a webhook, bill a subscription), written in the same
@@ -32,6 +32,25 @@ export const jobKinds = {
   disputeArbitration: 'dispute-arbitration',
   disputeWithdrawal: 'dispute-withdrawal',
 } as const;
+
+/** The kind a payment's or a subscription's job (the domain's changes name them) is kept under. */
+export const jobKindOf: Record<PaymentJob['job'] | SubscriptionJob['job'], string> = {
+  'payment-recovery': jobKinds.paymentRecovery,
+  'dispute-opening': jobKinds.disputeOpening,
+  renewal: jobKinds.subscriptionBilling,
+  'bill-recovery': jobKinds.billRecovery,
+};
+
+/** A payment's or a subscription's job as every store's schedule keeps it. */
+export const scheduledJobOf = (
+  scope: Scope,
+  { job, token, dueAt }: PaymentJob | SubscriptionJob,
+): ScheduledJob => ({
+  kind: jobKindOf[job],
+  scope,
+  token,
+  dueAt,
+});
 
 export interface ScheduleStore {
   /** Claims a job that has nothing left to do (its work was done or made moot elsewhere). Throws JobTaken. */

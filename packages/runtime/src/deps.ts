@@ -90,6 +90,34 @@ const composing = (): Composing => {
   return container;
 };
 
+type Substitutes = { readonly [name: string]: () => unknown };
+
+/**
+ * Parts made instead of the registry's, by the same names (see substituteParts), and how many
+ * times they were given: a composition built before the last time is built again. Kept on the
+ * process's global object, not in this module: the installable package builds each function into
+ * a bundle of its own, each with its own copy of this module, all in the stack's one process.
+ */
+interface Substitution {
+  parts: Substitutes | undefined;
+  generation: number;
+}
+const substitutionKey = Symbol.for('wattle.substitutedParts');
+const shared = globalThis as { [substitutionKey]?: Substitution };
+shared[substitutionKey] ??= { parts: undefined, generation: 0 };
+const substitution: Substitution = shared[substitutionKey];
+
+/**
+ * Makes every composition of this process (each function's, from now on and again after each call)
+ * take these parts instead of the registry's of the same names: how the local stack runs the
+ * functions on another store engine (the memory store's registry, @wattle/memory-store/parts, has
+ * the same names) and its own delivery queue. A part not named here is the registry's.
+ */
+export const substituteParts = (parts: Substitutes): void => {
+  substitution.parts = parts;
+  substitution.generation += 1;
+};
+
 /** A function's dependencies: the base and the parts its composition names. */
 export type ComposedDeps<P> = FunctionBase & { [K in keyof P]: P[K] extends Part<infer T> ? T : never };
 
@@ -106,8 +134,12 @@ export const functionDeps = <
   parts: P,
 ): (() => ComposedDeps<P>) => {
   let built: ComposedDeps<P> | undefined;
+  let builtIn = substitution.generation;
   return () => {
-    built ??= composed(parts, composing());
+    if (!built || builtIn !== substitution.generation) {
+      built = composed(parts, composing());
+      builtIn = substitution.generation;
+    }
     return built;
   };
 };
@@ -115,7 +147,10 @@ export const functionDeps = <
 /** The base and the named parts, each made over `over`. */
 const composed = <P extends object>(parts: P, over: Composing): ComposedDeps<P> => {
   const { storeContext: _, ...base } = over;
-  const made = Object.entries(parts).map(([name, part]) => [name, (part as Part<unknown>)(over)]);
+  const made = Object.entries(parts).map(([name, part]) => {
+    const substitute = substitution.parts?.[name];
+    return [name, substitute ? substitute() : (part as Part<unknown>)(over)];
+  });
   return { ...base, ...Object.fromEntries(made) } as ComposedDeps<P>;
 };
 

@@ -11,7 +11,7 @@ export { batchWriteAll } from './kernel/batch-write.ts';
 export { type CardCipher, kmsCardCipher, localCardCipher } from './kernel/card-cipher.ts';
 export { documentClient } from './kernel/client.ts';
 export type { StoreContext } from './kernel/context.ts';
-export { eventOfStreamRecord } from './kernel/events-outbox.ts';
+export { eventOfStreamRecord, eventStreamRecord } from './kernel/events-outbox.ts';
 export { expiredItemOfStreamRecord } from './kernel/expiry-records.ts';
 export {
   createTableInput,

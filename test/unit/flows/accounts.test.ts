@@ -1,10 +1,10 @@
 import { provisionAccount } from '@wattle/flows';
 import { describe, expect, it } from 'vitest';
-import { fakeAccounts } from '../../fakes/accounts.ts';
 import { fixedClock, sequentialIds, sequentialSecrets } from '../../fakes/system.ts';
+import { memoryStore } from '../../helpers/memory-store.ts';
 
 const setUp = () => ({
-  accounts: fakeAccounts(),
+  accounts: memoryStore().accounts,
   clock: fixedClock('2026-11-24T10:00:00Z'),
   ids: sequentialIds(),
   secrets: sequentialSecrets(),
@@ -25,7 +25,8 @@ describe('provisioning an account', () => {
       kind: 'secret',
       environment: 'live',
     });
-    expect(deps.accounts.keys.size).toBe(4);
+    for (const key of [test.secretKey, test.publishableKey, live.publishableKey])
+      expect(await deps.accounts.grantFor(key)).toMatchObject({ accountId: made.account.id });
   });
 
   it('gives a partner one partner key and no merchant keys', async () => {

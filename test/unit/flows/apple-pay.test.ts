@@ -7,15 +7,15 @@ import {
   registerApplePayDomain,
 } from '@wattle/flows';
 import { describe, expect, it } from 'vitest';
-import { fakeApplePayDomains } from '../../fakes/apple-pay.ts';
 import { fixedClock, sequentialIds, sequentialSecrets } from '../../fakes/system.ts';
+import { memoryStore } from '../../helpers/memory-store.ts';
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
 const other: Scope = { accountId: 'acct_2', environment: 'test' };
 const validationUrl = 'https://apple-pay-gateway.apple.com/paymentservices/startSession';
 
 const setUp = () => ({
-  applePayDomains: fakeApplePayDomains(),
+  applePayDomains: memoryStore().applePayDomains,
   clock: fixedClock('2026-11-24T10:00:00Z'),
   ids: sequentialIds(),
   secrets: sequentialSecrets(),

@@ -14,11 +14,9 @@ import {
 } from '@wattle/flows';
 import { type CustomerChange, type CustomerChargesReader, TransactionConflictError } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
-import { fakeCardTokens } from '../../fakes/customer-card-tokens.ts';
-import { fakeCustomers } from '../../fakes/customers.ts';
-import { fakePaymentSources } from '../../fakes/payment-sources.ts';
 import { fixedClock, pacingLosingAfter, sequentialIds, virtualPacing } from '../../fakes/system.ts';
 import { aCardDetails, aPayment } from '../../helpers/builders.ts';
+import { memoryStore, overriding } from '../../helpers/memory-store.ts';
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
 const other: Scope = { accountId: 'acct_2', environment: 'test' };
@@ -33,12 +31,12 @@ const fields: CustomerFields = {
 };
 
 const setUp = () => {
-  const cardTokens = fakeCardTokens();
-  const paymentSources = fakePaymentSources();
+  const { cardTokens, paymentSources, customers, events } = memoryStore();
   return {
     cardTokens,
     paymentSources,
-    customers: fakeCustomers(cardTokens, paymentSources),
+    customers,
+    events,
     clock: fixedClock('2026-11-24T10:00:00Z'),
     ids: sequentialIds(),
     pacing: virtualPacing(),
@@ -61,6 +59,9 @@ const invalidToken = (param: string) =>
     messages: [expect.objectContaining({ param })],
   });
 
+/** The events the customers' writes recorded, oldest first. */
+const recorded = async (deps: Deps) => (await deps.events.list(scope, 1)).items.reverse();
+
 const cardTokensOf = async (deps: Deps, customerToken: string) =>
   (await listCustomerCards(deps, scope, customerToken, 1)).cards.items.map((card) => card.token);
 
@@ -74,7 +75,7 @@ describe('creating a customer', () => {
     const stored = await deps.customers.getCard(scope, customer.token, customer.primaryCard.token);
     expect(await deps.cardTokens.open(scope, stored!)).toBe('4200000000000000');
     expect(await getCustomer(deps, scope, customer.token)).toEqual(customer);
-    expect(deps.customers.events.map((event) => [event.type, event.data.token])).toEqual([
+    expect((await recorded(deps)).map((event) => [event.type, event.data.token])).toEqual([
       ['customer.created', customer.token],
     ]);
   });
@@ -103,18 +104,18 @@ describe('creating a customer', () => {
     const token = await unusedToken(deps);
     const racing: Deps = {
       ...deps,
-      customers: {
-        ...deps.customers,
+      customers: overriding(deps.customers, {
         create: async (...args) => {
-          deps.cardTokens.use(scope, token, deps.clock.now()); // the other request wins
+          await createCustomer(deps, scope, fields, { kind: 'token', token }); // the other request wins
           return deps.customers.create(...args);
         },
-      },
+      }),
     };
     await expect(createCustomer(racing, scope, fields, { kind: 'token', token })).rejects.toThrow(
       invalidToken('card_token'),
     );
-    expect((await deps.customers.list(scope, 1)).total).toBe(0);
+    // Only the other request's customer was made.
+    expect((await deps.customers.list(scope, 1)).total).toBe(1);
   });
 
   it("never takes another merchant's token", async () => {
@@ -203,13 +204,12 @@ describe('updating against other changes', () => {
     };
     const racing: Deps = {
       ...deps,
-      customers: {
-        ...deps.customers,
+      customers: overriding(deps.customers, {
         update: async (at: Scope, change: CustomerChange, now: Date) => {
           if (++calls <= rounds) await theirChange(at, change, now);
           return deps.customers.update(at, change, now);
         },
-      },
+      }),
     };
     return { racing, calls: () => calls };
   };
@@ -249,13 +249,12 @@ describe('updating against other changes', () => {
     const customer = await createCustomer(deps, scope, fields, withDetails());
     const racing: Deps = {
       ...deps,
-      customers: {
-        ...deps.customers,
+      customers: overriding(deps.customers, {
         update: async (...args) => {
           await deleteCustomer(deps, scope, customer.token);
           return deps.customers.update(...args);
         },
-      },
+      }),
     };
     await expect(
       updateCustomer(racing, scope, customer.token, { fields: { notes: 'x' }, cards: {} }),
@@ -288,13 +287,12 @@ describe("a customer's cards", () => {
     const customer = await createCustomer(deps, scope, fields, withDetails());
     const racing: Deps = {
       ...deps,
-      customers: {
-        ...deps.customers,
+      customers: overriding(deps.customers, {
         addCard: async (...args) => {
           await deleteCustomer(deps, scope, customer.token);
           return deps.customers.addCard(...args);
         },
-      },
+      }),
     };
     await expect(addCustomerCard(racing, scope, customer.token, withDetails())).rejects.toMatchObject({
       code: 'not_found',
@@ -322,8 +320,7 @@ describe("a customer's cards", () => {
     let removals = 0;
     const racing: Deps = {
       ...deps,
-      customers: {
-        ...deps.customers,
+      customers: overriding(deps.customers, {
         removeCard: async (...args) => {
           if (++removals === 1) {
             await updateCustomer(deps, scope, customer.token, {
@@ -333,7 +330,7 @@ describe("a customer's cards", () => {
           }
           return deps.customers.removeCard(...args);
         },
-      },
+      }),
     };
     await expect(deleteCustomerCard(racing, scope, customer.token, added.token)).rejects.toMatchObject({
       code: 'cannot_delete_primary_card',
@@ -353,7 +350,7 @@ describe('deleting a customer', () => {
     await deleteCustomer(deps, scope, customer.token);
     await expect(getCustomer(deps, scope, customer.token)).rejects.toMatchObject({ code: 'not_found' });
     expect(await deps.customers.getCard(scope, customer.token, customer.primaryCard.token)).toBeNull();
-    expect(deps.customers.events.at(-1)).toMatchObject({
+    expect((await recorded(deps)).at(-1)).toMatchObject({
       type: 'customer.deleted',
       data: { token: customer.token },
     });
@@ -366,13 +363,12 @@ describe('deleting a customer', () => {
     let deletions = 0;
     const racing: Deps = {
       ...deps,
-      customers: {
-        ...deps.customers,
+      customers: overriding(deps.customers, {
         delete: async (...args) => {
           if (++deletions === 1) await addCustomerCard(deps, scope, customer.token, withDetails());
           return deps.customers.delete(...args);
         },
-      },
+      }),
     };
     await deleteCustomer(racing, scope, customer.token);
     expect(deletions).toBe(2);

@@ -1,8 +1,9 @@
 import type { Scope } from '@wattle/domain';
 import { deleteFile, type FileUpload, getFile, uploadFile } from '@wattle/flows';
 import { describe, expect, it } from 'vitest';
-import { fakeFileBlobs, fakeFiles } from '../../fakes/files.ts';
+import { fakeFileBlobs } from '../../fakes/files.ts';
 import { fixedClock, sequentialIds } from '../../fakes/system.ts';
+import { memoryStore } from '../../helpers/memory-store.ts';
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
 const otherMerchant: Scope = { accountId: 'acct_2', environment: 'test' };
@@ -17,7 +18,7 @@ const upload: FileUpload = {
 };
 
 const setUp = () => ({
-  files: fakeFiles(),
+  files: memoryStore().files,
   fileBlobs: fakeFileBlobs(),
   clock: fixedClock('2026-11-24T10:00:00Z'),
   ids: sequentialIds(),

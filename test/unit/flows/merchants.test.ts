@@ -8,10 +8,9 @@ import {
 } from '@wattle/flows';
 import { Changed, type MerchantsStore } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
-import { fakeAccounts } from '../../fakes/accounts.ts';
 import { fakeCipher, fakePasswordHasher } from '../../fakes/cipher.ts';
-import { fakeMerchants } from '../../fakes/merchants.ts';
 import { fixedClock, sequentialIds, sequentialSecrets } from '../../fakes/system.ts';
+import { memoryStore, overriding } from '../../helpers/memory-store.ts';
 
 const application: MerchantApplication = {
   contact: { firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '0400000000', email: 'ada@example.com' },
@@ -43,10 +42,11 @@ const application: MerchantApplication = {
 };
 
 const setUp = () => {
-  const accounts = fakeAccounts();
+  const { accounts, merchants, events } = memoryStore();
   return {
     accounts,
-    merchants: fakeMerchants(accounts),
+    merchants,
+    events,
     cipher: fakeCipher(),
     passwordHasher: fakePasswordHasher(),
     clock: fixedClock('2026-11-24T10:00:00Z'),
@@ -55,6 +55,10 @@ const setUp = () => {
   };
 };
 
+/** The events the merchant's writes recorded, oldest first (its live events). */
+const recorded = async (deps: ReturnType<typeof setUp>, merchant: { accountId: string }) =>
+  (await deps.events.list({ accountId: merchant.accountId, environment: 'live' }, 1)).items.reverse();
+
 describe('a referred merchant', () => {
   it('is pending, its keys and bank account number sealed through the cipher, its password hashed', async () => {
     const deps = setUp();
@@ -62,15 +66,12 @@ describe('a referred merchant', () => {
     expect(merchant).toMatchObject({ partnerId: 'acct_partner', status: 'pending_approval' });
     expect(merchant.application.bankAccount.number).toBe('XXXXXX123');
 
-    const stored = deps.merchants.all.get(merchant.token)!;
+    const stored = (await deps.merchants.get(merchant.token))!;
     expect(deps.cipher.sealed.map((s) => s.context)).toEqual([
       `merchant-keys#${merchant.token}`,
       `merchant-bank-account#${merchant.token}`,
     ]);
     expect(deps.cipher.sealed[1]!.plain).toBe('987650123');
-    expect(
-      await deps.cipher.open(stored.sealedBankAccountNumber!, `merchant-bank-account#${merchant.token}`),
-    ).toBe('987650123');
     expect(JSON.stringify(stored)).not.toContain('987650123');
     expect(stored.passwordHash).toBe(await deps.passwordHasher.hash('correct horse'));
     expect(JSON.stringify(stored)).not.toContain('correct horse');
@@ -79,18 +80,20 @@ describe('a referred merchant', () => {
     expect(JSON.stringify(stored)).not.toContain(keys.test.secretKey);
     expect(keys.test.secretKey).toMatch(/^sk_test_/);
     expect(keys.live.publishableKey).toMatch(/^pk_live_/);
-    expect(deps.accounts.keys.get(keys.test.secretKey)).toEqual({
+    expect(await deps.accounts.grantFor(keys.test.secretKey)).toEqual({
       accountId: merchant.accountId,
       kind: 'secret',
       environment: 'test',
     });
-    expect(deps.accounts.keys.get(keys.live.secretKey)).toMatchObject({ suspended: true });
-    expect(deps.accounts.accounts.get(merchant.accountId)).toMatchObject({
+    expect(await deps.accounts.grantFor(keys.live.secretKey)).toMatchObject({ suspended: true });
+    expect(await deps.accounts.get(merchant.accountId)).toMatchObject({
       status: 'pending_approval',
       referredBy: 'acct_partner',
       payoutBankAccount: { number: 'XXXXXX123' },
     });
-    expect(deps.merchants.events.map((e) => e.type)).toEqual(['sub_merchant_application.submitted']);
+    expect((await recorded(deps, merchant)).map((e) => e.type)).toEqual([
+      'sub_merchant_application.submitted',
+    ]);
   });
 
   it('shows its keys, opened, to its partner only', async () => {
@@ -117,9 +120,9 @@ describe('activating a merchant', () => {
     const active = await activateMerchant(deps, merchant.token);
     expect(active).toMatchObject({ status: 'active', updatedAt: '2026-11-24T10:01:00Z' });
     const keys = JSON.parse(deps.cipher.sealed[0]!.plain);
-    expect(deps.accounts.keys.get(keys.live.secretKey)).not.toHaveProperty('suspended');
-    expect(deps.accounts.accounts.get(merchant.accountId)?.status).toBe('active');
-    expect(deps.merchants.events.map((e) => e.type)).toEqual([
+    expect(await deps.accounts.grantFor(keys.live.secretKey)).not.toHaveProperty('suspended');
+    expect((await deps.accounts.get(merchant.accountId))?.status).toBe('active');
+    expect((await recorded(deps, merchant)).map((e) => e.type)).toEqual([
       'sub_merchant_application.submitted',
       'sub_merchant_application.activated',
     ]);
@@ -131,27 +134,26 @@ describe('activating a merchant', () => {
     const first = await activateMerchant(deps, merchant.token);
     deps.clock.advance(60_000);
     expect(await activateMerchant(deps, merchant.token)).toEqual(first);
-    expect(deps.merchants.events).toHaveLength(2);
+    expect(await recorded(deps, merchant)).toHaveLength(2);
   });
 
   it('answers the merchant another activation approved between the read and the write', async () => {
     const deps = setUp();
     const merchant = await referMerchant(deps, 'acct_partner', application, 'correct horse');
-    const racing: MerchantsStore = {
-      ...deps.merchants,
+    const racing: MerchantsStore = overriding(deps.merchants, {
       activate: async (stored, active, event, now) => {
         // The other activation lands first; this one's write then finds it not pending.
         await deps.merchants.activate(stored, { ...active, updatedAt: 'earlier' }, event, now);
         return deps.merchants.activate(stored, active, event, now);
       },
-    };
+    });
     const answered = await activateMerchant({ ...deps, merchants: racing }, merchant.token);
     expect(answered).toMatchObject({ status: 'active', updatedAt: 'earlier' });
     await expect(
       deps.merchants.activate(
-        deps.merchants.all.get(merchant.token)!,
+        (await deps.merchants.get(merchant.token))!,
         answered,
-        deps.merchants.events[0]!,
+        (await recorded(deps, merchant))[0]!,
         deps.clock.now(),
       ),
     ).rejects.toBeInstanceOf(Changed);
@@ -172,11 +174,11 @@ describe('the simulated review’s test inputs', () => {
     const deps = setUp();
     const merchant = await referMerchant(deps, 'acct_partner', tagged('ada+declined@example.com'), 'pw');
     expect(merchant.status).toBe('declined');
-    expect(deps.merchants.all.get(merchant.token)?.merchant.status).toBe('declined');
-    expect(deps.accounts.accounts.get(merchant.accountId)?.status).toBe('declined');
+    expect((await deps.merchants.get(merchant.token))?.merchant.status).toBe('declined');
+    expect((await deps.accounts.get(merchant.accountId))?.status).toBe('declined');
     const keys = JSON.parse(deps.cipher.sealed[0]!.plain);
-    expect(deps.accounts.keys.get(keys.live.secretKey)).toMatchObject({ suspended: true });
-    expect(deps.merchants.events.map((e) => [e.type, e.data.status])).toEqual([
+    expect(await deps.accounts.grantFor(keys.live.secretKey)).toMatchObject({ suspended: true });
+    expect((await recorded(deps, merchant)).map((e) => [e.type, e.data.status])).toEqual([
       ['sub_merchant_application.submitted', 'pending_approval'],
       ['sub_merchant_application.declined', 'declined'],
     ]);
@@ -187,9 +189,10 @@ describe('the simulated review’s test inputs', () => {
     const deps = setUp();
     const merchant = await referMerchant(deps, 'acct_partner', tagged('ada+on_hold@example.com'), 'pw');
     expect(merchant.status).toBe('on_hold');
-    expect(deps.accounts.accounts.get(merchant.accountId)?.status).toBe('on_hold');
+    expect((await deps.accounts.get(merchant.accountId))?.status).toBe('on_hold');
+    deps.clock.advance(1000);
     expect((await activateMerchant(deps, merchant.token)).status).toBe('active');
-    expect(deps.merchants.events.map((e) => e.type)).toEqual([
+    expect((await recorded(deps, merchant)).map((e) => e.type)).toEqual([
       'sub_merchant_application.submitted',
       'sub_merchant_application.on_hold',
       'sub_merchant_application.activated',
@@ -200,7 +203,7 @@ describe('the simulated review’s test inputs', () => {
     const deps = setUp();
     const merchant = await referMerchant(deps, 'acct_partner', tagged('ada@declined.example'), 'pw');
     expect(merchant.status).toBe('pending_approval');
-    expect(deps.merchants.events).toHaveLength(1);
+    expect(await recorded(deps, merchant)).toHaveLength(1);
   });
 });
 
@@ -214,10 +217,10 @@ describe('declining a merchant or putting it on hold (the operator’s review)',
     expect(await reviewMerchant(deps, merchant.token, 'on_hold')).toEqual(held);
     const declined = await reviewMerchant(deps, merchant.token, 'declined');
     expect(declined.status).toBe('declined');
-    expect(deps.accounts.accounts.get(merchant.accountId)?.status).toBe('declined');
+    expect((await deps.accounts.get(merchant.accountId))?.status).toBe('declined');
     const keys = JSON.parse(deps.cipher.sealed[0]!.plain);
-    expect(deps.accounts.keys.get(keys.live.secretKey)).toMatchObject({ suspended: true });
-    expect(deps.merchants.events.map((e) => [e.type, e.data.status])).toEqual([
+    expect(await deps.accounts.grantFor(keys.live.secretKey)).toMatchObject({ suspended: true });
+    expect((await recorded(deps, merchant)).map((e) => [e.type, e.data.status])).toEqual([
       ['sub_merchant_application.submitted', 'pending_approval'],
       ['sub_merchant_application.on_hold', 'on_hold'],
       ['sub_merchant_application.declined', 'declined'],
@@ -243,20 +246,19 @@ describe('declining a merchant or putting it on hold (the operator’s review)',
   it('loses to an approval between its read and its write: invalid_state, nothing recorded', async () => {
     const deps = setUp();
     const merchant = await referMerchant(deps, 'acct_partner', application, 'pw');
-    const racing: MerchantsStore = {
-      ...deps.merchants,
+    const racing: MerchantsStore = overriding(deps.merchants, {
       review: async (reviewed, event, now) => {
         await activateMerchant(deps, merchant.token);
         return deps.merchants.review(reviewed, event, now);
       },
-    };
+    });
     await expect(
       reviewMerchant({ ...deps, merchants: racing }, merchant.token, 'declined'),
     ).rejects.toMatchObject({
       code: 'invalid_state',
     });
-    expect(deps.merchants.all.get(merchant.token)?.merchant.status).toBe('active');
-    expect(deps.merchants.events.map((e) => e.type)).toEqual([
+    expect((await deps.merchants.get(merchant.token))?.merchant.status).toBe('active');
+    expect((await recorded(deps, merchant)).map((e) => e.type)).toEqual([
       'sub_merchant_application.submitted',
       'sub_merchant_application.activated',
     ]);

@@ -8,33 +8,22 @@ import {
   updateCustomer,
 } from '@wattle/flows';
 import { describe, expect, it } from 'vitest';
-import { fakeCardTokens } from '../../fakes/cards.ts';
-import { fakeCardTokens as fakeCustomerCardTokens } from '../../fakes/customer-card-tokens.ts';
-import { fakeCustomers } from '../../fakes/customers.ts';
-import { fakePaymentCustomers } from '../../fakes/payment-customers.ts';
-import { fakePaymentSources } from '../../fakes/payment-sources.ts';
-import { fakePayments, fakeRecoveryJobs } from '../../fakes/payments.ts';
 import { fakeProcessor, processorDeps } from '../../fakes/processor.ts';
 import { fixedClock, sequentialIds, virtualPacing } from '../../fakes/system.ts';
 import { aCardDetails, aChargeRequest } from '../../helpers/builders.ts';
+import { memoryStore, overriding } from '../../helpers/memory-store.ts';
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
 const otherMerchant: Scope = { accountId: 'acct_2', environment: 'test' };
 const live: Scope = { accountId: 'acct_1', environment: 'live' };
 
 const setUp = () => {
-  const cardTokens = fakeCardTokens();
-  const paymentSources = fakePaymentSources();
-  const schedule = fakeRecoveryJobs();
+  const { payments, cardTokens, paymentSources, customers, schedule } = memoryStore();
   return {
-    payments: fakePayments({
-      consumeCardToken: cardTokens.consume,
-      consumePaymentSource: paymentSources.consume,
-      jobs: schedule,
-    }),
+    payments,
     cardTokens,
     paymentSources,
-    customers: fakePaymentCustomers(),
+    customers,
     schedule,
     ...processorDeps(fakeProcessor()),
     clock: fixedClock('2026-11-24T10:00:00Z'),
@@ -142,8 +131,18 @@ describe('paying with a payment source', () => {
     const deps = setUp();
     const source = await createPaymentSource(deps, scope, applePay());
     const request = aChargeRequest({ source: { kind: 'payment_source', token: source.token } });
-    deps.payments.before('reserve', () => createPayment(deps, scope, request));
-    await expect(createPayment(deps, scope, request)).rejects.toEqual(usedUp);
+    // The other payment reserves (and charges) between this one's read of the source and its reservation.
+    let raced = false;
+    const payments = overriding(deps.payments, {
+      commit: async (at, changes, now) => {
+        if (!raced && changes.some((change) => change.kind === 'reservation')) {
+          raced = true;
+          await createPayment(deps, scope, request);
+        }
+        return deps.payments.commit(at, changes, now);
+      },
+    });
+    await expect(createPayment({ ...deps, payments }, scope, request)).rejects.toEqual(usedUp);
     expect(deps.processor.authorised).toHaveLength(1);
   });
 
@@ -162,12 +161,11 @@ describe('paying with a payment source', () => {
 
 describe('a customer from a payment source', () => {
   const customerDeps = () => {
-    const cardTokens = fakeCustomerCardTokens();
-    const paymentSources = fakePaymentSources();
+    const { cardTokens, paymentSources, customers } = memoryStore();
     return {
       cardTokens,
       paymentSources,
-      customers: fakeCustomers(cardTokens, paymentSources),
+      customers,
       clock: fixedClock('2026-11-24T10:00:00Z'),
       ids: sequentialIds(),
       pacing: virtualPacing(),

@@ -1,23 +1,61 @@
-import type { Scope } from '@wattle/domain';
+import { billBeginningOf, billSettlementOf, type Scope, updateOf } from '@wattle/domain';
 import { createPlan, deletePlan, getPlan, type PlanInput, purgePlan, updatePlan } from '@wattle/flows';
-import { JobTaken, jobKinds } from '@wattle/ports';
+import { JobTaken, jobKinds, type LoadedSubscription } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
-import { fakePlans } from '../../fakes/plans.ts';
-import { fakeSchedule } from '../../fakes/subscriptions.ts';
 import { fixedClock, sequentialIds, virtualPacing } from '../../fakes/system.ts';
 import { monthlyPlan } from '../../helpers/billing.ts';
+import { aBill, aSubscription } from '../../helpers/builders.ts';
+import { memoryStore, overriding } from '../../helpers/memory-store.ts';
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
 
 const setUp = () => {
-  const schedule = fakeSchedule();
+  const { plans, schedule, subscriptions, events, world } = memoryStore();
   return {
-    plans: fakePlans(schedule),
+    plans,
     schedule,
+    subscriptions,
+    events,
+    world,
     clock: fixedClock('2026-11-24T10:00:00Z'),
     ids: sequentialIds(),
     pacing: virtualPacing(),
   };
+};
+type Deps = ReturnType<typeof setUp>;
+
+/** The plans' events, oldest first. */
+const planEvents = async (deps: Deps) => (await deps.events.list(scope, 1)).items.reverse();
+/** The plans' purge jobs waiting. */
+const purgeJobs = (deps: Deps) => deps.schedule.due(jobKinds.planPurge, new Date('2100-01-01T00:00:00Z'));
+
+/** A subscription of the plan whose first bill is under way (`starting`), or paid (running). */
+const subscribed = async (deps: Deps, planToken: string, paid: boolean) => {
+  const plan = (await deps.plans.get(scope, planToken))!.plan;
+  const now = deps.clock.now();
+  const subscription = aSubscription(plan, deps.ids.token('sub'), deps.ids.token('cus'), now);
+  const bill = aBill('start', 0, now);
+  const recoveryAt = new Date(now.getTime() + 3600_000);
+  await deps.subscriptions.commit(
+    scope,
+    billBeginningOf<LoadedSubscription>({ before: null, after: subscription, bill, recoveryAt }),
+    now,
+  );
+  if (!paid) return subscription;
+  const before = (await deps.subscriptions.get(scope, subscription.token))!;
+  await deps.subscriptions.commit(
+    scope,
+    billSettlementOf({ before: { ...before, bill }, after: subscription, credit: null, events: [] }),
+    now,
+  );
+  return subscription;
+};
+
+/** The subscription cancelled: it no longer holds its plan. */
+const cancelled = async (deps: Deps, token: string) => {
+  const before = (await deps.subscriptions.get(scope, token))!;
+  const after = { ...before.subscription, state: 'cancelled' as const, nextBillingDate: null };
+  await deps.subscriptions.commit(scope, updateOf({ before, after, events: [] }), deps.clock.now());
 };
 
 const monthly = (name: string): PlanInput => monthlyPlan({ name });
@@ -35,15 +73,17 @@ describe('plan flows', () => {
     expect(plan).toMatchObject({ name: 'Gold', amount: 1000, createdAt: '2026-11-24T10:00:00Z' });
     expect(plan.token).toMatch(/^plan_/);
     expect(counts).toEqual({ trial: 0, active: 0, cancelling: 0, cancelled: 0, starting: 0 });
-    expect(deps.plans.events.map((e) => [e.type, e.data.token])).toEqual([['plan.created', plan.token]]);
+    expect((await planEvents(deps)).map((e) => [e.type, e.data.token])).toEqual([
+      ['plan.created', plan.token],
+    ]);
   });
 
   it("answers a taken name with the plan's 422, and creates nothing", async () => {
     const deps = setUp();
     await createPlan(deps, scope, monthly('Gold'));
     await expect(createPlan(deps, scope, monthly('Gold'))).rejects.toMatchObject(nameTaken);
-    expect(deps.plans.all.size).toBe(1);
-    expect(deps.plans.events).toHaveLength(1);
+    expect((await deps.plans.list(scope, 1)).total).toBe(1);
+    expect(await planEvents(deps)).toHaveLength(1);
     // Another merchant has names of its own.
     await createPlan(deps, { ...scope, accountId: 'acct_2' }, monthly('Gold'));
   });
@@ -62,10 +102,18 @@ describe('plan flows', () => {
   it('applies a change again to a plan renamed between its read and its write', async () => {
     const deps = setUp();
     const gold = (await createPlan(deps, scope, monthly('Gold'))).plan;
-    deps.plans.beforeNextWrite = () => {
-      deps.plans.all.get(`acct_1#test#${gold.token}`)!.plan.name = 'Renamed';
-    };
-    const updated = await updatePlan(deps, scope, gold.token, { customerPermissions: [] });
+    let raced = false;
+    const plans = overriding(deps.plans, {
+      update: async (...args) => {
+        // Another request renames it between this one's read and its write.
+        if (!raced) {
+          raced = true;
+          await deps.plans.update(scope, gold, { ...gold, name: 'Renamed' });
+        }
+        return deps.plans.update(...args);
+      },
+    });
+    const updated = await updatePlan({ ...deps, plans }, scope, gold.token, { customerPermissions: [] });
     expect(updated.plan).toMatchObject({ name: 'Renamed', customerPermissions: [] });
   });
 
@@ -75,10 +123,18 @@ describe('plan flows', () => {
       code: 'not_found',
     });
     const gold = (await createPlan(deps, scope, monthly('Gold'))).plan;
-    deps.plans.beforeNextWrite = () => {
-      deps.plans.all.get(`acct_1#test#${gold.token}`)!.deleting = true;
-    };
-    await expect(updatePlan(deps, scope, gold.token, { name: 'X' })).rejects.toMatchObject({
+    const plans = overriding(deps.plans, {
+      update: async (...args) => {
+        // Another request begins its deletion between this one's read and its write.
+        await deletePlan(
+          { ...deps, plans: overriding(deps.plans, { purge: async () => {} }) },
+          scope,
+          gold.token,
+        );
+        return deps.plans.update(...args);
+      },
+    });
+    await expect(updatePlan({ ...deps, plans }, scope, gold.token, { name: 'X' })).rejects.toMatchObject({
       code: 'not_found',
     });
   });
@@ -88,9 +144,9 @@ describe('plan flows', () => {
     const gold = (await createPlan(deps, scope, monthly('Gold'))).plan;
     await deletePlan(deps, scope, gold.token);
     await expect(getPlan(deps, scope, gold.token)).rejects.toMatchObject({ code: 'not_found' });
-    expect(deps.plans.events.map((e) => e.type)).toEqual(['plan.created', 'plan.deleted']);
-    expect(deps.plans.all.size).toBe(0);
-    expect(deps.schedule.jobs.size).toBe(0);
+    expect((await planEvents(deps)).map((e) => e.type)).toEqual(['plan.created', 'plan.deleted']);
+    expect(await deps.plans.list(scope, 1)).toEqual({ items: [], total: 0 });
+    expect(await purgeJobs(deps)).toEqual([]);
     await createPlan(deps, scope, monthly('Gold'));
   });
 
@@ -98,40 +154,56 @@ describe('plan flows', () => {
     const deps = setUp();
     await expect(deletePlan(deps, scope, 'plan_missing')).rejects.toMatchObject({ code: 'not_found' });
     const gold = (await createPlan(deps, scope, monthly('Gold'))).plan;
-    deps.plans.beforeNextWrite = () => {
-      deps.plans.all.get(`acct_1#test#${gold.token}`)!.deleting = true;
-    };
-    await expect(deletePlan(deps, scope, gold.token)).rejects.toMatchObject({ code: 'not_found' });
+    const plans = overriding(deps.plans, {
+      beginDelete: async (...args) => {
+        // Another request begins the deletion first.
+        await deps.plans.beginDelete(...args);
+        return deps.plans.beginDelete(...args);
+      },
+      purge: async () => {},
+    });
+    await expect(deletePlan({ ...deps, plans }, scope, gold.token)).rejects.toMatchObject({
+      code: 'not_found',
+    });
   });
 
   it('refuses to delete a plan whose subscription runs, or started between the read and the write', async () => {
     const deps = setUp();
     const gold = (await createPlan(deps, scope, monthly('Gold'))).plan;
-    deps.plans.move(scope, gold.token, { active: 1 }, true);
+    const running = await subscribed(deps, gold.token, true);
     await expect(deletePlan(deps, scope, gold.token)).rejects.toMatchObject({ code: 'cannot_delete_plan' });
-    deps.plans.move(scope, gold.token, { active: -1, cancelled: 1 }, true);
-    deps.plans.beforeNextWrite = () => deps.plans.move(scope, gold.token, { starting: 1 }, true);
-    await expect(deletePlan(deps, scope, gold.token)).rejects.toMatchObject({ code: 'cannot_delete_plan' });
+    await cancelled(deps, running.token);
+    const plans = overriding(deps.plans, {
+      beginDelete: async (...args) => {
+        // A subscription starts between the read and the write.
+        await subscribed(deps, gold.token, false);
+        return deps.plans.beginDelete(...args);
+      },
+    });
+    await expect(deletePlan({ ...deps, plans }, scope, gold.token)).rejects.toMatchObject({
+      code: 'cannot_delete_plan',
+    });
     expect((await getPlan(deps, scope, gold.token)).counts).toMatchObject({ cancelled: 1, starting: 1 });
-    expect(deps.plans.events.map((e) => e.type)).toEqual(['plan.created']);
+    expect((await planEvents(deps)).map((e) => e.type)).toEqual(['plan.created']);
   });
 
   it('finishes a deletion from its purge job once: a second run finds the job taken', async () => {
     const deps = setUp();
     const gold = (await createPlan(deps, scope, monthly('Gold'))).plan;
     // The request died after the first step: the plan is being deleted and its purge job is due.
-    const purge = deps.plans.purge;
-    deps.plans.purge = async () => {
-      throw new Error('the function died');
-    };
-    await expect(deletePlan(deps, scope, gold.token)).rejects.toThrow('the function died');
-    deps.plans.purge = purge;
+    const dying = overriding(deps.plans, {
+      purge: async () => {
+        throw new Error('the function died');
+      },
+    });
+    await expect(deletePlan({ ...deps, plans: dying }, scope, gold.token)).rejects.toThrow(
+      'the function died',
+    );
     await expect(getPlan(deps, scope, gold.token)).rejects.toMatchObject({ code: 'not_found' });
-    const job = deps.schedule.find(jobKinds.planPurge, gold.token)!;
+    const job = deps.world.jobs.find(jobKinds.planPurge, scope, gold.token)!;
     expect(job.dueAt.toISOString()).toBe('2026-11-24T10:16:00.000Z');
     await purgePlan(deps, job);
-    expect(deps.plans.all.size).toBe(0);
-    expect(deps.schedule.jobs.size).toBe(0);
+    expect(await purgeJobs(deps)).toEqual([]);
     await expect(purgePlan(deps, job)).rejects.toBeInstanceOf(JobTaken);
   });
 });

@@ -1,28 +1,22 @@
 import { merchantEntitlement, presentCharge, type Scope } from '@wattle/domain';
 import { captureAuthorisation, createPayment, type PaymentRequest } from '@wattle/flows';
+import { jobKinds } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
-import { fakeCardTokens } from '../../fakes/cards.ts';
-import { fakePaymentCustomers } from '../../fakes/payment-customers.ts';
-import { fakePaymentSources } from '../../fakes/payment-sources.ts';
-import { fakePayments, fakeRecoveryJobs } from '../../fakes/payments.ts';
 import { fakeProcessor, processorDeps } from '../../fakes/processor.ts';
 import { fixedClock, sequentialIds } from '../../fakes/system.ts';
 import { aChargeRequest } from '../../helpers/builders.ts';
+import { memoryStore } from '../../helpers/memory-store.ts';
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
 
 const setUp = () => {
-  const cardTokens = fakeCardTokens();
-  const paymentSources = fakePaymentSources();
+  const { payments, cardTokens, paymentSources, customers, schedule } = memoryStore();
   return {
-    payments: fakePayments({
-      consumeCardToken: cardTokens.consume,
-      consumePaymentSource: paymentSources.consume,
-      jobs: fakeRecoveryJobs(),
-    }),
+    payments,
     cardTokens,
     paymentSources,
-    customers: fakePaymentCustomers(),
+    customers,
+    schedule,
     ...processorDeps(fakeProcessor()),
     clock: fixedClock('2026-11-24T10:00:00Z'),
     ids: sequentialIds(),
@@ -58,7 +52,9 @@ describe('a payment with a platform adjustment', () => {
         },
       ],
     });
-    expect(deps.payments.stored.size).toBe(0);
+    // Nothing reserved: no payment listed, no recovery job waiting for one.
+    expect((await deps.payments.list(scope, 'charge', 1)).total).toBe(0);
+    expect(await deps.schedule.due(jobKinds.paymentRecovery, new Date('2100-01-01T00:00:00Z'))).toEqual([]);
     expect(deps.processor.authorised).toEqual([]);
     const { payment } = await createPayment(deps, scope, adjusted(952));
     expect(merchantEntitlement(payment)).toBe(0);

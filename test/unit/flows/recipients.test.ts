@@ -9,11 +9,8 @@ import {
   updateRecipient,
 } from '@wattle/flows';
 import { describe, expect, it } from 'vitest';
-import { fakeBalance } from '../../fakes/balance.ts';
-import { fakeBankAccountTokens } from '../../fakes/bank-account-tokens.ts';
-import { fakeRecipients } from '../../fakes/recipients.ts';
 import { fixedClock, sequentialIds, virtualPacing } from '../../fakes/system.ts';
-import { fakeTransfers } from '../../fakes/transfers.ts';
+import { memoryStore } from '../../helpers/memory-store.ts';
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
 const other: Scope = { accountId: 'acct_2', environment: 'test' };
@@ -21,11 +18,12 @@ const details = { name: 'Mary Jane', bsb: '063000', number: '123456789' };
 const month = 31 * 86_400_000;
 
 const setUp = () => {
-  const bankAccountTokens = fakeBankAccountTokens();
+  const { bankAccountTokens, recipients, transfers, cipher } = memoryStore();
   return {
     bankAccountTokens,
-    recipients: fakeRecipients(bankAccountTokens),
-    transfers: fakeTransfers(fakeBalance()),
+    recipients,
+    cipher,
+    transfers,
     clock: fixedClock('2026-11-24T10:00:00Z'),
     ids: sequentialIds(),
     pacing: virtualPacing(),
@@ -51,10 +49,10 @@ describe('bank account tokens', () => {
       number: 'XXXXXX789',
       bankName: 'Commonwealth Bank of Australia',
     });
-    expect(await deps.bankAccountTokens.findUnused(scope, account.token, deps.clock.now())).toEqual({
-      bankAccount: account,
-      sealedNumber: 'sealed:123456789',
-    });
+    const found = (await deps.bankAccountTokens.findUnused(scope, account.token, deps.clock.now()))!;
+    expect(found.bankAccount).toEqual(account);
+    expect(found.sealedNumber).not.toContain('123456789');
+    expect(await deps.cipher.open(found.sealedNumber, `acct_1#test#${account.token}`)).toBe('123456789');
   });
 });
 
@@ -67,7 +65,9 @@ describe('creating a recipient', () => {
       bankAccount: { details },
     });
     expect(recipient.bankAccount).toMatchObject({ number: 'XXXXXX789', bsb: '063000' });
-    expect(deps.recipients.sealedNumbers.get(recipient.token)).toBe('sealed:123456789');
+    expect(deps.cipher.sealed).toEqual([
+      { plain: '123456789', context: `acct_1#test#${recipient.bankAccount.token}` },
+    ]);
     expect(await getRecipient(deps, scope, recipient.token)).toEqual(recipient);
   });
 
@@ -93,9 +93,18 @@ describe('creating a recipient', () => {
   it('refuses a token another request used between the read and the commit (TokenUsed)', async () => {
     const deps = setUp();
     const account = await createBankAccount(deps, scope, details);
-    const create = deps.recipients.create;
+    const create = deps.recipients.create.bind(deps.recipients);
     deps.recipients.create = async (...args) => {
-      deps.bankAccountTokens.use(scope, account.token, deps.clock.now());
+      // Another request makes its recipient with the token first.
+      const sealed = (await deps.bankAccountTokens.findUnused(scope, account.token, deps.clock.now()))!;
+      const [, recipient, , event, now] = args;
+      await create(
+        scope,
+        { ...recipient, token: 'rp_other' },
+        { from: 'token', sealed },
+        { ...event, token: 'evt_other' },
+        now,
+      );
       return create(...args);
     };
     await expect(
@@ -105,7 +114,7 @@ describe('creating a recipient', () => {
         bankAccount: { token: account.token },
       }),
     ).rejects.toMatchObject(invalidToken);
-    expect((await listRecipients(deps, scope, 1)).total).toBe(0);
+    expect((await listRecipients(deps, scope, 1)).items.map((r) => r.token)).toEqual(['rp_other']);
   });
 
   it("refuses an expired token and another merchant's", async () => {
@@ -143,7 +152,10 @@ describe('changing a recipient', () => {
       bankAccount: { token: account.token },
     });
     expect(updated).toMatchObject({ email: 'new@example.com', name: 'M', bankAccount: account });
-    expect(deps.recipients.sealedNumbers.get(recipient.token)).toBe('sealed:555000111');
+    expect(deps.cipher.sealed.at(-1)).toEqual({
+      plain: '555000111',
+      context: `acct_1#test#${account.token}`,
+    });
     await expect(
       updateRecipient(deps, scope, recipient.token, { bankAccount: { token: account.token } }),
     ).rejects.toMatchObject(invalidToken);
@@ -156,7 +168,7 @@ describe('changing a recipient', () => {
       name: 'M',
       bankAccount: { details },
     });
-    const update = deps.recipients.update;
+    const update = deps.recipients.update.bind(deps.recipients);
     let rounds = 0;
     deps.recipients.update = async (...args) => {
       if (++rounds === 1)
@@ -193,7 +205,7 @@ describe('changing a recipient', () => {
       name: 'M',
       bankAccount: { details },
     });
-    const update = deps.recipients.update;
+    const update = deps.recipients.update.bind(deps.recipients);
     deps.recipients.update = async (...args) => {
       await deleteRecipient(deps, scope, recipient.token);
       return update(...args);

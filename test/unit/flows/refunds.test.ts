@@ -1,13 +1,11 @@
-import type { ChargeCredit, Payment, Scope } from '@wattle/domain';
+import type { Payment, Scope } from '@wattle/domain';
 import { createRefund, getRefund, listChargeRefunds, settleRefund } from '@wattle/flows';
-import { BalanceShort, Changed, JobTaken, TransactionConflictError } from '@wattle/ports';
+import { BalanceShort, Changed, JobTaken, jobKinds, TransactionConflictError } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
-import { fakeBalance } from '../../fakes/balance.ts';
 import { fakeProcessor, processorDeps } from '../../fakes/processor.ts';
-import { fakeCharges, fakeRefunds } from '../../fakes/refunds.ts';
 import { fixedClock, sequentialIds } from '../../fakes/system.ts';
-import { fakeSchedule } from '../../fakes/transfers.ts';
 import { aPayment } from '../../helpers/builders.ts';
+import { memoryStore, paidOut, settledPayment } from '../../helpers/memory-store.ts';
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
 
@@ -15,44 +13,46 @@ const scope: Scope = { accountId: 'acct_1', environment: 'test' };
 const captured = (token: string, overrides: Partial<Payment> = {}): Payment =>
   aPayment({ token, state: 'captured', capturedAt: '2026-11-24T09:00:00Z', ...overrides });
 
-const creditOf = (charge: Payment): ChargeCredit => ({
-  position: `2026-11-24T09:00:00.000Z#${charge.token}`,
-  chargeToken: charge.token,
-  description: charge.description,
-  amount: charge.amount,
-  totalFees: 48,
-  merchantEntitlement: 952,
-  createdAt: charge.createdAt,
-});
+const capturedAt = new Date('2026-11-24T09:00:00Z');
+const later = new Date('2100-01-01T00:00:00Z');
 
 /** Deps with captured charges `tokens`, their proceeds in the balance (settling). */
-const setUp = (...tokens: string[]) => {
-  const payments = fakeCharges();
-  const balance = fakeBalance();
-  for (const token of tokens) {
-    const charge = captured(token);
-    payments.put(scope, charge);
-    balance.credit(scope, creditOf(charge), false);
-  }
-  const refunds = fakeRefunds(payments, balance);
-  return { payments, balance, refunds, clock: fixedClock('2026-11-24T10:00:00Z'), ids: sequentialIds() };
+const setUp = async (...tokens: string[]) => {
+  const store = memoryStore();
+  for (const token of tokens) await settledPayment(store, scope, captured(token), capturedAt);
+  const { payments, balance, refunds, schedule, transfers, world } = store;
+  return {
+    store,
+    payments,
+    balance,
+    refunds,
+    schedule,
+    transfers,
+    world,
+    clock: fixedClock('2026-11-24T10:00:00Z'),
+    ids: sequentialIds(),
+  };
 };
 
-const refundedOf = async (deps: ReturnType<typeof setUp>, token: string) =>
+/** The refunds' settlement jobs waiting. */
+const jobsOf = (deps: Awaited<ReturnType<typeof setUp>>) =>
+  deps.schedule.due(jobKinds.refundSettlement, later);
+
+const refundedOf = async (deps: Awaited<ReturnType<typeof setUp>>, token: string) =>
   (await deps.payments.get(scope, token))?.amountRefunded;
 
 describe('creating a refund', () => {
   it('refunds all that is left by default, Pending, settling an hour later', async () => {
     // The charge's own proceeds (952) cannot cover its 1000: another charge's can.
-    const deps = setUp('ch_a', 'ch_b');
+    const deps = await setUp('ch_a', 'ch_b');
     const refund = await createRefund(deps, scope, 'ch_a', undefined);
     expect(refund).toMatchObject({ chargeToken: 'ch_a', amount: 1000, state: 'pending', currency: 'AUD' });
-    expect(deps.refunds.jobs.map((job) => job.dueAt.toISOString())).toEqual(['2026-11-24T11:00:00.000Z']);
+    expect((await jobsOf(deps)).map((job) => job.dueAt.toISOString())).toEqual(['2026-11-24T11:00:00.000Z']);
     expect(await getRefund(deps, scope, refund.token)).toEqual(refund);
   });
 
   it('refunds in part, then the rest, and refuses anything past what is left', async () => {
-    const deps = setUp('ch_a', 'ch_b');
+    const deps = await setUp('ch_a', 'ch_b');
     await createRefund(deps, scope, 'ch_a', 400);
     expect(await refundedOf(deps, 'ch_a')).toBe(400);
     await expect(createRefund(deps, scope, 'ch_a', 601)).rejects.toMatchObject({
@@ -77,9 +77,9 @@ describe('creating a refund', () => {
   });
 
   it('refunds only captured charges, and no authorisation or unknown charge', async () => {
-    const deps = setUp();
-    deps.payments.put(scope, aPayment({ token: 'ch_auth', state: 'authorised' }));
-    deps.payments.put(scope, captured('pa_x', { kind: 'authorisation' }));
+    const deps = await setUp();
+    await settledPayment(deps.store, scope, aPayment({ token: 'ch_auth', state: 'authorised' }), capturedAt);
+    await settledPayment(deps.store, scope, captured('pa_x', { kind: 'authorisation' }), capturedAt);
     await expect(createRefund(deps, scope, 'ch_auth', 100)).rejects.toMatchObject({
       code: 'invalid_resource',
       messages: [{ param: 'charge' }],
@@ -90,22 +90,22 @@ describe('creating a refund', () => {
   });
 
   it('answers 402 when the balance, settling proceeds included, is short at the read', async () => {
-    const deps = setUp('ch_a');
-    deps.balance.debit(scope, 'AUD', 900); // a transfer paid most of it out
+    const deps = await setUp('ch_a');
+    await paidOut(deps.store, scope, 900, capturedAt); // a transfer paid most of it out
     await expect(createRefund(deps, scope, 'ch_a', 100)).rejects.toMatchObject({
       code: 'insufficient_pin_balance',
       status: 402,
     });
     expect(await refundedOf(deps, 'ch_a')).toBe(0);
-    expect(deps.refunds.jobs).toEqual([]);
+    expect(await jobsOf(deps)).toEqual([]);
   });
 
   it('answers 402 when a racing debit took the money between the read and the commit (BalanceShort)', async () => {
-    const deps = setUp('ch_a');
-    const create = deps.refunds.create;
+    const deps = await setUp('ch_a');
+    const create = deps.refunds.create.bind(deps.refunds);
     let refusal: unknown;
     deps.refunds.create = async (...args) => {
-      deps.balance.debit(scope, 'AUD', 900);
+      await paidOut(deps.store, scope, 900, capturedAt);
       return create(...args).catch((error: unknown) => {
         refusal = error;
         throw error;
@@ -119,8 +119,8 @@ describe('creating a refund', () => {
   });
 
   it('answers with what is left when a racing refund took part of the charge (Changed)', async () => {
-    const deps = setUp('ch_a', 'ch_b');
-    const create = deps.refunds.create;
+    const deps = await setUp('ch_a', 'ch_b');
+    const create = deps.refunds.create.bind(deps.refunds);
     let raced = false;
     deps.refunds.create = async (...args) => {
       if (!raced) {
@@ -136,7 +136,7 @@ describe('creating a refund', () => {
   });
 
   it('asks for the request again (503) when the charge changed but covers the refund again', async () => {
-    const deps = setUp('ch_a');
+    const deps = await setUp('ch_a');
     deps.refunds.create = async () => {
       throw new Changed('charge', 'ch_a');
     };
@@ -146,11 +146,10 @@ describe('creating a refund', () => {
 });
 
 describe('settling a refund', () => {
-  const settling = (settled: boolean) => {
-    const deps = setUp('ch_a');
+  const settling = async (settled: boolean) => {
+    const deps = await setUp('ch_a');
     return {
       ...deps,
-      schedule: fakeSchedule(deps.refunds.jobs),
       ...processorDeps({
         ...fakeProcessor(),
         refund: async () =>
@@ -162,37 +161,37 @@ describe('settling a refund', () => {
   };
 
   it('records Success and claims the job', async () => {
-    const deps = settling(true);
+    const deps = await settling(true);
     const refund = await createRefund(deps, scope, 'ch_a', 300);
-    await settleRefund(deps, deps.refunds.jobs[0]!);
+    await settleRefund(deps, (await jobsOf(deps))[0]!);
     expect(await getRefund(deps, scope, refund.token)).toMatchObject({
       state: 'succeeded',
       errorMessage: null,
     });
-    expect(deps.refunds.jobs).toEqual([]);
+    expect(await jobsOf(deps)).toEqual([]);
     expect(await refundedOf(deps, 'ch_a')).toBe(300);
   });
 
   it('records Failed and gives the amount back to the charge and the balance', async () => {
-    const deps = settling(false);
+    const deps = await settling(false);
     const refund = await createRefund(deps, scope, 'ch_a', 300);
-    await settleRefund(deps, deps.refunds.jobs[0]!);
+    await settleRefund(deps, (await jobsOf(deps))[0]!);
     expect(await getRefund(deps, scope, refund.token)).toMatchObject({
       state: 'failed',
       errorMessage: 'Refund declined',
     });
     expect(await refundedOf(deps, 'ch_a')).toBe(0);
-    expect(deps.balance.debitsOf(scope, 'AUD').total).toBe(0);
+    expect((await deps.balance.ledger(scope, 'AUD', later)).available).toBe(952);
   });
 
   it('leaves a job another run took (JobTaken), and drops one whose refund has settled', async () => {
-    const deps = settling(true);
+    const deps = await settling(true);
     await createRefund(deps, scope, 'ch_a', 300);
-    const job = deps.refunds.jobs[0]!;
+    const job = (await jobsOf(deps))[0]!;
     await settleRefund(deps, job);
     await expect(settleRefund(deps, job)).rejects.toBeInstanceOf(JobTaken);
-    deps.refunds.jobs.push(job);
+    deps.world.scheduleJob(job);
     await settleRefund(deps, job);
-    expect(deps.refunds.jobs).toEqual([]);
+    expect(await jobsOf(deps)).toEqual([]);
   });
 });

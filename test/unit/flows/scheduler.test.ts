@@ -2,15 +2,15 @@ import type { Scope } from '@wattle/domain';
 import { type JobHandler, runDueJobs } from '@wattle/flows';
 import type { ScheduledJob } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
-import { fakeSchedule } from '../../fakes/schedule.ts';
+import { memoryStore } from '../../helpers/memory-store.ts';
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
 const now = new Date('2026-11-24T10:00:00Z');
 const at = (seconds: number) => new Date(now.getTime() + seconds * 1000);
 
 const setUp = (...jobs: [kind: string, token: string, dueInSeconds: number][]) => {
-  const schedule = fakeSchedule();
-  for (const [kind, token, dueIn] of jobs) schedule.put({ kind, scope, token, dueAt: at(dueIn) });
+  const { schedule, world } = memoryStore();
+  for (const [kind, token, dueIn] of jobs) world.scheduleJob({ kind, scope, token, dueAt: at(dueIn) });
   return { schedule };
 };
 type Deps = ReturnType<typeof setUp>;
@@ -30,7 +30,8 @@ describe('running the due jobs', () => {
     const summary = await runDueJobs(deps, now, { a: claiming(done), b: claiming(done) });
     expect(summary).toEqual({ done: 3, claimedElsewhere: 0, failed: 0 });
     expect(done).toEqual(['a1', 'a2', 'b1']);
-    expect([...deps.schedule.jobs.values()].map((job) => job.token)).toEqual(['later']);
+    const left = await Promise.all(['a', 'b'].map((kind) => deps.schedule.due(kind, at(3600))));
+    expect(left.flat().map((job) => job.token)).toEqual(['later']);
   });
 
   it('counts a job another run claimed first (JobTaken) as claimed elsewhere, not as failed', async () => {

@@ -1,4 +1,4 @@
-import { type Account, type ChargeCredit, newBankAccount, type Scope } from '@wattle/domain';
+import { type Account, newBankAccount, type Scope } from '@wattle/domain';
 import {
   createRecipient,
   createTransfer,
@@ -6,13 +6,10 @@ import {
   payOutTransfer,
   readBalance,
 } from '@wattle/flows';
-import { TransactionConflictError } from '@wattle/ports';
+import { jobKinds, TransactionConflictError } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
-import { fakeBalance } from '../../fakes/balance.ts';
-import { fakeBankAccountTokens } from '../../fakes/bank-account-tokens.ts';
-import { fakeRecipients } from '../../fakes/recipients.ts';
 import { fixedClock, pacingLosingAfter, sequentialIds, virtualPacing } from '../../fakes/system.ts';
-import { fakeAccounts, fakeSchedule, fakeTransferLinks, fakeTransfers } from '../../fakes/transfers.ts';
+import { memoryStore, overriding, paidOut, settledCharges } from '../../helpers/memory-store.ts';
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
 const ownAccount = newBankAccount(
@@ -32,41 +29,49 @@ const merchant = (payoutBankAccount: Account['payoutBankAccount']): Account => (
   payoutBankAccount,
 });
 
-const credit = (i: number): ChargeCredit => ({
-  position: `2026-11-1${i}T00:00:00.000Z#ch_${i}`,
-  chargeToken: `ch_${i}`,
-  description: `Order ${i}`,
-  amount: 1000,
-  totalFees: 48,
-  merchantEntitlement: 952,
-  createdAt: `2026-11-1${i}T00:00:00Z`,
-});
-
 /** A merchant with its own bank account and three settled charges' proceeds (3 × 952). */
-const setUp = (account = merchant(ownAccount)) => {
-  const balance = fakeBalance();
-  for (const i of [1, 2, 3]) balance.credit(scope, credit(i), true);
-  const transfers = fakeTransfers(balance);
-  const bankAccountTokens = fakeBankAccountTokens();
+const setUp = async (account = merchant(ownAccount)) => {
+  const store = memoryStore();
+  await store.accounts.create(account, []);
+  await settledCharges(store, scope);
+  const { balance, transfers, payments, accounts, bankAccountTokens, recipients, schedule } = store;
   return {
+    store,
     balance,
     transfers,
-    payments: fakeTransferLinks(),
-    accounts: fakeAccounts(account),
+    payments,
+    accounts,
     bankAccountTokens,
-    recipients: fakeRecipients(bankAccountTokens),
-    schedule: fakeSchedule(transfers.jobs),
+    recipients,
+    schedule,
     clock: fixedClock('2026-11-24T10:00:00Z'),
     ids: sequentialIds(),
     pacing: virtualPacing(),
   };
 };
+type Deps = Awaited<ReturnType<typeof setUp>>;
 
-const availableOf = async (deps: ReturnType<typeof setUp>) => (await readBalance(deps, scope))[0]?.available;
+const availableOf = async (deps: Deps) => (await readBalance(deps, scope))[0]?.available;
+
+/** The charges a transfer has paid out (in part), as their transfers show. */
+const linkedCharges = async (deps: Deps) => {
+  const linked: string[] = [];
+  for (const token of ['ch_1', 'ch_2', 'ch_3'])
+    if ((await deps.payments.get(scope, token))?.transfers?.length) linked.push(token);
+  return linked;
+};
+
+/** The transfers' payout jobs waiting. */
+const payoutJobs = (deps: Deps) =>
+  deps.schedule.due(jobKinds.transferPayout, new Date('2100-01-01T00:00:00Z'));
+
+/** Another transfer of `amount`, committed at once. */
+const racingDebit = (deps: Pick<Deps, 'store' | 'clock'>, amount: number) =>
+  paidOut(deps.store, scope, amount, deps.clock.now());
 
 describe('creating a transfer', () => {
   it('pays the merchant itself without a fee, and writes its line items and links at once', async () => {
-    const deps = setUp();
+    const deps = await setUp();
     const transfer = await createTransfer(deps, scope, {
       description: 'Payout',
       amount: 1500,
@@ -84,13 +89,13 @@ describe('creating a transfer', () => {
       ['ch_1', 952],
       ['ch_2', 548],
     ]);
-    expect([...deps.payments.links.keys()]).toEqual(['ch_1', 'ch_2']);
-    expect(deps.transfers.jobs).toEqual([]);
+    expect(await linkedCharges(deps)).toEqual(['ch_1', 'ch_2']);
+    expect(await payoutJobs(deps)).toEqual([]);
     expect(await availableOf(deps)).toBe(3 * 952 - 1500);
   });
 
   it('charges the fee on a payout to a recipient and shows it as a line item', async () => {
-    const deps = setUp();
+    const deps = await setUp();
     const recipient = await createRecipient(deps, scope, {
       email: 'r@example.com',
       name: 'R',
@@ -111,7 +116,7 @@ describe('creating a transfer', () => {
   });
 
   it('answers 402 when the available balance cannot cover amount and fee, and debits nothing', async () => {
-    const deps = setUp();
+    const deps = await setUp();
     await expect(
       createTransfer(deps, scope, { description: 'Too much', amount: 3 * 952 + 1, recipient: 'self' }),
     ).rejects.toMatchObject({ code: 'insufficient_pin_balance', status: 402 });
@@ -121,21 +126,24 @@ describe('creating a transfer', () => {
 
   it('refuses an unknown recipient, and self when the merchant has no bank account', async () => {
     await expect(
-      createTransfer(setUp(), scope, { description: 'x', amount: 1, recipient: 'rp_none' }),
+      createTransfer(await setUp(), scope, { description: 'x', amount: 1, recipient: 'rp_none' }),
     ).rejects.toMatchObject({ code: 'invalid_resource', messages: [{ param: 'recipient' }] });
     await expect(
-      createTransfer(setUp(merchant(null)), scope, { description: 'x', amount: 1, recipient: 'self' }),
+      createTransfer(await setUp(merchant(null)), scope, { description: 'x', amount: 1, recipient: 'self' }),
     ).rejects.toMatchObject({ code: 'invalid_resource', messages: [{ param: 'recipient' }] });
   });
 
   it('reads again and decides again when a racing debit changed the balance (Changed)', async () => {
-    const deps = setUp();
-    const create = deps.transfers.create;
+    const deps = await setUp();
+    const create = deps.transfers.create.bind(deps.transfers);
     let rounds = 0;
-    deps.transfers.create = async (...args) => {
-      if (++rounds === 1) deps.balance.debit(scope, 'AUD', 1000); // another transfer commits first
-      return create(...args);
-    };
+    // The store's own transfers stay as they are: the racing debit commits through them.
+    deps.transfers = overriding(deps.store.transfers, {
+      create: async (...args) => {
+        if (++rounds === 1) await racingDebit(deps, 1000); // another transfer commits first
+        return create(...args);
+      },
+    });
     const transfer = await createTransfer(deps, scope, {
       description: 'Payout',
       amount: 500,
@@ -148,14 +156,17 @@ describe('creating a transfer', () => {
   });
 
   it('answers 503 (a retryable conflict) when racing debits win every round', async () => {
-    const deps = { ...setUp(), pacing: pacingLosingAfter(8) };
-    const create = deps.transfers.create;
+    const deps = { ...(await setUp()), pacing: pacingLosingAfter(8) };
+    const create = deps.transfers.create.bind(deps.transfers);
     let rounds = 0;
-    deps.transfers.create = async (...args) => {
-      rounds++;
-      deps.balance.debit(scope, 'AUD', 1);
-      return create(...args);
-    };
+    // The store's own transfers stay as they are: the racing debit commits through them.
+    deps.transfers = overriding(deps.store.transfers, {
+      create: async (...args) => {
+        rounds++;
+        await racingDebit(deps, 1);
+        return create(...args);
+      },
+    });
     const failure = await createTransfer(deps, scope, {
       description: 'x',
       amount: 10,
@@ -163,21 +174,22 @@ describe('creating a transfer', () => {
     }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(TransactionConflictError);
     expect(rounds).toBe(8);
-    expect((await deps.transfers.list(scope, 1)).total).toBe(0);
+    // Only the racing transfers were made.
+    expect((await deps.transfers.list(scope, 1)).items.map((t) => t.description)).not.toContain('x');
   });
 
   it('leaves the payout to the job when the request could not finish it', async () => {
-    const deps = setUp();
-    const link = deps.payments.linkTransfer;
+    const deps = await setUp();
+    const link = deps.payments.linkTransfer.bind(deps.payments);
     deps.payments.linkTransfer = async () => {
       throw new Error('function timed out');
     };
     const transfer = await createTransfer(deps, scope, { description: 'x', amount: 2000, recipient: 'self' });
-    expect(deps.transfers.jobs).toHaveLength(1);
+    expect(await payoutJobs(deps)).toHaveLength(1);
     deps.payments.linkTransfer = link;
-    await payOutTransfer(deps, deps.transfers.jobs[0]!);
-    expect(deps.transfers.jobs).toEqual([]);
-    expect([...deps.payments.links.keys()]).toEqual(['ch_1', 'ch_2', 'ch_3']);
+    await payOutTransfer(deps, (await payoutJobs(deps))[0]!);
+    expect(await payoutJobs(deps)).toEqual([]);
+    expect(await linkedCharges(deps)).toEqual(['ch_1', 'ch_2', 'ch_3']);
     expect((await listTransferLineItems(deps, scope, transfer.token, 1)).items).toHaveLength(3);
   });
 });

@@ -7,13 +7,13 @@ import {
 } from '@wattle/flows';
 import { describe, expect, it } from 'vitest';
 import { fixedClock, sequentialIds, sequentialSecrets } from '../../fakes/system.ts';
-import { fakeWebhookEndpoints } from '../../fakes/webhook-endpoints.ts';
+import { memoryStore } from '../../helpers/memory-store.ts';
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
 const other: Scope = { accountId: 'acct_2', environment: 'test' };
 
 const setUp = () => ({
-  webhookEndpoints: fakeWebhookEndpoints(5),
+  webhookEndpoints: memoryStore().webhookEndpoints,
   clock: fixedClock('2026-11-24T10:00:00Z'),
   ids: sequentialIds(),
   secrets: sequentialSecrets(),

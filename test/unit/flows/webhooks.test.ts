@@ -18,11 +18,8 @@ import {
 import { Changed, JobTaken, jobKinds, type WebhooksStore } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import { fakeDeliveryQueue, fakeSender, refusedBy } from '../../fakes/delivery.ts';
-import { fakeEvents } from '../../fakes/events.ts';
-import { fakeSchedule } from '../../fakes/schedule.ts';
 import { fixedClock, sequentialIds, virtualPacing } from '../../fakes/system.ts';
-import { fakeWebhookEndpoints } from '../../fakes/webhook-endpoints.ts';
-import { fakeWebhooks } from '../../fakes/webhooks.ts';
+import { memoryStore, overriding } from '../../helpers/memory-store.ts';
 
 const scope: Scope = { accountId: 'acct_1', environment: 'test' };
 const other: Scope = { accountId: 'acct_2', environment: 'test' };
@@ -34,15 +31,14 @@ const event: WattleEvent = {
 };
 
 const setUp = (...outcomes: Parameters<typeof fakeSender>) => {
-  const schedule = fakeSchedule();
-  const webhookEndpoints = fakeWebhookEndpoints();
-  const events = fakeEvents();
-  events.add(scope, event);
+  const { schedule, webhookEndpoints, webhooks, events, world } = memoryStore();
+  world.recordEvent(scope, event, new Date(event.createdAt));
   return {
     schedule,
     webhookEndpoints,
-    webhooks: fakeWebhooks(webhookEndpoints, schedule),
+    webhooks,
     events,
+    world,
     deliveryQueue: fakeDeliveryQueue(),
     webhookSender: fakeSender(...outcomes),
     clock: fixedClock('2026-11-24T10:00:00Z'),
@@ -77,7 +73,13 @@ const deliver = (deps: Deps, webhook: Webhook) =>
   deliverWebhook(deps, { scope, webhookToken: webhook.token });
 
 const retryJobOf = (deps: Deps, webhook: Webhook) =>
-  deps.schedule.find(jobKinds.webhookRetry, scope, webhook.token);
+  deps.world.jobs.find(jobKinds.webhookRetry, scope, webhook.token);
+
+/** Whether the event still awaits its fan-out. */
+const awaiting = async (deps: Deps, eventToken: string) =>
+  (await deps.events.awaitingFanOut(new Date('2100-01-01T00:00:00Z'), 1000)).some(
+    (found) => found.event.token === eventToken,
+  );
 
 describe('the fan-out of an event', () => {
   it("makes one pending webhook per endpoint of the event's merchant, and asks for each attempt", async () => {
@@ -111,16 +113,16 @@ describe('the fan-out of an event', () => {
       throw new Error('the queue is down');
     };
     await expect(fanOutEvent(deps, { scope, event })).rejects.toThrow('the queue is down');
-    expect(deps.events.awaiting(scope, event.token)).toBe(true);
+    expect(await awaiting(deps, event.token)).toBe(true);
     deps.deliveryQueue.send = fakeDeliveryQueue().send;
     await fanOutEvent(deps, { scope, event });
-    expect(deps.events.awaiting(scope, event.token)).toBe(false);
+    expect(await awaiting(deps, event.token)).toBe(false);
   });
 
   it('marks an event of a merchant without endpoints done too', async () => {
     const deps = setUp();
     await fanOutEvent(deps, { scope, event });
-    expect(deps.events.awaiting(scope, event.token)).toBe(false);
+    expect(await awaiting(deps, event.token)).toBe(false);
     expect(deps.deliveryQueue.sent).toEqual([]);
   });
 });
@@ -132,7 +134,7 @@ describe('the fan-out of overdue events (the scheduler)', () => {
   it('fans out the events awaiting it past the grace period, oldest first, and only those', async () => {
     const deps = setUp();
     await addEndpoint(deps, scope, 1);
-    deps.events.add(scope, later);
+    deps.world.recordEvent(scope, later, new Date(later.createdAt));
     // 10:00 now: evt_1 (09:59) and evt_2 (09:58) are inside the five minutes.
     expect(await fanOutOverdueEvents(deps, deps.clock.now(), grace)).toEqual({ fannedOut: 0, failed: 0 });
     deps.clock.advance(3.5 * 60_000);
@@ -140,7 +142,7 @@ describe('the fan-out of overdue events (the scheduler)', () => {
     expect((await listWebhooks(deps, scope, 1)).items.map((w) => w.eventToken)).toEqual(['evt_2']);
     deps.clock.advance(60_000);
     expect(await fanOutOverdueEvents(deps, deps.clock.now(), grace)).toEqual({ fannedOut: 1, failed: 0 });
-    expect(deps.events.awaiting(scope, 'evt_1')).toBe(false);
+    expect(await awaiting(deps, 'evt_1')).toBe(false);
     expect(await fanOutOverdueEvents(deps, deps.clock.now(), grace)).toEqual({ fannedOut: 0, failed: 0 });
   });
 
@@ -159,13 +161,13 @@ describe('the fan-out of overdue events (the scheduler)', () => {
     // Every request for the same webhook, however many, makes one attempt.
     await Promise.all(deps.deliveryQueue.sent.map((request) => deliverWebhook(deps, request)));
     expect(deps.webhookSender.posts.map((p) => p.url).sort()).toEqual(webhooks.map((w) => w.url).sort());
-    expect(deps.events.awaiting(scope, event.token)).toBe(false);
+    expect(await awaiting(deps, event.token)).toBe(false);
   });
 
   it('reports an event whose fan-out failed and leaves it awaiting, without stopping the others', async () => {
     const deps = setUp();
     await addEndpoint(deps, scope, 1);
-    deps.events.add(scope, later);
+    deps.world.recordEvent(scope, later, new Date(later.createdAt));
     deps.clock.advance(10 * 60_000);
     const send = deps.deliveryQueue.send;
     deps.deliveryQueue.send = async (requests) => {
@@ -179,7 +181,7 @@ describe('the fan-out of overdue events (the scheduler)', () => {
     });
     expect(summary).toEqual({ fannedOut: 1, failed: 1 });
     expect(failures).toHaveLength(1);
-    expect(deps.events.awaiting(scope, failures[0]!)).toBe(true);
+    expect(await awaiting(deps, failures[0]!)).toBe(true);
   });
 });
 
@@ -258,13 +260,12 @@ describe('a delivery attempt', () => {
     const deps = setUp();
     const [webhook] = await fannedOut(deps);
     // Another attempt leases the webhook between this one's read and its lease.
-    const racing: WebhooksStore = {
-      ...deps.webhooks,
+    const racing: WebhooksStore = overriding(deps.webhooks, {
       lease: async (s, loaded, now) => {
         await deps.webhooks.lease(s, loaded, now);
         return deps.webhooks.lease(s, loaded, now);
       },
-    };
+    });
     expect(
       await deliverWebhook({ ...deps, webhooks: racing }, { scope, webhookToken: webhook!.token }),
     ).toEqual({
@@ -277,8 +278,12 @@ describe('a delivery attempt', () => {
   it('is not made for a webhook whose endpoint is being deleted', async () => {
     const deps = setUp();
     const [webhook] = await fannedOut(deps);
-    await deps.webhookEndpoints.delete(scope, webhook!.endpointToken, deps.clock.now());
-    expect(await deliver(deps, webhook!)).toEqual({ attempted: false, reason: 'endpoint_gone' });
+    // Its deletion has begun (the endpoint reads as gone) and has not reached its webhooks yet.
+    const deleting = {
+      ...deps,
+      webhookEndpoints: overriding(deps.webhookEndpoints, { get: async () => null }),
+    };
+    expect(await deliver(deleting, webhook!)).toEqual({ attempted: false, reason: 'endpoint_gone' });
     expect(deps.webhookSender.posts).toEqual([]);
   });
 });
@@ -335,13 +340,12 @@ describe('a replay', () => {
     const deps = setUp();
     const [webhook] = await fannedOut(deps);
     let refusals = 1;
-    const changing: WebhooksStore = {
-      ...deps.webhooks,
+    const changing: WebhooksStore = overriding(deps.webhooks, {
       replay: async (...args) => {
         if (refusals-- > 0) throw new Changed('webhook', webhook!.token);
         return deps.webhooks.replay(...args);
       },
-    };
+    });
     await replayWebhook({ ...deps, webhooks: changing }, scope, webhook!.token);
     expect(refusals).toBe(-1);
   });

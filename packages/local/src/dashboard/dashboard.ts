@@ -1,6 +1,6 @@
 import { type Environment, eventTypes, toTimestamp } from '@wattle/domain';
 import { pageSecurityHeaders } from '@wattle/http';
-import type { Store } from '@wattle/store';
+import type { LocalStore } from '../engine.ts';
 import type { DashboardAccount, DashboardAccounts } from './accounts.ts';
 import { ApiRefusal, apiClient } from './api-client.ts';
 import { type ClockAdvance, clockUnits, clockView } from './clock-view.ts';
@@ -31,7 +31,7 @@ export interface DashboardOptions {
   accounts: DashboardAccounts;
   /** The stack's own `http://localhost:PORT`, known once it listens. */
   origin: () => string;
-  store: Store;
+  store: LocalStore;
   clock: { now(): Date };
 }
 

@@ -1,6 +1,6 @@
 import { perPage, presentEvent, type Scope, type Webhook, type WebhookAttempt } from '@wattle/domain';
 import { listWebhooks } from '@wattle/flows';
-import type { Store } from '@wattle/store';
+import type { LocalStore } from '../engine.ts';
 import { type Html, html } from './html.ts';
 import { type PageContext, pager, scopeFields } from './layout.ts';
 
@@ -37,7 +37,7 @@ const attemptsTable = (webhook: Webhook, body: string | null): Html => {
  * object, so GET /webhooks does not show them.
  */
 export const deliveriesView = async (
-  store: Store,
+  store: LocalStore,
   context: PageContext,
   page: number,
   replayed: string | undefined,

@@ -1,6 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { type Environment, type Scope, toEpochSeconds, type WattleEvent } from '@wattle/domain';
 import type { EventsStore, Page, ScopedEvent } from '@wattle/ports';
 import type { StoreContext } from './context.ts';
@@ -113,6 +113,24 @@ export const eventOfStreamRecord = (body: string): ScopedEvent => {
   if (item._et !== 'event' || text.some((name) => typeof item[name] !== 'string'))
     throw new StoreError('The stream record is not an event item');
   return scopedEvent(item);
+};
+
+/**
+ * The stream record of a new event item as the Pipe puts it on the events queue (what
+ * eventOfStreamRecord reads): for an engine without the table's stream (the local stack's memory
+ * engine), so its events reach the delivery function in the one format that function reads.
+ */
+export const eventStreamRecord = ({ scope, event }: ScopedEvent): string => {
+  const image = marshall({
+    ...keys.event(scope, event.token),
+    _et: 'event',
+    type: event.type,
+    data: encodeEventData(event.data),
+    createdAt: event.createdAt,
+  });
+  const data = image.data as { B?: Uint8Array } | undefined;
+  const newImage = data?.B ? { ...image, data: { B: Buffer.from(data.B).toString('base64') } } : image;
+  return JSON.stringify({ eventName: 'INSERT', dynamodb: { NewImage: newImage } });
 };
 
 export class EventsRepo implements EventsStore {

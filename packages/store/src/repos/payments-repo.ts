@@ -3,7 +3,6 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Payment,
   type PaymentChange,
-  type PaymentJob,
   type PaymentKind,
   refundable,
   type Scope,
@@ -12,11 +11,11 @@ import {
 } from '@wattle/domain';
 import {
   Changed,
-  jobKinds,
+  jobKindOf,
   type Page,
   type PaymentsStore,
   type PaymentWrite,
-  type ScheduledJob,
+  scheduledJobOf,
   type ThreeDSecureSession,
   TokenTaken,
 } from '@wattle/ports';
@@ -98,19 +97,6 @@ const appendTransferLink = (link: TransferLink) => ({
     ':token': new Set([link.token]),
     ':t': link.token,
   },
-});
-
-/** The kind of scheduled job a payment's job is kept under. */
-const jobKindOf: Record<PaymentJob['job'], string> = {
-  'payment-recovery': jobKinds.paymentRecovery,
-  'dispute-opening': jobKinds.disputeOpening,
-};
-
-const scheduledJobOf = (scope: Scope, { job, token, dueAt }: PaymentJob): ScheduledJob => ({
-  kind: jobKindOf[job],
-  scope,
-  token,
-  dueAt,
 });
 
 /**

@@ -6,17 +6,17 @@ import {
   type Scope,
   type SelfServiceLink,
   type Subscription,
-  type SubscriptionJob,
   toEpochSeconds,
 } from '@wattle/domain';
 import {
   Changed,
+  jobKindOf,
   jobKinds,
   type LoadedSubscription,
   type Page,
-  type ScheduledJob,
   type SubscriptionsStore,
   type SubscriptionWrite,
+  scheduledJobOf,
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
@@ -99,18 +99,6 @@ const toLoaded = (item: Record<string, unknown>, billItem?: Record<string, unkno
     settledBill,
   };
 };
-
-const jobKindOf: Record<SubscriptionJob['job'], string> = {
-  renewal: jobKinds.subscriptionBilling,
-  'bill-recovery': jobKinds.billRecovery,
-};
-
-const scheduledJobOf = (scope: Scope, { job, token, dueAt }: SubscriptionJob): ScheduledJob => ({
-  kind: jobKindOf[job],
-  scope,
-  token,
-  dueAt,
-});
 
 /**
  * A job of a subscription's removed where it is. A renewal job's due time is part of its key; with

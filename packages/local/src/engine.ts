@@ -1,0 +1,60 @@
+import type { AccountsStore, EventsStore, MerchantsStore, WebhooksStore } from '@wattle/ports';
+import type { queues } from '@wattle/routes';
+import type { QueueSource } from './queue-consumer.ts';
+
+/** The store engines the local stack runs on: `--store dynamodb` (the default) or `--store memory`. */
+export const storeEngines = ['dynamodb', 'memory'] as const;
+export type StoreEngineName = (typeof storeEngines)[number];
+
+/** What the stack itself reads and writes beside the functions: the seed, the dashboard, the control door. */
+export interface LocalStore {
+  accounts: AccountsStore;
+  merchants: MerchantsStore;
+  webhooks: WebhooksStore;
+  events: EventsStore;
+}
+
+type QueueName = keyof typeof queues;
+
+/**
+ * A running store engine: where the functions' data and messages are, and what the stack does
+ * with them (reset, retention, stop). The gateway, functions, flows, clock, scheduler, delivery
+ * and dashboard above it are the same on every engine.
+ */
+export interface StoreEngine {
+  name: StoreEngineName;
+  /** The stack's own repositories (the same data as the functions'). */
+  store: LocalStore;
+  /** The delivery function's two queues, as its event source reads them. */
+  sources: Record<QueueName, QueueSource>;
+  /** The queues' URLs, as the functions' environment names them ('' on the memory engine: none). */
+  queueUrls: Record<QueueName, string>;
+  ddbEndpoint: string;
+  sqsEndpoint: string;
+  tableName: string;
+  /** What the functions' environment needs to reach this engine's services (endpoints). */
+  functionEnvironment: Record<string, string>;
+  /** After the seed: what moves events from the store to the events queue starts. */
+  startEventPipe(): Promise<void>;
+  /**
+   * Asks for what the retention let expire by the clock's time to go, and out of its counts, as
+   * TTL and the expiry consumer do in AWS (in the background: after every clock move and tick).
+   */
+  sweep(): void;
+  /** Every item and message goes; answers how many items went. */
+  empty(): Promise<number>;
+  /** Settles when the engine's service dies under the stack (DynamoDB Local); never on the memory engine. */
+  exited: Promise<void>;
+}
+
+/** What an engine starts with; what it starts, it stops through `cleanups` (run in reverse). */
+export interface EngineStart {
+  persistent: boolean;
+  dataDir: string;
+  cardKey: string;
+  /** The stack's clock (possibly moved). */
+  now: () => Date;
+  /** A console line about what started. */
+  info: (line: string) => void;
+  cleanups: (() => Promise<void> | void)[];
+}

@@ -1,0 +1,109 @@
+import { retentionFromDays } from '@wattle/domain';
+import { uncountExpiredItems } from '@wattle/flows';
+import { type MemoryStore, MemoryWorld, memoryStoreOver } from '@wattle/memory-store';
+import * as memoryParts from '@wattle/memory-store/parts';
+import type { DeliveryQueue } from '@wattle/ports';
+import { queues } from '@wattle/routes';
+import { runtimeClock, substituteParts } from '@wattle/runtime';
+import { eventStreamRecord, localCardCipher } from '@wattle/store';
+import * as storeParts from '@wattle/store/parts';
+import { deliveryMessageBody } from '@wattle/webhooks';
+import type { EngineStart, LocalStore, StoreEngine } from './engine.ts';
+import { MemoryQueue } from './memory-queue.ts';
+
+/**
+ * A port the memory store does not have yet: made without complaint (a function composes every
+ * part its routes name), it refuses each call, so only what uses it fails, and says why.
+ */
+const missingPart = (name: string) => () =>
+  new Proxy(
+    {},
+    {
+      get: (_, method) => async () => {
+        throw new Error(
+          `The memory engine has no ${name} store yet (${String(method)}): run the stack with --store dynamodb`,
+        );
+      },
+    },
+  );
+
+/**
+ * The engine without Java or an SQS emulator: the in-memory store (@wattle/memory-store) and two
+ * queues in this process, nothing kept after the stack stops. The functions compose its
+ * repositories under the registry's names (substituteParts) and send delivery attempts to its
+ * webhooks queue; each event its changes record goes on its events queue as the table stream's
+ * Pipe puts it there, so the same delivery function fans it out and delivers its webhooks.
+ */
+export const startMemoryEngine = async (start: EngineStart): Promise<StoreEngine> => {
+  const cipher = localCardCipher(Buffer.from(start.cardKey, 'hex'));
+  const retention = retentionFromDays(process.env.WATTLE_EVENT_RETENTION_DAYS);
+  const events = new MemoryQueue(queues.events);
+  const webhooks = new MemoryQueue(queues.webhooks);
+  const deliveryQueue: DeliveryQueue = {
+    send: async (requests) => webhooks.send(requests.map(deliveryMessageBody)),
+  };
+
+  let current: MemoryStore;
+  let stopPipe: () => void = () => {};
+  /** A new, empty world, which every function composes over from its next request on. */
+  const useNewWorld = (): void => {
+    stopPipe();
+    const world = new MemoryWorld({ cipher, retention });
+    current = memoryStoreOver(world);
+    const made = Object.fromEntries(
+      Object.keys(storeParts).map((name) => {
+        const part = (memoryParts as Record<string, (c: { memoryWorld: MemoryWorld }) => unknown>)[name];
+        return [name, part ? () => part({ memoryWorld: world }) : missingPart(name)];
+      }),
+    );
+    substituteParts({ ...made, deliveryQueue: () => deliveryQueue });
+    // The Pipe: each event, once its change is made, onto the events queue in the stream's format.
+    stopPipe = world.outbox.onRecorded((recorded) => events.send([eventStreamRecord(recorded)]));
+  };
+  useNewWorld();
+  start.cleanups.push(() => stopPipe());
+  start.info('start: in-memory store and queues (nothing is kept after the stack stops)');
+
+  /** The stack's repositories: always the current world's (a reset makes a new one). */
+  const store = new Proxy({} as LocalStore, {
+    get: (_, name) => current[name as keyof LocalStore],
+  });
+
+  return {
+    name: 'memory',
+    store,
+    sources: { events, webhooks },
+    queueUrls: { events: '', webhooks: '' },
+    ddbEndpoint: '',
+    sqsEndpoint: '',
+    tableName: '',
+    functionEnvironment: {},
+    // Running from the start: the seed's events are on the queue too, as a new table's stream has them.
+    startEventPipe: async () => {},
+    sweep: () => {
+      const expired = current.world.sweep(start.now());
+      if (expired.length === 0) return;
+      uncountExpiredItems({ expiredItems: current.expiredItems, clock: runtimeClock }, expired).then(
+        (outcome) => {
+          if (outcome.failedAt !== null) console.error('[wattle-local] expiry sweep failed:', outcome.error);
+        },
+      );
+    },
+    empty: async () => {
+      const deleted = recordsIn(current.world);
+      useNewWorld();
+      events.purge();
+      webhooks.purge();
+      return deleted;
+    },
+    exited: new Promise<void>(() => {}),
+  };
+};
+
+/** How many records a world holds (every kind's table): what a reset deletes. */
+const recordsIn = (world: MemoryWorld): number => {
+  const tables = Reflect.get(world, 'tables') as Map<string, Map<string, unknown>>;
+  let count = 0;
+  for (const table of tables.values()) count += table.size;
+  return count;
+};

@@ -1,0 +1,54 @@
+import { type Account, type ApiKeyGrant, environments, nextDepositRun, usesDeposits } from '@wattle/domain';
+import { type AccountsStore, jobKinds, type NewApiKey } from '@wattle/ports';
+import { Change } from '../world/change.ts';
+import { copy } from '../world/copy.ts';
+import { hashApiKey } from '../world/keys.ts';
+import type { MemoryWorld } from '../world/world.ts';
+
+export const accountsOf = (world: MemoryWorld) => world.table<Account>('account');
+export const apiKeysOf = (world: MemoryWorld) => world.table<ApiKeyGrant>('api-key');
+
+/** Writes an account and its keys (hashed) in `change`, with a deposit-mode account's daily jobs. */
+export const accountIn = (
+  world: MemoryWorld,
+  change: Change,
+  account: Account,
+  apiKeys: NewApiKey[],
+): Change => {
+  const accounts = accountsOf(world);
+  const grants = apiKeysOf(world);
+  change.check(() => !accounts.has(account.id), 'account');
+  for (const { apiKey, grant } of apiKeys)
+    change.check(() => !grants.has(hashApiKey(apiKey)), `key:${grant.kind}:${grant.environment}`);
+  change.write(() => {
+    accounts.set(account.id, copy(account));
+    for (const { apiKey, grant } of apiKeys) grants.set(hashApiKey(apiKey), copy(grant));
+  });
+  if (usesDeposits(account))
+    for (const environment of environments)
+      world.jobs.scheduleIn(change, {
+        kind: jobKinds.dailyDeposit,
+        scope: { accountId: account.id, environment },
+        token: account.id,
+        dueAt: nextDepositRun(new Date(account.createdAt)),
+      });
+  return change;
+};
+
+export class MemoryAccounts implements AccountsStore {
+  constructor(private readonly world: MemoryWorld) {}
+
+  async create(account: Account, apiKeys: NewApiKey[]): Promise<void> {
+    accountIn(this.world, new Change(), account, apiKeys).commit();
+  }
+
+  async get(accountId: string): Promise<Account | null> {
+    const account = accountsOf(this.world).get(accountId);
+    return account ? copy(account) : null;
+  }
+
+  async grantFor(apiKey: string): Promise<ApiKeyGrant | null> {
+    const grant = apiKeysOf(this.world).get(hashApiKey(apiKey));
+    return grant ? copy(grant) : null;
+  }
+}

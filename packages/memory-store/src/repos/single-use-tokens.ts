@@ -1,0 +1,65 @@
+import { type Scope, toEpochSeconds } from '@wattle/domain';
+import { TokenUsed } from '@wattle/ports';
+import type { Change } from '../world/change.ts';
+import { copy } from '../world/copy.ts';
+import { scoped, sealContext } from '../world/keys.ts';
+import type { MemoryWorld } from '../world/world.ts';
+
+interface StoredToken<T> {
+  value: T;
+  sealedNumber: string;
+  expiresAt: number;
+}
+
+/**
+ * Single-use tokens that expire (card tokens, bank account tokens, payment sources): every read and
+ * every use compares the expiry with the time given, using one removes it, so a token is used
+ * once however many changes race for it; the retention sweep removes the ones never used.
+ */
+export class SingleUseTokens<T extends { token: string }> {
+  private readonly tokens;
+
+  constructor(
+    private readonly world: MemoryWorld,
+    private readonly kind: string,
+  ) {
+    this.tokens = world.expiring<StoredToken<T>>(kind, (stored) => stored.expiresAt);
+  }
+
+  async seal(scope: Scope, value: T, number: string): Promise<{ value: T; sealedNumber: string }> {
+    return { value, sealedNumber: await this.world.cipher.seal(number, sealContext(scope, value.token)) };
+  }
+
+  open(scope: Scope, token: string, sealedNumber: string): Promise<string> {
+    return this.world.cipher.open(sealedNumber, sealContext(scope, token));
+  }
+
+  async put(scope: Scope, value: T, sealedNumber: string, expiresAt: Date): Promise<void> {
+    const id = scoped(scope, value.token);
+    if (this.tokens.has(id)) throw new Error(`The ${this.kind} ${value.token} exists already`);
+    const stored = { value: copy(value), sealedNumber, expiresAt: toEpochSeconds(expiresAt) };
+    this.tokens.set(id, stored);
+    this.world.expiry.add(this.kind, id, stored.expiresAt);
+  }
+
+  async findUnused(
+    scope: Scope,
+    token: string,
+    now: Date,
+  ): Promise<{ value: T; sealedNumber: string } | null> {
+    const stored = this.tokens.get(scoped(scope, token));
+    if (!stored || stored.expiresAt <= toEpochSeconds(now)) return null;
+    return { value: copy(stored.value), sealedNumber: stored.sealedNumber };
+  }
+
+  /** Uses the token up in `change`: TokenUsed when it is gone (used, expired, never made). */
+  consumeIn(change: Change, scope: Scope, token: string, now: Date): Change {
+    const id = scoped(scope, token);
+    return change
+      .check(
+        () => (this.tokens.get(id)?.expiresAt ?? 0) > toEpochSeconds(now),
+        () => new TokenUsed(token),
+      )
+      .write(() => this.tokens.delete(id));
+  }
+}

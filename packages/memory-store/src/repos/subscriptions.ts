@@ -1,0 +1,328 @@
+import { createHash } from 'node:crypto';
+import {
+  type LedgerEntry,
+  type PlanCountState,
+  type Scope,
+  type SelfServiceLink,
+  type Subscription,
+  toEpochSeconds,
+} from '@wattle/domain';
+import {
+  Changed,
+  jobKindOf,
+  type LoadedSubscription,
+  Missing,
+  type Page,
+  type SubscriptionsStore,
+  type SubscriptionWrite,
+  scheduledJobOf,
+} from '@wattle/ports';
+import { Change } from '../world/change.ts';
+import { copy } from '../world/copy.ts';
+import { listSortKey, scoped } from '../world/keys.ts';
+import { listKey } from '../world/list-keys.ts';
+import { pageOf } from '../world/lists.ts';
+import type { MemoryWorld } from '../world/world.ts';
+import { plansOf } from './plans.ts';
+import {
+  asStored,
+  billsOf,
+  ledgerList,
+  ledgerOf,
+  type StoredBill,
+  type StoredSubscription,
+  subscriptionLists,
+  subscriptionOf,
+  subscriptionsOf,
+} from './subscription-records.ts';
+
+const toLoaded = (stored: StoredSubscription, billRecord: StoredBill | undefined): LoadedSubscription => {
+  const { settledBill } = stored;
+  const kept = billRecord?.bill ?? null;
+  const apart = kept && (settledBill === null || kept.attempt > settledBill) ? kept : null;
+  const bill = apart ?? stored.bill;
+  const subscription = copy(stored.subscription);
+  return {
+    subscription: apart
+      ? { ...subscription, attempts: Math.max(subscription.attempts, apart.attempt + 1) }
+      : subscription,
+    version: stored.ver,
+    bill: copy(bill),
+    billApart: apart !== null,
+    ...(apart && billRecord?.renewalDueAt ? { renewalDueAt: new Date(billRecord.renewalDueAt) } : {}),
+    starting: bill?.purpose === 'start',
+    sortKey: stored.sortKey,
+    ledgerCount: stored.ledgerCount,
+    settledBill,
+  };
+};
+
+/** The guard of a subscription's write: the version read, or no subscription yet. */
+const versionHolds = (world: MemoryWorld, id: string, from: LoadedSubscription | null) => () =>
+  from ? subscriptionsOf(world).get(id)?.ver === from.version : !subscriptionsOf(world).has(id);
+
+/**
+ * A job of a subscription's removed where it is. A renewal job with no due time is the form the
+ * DynamoDB store kept renewal jobs in before their due time was part of their key: never kept
+ * here, so there is nothing to remove.
+ */
+const endJobIn = (
+  world: MemoryWorld,
+  change: Change,
+  scope: Scope,
+  { job, token, dueAt }: Extract<SubscriptionWrite, { kind: 'end-subscription-job' }>,
+) => {
+  if (job === 'renewal' && !dueAt) return;
+  world.jobs.cancelIn(change, jobKindOf[job], scope, token, dueAt ?? undefined);
+};
+
+/**
+ * The subscription under the version read (Changed when another change came first), with its bill
+ * kept on it, its ledger's count and the last renewal bill settled apart carried on, in its lists
+ * while it is listed (their counts move apart: `subscription-lists`).
+ */
+const subscriptionIn = (
+  world: MemoryWorld,
+  change: Change,
+  scope: Scope,
+  sc: Extract<SubscriptionWrite, { kind: 'subscription' }>,
+  now: Date,
+) => {
+  const { subscription, from } = sc;
+  const { token } = subscription;
+  const id = scoped(scope, token);
+  const sortKey = from?.sortKey ?? listSortKey(now, token);
+  change
+    .check(versionHolds(world, id, from), () => new Changed('subscription', token))
+    .write(() => {
+      subscriptionsOf(world).set(id, {
+        subscription: asStored(subscription),
+        ver: (from?.version ?? 0) + 1,
+        bill: copy(sc.bill),
+        ledgerCount: (from?.ledgerCount ?? 0) + (sc.credited ? 1 : 0),
+        settledBill: sc.settlesBillApart ?? from?.settledBill ?? null,
+        sortKey,
+      });
+      for (const list of subscriptionLists(scope, subscription)) {
+        if (sc.listed) world.lists.join(list, sortKey, id);
+        else world.lists.leave(list, sortKey);
+      }
+    });
+};
+
+/** The subscription deleted under the version read: out of its lists (their counts move apart). */
+const removalIn = (
+  world: MemoryWorld,
+  change: Change,
+  scope: Scope,
+  { token, from }: Extract<SubscriptionWrite, { kind: 'subscription-removal' }>,
+) => {
+  const id = scoped(scope, token);
+  change
+    .check(versionHolds(world, id, from), () => new Changed('subscription', token))
+    .write(() => {
+      const stored = subscriptionsOf(world).get(id)!;
+      for (const list of subscriptionLists(scope, stored.subscription))
+        world.lists.leave(list, stored.sortKey);
+      subscriptionsOf(world).delete(id);
+    });
+};
+
+/**
+ * A renewal's bill kept apart, over the last one settled (Changed when one of a later attempt
+ * than the subscription, as read, records as settled is under way), with where the renewal job is.
+ */
+const renewalBillIn = (
+  world: MemoryWorld,
+  change: Change,
+  scope: Scope,
+  { token, bill, recoveryAt, from }: Extract<SubscriptionWrite, { kind: 'renewal-bill' }>,
+) => {
+  const id = scoped(scope, token);
+  change
+    .check(
+      () => {
+        const held = billsOf(world).get(id);
+        return !held || (from.settledBill !== null && held.bill.attempt <= from.settledBill);
+      },
+      () => new Changed('subscription', token),
+    )
+    .write(() => billsOf(world).set(id, { bill: copy(bill), renewalDueAt: recoveryAt.toISOString() }));
+};
+
+const ledgerCreditIn = (
+  world: MemoryWorld,
+  change: Change,
+  scope: Scope,
+  { token, entry, attempt }: Extract<SubscriptionWrite, { kind: 'ledger-credit' }>,
+  now: Date,
+) => {
+  const entryKey = `LEDGER#${String(attempt).padStart(8, '0')}`;
+  const entryId = `${scoped(scope, token)}#${entryKey}`;
+  const list = ledgerList(scope, token);
+  change
+    .check(() => !ledgerOf(world).has(entryId), 'ledger')
+    .write(() => {
+      const sortKey = listSortKey(now, entryKey);
+      ledgerOf(world).set(entryId, { entry: copy(entry), sortKey });
+      world.lists.join(list, sortKey, entryId);
+      world.lists.move(list, 1);
+    });
+};
+
+/** Moves a plan's counts in `change`: Missing ('plan') when it is gone, or, `live`, being deleted. */
+const planCountsIn = (
+  world: MemoryWorld,
+  change: Change,
+  scope: Scope,
+  { planToken, moves, live }: Extract<SubscriptionWrite, { kind: 'plan-counts' }>,
+): Change => {
+  const plans = plansOf(world);
+  const id = scoped(scope, planToken);
+  const changed = Object.entries(moves).filter(([, delta]) => delta !== 0) as [PlanCountState, number][];
+  if (changed.length === 0 && !live) return change;
+  return change
+    .check(
+      () => plans.has(id) && (!live || plans.get(id)!.deletingSince === undefined),
+      () => new Missing('plan', planToken),
+    )
+    .write(() => {
+      const { counts } = plans.get(id)!;
+      for (const [state, delta] of changed) counts[state] += delta;
+    });
+};
+
+/**
+ * Adds one of a subscription's changes (the domain's: subscription-changes.ts) to `change`, as the
+ * DynamoDB store's subscriptionChangeIn adds it to its transaction: the same conditions, in the
+ * same order, with the same refusals. A bill's charge commits its bill's changes with it.
+ */
+export const subscriptionChangeIn = (
+  world: MemoryWorld,
+  change: Change,
+  scope: Scope,
+  sc: SubscriptionWrite,
+  now: Date,
+): Change => {
+  switch (sc.kind) {
+    case 'claim-subscription-job':
+      world.jobs.claimIn(change, scheduledJobOf(scope, sc.job));
+      break;
+    case 'move-subscription-job':
+      world.jobs.advanceIn(change, scheduledJobOf(scope, sc.job), sc.to);
+      break;
+    case 'schedule-subscription-job':
+      world.jobs.scheduleIn(change, scheduledJobOf(scope, sc.job));
+      break;
+    case 'end-subscription-job':
+      endJobIn(world, change, scope, sc);
+      break;
+    case 'subscription':
+      subscriptionIn(world, change, scope, sc, now);
+      break;
+    case 'subscription-removal':
+      removalIn(world, change, scope, sc);
+      break;
+    case 'subscription-check':
+      change.check(
+        versionHolds(world, scoped(scope, sc.token), sc.from),
+        () => new Changed('subscription', sc.token),
+      );
+      break;
+    case 'renewal-bill':
+      renewalBillIn(world, change, scope, sc);
+      break;
+    case 'renewal-bill-removal':
+      change.write(() => billsOf(world).delete(scoped(scope, sc.token)));
+      break;
+    case 'subscription-lists':
+      change.write(() => {
+        for (const list of subscriptionLists(scope, sc.subscription)) world.lists.move(list, sc.by);
+      });
+      break;
+    case 'plan-counts':
+      planCountsIn(world, change, scope, sc);
+      break;
+    case 'ledger-credit':
+      ledgerCreditIn(world, change, scope, sc, now);
+      break;
+    case 'event':
+      world.outbox.recordIn(change, scope, sc.event, now);
+      break;
+    default:
+      // A kind added to SubscriptionChange without its function here does not compile.
+      sc satisfies never;
+  }
+  return change;
+};
+
+const linkHash = (linkToken: string): string => createHash('sha256').update(linkToken).digest('hex');
+
+/** Subscriptions, their ledgers, and the plan counts and jobs that move with them. */
+export class MemorySubscriptions implements SubscriptionsStore {
+  private readonly links;
+  private readonly newest;
+
+  constructor(private readonly world: MemoryWorld) {
+    this.links = world.expiring<{ link: Omit<SelfServiceLink, 'token'>; expiresAt: number }>(
+      'self-service-link',
+      (stored) => stored.expiresAt,
+    );
+    this.newest = world.expiring<{ linkHash: string; expiresAt: number }>(
+      'self-service-newest',
+      (n) => n.expiresAt,
+    );
+  }
+
+  async get(scope: Scope, token: string): Promise<LoadedSubscription | null> {
+    const id = scoped(scope, token);
+    const stored = subscriptionsOf(this.world).get(id);
+    return stored ? toLoaded(stored, billsOf(this.world).get(id)) : null;
+  }
+
+  async list(scope: Scope, page: number): Promise<Page<Subscription>> {
+    return pageOf(this.world.lists.page(listKey(scope, 'subscriptions'), page), (id) =>
+      subscriptionOf(this.world, id),
+    );
+  }
+
+  async listForPlan(scope: Scope, planToken: string, page: number): Promise<Page<Subscription>> {
+    return pageOf(this.world.lists.page(listKey(scope, 'subscriptions', planToken), page), (id) =>
+      subscriptionOf(this.world, id),
+    );
+  }
+
+  async ledger(scope: Scope, subscriptionToken: string, page: number): Promise<Page<LedgerEntry>> {
+    return pageOf(this.world.lists.page(ledgerList(scope, subscriptionToken), page), (id) => {
+      const stored = ledgerOf(this.world).get(id);
+      return stored ? copy(stored.entry) : undefined;
+    });
+  }
+
+  /** Commits a subscription's changes together, in their order, or none of them (see SubscriptionWrite). */
+  async commit(scope: Scope, changes: readonly SubscriptionWrite[], now: Date): Promise<void> {
+    const change = new Change();
+    for (const sc of changes) subscriptionChangeIn(this.world, change, scope, sc, now);
+    change.commit();
+  }
+
+  async saveSelfServiceLink(link: SelfServiceLink): Promise<void> {
+    const { token, ...stored } = link;
+    const hash = linkHash(token);
+    const expiresAt = toEpochSeconds(new Date(link.expiresAt));
+    const newestId = scoped(link.scope, link.subscriptionToken);
+    this.links.set(hash, { link: copy(stored), expiresAt });
+    this.newest.set(newestId, { linkHash: hash, expiresAt });
+    this.world.expiry.add('self-service-link', hash, expiresAt);
+    this.world.expiry.add('self-service-newest', newestId, expiresAt);
+  }
+
+  async selfServiceLink(linkToken: string): Promise<SelfServiceLink | null> {
+    const hash = linkHash(linkToken);
+    const stored = this.links.get(hash);
+    if (!stored) return null;
+    const newest = this.newest.get(scoped(stored.link.scope, stored.link.subscriptionToken));
+    if (newest && newest.linkHash !== hash) return null;
+    return { ...copy(stored.link), token: linkToken } as SelfServiceLink;
+  }
+}

@@ -1,0 +1,25 @@
+/** Each in-memory repository's class, which the registry (./parts.ts) builds by its port's name. */
+export { MemoryAccounts } from './repos/accounts.ts';
+export { MemoryApplePayDomains } from './repos/apple-pay-domains.ts';
+export { MemoryBalance } from './repos/balance.ts';
+export { MemoryBankAccountTokens } from './repos/bank-account-tokens.ts';
+export { MemoryCardTokens } from './repos/card-tokens.ts';
+export { MemoryCustomers } from './repos/customers.ts';
+export { MemoryDeposits } from './repos/deposits.ts';
+export { MemoryDisputes } from './repos/disputes.ts';
+export { MemoryEvents } from './repos/events.ts';
+export { MemoryExpiredItems } from './repos/expired-items.ts';
+export { MemoryFiles } from './repos/files.ts';
+export { MemoryIdempotency } from './repos/idempotency.ts';
+export { MemoryMerchants } from './repos/merchants.ts';
+export { MemoryPaymentSources } from './repos/payment-sources.ts';
+export { MemoryPayments } from './repos/payments.ts';
+export { MemoryPlans } from './repos/plans.ts';
+export { MemoryProcessorNotifications } from './repos/processor-notifications.ts';
+export { MemoryRecipients } from './repos/recipients.ts';
+export { MemoryRefunds } from './repos/refunds.ts';
+export { MemorySchedule } from './repos/schedule.ts';
+export { MemorySubscriptions } from './repos/subscriptions.ts';
+export { MemoryTransfers } from './repos/transfers.ts';
+export { MemoryWebhookEndpoints } from './repos/webhook-endpoints.ts';
+export { MemoryWebhooks } from './repos/webhooks.ts';

@@ -1,0 +1,122 @@
+import type { Scope } from '@wattle/domain';
+import { JobTaken, jobKinds, type ScheduledJob } from '@wattle/ports';
+import type { Change } from './change.ts';
+import { copy } from './copy.ts';
+import { scoped, shardOfToken } from './keys.ts';
+import { SortedList } from './sorted-list.ts';
+
+/** Due jobs of one kind are spread over this many parts, as on the DynamoDB store. */
+export const jobShards = 8;
+
+/**
+ * Kinds whose job is named by its due time too (the DynamoDB store keeps them as due items): two
+ * jobs of one resource at different times are two jobs, and claiming or cancelling one names its
+ * time. Every other kind has one job per resource, and scheduling it again moves it.
+ */
+const timedKinds: ReadonlySet<string> = new Set([jobKinds.paymentRecovery, jobKinds.subscriptionBilling]);
+
+const idOf = (kind: string, scope: Scope, token: string, dueAt?: Date): string =>
+  timedKinds.has(kind)
+    ? `${kind}#${scoped(scope, token)}#${dueAt!.toISOString()}`
+    : `${kind}#${scoped(scope, token)}`;
+
+/**
+ * Where a job is in its part's due order: its time, then its token (a timed kind's with its scope),
+ * as the DynamoDB store sorts them; its id last, so two merchants' jobs of one token both stay.
+ */
+const dueKeyOf = (job: ScheduledJob, id: string): string =>
+  timedKinds.has(job.kind)
+    ? `${job.dueAt.toISOString()}#${scoped(job.scope, job.token)}\u0000${id}`
+    : `${job.dueAt.toISOString()}#${job.token}\u0000${id}`;
+
+const copyJob = (job: ScheduledJob): ScheduledJob => ({
+  kind: job.kind,
+  scope: { ...job.scope },
+  token: job.token,
+  dueAt: new Date(job.dueAt.getTime()),
+  data: copy(job.data ?? {}),
+});
+
+/** The scheduled jobs: by id, and by kind and part in due order. */
+export class Jobs {
+  private readonly byId = new Map<string, { job: ScheduledJob; dueKey: string }>();
+  private readonly due = new Map<string, SortedList>();
+
+  private dueList(kind: string, token: string): SortedList {
+    const key = `${kind}#${shardOfToken(token, jobShards)}`;
+    let list = this.due.get(key);
+    if (!list) {
+      list = new SortedList();
+      this.due.set(key, list);
+    }
+    return list;
+  }
+
+  private put(job: ScheduledJob): void {
+    this.remove(idOf(job.kind, job.scope, job.token, job.dueAt));
+    const stored = copyJob(job);
+    const id = idOf(job.kind, job.scope, job.token, job.dueAt);
+    const dueKey = dueKeyOf(stored, id);
+    this.byId.set(id, { job: stored, dueKey });
+    this.dueList(job.kind, job.token).insert(dueKey, id);
+  }
+
+  private remove(id: string): void {
+    const found = this.byId.get(id);
+    if (!found) return;
+    this.byId.delete(id);
+    this.dueList(found.job.kind, found.job.token).remove(found.dueKey);
+  }
+
+  /** Whether `job` is there as it was read: due at the same time, not claimed by another run. */
+  private holds(job: ScheduledJob): boolean {
+    return (
+      this.byId.get(idOf(job.kind, job.scope, job.token, job.dueAt))?.job.dueAt.getTime() ===
+      job.dueAt.getTime()
+    );
+  }
+
+  /** Schedules (or moves: one job per kind and resource, but for the timed kinds) in `change`. */
+  scheduleIn(change: Change, job: ScheduledJob): Change {
+    return change.write(() => this.put(job));
+  }
+
+  /** Claims the due `job` in the change doing its work: JobTaken when another run claimed or moved it. */
+  claimIn(change: Change, job: ScheduledJob): Change {
+    return change
+      .check(
+        () => this.holds(job),
+        () => new JobTaken(job.kind, job.token),
+      )
+      .write(() => this.remove(idOf(job.kind, job.scope, job.token, job.dueAt)));
+  }
+
+  /** Claims the due `job` and puts it back due at `next` (recurring work): JobTaken as claimIn. */
+  advanceIn(change: Change, job: ScheduledJob, next: Date): Change {
+    return this.claimIn(change, job).write(() => this.put({ ...job, dueAt: next }));
+  }
+
+  /** Removes a job no longer wanted; a timed kind's needs the time it is due at. Nothing when none. */
+  cancelIn(change: Change, kind: string, scope: Scope, token: string, dueAt?: Date): Change {
+    if (timedKinds.has(kind) && !dueAt)
+      throw new Error(`Cancelling a ${kind} job needs the time it is due at`);
+    return change.write(() => this.remove(idOf(kind, scope, token, dueAt)));
+  }
+
+  /** Up to `limit` jobs of `kind` per part due by `now`, earliest first within a part. */
+  dueBy(kind: string, now: Date, limit: number): ScheduledJob[] {
+    const upper = `${now.toISOString()}$`;
+    const found: ScheduledJob[] = [];
+    for (let shard = 0; shard < jobShards; shard++) {
+      const list = this.due.get(`${kind}#${shard}`);
+      for (const id of list?.oldestBefore(upper, limit) ?? []) found.push(copyJob(this.byId.get(id)!.job));
+    }
+    return found.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
+  }
+
+  /** The job of `kind` for a resource (a timed kind's at `dueAt`), if there is one: for tests and tools. */
+  find(kind: string, scope: Scope, token: string, dueAt?: Date): ScheduledJob | undefined {
+    const found = this.byId.get(idOf(kind, scope, token, dueAt));
+    return found ? copyJob(found.job) : undefined;
+  }
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { at, type Engine, later, newScope, race, unique } from './subject.ts';
+
+const now = at('2026-11-21T05:00:00Z');
+const times = (at: Date) => ({ now: at, retentionSeconds: 24 * 3600, lockSeconds: 60 });
+const response = { statusCode: 201, headers: { 'content-type': 'application/json' }, body: '{"ok":true}' };
+
+/** IdempotencyStore: a key claimed by one request, its response replayed, expired after the retention. */
+export const describeIdempotency = (engine: Engine) => {
+  describe('idempotency keys', () => {
+    it('are claimed by one of racing requests; the other finds it in progress', async () => {
+      const { idempotency } = engine();
+      const scope = newScope();
+      const key = unique('key');
+      const [a, b] = await Promise.all([
+        idempotency.start(scope, key, 'r1', times(now)),
+        idempotency.start(scope, key, 'r1', times(now)),
+      ]);
+      expect([a.outcome, b.outcome].sort()).toEqual(['in-progress', 'started']);
+    });
+
+    it('replay the response to the same request, refuse another request, until the retention ends', async () => {
+      const { idempotency } = engine();
+      const scope = newScope();
+      const key = unique('key');
+      expect(await idempotency.start(scope, key, 'r1', times(now))).toEqual({ outcome: 'started' });
+      await idempotency.complete(scope, key, response);
+      expect(await idempotency.start(scope, key, 'r1', times(later(now, 1000)))).toEqual({
+        outcome: 'replay',
+        response,
+      });
+      expect(await idempotency.start(scope, key, 'r2', times(later(now, 1000)))).toEqual({
+        outcome: 'mismatch',
+      });
+      expect(await idempotency.start(newScope(), key, 'r2', times(now))).toEqual({ outcome: 'started' });
+      const dayLater = later(now, 24 * 3600_000);
+      expect(await idempotency.start(scope, key, 'r2', times(dayLater))).toEqual({ outcome: 'started' });
+    });
+
+    it('are taken over by the same request once the lock of one that died passes, not by another', async () => {
+      const { idempotency } = engine();
+      const scope = newScope();
+      const key = unique('key');
+      await idempotency.start(scope, key, 'r1', times(now));
+      expect(await idempotency.start(scope, key, 'r1', times(later(now, 59_000)))).toEqual({
+        outcome: 'in-progress',
+      });
+      expect(await idempotency.start(scope, key, 'r2', times(later(now, 61_000)))).toEqual({
+        outcome: 'mismatch',
+      });
+      const { won } = await race(
+        idempotency.start(scope, key, 'r1', times(later(now, 61_000))).then((s) => {
+          if (s.outcome !== 'started') throw new Error(s.outcome);
+        }),
+        idempotency.start(scope, key, 'r1', times(later(now, 61_000))).then((s) => {
+          if (s.outcome !== 'started') throw new Error(s.outcome);
+        }),
+      );
+      expect(won).toBe(1);
+    });
+
+    it('are freed by a release, for the same request to be retried', async () => {
+      const { idempotency } = engine();
+      const scope = newScope();
+      const key = unique('key');
+      await idempotency.start(scope, key, 'r1', times(now));
+      await idempotency.release(scope, key);
+      expect(await idempotency.start(scope, key, 'r2', times(now))).toEqual({ outcome: 'started' });
+    });
+  });
+};

@@ -1,0 +1,137 @@
+import type { PaymentSourceRecord } from '@wattle/domain';
+import { TokenUsed } from '@wattle/ports';
+import { describe, expect, it } from 'vitest';
+import {
+  aBankAccount,
+  aCard,
+  aCustomer,
+  anEvent,
+  aRecipient,
+  at,
+  type Engine,
+  ids,
+  later,
+  newScope,
+  race,
+} from './subject.ts';
+
+const now = at('2026-11-21T05:00:00Z');
+const month = 30 * 24 * 3600_000;
+
+/** Card tokens, bank account tokens and payment sources: single use, expiring, bound to their merchant. */
+export const describeSingleUseTokens = (engine: Engine) => {
+  describe('card tokens', () => {
+    it('seal the number bound to the merchant and the card, and open it for the processor', async () => {
+      const { cardTokens } = engine();
+      const scope = newScope();
+      const sealed = await cardTokens.seal(scope, aCard(now), '4200000000000000');
+      expect(sealed.sealedNumber).not.toContain('4200000000000000');
+      expect(await cardTokens.open(scope, sealed)).toBe('4200000000000000');
+      await expect(cardTokens.open(newScope(), sealed)).rejects.toThrow();
+    });
+
+    it('are found unused until they expire, by their merchant only', async () => {
+      const { cardTokens } = engine();
+      const scope = newScope();
+      const sealed = await cardTokens.seal(scope, aCard(now), '4200000000000000');
+      await cardTokens.put(scope, sealed, later(now, month));
+      expect(await cardTokens.findUnused(scope, sealed.card.token, now)).toEqual(sealed);
+      expect(await cardTokens.findUnused(scope, sealed.card.token, later(now, month - 1000))).toEqual(sealed);
+      expect(await cardTokens.findUnused(scope, sealed.card.token, later(now, month))).toBeNull();
+      expect(await cardTokens.findUnused(newScope(), sealed.card.token, now)).toBeNull();
+      expect(
+        await cardTokens.findUnused({ ...scope, environment: 'live' }, sealed.card.token, now),
+      ).toBeNull();
+    });
+
+    it('are used once: of two customers racing for one token, one is made, the other TokenUsed', async () => {
+      const { cardTokens, customers } = engine();
+      const scope = newScope();
+      const sealed = await cardTokens.seal(scope, aCard(now), '4200000000000000');
+      await cardTokens.put(scope, sealed, later(now, month));
+      const make = () => {
+        const customer = aCustomer(sealed.card, now);
+        return customers.create(
+          scope,
+          customer,
+          { from: 'token', sealed },
+          anEvent('customer.created', now),
+          now,
+        );
+      };
+      const { won, refusals } = await race(make(), make());
+      expect(won).toBe(1);
+      expect(refusals).toEqual([new TokenUsed(sealed.card.token)]);
+      expect(await cardTokens.findUnused(scope, sealed.card.token, now)).toBeNull();
+      expect((await customers.list(scope, 1)).total).toBe(1);
+    });
+
+    it('cannot be used once expired (TokenUsed), and nothing of the change is made', async () => {
+      const { cardTokens, customers, events } = engine();
+      const scope = newScope();
+      const sealed = await cardTokens.seal(scope, aCard(now), '4200000000000000');
+      await cardTokens.put(scope, sealed, later(now, month));
+      const customer = aCustomer(sealed.card, now);
+      const late = later(now, month);
+      const made = customers.create(
+        scope,
+        customer,
+        { from: 'token', sealed },
+        anEvent('customer.created', late),
+        late,
+      );
+      await expect(made).rejects.toEqual(new TokenUsed(sealed.card.token));
+      expect(await customers.get(scope, customer.token)).toBeNull();
+      expect(await events.list(scope, 1)).toEqual({ items: [], total: 0 });
+    });
+  });
+
+  describe('payment sources', () => {
+    it('are found unused until used up by a customer that takes their card', async () => {
+      const { cardTokens, paymentSources, customers } = engine();
+      const scope = newScope();
+      const card = aCard(now);
+      const sealed = await cardTokens.seal(scope, card, '4200000000000000');
+      const token = ids.token('ps');
+      const source: PaymentSourceRecord = { token, type: 'card', card, createdAt: card.createdAt };
+      const sealedSource = { source, sealedNumber: sealed.sealedNumber };
+      await paymentSources.put(scope, sealedSource, later(now, month));
+      expect(await paymentSources.findUnused(scope, token, now)).toEqual(sealedSource);
+      expect(await paymentSources.findUnused(scope, token, later(now, month))).toBeNull();
+      const intake = { from: 'payment_source' as const, sealed, paymentSourceToken: token };
+      await customers.create(scope, aCustomer(card, now), intake, anEvent('customer.created', now), now);
+      expect(await paymentSources.findUnused(scope, token, now)).toBeNull();
+      const again = customers.create(
+        scope,
+        aCustomer(aCard(now), now),
+        intake,
+        anEvent('customer.created', now),
+        now,
+      );
+      await expect(again).rejects.toEqual(new TokenUsed(token));
+    });
+  });
+
+  describe('bank account tokens', () => {
+    it('are used once by a recipient; a second recipient of the token is TokenUsed', async () => {
+      const { bankAccountTokens, recipients } = engine();
+      const scope = newScope();
+      const sealed = await bankAccountTokens.seal(scope, aBankAccount(now), '987654321');
+      expect(sealed.sealedNumber).not.toContain('987654321');
+      await bankAccountTokens.put(scope, sealed, later(now, month));
+      expect(await bankAccountTokens.findUnused(scope, sealed.bankAccount.token, now)).toEqual(sealed);
+      const make = () =>
+        recipients.create(
+          scope,
+          aRecipient(sealed.bankAccount, now),
+          { from: 'token', sealed },
+          anEvent('recipient.created', now),
+          now,
+        );
+      const { won, refusals } = await race(make(), make());
+      expect(won).toBe(1);
+      expect(refusals).toEqual([new TokenUsed(sealed.bankAccount.token)]);
+      expect(await bankAccountTokens.findUnused(scope, sealed.bankAccount.token, now)).toBeNull();
+    });
+  });
+};

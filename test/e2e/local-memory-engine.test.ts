@@ -1,0 +1,87 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardFields } from '../helpers/fixtures.ts';
+import { type Receiver, startReceiver } from '../helpers/receiver.ts';
+import { advanceClock, api, type OwnStack, request, startOwnStack } from '../helpers/stack.ts';
+
+/** The processes descending from `root` (its children, theirs…), with their command names. */
+const descendantsOf = (root: number): { pid: number; command: string }[] => {
+  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,comm='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .map(([pid, ppid, command]) => ({ pid: Number(pid), ppid: Number(ppid), command: command ?? '' }));
+  const found: { pid: number; command: string }[] = [];
+  const parents = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const row of table)
+      if (parents.has(row.ppid) && !parents.has(row.pid)) {
+        parents.add(row.pid);
+        found.push({ pid: row.pid, command: row.command });
+        grew = true;
+      }
+  }
+  return found;
+};
+
+describe('the local stack on the memory engine (npm start -- --store memory)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wattle-memory-engine-'));
+  let stack: OwnStack;
+  let receiver: Receiver;
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    // Not --in-memory: the memory engine keeps nothing even when asked to keep data.
+    stack = await startOwnStack({ dataDir, inMemory: false, args: ['--store', 'memory'] });
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts no Java and no SQS emulator, and says which engine it runs on', () => {
+    const pid = stack.process.pid!;
+    expect(descendantsOf(pid).map((p) => p.command)).not.toContain('java');
+    expect(stack.output()).toMatch(/store\s+memory engine \(no DynamoDB Local, no SQS emulator\)/);
+    expect(stack.output()).not.toMatch(/DynamoDB Local\s+http|SQS \(fauxqs\)/);
+    expect(stack.ddbEndpoint).toBe('');
+  });
+
+  it('delivers an event to a webhook endpoint by the delivery flow', async () => {
+    const client = api(stack.test.baseUrl, stack.test.secretKey);
+    const endpoint = await client.post('/1/webhook_endpoints', { url: receiver.url() });
+    expect(endpoint.status).toBe(201);
+    const customer = await client.post('/1/customers', { email: 'memory@example.com', card: cardFields() });
+    expect(customer.status).toBe(201);
+    const [delivered] = await receiver.waitFor(
+      1,
+      (r) => JSON.parse(r.body).data?.token === customer.body.response.token,
+    );
+    expect(JSON.parse(delivered!.body)).toMatchObject({ type: 'customer.created' });
+    const listed = await client.get('/1/customers');
+    expect(listed.body.count).toBe(1);
+  });
+
+  it('moves its clock, and a reset empties it to the seeded accounts with the same keys', async () => {
+    const before = Date.now();
+    const moved = await advanceClock(stack, 86_400);
+    expect(Date.parse(moved)).toBeGreaterThan(before + 86_000_000);
+    const reset = await request('POST', `${stack.clockUrl.replace('/clock', '')}/reset`);
+    expect(reset.status).toBe(200);
+    expect(reset.body.deleted).toBeGreaterThan(0);
+    expect(Math.abs(Date.parse(reset.body.now) - Date.now())).toBeLessThan(5_000);
+    const client = api(stack.test.baseUrl, stack.test.secretKey);
+    const listed = await client.get('/1/customers');
+    expect(listed.status).toBe(200);
+    expect(listed.body.count).toBe(0);
+  });
+
+  it('keeps nothing in its data directory but local.json and the request log, and stops cleanly', async () => {
+    expect(await stack.stop()).toBe(0);
+    expect(readdirSync(dataDir).sort()).toEqual(['local.json', 'requests.log']);
+  });
+});
