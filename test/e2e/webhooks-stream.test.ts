@@ -4,18 +4,19 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { pipeMessageBody } from '@wattle/local';
 import { deliveryMessageBody } from '@wattle/webhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardFields } from '../helpers/fixtures.ts';
-import { type Receiver, settle, startReceiver, waitUntil } from '../helpers/receiver.ts';
-import { type Api, api, type Merchant, newMerchant, stackTable, useStack } from '../helpers/stack.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Receiver, settle, startReceiver } from '../helpers/receiver.ts';
+import { stackTable, useStack } from '../helpers/stack.ts';
+import {
+  createCustomer,
+  eventTokenOf,
+  merchantWithEndpoint,
+  webhookWhen,
+} from '../helpers/webhook-endpoints.ts';
 
 const stack = useStack();
 const local = { region: 'ap-southeast-2', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
-const _timestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
-const _errorTime = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/;
 
-let merchant: Merchant;
-let _client: Api;
 const receivers: Receiver[] = [];
 
 const receiver = async (answer?: Receiver['answer']): Promise<Receiver> => {
@@ -24,44 +25,9 @@ const receiver = async (answer?: Receiver['answer']): Promise<Receiver> => {
   return started;
 };
 
-beforeAll(async () => {
-  merchant = await newMerchant();
-  _client = api(merchant.test.baseUrl, merchant.test.secretKey);
-});
-
 afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
 });
-
-/** A merchant of its own with one endpoint: the webhooks it gets are only this test's. */
-const merchantWithEndpoint = async (url: string) => {
-  const m = await newMerchant();
-  const c = api(m.test.baseUrl, m.test.secretKey);
-  const created = await c.post('/1/webhook_endpoints', { url });
-  expect(created.status).toBe(201);
-  return { merchant: m, client: c, endpoint: created.body.response };
-};
-
-const createCustomer = async (c: Api, fields: Record<string, unknown> = {}) => {
-  const res = await c.post('/1/customers', { email: 'roland@example.com', card: cardFields(), ...fields });
-  expect(res.status).toBe(201);
-  return res.body.response;
-};
-
-const eventTokenOf = (body: string): string => JSON.parse(body).token;
-
-/** The webhook of `eventToken` once `done` holds for it. */
-const webhookWhen = (c: Api, eventToken: string, done: (w: Record<string, unknown>) => boolean) =>
-  waitUntil(
-    async () => {
-      const list = await c.get('/1/webhooks');
-      return list.body.response.find(
-        (w: Record<string, unknown>) => w.event_token === eventToken && done(w),
-      ) as Record<string, unknown> | undefined;
-    },
-    10_000,
-    `the webhook of ${eventToken}`,
-  );
 
 describe('delivery from the table stream and the queues (the DynamoDB engine)', () => {
   // The messages are the table stream's and the emulated SQS queues': the DynamoDB engine's.

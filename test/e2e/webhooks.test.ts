@@ -1,8 +1,13 @@
 import { verifyPinSignature } from '@wattle/verify-webhook';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardFields } from '../helpers/fixtures.ts';
 import { type Receiver, settle, startReceiver, waitUntil } from '../helpers/receiver.ts';
 import { type Api, api, type Merchant, newMerchant, useStack } from '../helpers/stack.ts';
+import {
+  createCustomer,
+  eventTokenOf,
+  merchantWithEndpoint,
+  webhookWhen,
+} from '../helpers/webhook-endpoints.ts';
 
 const _stack = useStack();
 const _local = { region: 'ap-southeast-2', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
@@ -27,36 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
 });
-
-/** A merchant of its own with one endpoint: the webhooks it gets are only this test's. */
-const merchantWithEndpoint = async (url: string) => {
-  const m = await newMerchant();
-  const c = api(m.test.baseUrl, m.test.secretKey);
-  const created = await c.post('/1/webhook_endpoints', { url });
-  expect(created.status).toBe(201);
-  return { merchant: m, client: c, endpoint: created.body.response };
-};
-
-const createCustomer = async (c: Api, fields: Record<string, unknown> = {}) => {
-  const res = await c.post('/1/customers', { email: 'roland@example.com', card: cardFields(), ...fields });
-  expect(res.status).toBe(201);
-  return res.body.response;
-};
-
-const eventTokenOf = (body: string): string => JSON.parse(body).token;
-
-/** The webhook of `eventToken` once `done` holds for it. */
-const webhookWhen = (c: Api, eventToken: string, done: (w: Record<string, unknown>) => boolean) =>
-  waitUntil(
-    async () => {
-      const list = await c.get('/1/webhooks');
-      return list.body.response.find(
-        (w: Record<string, unknown>) => w.event_token === eventToken && done(w),
-      ) as Record<string, unknown> | undefined;
-    },
-    10_000,
-    `the webhook of ${eventToken}`,
-  );
 
 describe('webhook endpoints', () => {
   it('are created with a fresh signing key and shown as Pin shows them', async () => {
