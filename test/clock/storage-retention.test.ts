@@ -67,7 +67,11 @@ describe('retention of events and webhooks', () => {
     await createCustomer(client);
     const now = await waitUntil(async () => {
       const lists = await settledLists(client);
-      return lists.events.tokens.some((t) => old.events.tokens.includes(t)) ? undefined : lists;
+      // The background sweep takes events and webhooks in turn: wait until it has taken both.
+      const kept = (tokens: string[], before: string[]) => tokens.some((t) => before.includes(t));
+      return kept(lists.events.tokens, old.events.tokens) || kept(lists.webhooks.tokens, old.webhooks.tokens)
+        ? undefined
+        : lists;
     });
     expect(now.events.tokens.length).toBeGreaterThanOrEqual(1);
     expect(now.events.tokens.filter((t) => old.events.tokens.includes(t))).toEqual([]);
