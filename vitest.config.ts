@@ -43,12 +43,6 @@ const integrationInProcess = globSync('test/integration/**/*.test.ts').filter((f
 );
 
 /**
- * The e2e and clock files that npm test runs on the memory engine too (a smoke subset: charges,
- * webhooks and customers through the shared stack, money over moved time on a clock stack; the
- * engine's own start is test/e2e/local-memory-engine.test.ts); `npm run test:reliability` runs every e2e and clock file there, but those about the
- * DynamoDB engine itself (dynamoDbEngineOnly).
- */
-/**
  * The e2e files about the DynamoDB engine itself (its emulated SQS queues, the table's items and
  * its backfill, the CLI's direct table access, DynamoDB Local's and the emulator's ports): the
  * memory engine has none of them.
@@ -88,25 +82,46 @@ const notYetOnMemoryEngine = [
   'test/e2e/subscriptions.test.ts',
 ];
 
-const memoryEngineSmoke = {
+/**
+ * Which engine runs which e2e, clock and browser file. `npm test` runs every one of them on the
+ * memory engine (no JVM: the whole suite in a fraction of the CPU), and on the DynamoDB engine a
+ * smoke subset (charges, webhooks and customers through the shared stack, money over moved time on
+ * one clock stack) with the files about that engine itself; the store under both engines is held
+ * equal by the contract suite (test/contract/, in npm test on both) and the repositories' own
+ * integration tests on DynamoDB Local. `npm run test:reliability` (CI) runs every one of them on
+ * the DynamoDB engine, the engine that behaves like AWS: each file runs on both engines in CI.
+ */
+const dynamoDbSmoke = {
   e2e: ['test/e2e/charges.test.ts', 'test/e2e/webhooks.test.ts', 'test/e2e/customers.test.ts'],
   clock: ['test/clock/transfers.test.ts'],
 };
+const onDynamoDb = (folder: 'e2e' | 'clock'): string[] =>
+  reliability
+    ? [`test/${folder}/**/*.test.ts`]
+    : [
+        ...dynamoDbSmoke[folder],
+        ...[...dynamoDbEngineOnly, ...notYetOnMemoryEngine].filter((file) =>
+          file.startsWith(`test/${folder}/`),
+        ),
+      ];
+/** The browser files' engine: their pages are the same on both, so one engine per run. */
+const browserStore = reliability ? 'dynamodb' : 'memory';
 
 /**
  * The projects, so only what needs it pays for a JVM (plus one with the reliability runs):
  * - unit: pure code, no I/O (unit-mocks: the files that mock modules, isolated);
  * - integration: the store against DynamoDB Local (a JVM, a table per file: useTable), and
  *   integration-in-process: the files that run the functions in this process, isolated;
- * - e2e: HTTP against ONE shared in-memory local stack, files side by side (the few that restart a
- *   stack, keep one on disk or keep events for a year start their own: startOwnStack);
- * - clock: the files that move the clock, two at a time, each on one of two clock stacks
- *   (test/helpers/clock-stack-setup.ts) that it leases and resets first (useClockStack);
- * - e2e-memory and clock-memory: a smoke subset of those files (memoryEngineSmoke) on stacks of the
- *   memory engine (`--store memory`, WATTLE_TEST_STORE); test:reliability runs all of them there;
+ * - e2e-memory and e2e-dynamodb: HTTP against ONE shared local stack per engine, files side by
+ *   side (the few that restart a stack, keep one on disk or keep events for a year start their
+ *   own: startOwnStack); the engine of each is its WATTLE_TEST_STORE, the files of each engine are
+ *   chosen above (onDynamoDb);
+ * - clock-memory and clock-dynamodb: the files that move the clock, two at a time, each on one of
+ *   the engine's clock stacks (test/helpers/clock-stack-setup.ts) that it leases and resets first
+ *   (useClockStack);
  * - infra: CDK assertions;
  * - browser: the dashboard and the hosted pages in headless Chromium, on the same two clock stacks
- *   (started once for both projects), leased likewise.
+ *   of the run's browser engine (started once for both projects), leased likewise.
  * Integration and integration-in-process share one DynamoDB Local. The long files of every
  * project start first (test/helpers/longest-first-sequencer.ts).
  */
@@ -153,35 +168,37 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'e2e',
+          name: 'e2e-memory',
           include: ['test/e2e/**/*.test.ts'],
+          exclude: [...dynamoDbEngineOnly, ...notYetOnMemoryEngine],
           // HTTP clients of the stack: one module graph (the OpenAPI checker compiled once).
           isolate: false,
-          // The shared stack (test/helpers/stack-global-setup.ts) with its logs captured, and after
-          // every file the card-data check of its table and logs.
-          globalSetup: ['test/reliability/card-leaks/e2e-leak-check-setup.ts'],
-          // Stacks of their own (startOwnStack) log at DEBUG into their output, which is checked too.
-          env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG' },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'e2e-memory',
-          include: reliability ? ['test/e2e/**/*.test.ts'] : memoryEngineSmoke.e2e,
-          exclude: [...dynamoDbEngineOnly, ...notYetOnMemoryEngine],
-          isolate: false,
-          // The shared stack on the memory engine, in a process of its own, its output checked for card data.
+          // The shared stack on the memory engine, in a process of its own, its output checked for
+          // card data when it stops.
           globalSetup: ['test/helpers/memory-stack-global-setup.ts'],
+          // Stacks of their own (startOwnStack) log at DEBUG into their output, which is checked too.
           env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG', WATTLE_TEST_STORE: 'memory' },
         },
       },
       {
         extends: true,
         test: {
+          name: 'e2e-dynamodb',
+          include: onDynamoDb('e2e'),
+          isolate: false,
+          // The shared stack on DynamoDB Local (test/helpers/stack-global-setup.ts) with its logs
+          // captured, and after every file the card-data check of its table and logs.
+          globalSetup: ['test/reliability/card-leaks/e2e-leak-check-setup.ts'],
+          env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG', WATTLE_TEST_STORE: 'dynamodb' },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'clock-memory',
-          include: reliability ? ['test/clock/**/*.test.ts'] : memoryEngineSmoke.clock,
+          include: ['test/clock/**/*.test.ts'],
           exclude: notYetOnMemoryEngine,
+          // A stack per file running (two), each file leasing one as it moves its clock and resets it.
           maxWorkers: clockWorkers,
           isolate: false,
           sequence: { groupOrder: clockGroup },
@@ -192,14 +209,14 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'clock',
-          include: ['test/clock/**/*.test.ts'],
-          // A stack per file running (two), each file leasing one as it moves its clock and resets it.
-          maxWorkers: clockWorkers,
+          name: 'clock-dynamodb',
+          include: onDynamoDb('clock'),
+          // One clock stack (a JVM) for npm test's smoke file, two for CI's whole run.
+          maxWorkers: reliability ? clockWorkers : Math.min(clockWorkers, onDynamoDb('clock').length),
           isolate: false,
           sequence: { groupOrder: clockGroup },
           globalSetup: ['test/helpers/clock-stack-setup.ts'],
-          env: { WATTLE_LOG_LEVEL: 'SILENT' },
+          env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_TEST_STORE: 'dynamodb' },
         },
       },
       {
@@ -218,12 +235,13 @@ export default defineConfig({
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           // Debian's Chromium, installed when missing (scripts/ensure-browser.mjs), and the clock
-          // stacks of the clock project: a file at a time on each, with the clock files.
+          // stacks of the clock project on the run's browser engine: a file at a time on each, with
+          // the clock files.
           globalSetup: ['test/helpers/browser-global-setup.ts', 'test/helpers/clock-stack-setup.ts'],
           maxWorkers: clockWorkers,
           isolate: false,
           sequence: { groupOrder: clockGroup },
-          env: { WATTLE_LOG_LEVEL: 'SILENT' },
+          env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_TEST_STORE: browserStore },
           testTimeout: 60_000,
         },
       },
