@@ -42,6 +42,12 @@ export class Jobs {
   private readonly byId = new Map<string, { job: ScheduledJob; dueKey: string }>();
   private readonly due = new Map<string, SortedList>();
 
+  /** Every job gone. */
+  clear(): void {
+    this.byId.clear();
+    this.due.clear();
+  }
+
   private dueList(kind: string, token: string): SortedList {
     const key = `${kind}#${shardOfToken(token, jobShards)}`;
     let list = this.due.get(key);
