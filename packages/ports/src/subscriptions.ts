@@ -1,6 +1,7 @@
 import type {
   LedgerEntry,
   Payment,
+  PendingBill,
   Scope,
   SelfServiceLink,
   Subscription,
@@ -32,6 +33,41 @@ export interface LoadedSubscription extends SubscriptionAsRead {
    */
   settledBill: number | null;
 }
+
+/** What a store keeps on a subscription's own record: the subscription, its version, a bill kept on it. */
+export type SubscriptionRecord = Omit<LoadedSubscription, 'billApart' | 'renewalDueAt' | 'starting'>;
+
+/** A renewal's bill kept beside the subscription, and where its renewal job was moved to (if known). */
+export interface BillKeptApart {
+  bill: PendingBill;
+  renewalDueAt?: Date | undefined;
+}
+
+/**
+ * The subscription as loaded from its record and the renewal's bill kept beside it, if any. The
+ * bill's beginning counted its attempt on the bill alone, so the subscription is shown as it left
+ * it. The bill stays kept once settled, until the next renewal's replaces it: it is under way only
+ * while its attempt is later than the last the record says was settled (`settledBill`).
+ */
+export const loadedSubscriptionOf = (
+  record: SubscriptionRecord,
+  keptApart: BillKeptApart | null,
+): LoadedSubscription => {
+  const { settledBill, subscription } = record;
+  const apart =
+    keptApart && (settledBill === null || keptApart.bill.attempt > settledBill) ? keptApart : null;
+  const bill = apart?.bill ?? record.bill;
+  return {
+    ...record,
+    subscription: apart
+      ? { ...subscription, attempts: Math.max(subscription.attempts, apart.bill.attempt + 1) }
+      : subscription,
+    bill,
+    billApart: apart !== null,
+    ...(apart?.renewalDueAt ? { renewalDueAt: apart.renewalDueAt } : {}),
+    starting: bill?.purpose === 'start',
+  };
+};
 
 /**
  * One change a subscription's transaction commits: the domain's (updateOf, billBeginningOf,

@@ -11,6 +11,7 @@ import {
   Changed,
   jobKindOf,
   type LoadedSubscription,
+  loadedSubscriptionOf,
   Missing,
   type Page,
   type SubscriptionsStore,
@@ -36,26 +37,24 @@ import {
   subscriptionsOf,
 } from './subscription-records.ts';
 
-const toLoaded = (stored: StoredSubscription, billRecord: StoredBill | undefined): LoadedSubscription => {
-  const { settledBill } = stored;
-  const kept = billRecord?.bill ?? null;
-  const apart = kept && (settledBill === null || kept.attempt > settledBill) ? kept : null;
-  const bill = apart ?? stored.bill;
-  const subscription = copy(stored.subscription);
-  return {
-    subscription: apart
-      ? { ...subscription, attempts: Math.max(subscription.attempts, apart.attempt + 1) }
-      : subscription,
-    version: stored.ver,
-    bill: copy(bill),
-    billApart: apart !== null,
-    ...(apart && billRecord?.renewalDueAt ? { renewalDueAt: new Date(billRecord.renewalDueAt) } : {}),
-    starting: bill?.purpose === 'start',
-    sortKey: stored.sortKey,
-    ledgerCount: stored.ledgerCount,
-    settledBill,
-  };
-};
+/** The subscription as loaded (loadedSubscriptionOf) from its record and a renewal's bill kept apart. */
+const toLoaded = (stored: StoredSubscription, billRecord: StoredBill | undefined): LoadedSubscription =>
+  loadedSubscriptionOf(
+    {
+      subscription: copy(stored.subscription),
+      version: stored.ver,
+      bill: copy(stored.bill),
+      sortKey: stored.sortKey,
+      ledgerCount: stored.ledgerCount,
+      settledBill: stored.settledBill,
+    },
+    billRecord
+      ? {
+          bill: copy(billRecord.bill),
+          ...(billRecord.renewalDueAt ? { renewalDueAt: new Date(billRecord.renewalDueAt) } : {}),
+        }
+      : null,
+  );
 
 /** The guard of a subscription's write: the version read, or no subscription yet. */
 const versionHolds = (world: MemoryWorld, id: string, from: LoadedSubscription | null) => () =>

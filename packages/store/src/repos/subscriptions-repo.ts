@@ -13,6 +13,7 @@ import {
   jobKindOf,
   jobKinds,
   type LoadedSubscription,
+  loadedSubscriptionOf,
   type Page,
   type SubscriptionsStore,
   type SubscriptionWrite,
@@ -70,35 +71,29 @@ export const toSubscription = (item: Record<string, unknown>): Subscription => {
 };
 
 /**
- * The subscription and the renewal's bill kept beside it (if one is under way): the bill's
- * beginning counted its attempt on the bill alone, so the subscription is shown as it left it.
- * The bill item stays once its bill is settled, until the next renewal's overwrites it: it is
- * under way only while its attempt is later than the last the subscription records as settled
- * (`settledBill`; an item written before that was kept had its bill item removed when settled).
+ * The subscription item and the renewal's bill item kept beside it, read as loadedSubscriptionOf
+ * says (an item written before `settledBill` was kept had its bill item removed when settled).
  */
-const toLoaded = (item: Record<string, unknown>, billItem?: Record<string, unknown>): LoadedSubscription => {
-  const settledBill = typeof item.settledBill === 'number' ? item.settledBill : null;
-  const kept = (billItem?.bill as PendingBill | undefined) ?? null;
-  const apart = kept && (settledBill === null || kept.attempt > settledBill) ? kept : null;
-  const bill = apart ?? (item.bill as PendingBill | undefined) ?? null;
-  const subscription = toSubscription(item);
-  return {
-    subscription: apart
-      ? { ...subscription, attempts: Math.max(subscription.attempts, apart.attempt + 1) }
-      : subscription,
-    version: Number(item.ver),
-    bill,
-    billApart: apart !== null,
-    ...(apart && typeof billItem?.renewalDueAt === 'string'
-      ? { renewalDueAt: new Date(billItem.renewalDueAt) }
-      : {}),
-    starting: bill?.purpose === 'start',
-    // Kept apart only while the subscription is in no list; its lists' sort key otherwise.
-    sortKey: (item.sortKey ?? item.gsi1sk) as string,
-    ledgerCount: Number(item.ledgerCount ?? 0),
-    settledBill,
-  };
-};
+const toLoaded = (item: Record<string, unknown>, billItem?: Record<string, unknown>): LoadedSubscription =>
+  loadedSubscriptionOf(
+    {
+      subscription: toSubscription(item),
+      version: Number(item.ver),
+      bill: (item.bill as PendingBill | undefined) ?? null,
+      // Kept apart only while the subscription is in no list; its lists' sort key otherwise.
+      sortKey: (item.sortKey ?? item.gsi1sk) as string,
+      ledgerCount: Number(item.ledgerCount ?? 0),
+      settledBill: typeof item.settledBill === 'number' ? item.settledBill : null,
+    },
+    billItem?.bill
+      ? {
+          bill: billItem.bill as PendingBill,
+          ...(typeof billItem.renewalDueAt === 'string'
+            ? { renewalDueAt: new Date(billItem.renewalDueAt) }
+            : {}),
+        }
+      : null,
+  );
 
 /**
  * A job of a subscription's removed where it is. A renewal job's due time is part of its key; with
