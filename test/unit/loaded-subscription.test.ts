@@ -1,5 +1,5 @@
 import type { Plan } from '@wattle/domain';
-import { loadedSubscriptionOf, type SubscriptionRecord } from '@wattle/ports';
+import { loadedSubscriptionOf, type SubscriptionRecord, subscriptionRecordOf } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import { monthlyPlan } from '../helpers/billing.ts';
 import { aBill, aSubscription } from '../helpers/builders.ts';
@@ -52,6 +52,50 @@ describe('a subscription as loaded', () => {
       bill,
       billApart: false,
       starting: true,
+    });
+  });
+});
+
+/** What both store engines write on a subscription's record with its change. */
+describe("a subscription's record as its change writes it", () => {
+  const loaded = loadedSubscriptionOf(record, null);
+  const change = {
+    kind: 'subscription' as const,
+    subscription,
+    bill: null,
+    listed: true,
+    credited: false,
+    settlesBillApart: null,
+  };
+
+  it('starts a new subscription at version 1, with no ledger entry and no bill settled apart', () => {
+    expect(subscriptionRecordOf({ ...change, from: null, credited: true })).toEqual({
+      subscription,
+      version: 1,
+      bill: null,
+      ledgerCount: 1,
+      settledBill: null,
+    });
+  });
+
+  it('moves the version on, counts a credit, and carries the last bill settled apart on', () => {
+    const bill = aBill('reactivation', 3, at);
+    expect(subscriptionRecordOf({ ...change, from: loaded, bill, credited: true })).toEqual({
+      subscription,
+      version: 5,
+      bill,
+      ledgerCount: 4,
+      settledBill: 2,
+    });
+    expect(subscriptionRecordOf({ ...change, from: loaded })).toMatchObject({
+      ledgerCount: 3,
+      settledBill: 2,
+    });
+  });
+
+  it('records the renewal bill it settles apart as the last settled', () => {
+    expect(subscriptionRecordOf({ ...change, from: loaded, settlesBillApart: 3 })).toMatchObject({
+      settledBill: 3,
     });
   });
 });

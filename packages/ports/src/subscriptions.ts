@@ -75,6 +75,24 @@ export const loadedSubscriptionOf = (
  */
 export type SubscriptionWrite = SubscriptionChange<LoadedSubscription>;
 
+/**
+ * The record a subscription's write leaves (but where it sorts, which its store keeps from its
+ * creation): the next version, its bill kept on it, its ledger's count one more with a credit, and
+ * the last renewal bill settled apart (the one this change settles, else the one before) carried on.
+ */
+export const subscriptionRecordOf = (
+  change: Extract<SubscriptionWrite, { kind: 'subscription' }>,
+): Omit<SubscriptionRecord, 'sortKey'> => {
+  const { subscription, from } = change;
+  return {
+    subscription,
+    version: (from?.version ?? 0) + 1,
+    bill: change.bill,
+    ledgerCount: (from?.ledgerCount ?? 0) + (change.credited ? 1 : 0),
+    settledBill: change.settlesBillApart ?? from?.settledBill ?? null,
+  };
+};
+
 /** Subscriptions, their ledgers, and the plan counts and jobs that move with them. */
 export interface SubscriptionsStore {
   /** The subscription as stored (a starting one too), or null. */

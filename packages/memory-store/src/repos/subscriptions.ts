@@ -17,6 +17,7 @@ import {
   type SubscriptionsStore,
   type SubscriptionWrite,
   scheduledJobOf,
+  subscriptionRecordOf,
 } from '@wattle/ports';
 import { Change } from '../world/change.ts';
 import { copy } from '../world/copy.ts';
@@ -94,12 +95,13 @@ const subscriptionIn = (
   change
     .check(versionHolds(world, id, from), () => new Changed('subscription', token))
     .write(() => {
+      const { version, bill, ledgerCount, settledBill } = subscriptionRecordOf(sc);
       subscriptionsOf(world).set(id, {
         subscription: asStored(subscription),
-        ver: (from?.version ?? 0) + 1,
-        bill: copy(sc.bill),
-        ledgerCount: (from?.ledgerCount ?? 0) + (sc.credited ? 1 : 0),
-        settledBill: sc.settlesBillApart ?? from?.settledBill ?? null,
+        ver: version,
+        bill: copy(bill),
+        ledgerCount,
+        settledBill,
         sortKey,
       });
       for (const list of subscriptionLists(scope, subscription)) {

@@ -18,6 +18,7 @@ import {
   type SubscriptionsStore,
   type SubscriptionWrite,
   scheduledJobOf,
+  subscriptionRecordOf,
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
@@ -128,18 +129,17 @@ const subscriptionIn = <L extends string>(
   const { subscription, from } = change;
   const { token } = subscription;
   const sortKey = from?.sortKey ?? listSortKey(now, token);
-  const ledgerCount = (from?.ledgerCount ?? 0) + (change.credited ? 1 : 0);
   // A renewal's bill kept apart, once settled, stays in its item (the next one overwrites it): the
-  // subscription records its attempt as settled, and carries that on.
-  const settledBill = change.settlesBillApart ?? from?.settledBill ?? null;
+  // subscription records its attempt as settled (settledBill), and carries that on.
+  const { version, bill, ledgerCount, settledBill } = subscriptionRecordOf(change);
   tx.refuse('subscription', () => new Changed('subscription', token));
   tx.put('subscription', {
     Item: {
       ...keys.subscription(scope, token),
       _et: 'subscription',
       subscription: storedSubscription(subscription),
-      ver: (from?.version ?? 0) + 1,
-      ...(change.bill ? { bill: change.bill } : {}),
+      ver: version,
+      ...(bill ? { bill } : {}),
       // The ledger's count rides on the item under its version: no counter item to move.
       ...(ledgerCount > 0 ? { ledgerCount } : {}),
       ...(settledBill === null ? {} : { settledBill }),
