@@ -43,7 +43,7 @@ const cardNumber = '4200000000000000';
 const setUp = async () => {
   const store = memoryStore();
   const { plans, schedule, customers, cardTokens, paymentSources, events, world } = store;
-  /** What the processor declines, by card number: the customer's cards once a test says so (declining). */
+  /** What the processor declines, by card number: the declined test card, and the customer's once a test says so. */
   const declines: Record<string, DeclineCode> = { '4100000000000001': 'card_declined' };
   const processor = fakeProcessor(declines);
   /** Runs once just before the next subscription write commits: another request in between. */
@@ -58,20 +58,20 @@ const setUp = async () => {
   });
   /** Where the next run dies (its message): at its charge's reservation, or before the processor is asked. */
   const dying: Partial<Record<'reservation' | 'charge', string>> = {};
-  const dieAt = (point: 'reservation' | 'charge') => {
+  const dieIfDueAt = (point: 'reservation' | 'charge') => {
     const message = dying[point];
     delete dying[point];
     if (message) throw new Error(message);
   };
   const payments = overriding(store.payments, {
     commit: async (at: Scope, changes: readonly PaymentWrite[], now: Date) => {
-      if (changes.some((change) => change.kind === 'reservation')) dieAt('reservation');
+      if (changes.some((change) => change.kind === 'reservation')) dieIfDueAt('reservation');
       return store.payments.commit(at, changes, now);
     },
   });
   const authorise = processor.authorise;
   processor.authorise = async (input) => {
-    dieAt('charge');
+    dieIfDueAt('charge');
     return authorise(input);
   };
   const deps = {
