@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardFields } from '../helpers/fixtures.ts';
+import { cardFields, merchantApplication } from '../helpers/fixtures.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { advanceClock, api, type OwnStack, request, startOwnStack } from '../helpers/stack.ts';
 
@@ -78,6 +78,20 @@ describe('the local stack on the memory engine (npm start -- --store memory)', (
     const listed = await client.get('/1/customers');
     expect(listed.status).toBe(200);
     expect(listed.body.count).toBe(0);
+  });
+
+  it('approves a merchant referred after the reset through the control door (the new world’s)', async () => {
+    const partner = api(stack.test.baseUrl, stack.partnerKey);
+    const referred = await partner.post('/1/merchants', merchantApplication());
+    expect(referred.status).toBe(201);
+    const token = referred.body.response.token as string;
+    const approved = await request(
+      'POST',
+      `${stack.clockUrl.replace('/clock', '')}/merchants/${token}/activate`,
+    );
+    expect(approved.status).toBe(200);
+    expect(approved.body.response).toMatchObject({ token, status: 'active' });
+    expect((await partner.get(`/1/merchants/${token}`)).body.response.status).toBe('active');
   });
 
   it('keeps nothing in its data directory but local.json and the request log, and stops cleanly', async () => {

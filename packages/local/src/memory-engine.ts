@@ -64,9 +64,28 @@ export const startMemoryEngine = async (start: EngineStart): Promise<StoreEngine
   start.cleanups.push(() => stopPipe());
   start.info('start: in-memory store and queues (nothing is kept after the stack stops)');
 
-  /** The stack's repositories: always the current world's (a reset makes a new one). */
+  /**
+   * The stack's repositories: always the current world's (a reset makes a new one), even through a
+   * repository taken once at the start (the control door's merchant approvals keep theirs).
+   */
+  const repositoryNamed = (name: PropertyKey) =>
+    current[name as keyof LocalStore] as unknown as Record<PropertyKey, unknown>;
+  const forwarding = (name: PropertyKey) =>
+    new Proxy(
+      {},
+      {
+        get: (_, method) => {
+          const member = repositoryNamed(name)[method];
+          return typeof member === 'function' ? member.bind(repositoryNamed(name)) : member;
+        },
+      },
+    );
+  const repositories = new Map<PropertyKey, unknown>();
   const store = new Proxy({} as LocalStore, {
-    get: (_, name) => current[name as keyof LocalStore],
+    get: (_, name) => {
+      if (!repositories.has(name)) repositories.set(name, forwarding(name));
+      return repositories.get(name);
+    },
   });
 
   return {
