@@ -1,32 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardFields, merchantApplication } from '../helpers/fixtures.ts';
+import { descendantsOf } from '../helpers/process-tree.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { advanceClock, api, type OwnStack, request, startOwnStack } from '../helpers/stack.ts';
-
-/** The processes descending from `root` (its children, theirs…), with their command names. */
-const descendantsOf = (root: number): { pid: number; command: string }[] => {
-  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,comm='], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/))
-    .map(([pid, ppid, command]) => ({ pid: Number(pid), ppid: Number(ppid), command: command ?? '' }));
-  const found: { pid: number; command: string }[] = [];
-  const parents = new Set([root]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const row of table)
-      if (parents.has(row.ppid) && !parents.has(row.pid)) {
-        parents.add(row.pid);
-        found.push({ pid: row.pid, command: row.command });
-        grew = true;
-      }
-  }
-  return found;
-};
 
 describe('the local stack on the memory engine (npm start -- --store memory)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'wattle-memory-engine-'));
