@@ -45,6 +45,17 @@ describe('the local stack on the memory engine (npm start -- --store memory)', (
     expect(listed.body.count).toBe(1);
   });
 
+  it('shows what it holds at GET /_local/records: each kind by id, the card number only sealed', async () => {
+    const res = await request('GET', `${stack.clockUrl.replace('/clock', '')}/records`);
+    expect(res.status).toBe(200);
+    const [customer] = Object.entries(res.body.customer ?? {});
+    expect(customer?.[0]).toMatch(/^acct_[\w-]+#test#cus_/);
+    expect(res.body.event).toEqual(expect.any(Object));
+    expect(JSON.stringify(customer?.[1])).toContain('memory@example.com');
+    expect(Object.keys(res.body['customer-card'] ?? {})).toHaveLength(1);
+    expect(res.text).not.toContain(cardFields().number);
+  });
+
   it('moves its clock, and a reset empties it to the seeded accounts with the same keys', async () => {
     const before = Date.now();
     const moved = await advanceClock(stack, 86_400);
