@@ -70,3 +70,7 @@ export const everythingStored = async (stack: StoreRef): Promise<Stored[]> =>
   stack.ddbEndpoint
     ? scanLocalTable(stack.ddbEndpoint, stack.tableName || localTableName)
     : Object.values(await memoryRecords(stack)).flatMap((records) => Object.values(records));
+
+/** A 3-D Secure session as the stack keeps it (`expiresAt`…), on either engine. */
+export const storedSession = (stack: StoreRef, sessionToken: string): Promise<Stored | undefined> =>
+  storedItem(stack, { pk: `SESSION#${sessionToken}`, sk: 'SESSION' }, 'three-d-secure-session', sessionToken);
