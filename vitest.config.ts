@@ -46,9 +46,10 @@ const integrationInProcess = globSync('test/integration/**/*.test.ts').filter((f
 );
 
 /**
- * The e2e files about the DynamoDB engine itself (its emulated SQS queues, the table's items and
- * its backfill, the CLI's direct table access, DynamoDB Local's and the emulator's ports): the
- * memory engine has none of them.
+ * The e2e and clock files about the DynamoDB engine itself (its emulated SQS queues, the table's
+ * items and its backfill, the CLI's direct table access, DynamoDB Local's and the emulator's
+ * ports, what a stack keeps on disk): the memory engine has none of them. Every other e2e and clock
+ * file runs on both engines (onDynamoDb below).
  */
 const dynamoDbEngineOnly = [
   'test/e2e/queue-consumer.test.ts',
@@ -58,33 +59,13 @@ const dynamoDbEngineOnly = [
   // The table's stream, outbox items and emulated queues, which the memory engine does not have.
   'test/e2e/webhooks-stream.test.ts',
   'test/e2e/customer-events-table.test.ts',
-  // Charges' items: a 3-D Secure session's expiry, a passed-through authentication kept.
-  'test/e2e/charges-table-items.test.ts',
-];
-
-/**
- * The files that do not pass on the memory engine yet (issue 29 is open for them): they run on the
- * DynamoDB engine in every run, and on the memory engine once it matches there.
- */
-const notYetOnMemoryEngine = [
-  'test/clock/cli-trigger.test.ts',
-  'test/clock/docs-examples.test.ts',
-  'test/clock/payments-over-time.test.ts',
-  'test/clock/processor-outcomes.test.ts',
-  'test/clock/webhook-retries.test.ts',
-  'test/e2e/adyen-notifications.test.ts',
-  'test/e2e/authorisations.test.ts',
-  'test/e2e/file-downloads-over-time.test.ts',
-  'test/e2e/files.test.ts',
-  'test/e2e/local-console.test.ts',
-  'test/e2e/local-newcomer.test.ts',
-  'test/e2e/local-stack.test.ts',
-  'test/e2e/merchants.test.ts',
-  'test/e2e/plans.test.ts',
-  'test/e2e/recipients.test.ts',
-  'test/e2e/subscription-self-service.test.ts',
-  'test/e2e/subscriptions-over-time.test.ts',
-  'test/e2e/subscriptions.test.ts',
+  'test/clock/outbox-queue-refusal.test.ts',
+  // A processor redirect planted in a payment's table item: nothing outside the memory engine's
+  // process changes its records.
+  'test/clock/processor-page-redirect.test.ts',
+  // The card key, seed, clock, data and files a stack keeps on disk across a restart: the memory
+  // engine keeps nothing after it stops (local-memory-engine.test.ts).
+  'test/e2e/local-kept-data.test.ts',
 ];
 
 /**
@@ -103,12 +84,7 @@ const dynamoDbSmoke = {
 const onDynamoDb = (folder: 'e2e' | 'clock'): string[] =>
   reliability
     ? [`test/${folder}/**/*.test.ts`]
-    : [
-        ...dynamoDbSmoke[folder],
-        ...[...dynamoDbEngineOnly, ...notYetOnMemoryEngine].filter((file) =>
-          file.startsWith(`test/${folder}/`),
-        ),
-      ];
+    : [...dynamoDbSmoke[folder], ...dynamoDbEngineOnly.filter((file) => file.startsWith(`test/${folder}/`))];
 /** The browser files' engine: their pages are the same on both, so one engine per run. */
 const browserStore = reliability ? 'dynamodb' : 'memory';
 
@@ -175,7 +151,7 @@ export default defineConfig({
         test: {
           name: 'e2e-memory',
           include: ['test/e2e/**/*.test.ts'],
-          exclude: [...dynamoDbEngineOnly, ...notYetOnMemoryEngine],
+          exclude: dynamoDbEngineOnly,
           // HTTP clients of the stack: one module graph (the OpenAPI checker compiled once).
           isolate: false,
           // The shared stack on the memory engine, in a process of its own, its output checked for
@@ -202,7 +178,7 @@ export default defineConfig({
         test: {
           name: 'clock-memory',
           include: ['test/clock/**/*.test.ts'],
-          exclude: notYetOnMemoryEngine,
+          exclude: dynamoDbEngineOnly,
           // A stack per file running (two), each file leasing one as it moves its clock and resets it.
           maxWorkers: clockWorkers,
           isolate: false,
@@ -216,8 +192,8 @@ export default defineConfig({
         test: {
           name: 'clock-dynamodb',
           include: onDynamoDb('clock'),
-          // One clock stack (a JVM) for npm test's smoke file, two for CI's whole run.
-          maxWorkers: reliability ? clockWorkers : Math.min(clockWorkers, onDynamoDb('clock').length),
+          // One clock stack (a JVM) for npm test's few files, two for CI's whole run.
+          maxWorkers: reliability ? clockWorkers : 1,
           isolate: false,
           sequence: { groupOrder: clockGroup },
           globalSetup: ['test/helpers/clock-stack-setup.ts'],

@@ -46,7 +46,7 @@ describe('the customer’s hosted subscription page in a browser', () => {
       'cancelled',
     );
     const events = await waitUntil(async () => {
-      const found = await eventsAbout(stack, subscription.token, client);
+      const found = await eventsAbout(stack, subscription.token);
       return found.length === 2 ? found : undefined;
     });
     expect(events.map((event) => event.type)).toEqual(['subscription.created', 'subscription.unsubscribed']);
