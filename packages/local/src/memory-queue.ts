@@ -33,11 +33,20 @@ export class MemoryQueue implements QueueSource {
     const visibleAt = sentAt + delaySeconds * 1000;
     for (const body of bodies)
       this.held.push({ id: randomUUID(), body, sentAt, visibleAt, receiveCount: 0, receipt: '' });
-    this.wake();
+    this.wake(bodies.length);
   }
 
-  private wake(): void {
-    for (const wake of [...this.waiting]) wake();
+  /**
+   * Wakes as many waiting receives as there are new messages, longest waiting first, as SQS answers
+   * one long poll per message at most: waking every poller for each message made each of them scan
+   * the queue, find it taken and set its timer and abort listener up again.
+   */
+  private wake(messages: number): void {
+    let left = messages;
+    for (const wake of this.waiting) {
+      if (left-- <= 0) break;
+      wake();
+    }
   }
 
   private take(max: number): QueueMessage[] {
