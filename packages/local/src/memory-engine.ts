@@ -57,8 +57,25 @@ export const startMemoryEngine = async (start: EngineStart): Promise<StoreEngine
       }),
     );
     substituteParts({ ...made, deliveryQueue: () => deliveryQueue });
-    // The Pipe: each event, once its change is made, onto the events queue in the stream's format.
-    stopPipe = world.outbox.onRecorded((recorded) => events.send([eventStreamRecord(recorded)]));
+    // The Pipe: each event, once its change is made, onto the events queue in the stream's format;
+    // those of one turn of the event loop in one send, as the Pipe reads the stream in batches, so
+    // that events made together reach the delivery function in one batch, not an invocation each.
+    let batch: string[] = [];
+    let sending: NodeJS.Immediate | undefined;
+    const send = () => {
+      sending = undefined;
+      events.send(batch);
+      batch = [];
+    };
+    const stopRecording = world.outbox.onRecorded((recorded) => {
+      batch.push(eventStreamRecord(recorded));
+      sending ??= setImmediate(send);
+    });
+    // A Pipe stopped sends nothing more: the world it read is gone (a reset) or the stack is.
+    stopPipe = () => {
+      stopRecording();
+      if (sending) clearImmediate(sending);
+    };
   };
   useNewWorld();
   start.cleanups.push(() => stopPipe());
