@@ -43,7 +43,7 @@ describe("the memory engine's queue", () => {
     expect(Date.now() - at).toBeGreaterThanOrEqual(50);
   });
 
-  it('wakes one waiting receiver per message sent, the one waiting longest; the others wait on', async () => {
+  it('wakes the waiting receivers the new messages need, the one waiting longest first; the others wait on', async () => {
     const queue = new MemoryQueue(definition);
     const abort = new AbortController();
     const answered: string[] = [];
@@ -57,7 +57,7 @@ describe("the memory engine's queue", () => {
     expect(answered).toEqual(['first:one']);
     queue.send(['two', 'three']);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    // The second takes both (a batch holds up to 10); the third, woken too, finds none and waits on.
+    // The second takes both (it takes up to 10): the third is not needed, and waits on.
     expect(answered).toEqual(['first:one', 'second:two,three']);
     abort.abort();
     await Promise.all(receivers);
