@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type Customer, newCard, newEvent, type Scope, toTimestamp } from '@wattle/domain';
+import { newCard, newEvent, type Scope, toTimestamp } from '@wattle/domain';
 import type { PlanInput } from '@wattle/flows';
 import { cardInputSchema, validate } from '@wattle/http';
 import type { ProcessorOf } from '@wattle/ports';
 import { randomIds, simulatedProcessorOf } from '@wattle/runtime';
 import type { Store } from '@wattle/store';
+import { aCustomer } from './builders.ts';
 import { cardFields } from './fixtures.ts';
 
 /** A monthly plan of 1000 cents with no trial, setup fee or limit; override anything. */
@@ -37,17 +38,7 @@ export const storedCustomer = async (
     randomIds.token('card'),
     createdAt,
   );
-  const customer: Customer = {
-    token: randomIds.token('cus'),
-    email: 'e@example.com',
-    firstName: '',
-    lastName: '',
-    phoneNumber: '',
-    company: '',
-    notes: '',
-    createdAt,
-    primaryCard: card,
-  };
+  const customer = aCustomer(randomIds.token('cus'), card, createdAt);
   const sealed = await store.cardTokens.seal(scope, card, number);
   const event = newEvent(randomIds, 'customer.created', {}, createdAt);
   await store.customers.create(scope, customer, { from: 'new', sealed }, event, at);

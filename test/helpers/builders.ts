@@ -1,6 +1,7 @@
 import {
   type Card,
   type CardDetails,
+  type Customer,
   newCard,
   type Payment,
   type PaymentOrder,
@@ -33,6 +34,19 @@ export const aCard = (overrides: Partial<Card> = {}): Card => ({
   ...cardholder,
   createdAt: '2026-11-21T00:00:00Z',
   ...overrides,
+});
+
+/** A customer with no details but its email, its primary card `primaryCard`. */
+export const aCustomer = (token: string, primaryCard: Card, createdAt: string): Customer => ({
+  token,
+  email: `${token}@example.com`,
+  firstName: '',
+  lastName: '',
+  phoneNumber: '',
+  company: '',
+  notes: '',
+  createdAt,
+  primaryCard,
 });
 
 /** A charge order of 1000 cents (what a payment request asks for), unless overridden. */

@@ -144,13 +144,6 @@ export const api = (baseUrl: string, key: string | null | undefined): Api => {
   };
 };
 
-/**
- * Whether the shared stack runs on DynamoDB Local: the few checks that read or plant its table's
- * items (and stream records) run only there. The memory engine's records live in its process, held
- * to the table's behaviour by the store's contract suite.
- */
-export const sharedStackHasTable = (): boolean => useStack().store === 'dynamodb';
-
 /** A document client on a stack's DynamoDB Local, for tests that read or plant items; destroy it after. */
 export const stackTable = (stack: { ddbEndpoint: string }): DocumentClient => {
   // The memory engine has no table: an empty endpoint would send the client to AWS itself.

@@ -26,7 +26,7 @@ describe("the memory engine's Pipe from its store to the events queue", () => {
       info: () => {},
       cleanups,
     });
-    // The stack's store is the current world's: every repository of the memory store.
+    // The stack's store: every repository of the memory store, over the stack's one world.
     const store = engine.store as unknown as MemoryStore;
     const makeCustomer = async () => {
       const scope = newScope();

@@ -27,6 +27,27 @@ export const settlementDelayFor = (cardNumber: string): Pick<Payment, 'settlemen
 export const settlementDay = (capturedAt: string, delayDays = settlementDelayDays): string =>
   new Date(Date.parse(capturedAt) + delayDays * 86_400_000).toISOString().slice(0, 10);
 
+/**
+ * A currency's balance at `now` from its captures' proceeds by the UTC day they settle on
+ * (YYYY-MM-DD) and the sum of its debits: the proceeds settled by today's date are available, less
+ * the debits; the others are unsettled. `credited` is every capture's proceeds, settled or not.
+ */
+export const balanceOf = (
+  currency: string,
+  proceeds: Iterable<readonly [settlesOn: string, amount: number]>,
+  debited: number,
+  now: Date,
+): CurrencyBalance & { credited: number } => {
+  const today = now.toISOString().slice(0, 10);
+  let settled = 0;
+  let unsettled = 0;
+  for (const [settlesOn, amount] of proceeds) {
+    if (settlesOn <= today) settled += amount;
+    else unsettled += amount;
+  }
+  return { currency, available: settled - debited, unsettled, credited: settled + unsettled };
+};
+
 /** A captured charge's proceeds as the balance's credits keep them, at `position` in their order. */
 export const chargeCreditOf = (charge: Payment, position: string): ChargeCredit => ({
   position,

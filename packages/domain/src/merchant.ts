@@ -55,7 +55,10 @@ export const reviewOutcomeFor = (application: MerchantApplication): ReviewOutcom
   return null;
 };
 
-/** The statuses an approval starts from: on hold is waiting for information, not refused. */
+/**
+ * The statuses of a merchant still under review: an approval starts from them (on hold is waiting
+ * for information, not refused), and a review finding another refuses to change it.
+ */
 export const approvableStatuses: readonly AccountStatus[] = ['pending_approval', 'on_hold'];
 
 export const incorporationStatuses = ['sole_trader', 'partnership', 'pty_ltd'] as const;

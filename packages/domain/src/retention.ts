@@ -7,6 +7,12 @@ export const minimumEventRetentionDays = 30;
 
 export const secondsPerDay = 24 * 60 * 60;
 
+/**
+ * How long a processor's notification is kept: longer than a processor resends one it was not
+ * answered for (Adyen: up to 30 days), so every resend finds it. It then expires, uncounted.
+ */
+export const processorNotificationKeptSeconds = 35 * secondsPerDay;
+
 /** What the store stamps on the items it keeps for a while only (the table's TTL attribute). */
 export interface Retention {
   /** Events, webhooks and an endpoint's record of the event's webhook, from their creation. */

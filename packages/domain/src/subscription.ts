@@ -58,6 +58,39 @@ export interface Subscription {
   reactivations: number;
 }
 
+/**
+ * A subscription's fields at their usual value: no cancel, no failed attempt, no setup fee, never
+ * reactivated. A store may keep a subscription without them (a smaller item) and puts them back
+ * on read; one kept before reactivations were counted reads as never reactivated.
+ */
+export const usualSubscriptionFields = {
+  cancelledAt: null,
+  failedAttempts: 0,
+  setupFeePending: false,
+  setupFeeCharged: false,
+  reactivations: 0,
+} as const satisfies Partial<Subscription>;
+
+/** A subscription's terms at their usual value: no setup fee, no trial, no limit. */
+export const usualPlanTerms = {
+  setupAmount: 0,
+  trialAmount: 0,
+  intervals: 0,
+  trialInterval: 0,
+  trialIntervalUnit: '',
+} as const satisfies Partial<PlanTerms>;
+
+/** What a store kept of a subscription: some of its fields, and some of its terms. */
+export type KeptSubscription = Omit<Partial<Subscription>, 'terms'> & { terms?: Partial<PlanTerms> };
+
+/** A subscription as it reads back from what a store kept: the usual value of each field it left out. */
+export const withUsualFields = (kept: KeptSubscription): Subscription =>
+  ({
+    ...usualSubscriptionFields,
+    ...kept,
+    terms: { ...usualPlanTerms, ...kept.terms },
+  }) as Subscription;
+
 /** Why a bill is made: the first bill of a new subscription, a reactivation, or a renewal. */
 export type BillPurpose = 'start' | 'reactivation' | 'renewal';
 

@@ -169,6 +169,15 @@ export const retryDelaysSeconds: readonly number[] = Array.from({ length: 12 }, 
  */
 export const deliveryHoldSeconds = retryDelaysSeconds.reduce((sum, delay) => sum + delay, 0) + secondsPerDay;
 
+/** How long a delivery attempt holds its webhook: the request's 10 s timeout with room to spare. */
+export const deliveryLeaseMs = 30_000;
+
+/**
+ * When the job that finishes deleting an endpoint is due, should the request that began the
+ * deletion die half-way: well after that request's deadline (the request removes it when it finishes).
+ */
+export const endpointPurgeGraceMs = 10 * 60_000;
+
 /**
  * Whether an event made at `createdAt` could expire (at the least retention a deployment may
  * choose) before a webhook asked for now is finished: only then does its fan-out hold it.

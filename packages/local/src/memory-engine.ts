@@ -1,6 +1,6 @@
 import { retentionFromDays } from '@wattle/domain';
 import { uncountExpiredItems } from '@wattle/flows';
-import { type MemoryStore, MemoryWorld, memoryStoreOver } from '@wattle/memory-store';
+import { MemoryWorld, memoryStoreOver } from '@wattle/memory-store';
 import * as memoryParts from '@wattle/memory-store/parts';
 import type { DeliveryQueue } from '@wattle/ports';
 import { queues } from '@wattle/routes';
@@ -8,7 +8,7 @@ import { runtimeClock, substituteParts } from '@wattle/runtime';
 import { eventStreamRecord, localCardCipher } from '@wattle/store';
 import * as storeParts from '@wattle/store/parts';
 import { deliveryMessageBody } from '@wattle/webhooks';
-import type { EngineStart, LocalStore, StoreEngine } from './engine.ts';
+import type { EngineStart, StoreEngine } from './engine.ts';
 import { MemoryQueue } from './memory-queue.ts';
 
 /**
@@ -43,48 +43,42 @@ export const startMemoryEngine = async (start: EngineStart): Promise<StoreEngine
     send: async (requests) => webhooks.send(requests.map(deliveryMessageBody)),
   };
 
-  let current: MemoryStore;
-  let stopPipe: () => void = () => {};
-  /** A new, empty world, which every function composes over from its next request on. */
-  const useNewWorld = (): void => {
-    stopPipe();
-    const world = new MemoryWorld({ cipher, retention });
-    current = memoryStoreOver(world);
-    const made = Object.fromEntries(
-      Object.keys(storeParts).map((name) => {
-        const part = (memoryParts as Record<string, (c: { memoryWorld: MemoryWorld }) => unknown>)[name];
-        return [name, part ? () => part({ memoryWorld: world }) : missingPart(name)];
-      }),
-    );
-    substituteParts({ ...made, deliveryQueue: () => deliveryQueue });
-    // The Pipe: each event, once its change is made, onto the events queue in the stream's format;
-    // those of one turn of the event loop in one send, as the Pipe reads the stream in batches, so
-    // that events made together reach the delivery function in one batch, not an invocation each.
-    let batch: string[] = [];
-    let sending: NodeJS.Immediate | undefined;
-    const send = () => {
-      sending = undefined;
-      events.send(batch);
-      batch = [];
-    };
-    const stopRecording = world.outbox.onRecorded((recorded) => {
-      batch.push(eventStreamRecord(recorded));
-      sending ??= setImmediate(send);
-    });
-    // A Pipe stopped sends nothing more: the world it read is gone (a reset) or the stack is.
-    stopPipe = () => {
-      stopRecording();
-      if (sending) clearImmediate(sending);
-    };
+  // One world for the stack's life: a reset empties it (world.clear) as the other engine empties
+  // its table, and every function's composition goes on over it.
+  const world = new MemoryWorld({ cipher, retention });
+  const store = memoryStoreOver(world);
+  const made = Object.fromEntries(
+    Object.keys(storeParts).map((name) => {
+      const part = (memoryParts as Record<string, (c: { memoryWorld: MemoryWorld }) => unknown>)[name];
+      return [name, part ? () => part({ memoryWorld: world }) : missingPart(name)];
+    }),
+  );
+  substituteParts({ ...made, deliveryQueue: () => deliveryQueue });
+  // The Pipe: each event, once its change is made, onto the events queue in the stream's format;
+  // those of one turn of the event loop in one send, as the Pipe reads the stream in batches, so
+  // that events made together reach the delivery function in one batch, not an invocation each.
+  let batch: string[] = [];
+  let sending: NodeJS.Immediate | undefined;
+  const send = () => {
+    sending = undefined;
+    events.send(batch);
+    batch = [];
   };
-  useNewWorld();
-  start.cleanups.push(() => stopPipe());
-  start.info('start: in-memory store and queues (nothing is kept after the stack stops)');
-
-  /** The stack's repositories: always the current world's (a reset makes a new one). */
-  const store = new Proxy({} as LocalStore, {
-    get: (_, name) => current[name as keyof LocalStore],
+  /** What the Pipe has read and not sent goes: the records it read are gone (a reset) or the stack is. */
+  const dropUnsent = () => {
+    if (sending) clearImmediate(sending);
+    sending = undefined;
+    batch = [];
+  };
+  const stopPipe = world.outbox.onRecorded((recorded) => {
+    batch.push(eventStreamRecord(recorded));
+    sending ??= setImmediate(send);
   });
+  start.cleanups.push(() => {
+    stopPipe();
+    dropUnsent();
+  });
+  start.info('start: in-memory store and queues (nothing is kept after the stack stops)');
 
   return {
     name: 'memory',
@@ -98,29 +92,21 @@ export const startMemoryEngine = async (start: EngineStart): Promise<StoreEngine
     // Running from the start: the seed's events are on the queue too, as a new table's stream has them.
     startEventPipe: async () => {},
     sweep: () => {
-      const expired = current.world.sweep(start.now());
+      const expired = world.sweep(start.now());
       if (expired.length === 0) return;
-      uncountExpiredItems({ expiredItems: current.expiredItems, clock: runtimeClock }, expired).then(
+      uncountExpiredItems({ expiredItems: store.expiredItems, clock: runtimeClock }, expired).then(
         (outcome) => {
           if (outcome.failedAt !== null) console.error('[wattle-local] expiry sweep failed:', outcome.error);
         },
       );
     },
     empty: async () => {
-      const deleted = recordsIn(current.world);
-      useNewWorld();
+      const deleted = world.clear();
+      dropUnsent();
       events.purge();
       webhooks.purge();
       return deleted;
     },
     exited: new Promise<void>(() => {}),
   };
-};
-
-/** How many records a world holds (every kind's table): what a reset deletes. */
-const recordsIn = (world: MemoryWorld): number => {
-  const tables = Reflect.get(world, 'tables') as Map<string, Map<string, unknown>>;
-  let count = 0;
-  for (const table of tables.values()) count += table.size;
-  return count;
 };

@@ -1,4 +1,21 @@
-import type { Account, ApiKeyGrant } from '@wattle/domain';
+import { type Account, type ApiKeyGrant, environments, nextDepositRun, usesDeposits } from '@wattle/domain';
+import { jobKinds, type ScheduledJob } from './schedule.ts';
+
+/**
+ * The jobs an account starts with: a deposit-mode account's daily deposit job, one per
+ * environment, from the first daily run after its creation; none for another account.
+ */
+export const depositJobsOf = (
+  account: Pick<Account, 'id' | 'createdAt' | 'transfersEnabled'>,
+): ScheduledJob[] =>
+  usesDeposits(account)
+    ? environments.map((environment) => ({
+        kind: jobKinds.dailyDeposit,
+        scope: { accountId: account.id, environment },
+        token: account.id,
+        dueAt: nextDepositRun(new Date(account.createdAt)),
+      }))
+    : [];
 
 export interface NewApiKey {
   /** The key in clear: the store keeps only its hash. */

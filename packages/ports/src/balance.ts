@@ -1,4 +1,4 @@
-import type { ChargeCredit, CurrencyBalance, Scope } from '@wattle/domain';
+import { balanceOf, type ChargeCredit, type CurrencyBalance, type Scope } from '@wattle/domain';
 
 /** Where a walk over the credits starts: an entry, and the sum of all entries before it. */
 export interface CreditCursor {
@@ -19,6 +19,29 @@ export interface PayoutLedger extends CurrencyBalance {
   /** Where the last transfer's walk over the proceeds ended, for the next one to start from. */
   cursor: CreditCursor | null;
 }
+
+/** What a currency's debits keep: their sum and what a debit needs to be made safely. */
+export type LedgerDebits = Pick<PayoutLedger, 'version' | 'consumed' | 'cursor' | 'givenBack'> & {
+  debited: number;
+};
+
+/**
+ * A currency's ledger at `now`: its balance (balanceOf) from its captures' proceeds by the day they
+ * settle on, and its debits' record; `debits` null before its first debit (an empty ledger with
+ * no proceeds either).
+ */
+export const payoutLedgerOf = (
+  currency: string,
+  proceeds: Iterable<readonly [settlesOn: string, amount: number]>,
+  debits: LedgerDebits | null,
+  now: Date,
+): PayoutLedger => ({
+  ...balanceOf(currency, proceeds, debits?.debited ?? 0, now),
+  version: debits?.version ?? 0,
+  consumed: debits?.consumed ?? 0,
+  cursor: debits?.cursor ?? null,
+  givenBack: debits?.givenBack ?? [],
+});
 
 /**
  * The merchant's balance, kept by the writes that move money (captures credit it, refunds and

@@ -1,4 +1,4 @@
-import type { Scope } from '@wattle/domain';
+import { type Scope, secondsPerDay } from '@wattle/domain';
 
 /** The counted lists whose items expire (the retention): what `pagination.count` of each reads. */
 export type ExpiringList = 'events' | 'webhooks';
@@ -9,6 +9,12 @@ export interface ExpiredItem {
   scope: Scope;
   token: string;
 }
+
+/**
+ * How long the mark of a counted expiry is kept: longer than a deletion may be reported again (a
+ * stream keeps its records 24 h), so every repeat finds it. It expires itself, uncounted.
+ */
+export const expiredMarkSeconds = 2 * secondsPerDay;
 
 /**
  * The counts of lists whose items DynamoDB deletes by itself (TTL): no transaction of ours removes

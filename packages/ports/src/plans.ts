@@ -1,4 +1,10 @@
-import type { Plan, Scope, SubscriptionCounts, WattleEvent } from '@wattle/domain';
+import {
+  noSubscriptions,
+  type Plan,
+  type Scope,
+  type SubscriptionCounts,
+  type WattleEvent,
+} from '@wattle/domain';
 import type { Page } from './pages.ts';
 import type { ScheduledJob } from './schedule.ts';
 
@@ -9,6 +15,9 @@ import type { ScheduledJob } from './schedule.ts';
 export interface PlanCounts extends SubscriptionCounts {
   starting: number;
 }
+
+/** A new plan's counts: no subscription in any state. */
+export const noPlanCounts: PlanCounts = { ...noSubscriptions, starting: 0 };
 
 export interface LoadedPlan {
   plan: Plan;

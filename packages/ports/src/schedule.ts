@@ -52,6 +52,17 @@ export const scheduledJobOf = (
   dueAt,
 });
 
+/**
+ * The kinds whose job is named by its due time too: two jobs of one resource at different times
+ * are two jobs, and whoever claims, cancels or moves one names its time (a payment's recovery
+ * job from the payment, a renewal job from the subscription's next billing date or its bill's
+ * recovery date). Every other kind has one job per resource, and scheduling it again moves it.
+ */
+export const jobKindsNamedByDueTime: ReadonlySet<string> = new Set([
+  jobKinds.paymentRecovery,
+  jobKinds.subscriptionBilling,
+]);
+
 export interface ScheduleStore {
   /** Claims a job that has nothing left to do (its work was done or made moot elsewhere). Throws JobTaken. */
   drop(job: ScheduledJob): Promise<void>;

@@ -1,6 +1,7 @@
 import type {
   LedgerEntry,
   Payment,
+  PendingBill,
   Scope,
   SelfServiceLink,
   Subscription,
@@ -33,11 +34,64 @@ export interface LoadedSubscription extends SubscriptionAsRead {
   settledBill: number | null;
 }
 
+/** What a store keeps on a subscription's own record: the subscription, its version, a bill kept on it. */
+export type SubscriptionRecord = Omit<LoadedSubscription, 'billApart' | 'renewalDueAt' | 'starting'>;
+
+/** A renewal's bill kept beside the subscription, and where its renewal job was moved to (if known). */
+export interface BillKeptApart {
+  bill: PendingBill;
+  renewalDueAt?: Date | undefined;
+}
+
+/**
+ * The subscription as loaded from its record and the renewal's bill kept beside it, if any. The
+ * bill's beginning counted its attempt on the bill alone, so the subscription is shown as it left
+ * it. The bill stays kept once settled, until the next renewal's replaces it: it is under way only
+ * while its attempt is later than the last the record says was settled (`settledBill`).
+ */
+export const loadedSubscriptionOf = (
+  record: SubscriptionRecord,
+  keptApart: BillKeptApart | null,
+): LoadedSubscription => {
+  const { settledBill, subscription } = record;
+  const apart =
+    keptApart && (settledBill === null || keptApart.bill.attempt > settledBill) ? keptApart : null;
+  const bill = apart?.bill ?? record.bill;
+  return {
+    ...record,
+    subscription: apart
+      ? { ...subscription, attempts: Math.max(subscription.attempts, apart.bill.attempt + 1) }
+      : subscription,
+    bill,
+    billApart: apart !== null,
+    ...(apart?.renewalDueAt ? { renewalDueAt: apart.renewalDueAt } : {}),
+    starting: bill?.purpose === 'start',
+  };
+};
+
 /**
  * One change a subscription's transaction commits: the domain's (updateOf, billBeginningOf,
  * billSettlementOf), each carrying the subscription as loaded where its write is guarded by it.
  */
 export type SubscriptionWrite = SubscriptionChange<LoadedSubscription>;
+
+/**
+ * The record a subscription's write leaves (but where it sorts, which its store keeps from its
+ * creation): the next version, its bill kept on it, its ledger's count one more with a credit, and
+ * the last renewal bill settled apart (the one this change settles, else the one before) carried on.
+ */
+export const subscriptionRecordOf = (
+  change: Extract<SubscriptionWrite, { kind: 'subscription' }>,
+): Omit<SubscriptionRecord, 'sortKey'> => {
+  const { subscription, from } = change;
+  return {
+    subscription,
+    version: (from?.version ?? 0) + 1,
+    bill: change.bill,
+    ledgerCount: (from?.ledgerCount ?? 0) + (change.credited ? 1 : 0),
+    settledBill: change.settlesBillApart ?? from?.settledBill ?? null,
+  };
+};
 
 /** Subscriptions, their ledgers, and the plan counts and jobs that move with them. */
 export interface SubscriptionsStore {

@@ -1,5 +1,5 @@
-import { type Account, type ApiKeyGrant, environments, nextDepositRun, usesDeposits } from '@wattle/domain';
-import { type AccountsStore, jobKinds, type NewApiKey } from '@wattle/ports';
+import type { Account, ApiKeyGrant } from '@wattle/domain';
+import { type AccountsStore, depositJobsOf, type NewApiKey } from '@wattle/ports';
 import { Change } from '../world/change.ts';
 import { copy } from '../world/copy.ts';
 import { hashApiKey } from '../world/keys.ts';
@@ -24,14 +24,7 @@ export const accountIn = (
     accounts.set(account.id, copy(account));
     for (const { apiKey, grant } of apiKeys) grants.set(hashApiKey(apiKey), copy(grant));
   });
-  if (usesDeposits(account))
-    for (const environment of environments)
-      world.jobs.scheduleIn(change, {
-        kind: jobKinds.dailyDeposit,
-        scope: { accountId: account.id, environment },
-        token: account.id,
-        dueAt: nextDepositRun(new Date(account.createdAt)),
-      });
+  for (const job of depositJobsOf(account)) world.jobs.scheduleIn(change, job);
   return change;
 };
 

@@ -1,12 +1,14 @@
-import { type Scope, secondsPerDay, toEpochSeconds } from '@wattle/domain';
-import type { ExpiredItem, ExpiredItemsStore, ExpiringList } from '@wattle/ports';
+import { type Scope, toEpochSeconds } from '@wattle/domain';
+import {
+  type ExpiredItem,
+  type ExpiredItemsStore,
+  type ExpiringList,
+  expiredMarkSeconds,
+} from '@wattle/ports';
 import { scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { eventsList } from '../world/outbox.ts';
 import type { MemoryWorld } from '../world/world.ts';
-
-/** How long the mark of a counted expiry is kept: longer than a report of it may be repeated. */
-const markSeconds = 2 * secondsPerDay;
 
 const listKeys: Record<ExpiringList, (scope: Scope) => string> = {
   events: eventsList,
@@ -24,7 +26,7 @@ export class MemoryExpiredItems implements ExpiredItemsStore {
   async uncount(item: ExpiredItem, now: Date): Promise<boolean> {
     const id = scoped(item.scope, item.token);
     if (this.marks.has(id)) return false;
-    const until = toEpochSeconds(now) + markSeconds;
+    const until = toEpochSeconds(now) + expiredMarkSeconds;
     this.marks.set(id, until);
     this.world.expiry.add('expiry-mark', id, until);
     this.world.lists.move(listKeys[item.list](item.scope), -1);

@@ -1,4 +1,10 @@
-import type { Account, Merchant, Scope, WattleEvent } from '@wattle/domain';
+import {
+  type Account,
+  approvableStatuses,
+  type Merchant,
+  type Scope,
+  type WattleEvent,
+} from '@wattle/domain';
 import {
   Changed,
   type MerchantsStore,
@@ -20,8 +26,6 @@ const merchantEventScope = (merchant: Merchant): Scope => ({
   accountId: merchant.accountId,
   environment: 'live',
 });
-
-const reviewable = new Set(['pending_approval', 'on_hold']);
 
 /** Partner-referred merchants: the account, its keys and the application, made together. */
 export class MemoryMerchants implements MerchantsStore {
@@ -81,7 +85,10 @@ export class MemoryMerchants implements MerchantsStore {
     const accounts = accountsOf(this.world);
     return new Change()
       .check(
-        () => reviewable.has(this.merchants.get(reviewed.token)?.merchant.status ?? ''),
+        () => {
+          const status = this.merchants.get(reviewed.token)?.merchant.status;
+          return status !== undefined && approvableStatuses.includes(status);
+        },
         () => new Changed('merchant', reviewed.token),
       )
       .write(() => {

@@ -5,6 +5,7 @@ import {
   type LoadedPlan,
   Missing,
   NameTaken,
+  noPlanCounts,
   type Page,
   type PlanCounts,
   type PlansStore,
@@ -24,8 +25,6 @@ export interface StoredPlan {
   sortKey: string;
   deletingSince?: string;
 }
-
-export const noCounts: PlanCounts = { trial: 0, active: 0, cancelling: 0, cancelled: 0, starting: 0 };
 
 export const plansOf = (world: MemoryWorld) => world.table<StoredPlan>('plan');
 
@@ -70,7 +69,7 @@ export class MemoryPlans implements PlansStore {
     this.claimNameIn(change, scope, plan).write(() => {
       const stored = {
         plan: copy(plan),
-        counts: { ...noCounts },
+        counts: { ...noPlanCounts },
         sortKey: listSortKey(now, plan.token),
       };
       this.plans.set(id, stored);

@@ -1,10 +1,12 @@
-import { type Environment, type ProcessorNotification, secondsPerDay, toEpochSeconds } from '@wattle/domain';
+import {
+  type Environment,
+  type ProcessorNotification,
+  processorNotificationKeptSeconds,
+  toEpochSeconds,
+} from '@wattle/domain';
 import type { NotificationReceipt, ProcessorNotificationsStore } from '@wattle/ports';
 import { copy } from '../world/copy.ts';
 import type { MemoryWorld } from '../world/world.ts';
-
-/** As long as the DynamoDB store keeps one: longer than a processor resends it (Adyen: 30 days). */
-const keptSeconds = 35 * secondsPerDay;
 
 interface StoredNotification {
   /** Absent when only its application was marked (as the DynamoDB store's update would leave it). */
@@ -44,7 +46,7 @@ export class MemoryProcessorNotifications implements ProcessorNotificationsStore
     stored.receivedAt ??= at;
     stored.lastReceivedAt = at;
     if (stored.expiresAt === Number.POSITIVE_INFINITY) {
-      stored.expiresAt = toEpochSeconds(now) + keptSeconds;
+      stored.expiresAt = toEpochSeconds(now) + processorNotificationKeptSeconds;
       this.world.expiry.add('processor-notification', id, stored.expiresAt);
     }
     this.notifications.set(id, stored);

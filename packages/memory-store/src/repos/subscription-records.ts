@@ -1,4 +1,10 @@
-import type { LedgerEntry, PendingBill, PlanTerms, Scope, Subscription } from '@wattle/domain';
+import {
+  type LedgerEntry,
+  type PendingBill,
+  type Scope,
+  type Subscription,
+  withUsualFields,
+} from '@wattle/domain';
 import { jobKinds } from '@wattle/ports';
 import { Change } from '../world/change.ts';
 import { copy } from '../world/copy.ts';
@@ -40,23 +46,8 @@ export const subscriptionLists = (scope: Scope, subscription: Subscription): str
 export const ledgerList = (scope: Scope, subscriptionToken: string) =>
   listKey(scope, 'ledger', subscriptionToken);
 
-/** The fields the DynamoDB store leaves out at their usual value and puts back on read. */
-const usualFields = {
-  cancelledAt: null,
-  failedAttempts: 0,
-  setupFeePending: false,
-  setupFeeCharged: false,
-  reactivations: 0,
-};
-const usualTerms = { setupAmount: 0, trialAmount: 0, intervals: 0, trialInterval: 0, trialIntervalUnit: '' };
-
 /** A subscription as it reads back: with the usual fields it came without, as on the table. */
-export const asStored = (subscription: Subscription): Subscription =>
-  ({
-    ...usualFields,
-    ...copy(subscription),
-    terms: { ...usualTerms, ...copy(subscription.terms) } as PlanTerms,
-  }) as Subscription;
+export const asStored = (subscription: Subscription): Subscription => withUsualFields(copy(subscription));
 
 export const subscriptionOf = (world: MemoryWorld, id: string): Subscription | undefined => {
   const stored = subscriptionsOf(world).get(id);

@@ -11,11 +11,13 @@ import {
   Changed,
   jobKindOf,
   type LoadedSubscription,
+  loadedSubscriptionOf,
   Missing,
   type Page,
   type SubscriptionsStore,
   type SubscriptionWrite,
   scheduledJobOf,
+  subscriptionRecordOf,
 } from '@wattle/ports';
 import { Change } from '../world/change.ts';
 import { copy } from '../world/copy.ts';
@@ -36,26 +38,24 @@ import {
   subscriptionsOf,
 } from './subscription-records.ts';
 
-const toLoaded = (stored: StoredSubscription, billRecord: StoredBill | undefined): LoadedSubscription => {
-  const { settledBill } = stored;
-  const kept = billRecord?.bill ?? null;
-  const apart = kept && (settledBill === null || kept.attempt > settledBill) ? kept : null;
-  const bill = apart ?? stored.bill;
-  const subscription = copy(stored.subscription);
-  return {
-    subscription: apart
-      ? { ...subscription, attempts: Math.max(subscription.attempts, apart.attempt + 1) }
-      : subscription,
-    version: stored.ver,
-    bill: copy(bill),
-    billApart: apart !== null,
-    ...(apart && billRecord?.renewalDueAt ? { renewalDueAt: new Date(billRecord.renewalDueAt) } : {}),
-    starting: bill?.purpose === 'start',
-    sortKey: stored.sortKey,
-    ledgerCount: stored.ledgerCount,
-    settledBill,
-  };
-};
+/** The subscription as loaded (loadedSubscriptionOf) from its record and a renewal's bill kept apart. */
+const toLoaded = (stored: StoredSubscription, billRecord: StoredBill | undefined): LoadedSubscription =>
+  loadedSubscriptionOf(
+    {
+      subscription: copy(stored.subscription),
+      version: stored.ver,
+      bill: copy(stored.bill),
+      sortKey: stored.sortKey,
+      ledgerCount: stored.ledgerCount,
+      settledBill: stored.settledBill,
+    },
+    billRecord
+      ? {
+          bill: copy(billRecord.bill),
+          ...(billRecord.renewalDueAt ? { renewalDueAt: new Date(billRecord.renewalDueAt) } : {}),
+        }
+      : null,
+  );
 
 /** The guard of a subscription's write: the version read, or no subscription yet. */
 const versionHolds = (world: MemoryWorld, id: string, from: LoadedSubscription | null) => () =>
@@ -95,12 +95,13 @@ const subscriptionIn = (
   change
     .check(versionHolds(world, id, from), () => new Changed('subscription', token))
     .write(() => {
+      const { version, bill, ledgerCount, settledBill } = subscriptionRecordOf(sc);
       subscriptionsOf(world).set(id, {
         subscription: asStored(subscription),
-        ver: (from?.version ?? 0) + 1,
-        bill: copy(sc.bill),
-        ledgerCount: (from?.ledgerCount ?? 0) + (sc.credited ? 1 : 0),
-        settledBill: sc.settlesBillApart ?? from?.settledBill ?? null,
+        ver: version,
+        bill: copy(bill),
+        ledgerCount,
+        settledBill,
         sortKey,
       });
       for (const list of subscriptionLists(scope, subscription)) {

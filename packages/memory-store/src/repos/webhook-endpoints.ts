@@ -1,4 +1,4 @@
-import { maxWebhookEndpoints, type Scope, type WebhookEndpoint } from '@wattle/domain';
+import { endpointPurgeGraceMs, maxWebhookEndpoints, type Scope, type WebhookEndpoint } from '@wattle/domain';
 import {
   jobKinds,
   LimitReached,
@@ -14,9 +14,6 @@ import { listKey } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
 import type { MemoryWorld } from '../world/world.ts';
 import { endpointsOf, MemoryWebhooks } from './webhooks.ts';
-
-/** The job finishing a deletion whose request died half-way: due well after that request's deadline. */
-const purgeGraceMs = 10 * 60_000;
 
 /** A merchant's webhook endpoints: at most the limit, counted from creation until deletion starts. */
 export class MemoryWebhookEndpoints implements WebhookEndpointsStore {
@@ -87,7 +84,7 @@ export class MemoryWebhookEndpoints implements WebhookEndpointsStore {
         kind: jobKinds.endpointPurge,
         scope,
         token: endpointToken,
-        dueAt: new Date(now.getTime() + purgeGraceMs),
+        dueAt: new Date(now.getTime() + endpointPurgeGraceMs),
       })
       .commit();
     this.finishDeletion(scope, endpointToken, (last) =>

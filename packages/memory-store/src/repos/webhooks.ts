@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   deliveryHoldSeconds,
+  deliveryLeaseMs,
   type Scope,
   toEpochSeconds,
   type Webhook,
@@ -20,9 +21,6 @@ import { listSortKey, scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
 import type { MemoryWorld } from '../world/world.ts';
-
-/** How long a delivery attempt holds its webhook: the request's 10 s timeout with room to spare. */
-export const deliveryLeaseMs = 30_000;
 
 interface StoredWebhook {
   scope: Scope;

@@ -15,6 +15,11 @@ export class Expiry {
     this.removers.set(table, remove);
   }
 
+  /** Nothing filed any more; how each table's records are removed stays registered. */
+  clear(): void {
+    this.byMinute.clear();
+  }
+
   /** Files the record `id` of `table` to be removed at `expiresAt` (epoch seconds). */
   add(table: string, id: string, expiresAt: number): void {
     const minute = Math.floor(expiresAt / 60);

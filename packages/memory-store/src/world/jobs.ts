@@ -1,5 +1,5 @@
 import type { Scope } from '@wattle/domain';
-import { JobTaken, jobKinds, type ScheduledJob } from '@wattle/ports';
+import { JobTaken, jobKindsNamedByDueTime, type ScheduledJob } from '@wattle/ports';
 import type { Change } from './change.ts';
 import { copy } from './copy.ts';
 import { scoped, shardOfToken } from './keys.ts';
@@ -8,15 +8,8 @@ import { SortedList } from './sorted-list.ts';
 /** Due jobs of one kind are spread over this many parts, as on the DynamoDB store. */
 export const jobShards = 8;
 
-/**
- * Kinds whose job is named by its due time too (the DynamoDB store keeps them as due items): two
- * jobs of one resource at different times are two jobs, and claiming or cancelling one names its
- * time. Every other kind has one job per resource, and scheduling it again moves it.
- */
-const timedKinds: ReadonlySet<string> = new Set([jobKinds.paymentRecovery, jobKinds.subscriptionBilling]);
-
 const idOf = (kind: string, scope: Scope, token: string, dueAt?: Date): string =>
-  timedKinds.has(kind)
+  jobKindsNamedByDueTime.has(kind)
     ? `${kind}#${scoped(scope, token)}#${dueAt!.toISOString()}`
     : `${kind}#${scoped(scope, token)}`;
 
@@ -25,7 +18,7 @@ const idOf = (kind: string, scope: Scope, token: string, dueAt?: Date): string =
  * as the DynamoDB store sorts them; its id last, so two merchants' jobs of one token both stay.
  */
 const dueKeyOf = (job: ScheduledJob, id: string): string =>
-  timedKinds.has(job.kind)
+  jobKindsNamedByDueTime.has(job.kind)
     ? `${job.dueAt.toISOString()}#${scoped(job.scope, job.token)}\u0000${id}`
     : `${job.dueAt.toISOString()}#${job.token}\u0000${id}`;
 
@@ -41,6 +34,12 @@ const copyJob = (job: ScheduledJob): ScheduledJob => ({
 export class Jobs {
   private readonly byId = new Map<string, { job: ScheduledJob; dueKey: string }>();
   private readonly due = new Map<string, SortedList>();
+
+  /** Every job gone. */
+  clear(): void {
+    this.byId.clear();
+    this.due.clear();
+  }
 
   private dueList(kind: string, token: string): SortedList {
     const key = `${kind}#${shardOfToken(token, jobShards)}`;
@@ -98,7 +97,7 @@ export class Jobs {
 
   /** Removes a job no longer wanted; a timed kind's needs the time it is due at. Nothing when none. */
   cancelIn(change: Change, kind: string, scope: Scope, token: string, dueAt?: Date): Change {
-    if (timedKinds.has(kind) && !dueAt)
+    if (jobKindsNamedByDueTime.has(kind) && !dueAt)
       throw new Error(`Cancelling a ${kind} job needs the time it is due at`);
     return change.write(() => this.remove(idOf(kind, scope, token, dueAt)));
   }

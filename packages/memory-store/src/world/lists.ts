@@ -11,6 +11,12 @@ export class Lists {
   private readonly lists = new Map<string, SortedList>();
   private readonly counts = new Map<string, number>();
 
+  /** Every list and count gone. */
+  clear(): void {
+    this.lists.clear();
+    this.counts.clear();
+  }
+
   private listOf(listKey: string): SortedList {
     let list = this.lists.get(listKey);
     if (!list) {

@@ -46,6 +46,13 @@ export class Outbox {
     });
   }
 
+  /** Every event and fan-out marker gone; whoever listens keeps listening. */
+  clear(): void {
+    this.events.clear();
+    this.markerKeys.clear();
+    this.markers.splice(0, fanOutShards, ...Array.from({ length: fanOutShards }, () => new SortedList()));
+  }
+
   /** Hears of every event recorded from now on, after its change is made; returns the unsubscribe. */
   onRecorded(listener: (recorded: ScopedEvent) => void): () => void {
     this.listeners.add(listener);

@@ -85,6 +85,25 @@ export class MemoryWorld {
   }
 
   /**
+   * Empties the world, as a new one would be: every record of every kind, the lists and their
+   * counts, the scheduled jobs, the events and what the retention had filed. The repositories over
+   * it and whoever listens to its events stay, so a running stack goes on over it. Returns how many
+   * records it held (of every kind's table).
+   */
+  clear(): number {
+    let records = 0;
+    for (const table of this.tables.values()) {
+      records += table.size;
+      table.clear();
+    }
+    this.lists.clear();
+    this.jobs.clear();
+    this.expiry.clear();
+    this.outbox.clear();
+    return records;
+  }
+
+  /**
    * Removes what the retention let expire by `now` (what DynamoDB's TTL does on AWS): the counted
    * items among them are returned, for ExpiredItemsStore.uncount to take out of their counts.
    */

@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Environment, Scope } from '@wattle/domain';
-import { JobTaken, jobKinds, type ScheduledJob, type ScheduleStore } from '@wattle/ports';
+import { JobTaken, jobKindsNamedByDueTime, type ScheduledJob, type ScheduleStore } from '@wattle/ports';
 import type { DocumentClient } from './client.ts';
 import type { StoreContext } from './context.ts';
 import { StoreError } from './errors.ts';
@@ -21,15 +21,13 @@ export const jobKey = (kind: string, scope: Scope, token: string) => ({
 const dueSortKey = (dueAt: Date, token: string): string => `${dueAt.toISOString()}#${token}`;
 
 /**
- * Kinds kept as due items: the job itself in its due partition (`DUE#<kind>#<shard>`, sorted by
- * when it falls due), in no index. A payment's recovery job is written and removed with every
- * charge, a subscription's renewal job moved twice by every renewal: as an indexed job item its
- * index entry doubled every such write (TABLE.md). The price: the due time is part of the key, so
- * whoever cancels, claims or moves the job names it (the settlement knows it from the payment,
- * a subscription's change from its next billing date or its bill's recovery date), and a move is
- * a delete and a put.
+ * The kinds named by their due time (jobKindsNamedByDueTime) are kept as due items: the job itself
+ * in its due partition (`DUE#<kind>#<shard>`, sorted by when it falls due), in no index. A
+ * payment's recovery job is written and removed with every charge, a subscription's renewal job
+ * moved twice by every renewal: as an indexed job item its index entry doubled every such write
+ * (TABLE.md). The due time is part of the key, and a move is a delete and a put.
  */
-const dueItemKinds: ReadonlySet<string> = new Set([jobKinds.paymentRecovery, jobKinds.subscriptionBilling]);
+const dueItemKinds = jobKindsNamedByDueTime;
 
 const dueItemKey = (kind: string, scope: Scope, token: string, dueAt: Date) => ({
   pk: `DUE#${kind}#${shardOfToken(token, jobShards)}`,

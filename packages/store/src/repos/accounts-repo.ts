@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { type Account, type ApiKeyGrant, environments, nextDepositRun, usesDeposits } from '@wattle/domain';
-import { type AccountsStore, jobKinds, type NewApiKey } from '@wattle/ports';
+import type { Account, ApiKeyGrant } from '@wattle/domain';
+import { type AccountsStore, depositJobsOf, type NewApiKey } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { keys } from '../kernel/keys.ts';
 import { type JobLabel, scheduleIn } from '../kernel/schedule.ts';
@@ -29,15 +29,7 @@ export const accountIn = <L extends string>(
       ConditionExpression: 'attribute_not_exists(pk)',
     });
   }
-  // A deposit-mode account's daily deposit job, one per environment, from the first daily run on.
-  if (usesDeposits(account))
-    for (const environment of environments)
-      scheduleIn(tx, {
-        kind: jobKinds.dailyDeposit,
-        scope: { accountId: account.id, environment },
-        token: account.id,
-        dueAt: nextDepositRun(new Date(account.createdAt)),
-      });
+  for (const job of depositJobsOf(account)) scheduleIn(tx, job);
   return tx;
 };
 

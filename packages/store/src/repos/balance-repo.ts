@@ -6,7 +6,13 @@ import {
   type Refund,
   type Scope,
 } from '@wattle/domain';
-import type { BalanceStore, CreditCursor, PayoutLedger } from '@wattle/ports';
+import {
+  type BalanceStore,
+  type CreditCursor,
+  type LedgerDebits,
+  type PayoutLedger,
+  payoutLedgerOf,
+} from '@wattle/ports';
 import type { StoreContext } from '../kernel/context.ts';
 import { mergeSorted, queryItems } from '../kernel/merge-sorted.ts';
 import { keysOfShards, shardKey, shardOfToken } from '../kernel/shards.ts';
@@ -181,18 +187,6 @@ export const debitIn = <L extends string>(
   });
 };
 
-/** A currency's ledger before any money moved. */
-const emptyLedger = (currency: string): PayoutLedger => ({
-  currency,
-  available: 0,
-  unsettled: 0,
-  version: 0,
-  credited: 0,
-  givenBack: [],
-  consumed: 0,
-  cursor: null,
-});
-
 export class BalanceRepo implements BalanceStore {
   constructor(private readonly ctx: StoreContext) {}
 
@@ -208,7 +202,7 @@ export class BalanceRepo implements BalanceStore {
   /** One currency's balance with the debits' version, consumed mark and walk cursor. */
   async ledger(scope: Scope, currency: string, now: Date): Promise<PayoutLedger> {
     const found = (await this.ledgers(scope, now)).find((l) => l.currency === currency);
-    return found ?? emptyLedger(currency);
+    return found ?? payoutLedgerOf(currency, [], null, now);
   }
 
   /**
@@ -240,8 +234,7 @@ export class BalanceRepo implements BalanceStore {
   }
 
   private async ledgers(scope: Scope, now: Date): Promise<PayoutLedger[]> {
-    const today = now.toISOString().slice(0, 10);
-    const byCurrency = new Map<string, PayoutLedger>();
+    const byCurrency = new Map<string, { proceeds: [string, number][]; debits: LedgerDebits | null }>();
     const items = queryItems(this.ctx.doc, {
       TableName: this.ctx.tableName,
       KeyConditionExpression: 'pk = :pk',
@@ -250,21 +243,24 @@ export class BalanceRepo implements BalanceStore {
     });
     for await (const item of items) {
       const [currency = '', kind, day = ''] = String(item.sk).split('#');
-      const ledger = byCurrency.get(currency) ?? emptyLedger(currency);
-      const n = Number(item.n ?? 0);
-      if (kind === 'DEBITS') {
-        ledger.available -= n;
-        ledger.givenBack = (item.givenBack as ChargeCredit[] | undefined) ?? [];
-        ledger.version = Number(item.version ?? 0);
-        ledger.consumed = Number(item.consumed ?? 0);
-        ledger.cursor = (item.cursor as CreditCursor | undefined) ?? null;
-      } else {
-        ledger.credited += n;
-        if (day <= today) ledger.available += n;
-        else ledger.unsettled += n;
+      let money = byCurrency.get(currency);
+      if (!money) {
+        money = { proceeds: [], debits: null };
+        byCurrency.set(currency, money);
       }
-      byCurrency.set(currency, ledger);
+      const n = Number(item.n ?? 0);
+      if (kind === 'DEBITS')
+        money.debits = {
+          debited: n,
+          givenBack: (item.givenBack as ChargeCredit[] | undefined) ?? [],
+          version: Number(item.version ?? 0),
+          consumed: Number(item.consumed ?? 0),
+          cursor: (item.cursor as CreditCursor | undefined) ?? null,
+        };
+      else money.proceeds.push([day, n]);
     }
-    return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency));
+    return [...byCurrency]
+      .map(([currency, { proceeds, debits }]) => payoutLedgerOf(currency, proceeds, debits, now))
+      .sort((a, b) => a.currency.localeCompare(b.currency));
   }
 }

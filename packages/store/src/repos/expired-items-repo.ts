@@ -1,5 +1,10 @@
-import { type Scope, secondsPerDay, toEpochSeconds } from '@wattle/domain';
-import type { ExpiredItem, ExpiredItemsStore, ExpiringList } from '@wattle/ports';
+import { type Scope, toEpochSeconds } from '@wattle/domain';
+import {
+  type ExpiredItem,
+  type ExpiredItemsStore,
+  type ExpiringList,
+  expiredMarkSeconds,
+} from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, countIn } from '../kernel/counters.ts';
 import { eventsCounter } from '../kernel/events-outbox.ts';
@@ -8,12 +13,6 @@ import { webhooksCounter } from './webhooks-repo.ts';
 
 /** The labels of this repository's transaction items (Transaction's `L`). */
 type ExpiredItemLabel = 'mark';
-
-/**
- * How long the mark of a counted expiry is kept: longer than a stream keeps its records (24 h),
- * so every retry of the deletion's record finds it. It expires itself, uncounted.
- */
-const markSeconds = 2 * secondsPerDay;
 
 const counters: Record<ExpiringList, (scope: Scope) => Counter> = {
   events: eventsCounter,
@@ -29,7 +28,7 @@ export class ExpiredItemsRepo implements ExpiredItemsStore {
         ...keys.expiryMark(item.scope, item.token),
         _et: 'expiry_mark',
         list: item.list,
-        expiresAt: toEpochSeconds(now) + markSeconds,
+        expiresAt: toEpochSeconds(now) + expiredMarkSeconds,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     });

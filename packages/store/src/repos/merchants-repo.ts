@@ -1,5 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Account, Merchant, Scope, WattleEvent } from '@wattle/domain';
+import {
+  type Account,
+  approvableStatuses,
+  type Merchant,
+  type Scope,
+  type WattleEvent,
+} from '@wattle/domain';
 import {
   Changed,
   type MerchantsStore,
@@ -15,6 +21,12 @@ import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 import { type AccountLabel, accountIn, hashApiKey } from './accounts-repo.ts';
+
+/** The condition (on `#m.#s`, the merchant's status) that it is still under review, and its values. */
+const underReview = {
+  condition: `#m.#s IN (${approvableStatuses.map((_, i) => `:review${i}`).join(', ')})`,
+  values: Object.fromEntries(approvableStatuses.map((status, i) => [`:review${i}`, status])),
+};
 
 /** The labels of this repository's transaction items (Transaction's `L`). */
 type MerchantLabel = 'merchant' | `live-key:${string}` | AccountLabel;
@@ -104,9 +116,9 @@ export class MerchantsRepo implements MerchantsStore {
       .update('merchant', {
         Key: keys.merchant(active.token),
         UpdateExpression: 'SET #m = :m',
-        ConditionExpression: '#m.#s IN (:pending, :hold)',
+        ConditionExpression: underReview.condition,
         ExpressionAttributeNames: { '#m': 'merchant', '#s': 'status' },
-        ExpressionAttributeValues: { ':m': active, ':pending': 'pending_approval', ':hold': 'on_hold' },
+        ExpressionAttributeValues: { ':m': active, ...underReview.values },
       })
       .update('account', {
         Key: keys.account(active.accountId),
@@ -130,9 +142,9 @@ export class MerchantsRepo implements MerchantsStore {
       .update('merchant', {
         Key: keys.merchant(reviewed.token),
         UpdateExpression: 'SET #m = :m',
-        ConditionExpression: '#m.#s IN (:pending, :held)',
+        ConditionExpression: underReview.condition,
         ExpressionAttributeNames: { '#m': 'merchant', '#s': 'status' },
-        ExpressionAttributeValues: { ':m': reviewed, ':pending': 'pending_approval', ':held': 'on_hold' },
+        ExpressionAttributeValues: { ':m': reviewed, ...underReview.values },
       })
       .update('account', {
         Key: keys.account(reviewed.accountId),

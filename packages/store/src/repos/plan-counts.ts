@@ -1,12 +1,10 @@
 import type { PlanCountMoves, Scope } from '@wattle/domain';
-import { Missing, type PlanCounts } from '@wattle/ports';
+import { Missing } from '@wattle/ports';
 import { keys } from '../kernel/keys.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 
 /** The label of a plan's counts in a subscription's transaction: Missing('plan') names it. */
 export type PlanCountLabel = 'plan';
-
-export const noCounts: PlanCounts = { trial: 0, active: 0, cancelling: 0, cancelled: 0, starting: 0 };
 
 /** A plan that exists and whose deletion has not begun. */
 export const livePlan = 'attribute_exists(pk) AND attribute_not_exists(deletingSince)';

@@ -6,6 +6,7 @@ import {
   type LoadedPlan,
   Missing,
   NameTaken,
+  noPlanCounts,
   type Page,
   type PlanCounts,
   type PlansStore,
@@ -18,7 +19,7 @@ import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import { cancelIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
 import type { Transaction } from '../kernel/transaction.ts';
-import { livePlan, noCounts, planSubscriptionShards } from './plan-counts.ts';
+import { livePlan, planSubscriptionShards } from './plan-counts.ts';
 import { deleteSubscriptionsOfPlan } from './subscriptions-repo.ts';
 
 /** The labels of this repository's transaction items (Transaction's `L`). */
@@ -28,7 +29,7 @@ const plansCounter = (scope: Scope) => counter(lists.plans(scope));
 
 const toLoadedPlan = (item: Record<string, unknown>): LoadedPlan => ({
   plan: item.plan as Plan,
-  counts: { ...noCounts, ...(item.counts as Partial<PlanCounts>) },
+  counts: { ...noPlanCounts, ...(item.counts as Partial<PlanCounts>) },
 });
 
 /** A plan whose condition failed: gone (or being deleted) is Missing, else it changed since the read. */
@@ -75,7 +76,7 @@ export class PlansRepo implements PlansStore {
         ...keys.plan(scope, plan.token),
         _et: 'plan',
         plan,
-        counts: noCounts,
+        counts: noPlanCounts,
         ...listMembership('gsi1', lists.plans(scope), listSortKey(now, plan.token)),
       },
       ConditionExpression: 'attribute_not_exists(pk)',

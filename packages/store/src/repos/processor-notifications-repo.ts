@@ -1,14 +1,13 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Environment, type ProcessorNotification, secondsPerDay, toEpochSeconds } from '@wattle/domain';
+import {
+  type Environment,
+  type ProcessorNotification,
+  processorNotificationKeptSeconds,
+  toEpochSeconds,
+} from '@wattle/domain';
 import type { NotificationReceipt, ProcessorNotificationsStore } from '@wattle/ports';
 import type { StoreContext } from '../kernel/context.ts';
 import { keys } from '../kernel/keys.ts';
-
-/**
- * How long a notification is kept: longer than a processor resends one it was not answered for
- * (Adyen: up to 30 days), so every resend finds it. It then expires, uncounted.
- */
-const keptSeconds = 35 * secondsPerDay;
 
 /**
  * The processor's notifications, one item each by environment, processor and the notification's
@@ -38,7 +37,7 @@ export class ProcessorNotificationsRepo implements ProcessorNotificationsStore {
           ':n': notification,
           ':no': false,
           ':now': now.toISOString(),
-          ':expires': toEpochSeconds(now) + keptSeconds,
+          ':expires': toEpochSeconds(now) + processorNotificationKeptSeconds,
         },
         ReturnValues: 'ALL_NEW',
       }),

@@ -1,4 +1,10 @@
-import type { PlanTerms, Subscription } from '@wattle/domain';
+import {
+  type PlanTerms,
+  type Subscription,
+  usualPlanTerms,
+  usualSubscriptionFields,
+  withUsualFields,
+} from '@wattle/domain';
 
 /**
  * The subscription as its item keeps it: without the fields at their usual value (no cancel, no
@@ -11,23 +17,6 @@ import type { PlanTerms, Subscription } from '@wattle/domain';
 
 type Usual<T> = { readonly [K in keyof T]?: T[K] };
 
-const usualFields = {
-  cancelledAt: null,
-  failedAttempts: 0,
-  setupFeePending: false,
-  setupFeeCharged: false,
-  // Items written before reactivations were counted read as never reactivated.
-  reactivations: 0,
-} as const satisfies Usual<Subscription>;
-
-const usualTerms = {
-  setupAmount: 0,
-  trialAmount: 0,
-  intervals: 0,
-  trialInterval: 0,
-  trialIntervalUnit: '',
-} as const satisfies Usual<PlanTerms>;
-
 /** What an item keeps of a T: some of its fields. */
 type Stored<T> = Partial<T>;
 
@@ -39,15 +28,10 @@ const withoutUsual = <T extends object>(value: T, usual: Usual<T>): Stored<T> =>
 
 /** The subscription to write into the item's `subscription` attribute. */
 export const storedSubscription = (subscription: Subscription): Stored<Subscription> => {
-  const { token: _inTheKey, ...rest } = withoutUsual(subscription, usualFields);
-  return { ...rest, terms: withoutUsual(subscription.terms, usualTerms) as PlanTerms };
+  const { token: _inTheKey, ...rest } = withoutUsual(subscription, usualSubscriptionFields);
+  return { ...rest, terms: withoutUsual(subscription.terms, usualPlanTerms) as PlanTerms };
 };
 
 /** The subscription read from its item (`token`: the one its key names), with or without its usual fields. */
 export const subscriptionOfItem = (stored: Stored<Subscription>, token: string): Subscription =>
-  ({
-    ...usualFields,
-    ...stored,
-    token,
-    terms: { ...usualTerms, ...stored.terms },
-  }) as Subscription;
+  withUsualFields({ ...stored, token });

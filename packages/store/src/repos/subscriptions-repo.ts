@@ -13,10 +13,12 @@ import {
   jobKindOf,
   jobKinds,
   type LoadedSubscription,
+  loadedSubscriptionOf,
   type Page,
   type SubscriptionsStore,
   type SubscriptionWrite,
   scheduledJobOf,
+  subscriptionRecordOf,
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
@@ -70,35 +72,29 @@ export const toSubscription = (item: Record<string, unknown>): Subscription => {
 };
 
 /**
- * The subscription and the renewal's bill kept beside it (if one is under way): the bill's
- * beginning counted its attempt on the bill alone, so the subscription is shown as it left it.
- * The bill item stays once its bill is settled, until the next renewal's overwrites it: it is
- * under way only while its attempt is later than the last the subscription records as settled
- * (`settledBill`; an item written before that was kept had its bill item removed when settled).
+ * The subscription item and the renewal's bill item kept beside it, read as loadedSubscriptionOf
+ * says (an item written before `settledBill` was kept had its bill item removed when settled).
  */
-const toLoaded = (item: Record<string, unknown>, billItem?: Record<string, unknown>): LoadedSubscription => {
-  const settledBill = typeof item.settledBill === 'number' ? item.settledBill : null;
-  const kept = (billItem?.bill as PendingBill | undefined) ?? null;
-  const apart = kept && (settledBill === null || kept.attempt > settledBill) ? kept : null;
-  const bill = apart ?? (item.bill as PendingBill | undefined) ?? null;
-  const subscription = toSubscription(item);
-  return {
-    subscription: apart
-      ? { ...subscription, attempts: Math.max(subscription.attempts, apart.attempt + 1) }
-      : subscription,
-    version: Number(item.ver),
-    bill,
-    billApart: apart !== null,
-    ...(apart && typeof billItem?.renewalDueAt === 'string'
-      ? { renewalDueAt: new Date(billItem.renewalDueAt) }
-      : {}),
-    starting: bill?.purpose === 'start',
-    // Kept apart only while the subscription is in no list; its lists' sort key otherwise.
-    sortKey: (item.sortKey ?? item.gsi1sk) as string,
-    ledgerCount: Number(item.ledgerCount ?? 0),
-    settledBill,
-  };
-};
+const toLoaded = (item: Record<string, unknown>, billItem?: Record<string, unknown>): LoadedSubscription =>
+  loadedSubscriptionOf(
+    {
+      subscription: toSubscription(item),
+      version: Number(item.ver),
+      bill: (item.bill as PendingBill | undefined) ?? null,
+      // Kept apart only while the subscription is in no list; its lists' sort key otherwise.
+      sortKey: (item.sortKey ?? item.gsi1sk) as string,
+      ledgerCount: Number(item.ledgerCount ?? 0),
+      settledBill: typeof item.settledBill === 'number' ? item.settledBill : null,
+    },
+    billItem?.bill
+      ? {
+          bill: billItem.bill as PendingBill,
+          ...(typeof billItem.renewalDueAt === 'string'
+            ? { renewalDueAt: new Date(billItem.renewalDueAt) }
+            : {}),
+        }
+      : null,
+  );
 
 /**
  * A job of a subscription's removed where it is. A renewal job's due time is part of its key; with
@@ -133,18 +129,17 @@ const subscriptionIn = <L extends string>(
   const { subscription, from } = change;
   const { token } = subscription;
   const sortKey = from?.sortKey ?? listSortKey(now, token);
-  const ledgerCount = (from?.ledgerCount ?? 0) + (change.credited ? 1 : 0);
   // A renewal's bill kept apart, once settled, stays in its item (the next one overwrites it): the
-  // subscription records its attempt as settled, and carries that on.
-  const settledBill = change.settlesBillApart ?? from?.settledBill ?? null;
+  // subscription records its attempt as settled (settledBill), and carries that on.
+  const { version, bill, ledgerCount, settledBill } = subscriptionRecordOf(change);
   tx.refuse('subscription', () => new Changed('subscription', token));
   tx.put('subscription', {
     Item: {
       ...keys.subscription(scope, token),
       _et: 'subscription',
       subscription: storedSubscription(subscription),
-      ver: (from?.version ?? 0) + 1,
-      ...(change.bill ? { bill: change.bill } : {}),
+      ver: version,
+      ...(bill ? { bill } : {}),
       // The ledger's count rides on the item under its version: no counter item to move.
       ...(ledgerCount > 0 ? { ledgerCount } : {}),
       ...(settledBill === null ? {} : { settledBill }),

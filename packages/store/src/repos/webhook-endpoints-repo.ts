@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { maxWebhookEndpoints, type Scope, type WebhookEndpoint } from '@wattle/domain';
+import { endpointPurgeGraceMs, maxWebhookEndpoints, type Scope, type WebhookEndpoint } from '@wattle/domain';
 import { jobKinds, Missing, type Page, type ScheduledJob, type WebhookEndpointsStore } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn } from '../kernel/counters.ts';
@@ -11,12 +11,6 @@ import { endpointLive, WebhooksRepo } from './webhooks-repo.ts';
 
 /** The labels of this repository's transaction items (Transaction's `L`). */
 type WebhookEndpointLabel = 'endpoint';
-
-/**
- * The scheduled job that finishes deleting an endpoint (token: the endpoint's) should the request
- * that began it die half-way: due well after that request's deadline, removed when it finishes.
- */
-const purgeGraceMs = 10 * 60_000;
 
 /** An endpoint counts against the limit from its creation until its deletion starts. */
 const endpointsCounter = (scope: Scope) => counter(lists.webhookEndpoints(scope));
@@ -99,7 +93,7 @@ export class WebhookEndpointsRepo implements WebhookEndpointsStore {
       kind: jobKinds.endpointPurge,
       scope,
       token: endpointToken,
-      dueAt: new Date(now.getTime() + purgeGraceMs),
+      dueAt: new Date(now.getTime() + endpointPurgeGraceMs),
     });
     await tx.commit(this.ctx.doc, { endpoint: () => new Missing('webhook endpoint', endpointToken) });
     await this.finishDeletion(scope, endpointToken, (last) =>

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { deliveryHoldSeconds, type Scope, toEpochSeconds, type Webhook } from '@wattle/domain';
+import {
+  deliveryHoldSeconds,
+  deliveryLeaseMs,
+  type Scope,
+  toEpochSeconds,
+  type Webhook,
+} from '@wattle/domain';
 import {
   Changed,
   type DeliveryLease,
@@ -19,9 +25,6 @@ import { cancelIn, scheduleIn } from '../kernel/schedule.ts';
 
 /** The labels of this repository's transaction items (Transaction's `L`). */
 type WebhookLabel = 'endpoint' | 'once' | 'webhook';
-
-/** How long a delivery attempt holds its webhook: the request's 10 s timeout with room to spare. */
-export const deliveryLeaseMs = 30_000;
 
 /** The condition an endpoint's item meets while webhooks may be made for it. */
 export const endpointLive = 'attribute_exists(pk) AND attribute_not_exists(deletingSince)';
