@@ -1,11 +1,9 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { localTableName } from '@wattle/local';
 import { refundFailsCard } from '@wattle/processor';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../packages/store/src/kernel/keys.ts';
 import { eventsAbout } from '../helpers/events.ts';
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
-import { type Api, advanceClock, api, newMerchant, stackTable, useClockStack } from '../helpers/stack.ts';
+import { type Api, advanceClock, api, newMerchant, useClockStack } from '../helpers/stack.ts';
+import { storedPayment } from '../helpers/stored.ts';
 
 // Moves the clock: it runs on the clock stack (useClockStack).
 const stack = useClockStack();
@@ -156,16 +154,7 @@ describe('3-D Secure sessions', () => {
     expect(pending.status).toBe(202);
     const { token, redirect_url: redirect } = pending.body.response;
     const session = new URL(redirect).pathname.split('/').at(-1);
-    const doc = stackTable(stack);
-    const stored = async () =>
-      (
-        await doc.send(
-          new GetCommand({
-            TableName: localTableName,
-            Key: keys.payment({ accountId: merchant.accountId, environment: 'live' }, token),
-          }),
-        )
-      ).Item;
+    const stored = () => storedPayment(stack, { accountId: merchant.accountId, environment: 'live' }, token);
     // The processor holds the 3-D Secure authorisation: the card number is dropped at once.
     expect((await stored())?.sealedNumber).toBeUndefined();
 
@@ -186,6 +175,5 @@ describe('3-D Secure sessions', () => {
     });
     expect(late.status).toBe(303);
     expect((await live.get(`/1/charges/${token}`)).body.response).toMatchObject({ success: false });
-    doc.destroy();
   });
 });

@@ -1,20 +1,10 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Scope } from '@wattle/domain';
-import { localTableName } from '@wattle/local';
 import { declineCards, processorOutcomeCards, successCards } from '@wattle/processor';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../packages/store/src/kernel/keys.ts';
 import { eventsAbout } from '../helpers/events.ts';
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
-import {
-  type Api,
-  advanceClock,
-  api,
-  type Merchant,
-  newMerchant,
-  stackTable,
-  useClockStack,
-} from '../helpers/stack.ts';
+import { type Api, advanceClock, api, type Merchant, newMerchant, useClockStack } from '../helpers/stack.ts';
+import { storedPayment } from '../helpers/stored.ts';
 
 // Every outcome of the payment processor port through the public API, on the simulator's test
 // cards. Moves the clock (the recovery job resolves unknown outcomes): the clock stack.
@@ -32,12 +22,7 @@ beforeAll(async () => {
 const withCard = (number: string, overrides: Record<string, unknown> = {}, headers = {}) =>
   client.post('/1/charges', chargeFields({ card: cardFields({ number }), ...overrides }), { headers });
 
-const stored = async (token: string) =>
-  (
-    await stackTable(stack).send(
-      new GetCommand({ TableName: localTableName, Key: keys.payment(scope, token) }),
-    )
-  ).Item;
+const stored = (token: string) => storedPayment(stack, scope, token);
 
 describe('approved', () => {
   it("keeps the processor's reference on the payment and never shows it", async () => {
@@ -158,12 +143,7 @@ describe('3-D Secure run by the processor', () => {
     );
     expect(pending.status).toBe(202);
     const { token, redirect_url: page } = pending.body.response;
-    const item = async () =>
-      (
-        await stackTable(stack).send(
-          new GetCommand({ TableName: localTableName, Key: keys.payment(liveScope, token) }),
-        )
-      ).Item;
+    const item = () => storedPayment(stack, liveScope, token);
     // The processor was asked: it sends the payer to the session's page (the simulator's issuer).
     expect((await item())?.payment.processorRedirect).toMatchObject({ url: page, method: 'GET' });
     expect(pending.text).not.toContain('processorRedirect');
@@ -188,44 +168,5 @@ describe('3-D Secure run by the processor', () => {
     expect((await stored(res.body.charge_token))?.payment.processorOutcome).toMatchObject({
       code: 'authentication_required',
     });
-  });
-});
-
-describe("3-D Secure on the processor's own page", () => {
-  it('sends the payer there, and completes the charge through the processor with what their return carried', async () => {
-    const live = api(merchant.live.baseUrl, merchant.live.secretKey);
-    const liveScope: Scope = { accountId: merchant.accountId, environment: 'live' };
-    const pending = await live.post(
-      '/1/charges',
-      chargeFields({ three_d_secure: { enabled: true, callback_url: 'https://shop.example/back' } }),
-    );
-    const { token, redirect_url: page } = pending.body.response;
-    // A processor whose issuer page is another site's (as Adyen's is): its redirect, planted.
-    const key = keys.payment(liveScope, token);
-    const doc = stackTable(stack);
-    const { Item } = await doc.send(new GetCommand({ TableName: localTableName, Key: key }));
-    const redirect = {
-      ...Item?.payment.processorRedirect,
-      url: 'https://issuer.example/3ds',
-      data: { md: 'x1' },
-    };
-    await doc.send(
-      new UpdateCommand({
-        TableName: localTableName,
-        Key: key,
-        UpdateExpression: 'SET payment.processorRedirect = :r',
-        ExpressionAttributeValues: { ':r': redirect },
-      }),
-    );
-    const sent = await fetch(page, { redirect: 'manual' });
-    expect(sent.status).toBe(303);
-    expect(sent.headers.get('location')).toBe('https://issuer.example/3ds?md=x1');
-
-    // Back with the processor's fields: the processor judges them (the simulator wants its own).
-    const back = await fetch(`${page}?redirectResult=abc`, { redirect: 'manual' });
-    expect(back.status).toBe(303);
-    expect(back.headers.get('location')).toMatch(/^https:\/\/shop\.example\/back\?session_token=se_/);
-    const { Item: after } = await doc.send(new GetCommand({ TableName: localTableName, Key: key }));
-    expect(after?.payment).toMatchObject({ state: 'failed', decline: 'card_declined' });
   });
 });

@@ -314,7 +314,7 @@ describe('reading transfers', () => {
     expect(theirs.pagination).toMatchObject({ count: 2 });
     expect((await client.get('/1/recipients/rp_unknown/transfers')).status).toBe(404);
 
-    const events = await eventsAbout(stack, made[0].token, client);
+    const events = await eventsAbout(stack, made[0].token);
     expect(events.map((e: { type: string }) => e.type)).toEqual(['transfer.created']);
   });
 
@@ -415,7 +415,7 @@ describe('payouts the simulated bank returns', () => {
       total_debits: 30,
       total_credits: 1030,
     });
-    const events = await eventsAbout(stack, token, client);
+    const events = await eventsAbout(stack, token);
     expect(events.map((e) => e.type)).toEqual(['transfer.created', 'transfer.failed']);
     expect(events[1]!.data).toEqual(failed);
     // The amount and its fee are available again, and the charges show the transfer failed.

@@ -1,11 +1,10 @@
-import { GetQueueUrlCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { retryDelaysSeconds } from '@wattle/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardFields } from '../helpers/fixtures.ts';
 import { type Receiver, settle, startReceiver, waitUntil } from '../helpers/receiver.ts';
 import { type Api, advanceClock, api, newMerchant, useClockStack } from '../helpers/stack.ts';
 
-// Moves the clock and breaks the events queue: it runs on the clock stack (useClockStack).
+// Moves the clock: it runs on the clock stack (useClockStack).
 const stack = useClockStack();
 let target: Receiver;
 
@@ -83,39 +82,5 @@ describe('webhook retries', () => {
     expect(replayed.body.response).toMatchObject({ status: 'pending', retries: 0, errors: {} });
     await onlyWebhook(client, (w) => w.status === 'completed');
     expect(sent()).toBe(14);
-  });
-});
-
-describe('the outbox', () => {
-  it('loses no event while the events queue refuses it: the event arrives once the queue takes it', async () => {
-    const client = await merchantWithEndpoint('/outbox');
-    const sqs = new SQSClient({
-      endpoint: stack.sqsEndpoint,
-      region: 'ap-southeast-2',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-      useQueueUrlAsEndpoint: false,
-    });
-    try {
-      const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName: 'wattle-events' }));
-      // The queue now refuses anything over 1 KiB, as every stream record of a customer event is.
-      await sqs.send(new SetQueueAttributesCommand({ QueueUrl, Attributes: { MaximumMessageSize: '1024' } }));
-      try {
-        const customer = await createCustomer(client, 'x'.repeat(1500));
-        await settle(1000);
-        expect(target.requests.filter((r) => r.path === '/outbox')).toHaveLength(0);
-        // The change and its event are committed all the same.
-        const [event] = (await client.get('/1/events')).body.response;
-        expect(event).toMatchObject({ type: 'customer.created', data: { token: customer.token } });
-      } finally {
-        await sqs.send(
-          new SetQueueAttributesCommand({ QueueUrl, Attributes: { MaximumMessageSize: '262144' } }),
-        );
-      }
-      const [request] = await target.waitFor(1, (r) => r.path === '/outbox');
-      expect(JSON.parse(request!.body)).toMatchObject({ type: 'customer.created' });
-      await onlyWebhook(client, (w) => w.status === 'completed');
-    } finally {
-      sqs.destroy();
-    }
   });
 });

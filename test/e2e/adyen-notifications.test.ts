@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { localTableName } from '@wattle/local';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adyenNotifications, type NotificationFields } from '../fakes/adyen.ts';
 import { checkAdyenNotification } from '../helpers/adyen-definitions.ts';
-import { type OwnStack, stackTable, startOwnStack } from '../helpers/stack.ts';
+import { type OwnStack, startOwnStack } from '../helpers/stack.ts';
+import { storedNotification } from '../helpers/stored.ts';
 
 const account = {
   hmacKey: '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056',
@@ -60,20 +59,7 @@ describe("Adyen's notifications on a stack whose live processor is Adyen", () =>
   });
 
   /** What the stack keeps of the live environment's Adyen notification `id`. */
-  const stored = async (id: string) => {
-    const table = stackTable(own);
-    try {
-      const { Item } = await table.send(
-        new GetCommand({
-          TableName: localTableName,
-          Key: { pk: `NOTIFICATION#live#adyen#${id}`, sk: 'NOTIFICATION' },
-        }),
-      );
-      return Item;
-    } finally {
-      table.destroy();
-    }
-  };
+  const stored = (id: string) => storedNotification(own, 'live', 'adyen', id);
 
   it('shows Adyen as the live processor when it starts', () => {
     expect(own.output()).toContain(

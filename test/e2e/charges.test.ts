@@ -497,12 +497,12 @@ describe('charge events', () => {
     const authorised = (await charge({ capture: false })).body.response.token;
     await client.put(`/1/charges/${authorised}/void`);
     const failed = (await withCard(declineCards.insufficient_funds.visa)).body.charge_token;
-    expect((await eventsAbout(stack, captured, client)).map((e) => e.type)).toEqual(['charge.captured']);
-    expect((await eventsAbout(stack, authorised, client)).map((e) => e.type)).toEqual([
+    expect((await eventsAbout(stack, captured)).map((e) => e.type)).toEqual(['charge.captured']);
+    expect((await eventsAbout(stack, authorised)).map((e) => e.type)).toEqual([
       'charge.authorised',
       'charge.voided',
     ]);
-    const [failure] = await eventsAbout(stack, failed, client);
+    const [failure] = await eventsAbout(stack, failed);
     expect(failure).toMatchObject({
       type: 'charge.failed',
       data: { token: failed, success: false, authorisation_token: null },

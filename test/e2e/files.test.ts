@@ -1,13 +1,7 @@
-import { Locked } from '@wattle/ports';
-import { createStore, localCardCipher } from '@wattle/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, type ApiResponse, api, newMerchant, stackTable, useStack } from '../helpers/stack.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Api, type ApiResponse, api, newMerchant, useStack } from '../helpers/stack.ts';
 
 const stack = useStack();
-const doc = stackTable(stack);
-// The files store of the shared stack's table, to mark files as the disputes flow will.
-const store = createStore(doc, stack.tableName, localCardCipher(Buffer.alloc(32)));
-afterAll(() => doc.destroy());
 
 /** A small but real PNG (1×1, one transparent pixel). */
 const png = Buffer.from(
@@ -273,26 +267,6 @@ describe('GET and DELETE /1/files/{token}', () => {
     expect((await merchant.client.get(`/1/files/${token}`)).status).toBe(404);
     expect((await merchant.client.del(`/1/files/${token}`)).status).toBe(404);
     expect((await fetch(url)).status).toBe(404);
-  });
-
-  it('refuses to delete a file used in submitted dispute evidence (400 dispute_evidence_already_submitted)', async () => {
-    const made = await upload(merchant, {
-      file: { bytes: pdf, name: 'receipt.pdf' },
-      purpose: 'dispute_evidence',
-    });
-    const token = made.body.response.token as string;
-    await store.files.markSubmitted(
-      { accountId: merchant.accountId, environment: 'test' },
-      [token],
-      new Date(),
-    );
-    const res = await merchant.client.del(`/1/files/${token}`);
-    expect(res.status).toBe(400);
-    expect(res.body.error).toBe('dispute_evidence_already_submitted');
-    expect((await merchant.client.get(`/1/files/${token}`)).status).toBe(200);
-    await expect(
-      store.files.delete({ accountId: merchant.accountId, environment: 'test' }, token),
-    ).rejects.toBeInstanceOf(Locked);
   });
 });
 

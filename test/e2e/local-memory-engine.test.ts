@@ -1,32 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardFields } from '../helpers/fixtures.ts';
+import { cardFields, merchantApplication } from '../helpers/fixtures.ts';
+import { descendantsOf } from '../helpers/process-tree.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { advanceClock, api, type OwnStack, request, startOwnStack } from '../helpers/stack.ts';
-
-/** The processes descending from `root` (its children, theirs…), with their command names. */
-const descendantsOf = (root: number): { pid: number; command: string }[] => {
-  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,comm='], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/))
-    .map(([pid, ppid, command]) => ({ pid: Number(pid), ppid: Number(ppid), command: command ?? '' }));
-  const found: { pid: number; command: string }[] = [];
-  const parents = new Set([root]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const row of table)
-      if (parents.has(row.ppid) && !parents.has(row.pid)) {
-        parents.add(row.pid);
-        found.push({ pid: row.pid, command: row.command });
-        grew = true;
-      }
-  }
-  return found;
-};
 
 describe('the local stack on the memory engine (npm start -- --store memory)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'wattle-memory-engine-'));
@@ -66,6 +45,17 @@ describe('the local stack on the memory engine (npm start -- --store memory)', (
     expect(listed.body.count).toBe(1);
   });
 
+  it('shows what it holds at GET /_local/records: each kind by id, the card number only sealed', async () => {
+    const res = await request('GET', `${stack.clockUrl.replace('/clock', '')}/records`);
+    expect(res.status).toBe(200);
+    const [customer] = Object.entries(res.body.customer ?? {});
+    expect(customer?.[0]).toMatch(/^acct_[\w-]+#test#cus_/);
+    expect(res.body.event).toEqual(expect.any(Object));
+    expect(JSON.stringify(customer?.[1])).toContain('memory@example.com');
+    expect(Object.keys(res.body['customer-card'] ?? {})).toHaveLength(1);
+    expect(res.text).not.toContain(cardFields().number);
+  });
+
   it('moves its clock, and a reset empties it to the seeded accounts with the same keys', async () => {
     const before = Date.now();
     const moved = await advanceClock(stack, 86_400);
@@ -78,6 +68,20 @@ describe('the local stack on the memory engine (npm start -- --store memory)', (
     const listed = await client.get('/1/customers');
     expect(listed.status).toBe(200);
     expect(listed.body.count).toBe(0);
+  });
+
+  it('approves a merchant referred after the reset through the control door (the new world’s)', async () => {
+    const partner = api(stack.test.baseUrl, stack.partnerKey);
+    const referred = await partner.post('/1/merchants', merchantApplication());
+    expect(referred.status).toBe(201);
+    const token = referred.body.response.token as string;
+    const approved = await request(
+      'POST',
+      `${stack.clockUrl.replace('/clock', '')}/merchants/${token}/activate`,
+    );
+    expect(approved.status).toBe(200);
+    expect(approved.body.response).toMatchObject({ token, status: 'active' });
+    expect((await partner.get(`/1/merchants/${token}`)).body.response.status).toBe('active');
   });
 
   it('keeps nothing in its data directory but local.json and the request log, and stops cleanly', async () => {

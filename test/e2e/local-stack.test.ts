@@ -1,21 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, newMerchant, type OwnStack, request, startOwnStack, useStack } from '../helpers/stack.ts';
+import { describe, expect, it } from 'vitest';
+import { api, newMerchant, request, useStack } from '../helpers/stack.ts';
 
 const timestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
 const seconds = (text: string): number => Date.parse(text) / 1000;
-
-/** The JVMs whose command line names `text` (DynamoDB Local with a -dbPath under it). */
-const javaProcessesWith = (text: string): string => {
-  try {
-    return execFileSync('pgrep', ['-f', `DynamoDBLocal.*${text}`], { encoding: 'utf8' }).trim();
-  } catch {
-    return ''; // pgrep exits 1 when nothing matches
-  }
-};
 
 describe('the shared stack', () => {
   const stack = useStack();
@@ -111,62 +100,6 @@ describe('the shared stack', () => {
     });
     expect(tooLarge.headers.get('x-request-id')).toBeTruthy();
   });
-});
-
-describe('a persistent stack of its own', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wattle-own-'));
-  let own: OwnStack;
-  const advance = (body: unknown, options: { form?: boolean } = {}) =>
-    request('POST', `${own.clockUrl}/advance`, body, options);
-
-  beforeAll(async () => {
-    own = await startOwnStack({ dataDir, inMemory: false });
-  });
-
-  afterAll(async () => {
-    await own?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  it('writes local.json, a private card key, the seed and the data', () => {
-    const written = JSON.parse(readFileSync(join(dataDir, 'local.json'), 'utf8'));
-    expect(written).toEqual({
-      test: own.test,
-      live: own.live,
-      partnerKey: own.partnerKey,
-      clockUrl: own.clockUrl,
-    });
-    expect(own.test.baseUrl).toBe(`http://localhost:${own.port}/test`);
-    expect(readFileSync(join(dataDir, 'card.key'), 'utf8').trim()).toMatch(/^[0-9a-f]{64}$/);
-    expect(statSync(join(dataDir, 'card.key')).mode & 0o777).toBe(0o600);
-    expect(statSync(join(dataDir, 'seed.json')).mode & 0o777).toBe(0o600);
-    expect(existsSync(join(dataDir, 'dynamodb', 'shared-local-instance.db'))).toBe(true);
-    expect(own.output()).toContain(own.test.secretKey);
-    expect(own.output()).toContain(own.clockUrl);
-  });
-
-  it('moves the clock by a form or JSON number of seconds', async () => {
-    const before = seconds((await request('GET', own.clockUrl)).body.now);
-    const byForm = await advance({ seconds: '3600' }, { form: true });
-    expect(byForm.status).toBe(200);
-    // The answer was extended with what the scheduler ran (local-console.test.ts): `now` is unchanged.
-    expect(byForm.body).toMatchObject({ now: expect.stringMatching(timestamp) });
-    expect(seconds(byForm.body.now) - before).toBeGreaterThanOrEqual(3600);
-    expect(seconds(byForm.body.now) - before).toBeLessThan(3600 + 5);
-
-    const byJson = await advance({ seconds: 86400 });
-    expect(byJson.status).toBe(200);
-    expect(seconds(byJson.body.now) - seconds(byForm.body.now)).toBeGreaterThanOrEqual(86400);
-    expect(seconds(byJson.body.now) - seconds(byForm.body.now)).toBeLessThan(86400 + 5);
-
-    const byJsonString = await advance({ seconds: '60' });
-    expect(seconds(byJsonString.body.now) - seconds(byJson.body.now)).toBeGreaterThanOrEqual(60);
-    const now = await request('GET', own.clockUrl);
-    expect(seconds(now.body.now)).toBeGreaterThanOrEqual(seconds(byJsonString.body.now));
-    expect(JSON.parse(readFileSync(join(dataDir, 'clock.json'), 'utf8')).offsetMs).toBe(
-      (3600 + 86400 + 60) * 1000,
-    );
-  });
 
   it('refuses seconds that are not a positive number with a Pin 422', async () => {
     const refusal = {
@@ -186,52 +119,14 @@ describe('a persistent stack of its own', () => {
       [{ seconds: 'abc' }, { form: true }],
     ];
     for (const [body, options] of bodies) {
-      const res = await advance(body, options);
+      const res = await request('POST', `${stack.clockUrl}/advance`, body, options);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body, JSON.stringify(body)).toEqual(refusal);
     }
-    const infinite = await request('POST', `${own.clockUrl}/advance`, '{"seconds":1e400}', {
+    const infinite = await request('POST', `${stack.clockUrl}/advance`, '{"seconds":1e400}', {
       raw: true,
       contentType: 'application/json',
     });
     expect(infinite.status).toBe(422);
-  });
-
-  it('keeps its seed, keys and clock across a restart, and stops cleanly on SIGTERM', async () => {
-    const first = own;
-    const nowBefore = seconds((await request('GET', first.clockUrl)).body.now);
-    const customer = await api(first.test.baseUrl, first.test.secretKey).post('/1/customers', {
-      email: 'kept@example.com',
-      card: {
-        number: '4200000000000000',
-        expiry_month: '05',
-        expiry_year: '2030',
-        cvc: '123',
-        name: 'Kept Customer',
-        address_line1: '1 Test St',
-        address_city: 'Perth',
-        address_country: 'Australia',
-      },
-    });
-    expect(customer.status).toBe(201);
-    // The functions read the very clock the stack moved.
-    expect(seconds(customer.body.response.created_at)).toBeGreaterThanOrEqual(nowBefore);
-
-    expect(await first.stop()).toBe(0);
-    expect(javaProcessesWith(dataDir)).toBe('');
-
-    own = await startOwnStack({ dataDir, inMemory: false });
-    expect(own.test).toEqual({ ...first.test, baseUrl: `http://localhost:${own.port}/test` });
-    expect(own.live.secretKey).toBe(first.live.secretKey);
-    expect(own.partnerKey).toBe(first.partnerKey);
-    const nowAfter = seconds((await request('GET', own.clockUrl)).body.now);
-    expect(nowAfter).toBeGreaterThanOrEqual(nowBefore);
-    expect(nowAfter - Date.now() / 1000).toBeGreaterThan(3600 + 86400 + 60 - 5);
-
-    const kept = await api(own.test.baseUrl, own.test.secretKey).get(
-      `/1/customers/${customer.body.response.token}`,
-    );
-    expect(kept.status).toBe(200);
-    expect(kept.body.response.email).toBe('kept@example.com');
   });
 });

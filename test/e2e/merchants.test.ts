@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eventsAbout } from '../helpers/events.ts';
 import { merchantApplication } from '../helpers/fixtures.ts';
 import { api, newMerchant, request, useStack } from '../helpers/stack.ts';
-import { scanLocalTable } from '../reliability/harness/table-snapshot.ts';
+import { everythingStored } from '../helpers/stored.ts';
 
 const partner = () => api(useStack().test.baseUrl, useStack().partnerKey);
 
@@ -205,8 +205,7 @@ describe('merchants (partner access)', () => {
     const number = '987650321';
     const application = merchantApplication({ bank_account: { name: 'Robot Shop', bsb: '063000', number } });
     expect((await partner().post('/1/merchants', application)).status).toBe(201);
-    const stack = useStack();
-    const items = await scanLocalTable(stack.ddbEndpoint, stack.tableName);
+    const items = await everythingStored(useStack());
     expect(items.filter((item) => JSON.stringify(item).includes(number))).toEqual([]);
     expect(items.some((item) => JSON.stringify(item).includes('XXXXXX321'))).toBe(true);
   });

@@ -1,6 +1,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeEventData } from '../../packages/store/src/kernel/event-data.ts';
-import { type Api, stackTable } from './stack.ts';
+import { stackTable } from './stack.ts';
+import { memoryRecords, type StoreRef } from './stored.ts';
 
 export interface StoredEvent {
   token: string;
@@ -11,26 +12,23 @@ export interface StoredEvent {
 }
 
 /**
- * Every outbox event in a stack's table whose data mentions `token`, oldest first (data is
- * compressed: read in full, filtered here). A stack on the memory engine has no table: there they
- * are the events `merchant` reads through GET /events (its own only; accountId is not known there).
+ * Every outbox event of a stack whose data mentions `token`, oldest first, whichever merchant it
+ * is in: on DynamoDB Local, its table's event items (data is compressed: read in full, filtered
+ * here); on the memory engine, its event records (`GET /_local/records`).
  */
-export const eventsAbout = async (
-  stack: { ddbEndpoint: string; tableName?: string },
-  token: string,
-  merchant?: Api,
-): Promise<StoredEvent[]> => {
-  if (!stack.ddbEndpoint) {
-    if (!merchant) throw new Error('A stack on the memory engine: pass the merchant whose events to read');
-    return merchantEventsAbout(merchant, token);
-  }
+export const eventsAbout = async (stack: StoreRef, token: string): Promise<StoredEvent[]> => {
+  const events = stack.ddbEndpoint ? await tableEvents(stack) : await memoryEvents(stack);
+  return events.filter((event) => event.raw.includes(token));
+};
+
+const tableEvents = async (stack: StoreRef): Promise<StoredEvent[]> => {
   const doc = stackTable(stack);
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await doc.send(
       new ScanCommand({
-        TableName: stack.tableName ?? 'wattle',
+        TableName: stack.tableName || 'wattle',
         FilterExpression: '#et = :event',
         ExpressionAttributeNames: { '#et': '_et' },
         ExpressionAttributeValues: { ':event': 'event' },
@@ -53,33 +51,23 @@ export const eventsAbout = async (
         accountId: accountId as string,
         raw: JSON.stringify(data),
       };
-    })
-    .filter((event) => event.raw.includes(token));
+    });
 };
 
-interface ListedEvent {
-  token: string;
-  type: string;
-  data: Record<string, unknown>;
+interface MemoryEvent {
+  scope: { accountId: string };
+  event: { token: string; type: string; data: Record<string, unknown> };
+  listSortKey: string;
 }
 
-/** The merchant's events (GET /events, every page, newest first there) whose data mentions `token`, oldest first. */
-const merchantEventsAbout = async (merchant: Api, token: string): Promise<StoredEvent[]> => {
-  const listed: ListedEvent[] = [];
-  for (let page = 1; ; page += 1) {
-    const res = await merchant.get(`/1/events?page=${page}`);
-    if (res.status !== 200) throw new Error(`GET /1/events answered ${res.status}: ${res.text}`);
-    listed.push(...(res.body.response as ListedEvent[]));
-    if (res.body.pagination.next === null || res.body.response.length === 0) break;
-  }
-  return listed
-    .reverse()
-    .map(({ token: eventToken, type, data }) => ({
-      token: eventToken,
-      type,
-      data,
-      accountId: '',
-      raw: JSON.stringify(data),
-    }))
-    .filter((event) => event.raw.includes(token));
-};
+/** The memory engine's events, in their lists' order (creation time, then token), as the table's. */
+const memoryEvents = async (stack: StoreRef): Promise<StoredEvent[]> =>
+  (Object.values((await memoryRecords(stack)).event ?? {}) as MemoryEvent[])
+    .sort((a, b) => a.listSortKey.localeCompare(b.listSortKey))
+    .map(({ scope, event }) => ({
+      token: event.token,
+      type: event.type,
+      data: event.data,
+      accountId: scope.accountId,
+      raw: JSON.stringify(event.data),
+    }));

@@ -11,9 +11,10 @@ const knownSeconds: Record<string, number> = {
   'test/e2e/subscriptions-over-time.test.ts': 57,
   'test/clock/docs-examples.test.ts': 35,
   'test/clock/cli-trigger.test.ts': 28,
-  'test/e2e/local-newcomer.test.ts': 25,
+  // Split from local-newcomer (its restart) and local-stack (its kept stack): their two estimated.
+  'test/e2e/local-kept-data.test.ts': 22,
+  'test/e2e/local-newcomer.test.ts': 16,
   'test/e2e/live-on-adyen.test.ts': 17,
-  'test/e2e/local-stack.test.ts': 13,
   'test/e2e/accounts-command.test.ts': 12,
   'test/clock/transfers.test.ts': 12,
   'test/e2e/local-console.test.ts': 12,

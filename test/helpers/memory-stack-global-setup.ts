@@ -8,8 +8,8 @@ import { startOwnStack } from './stack.ts';
  * The e2e-memory project's global setup: the shared stack of the e2e files on the memory engine,
  * `npm start -- --store memory` in a child process (the e2e project's DynamoDB stack runs in this
  * process, and a process runs one stack: the functions keep their composition), logging at DEBUG.
- * Stopping it searches its whole output for card data in clear (a find fails the run), and it must
- * exit cleanly.
+ * Stopping it searches its records and its whole output for card data in clear and its processes
+ * for a Java one (a find fails the run), and it must exit cleanly.
  */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'wattle-e2e-memory-'));

@@ -8,9 +8,14 @@ import type { DocumentClient } from '@wattle/store/dynamodb';
 import qs from 'qs';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { describeFinds } from '../reliability/card-leaks/find-card-data.ts';
-import { findCardDataInLogs, findCardDataInTable } from '../reliability/card-leaks/scan-stack.ts';
+import {
+  findCardDataInLogs,
+  findCardDataInRecords,
+  findCardDataInTable,
+} from '../reliability/card-leaks/scan-stack.ts';
 import type { ProvidedClockStack } from './clock-stack-setup.ts';
 import { checkAgainstDocument } from './openapi-check.ts';
+import { descendantsOf } from './process-tree.ts';
 import type { ProvidedStack } from './stack-global-setup.ts';
 import { testStore } from './test-store.ts';
 
@@ -24,8 +29,8 @@ export const useStack = (): ProvidedStack => inject('stack');
  * The stack of a file that moves the clock (projects `clock` and `browser`; see
  * clock-stack-setup.ts): one of the project's clock stacks, leased by this file alone for its run
  * (a directory made atomically beside its data), reset before the file (the seeded accounts alone,
- * with the same keys, at real time, as a stack of its own starts), and its table searched for card
- * data in clear after it. Call it at the top of the file.
+ * with the same keys, at real time, as a stack of its own starts), and its table (the memory
+ * engine's records) searched for card data in clear after it. Call it at the top of the file.
  */
 export const useClockStack = (): ProvidedClockStack => {
   const stacks = inject('clockStacks');
@@ -46,8 +51,9 @@ export const useClockStack = (): ProvidedClockStack => {
   });
   afterAll(async () => {
     try {
-      // The memory engine's data is in its process: its output is searched when it stops.
-      const finds = stack.ddbEndpoint ? await findCardDataInTable(stack.ddbEndpoint, localTableName) : [];
+      const finds = stack.ddbEndpoint
+        ? await findCardDataInTable(stack.ddbEndpoint, localTableName)
+        : await findCardDataInRecords(stack.port);
       if (finds.length > 0) throw new Error(describeFinds(finds));
     } finally {
       rmSync(`${stack.dataDir}.lease`, { recursive: true, force: true });
@@ -183,8 +189,9 @@ export interface OwnStack extends LocalStackInfo {
   output(): string;
   /**
    * SIGTERM, as Ctrl-C would: resolves with the exit code once the process (and its JVM) is gone.
-   * First its table, and then its output (logs included), are searched for card data in clear: a
-   * find rejects, once the stack is stopped.
+   * First its table (the memory engine's records), and then its output (logs included), are
+   * searched for card data in clear: a find rejects, once the stack is stopped. On the memory engine, a Java process under it rejects
+   * too (the engine starts none: no DynamoDB Local).
    */
   stop(): Promise<number | null>;
 }
@@ -292,12 +299,20 @@ export const startOwnStack = async (options: OwnStackOptions): Promise<OwnStack>
     output: () => `${out}${err}`,
     stop: async () => {
       const running = child.exitCode === null && child.signalCode === null;
-      const finds =
-        running && !onMemory ? await findCardDataInTable(endpoint('DynamoDB Local'), localTableName) : [];
+      const java = running && onMemory ? descendantsOf(child.pid!).filter((p) => p.command === 'java') : [];
+      const finds = !running
+        ? []
+        : onMemory
+          ? await findCardDataInRecords(Number(new URL(info.test.baseUrl).port))
+          : await findCardDataInTable(endpoint('DynamoDB Local'), localTableName);
       if (running) child.kill('SIGTERM');
       const code = await exited;
       finds.push(...findCardDataInLogs(`${out}${err}`, `the output of the stack in ${options.dataDir}`));
       if (finds.length > 0) throw new Error(describeFinds(finds));
+      if (java.length > 0)
+        throw new Error(
+          `A Java process ran under the memory-engine stack in ${options.dataDir}: ${java.map((p) => p.pid)}`,
+        );
       return code;
     },
   };

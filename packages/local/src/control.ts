@@ -52,6 +52,8 @@ export interface ControlOptions {
    * their ids and keys) and sets the clock back to real time; answers how many items went.
    */
   reset: () => Promise<{ now: Date; deleted: number }>;
+  /** The memory engine's records by kind and id (absent on DynamoDB Local, whose table is read directly). */
+  records?: (() => Record<string, Record<string, unknown>>) | undefined;
 }
 
 /** The request's fields, parsed the way the API parses them (query string, then form or JSON body). */
@@ -112,7 +114,8 @@ const payoutBankAccountOf = (
  * accounts for tests and the accounts command (`POST /_local/accounts`: `name`, `email`,
  * `kind` merchant or partner, `referred_by`, `bank_account[name|bsb|number]`, `transfers_enabled`:
  * false for a merchant paid out by daily deposits), and a reset to the seeded accounts alone and
- * real time (`POST /_local/reset`, answering the time and how many items it deleted).
+ * real time (`POST /_local/reset`, answering the time and how many items it deleted); on the memory
+ * engine, what it holds (`GET /_local/records`: each kind's records by id, as a table scan shows items).
  */
 export const controlEndpoints =
   ({
@@ -122,6 +125,7 @@ export const controlEndpoints =
     activateMerchant,
     reviewMerchant,
     reset,
+    records,
   }: ControlOptions): ControlHandler =>
   async (request) => {
     const route = `${request.method} ${request.path.replace(/\/+$/, '')}`;
@@ -149,6 +153,8 @@ export const controlEndpoints =
         }
         return { status: 200, body: { now: toTimestamp(now), scheduler } };
       }
+      case 'GET /records':
+        return records ? { status: 200, body: records() } : pinError('not_found');
       case 'POST /reset': {
         const { now, deleted } = await reset();
         out.info(

@@ -41,6 +41,11 @@ export interface StoreEngine {
    * TTL and the expiry consumer do in AWS (in the background: after every clock move and tick).
    */
   sweep(): void;
+  /**
+   * What the memory engine holds, for tests and card-data checks (`GET /_local/records`); DynamoDB
+   * Local's table is read directly instead.
+   */
+  records?(): Record<string, Record<string, unknown>>;
   /** Every item and message goes; answers how many items went. */
   empty(): Promise<number>;
   /** Settles when the engine's service dies under the stack (DynamoDB Local); never on the memory engine. */

@@ -91,6 +91,7 @@ export const startMemoryEngine = async (start: EngineStart): Promise<StoreEngine
     functionEnvironment: {},
     // Running from the start: the seed's events are on the queue too, as a new table's stream has them.
     startEventPipe: async () => {},
+    records: () => world.records(),
     sweep: () => {
       const expired = world.sweep(start.now());
       if (expired.length === 0) return;

@@ -295,6 +295,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
           reviewMerchant: (merchantToken, outcome) =>
             summaryOrNull(reviewMerchant(merchantDeps, merchantToken, outcome)),
           reset,
+          records: engine.records,
           createAccount: async ({ name, email, kind, referredBy, payoutBankAccount, transfersEnabled }) => {
             const suffix = randomBytes(4).toString('hex');
             const label = kind === 'partner' ? 'Partner' : 'Merchant';

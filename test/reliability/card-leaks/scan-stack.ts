@@ -15,3 +15,16 @@ export const findCardDataInTable = async (ddbEndpoint: string, tableName: string
 /** Card data in clear in log text, line by line. */
 export const findCardDataInLogs = (logs: string, name: string): CardDataFind[] =>
   logs.split('\n').flatMap((line, i) => findCardData(line, `${name} line ${i + 1}`));
+
+/** Card data in clear in any record a memory-engine stack holds (GET /_local/records): each read as its JSON. */
+export const findCardDataInRecords = async (port: number): Promise<CardDataFind[]> => {
+  const response = await fetch(`http://localhost:${port}/_local/records`);
+  if (!response.ok)
+    throw new Error(`GET /_local/records answered ${response.status}: ${await response.text()}`);
+  const records = (await response.json()) as Record<string, Record<string, unknown>>;
+  return Object.entries(records).flatMap(([kind, byId]) =>
+    Object.entries(byId).flatMap(([id, record]) =>
+      findCardData(JSON.stringify(record), `memory engine ${kind} record ${id}`),
+    ),
+  );
+};

@@ -51,6 +51,17 @@ export class MemoryWorld {
   }
 
   /**
+   * Everything held as JSON: each kind's records by id, the events (kind `event`) among them, as a
+   * scan of the table shows its items. Card and bank account numbers are in it only sealed.
+   */
+  records(): Record<string, Record<string, unknown>> {
+    const byKind: Record<string, Record<string, unknown>> = {};
+    for (const [name, table] of this.tables) byKind[name] = Object.fromEntries(table);
+    byKind.event = Object.fromEntries(this.outbox.events);
+    return JSON.parse(JSON.stringify(byKind));
+  }
+
+  /**
    * The records of one kind that the retention removes once `expiresAtOf` (epoch seconds) passes
    * (each filed with `expiry.add` when written or moved on); `removed` does what else goes with a
    * record's removal and says what it counts.

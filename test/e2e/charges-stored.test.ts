@@ -1,8 +1,7 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ItemKey, keys } from '../../packages/store/src/kernel/keys.ts';
 import { chargeFields } from '../helpers/fixtures.ts';
-import { api, type Merchant, newMerchant, stackTable, useStack } from '../helpers/stack.ts';
+import { api, type Merchant, newMerchant, useStack } from '../helpers/stack.ts';
+import { storedPayment, storedSession } from '../helpers/stored.ts';
 
 let merchant: Merchant;
 
@@ -10,20 +9,8 @@ beforeAll(async () => {
   merchant = await newMerchant();
 });
 
-/** The item under `key` in the shared stack's table. */
-const item = async (key: ItemKey) => {
-  const stack = useStack();
-  const doc = stackTable(stack);
-  try {
-    return (await doc.send(new GetCommand({ TableName: stack.tableName, Key: { ...key } }))).Item;
-  } finally {
-    doc.destroy();
-  }
-};
-
-// Read from the table's items: the DynamoDB engine's (the memory engine's records are held to the
-// same behaviour by the store's contract suite).
-describe("charges' items in the table (the DynamoDB engine)", () => {
+// What the stack keeps of a charge, read from DynamoDB Local's table or the memory engine's records.
+describe('what the stack keeps of charges', () => {
   it("keeps a 3-D Secure session's item as long as the events (30 days by default), not forever", async () => {
     const live = api(merchant.live.baseUrl, merchant.live.secretKey);
     const pending = await live.post(
@@ -38,7 +25,7 @@ describe("charges' items in the table (the DynamoDB engine)", () => {
     const session = new URL(answer.headers.get('location')!).searchParams.get('session_token')!;
     const verified = await live.get(`/1/charges/verify?session_token=${session}`);
     expect(verified.body.response).toMatchObject({ success: true });
-    const stored = await item({ pk: `SESSION#${session}`, sk: 'SESSION' });
+    const stored = await storedSession(useStack(), session);
     const created = Date.parse(verified.body.response.created_at) / 1000;
     expect((Number(stored?.expiresAt) - created) / 86_400).toBeCloseTo(30, 1);
   });
@@ -54,8 +41,9 @@ describe("charges' items in the table (the DynamoDB engine)", () => {
       const client = api(merchant[environment].baseUrl, merchant[environment].secretKey);
       const res = await client.post('/1/charges', chargeFields({ three_d_secure: authentication }));
       expect(res.status, environment).toBe(201);
-      const key = keys.payment({ accountId: merchant.accountId, environment }, res.body.response.token);
-      expect((await item(key))?.payment.threeDSecurePassThrough, environment).toEqual({
+      const scope = { accountId: merchant.accountId, environment };
+      const stored = await storedPayment(useStack(), scope, res.body.response.token);
+      expect(stored?.payment.threeDSecurePassThrough, environment).toEqual({
         version: '2.2.0',
         eci: '05',
         cavv: authentication.cavv,
