@@ -23,6 +23,10 @@ const peerVersion = (): string => {
 const rate = (row: EngineRow | undefined, name: EngineOperation): number =>
   row?.results[name].requests ? row.results[name].perSecond : Number.NaN;
 
+/** Its server's CPU per request, ms; none when nothing succeeded. */
+const cpu = (row: EngineRow | undefined, name: EngineOperation): number =>
+  row?.results[name].requests ? row.cpuMsPerRequest[name] : Number.NaN;
+
 const ratio = (a: number, b: number): string => (Number.isFinite(a / b) ? `${(a / b).toFixed(2)}×` : 'n/a');
 
 const cell = (row: EngineRow, name: EngineOperation): string => {
@@ -78,6 +82,16 @@ export const enginesMarkdown = (report: EnginesReport): string => {
     '| --- | ---: | ---: | ---: | ---: |',
     `| memory engine / DynamoDB Local engine (target ≥ 10×) | ${engineOperations.map((name) => ratio(rate(memory, name), rate(dynamo, name))).join(' | ')} |`,
     `| memory engine / stripe-stateful-mock | ${engineOperations.map((name) => ratio(rate(memory, name), rate(peer, name))).join(' | ')} |`,
+    '',
+    "The servers' CPU per request, ms, over each measured run (from /proc: the stack's Node process, with DynamoDB Local's JVM on that engine; the peer's process; never the load generator's). Steadier than the rates when other work shares the machine:",
+    '',
+    '| server | create charge | get charge | list charges | create customer |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (row) =>
+        `| ${row.name} | ${engineOperations.map((name) => (Number.isFinite(cpu(row, name)) ? cpu(row, name).toFixed(3) : 'n/a')).join(' | ')} |`,
+    ),
+    `| stripe-stateful-mock's CPU / the memory engine's (1× would match it) | ${engineOperations.map((name) => ratio(cpu(peer, name), cpu(memory, name))).join(' | ')} |`,
     '',
     'Median (p50) and p99 latency at the client, ms:',
     '',

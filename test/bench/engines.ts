@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '@wattle/local';
 import { merchantOn, operations } from './api-operations.ts';
 import { benchApi } from './bench-api.ts';
+import { cpuMsOf, descendantsNamed } from './cpu.ts';
 import { type LoadResult, runLoad } from './load.ts';
 
 export const engineOperations = ['create charge', 'get charge', 'list charges', 'create customer'] as const;
@@ -28,6 +29,12 @@ export interface EngineRow {
   /** The stack's own start (startLocalStack, as its ready line says), ms; none for the peer. */
   stackReadyMs?: number;
   results: Record<EngineOperation, LoadResult>;
+  /**
+   * The server's CPU per answered request during each measured run, ms, from /proc: the stack's
+   * Node process (with DynamoDB Local's JVM on that engine), or the peer's. Steadier than the rates
+   * when other work shares the machine.
+   */
+  cpuMsPerRequest: Record<EngineOperation, number>;
   /** Why the charges get and list charges read could not all be made first (then they read fewer). */
   setupError?: string;
 }
@@ -93,21 +100,32 @@ const stop = async (child: ChildProcess): Promise<void> => {
   clearTimeout(timer);
 };
 
-/** The operations' loads on one server: warm-up, then the measured run, one operation after another. */
+/**
+ * The operations' loads on one server: warm-up, then the measured run, one operation after another,
+ * with the CPU that `serverCpuMs` reads (the server's processes, so not the load generator's) over
+ * the measured run.
+ */
 const measure = async (
   send: Record<EngineOperation, (i: number) => Promise<void>>,
+  serverCpuMs: () => number,
   options: EnginesOptions,
-): Promise<Record<EngineOperation, LoadResult>> => {
+): Promise<Pick<EngineRow, 'results' | 'cpuMsPerRequest'>> => {
   const results = {} as Record<EngineOperation, LoadResult>;
+  const cpuMsPerRequest = {} as Record<EngineOperation, number>;
   for (const name of engineOperations) {
     const load = { concurrency: options.concurrency, work: send[name] };
     await runLoad({ ...load, durationMs: options.warmupMs });
+    const cpuBefore = serverCpuMs();
     const result = await runLoad({ ...load, durationMs: options.durationMs });
+    const answered = result.requests - result.errors;
+    cpuMsPerRequest[name] = answered > 0 ? (serverCpuMs() - cpuBefore) / answered : Number.NaN;
     results[name] = { ...result, latenciesMs: [] };
     const errors = result.errors ? ` (${result.errors} errors: ${result.firstError})` : '';
-    options.log(`    ${name}: ${result.perSecond.toFixed(0)} req/s${errors}`);
+    options.log(
+      `    ${name}: ${result.perSecond.toFixed(0)} req/s, ${cpuMsPerRequest[name].toFixed(3)} ms CPU a request${errors}`,
+    );
   }
-  return results;
+  return { results, cpuMsPerRequest };
 };
 
 /** The local stack on `store`: `npm start -- --store <store> --in-memory --quiet`, on a free port. */
@@ -141,20 +159,24 @@ const benchStack = async (store: 'memory' | 'dynamodb', options: EnginesOptions)
       maxCount: 26,
       work: (i) => ops['create charge'].send(i),
     });
-    const results = await measure(
+    const pid = started.child.pid as number;
+    // The JVM is the DynamoDB engine's child; looked up once, as it runs for the stack's life.
+    const servers = [pid, ...descendantsNamed(pid, 'java')];
+    const measured = await measure(
       {
         'create charge': (i) => ops['create charge'].send(i),
         'get charge': (i) => ops['get charge'].send(i),
         'list charges': (i) => ops['list charges'].send(i),
         'create customer': (i) => ops['create customer'].send(i),
       },
+      () => cpuMsOf(servers),
       options,
     );
     return {
       name: store === 'memory' ? 'memory engine' : 'DynamoDB Local engine',
       processReadyMs: started.processReadyMs,
       ...(readyLine ? { stackReadyMs: Number(readyLine[1]) * 1000 } : {}),
-      results,
+      ...measured,
       ...(setup.errors ? { setupError: setup.firstError ?? 'failed' } : {}),
     };
   } finally {
@@ -206,7 +228,8 @@ const benchStripeMock = async (options: EnginesOptions): Promise<EngineRow> => {
       charges.push(String(charge.id));
     };
     while (charges.length <= 25) await create();
-    const results = await measure(
+    const pid = started.child.pid as number;
+    const measured = await measure(
       {
         'create charge': create,
         'get charge': async (i) => {
@@ -220,9 +243,10 @@ const benchStripeMock = async (options: EnginesOptions): Promise<EngineRow> => {
           await stripeCall(base, 'POST', '/v1/customers', { email: `c${i}@example.com`, source: 'tok_visa' });
         },
       },
+      () => cpuMsOf([pid]),
       options,
     );
-    return { name: 'stripe-stateful-mock', processReadyMs: started.processReadyMs, results };
+    return { name: 'stripe-stateful-mock', processReadyMs: started.processReadyMs, ...measured };
   } finally {
     await stop(started.child);
   }

@@ -43,6 +43,27 @@ describe("the memory engine's queue", () => {
     expect(Date.now() - at).toBeGreaterThanOrEqual(50);
   });
 
+  it('wakes the waiting receivers the new messages need, the one waiting longest first; the others wait on', async () => {
+    const queue = new MemoryQueue(definition);
+    const abort = new AbortController();
+    const answered: string[] = [];
+    const receiver = (name: string) =>
+      queue.receive(10, 10_000, abort.signal).then((messages) => {
+        answered.push(`${name}:${messages.map((m) => m.body).join(',')}`);
+      });
+    const receivers = [receiver('first'), receiver('second'), receiver('third')];
+    queue.send(['one']);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answered).toEqual(['first:one']);
+    queue.send(['two', 'three']);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The second takes both (it takes up to 10): the third is not needed, and waits on.
+    expect(answered).toEqual(['first:one', 'second:two,three']);
+    abort.abort();
+    await Promise.all(receivers);
+    expect(answered).toEqual(['first:one', 'second:two,three', 'third:']);
+  });
+
   it('answers an aborted wait at once with nothing, and a purge drops everything', async () => {
     const queue = new MemoryQueue(definition);
     const abort = new AbortController();

@@ -44,6 +44,10 @@ describe('nestFields', () => {
       '[c]': '3',
       'd.e': '5',
     });
+    // Brackets that do not close, nest, or stop before the end: the whole name, as it is.
+    expect(
+      plain(nestFields({ 'f[g]h': '1', 'i[[j]]': '2', 'k[l]]': '3', 'm]n[o]': '4', 'p[q][': '5' })),
+    ).toEqual({ 'f[g]h': '1', 'i[[j]]': '2', 'k[l]]': '3', 'm]n[o]': '4', 'p[q][': '5' });
   });
 
   it('drops names with a prototype key anywhere, on prototype-less objects', () => {

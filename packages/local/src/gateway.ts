@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorCatalogue } from '@wattle/domain';
 import {
@@ -9,6 +8,7 @@ import {
   pathWithinStage,
   routeKey,
 } from '@wattle/routes';
+import { randomText } from '@wattle/runtime';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { apiDocsReply } from './api-docs.ts';
 import { localAccountId } from './aws.ts';
@@ -88,25 +88,10 @@ export const pinError = (
   },
 });
 
-/**
- * Random bytes for the ids of each request, taken from a pool filled a few hundred requests at a
- * time: one call into OpenSSL per request and id cost more than the rest of the event's building.
- */
-const randomPool = { bytes: Buffer.alloc(0), used: 0 };
-const takeRandom = (length: number): Buffer => {
-  if (randomPool.used + length > randomPool.bytes.length) {
-    randomPool.bytes = randomBytes(8192);
-    randomPool.used = 0;
-  }
-  randomPool.used += length;
-  return randomPool.bytes.subarray(randomPool.used - length, randomPool.used);
-};
-
 /** API Gateway's request ids look like `JKJaXmPLvHcESHA=`. */
-const newRequestId = (): string => takeRandom(11).toString('base64');
+const newRequestId = (): string => randomText(11, 'base64');
 
-const traceId = (): string =>
-  `Root=1-${Math.floor(Date.now() / 1000).toString(16)}-${takeRandom(12).toString('hex')}`;
+const traceId = (): string => `Root=1-${Math.floor(Date.now() / 1000).toString(16)}-${randomText(12, 'hex')}`;
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const two = (n: number): string => String(n).padStart(2, '0');

@@ -54,8 +54,30 @@ export const startMemoryEngine = async (start: EngineStart): Promise<StoreEngine
     }),
   );
   substituteParts({ ...made, deliveryQueue: () => deliveryQueue });
-  // The Pipe: each event, once its change is made, onto the events queue in the stream's format.
-  start.cleanups.push(world.outbox.onRecorded((recorded) => events.send([eventStreamRecord(recorded)])));
+  // The Pipe: each event, once its change is made, onto the events queue in the stream's format;
+  // those of one turn of the event loop in one send, as the Pipe reads the stream in batches, so
+  // that events made together reach the delivery function in one batch, not an invocation each.
+  let batch: string[] = [];
+  let sending: NodeJS.Immediate | undefined;
+  const send = () => {
+    sending = undefined;
+    events.send(batch);
+    batch = [];
+  };
+  /** What the Pipe has read and not sent goes: the records it read are gone (a reset) or the stack is. */
+  const dropUnsent = () => {
+    if (sending) clearImmediate(sending);
+    sending = undefined;
+    batch = [];
+  };
+  const stopPipe = world.outbox.onRecorded((recorded) => {
+    batch.push(eventStreamRecord(recorded));
+    sending ??= setImmediate(send);
+  });
+  start.cleanups.push(() => {
+    stopPipe();
+    dropUnsent();
+  });
   start.info('start: in-memory store and queues (nothing is kept after the stack stops)');
 
   return {
@@ -81,6 +103,7 @@ export const startMemoryEngine = async (start: EngineStart): Promise<StoreEngine
     },
     empty: async () => {
       const deleted = world.clear();
+      dropUnsent();
       events.purge();
       webhooks.purge();
       return deleted;

@@ -23,7 +23,8 @@ export class MemoryQueue implements QueueSource {
   private held: Held[] = [];
   /** Messages received `maxReceiveCount` times without being deleted, as the dead-letter queue keeps them. */
   readonly deadLetters: string[] = [];
-  private readonly waiting = new Set<() => void>();
+  /** The receives waiting for messages, longest waiting first, each with how many it takes at most. */
+  private readonly waiting = new Map<() => void, number>();
 
   constructor(private readonly definition: QueueDefinition) {}
 
@@ -33,11 +34,22 @@ export class MemoryQueue implements QueueSource {
     const visibleAt = sentAt + delaySeconds * 1000;
     for (const body of bodies)
       this.held.push({ id: randomUUID(), body, sentAt, visibleAt, receiveCount: 0, receipt: '' });
-    this.wake();
+    this.wake(bodies.length);
   }
 
-  private wake(): void {
-    for (const wake of [...this.waiting]) wake();
+  /**
+   * Wakes as many waiting receives as the new messages need, longest waiting first (a receive
+   * takes up to its `max`), as SQS answers a long poll once there are messages for it: waking
+   * every poller for each message made each of them scan the queue, find it taken and set its
+   * timer and abort listener up again.
+   */
+  private wake(messages: number): void {
+    let left = messages;
+    for (const [wake, max] of this.waiting) {
+      if (left <= 0) break;
+      left -= max;
+      wake();
+    }
   }
 
   private take(max: number): QueueMessage[] {
@@ -95,7 +107,7 @@ export class MemoryQueue implements QueueSource {
           done();
         };
         const timer = setTimeout(finish, Math.max(1, this.nextVisibleIn(left)));
-        this.waiting.add(finish);
+        this.waiting.set(finish, max);
         signal.addEventListener('abort', finish, { once: true });
       });
     }
