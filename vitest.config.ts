@@ -192,8 +192,7 @@ export default defineConfig({
         test: {
           name: 'clock-dynamodb',
           include: onDynamoDb('clock'),
-          // One clock stack (a JVM) for npm test's few files, two for CI's whole run.
-          maxWorkers: reliability ? clockWorkers : 1,
+          maxWorkers: clockWorkers,
           isolate: false,
           sequence: { groupOrder: clockGroup },
           globalSetup: ['test/helpers/clock-stack-setup.ts'],
