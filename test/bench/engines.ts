@@ -7,7 +7,7 @@
  * real `npm start` entry: the same gateway, middlewares, validation, flows and events.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +28,12 @@ export interface EngineRow {
   processReadyMs: number;
   /** The stack's own start (startLocalStack, as its ready line says), ms; none for the peer. */
   stackReadyMs?: number;
+  /**
+   * The memory engine as an installed package starts it (`npx wattle start --store memory`: the
+   * package's built JavaScript, dist/bin.js, no tsx): process start to first answer, ms, the median
+   * of a few starts; or why it could not be measured.
+   */
+  installedReadyMs?: number | string;
   results: Record<EngineOperation, LoadResult>;
   /**
    * The server's CPU per answered request during each measured run, ms, from /proc: the stack's
@@ -128,6 +134,35 @@ const measure = async (
   return { results, cpuMsPerRequest };
 };
 
+/** Starts of the built package measured for installedReadyMs. */
+const installedStarts = 5;
+
+/**
+ * The median time from process start to first answer of `wattle start --store memory` from the
+ * package's build (dist/bin.js, which the root's prepare builds on install), as a project that
+ * added Wattle as a dev dependency starts it.
+ */
+const installedReady = async (): Promise<number | string> => {
+  const bin = join(repoRoot, 'dist/bin.js');
+  if (!existsSync(bin)) return 'dist/bin.js is missing (npm run prepare builds it)';
+  const times: number[] = [];
+  for (let i = 0; i < installedStarts; i++) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wattle-bench-installed-'));
+    try {
+      const started = await startProcess(
+        [bin, 'start', '--store', 'memory', '--in-memory', '--quiet', '--port', '0'],
+        { WATTLE_DATA_DIR: dataDir, WATTLE_LOG_LEVEL: 'SILENT' },
+        (output) => output.includes('Press Ctrl-C to stop.'),
+      );
+      times.push(started.processReadyMs);
+      await stop(started.child);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)] as number;
+};
+
 /** The local stack on `store`: `npm start -- --store <store> --in-memory --quiet`, on a free port. */
 const benchStack = async (store: 'memory' | 'dynamodb', options: EnginesOptions): Promise<EngineRow> => {
   const dataDir = mkdtempSync(join(tmpdir(), `wattle-bench-${store}-`));
@@ -176,6 +211,7 @@ const benchStack = async (store: 'memory' | 'dynamodb', options: EnginesOptions)
       name: store === 'memory' ? 'memory engine' : 'DynamoDB Local engine',
       processReadyMs: started.processReadyMs,
       ...(readyLine ? { stackReadyMs: Number(readyLine[1]) * 1000 } : {}),
+      ...(store === 'memory' ? { installedReadyMs: await installedReady() } : {}),
       ...measured,
       ...(setup.errors ? { setupError: setup.firstError ?? 'failed' } : {}),
     };
