@@ -1,5 +1,14 @@
 import type { Dispute, Payment, Refund, Scope, Transfer } from '@wattle/domain';
-import { BalanceShort, Changed, JobTaken, jobKinds, Locked, Missing, TokenTaken } from '@wattle/ports';
+import {
+  BalanceShort,
+  Changed,
+  JobTaken,
+  jobKinds,
+  Locked,
+  Missing,
+  type PayoutLedger,
+  TokenTaken,
+} from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import { capturedCharge } from './payments.contract.ts';
 import {
@@ -66,8 +75,14 @@ const aTransfer = (amount: number, recipient = 'self'): Transfer => ({
   creditsFrom: 0,
 });
 
-const transferOut = async (ports: StorePorts, scope: Scope, transfer: Transfer, when = settled) => {
-  const ledger = await ports.balance.ledger(scope, 'AUD', when);
+const transferOut = async (
+  ports: StorePorts,
+  scope: Scope,
+  transfer: Transfer,
+  when = settled,
+  read?: Promise<PayoutLedger>,
+) => {
+  const ledger = await (read ?? ports.balance.ledger(scope, 'AUD', when));
   return ports.transfers.create(scope, transfer, anEvent('transfer.created', when), when, {
     ledger,
     job: { cursor: null },
@@ -200,9 +215,12 @@ export const describeMoney = (engine: Engine) => {
       const scope = newScope();
       await capturedCharge(ports, scope, now);
       const recipient = ids.token('rp');
+      // One reading for both: the second to write finds the ledger moved since (read twice, the
+      // second read could follow the first write and both would win).
+      const reading = ports.balance.ledger(scope, 'AUD', settled);
       const { won, refusals } = await race(
-        transferOut(ports, scope, aTransfer(500, recipient)),
-        transferOut(ports, scope, aTransfer(400)),
+        transferOut(ports, scope, aTransfer(500, recipient), settled, reading),
+        transferOut(ports, scope, aTransfer(400), settled, reading),
       );
       expect(won).toBe(1);
       expect(refusals).toEqual([new Changed('balance', 'AUD')]);
