@@ -15,6 +15,9 @@ const reliability = process.env.WATTLE_RELIABILITY === '1';
  */
 const packageTest = process.env.WATTLE_PACKAGE === '1';
 
+/** The reliability run's load test: a project of its own that runs last, alone (below). */
+const loadTest = 'test/reliability/load.test.ts';
+
 /**
  * Two files at a time even on a 2-core machine (vitest's default there is one): a file mostly waits
  * on a stack, DynamoDB Local or a child process, so a second one fills the other core.
@@ -46,7 +49,7 @@ const integrationInProcess = globSync('test/integration/**/*.test.ts').filter((f
  * The e2e and clock files about the DynamoDB engine itself (its emulated SQS queues, the table's
  * items and its backfill, the CLI's direct table access, DynamoDB Local's and the emulator's
  * ports, what a stack keeps on disk): the memory engine has none of them. Every other e2e and clock
- * file runs on both engines (on the memory engine in `npm run test:reliability`).
+ * file runs on both engines (onDynamoDb below).
  */
 const dynamoDbEngineOnly = [
   'test/e2e/queue-consumer.test.ts',
@@ -66,30 +69,40 @@ const dynamoDbEngineOnly = [
 ];
 
 /**
- * The e2e and clock files that npm test runs on the memory engine too (a smoke subset: charges,
- * webhooks and customers through the shared stack, money over moved time on a clock stack; the
- * engine's own start is test/e2e/local-memory-engine.test.ts); `npm run test:reliability` runs
- * every e2e and clock file there but those about the DynamoDB engine itself (dynamoDbEngineOnly).
+ * Which engine runs which e2e, clock and browser file. `npm test` runs every one of them on the
+ * memory engine (no JVM: the whole suite in a fraction of the CPU), and on the DynamoDB engine a
+ * smoke subset (charges, webhooks and customers through the shared stack, money over moved time on
+ * one clock stack) with the files about that engine itself; the store under both engines is held
+ * equal by the contract suite (test/contract/, in npm test on both) and the repositories' own
+ * integration tests on DynamoDB Local. `npm run test:reliability` (CI) runs every one of them on
+ * the DynamoDB engine, the engine that behaves like AWS: each file runs on both engines in CI.
  */
-const memoryEngineSmoke = {
+const dynamoDbSmoke = {
   e2e: ['test/e2e/charges.test.ts', 'test/e2e/webhooks.test.ts', 'test/e2e/customers.test.ts'],
   clock: ['test/clock/transfers.test.ts'],
 };
+const onDynamoDb = (folder: 'e2e' | 'clock'): string[] =>
+  reliability
+    ? [`test/${folder}/**/*.test.ts`]
+    : [...dynamoDbSmoke[folder], ...dynamoDbEngineOnly.filter((file) => file.startsWith(`test/${folder}/`))];
+/** The browser files' engine: their pages are the same on both, so one engine per run. */
+const browserStore = reliability ? 'dynamodb' : 'memory';
 
 /**
  * The projects, so only what needs it pays for a JVM (plus one with the reliability runs):
  * - unit: pure code, no I/O (unit-mocks: the files that mock modules, isolated);
  * - integration: the store against DynamoDB Local (a JVM, a table per file: useTable), and
  *   integration-in-process: the files that run the functions in this process, isolated;
- * - e2e: HTTP against ONE shared in-memory local stack, files side by side (the few that restart a
- *   stack, keep one on disk or keep events for a year start their own: startOwnStack);
- * - clock: the files that move the clock, two at a time, each on one of two clock stacks
- *   (test/helpers/clock-stack-setup.ts) that it leases and resets first (useClockStack);
- * - e2e-memory and clock-memory: a smoke subset of those files (memoryEngineSmoke) on stacks of the
- *   memory engine (`--store memory`, WATTLE_TEST_STORE); test:reliability runs all of them there;
+ * - e2e-memory and e2e-dynamodb: HTTP against ONE shared local stack per engine, files side by
+ *   side (the few that restart a stack, keep one on disk or keep events for a year start their
+ *   own: startOwnStack); the engine of each is its WATTLE_TEST_STORE, the files of each engine are
+ *   chosen above (onDynamoDb);
+ * - clock-memory and clock-dynamodb: the files that move the clock, two at a time, each on one of
+ *   the engine's clock stacks (test/helpers/clock-stack-setup.ts) that it leases and resets first
+ *   (useClockStack);
  * - infra: CDK assertions;
  * - browser: the dashboard and the hosted pages in headless Chromium, on the same two clock stacks
- *   (started once for both projects), leased likewise.
+ *   of the run's browser engine (started once for both projects), leased likewise.
  * Integration and integration-in-process share one DynamoDB Local. The long files of every
  * project start first (test/helpers/longest-first-sequencer.ts).
  */
@@ -136,35 +149,37 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'e2e',
+          name: 'e2e-memory',
           include: ['test/e2e/**/*.test.ts'],
+          exclude: dynamoDbEngineOnly,
           // HTTP clients of the stack: one module graph (the OpenAPI checker compiled once).
           isolate: false,
-          // The shared stack (test/helpers/stack-global-setup.ts) with its logs captured, and after
-          // every file the card-data check of its table and logs.
-          globalSetup: ['test/reliability/card-leaks/e2e-leak-check-setup.ts'],
-          // Stacks of their own (startOwnStack) log at DEBUG into their output, which is checked too.
-          env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG' },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'e2e-memory',
-          include: reliability ? ['test/e2e/**/*.test.ts'] : memoryEngineSmoke.e2e,
-          exclude: dynamoDbEngineOnly,
-          isolate: false,
-          // The shared stack on the memory engine, in a process of its own, its output checked for card data.
+          // The shared stack on the memory engine, in a process of its own, its output checked for
+          // card data when it stops.
           globalSetup: ['test/helpers/memory-stack-global-setup.ts'],
+          // Stacks of their own (startOwnStack) log at DEBUG into their output, which is checked too.
           env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG', WATTLE_TEST_STORE: 'memory' },
         },
       },
       {
         extends: true,
         test: {
+          name: 'e2e-dynamodb',
+          include: onDynamoDb('e2e'),
+          isolate: false,
+          // The shared stack on DynamoDB Local (test/helpers/stack-global-setup.ts) with its logs
+          // captured, and after every file the card-data check of its table and logs.
+          globalSetup: ['test/reliability/card-leaks/e2e-leak-check-setup.ts'],
+          env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG', WATTLE_TEST_STORE: 'dynamodb' },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'clock-memory',
-          include: reliability ? ['test/clock/**/*.test.ts'] : memoryEngineSmoke.clock,
+          include: ['test/clock/**/*.test.ts'],
           exclude: dynamoDbEngineOnly,
+          // A stack per file running (two), each file leasing one as it moves its clock and resets it.
           maxWorkers: clockWorkers,
           isolate: false,
           sequence: { groupOrder: clockGroup },
@@ -175,14 +190,13 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'clock',
-          include: ['test/clock/**/*.test.ts'],
-          // A stack per file running (two), each file leasing one as it moves its clock and resets it.
+          name: 'clock-dynamodb',
+          include: onDynamoDb('clock'),
           maxWorkers: clockWorkers,
           isolate: false,
           sequence: { groupOrder: clockGroup },
           globalSetup: ['test/helpers/clock-stack-setup.ts'],
-          env: { WATTLE_LOG_LEVEL: 'SILENT' },
+          env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_TEST_STORE: 'dynamodb' },
         },
       },
       {
@@ -201,12 +215,13 @@ export default defineConfig({
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           // Debian's Chromium, installed when missing (scripts/ensure-browser.mjs), and the clock
-          // stacks of the clock project: a file at a time on each, with the clock files.
+          // stacks of the clock project on the run's browser engine: a file at a time on each, with
+          // the clock files.
           globalSetup: ['test/helpers/browser-global-setup.ts', 'test/helpers/clock-stack-setup.ts'],
           maxWorkers: clockWorkers,
           isolate: false,
           sequence: { groupOrder: clockGroup },
-          env: { WATTLE_LOG_LEVEL: 'SILENT' },
+          env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_TEST_STORE: browserStore },
           testTimeout: 60_000,
         },
       },
@@ -230,9 +245,23 @@ export default defineConfig({
                   'test/integration/billing-crash-at-each-write.test.ts',
                   'test/integration/dynamodb-faults.test.ts',
                 ],
+                exclude: [loadTest],
                 globalSetup: ['test/helpers/ddb-global-setup.ts'],
-                // One at a time: the load and crash tests each have the machine to themselves.
-                fileParallelism: false,
+                // Two at a time with the DynamoDB engine's e2e and clock files: the crash test
+                // mostly waits (a killed stack's messages come back after 60 s), the fuzzers keep
+                // one core each.
+                env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'INFO' },
+                testTimeout: 300_000,
+              },
+            },
+            {
+              extends: true,
+              test: {
+                name: 'load',
+                include: [loadTest],
+                // Last and alone: 200 clients saturate the machine on purpose, and nothing else
+                // may slow the stack they measure.
+                sequence: { groupOrder: clockGroup + 1 },
                 // The load test's own stack logs every request into its output, checked for card data.
                 env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'INFO' },
                 testTimeout: 300_000,
