@@ -8,6 +8,7 @@ describe('a composition over substituted parts (the local stack’s memory engin
   afterAll(() => substituteParts({}));
 
   it('takes the substitutes by their names, keeps the registry’s for the others, and is built again on each substitution', () => {
+    substituteParts({});
     const deps = functionDeps({ accounts, idempotency });
     const registry = deps();
     expect(deps()).toBe(registry);

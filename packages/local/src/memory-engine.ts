@@ -54,6 +54,8 @@ export const startMemoryEngine = async (start: EngineStart): Promise<StoreEngine
     }),
   );
   substituteParts({ ...made, deliveryQueue: () => deliveryQueue });
+  // A stopped engine leaves the functions on the registry's parts, not on its world.
+  start.cleanups.push(() => substituteParts({}));
   // The Pipe: each event, once its change is made, onto the events queue in the stream's format;
   // those of one turn of the event loop in one send, as the Pipe reads the stream in batches, so
   // that events made together reach the delivery function in one batch, not an invocation each.
