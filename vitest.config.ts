@@ -106,11 +106,28 @@ const browserStore = reliability ? 'dynamodb' : 'memory';
  * Integration and integration-in-process share one DynamoDB Local. The long files of every
  * project start first (test/helpers/longest-first-sequencer.ts).
  */
+/**
+ * A test's and a hook's time limit: a net against a hang, never a speed check (those are in
+ * `npm run bench`). The reliability run shares the machine with the rehearsal and the package test
+ * in CI, and every file in it waits on DynamoDB Local, so its nets are wider.
+ */
+const testTimeout = reliability ? 60_000 : 20_000;
+const hookTimeout = reliability ? 120_000 : 60_000;
+
+/**
+ * In CI, after the usual report, each failed test's name and error again as one line on standard
+ * output (vitest's github-actions reporter): the end of the output, which is what a CI page shows,
+ * names what failed, though the usual report writes errors to standard error, and the reliability
+ * run's output comes in one piece (run-p --aggregate-output).
+ */
+const reporters = process.env.CI ? ['default', 'github-actions'] : ['default'];
+
 export default defineConfig({
   test: {
     maxWorkers: workers,
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    testTimeout,
+    hookTimeout,
+    reporters,
     teardownTimeout: 30_000,
     passWithNoTests: true,
     sequence: { sequencer: LongestFirstSequencer },
