@@ -48,8 +48,9 @@ const integrationInProcess = globSync('test/integration/**/*.test.ts').filter((f
 /**
  * The e2e and clock files about the DynamoDB engine itself (its emulated SQS queues, the table's
  * items and its backfill, the CLI's direct table access, DynamoDB Local's and the emulator's
- * ports, what a stack keeps on disk): the memory engine has none of them. Every other e2e and clock
- * file runs on both engines (onDynamoDb below).
+ * ports, what a stack keeps on disk): the memory engine has none of them, so they run in
+ * `npm run test:reliability` only, on the DynamoDB engine. Every other e2e and clock file runs on
+ * both engines (onDynamoDb below).
  */
 const dynamoDbEngineOnly = [
   'test/e2e/queue-consumer.test.ts',
@@ -71,20 +72,19 @@ const dynamoDbEngineOnly = [
 /**
  * Which engine runs which e2e, clock and browser file. `npm test` runs every one of them on the
  * memory engine (no JVM: the whole suite in a fraction of the CPU), and on the DynamoDB engine a
- * smoke subset (charges, webhooks and customers through the shared stack, money over moved time on
- * one clock stack) with the files about that engine itself; the store under both engines is held
+ * sample: charges and webhooks through one shared stack, the money path and the table stream →
+ * events queue → delivery path that only that engine has. The store under both engines is held
  * equal by the contract suite (test/contract/, in npm test on both) and the repositories' own
- * integration tests on DynamoDB Local. `npm run test:reliability` (CI) runs every one of them on
- * the DynamoDB engine, the engine that behaves like AWS: each file runs on both engines in CI.
+ * integration tests on DynamoDB Local. `npm run test:reliability` (CI, after npm test) runs every
+ * one of them on the DynamoDB engine, the engine that behaves like AWS, with the files about that
+ * engine itself (dynamoDbEngineOnly) and the clock files: each file runs on both engines in CI,
+ * and the sample only once more.
  */
-const dynamoDbSmoke = {
-  e2e: ['test/e2e/charges.test.ts', 'test/e2e/webhooks.test.ts', 'test/e2e/customers.test.ts'],
-  clock: ['test/clock/transfers.test.ts'],
-};
+const dynamoDbSample = ['test/e2e/charges.test.ts', 'test/e2e/webhooks.test.ts'];
 const onDynamoDb = (folder: 'e2e' | 'clock'): string[] =>
   reliability
     ? [`test/${folder}/**/*.test.ts`]
-    : [...dynamoDbSmoke[folder], ...dynamoDbEngineOnly.filter((file) => file.startsWith(`test/${folder}/`))];
+    : dynamoDbSample.filter((file) => file.startsWith(`test/${folder}/`));
 /** The browser files' engine: their pages are the same on both, so one engine per run. */
 const browserStore = reliability ? 'dynamodb' : 'memory';
 
@@ -99,7 +99,7 @@ const browserStore = reliability ? 'dynamodb' : 'memory';
  *   chosen above (onDynamoDb);
  * - clock-memory and clock-dynamodb: the files that move the clock, two at a time, each on one of
  *   the engine's clock stacks (test/helpers/clock-stack-setup.ts) that it leases and resets first
- *   (useClockStack);
+ *   (useClockStack); clock-dynamodb has files in the reliability run only, where its stacks start;
  * - infra: CDK assertions;
  * - browser: the dashboard and the hosted pages in headless Chromium, on the same two clock stacks
  *   of the run's browser engine (started once for both projects), leased likewise.
@@ -120,7 +120,11 @@ const hookTimeout = reliability ? 120_000 : 60_000;
  * names what failed, though the usual report writes errors to standard error, and the reliability
  * run's output comes in one piece (run-p --aggregate-output).
  */
-const reporters = process.env.CI ? ['default', 'github-actions'] : ['default'];
+const reporters = [
+  ...(process.env.CI ? ['default', 'github-actions'] : ['default']),
+  // Not a report: it starts the run's JVM and stacks side by side as the run begins.
+  './test/helpers/prestart-reporter.ts',
+];
 
 export default defineConfig({
   test: {

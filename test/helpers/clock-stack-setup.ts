@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LocalStackInfo } from '@wattle/local';
 import type { TestProject } from 'vitest/node';
-import { oncePerRun } from './once-per-run.ts';
+import { oncePerRun, type RunResource, startEarly } from './once-per-run.ts';
 import { type OwnStack, startOwnStack } from './stack.ts';
 import { testStore } from './test-store.ts';
 
@@ -34,20 +34,30 @@ declare module 'vitest' {
  * fails the run), and it must exit cleanly.
  */
 export default async function setup(project: TestProject) {
-  // On the project's store engine (its env's WATTLE_TEST_STORE: this setup runs outside its
-  // workers); the projects on one engine share its stacks, those on the other get their own.
-  const store = testStore(project.config.env);
-  const { value: stacks, release } = await oncePerRun(
-    `clock-stacks-${store}`,
-    () => startClockStacks(project.config.maxWorkers, store),
-    stopClockStacks,
-  );
+  const { value: stacks, release } = await oncePerRun(clockStacks(project));
   project.provide(
     'clockStacks',
     stacks.map(({ process: _child, output: _output, stop: _stop, ...info }) => info),
   );
   return release;
 }
+
+/** Started as the run starts, beside the other setups' stacks (prestart-reporter.ts). */
+export const prestart = (project: TestProject): void => startEarly(clockStacks(project));
+
+/**
+ * The project's clock stacks: on its store engine (its env's WATTLE_TEST_STORE: this setup runs
+ * outside its workers), one per file it runs at a time; the projects on one engine share their
+ * stacks, those on the other get their own.
+ */
+const clockStacks = (project: TestProject): RunResource<OwnStack[]> => {
+  const store = testStore(project.config.env);
+  return {
+    key: `clock-stacks-${store}`,
+    start: () => startClockStacks(project.config.maxWorkers, store),
+    stop: stopClockStacks,
+  };
+};
 
 const startClockStacks = (count: number, store: string): Promise<OwnStack[]> =>
   Promise.all(

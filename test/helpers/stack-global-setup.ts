@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LocalStackInfo, startLocalStack } from '@wattle/local';
-import type { TestProject } from 'vitest/node';
 
 /** What the e2e tests get from inject('stack'). */
 export interface ProvidedStack extends LocalStackInfo {
@@ -23,28 +22,36 @@ declare module 'vitest' {
   }
 }
 
+/** The shared stack of the e2e files on DynamoDB Local, running; what they get, and its stop. */
+export interface SharedStack {
+  provided: ProvidedStack;
+  stop: () => Promise<void>;
+}
+
 /**
- * The e2e project's global setup: ONE in-memory local stack on a free port (on DynamoDB Local; the
- * e2e-memory project's is memory-stack-global-setup.ts), in this (the main)
- * process, shared by every e2e file. Files that move the clock share the clock stack instead
- * (useClockStack); the few that restart a stack start their own (startOwnStack).
+ * ONE in-memory local stack on a free port (on DynamoDB Local; the e2e-memory project's is
+ * memory-stack-global-setup.ts), in this (the main) process, shared by every e2e file. Files that
+ * move the clock share the clock stack instead (useClockStack); the few that restart a stack start
+ * their own (startOwnStack).
  */
-export default async function setup(project: TestProject) {
+export const startSharedStack = async (): Promise<SharedStack> => {
   process.env.WATTLE_LOG_LEVEL ||= 'SILENT';
   const dataDir = mkdtempSync(join(tmpdir(), 'wattle-e2e-'));
   const stack = await startLocalStack({ port: 0, dataDir, inMemory: true, quiet: true });
-  project.provide('stack', {
-    ...stack.info,
-    port: stack.port,
-    store: 'dynamodb',
-    ddbEndpoint: stack.ddbEndpoint,
-    sqsEndpoint: stack.sqsEndpoint,
-    tableName: stack.tableName,
-    eventsQueueUrl: stack.queueUrls.events as string,
-    dataDir,
-  });
-  return async () => {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    provided: {
+      ...stack.info,
+      port: stack.port,
+      store: 'dynamodb',
+      ddbEndpoint: stack.ddbEndpoint,
+      sqsEndpoint: stack.sqsEndpoint,
+      tableName: stack.tableName,
+      eventsQueueUrl: stack.queueUrls.events as string,
+      dataDir,
+    },
+    stop: async () => {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
-}
+};

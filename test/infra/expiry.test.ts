@@ -1,20 +1,19 @@
 import { ttlAttribute } from '@wattle/store';
-import { App, type CfnElement } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import type { CfnElement } from 'aws-cdk-lib';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { streamReadActions } from '../../infra/constructs/expiry-consumer.ts';
-import { buildStack, type WattleStack } from '../../infra/stack.ts';
+import type { WattleStack } from '../../infra/stack.ts';
+import { defaultStack, synthStack } from '../helpers/default-stack.ts';
 
 let stack: WattleStack;
 let template: Template;
-const env = { account: '111111111111', region: 'ap-southeast-2' };
+const _env = { account: '111111111111', region: 'ap-southeast-2' };
 
 const idOf = (element: CfnElement): string => stack.resolve(element.logicalId) as string;
 
 beforeAll(() => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  stack = buildStack(app, 'WattleExpiry', { env });
-  template = Template.fromStack(stack);
+  ({ stack, template } = defaultStack());
 });
 
 describe('storage that does not grow forever', () => {
@@ -75,8 +74,7 @@ describe('storage that does not grow forever', () => {
         (f) => f.Properties.Environment.Variables as Record<string, unknown>,
       );
     expect(variables(template).every((v) => !('WATTLE_EVENT_RETENTION_DAYS' in v))).toBe(true);
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [], eventRetentionDays: '90' } });
-    const chosen = Template.fromStack(buildStack(app, 'WattleRetention', { env }));
+    const chosen = synthStack({ eventRetentionDays: '90' }).template;
     expect(variables(chosen).every((v) => v.WATTLE_EVENT_RETENTION_DAYS === '90')).toBe(true);
   });
 });

@@ -1,10 +1,11 @@
 import { fileRetentionDays } from '@wattle/domain';
 import { type FunctionName, functionNames } from '@wattle/routes';
-import { App, type CfnElement } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import type { CfnElement } from 'aws-cdk-lib';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileObjectRetentionDays } from '../../infra/constructs/files-bucket.ts';
-import { buildStack, type WattleStack } from '../../infra/stack.ts';
+import type { WattleStack } from '../../infra/stack.ts';
+import { defaultStack } from '../helpers/default-stack.ts';
 
 interface Resource {
   Type: string;
@@ -37,9 +38,7 @@ const statementsOf = (fn: FunctionName): Statement[] => {
 };
 
 beforeAll(() => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  stack = buildStack(app, 'FilesBucketTest', { env: { account: '111111111111', region: 'ap-southeast-2' } });
-  template = Template.fromStack(stack);
+  ({ stack, template } = defaultStack());
   bucketId = idOf(stack.filesBucket.node.defaultChild as CfnElement);
 });
 

@@ -1,21 +1,14 @@
 import { type FunctionName, functionNames } from '@wattle/routes';
-import { App, type CfnElement } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import type { CfnElement } from 'aws-cdk-lib';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { functionAccess } from '../../infra/constructs/access.ts';
-import { buildStack, type WattleStack } from '../../infra/stack.ts';
+import type { WattleStack } from '../../infra/stack.ts';
+import { defaultStack, type SynthesizedStack, synthStack } from '../helpers/default-stack.ts';
 import { type TemplateStatement, templateStatements } from '../helpers/template-statements.ts';
 
 type Statement = TemplateStatement;
-
-const synth = (context: Record<string, unknown> = {}) => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
-  const stack = buildStack(app, 'WattleProcessor', {
-    env: { account: '111111111111', region: 'ap-southeast-2' },
-  });
-  return { stack, template: Template.fromStack(stack) };
-};
 
 const actionsOf = (statement: Statement): string[] =>
   Array.isArray(statement.Action) ? statement.Action : [statement.Action];
@@ -39,13 +32,14 @@ const secretStatements = (template: Template): Statement[] =>
 
 const processorFunctions = functionNames.filter((fn) => functionAccess[fn].processor);
 
-let simulator: ReturnType<typeof synth>;
-let adyen: ReturnType<typeof synth>;
+let simulator: SynthesizedStack;
+let adyen: SynthesizedStack;
 
-// Two stacks to synthesise: twice the other infra files' wait for one.
+// Two stacks (the default one perhaps synthesized already by another file): up to twice the other
+// infra files' wait for one.
 beforeAll(() => {
-  simulator = synth();
-  adyen = synth({ liveProcessor: 'adyen' });
+  simulator = defaultStack();
+  adyen = synthStack({ liveProcessor: 'adyen' });
 }, 120_000);
 
 describe('the live processor in AWS', () => {
@@ -124,7 +118,7 @@ describe('the live processor in AWS', () => {
   });
 
   it('refuses a processor it does not know at synth', () => {
-    expect(() => synth({ liveProcessor: 'stripe' })).toThrow(
+    expect(() => synthStack({ liveProcessor: 'stripe' })).toThrow(
       '-c liveProcessor must be one of simulator, adyen, not "stripe"',
     );
   });

@@ -5,12 +5,13 @@ import {
   publicBaseUrlVariable,
 } from '@wattle/routes';
 import { App, type CfnElement, type Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { functionAccess } from '../../infra/constructs/access.ts';
 import { stageNames } from '../../infra/constructs/api.ts';
 import { tableKeyActions } from '../../infra/constructs/table-key.ts';
 import { buildStack, type WattleStack } from '../../infra/stack.ts';
+import { defaultStack, synthStack, testEnv } from '../helpers/default-stack.ts';
 
 /**
  * What issue #7 adds for production: the table's own key, alarms on every dead-letter queue,
@@ -29,7 +30,6 @@ interface Statement {
   Condition?: unknown;
 }
 
-const env = { account: '111111111111', region: 'ap-southeast-2' };
 const certificateArn = 'arn:aws:acm:ap-southeast-2:111111111111:certificate/0000-test';
 const withContext = {
   testDomain: 'api-test.shop.example',
@@ -38,19 +38,13 @@ const withContext = {
   alarmEmail: 'ops@shop.example',
 };
 
-const synth = (context: Record<string, unknown>): { stack: WattleStack; template: Template } => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
-  const stack = buildStack(app, 'WattleTest', { env });
-  return { stack, template: Template.fromStack(stack) };
-};
-
 let stack: WattleStack;
 let template: Template;
 let custom: { stack: WattleStack; template: Template };
 
 beforeAll(() => {
-  ({ stack, template } = synth({}));
-  custom = synth(withContext);
+  ({ stack, template } = defaultStack());
+  custom = synthStack(withContext);
 });
 
 const idOf = (s: Stack, element: CfnElement): string => s.resolve(element.logicalId) as string;
@@ -310,7 +304,7 @@ describe('custom domains', () => {
 
   it('refuse a domain without a certificate', () => {
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [], liveDomain: 'api.shop.example' } });
-    expect(() => buildStack(app, 'NoCertificate', { env })).toThrow(/certificateArn/);
+    expect(() => buildStack(app, 'NoCertificate', { env: testEnv })).toThrow(/certificateArn/);
   });
 });
 

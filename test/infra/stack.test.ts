@@ -1,10 +1,11 @@
 import { type FunctionName, fallbackFunction, functionNames, queues, routeKey, routes } from '@wattle/routes';
 import { globalIndexes, tableKeys, ttlAttribute } from '@wattle/store';
-import { App, type CfnElement } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import type { CfnElement } from 'aws-cdk-lib';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { functionAccess } from '../../infra/constructs/access.ts';
-import { buildStack, type WattleStack } from '../../infra/stack.ts';
+import type { WattleStack } from '../../infra/stack.ts';
+import { defaultStack } from '../helpers/default-stack.ts';
 import { templateStatements } from '../helpers/template-statements.ts';
 
 interface CfnResource {
@@ -73,9 +74,7 @@ const cardKeyActionsOf = (fn: FunctionName): string[] => {
 };
 
 beforeAll(() => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  stack = buildStack(app, 'WattleTest', { env: { account: '111111111111', region: 'ap-southeast-2' } });
-  template = Template.fromStack(stack);
+  ({ stack, template } = defaultStack());
 });
 
 describe('HTTP API', () => {

@@ -1,30 +1,43 @@
 import type { TestProject } from 'vitest/node';
-import startSharedStack from '../../helpers/stack-global-setup.ts';
-import { captureLogs } from './capture-logs.ts';
+import { oncePerRun, type RunResource, startEarly } from '../../helpers/once-per-run.ts';
+import { type SharedStack, startSharedStack } from '../../helpers/stack-global-setup.ts';
+import { captureLogs, type LogCapture } from './capture-logs.ts';
 import { describeFinds } from './find-card-data.ts';
 import { findCardDataInLogs, findCardDataInTable } from './scan-stack.ts';
 
+interface CheckedStack {
+  stack: SharedStack;
+  capture: LogCapture;
+}
+
 /**
- * The e2e project's global setup: the shared stack (stack-global-setup.ts) with its functions
- * logging at DEBUG into a capture, and, when every e2e file is done, the card-data check: every
- * item of the table and every captured log line is searched for card data in clear. A find fails
- * the run, after the stack has stopped (a failing teardown skips the ones after it).
+ * The shared stack (stack-global-setup.ts) with its functions logging at DEBUG into a capture, and,
+ * at its stop, when every e2e file is done, the card-data check: every item of the table and every
+ * captured log line is searched for card data in clear. A find fails the run, after the stack has
+ * stopped (a failing teardown skips the ones after it).
  */
-export default async function setup(project: TestProject) {
-  process.env.WATTLE_LOG_LEVEL = 'DEBUG';
-  // The capture reads the functions' JSON lines, not the local console's readable ones.
-  process.env.WATTLE_LOG_FORMAT = 'json';
-  const capture = captureLogs();
-  const stopStack = await startSharedStack(project);
-  return async () => {
+const checkedSharedStack: RunResource<CheckedStack> = {
+  key: 'e2e-dynamodb-stack',
+  start: async () => {
+    process.env.WATTLE_LOG_LEVEL = 'DEBUG';
+    // The capture reads the functions' JSON lines, not the local console's readable ones.
+    process.env.WATTLE_LOG_FORMAT = 'json';
+    const capture = captureLogs();
+    try {
+      return { stack: await startSharedStack(), capture };
+    } catch (error) {
+      capture.stop();
+      throw error;
+    }
+  },
+  stop: async ({ stack, capture }) => {
     let failure: unknown;
     try {
-      const stack = project.getProvidedContext().stack;
       // Nothing captured would mean the capture broke, and a scan of nothing proves nothing.
       if (!capture.lines.some((line) => line.includes('"message":"request"')))
         throw new Error('No request was logged by the shared stack: the card-data check read no logs');
       const finds = [
-        ...(await findCardDataInTable(stack.ddbEndpoint, stack.tableName)),
+        ...(await findCardDataInTable(stack.provided.ddbEndpoint, stack.provided.tableName)),
         ...findCardDataInLogs(capture.lines.join('\n'), 'the shared stack log'),
       ];
       if (finds.length > 0) failure = new Error(describeFinds(finds));
@@ -32,8 +45,18 @@ export default async function setup(project: TestProject) {
       failure = error;
     } finally {
       capture.stop();
-      await stopStack();
+      await stack.stop();
     }
     if (failure) throw failure;
-  };
+  },
+};
+
+/** Started as the run starts, beside the other setups' stacks (prestart-reporter.ts). */
+export const prestart = (): void => startEarly(checkedSharedStack);
+
+/** The e2e-dynamodb project's global setup: the shared stack, checked for card data at its stop. */
+export default async function setup(project: TestProject) {
+  const { value, release } = await oncePerRun(checkedSharedStack);
+  project.provide('stack', value.stack.provided);
+  return release;
 }
