@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventsAbout } from '../helpers/events.ts';
-import { cardFields } from '../helpers/fixtures.ts';
-import { type Api, api, type Merchant, newMerchant, useStack } from '../helpers/stack.ts';
+import { type Api, api, type Merchant, newCustomer, newMerchant, useStack } from '../helpers/stack.ts';
 
 let merchant: Merchant;
 let client: Api;
@@ -11,20 +10,10 @@ beforeAll(async () => {
   client = api(merchant.test.baseUrl, merchant.test.secretKey);
 });
 
-const newCustomer = async (fields: Record<string, unknown> = {}) => {
-  const res = await client.post('/1/customers', {
-    email: 'roland@example.com',
-    card: cardFields(),
-    ...fields,
-  });
-  expect(res.status).toBe(201);
-  return res.body.response;
-};
-
 describe('customer events in the table (the DynamoDB engine)', () => {
   // Read from the table's outbox items: the DynamoDB engine's.
   it('records customer.created, customer.updated and customer.deleted with the customer as data', async () => {
-    const customer = await newCustomer();
+    const customer = await newCustomer(client);
     await client.put(`/1/customers/${customer.token}`, { notes: 'changed' });
     await client.del(`/1/customers/${customer.token}`);
     const events = await eventsAbout(useStack(), customer.token);

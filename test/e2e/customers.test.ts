@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cardFields } from '../helpers/fixtures.ts';
-import { type Api, api, type Merchant, newMerchant } from '../helpers/stack.ts';
+import { type Api, api, type Merchant, newCustomer, newMerchant } from '../helpers/stack.ts';
 
 let merchant: Merchant;
 let client: Api;
@@ -14,16 +14,6 @@ const newCardToken = async (number = '4200000000000000'): Promise<string> => {
   const res = await client.post('/1/cards', cardFields({ number }), { form: true });
   expect(res.status).toBe(201);
   return res.body.response.token;
-};
-
-const newCustomer = async (fields: Record<string, unknown> = {}) => {
-  const res = await client.post('/1/customers', {
-    email: 'roland@example.com',
-    card: cardFields(),
-    ...fields,
-  });
-  expect(res.status).toBe(201);
-  return res.body.response;
 };
 
 const cardsOf = async (customerToken: string) => {
@@ -56,7 +46,7 @@ describe('POST /customers', () => {
 
   it('creates a customer from an unused card token, keeping the token', async () => {
     const cardToken = await newCardToken();
-    const customer = await newCustomer({ card: undefined, card_token: cardToken });
+    const customer = await newCustomer(client, { card: undefined, card_token: cardToken });
     expect(customer.card.token).toBe(cardToken);
     expect(customer.first_name).toBe('');
   });
@@ -97,7 +87,7 @@ describe('POST /customers', () => {
 
   it('uses a card token once: a second customer cannot take it', async () => {
     const cardToken = await newCardToken();
-    await newCustomer({ card: undefined, card_token: cardToken });
+    await newCustomer(client, { card: undefined, card_token: cardToken });
     const again = await client.post('/1/customers', { email: 'b@example.com', card_token: cardToken });
     expect(again.status).toBe(422);
     expect(again.body.messages[0]).toMatchObject({ param: 'card_token', code: 'card_token_invalid' });
@@ -165,7 +155,7 @@ describe('reading customers', () => {
 
 describe('PUT /customers/{token}', () => {
   it('updates the plain fields and leaves the cards (rules 1 and 6)', async () => {
-    const customer = await newCustomer();
+    const customer = await newCustomer(client);
     const res = await client.put(
       `/1/customers/${customer.token}`,
       { notes: 'updated', first_name: 'Rolly' },
@@ -177,7 +167,7 @@ describe('PUT /customers/{token}', () => {
   });
 
   it('refuses more than one card parameter (rule 2)', async () => {
-    const customer = await newCustomer();
+    const customer = await newCustomer(client);
     const res = await client.put(`/1/customers/${customer.token}`, {
       card_token: 'card_a',
       primary_card_token: 'card_b',
@@ -187,7 +177,7 @@ describe('PUT /customers/{token}', () => {
   });
 
   it('replaces the primary with a new card and removes the old one (rule 3)', async () => {
-    const customer = await newCustomer();
+    const customer = await newCustomer(client);
     const res = await client.put(`/1/customers/${customer.token}`, {
       card: cardFields({ number: '4200000000000000' }),
     });
@@ -199,7 +189,7 @@ describe('PUT /customers/{token}', () => {
   });
 
   it('card_token replaces the primary and removes the old one (rule 4)', async () => {
-    const customer = await newCustomer();
+    const customer = await newCustomer(client);
     const cardToken = await newCardToken();
     const res = await client.put(`/1/customers/${customer.token}`, { card_token: cardToken });
     expect(res.status).toBe(200);
@@ -208,7 +198,7 @@ describe('PUT /customers/{token}', () => {
   });
 
   it('primary_card_token keeps the old primary as a non-primary card (rule 5)', async () => {
-    const customer = await newCustomer();
+    const customer = await newCustomer(client);
     const added = await client.post(
       `/1/customers/${customer.token}/cards`,
       cardFields({ number: '4200000000000000' }),
@@ -226,8 +216,8 @@ describe('PUT /customers/{token}', () => {
   });
 
   it('refuses a token of another customer', async () => {
-    const a = await newCustomer();
-    const b = await newCustomer();
+    const a = await newCustomer(client);
+    const b = await newCustomer(client);
     const res = await client.put(`/1/customers/${a.token}`, { card_token: b.card.token });
     expect(res.status).toBe(422);
     expect(res.body.messages[0].param).toBe('card_token');
@@ -240,7 +230,7 @@ describe('PUT /customers/{token}', () => {
 
 describe('customer cards', () => {
   it('adds cards that are never primary and deletes only non-primary ones', async () => {
-    const customer = await newCustomer();
+    const customer = await newCustomer(client);
     const withToken = await client.post(`/1/customers/${customer.token}/cards`, {
       card_token: await newCardToken(),
     });
@@ -273,7 +263,7 @@ describe('customer cards', () => {
   });
 
   it('takes the publishable key on the card-adding endpoint', async () => {
-    const customer = await newCustomer();
+    const customer = await newCustomer(client);
     const res = await api(merchant.test.baseUrl, null).post(`/1/customers/${customer.token}/cards`, {
       ...cardFields(),
       publishable_api_key: merchant.test.publishableKey,
@@ -282,7 +272,7 @@ describe('customer cards', () => {
   });
 
   it('answers empty charges and subscriptions lists with full pagination', async () => {
-    const customer = await newCustomer();
+    const customer = await newCustomer(client);
     for (const list of ['charges', 'subscriptions']) {
       const res = await client.get(`/1/customers/${customer.token}/${list}`);
       expect(res.status).toBe(200);
@@ -298,7 +288,7 @@ describe('customer cards', () => {
 
 describe('DELETE /customers/{token}', () => {
   it('removes the customer and all its cards', async () => {
-    const customer = await newCustomer();
+    const customer = await newCustomer(client);
     await client.post(`/1/customers/${customer.token}/cards`, cardFields());
     const res = await client.del(`/1/customers/${customer.token}`);
     expect(res.status).toBe(204);
@@ -310,7 +300,7 @@ describe('DELETE /customers/{token}', () => {
 
 describe('isolation', () => {
   it('keeps one merchant out of another one’s customers and card tokens', async () => {
-    const customer = await newCustomer();
+    const customer = await newCustomer(client);
     const cardToken = await newCardToken();
     const other = await newMerchant();
     const intruder = api(other.test.baseUrl, other.test.secretKey);
@@ -328,7 +318,7 @@ describe('isolation', () => {
   });
 
   it('keeps test and live apart for the same merchant', async () => {
-    const customer = await newCustomer();
+    const customer = await newCustomer(client);
     const live = api(merchant.live.baseUrl, merchant.live.secretKey);
     expect((await live.get(`/1/customers/${customer.token}`)).status).toBe(404);
   });
@@ -385,7 +375,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('replays a DELETE instead of answering 404 the second time', async () => {
-    const customer = await newCustomer();
+    const customer = await newCustomer(client);
     const headers = { 'Idempotency-Key': `delete-${customer.token}` };
     expect((await client.del(`/1/customers/${customer.token}`, undefined, { headers })).status).toBe(204);
     expect((await client.del(`/1/customers/${customer.token}`, undefined, { headers })).status).toBe(204);

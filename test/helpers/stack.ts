@@ -14,6 +14,7 @@ import {
   findCardDataInTable,
 } from '../reliability/card-leaks/scan-stack.ts';
 import type { ProvidedClockStack } from './clock-stack-setup.ts';
+import { cardFields } from './fixtures.ts';
 import { checkAgainstDocument } from './openapi-check.ts';
 import { descendantsOf } from './process-tree.ts';
 import type { ProvidedStack } from './stack-global-setup.ts';
@@ -162,6 +163,17 @@ export const newMerchant = async (stack: StackRef = useStack(), name?: string): 
   const res = await request('POST', localUrl(stack, '/accounts'), name ? { name } : {});
   if (res.status !== 201) throw new Error(`POST /_local/accounts answered ${res.status}: ${res.text}`);
   return res.body as Merchant;
+};
+
+/** A customer made through the API with `client`, a card in the usual fields unless `fields` say otherwise. */
+export const newCustomer = async (client: Api, fields: Record<string, unknown> = {}) => {
+  const res = await client.post('/1/customers', {
+    email: 'roland@example.com',
+    card: cardFields(),
+    ...fields,
+  });
+  if (res.status !== 201) throw new Error(`POST /1/customers answered ${res.status}: ${res.text}`);
+  return res.body.response;
 };
 
 /** The stack's clock now, as Pin writes timestamps. */
