@@ -1,7 +1,8 @@
 import { globSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './test/helpers/longest-first-sequencer.ts';
+import type { PrestartOptions } from './test/helpers/prestart-reporter.ts';
 
 /**
  * The long reliability runs (fuzzing at length, load, crash loops): only `npm run test:reliability`
@@ -120,10 +121,24 @@ const hookTimeout = reliability ? 120_000 : 60_000;
  * names what failed, though the usual report writes errors to standard error, and the reliability
  * run's output comes in one piece (run-p --aggregate-output).
  */
-const reporters = [
+const reporters: NonNullable<ViteUserConfig['test']>['reporters'] = [
   ...(process.env.CI ? ['default', 'github-actions'] : ['default']),
-  // Not a report: it starts the run's JVM and stacks side by side as the run begins.
-  './test/helpers/prestart-reporter.ts',
+  // Not a report: it bundles the stack for the run and starts the run's JVM and stacks side by
+  // side as the run begins.
+  [
+    './test/helpers/prestart-reporter.ts',
+    {
+      stackProjects: [
+        'e2e-memory',
+        'e2e-dynamodb',
+        'clock-memory',
+        'clock-dynamodb',
+        'browser',
+        'reliability',
+        'load',
+      ],
+    } satisfies PrestartOptions,
+  ],
 ];
 
 export default defineConfig({

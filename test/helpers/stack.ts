@@ -17,6 +17,7 @@ import type { ProvidedClockStack } from './clock-stack-setup.ts';
 import { cardFields } from './fixtures.ts';
 import { checkAgainstDocument } from './openapi-check.ts';
 import { descendantsOf } from './process-tree.ts';
+import { stackBundleVariable } from './stack-bundle.ts';
 import type { ProvidedStack } from './stack-global-setup.ts';
 import { testStore } from './test-store.ts';
 
@@ -238,7 +239,11 @@ process.once('exit', () => {
  */
 export const startOwnStack = async (options: OwnStackOptions): Promise<OwnStack> => {
   rmSync(join(options.dataDir, 'local.json'), { force: true });
-  const args = ['--import', 'tsx', join(repoRoot, 'packages/local/src/main.ts')];
+  // The run's bundle of the stack when there is one (stack-bundle.ts), else its sources through tsx.
+  const bundle = process.env[stackBundleVariable];
+  const args = bundle
+    ? [join(bundle, 'stack.js')]
+    : ['--import', 'tsx', join(repoRoot, 'packages/local/src/main.ts')];
   const store = testStore();
   if (store !== 'dynamodb' && !options.args?.includes('--store')) args.push('--store', store);
   if (options.quiet ?? true) args.push('--quiet');
