@@ -92,6 +92,10 @@ const launch = async (port: number, options: DynamoDbLocalOptions): Promise<Dyna
     // bind to loopback: it listens on every interface (see docs/guide/local-stack.md).
     '-cors',
     noBrowserOrigin,
+    // DynamoDB Local reports its use to AWS unless told not to (since version 2.4): a local
+    // sandbox sends nothing anywhere, and on a closed network the attempts only cost CPU
+    // (0.5–1 s of each start, measured here).
+    '-disableTelemetry',
     ...storage,
   ];
   const child = spawn('bash', ['-c', watchdog, 'wattle-dynamodb-watchdog', ...java], {
