@@ -1,8 +1,5 @@
 import { type BankAccountDetails, PinError } from '@wattle/domain';
-import { provisionAccount } from '@wattle/flows';
 import { bankAccountFields, validate } from '@wattle/http';
-import { randomIds, randomSecrets, runtimeClock } from '@wattle/runtime';
-import { createStore, documentClient } from '@wattle/store';
 import * as v from 'valibot';
 import type { CreateAccountArgs } from './args.ts';
 import { postLocal } from './local-control.ts';
@@ -17,22 +14,13 @@ export interface CreatedAccount {
   partnerKey?: string;
 }
 
-const noCipher = {
-  seal: async (): Promise<string> => {
-    throw new Error('Accounts hold no cards');
-  },
-  open: async (): Promise<string> => {
-    throw new Error('Accounts hold no cards');
-  },
-};
-
 const bankAccountSchema = v.object(bankAccountFields());
 
 /**
  * The bank account given on the command line, checked as POST /bank_accounts checks it; an
  * Error naming every problem otherwise.
  */
-const payoutBankAccountOf = (args: CreateAccountArgs): BankAccountDetails | null => {
+export const payoutBankAccountOf = (args: CreateAccountArgs): BankAccountDetails | null => {
   if (!args.bankAccount) return null;
   try {
     return validate(bankAccountSchema, args.bankAccount);
@@ -42,33 +30,6 @@ const payoutBankAccountOf = (args: CreateAccountArgs): BankAccountDetails | null
     throw new Error(`Bank account: ${messages.map((m) => m.message).join('; ')}`);
   }
 };
-
-/** Straight into a table: a deployed stack (AWS credentials) or a DynamoDB Local. */
-export const createInTable = async (args: CreateAccountArgs & { table: string }): Promise<CreatedAccount> => {
-  const payoutBankAccount = payoutBankAccountOf(args);
-  const store = tableStore(args.table, args.endpoint);
-  const made = await provisionAccount(
-    { accounts: store.accounts, ids: randomIds, clock: runtimeClock, secrets: randomSecrets },
-    {
-      kind: args.partner ? 'partner' : 'merchant',
-      name: args.name,
-      email: args.email,
-      referredBy: args.referredBy,
-      payoutBankAccount,
-      ...(args.deposits ? { transfersEnabled: false } : {}),
-    },
-  );
-  return {
-    accountId: made.account.id,
-    kind: made.account.kind,
-    ...(made.keys ?? {}),
-    ...(made.partnerKey ? { partnerKey: made.partnerKey } : {}),
-  };
-};
-
-/** A store over a table named on the command line (no card key: accounts hold no cards). */
-export const tableStore = (table: string, endpoint: string | null) =>
-  createStore(documentClient(endpoint ? { endpoint } : {}), table, noCipher);
 
 /** Through the running local stack's control endpoint, found from its local.json. */
 export const createInLocalStack = async (

@@ -2,8 +2,8 @@ import { presentMerchantSummary } from '@wattle/domain';
 import { activateMerchant, reviewMerchant } from '@wattle/flows';
 import { randomIds, runtimeClock } from '@wattle/runtime';
 import type { MerchantDecisionArgs } from './args.ts';
-import { tableStore } from './create-account.ts';
 import { postLocal } from './local-control.ts';
+import { tableStore } from './table-store.ts';
 import { localStackOrigin } from './target.ts';
 
 /**

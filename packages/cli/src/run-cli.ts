@@ -85,14 +85,14 @@ const run = async (argv: string[], io: CliIo): Promise<void> => {
     } else if (args.command === 'backfill-card-owners') {
       const [{ backfillCardOwners }, { tableStore }] = await Promise.all([
         import('@wattle/store'),
-        import('./create-account.ts'),
+        import('./table-store.ts'),
       ]);
       const store = tableStore(args.table, args.endpoint);
       print(await backfillCardOwners(store.ctx), args.json);
     } else {
-      const { createInLocalStack, createInTable, describeAccount } = await import('./create-account.ts');
+      const { createInLocalStack, describeAccount } = await import('./create-account.ts');
       const made = args.table
-        ? await createInTable({ ...args, table: args.table })
+        ? await (await import('./create-account-in-table.ts')).createInTable({ ...args, table: args.table })
         : await createInLocalStack(args, dataDir);
       io.out(args.json ? JSON.stringify(made, null, 2) : describeAccount(made));
     }
