@@ -93,24 +93,6 @@ const onDynamoDb = (folder: 'e2e' | 'clock'): string[] =>
 const browserStore = reliability ? 'dynamodb' : 'memory';
 
 /**
- * The projects, so only what needs it pays for a JVM (plus one with the reliability runs):
- * - unit: pure code, no I/O (unit-mocks: the files that mock modules, isolated);
- * - integration: the store against DynamoDB Local (a JVM, a table per file: useTable), and
- *   integration-in-process: the files that run the functions in this process, isolated;
- * - e2e-memory and e2e-dynamodb: HTTP against ONE shared local stack per engine, files side by
- *   side (the few that restart a stack, keep one on disk or keep events for a year start their
- *   own: startOwnStack); the engine of each is its WATTLE_TEST_STORE, the files of each engine are
- *   chosen above (onDynamoDb);
- * - clock-memory and clock-dynamodb: the files that move the clock, two at a time, each on one of
- *   the engine's clock stacks (test/helpers/clock-stack-setup.ts) that it leases and resets first
- *   (useClockStack); clock-dynamodb has files in the reliability run only, where its stacks start;
- * - infra: CDK assertions;
- * - browser: the dashboard and the hosted pages in headless Chromium, on the same two clock stacks
- *   of the run's browser engine (started once for both projects), leased likewise.
- * Integration and integration-in-process share one DynamoDB Local. The long files of every
- * project start first (test/helpers/longest-first-sequencer.ts).
- */
-/**
  * A test's and a hook's time limit: a net against a hang, never a speed check (those are in
  * `npm run bench`). The reliability run shares the machine with the rehearsal and the package test
  * in CI, and every file in it waits on DynamoDB Local, so its nets are wider.
@@ -144,6 +126,24 @@ const reporters: NonNullable<ViteUserConfig['test']>['reporters'] = [
   ],
 ];
 
+/**
+ * The projects, so only what needs it pays for a JVM (plus one with the reliability runs):
+ * - unit: pure code, no I/O (unit-mocks: the files that mock modules, isolated);
+ * - integration: the store against DynamoDB Local (a JVM, a table per file: useTable), and
+ *   integration-in-process: the files that run the functions in this process, isolated;
+ * - e2e-memory and e2e-dynamodb: HTTP against ONE shared local stack per engine, files side by
+ *   side (the few that restart a stack, keep one on disk or keep events for a year start their
+ *   own: startOwnStack); the engine of each is its WATTLE_TEST_STORE, the files of each engine are
+ *   chosen above (onDynamoDb);
+ * - clock-memory and clock-dynamodb: the files that move the clock, two at a time, each on one of
+ *   the engine's clock stacks (test/helpers/clock-stack-setup.ts) that it leases and resets first
+ *   (useClockStack); clock-dynamodb has files in the reliability run only, where its stacks start;
+ * - infra: CDK assertions;
+ * - browser: the dashboard and the hosted pages in headless Chromium, on the same two clock stacks
+ *   of the run's browser engine (started once for both projects), leased likewise.
+ * Integration and integration-in-process share one DynamoDB Local. The long files of every
+ * project start first (test/helpers/longest-first-sequencer.ts).
+ */
 export default defineConfig({
   test: {
     maxWorkers: workers,

@@ -14,9 +14,9 @@ export interface SynthesizedStack {
  * The stack with these context values, bundling off (the assertions read the template, not the
  * functions' code).
  */
-export const synthStack = (context: Record<string, unknown> = {}, name = 'WattleTest'): SynthesizedStack => {
+export const synthStack = (context: Record<string, unknown> = {}): SynthesizedStack => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
-  const stack = buildStack(app, name, { env: testEnv });
+  const stack = buildStack(app, 'WattleTest', { env: testEnv });
   return { stack, template: Template.fromStack(stack) };
 };
 

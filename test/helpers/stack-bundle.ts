@@ -11,7 +11,7 @@ export const stackBundleVariable = 'WATTLE_TEST_STACK_BUNDLE';
 /**
  * The local stack and every handler bundled (as the npm package is: packages/npm-package/bundle.mjs)
  * from this checkout's sources, for the stacks a test run starts in processes of their own: such a
- * stack starts and loads its handlers on a fifth of the CPU that tsx takes to compile and load the
+ * stack starts and loads its handlers on a quarter of the CPU that tsx takes to compile and load the
  * sources module by module (about 0.5 s against 2 s on this machine), and a run starts dozens. Made
  * fresh for each run, into a folder of its own under node_modules/.cache (the bundle's few
  * dependencies outside it, DynamoDB Local's jar and the SQS emulator, resolve from there), removed
