@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { RequestLogEntry } from '@wattle/local';
 import { requestLogName } from '@wattle/local';
 import { describe, expect, it } from 'vitest';
+import { hangNet } from '../helpers/hang-net.ts';
 import { useClockStack } from '../helpers/stack.ts';
 
 // The README's first charge (and the refunds, disputes, deposits… pages) move the clock, and the
@@ -228,33 +229,37 @@ describe('the docs’ sh examples, run as written against a local stack', () => 
   });
 
   for (const { page, blocks } of runnable.filter(({ blocks }) => blocks.length > 0)) {
-    it(`${page}: its ${blocks.length} sh blocks`, async () => {
-      const { script, origin } = scriptOf(blocks);
-      const from = logSize();
-      const { code, output } = await runBash(script, 80_000);
-      const { sections, failed } = readOutput(output);
-      const pageLines = readFileSync(join(repoRoot, page), 'utf8').split('\n');
-      const report = (section: Section | undefined, what: string): string => {
-        const block = blocks[(section?.block ?? 1) - 1]!;
-        return `${page}, block ${section?.block ?? 1} of ${blocks.length} (${page}:${block.line}): ${what}\n--- the block's output:\n${(section?.output ?? output).trim().slice(-6000)}`;
-      };
-      if (code !== 0) {
-        const pageLine = failed ? origin.get(failed.line) : undefined;
-        const at = pageLine ? ` at ${page}:${pageLine}: ${pageLines[pageLine - 1]?.trim()}` : '';
-        expect.fail(report(sections.at(-1), `exit status ${failed?.status ?? code}${at}`));
-      }
-      const problems = requestsSince(from).flatMap((entry) => {
-        const problem = wrong(entry);
-        const section = sections.findLast(({ startedAt }) => startedAt <= entry.requestTime) ?? sections[0];
-        return problem ? [{ section, problem: `${entry.httpMethod} ${entry.path} ${problem}` }] : [];
-      });
-      if (problems.length > 0) {
-        const first = problems[0]!.section;
-        const named = problems.filter(({ section }) => section === first).map(({ problem }) => problem);
-        expect.fail(
-          report(first, `its commands succeeded, but requests they made went wrong:\n${named.join('\n')}`),
-        );
-      }
-    }, 90_000);
+    it(
+      `${page}: its ${blocks.length} sh blocks`,
+      async () => {
+        const { script, origin } = scriptOf(blocks);
+        const from = logSize();
+        const { code, output } = await runBash(script, hangNet(80_000));
+        const { sections, failed } = readOutput(output);
+        const pageLines = readFileSync(join(repoRoot, page), 'utf8').split('\n');
+        const report = (section: Section | undefined, what: string): string => {
+          const block = blocks[(section?.block ?? 1) - 1]!;
+          return `${page}, block ${section?.block ?? 1} of ${blocks.length} (${page}:${block.line}): ${what}\n--- the block's output:\n${(section?.output ?? output).trim().slice(-6000)}`;
+        };
+        if (code !== 0) {
+          const pageLine = failed ? origin.get(failed.line) : undefined;
+          const at = pageLine ? ` at ${page}:${pageLine}: ${pageLines[pageLine - 1]?.trim()}` : '';
+          expect.fail(report(sections.at(-1), `exit status ${failed?.status ?? code}${at}`));
+        }
+        const problems = requestsSince(from).flatMap((entry) => {
+          const problem = wrong(entry);
+          const section = sections.findLast(({ startedAt }) => startedAt <= entry.requestTime) ?? sections[0];
+          return problem ? [{ section, problem: `${entry.httpMethod} ${entry.path} ${problem}` }] : [];
+        });
+        if (problems.length > 0) {
+          const first = problems[0]!.section;
+          const named = problems.filter(({ section }) => section === first).map(({ problem }) => problem);
+          expect.fail(
+            report(first, `its commands succeeded, but requests they made went wrong:\n${named.join('\n')}`),
+          );
+        }
+      },
+      hangNet(90_000),
+    );
   }
 });

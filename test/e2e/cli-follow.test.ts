@@ -6,6 +6,7 @@ import { verifyPinSignature } from '@wattle/verify-webhook';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { wattleOutput } from '../helpers/cli.ts';
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
+import { hangNet } from '../helpers/hang-net.ts';
 import { startReceiver } from '../helpers/receiver.ts';
 import { type Api, api, type Merchant, newMerchant, useStack } from '../helpers/stack.ts';
 
@@ -39,7 +40,7 @@ const follow = (...args: string[]) => {
     output: () => out,
     /** Resolves once the output matches `pattern`. */
     until: async (pattern: RegExp, timeoutMs = 15_000) => {
-      const deadline = Date.now() + timeoutMs;
+      const deadline = Date.now() + hangNet(timeoutMs);
       while (!pattern.test(out)) {
         if (Date.now() > deadline) throw new Error(`No ${pattern} in:\n${out}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -57,95 +58,125 @@ const follow = (...args: string[]) => {
 const wattle = (...args: string[]) => wattleOutput(args, { WATTLE_DATA_DIR: useStack().dataDir });
 
 describe('npm run wattle -- listen --forward-to', () => {
-  it('forwards each new event, signed with the key, a line per delivery; Ctrl-C ends it', async () => {
-    const receiver = await startReceiver(200);
-    const key = 'whsk_listen_test_key';
-    const listening = follow(
-      'listen',
-      '--forward-to',
-      receiver.url(),
-      '--key',
-      merchant.test.secretKey,
-      '--signing-key',
-      key,
-    );
-    await listening.until(/Forwarding the events of .* signed with whsk_listen_test_key/);
-    // Give it its first poll, so the charge below is new to it.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const charge = (await client.post('/1/charges', chargeFields())).body.response;
-    const [delivered] = await receiver.waitFor(1);
-    const body = JSON.parse(delivered!.body);
-    expect(body).toMatchObject({ type: 'charge.captured', data: { token: charge.token } });
-    expect(verifyPinSignature(delivered!.headers['pin-signature'] as string, delivered!.body, key)).toBe(
-      true,
-    );
-    await listening.until(new RegExp(`charge\\.captured {2}${body.token} {2}→ 200 {2}\\d+ms`));
-    expect(await listening.interrupt()).toBe(0);
-    await receiver.close();
-  }, 40_000);
+  it(
+    'forwards each new event, signed with the key, a line per delivery; Ctrl-C ends it',
+    async () => {
+      const receiver = await startReceiver(200);
+      const key = 'whsk_listen_test_key';
+      const listening = follow(
+        'listen',
+        '--forward-to',
+        receiver.url(),
+        '--key',
+        merchant.test.secretKey,
+        '--signing-key',
+        key,
+      );
+      await listening.until(/Forwarding the events of .* signed with whsk_listen_test_key/);
+      // Give it its first poll, so the charge below is new to it.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const charge = (await client.post('/1/charges', chargeFields())).body.response;
+      const [delivered] = await receiver.waitFor(1);
+      const body = JSON.parse(delivered!.body);
+      expect(body).toMatchObject({ type: 'charge.captured', data: { token: charge.token } });
+      expect(verifyPinSignature(delivered!.headers['pin-signature'] as string, delivered!.body, key)).toBe(
+        true,
+      );
+      await listening.until(new RegExp(`charge\\.captured {2}${body.token} {2}→ 200 {2}\\d+ms`));
+      expect(await listening.interrupt()).toBe(0);
+      await receiver.close();
+    },
+    hangNet(40_000),
+  );
 });
 
 describe('npm run wattle -- events tail, logs tail', () => {
-  it('prints the newest events, then each new one', async () => {
-    const first = (await client.post('/1/customers', { email: 'tail@example.com', card: cardFields() })).body
-      .response;
-    const tail = follow('events', 'tail', '--key', merchant.test.secretKey, '--json');
-    await tail.until(new RegExp(`"type":"customer.created".*"token":"${first.token}"`));
-    const second = (await client.post('/1/customers', { email: 'tail2@example.com', card: cardFields() }))
-      .body.response;
-    await tail.until(new RegExp(`"token":"${second.token}"`));
-    expect(await tail.interrupt()).toBe(0);
-  }, 40_000);
+  it(
+    'prints the newest events, then each new one',
+    async () => {
+      const first = (await client.post('/1/customers', { email: 'tail@example.com', card: cardFields() }))
+        .body.response;
+      const tail = follow('events', 'tail', '--key', merchant.test.secretKey, '--json');
+      await tail.until(new RegExp(`"type":"customer.created".*"token":"${first.token}"`));
+      const second = (await client.post('/1/customers', { email: 'tail2@example.com', card: cardFields() }))
+        .body.response;
+      await tail.until(new RegExp(`"token":"${second.token}"`));
+      expect(await tail.interrupt()).toBe(0);
+    },
+    hangNet(40_000),
+  );
 
-  it('follows the local stack’s request log, no query string in it', async () => {
-    const tail = follow('logs', 'tail', '--lines', '1');
-    await tail.until(/\n/);
-    await client.get('/1/charges?page=1&secret=hidden');
-    await tail.until(/GET \/test\/1\/charges {2}200 {2}\d+ms {2}\S+/);
-    expect(tail.output()).not.toContain('secret=hidden');
-    expect(await tail.interrupt()).toBe(0);
-  }, 40_000);
+  it(
+    'follows the local stack’s request log, no query string in it',
+    async () => {
+      const tail = follow('logs', 'tail', '--lines', '1');
+      await tail.until(/\n/);
+      await client.get('/1/charges?page=1&secret=hidden');
+      await tail.until(/GET \/test\/1\/charges {2}200 {2}\d+ms {2}\S+/);
+      expect(tail.output()).not.toContain('secret=hidden');
+      expect(await tail.interrupt()).toBe(0);
+    },
+    hangNet(40_000),
+  );
 });
 
 describe('npm run wattle -- RESOURCE list|get', () => {
-  it('lists a page a line per object and gets one a line per field, or as JSON', async () => {
-    const charge = (await client.post('/1/charges', chargeFields({ description: 'listed', amount: 1000 })))
-      .body.response;
-    const listed = await wattle('charges', 'list', '--key', merchant.test.secretKey);
-    expect(listed).toContain(`${charge.token}  Success  1000  AUD`);
-    expect(listed).toMatch(/\(page 1 of \d+, \d+ in all\)/);
-    const text = (await wattle('charges', 'get', charge.token, '--key', merchant.test.secretKey)).split('\n');
-    expect(text).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(new RegExp(`^token +${charge.token}$`)),
-        expect.stringMatching(/^amount +1000$/),
-        expect.stringMatching(/^card\.display_number +XXXX-XXXX-XXXX-\d{4}$/),
-      ]),
-    );
-    const got = JSON.parse(
-      await wattle('charges', 'get', charge.token, '--key', merchant.test.secretKey, '--json'),
-    );
-    expect(got).toEqual((await client.get(`/1/charges/${charge.token}`)).body.response);
-    await expect(wattle('charges', 'get', 'ch_missing', '--key', merchant.test.secretKey)).rejects.toThrow(
-      /404 not_found/,
-    );
-  }, 30_000);
+  it(
+    'lists a page a line per object and gets one a line per field, or as JSON',
+    async () => {
+      const charge = (await client.post('/1/charges', chargeFields({ description: 'listed', amount: 1000 })))
+        .body.response;
+      const listed = await wattle('charges', 'list', '--key', merchant.test.secretKey);
+      expect(listed).toContain(`${charge.token}  Success  1000  AUD`);
+      expect(listed).toMatch(/\(page 1 of \d+, \d+ in all\)/);
+      const text = (await wattle('charges', 'get', charge.token, '--key', merchant.test.secretKey)).split(
+        '\n',
+      );
+      expect(text).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(new RegExp(`^token +${charge.token}$`)),
+          expect.stringMatching(/^amount +1000$/),
+          expect.stringMatching(/^card\.display_number +XXXX-XXXX-XXXX-\d{4}$/),
+        ]),
+      );
+      const got = JSON.parse(
+        await wattle('charges', 'get', charge.token, '--key', merchant.test.secretKey, '--json'),
+      );
+      expect(got).toEqual((await client.get(`/1/charges/${charge.token}`)).body.response);
+      await expect(wattle('charges', 'get', 'ch_missing', '--key', merchant.test.secretKey)).rejects.toThrow(
+        /404 not_found/,
+      );
+    },
+    hangNet(30_000),
+  );
 
-  it('talks to any base URL given with a key, as to a deployed stack', async () => {
-    const out = await wattle(
-      'charges',
-      'list',
-      '--base-url',
-      merchant.test.baseUrl,
-      '--key',
-      merchant.test.secretKey,
-      '--json',
-    );
-    expect(JSON.parse(out).response.length).toBeGreaterThan(0);
-    await expect(
-      wattle('clock', 'advance', '1d', '--base-url', merchant.test.baseUrl, '--key', merchant.test.secretKey),
-    ).rejects.toThrow(/local stack only/);
-  }, 30_000);
+  it(
+    'talks to any base URL given with a key, as to a deployed stack',
+    async () => {
+      const out = await wattle(
+        'charges',
+        'list',
+        '--base-url',
+        merchant.test.baseUrl,
+        '--key',
+        merchant.test.secretKey,
+        '--json',
+      );
+      expect(JSON.parse(out).response.length).toBeGreaterThan(0);
+      await expect(
+        wattle(
+          'clock',
+          'advance',
+          '1d',
+          '--base-url',
+          merchant.test.baseUrl,
+          '--key',
+          merchant.test.secretKey,
+        ),
+      ).rejects.toThrow(/local stack only/);
+    },
+    hangNet(30_000),
+  );
 });
 
 describe('npm run wattle -- env', () => {

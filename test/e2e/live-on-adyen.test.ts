@@ -6,6 +6,7 @@ import { adyenNotifications } from '../fakes/adyen.ts';
 import { checkAdyenNotification } from '../helpers/adyen-definitions.ts';
 import { type AdyenPrism, startAdyenPrism } from '../helpers/adyen-prism.ts';
 import { chargeFields } from '../helpers/fixtures.ts';
+import { hangNet } from '../helpers/hang-net.ts';
 import { type Api, advanceClock, api, type OwnStack, startOwnStack } from '../helpers/stack.ts';
 
 /**
@@ -38,7 +39,7 @@ beforeAll(async () => {
   });
   live = api(own.live.baseUrl, own.live.secretKey);
   test = api(own.test.baseUrl, own.test.secretKey);
-}, 240_000);
+}, hangNet(240_000));
 
 afterAll(async () => {
   await own?.stop();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWattle } from '../helpers/cli.ts';
 import { startWithFixedTestKeys } from '../helpers/fixed-keys.ts';
 import { chargeFields } from '../helpers/fixtures.ts';
+import { hangNet } from '../helpers/hang-net.ts';
 import {
   advanceClock,
   api,
@@ -165,26 +166,30 @@ describe('npm run wattle -- reset, then a restart with the same fixed keys', () 
 
   beforeAll(async () => {
     stack = await startWithFixedKeys();
-  }, 90_000);
+  }, hangNet(90_000));
 
   afterAll(async () => {
     expect(await stack?.stop()).toBe(0);
     rmSync(keysDir, { recursive: true, force: true });
   });
 
-  it('leaves kept data that a restart with the same fixed keys takes up again, at real time', async () => {
-    const client = api(stack.test.baseUrl, fixed.secretKey);
-    expect((await client.post('/1/charges', chargeFields())).status).toBe(201);
-    await advanceClock(stack, 5 * 86_400);
-    expect((await runWattle(['reset'], { WATTLE_DATA_DIR: keysDir })).code).toBe(0);
-    expect((await client.post('/1/charges', chargeFields())).status).toBe(201);
-    const before = (await client.get('/1/charges')).body.response.map((c: { token: string }) => c.token);
-    expect(before).toHaveLength(1);
-    expect(await stack.stop()).toBe(0);
-    stack = await startWithFixedKeys();
-    expect(stack.test.secretKey).toBe(fixed.secretKey);
-    const after = await api(stack.test.baseUrl, fixed.secretKey).get('/1/charges');
-    expect(after.body.response.map((c: { token: string }) => c.token)).toEqual(before);
-    expect(Math.abs(Date.parse(await clockNow(stack)) - Date.now())).toBeLessThan(60_000);
-  }, 90_000);
+  it(
+    'leaves kept data that a restart with the same fixed keys takes up again, at real time',
+    async () => {
+      const client = api(stack.test.baseUrl, fixed.secretKey);
+      expect((await client.post('/1/charges', chargeFields())).status).toBe(201);
+      await advanceClock(stack, 5 * 86_400);
+      expect((await runWattle(['reset'], { WATTLE_DATA_DIR: keysDir })).code).toBe(0);
+      expect((await client.post('/1/charges', chargeFields())).status).toBe(201);
+      const before = (await client.get('/1/charges')).body.response.map((c: { token: string }) => c.token);
+      expect(before).toHaveLength(1);
+      expect(await stack.stop()).toBe(0);
+      stack = await startWithFixedKeys();
+      expect(stack.test.secretKey).toBe(fixed.secretKey);
+      const after = await api(stack.test.baseUrl, fixed.secretKey).get('/1/charges');
+      expect(after.body.response.map((c: { token: string }) => c.token)).toEqual(before);
+      expect(Math.abs(Date.parse(await clockNow(stack)) - Date.now())).toBeLessThan(60_000);
+    },
+    hangNet(90_000),
+  );
 });

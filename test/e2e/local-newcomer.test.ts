@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliRun, runWattle } from '../helpers/cli.ts';
 import { startWithFixedTestKeys } from '../helpers/fixed-keys.ts';
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
+import { hangNet } from '../helpers/hang-net.ts';
 import { advanceClock, api, clockNow, newMerchant, type OwnStack } from '../helpers/stack.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,7 +33,7 @@ beforeAll(async () => {
     { secretKey: fixed.testSecret, publishableKey: fixed.testPublishable },
     { env: { WATTLE_LIVE_SECRET_KEY: fixed.liveSecret, WATTLE_PARTNER_KEY: fixed.partner } },
   );
-}, 90_000);
+}, hangNet(90_000));
 
 afterAll(async () => {
   expect(await stack?.stop()).toBe(0);
@@ -118,18 +119,22 @@ describe('npm run wattle -- reset', () => {
 });
 
 describe('the command line, as a newcomer types it', () => {
-  it('answers --help for every command, on stdout', async () => {
-    const commands = ['listen', 'trigger', 'events', 'logs', 'clock', 'balance', 'env', 'check', 'reset'];
-    const words = [...commands, 'accounts', 'merchants', 'customers', 'charges'];
-    const helps = await Promise.all(words.map((command) => wattle(command, '--help')));
-    words.forEach((command, index) => {
-      expect(helps[index]?.code, command).toBe(0);
-      expect(helps[index]?.stdout, command).toMatch(
-        new RegExp(`npm run (-s )?wattle -- ${command === 'charges' ? 'RESOURCE' : command}`),
-      );
-    });
-    expect((await wattle('--help')).stdout).toContain('npm run wattle -- reset');
-  }, 60_000);
+  it(
+    'answers --help for every command, on stdout',
+    async () => {
+      const commands = ['listen', 'trigger', 'events', 'logs', 'clock', 'balance', 'env', 'check', 'reset'];
+      const words = [...commands, 'accounts', 'merchants', 'customers', 'charges'];
+      const helps = await Promise.all(words.map((command) => wattle(command, '--help')));
+      words.forEach((command, index) => {
+        expect(helps[index]?.code, command).toBe(0);
+        expect(helps[index]?.stdout, command).toMatch(
+          new RegExp(`npm run (-s )?wattle -- ${command === 'charges' ? 'RESOURCE' : command}`),
+        );
+      });
+      expect((await wattle('--help')).stdout).toContain('npm run wattle -- reset');
+    },
+    hangNet(60_000),
+  );
 
   it('suggests the command or event type meant', async () => {
     expect(await wattle('trigger', 'charge.capture')).toMatchObject({

@@ -5,6 +5,7 @@ import { declineCards } from '@wattle/processor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsAbout } from '../helpers/events.ts';
 import { cardFields } from '../helpers/fixtures.ts';
+import { hangNet } from '../helpers/hang-net.ts';
 import { chargeAmounts, ledgerOf, newCustomer, newPlan, subscribe } from '../helpers/plans.ts';
 import { type Api, advanceClock, api, clockNow, type OwnStack, startOwnStack } from '../helpers/stack.ts';
 
@@ -91,7 +92,7 @@ beforeAll(async () => {
   await switchToDecliningCard('dayDeclined');
   await switchToDecliningCard('weekDeclined');
   expect(dateOf(await clockNow(stack))).toBe(dateOf(start.toISOString()));
-}, 120_000);
+}, hangNet(120_000));
 
 afterAll(async () => {
   await stack?.stop();
@@ -104,7 +105,7 @@ afterAll(async () => {
  * CI the walk shares the machine with the rehearsal and the reliability files (a fresh-clone run on
  * a slow hour passed a minute). A safety net against a hang, not a speed target: three minutes.
  */
-const walkTimeoutMs = 180_000;
+const walkTimeoutMs = hangNet(180_000);
 
 describe('sixty days in daily steps', () => {
   it(

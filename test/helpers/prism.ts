@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { freePort } from '@wattle/local';
+import { hangNet } from './hang-net.ts';
 
 /**
  * Stoplight Prism (`prism mock --errors`) serving an OpenAPI document in a process of its own: it
@@ -62,7 +63,7 @@ export const startPrismOn = async (
     cleanUp();
   };
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + startTimeoutMs;
+  const deadline = Date.now() + hangNet(startTimeoutMs);
   while (true) {
     if (child.exitCode !== null) {
       await stop();

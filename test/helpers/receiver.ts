@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { hangNet } from './hang-net.ts';
 
 /** One request a receiver got, with its raw body (what a signature is checked against). */
 export interface ReceivedRequest {
@@ -69,13 +70,14 @@ export const startReceiver = async (answer: Answer = 200): Promise<Receiver> => 
   return receiver;
 };
 
-/** Polls `probe` until it gives a value (not undefined), or fails after `timeoutMs`. */
+/** Polls `probe` until it gives a value (not undefined), or fails after `timeoutMs` (a net against a
+ * hang, widened in CI: hangNet). */
 export const waitUntil = async <T>(
   probe: () => T | undefined | Promise<T | undefined>,
   timeoutMs = 10_000,
   what = 'the condition',
 ): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + hangNet(timeoutMs);
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;

@@ -15,6 +15,7 @@ import {
 } from '../reliability/card-leaks/scan-stack.ts';
 import type { ProvidedClockStack } from './clock-stack-setup.ts';
 import { cardFields } from './fixtures.ts';
+import { hangNet } from './hang-net.ts';
 import { checkAgainstDocument } from './openapi-check.ts';
 import { descendantsOf } from './process-tree.ts';
 import { stackBundleVariable } from './stack-bundle.ts';
@@ -289,7 +290,7 @@ export const startOwnStack = async (options: OwnStackOptions): Promise<OwnStack>
     }),
   );
 
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  const deadline = Date.now() + hangNet(options.readyTimeoutMs ?? 60_000);
   while (!out.includes('Press Ctrl-C to stop.')) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { functionAccess } from '../../infra/constructs/access.ts';
 import type { WattleStack } from '../../infra/stack.ts';
 import { defaultStack, type SynthesizedStack, synthStack } from '../helpers/default-stack.ts';
+import { hangNet } from '../helpers/hang-net.ts';
 import { type TemplateStatement, templateStatements } from '../helpers/template-statements.ts';
 
 type Statement = TemplateStatement;
@@ -40,7 +41,7 @@ let adyen: SynthesizedStack;
 beforeAll(() => {
   simulator = defaultStack();
   adyen = synthStack({ liveProcessor: 'adyen' });
-}, 120_000);
+}, hangNet(120_000));
 
 describe('the live processor in AWS', () => {
   it('is the simulator by default: no secret, no grant, no processor setting on any function', () => {

@@ -3,6 +3,7 @@ import type { PaymentProcessor, ProcessorAuthorisation } from '@wattle/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AdyenPrism, startAdyenPrism } from '../helpers/adyen-prism.ts';
 import { aProcessorAuthorisation } from '../helpers/builders.ts';
+import { hangNet } from '../helpers/hang-net.ts';
 
 /**
  * The Adyen connector against Stoplight Prism serving Adyen's own Checkout v71 definition,
@@ -21,7 +22,7 @@ beforeAll(async () => {
     merchantAccount: 'WattleTestAccount',
     hmacKey: '00'.repeat(32),
   });
-}, 120_000);
+}, hangNet(120_000));
 afterAll(() => prism?.stop());
 
 // Every exchange of every test: Adyen's definition allowed the request.

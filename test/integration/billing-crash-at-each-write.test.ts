@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { dueRenewal as dueRenewalOn, watchedClient } from '../helpers/due-renewal.ts';
+import { hangNet } from '../helpers/hang-net.ts';
 import { useTable } from '../helpers/table.ts';
 import { crashPoints } from '../reliability/harness/crash-points.ts';
 import { isWrite } from '../reliability/harness/dynamodb-hooks.ts';
@@ -43,7 +44,9 @@ const cases = [
 describe.each(cases)(
   'a scheduler run that dies at any write of $renewal',
   ({ due, charges, nextBillingDate }) => {
-    it('bills that renewal exactly once after the runs that follow', { timeout: 180_000 }, async () => {
+    it('bills that renewal exactly once after the runs that follow', {
+      timeout: hangNet(180_000),
+    }, async () => {
       // The calls of a clean run, and where its writes are.
       const clean = await due(`clean-${charges}`);
       hooks.reset();

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
+import { hangNet } from '../helpers/hang-net.ts';
 import { useTable } from '../helpers/table.ts';
 import { crashPoints } from '../reliability/harness/crash-points.ts';
 import { canHit, faultAt, faultKinds } from '../reliability/harness/dynamodb-faults.ts';
@@ -73,7 +74,7 @@ const ignoringIdempotency = (table: Map<string, string>) =>
 describe('DynamoDB throttling and transaction conflicts during a request', () => {
   for (const [name, prepare] of Object.entries(scenarios)) {
     it(`${name}: a retryable 503 at every call, nothing half-done, and the retry succeeds`, {
-      timeout: 120_000,
+      timeout: hangNet(120_000),
     }, async () => {
       // How many DynamoDB calls the request makes when nothing fails.
       const dryRun = await prepare();

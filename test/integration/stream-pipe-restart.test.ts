@@ -6,6 +6,7 @@ import { DescribeStreamCommand, DynamoDBStreamsClient } from '@aws-sdk/client-dy
 import { localClientConfig, startDynamoDbLocal } from '@wattle/local';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureTable } from '../../packages/local/src/provision.ts';
+import { hangNet } from '../helpers/hang-net.ts';
 import { settle } from '../helpers/receiver.ts';
 import { fakeQueue, forwarded, pipeOn, writeEvents } from '../helpers/stream-pipe.ts';
 
@@ -19,7 +20,9 @@ afterAll(() => {
 });
 
 describe('DynamoDB Local restarted on the same data', () => {
-  it('keeps its stream and shard ids, so the pipe resumes where it was', { timeout: 120_000 }, async () => {
+  it('keeps its stream and shard ids, so the pipe resumes where it was', {
+    timeout: hangNet(120_000),
+  }, async () => {
     const dbPath = join(dir, 'dynamodb');
     const positionFile = join(dir, 'restart.json');
     const queue = fakeQueue();

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { webhookDeliveryDeps } from '../../functions/webhook-delivery/src/deps.ts';
 import { handler } from '../../functions/webhook-delivery/src/handler.ts';
 import { cardFields } from '../helpers/fixtures.ts';
+import { hangNet } from '../helpers/hang-net.ts';
 import { useTable } from '../helpers/table.ts';
 import { type InProcessApi, inProcessApi } from '../reliability/harness/in-process-api.ts';
 import { type Item, scanAll } from '../reliability/harness/table-snapshot.ts';
@@ -80,7 +81,7 @@ const webhooksByEvent = async (): Promise<Map<string, string[]>> => {
 
 describe('the webhook delivery function dying mid-batch', () => {
   it('makes each webhook once when the whole batch comes again, wherever it died', {
-    timeout: 120_000,
+    timeout: hangNet(120_000),
   }, async () => {
     // How many DynamoDB calls a clean batch of three events makes.
     const dry = await newEventBatch(3);

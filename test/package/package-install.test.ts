@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hangNet } from '../helpers/hang-net.ts';
 import { describeFinds } from '../reliability/card-leaks/find-card-data.ts';
 import { findCardDataInLogs } from '../reliability/card-leaks/scan-stack.ts';
 
@@ -36,13 +37,16 @@ const env = {
 };
 /** Runs `command` in `cwd`; killed (and failed) after `timeoutMs`. */
 const run = (command: string, args: string[], cwd: string, timeoutMs = 90_000) =>
-  promisify(execFile)(command, args, { cwd, env, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }).catch(
-    (error: { message: string; stdout?: string; stderr?: string }) => {
-      throw new Error(
-        `${command} ${args.join(' ')} failed: ${error.message}\n${error.stdout}\n${error.stderr}`,
-      );
-    },
-  );
+  promisify(execFile)(command, args, {
+    cwd,
+    env,
+    timeout: hangNet(timeoutMs),
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch((error: { message: string; stdout?: string; stderr?: string }) => {
+    throw new Error(
+      `${command} ${args.join(' ')} failed: ${error.message}\n${error.stdout}\n${error.stderr}`,
+    );
+  });
 
 beforeAll(async () => {
   await run('npm', ['pack', '--silent', '--pack-destination', work], root);
@@ -58,7 +62,7 @@ beforeAll(async () => {
     join(project, 'in-a-project.test.mjs'),
   );
   await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, tarball!)], project);
-}, 180_000);
+}, hangNet(180_000));
 
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
@@ -86,14 +90,18 @@ describe('the npm package, installed from its tarball into another project', () 
     expect(start.stdout).toMatch(/^Usage: wattle start .*--port PORT/);
   });
 
-  it('runs the project’s own test suite: start, a charge, its webhook, the CLI, the clock, stop', async () => {
-    const { stdout, stderr } = await run(process.execPath, ['--test', 'in-a-project.test.mjs'], project);
-    expect(stdout).toMatch(/^# pass 3$/m);
-    expect(stdout).toMatch(/^# fail 0$/m);
-    // The stack's own output (its warnings, on the project's stderr) holds no card data either.
-    const finds = findCardDataInLogs(`${stdout}\n${stderr}`, 'the project’s test run');
-    expect(finds, describeFinds(finds)).toEqual([]);
-    // stop() took the stack down with its data directory's contents kept where the project put them.
-    expect(existsSync(join(project, '.wattle/local.json'))).toBe(true);
-  }, 120_000);
+  it(
+    'runs the project’s own test suite: start, a charge, its webhook, the CLI, the clock, stop',
+    async () => {
+      const { stdout, stderr } = await run(process.execPath, ['--test', 'in-a-project.test.mjs'], project);
+      expect(stdout).toMatch(/^# pass 3$/m);
+      expect(stdout).toMatch(/^# fail 0$/m);
+      // The stack's own output (its warnings, on the project's stderr) holds no card data either.
+      const finds = findCardDataInLogs(`${stdout}\n${stderr}`, 'the project’s test run');
+      expect(finds, describeFinds(finds)).toEqual([]);
+      // stop() took the stack down with its data directory's contents kept where the project put them.
+      expect(existsSync(join(project, '.wattle/local.json'))).toBe(true);
+    },
+    hangNet(120_000),
+  );
 });

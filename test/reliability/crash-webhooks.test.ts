@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hangNet } from '../helpers/hang-net.ts';
 import { type Receiver, startReceiver, waitUntil } from '../helpers/receiver.ts';
 import { type Api, api, type Merchant, newMerchant, type OwnStack, startOwnStack } from '../helpers/stack.ts';
 import { crash, startTraffic } from './crash/crash-traffic.ts';
@@ -43,7 +44,9 @@ const listAll = async (c: Api, path: string): Promise<any[]> => {
 };
 
 describe(`the local stack killed (SIGKILL) ${crashes} times under load and restarted on its data`, () => {
-  it('ends with every committed event delivered once per endpoint', { timeout: 240_000 }, async () => {
+  it('ends with every committed event delivered once per endpoint', {
+    timeout: hangNet(240_000),
+  }, async () => {
     stack = await start();
     const merchant = await newMerchant(stack);
     const endpoints: string[] = [];

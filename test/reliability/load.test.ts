@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { localTableName } from '@wattle/local';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hangNet } from '../helpers/hang-net.ts';
 import { type Receiver, startReceiver, waitUntil } from '../helpers/receiver.ts';
 import { type Api, api, newMerchant, type OwnStack, startOwnStack } from '../helpers/stack.ts';
 import { latencySummary, runTraffic, warmUp } from './load/traffic.ts';
@@ -43,7 +44,7 @@ afterAll(async () => {
 
 describe(`${clients} clients for ${seconds} s on the local stack`, () => {
   it('answer no 5xx, and every event gets its webhook records once drained', {
-    timeout: (seconds + 420) * 1000,
+    timeout: hangNet((seconds + 420) * 1000),
   }, async () => {
     const merchants: Api[] = [];
     for (let i = 0; i < merchantCount; i++) {

@@ -2,6 +2,7 @@ import { errorCatalogue } from '@wattle/domain';
 import type { Route } from '@wattle/routes';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { hangNet } from '../../helpers/hang-net.ts';
 import { formBody } from '../../helpers/stack.ts';
 import { useTable } from '../../helpers/table.ts';
 import { type CallResult, type InProcessApi, inProcessApi } from '../harness/in-process-api.ts';
@@ -66,7 +67,7 @@ export const describeBodyFuzzing = (options: { numRuns: number; timeoutMs: numbe
 
   describe('every POST and PUT body', () => {
     for (const route of bodyRoutes()) {
-      it(`${route.method} ${route.path}`, { timeout: options.timeoutMs }, async () => {
+      it(`${route.method} ${route.path}`, { timeout: hangNet(options.timeoutMs) }, async () => {
         const path = pathOf(route, tokens);
         await fc.assert(
           fc.asyncProperty(fuzzBody(validBodyOf(route, tokens)), async (request) => {

@@ -3,6 +3,7 @@ import { type Route, routes } from '@wattle/routes';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { pathTokenPrefixes } from '../../../packages/http/src/path-tokens.ts';
+import { hangNet } from '../../helpers/hang-net.ts';
 import { useTable } from '../../helpers/table.ts';
 import { type CallResult, type InProcessApi, inProcessApi } from '../harness/in-process-api.ts';
 import { isPinErrorBody } from '../harness/pin-shape.ts';
@@ -64,7 +65,7 @@ export const describePathFuzzing = (options: { numRuns: number; timeoutMs: numbe
     for (const route of tokenRoutes()) {
       const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
       for (const name of names) {
-        it(`${route.method} ${route.path}: ${name}`, { timeout: options.timeoutMs }, async () => {
+        it(`${route.method} ${route.path}: ${name}`, { timeout: hangNet(options.timeoutMs) }, async () => {
           const prefix = pathTokenPrefixes[name]!;
           const realOr = (other: string) => tokens[other] ?? unknownToken(pathTokenPrefixes[other]!);
           const params = (token: string) =>
@@ -87,7 +88,7 @@ export const describePathFuzzing = (options: { numRuns: number; timeoutMs: numbe
     }
   });
 
-  it('GET /1/charges/verify: session_token', { timeout: options.timeoutMs }, async () => {
+  it('GET /1/charges/verify: session_token', { timeout: hangNet(options.timeoutMs) }, async () => {
     const verify = (token: string) =>
       api.call('GET', `/1/charges/verify?session_token=${encodeURIComponent(token)}`, undefined, {
         key: api.liveSecretKey,
