@@ -26,8 +26,10 @@ not quite as AWS does, which would make a rehearsal pass where AWS refuses. The 
   never used by a direct call, as in AWS for `kms:ViaService`.
 
 moto's DynamoDB is also made to answer one request at a time (its transactions are not
-thread-safe), and to back a transaction up once per table rather than once per item (it took
-seconds, past the SDK's request timeout, on a table of a few thousand items).
+thread-safe), to back a transaction up once per table rather than once per item (it took
+seconds, past the SDK's request timeout, on a table of a few thousand items), and to honour a
+transaction's ClientRequestToken as AWS does (a retry of a transaction that was written succeeds
+and writes nothing again).
 
 Every refusal is printed to stdout as one line, `moto-denied {"principal","action","resource"}`,
 so the rehearsal can say which role was refused what. S3, STS and IAM keep moto's own checks
@@ -40,11 +42,13 @@ import copy
 import json
 import sys
 import threading
+import time
 from urllib.parse import urlparse
 
 from moto import settings
 from moto.core.authorization import ActionAuthenticatorMixin
 from moto.dynamodb import models as dynamodb_models
+from moto.dynamodb.exceptions import ERROR_TYPE_PREFIX, DynamodbException
 from moto.dynamodb.models import DynamoDBBackend
 from moto.dynamodb.models.table import Table
 from moto.dynamodb.responses import DynamoHandler
@@ -192,6 +196,49 @@ def transact_write_items_copying_once(self, transact_items):
 
 
 DynamoDBBackend.transact_write_items = transact_write_items_copying_once
+
+# AWS makes TransactWriteItems idempotent by its ClientRequestToken, which the SDK sends with every
+# transaction and keeps across the call's retries: for ten minutes after a transaction with a
+# token was written, a request with that token succeeds and writes nothing again (with other items,
+# IdempotentParameterMismatchException). moto ignores the token, so when moto answered an attempt
+# after the SDK's request timeout (a slow machine), the SDK's retry failed its own conditions: a
+# webhook's delivery lease taken and then refused to its own taker, held on until it ran out.
+idempotency_window_seconds = 600
+written_transactions = {}  # token -> (the items as sent, when written, the answer)
+
+
+class IdempotentParameterMismatch(DynamodbException):
+    def __init__(self):
+        super().__init__(
+            ERROR_TYPE_PREFIX + "IdempotentParameterMismatchException",
+            "The request uses the same client token as a previous, but non-identical request.",
+        )
+
+
+handle_transact_write_items = DynamoHandler.transact_write_items
+
+
+def transact_write_items_idempotent(self):
+    # Called under dynamodb_lock (call_action), one request at a time.
+    token = self.body.get("ClientRequestToken")
+    if not token:
+        return handle_transact_write_items(self)
+    now = time.monotonic()
+    for old in [t for t, (_, at, _) in written_transactions.items() if now - at > idempotency_window_seconds]:
+        del written_transactions[old]
+    # The parsed request: binary attributes arrive as bytes, which JSON cannot write as such.
+    items = json.dumps(self.body["TransactItems"], sort_keys=True, default=repr)
+    if token in written_transactions:
+        written_items, _, answer = written_transactions[token]
+        if written_items != items:
+            raise IdempotentParameterMismatch()
+        return answer
+    answer = handle_transact_write_items(self)
+    written_transactions[token] = (items, now, answer)
+    return answer
+
+
+DynamoHandler.transact_write_items = transact_write_items_idempotent
 
 
 # --- DynamoDB Streams: the stream's ARN ------------------------------------------------------

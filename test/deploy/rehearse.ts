@@ -20,6 +20,7 @@ import { type Moto, motoMissing, startMoto } from './moto.ts';
 import { configureAdyen, exerciseProcessorNotifications } from './processor-notifications.ts';
 import { provesRefusal } from './refusal.ts';
 import { exerciseLaterRoutes, exerciseRoutes, routeCoverage } from './routes.ts';
+import { checkTransactionTokens } from './transaction-tokens.ts';
 
 const missing = motoMissing();
 if (missing) {
@@ -66,6 +67,7 @@ try {
     true,
     `${functionNames.length} functions started from their deployed code, each with its own role; IAM enforced (${seconds()})`,
   );
+  await checkTransactionTokens(context);
 
   const adyen = await configureAdyen(context, processorSecretArn);
   closeAdyen = adyen.close;
