@@ -25,6 +25,12 @@ export const locateHandlers = (locate: (fn: FunctionName) => string): void => {
   handlerUrl = locate;
 };
 
+/** Where a bundle keeps its handlers: `functions/<name>.js` beside its entry point (`entryUrl`). */
+export const handlersBeside =
+  (entryUrl: string) =>
+  (fn: FunctionName): string =>
+    new URL(`./functions/${fn}.js`, entryUrl).href;
+
 /** A function's handler module, imported once (a failed import is tried again). */
 export const importHandler = <Module>(fn: FunctionName): Promise<Module> => import(handlerUrl(fn));
 

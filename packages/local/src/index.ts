@@ -5,7 +5,7 @@ export { type DynamoDbLocal, type DynamoDbLocalOptions, startDynamoDbLocal } fro
 export { ttlRemovalRecord } from './expiry-sweep.ts';
 export { type FixedKeys, fixedKeyVariables, readFixedKeys } from './fixed-keys.ts';
 export { freePort } from './free-port.ts';
-export { locateHandlers } from './functions.ts';
+export { handlersBeside, locateHandlers } from './functions.ts';
 export { buildEvent, joinHeaders, routeRequest } from './gateway.ts';
 export { type Job, registeredJobs, registerJob, runJobs } from './jobs.ts';
 export {

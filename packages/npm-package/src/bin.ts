@@ -5,7 +5,7 @@
  * with each function's handler in dist/functions/ beside it.
  */
 import { fullUsage } from '@wattle/cli';
-import { locateHandlers, runStartCommand } from '@wattle/local';
+import { handlersBeside, locateHandlers, runStartCommand } from '@wattle/local';
 
 /** What a parent that started `wattle start` with an IPC channel is told when it is up (index.ts reads it). */
 interface ReadyMessage {
@@ -19,7 +19,7 @@ const startLine = `Usage: wattle start [options]     starts the local stack (wat
 
 const [command, ...rest] = process.argv.slice(2);
 if (command === 'start') {
-  locateHandlers((fn) => new URL(`./functions/${fn}.js`, import.meta.url).href);
+  locateHandlers(handlersBeside(import.meta.url));
   const stack = await runStartCommand(rest, 'wattle start');
   if (process.send) {
     const ready: ReadyMessage = { wattle: 'ready', info: stack.info, dataDir: stack.dataDir };
