@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type FunctionName, functionEntry } from '@wattle/routes';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { localAccountId, localRegion } from './aws.ts';
+import { asInvocation, invocationStore } from './invocation-store.ts';
 
 export type ApiHandler = (
   event: APIGatewayProxyEventV2,
@@ -44,11 +45,19 @@ const loaded = new Map<FunctionName, Promise<ApiHandler>>();
 export const loadHandler = (fn: FunctionName): Promise<ApiHandler> => {
   let handler = loaded.get(fn);
   if (!handler) {
-    handler = importHandler<{ handler?: unknown }>(fn).then((module) => {
-      if (typeof module.handler !== 'function')
-        throw new Error(`${functionEntry(fn)} exports no handler function`);
-      return module.handler as ApiHandler;
-    });
+    // The store first: a handler's module may log as it loads.
+    handler = invocationStore()
+      .then(() => importHandler<{ handler?: unknown }>(fn))
+      .then((module) => {
+        if (typeof module.handler !== 'function')
+          throw new Error(`${functionEntry(fn)} exports no handler function`);
+        const loadedHandler = module.handler as ApiHandler;
+        // Each call an invocation of its own, as Lambda runs it (invocation-store.ts).
+        return ((event, context) =>
+          asInvocation(context?.awsRequestId ?? randomUUID(), () =>
+            loadedHandler(event, context),
+          )) as ApiHandler;
+      });
     handler.catch(() => loaded.delete(fn));
     loaded.set(fn, handler);
   }

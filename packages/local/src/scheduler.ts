@@ -1,5 +1,5 @@
 import type { OverdueFanOutSummary, RunSummary } from '@wattle/flows';
-import { importHandler } from './functions.ts';
+import { loadHandler } from './functions.ts';
 
 /** The scheduler's answer (functions/scheduler): what it ran. */
 export type SchedulerSummary = RunSummary & {
@@ -7,21 +7,19 @@ export type SchedulerSummary = RunSummary & {
   overdueEvents: OverdueFanOutSummary;
 };
 
+/** Called without a Lambda context: locally a run has no deadline (the handler's budget). */
 type SchedulerHandler = (event: {
   source: string;
   'detail-type': string;
   time: string;
 }) => Promise<SchedulerSummary>;
 
-let loaded: Promise<SchedulerHandler> | undefined;
-
 /**
  * The scheduler function, invoked as EventBridge's schedule would invoke it. The local stack runs
  * it as a job: on every clock advance and every minute, so due work happens by the moved clock.
  */
 export const runScheduler = async (now: Date): Promise<SchedulerSummary> => {
-  loaded ??= importHandler<{ handler: SchedulerHandler }>('scheduler').then((module) => module.handler);
-  const handler = await loaded;
+  const handler = (await loadHandler('scheduler')) as unknown as SchedulerHandler;
   return handler({ source: 'aws.events', 'detail-type': 'Scheduled Event', time: now.toISOString() });
 };
 

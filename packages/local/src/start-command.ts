@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { describeStack } from './describe.ts';
 import { type StoreEngineName, storeEngines } from './engine.ts';
 import { fixedKeyVariables, readFixedKeys } from './fixed-keys.ts';
+import { runInvocationsApart } from './invocation-store.ts';
 import { defaultPort, type LocalStack, startLocalStack } from './stack.ts';
 
 /** `command` is how the user runs it, the options following: `npm start --` or `wattle start`. */
@@ -35,6 +36,8 @@ ${Object.keys(fixedKeyVariables).join(', ')} (fixed keys, as --keys-from; they w
  * answers the running stack otherwise.
  */
 export const runStartCommand = async (args: string[], command: string): Promise<LocalStack> => {
+  // This process is the local stack: its functions' invocations run at once, each apart.
+  runInvocationsApart();
   const usage = usageOf(command);
   let options: {
     store?: string;

@@ -1,0 +1,70 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import { Logger } from '@aws-lambda-powertools/logger';
+import { asInvocation, runInvocationsApart } from '@wattle/local/invocation-store';
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+/**
+ * The local stack runs every function in one process, many invocations at once; Powertools keeps
+ * an invocation's state (appended log keys, a batch's records and failures) apart only in Lambda's
+ * multi-concurrency mode, which the local stack's invocations run in (asInvocation).
+ */
+describe('invocations at once in one process, as the local stack runs them', () => {
+  // As `npm start` does for its process.
+  beforeAll(runInvocationsApart);
+  afterAll(() => {
+    // The mode stays with this file: the other unit files of this worker run as Lambda does.
+    delete process.env.AWS_LAMBDA_MAX_CONCURRENCY;
+  });
+
+  it("keep each invocation's appended log keys on its own lines", async () => {
+    const logger = new Logger({ serviceName: 'wattle-test' });
+    const lines: string[] = [];
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    try {
+      const invocation = (who: string, pause: number) =>
+        asInvocation(`req-${who}`, async () => {
+          logger.appendKeys({ who });
+          await sleep(pause);
+          logger.info('done', { said: who });
+          logger.resetKeys();
+        });
+      // a appends first and logs last: b's keys are appended in between.
+      await Promise.all([invocation('a', 30), invocation('b', 5)]);
+    } finally {
+      write.mockRestore();
+    }
+    const logged = lines.map((line) => JSON.parse(line) as { who?: string; said?: string });
+    expect(logged.map(({ who, said }) => [said, who]).sort()).toEqual([
+      ['a', 'a'],
+      ['b', 'b'],
+    ]);
+  });
+
+  it('answer each SQS batch with its own failures, though the batches overlap', async () => {
+    const processor = new BatchProcessor(EventType.SQS);
+    const record = (id: string): SQSRecord => ({ messageId: id, body: id }) as SQSRecord;
+    const batch = (...ids: string[]): SQSEvent => ({ Records: ids.map(record) });
+    // a-2 fails at once and a-1 succeeds late: the second batch begins in between (and, sharing
+    // the processor's state, would reset the failures the first answers with).
+    const handle = async ({ messageId }: SQSRecord) => {
+      await sleep(messageId === 'a-1' ? 40 : 2);
+      if (messageId === 'a-2') throw new Error('refused');
+    };
+    const run = (id: string, event: SQSEvent) =>
+      asInvocation(id, () => processPartialResponse(event, handle, processor));
+    const [first, second] = await Promise.all([
+      run('req-a', batch('a-1', 'a-2')),
+      (async () => {
+        await sleep(10);
+        return run('req-b', batch('b-1', 'b-2'));
+      })(),
+    ]);
+    expect(first.batchItemFailures).toEqual([{ itemIdentifier: 'a-2' }]);
+    expect(second.batchItemFailures).toEqual([]);
+  });
+});
