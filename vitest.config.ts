@@ -149,6 +149,9 @@ const reporters: NonNullable<ViteUserConfig['test']>['reporters'] = [
 export default defineConfig({
   test: {
     maxWorkers: workers,
+    // The main process hosts the shared DynamoDB stack in Lambda's multi-concurrency mode
+    // (invocation-store.ts); the forks run functions in process as Lambda does, one at a time.
+    env: { AWS_LAMBDA_MAX_CONCURRENCY: '' },
     testTimeout,
     hookTimeout,
     reporters,

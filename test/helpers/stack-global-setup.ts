@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LocalStackInfo, startLocalStack } from '@wattle/local';
+import { runInvocationsApart } from '@wattle/local/invocation-store';
 
 /** What the e2e tests get from inject('stack'). */
 export interface ProvidedStack extends LocalStackInfo {
@@ -36,6 +37,9 @@ export interface SharedStack {
  */
 export const startSharedStack = async (): Promise<SharedStack> => {
   process.env.WATTLE_LOG_LEVEL ||= 'SILENT';
+  // Its functions' calls run apart as in `npm start` (invocation-store.ts); the forks, which run
+  // functions in process as Lambda does, inherit the mode off (vitest.config.ts: env).
+  runInvocationsApart();
   const dataDir = mkdtempSync(join(tmpdir(), 'wattle-e2e-'));
   const stack = await startLocalStack({ port: 0, dataDir, inMemory: true, quiet: true });
   return {

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { InvokeStore } from '@aws/lambda-invoke-store';
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { asInvocation, runInvocationsApart } from '@wattle/local/invocation-store';
@@ -12,10 +13,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
  */
 describe('invocations at once in one process, as the local stack runs them', () => {
   // As `npm start` does for its process.
-  beforeAll(runInvocationsApart);
+  const inherited = process.env.AWS_LAMBDA_MAX_CONCURRENCY;
+  beforeAll(async () => {
+    delete process.env.AWS_LAMBDA_MAX_CONCURRENCY;
+    // As the AWS SDK's first call does, before the mode is set: the library's store for one
+    // invocation at a time is made first.
+    await InvokeStore.getInstanceAsync();
+    runInvocationsApart();
+  });
   afterAll(() => {
     // The mode stays with this file: the other unit files of this worker run as Lambda does.
-    delete process.env.AWS_LAMBDA_MAX_CONCURRENCY;
+    if (inherited === undefined) delete process.env.AWS_LAMBDA_MAX_CONCURRENCY;
+    else process.env.AWS_LAMBDA_MAX_CONCURRENCY = inherited;
   });
 
   it("keep each invocation's appended log keys on its own lines", async () => {

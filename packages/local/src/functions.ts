@@ -46,18 +46,17 @@ export const loadHandler = (fn: FunctionName): Promise<ApiHandler> => {
   let handler = loaded.get(fn);
   if (!handler) {
     // The store first: a handler's module may log as it loads.
-    handler = invocationStore()
-      .then(() => importHandler<{ handler?: unknown }>(fn))
-      .then((module) => {
-        if (typeof module.handler !== 'function')
-          throw new Error(`${functionEntry(fn)} exports no handler function`);
-        const loadedHandler = module.handler as ApiHandler;
-        // Each call an invocation of its own, as Lambda runs it (invocation-store.ts).
-        return ((event, context) =>
-          asInvocation(context?.awsRequestId ?? randomUUID(), () =>
-            loadedHandler(event, context),
-          )) as ApiHandler;
-      });
+    invocationStore();
+    handler = importHandler<{ handler?: unknown }>(fn).then((module) => {
+      if (typeof module.handler !== 'function')
+        throw new Error(`${functionEntry(fn)} exports no handler function`);
+      const loadedHandler = module.handler as ApiHandler;
+      // Each call an invocation of its own, as Lambda runs it (invocation-store.ts).
+      return ((event, context) =>
+        asInvocation(context?.awsRequestId ?? randomUUID(), () =>
+          loadedHandler(event, context),
+        )) as ApiHandler;
+    });
     handler.catch(() => loaded.delete(fn));
     loaded.set(fn, handler);
   }

@@ -1,4 +1,5 @@
-import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { InvokeStoreBase } from '@aws/lambda-invoke-store';
 
 /**
  * Lambda runs one invocation at a time in an instance; the local stack runs every function in one
@@ -14,34 +15,66 @@ import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
  * loaded ahead of its first call, the local stack's own work): there the store reads and writes one
  * shared context, as Powertools does when the mode is off, instead of throwing.
  *
- * The mode is the process's (an environment variable, inherited by its children): only a process
- * that is a local stack sets it (runStartCommand: `npm start`, `wattle start`), not a test run that
- * hosts one among other work, whose other processes run functions as Lambda does, one at a time.
+ * The mode is the process's (an environment variable, inherited by its children): a process that
+ * is a local stack sets it (runStartCommand: `npm start`, `wattle start`), and so does the test run
+ * whose main process hosts the shared DynamoDB stack, its forks told to run as Lambda does.
  */
 export const runInvocationsApart = (): void => {
-  process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= '10';
+  // Set unless set to something: a test run's forks inherit its process's environment with the
+  // variable emptied (vitest.config.ts), which Powertools reads as the mode off.
+  if (!process.env.AWS_LAMBDA_MAX_CONCURRENCY) process.env.AWS_LAMBDA_MAX_CONCURRENCY = '10';
+  // Powertools in this mode needs the store wherever it logs, from now on.
+  invocationStore();
 };
 
-let store: Promise<InvokeStoreBase> | undefined;
+type Values = Record<string | symbol, unknown>;
 
-/** The process's invocation store, made on first use (Powertools reads it in multi-concurrency mode). */
-export const invocationStore = (): Promise<InvokeStoreBase> => {
-  store ??= (async () => {
-    const multi = await InvokeStore.getInstanceAsync(true);
-    const outside: Record<string | symbol, unknown> = {};
-    const tolerant: InvokeStoreBase = Object.create(multi);
-    tolerant.get = <T>(key: string | symbol) =>
-      multi.hasContext() ? multi.get<T>(key) : (outside[key] as T);
-    tolerant.set = <T>(key: string | symbol, value: T) => {
-      if (multi.hasContext()) multi.set(key, value);
-      else outside[key] = value;
-    };
-    awslambda.InvokeStore = tolerant;
-    return tolerant;
-  })();
+/**
+ * The InvokeStore's contract (@aws/lambda-invoke-store) on AsyncLocalStorage, as its own
+ * multi-concurrency store keeps it, but for one difference: outside any invocation it reads and
+ * writes one shared context, where the library's throws (in Lambda nothing runs outside one). Made
+ * here rather than asked of the library (InvokeStore.getInstanceAsync), which hands out whatever
+ * store the process made first: the AWS SDK asks it for the trace id on its first call, before the
+ * mode is set, and gets the single-invocation store.
+ */
+class InvocationsApart extends InvokeStoreBase {
+  private readonly invocations = new AsyncLocalStorage<Values>();
+  private readonly outside: Values = {};
+
+  getContext(): Values | undefined {
+    return this.invocations.getStore();
+  }
+
+  hasContext(): boolean {
+    return this.invocations.getStore() !== undefined;
+  }
+
+  get<T = unknown>(key: string | symbol): T | undefined {
+    return (this.invocations.getStore() ?? this.outside)[key] as T | undefined;
+  }
+
+  set<T = unknown>(key: string | symbol, value: T): void {
+    if (this.isProtectedKey(key))
+      throw new Error(`Cannot modify protected Lambda context field: ${String(key)}`);
+    (this.invocations.getStore() ?? this.outside)[key] = value;
+  }
+
+  run<T>(context: Values, fn: () => T): T {
+    return this.invocations.run(context, fn);
+  }
+}
+
+let store: InvocationsApart | undefined;
+
+/** The process's invocation store, in the global Powertools reads (in multi-concurrency mode). */
+export const invocationStore = (): InvokeStoreBase => {
+  if (!store) {
+    store = new InvocationsApart();
+    awslambda.InvokeStore = store;
+  }
   return store;
 };
 
 /** Runs `work` as the invocation `requestId`, its Powertools state its own. */
-export const asInvocation = async <T>(requestId: string, work: () => Promise<T>): Promise<T> =>
-  (await invocationStore()).run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: requestId }, work);
+export const asInvocation = <T>(requestId: string, work: () => Promise<T>): Promise<T> =>
+  invocationStore().run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: requestId }, work);
