@@ -102,6 +102,14 @@ const browserStore = reliability ? 'dynamodb' : 'memory';
 const testTimeout = hangNet(reliability ? 60_000 : 20_000);
 const hookTimeout = hangNet(reliability ? 120_000 : 60_000);
 
+/** The projects whose files or setups start stacks in processes of their own (named below). */
+const stackProjects: string[] = [];
+/** A project's name, noted as one that starts stacks (the prestart reporter bundles them for it). */
+const startsStacks = (name: string): string => {
+  stackProjects.push(name);
+  return name;
+};
+
 /**
  * In CI, after the usual report, each failed test's name and error again as one line on standard
  * output (vitest's github-actions reporter): the end of the output, which is what a CI page shows,
@@ -115,15 +123,7 @@ const reporters: NonNullable<ViteUserConfig['test']>['reporters'] = [
   [
     './test/helpers/prestart-reporter.ts',
     {
-      stackProjects: [
-        'e2e-memory',
-        'e2e-dynamodb',
-        'clock-memory',
-        'clock-dynamodb',
-        'browser',
-        'reliability',
-        'load',
-      ],
+      stackProjects,
     } satisfies PrestartOptions,
   ],
 ];
@@ -193,7 +193,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'e2e-memory',
+          name: startsStacks('e2e-memory'),
           include: ['test/e2e/**/*.test.ts'],
           exclude: dynamoDbEngineOnly,
           // HTTP clients of the stack: one module graph (the OpenAPI checker compiled once).
@@ -208,7 +208,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'e2e-dynamodb',
+          name: startsStacks('e2e-dynamodb'),
           include: onDynamoDb('e2e'),
           isolate: false,
           // The shared stack on DynamoDB Local (test/helpers/stack-global-setup.ts) with its logs
@@ -220,7 +220,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'clock-memory',
+          name: startsStacks('clock-memory'),
           include: ['test/clock/**/*.test.ts'],
           exclude: dynamoDbEngineOnly,
           // A stack per file running (two), each file leasing one as it moves its clock and resets it.
@@ -234,7 +234,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'clock-dynamodb',
+          name: startsStacks('clock-dynamodb'),
           include: onDynamoDb('clock'),
           maxWorkers: clockWorkers,
           isolate: false,
@@ -256,7 +256,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'browser',
+          name: startsStacks('browser'),
           include: ['test/browser/**/*.test.ts'],
           // Debian's Chromium, installed when missing (scripts/ensure-browser.mjs), and the clock
           // stacks of the clock project on the run's browser engine: a file at a time on each, with
@@ -273,7 +273,11 @@ export default defineConfig({
         ? [
             {
               extends: true,
-              test: { name: 'package', include: ['test/package/**/*.test.ts'], testTimeout: 300_000 },
+              test: {
+                name: 'package',
+                include: ['test/package/**/*.test.ts'],
+                testTimeout: hangNet(300_000),
+              },
             },
           ]
         : []),
@@ -282,7 +286,7 @@ export default defineConfig({
             {
               extends: true,
               test: {
-                name: 'reliability',
+                name: startsStacks('reliability'),
                 include: [
                   'test/reliability/**/*.test.ts',
                   // The crash and fault loops whole, at every write and call (npm test runs a sample).
@@ -303,7 +307,7 @@ export default defineConfig({
             {
               extends: true,
               test: {
-                name: 'load',
+                name: startsStacks('load'),
                 include: [loadTest],
                 // Last and alone: 200 clients saturate the machine on purpose, and nothing else
                 // may slow the stack they measure.
