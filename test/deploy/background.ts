@@ -17,6 +17,7 @@ import {
   ttlRemovalRecord,
 } from '@wattle/local';
 import type { SQSBatchResponse } from 'aws-lambda';
+import { hangNet } from '../helpers/hang-net.ts';
 import type { RehearsalContext } from './context.ts';
 import { motoClientConfig, physicalIdOf } from './deployed.ts';
 import { motoAccount, rehearsalRegion } from './moto.ts';
@@ -87,7 +88,7 @@ const drainQueue = async (
     );
     return Number(Attributes?.ApproximateNumberOfMessages ?? 0);
   };
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + hangNet(60_000);
   while (((await visible()) > 0 || inFlight > 0) && Date.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 200));
   await consumer.stop();

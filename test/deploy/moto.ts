@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { freePort } from '@wattle/local';
+import { hangNet } from '../helpers/hang-net.ts';
 import { killOnExit } from './kill-on-exit.ts';
 
 /** moto's account when no other is named, and the region the rehearsal deploys to. */
@@ -40,7 +41,7 @@ export const motoMissing = (): string | null => {
 };
 
 const waitUntilUp = async (endpoint: string, child: ChildProcess): Promise<void> => {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + hangNet(30_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`moto exited (${child.exitCode}) before it answered`);
     try {
