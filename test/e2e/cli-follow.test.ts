@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { wattleOutput } from '../helpers/cli.ts';
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
 import { hangNet } from '../helpers/hang-net.ts';
-import { startReceiver } from '../helpers/receiver.ts';
+import { startReceiver, waitUntil } from '../helpers/receiver.ts';
 import { type Api, api, type Merchant, newMerchant, useStack } from '../helpers/stack.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -39,13 +39,10 @@ const follow = (...args: string[]) => {
   return {
     output: () => out,
     /** Resolves once the output matches `pattern`. */
-    until: async (pattern: RegExp, timeoutMs = 15_000) => {
-      const deadline = Date.now() + hangNet(timeoutMs);
-      while (!pattern.test(out)) {
-        if (Date.now() > deadline) throw new Error(`No ${pattern} in:\n${out}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
+    until: (pattern: RegExp, timeoutMs = 15_000) =>
+      waitUntil(() => (pattern.test(out) ? true : undefined), timeoutMs).catch(() => {
+        throw new Error(`No ${pattern} in:\n${out}`);
+      }),
     /** Ctrl-C: resolves with the exit code. */
     interrupt: () => {
       child.kill('SIGINT');
