@@ -7,7 +7,7 @@
  * wrong, so in CI (`CI` set) every net is three times as wide. A real hang still fails the run, well
  * inside CI's 90 minutes.
  */
-export const slowMachineFactor = process.env.CI ? 3 : 1;
+const slowMachineFactor = process.env.CI ? 3 : 1;
 
 /** `ms`, widened where the machine may be slow (CI). */
 export const hangNet = (ms: number): number => ms * slowMachineFactor;
