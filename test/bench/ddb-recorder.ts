@@ -60,6 +60,17 @@ export const takeRecording = (id: string): Recording | undefined => {
   return recording;
 };
 
+/**
+ * The calls `work` makes (and the tokens it mints), for work run in this process rather than
+ * through the HTTP server (bench:function-cpu invokes a function directly). The recorder must be
+ * installed.
+ */
+export const recordingOf = async (work: () => Promise<unknown>): Promise<Recording> => {
+  const recording: Recording = { calls: [], minted: [] };
+  await context.run(recording, work);
+  return recording;
+};
+
 /** Sees every write call of the process, recorded request or not (the hot-items census). */
 let everyWrite: ((command: string, input: Record<string, unknown>) => void) | null = null;
 export const watchEveryWrite = (listener: typeof everyWrite): void => {
