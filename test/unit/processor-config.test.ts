@@ -1,6 +1,6 @@
 import { adyenTestCheckoutUrl } from '@wattle/adyen';
 import { loadProcessorConfig, processorsFor, readyProcessor } from '@wattle/runtime';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { adyenNotifications } from '../fakes/adyen.ts';
 
 const adyen = {
@@ -88,6 +88,32 @@ describe("each environment's processor (processorsFor)", () => {
     expect(processorOf(live).name).toBe('adyen');
     expect(processorOf(test).name).toBe('simulator');
     expect(processorOf({ environment: 'live' })).toBe(processorOf(live));
+  });
+
+  it("loads Adyen's connector on a live payment's first use, not with the function", async () => {
+    let loads = 0;
+    vi.resetModules();
+    vi.doMock('@wattle/adyen', async (importOriginal) => {
+      loads++;
+      return importOriginal();
+    });
+    try {
+      const runtime = await import('@wattle/runtime');
+      const processor = runtime.processorsFor(runtime.loadProcessorConfig(adyen))(live);
+      // What a payment asks before it calls the processor needs no connector.
+      expect(processor.name).toBe('adyen');
+      expect(processor.supportsThreeDSecure({ scheme: 'amex' } as never)).toBe(true);
+      expect(() => processor.readNotifications({ headers: {}, body: '{}' })).toThrow('await readyProcessor');
+      expect(loads).toBe(0);
+      const ready = await runtime.readyProcessor(processor);
+      await runtime.readyProcessor(processor);
+      expect(loads).toBe(1);
+      expect(ready.name).toBe('adyen');
+      expect(ready.readNotifications({ headers: {}, body: '{}' }).verdict).toBe('refused');
+    } finally {
+      vi.doUnmock('@wattle/adyen');
+      vi.resetModules();
+    }
   });
 
   it('reads the secret once, on first use, and verifies notifications with its HMAC key', async () => {

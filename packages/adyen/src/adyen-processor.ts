@@ -1,6 +1,11 @@
 import type { PaymentProcessor, ProcessorCall } from '@wattle/domain';
 import { checkoutHttp } from './checkout-http.ts';
-import { type AdyenConfig, defaultRequestTimeoutMs } from './config.ts';
+import {
+  type AdyenConfig,
+  adyenProcessorName,
+  adyenSupportsThreeDSecure,
+  defaultRequestTimeoutMs,
+} from './config.ts';
 import { Client, EnvironmentEnum, ModificationsApi, PaymentsApi } from './library.ts';
 import { readAdyenNotifications } from './notifications.ts';
 import {
@@ -48,7 +53,7 @@ export const adyenProcessor = (config: AdyenConfig): PaymentProcessor => {
     signal: AbortSignal.any([deadline, AbortSignal.timeout(timeoutMs)]),
   });
   return {
-    name: 'adyen',
+    name: adyenProcessorName,
     authorise: (input) =>
       payments
         .payments(paymentRequestOf(input, merchantAccount), options(`payment.${input.paymentToken}`, input))
@@ -98,7 +103,6 @@ export const adyenProcessor = (config: AdyenConfig): PaymentProcessor => {
         .then(resolutionOutcomeOf, resolutionFailureOf),
     readNotifications: (delivery) =>
       readAdyenNotifications(delivery.body, { hmacKey: config.hmacKey, merchantAccount }),
-    // Adyen runs 3-D Secure for every scheme it takes cards of, Amex included.
-    supportsThreeDSecure: () => true,
+    supportsThreeDSecure: adyenSupportsThreeDSecure,
   };
 };

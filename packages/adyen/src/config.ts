@@ -18,3 +18,9 @@ export interface AdyenConfig {
 
 /** Adyen's own advice is to wait long for a payment's answer rather than leave it unknown. */
 export const defaultRequestTimeoutMs = 30_000;
+
+/** The connector's name, as `PaymentProcessor.name`. */
+export const adyenProcessorName = 'adyen';
+
+/** Adyen runs 3-D Secure for every scheme it takes cards of, Amex included. */
+export const adyenSupportsThreeDSecure = (): boolean => true;

@@ -1,4 +1,4 @@
-import { type AdyenConfig, adyenTestCheckoutUrl } from '@wattle/adyen';
+import { type AdyenConfig, adyenTestCheckoutUrl } from '@wattle/adyen/config';
 import { adyenSecretVariable, liveProcessorNames, liveProcessorVariable } from '@wattle/routes';
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type AdyenConfig, adyenProcessor, adyenTestCheckoutUrl } from '@wattle/adyen';
+import { type AdyenConfig, adyenProcessorName, adyenSupportsThreeDSecure } from '@wattle/adyen/config';
 import type { PaymentProcessor } from '@wattle/domain';
 import type { ProcessorOf } from '@wattle/ports';
 import { simulatedPaymentProcessor } from '@wattle/processor';
@@ -37,23 +37,25 @@ export interface ProcessorsOptions {
 
 const waiting = Symbol('the processor, once its settings are read');
 
-/** A processor whose settings are read on first use; `readyProcessor` waits for them. */
+/** A processor whose connector and settings are loaded on first use; `readyProcessor` waits for them. */
 interface DeferredProcessor extends PaymentProcessor {
   [waiting]: () => Promise<PaymentProcessor>;
 }
 
 /**
- * Adyen with its settings in a secret, read once per container (a failed read is tried again at
- * the next use). Its calls wait for the settings; what it answers at once, it answers as the
- * connector does: `supportsThreeDSecure` needs no setting; `readNotifications` needs the HMAC key,
- * so its caller waits for `readyProcessor` first.
+ * The Adyen connector, loaded with its settings on first use, once per container (a failed load or
+ * read is tried again at the next use): Adyen's library is most of a payment function's bundle and
+ * a third of its cold start, and a container that only takes test payments (the simulator) never
+ * evaluates it. Its calls wait for it; what it answers at once, it answers as the connector does:
+ * its name and `supportsThreeDSecure` need neither; `readNotifications` needs the HMAC key, so its
+ * caller waits for `readyProcessor` first.
  */
-const adyenFromSecret = (secretId: string, readSecret: SecretReader): DeferredProcessor => {
+const deferredAdyen = (settings: () => Promise<AdyenConfig>): DeferredProcessor => {
   let loading: Promise<PaymentProcessor> | undefined;
   let loaded: PaymentProcessor | undefined;
   const ready = (): Promise<PaymentProcessor> => {
-    loading ??= readSecret(secretId).then((values) => {
-      loaded = adyenProcessor(adyenSettingsOf(values, `the secret ${secretId}`));
+    loading ??= Promise.all([import('@wattle/adyen'), settings()]).then(([{ adyenProcessor }, config]) => {
+      loaded = adyenProcessor(config);
       return loaded;
     });
     loading.catch(() => {
@@ -61,16 +63,8 @@ const adyenFromSecret = (secretId: string, readSecret: SecretReader): DeferredPr
     });
     return loading;
   };
-  // What the connector answers without its settings (no call is made with these).
-  const unconfigured: AdyenConfig = {
-    checkoutUrl: adyenTestCheckoutUrl,
-    apiKey: '',
-    merchantAccount: '',
-    hmacKey: '',
-  };
-  const settingsFree = adyenProcessor(unconfigured);
   return {
-    name: settingsFree.name,
+    name: adyenProcessorName,
     authorise: async (input) => (await ready()).authorise(input),
     completeAuthentication: async (input) => (await ready()).completeAuthentication(input),
     capture: async (input) => (await ready()).capture(input),
@@ -79,18 +73,28 @@ const adyenFromSecret = (secretId: string, readSecret: SecretReader): DeferredPr
     resolve: async (input) => (await ready()).resolve(input),
     readNotifications: (delivery) => {
       if (!loaded)
-        throw new Error('The Adyen settings are not read yet: await readyProcessor(processor) first');
+        throw new Error('The Adyen connector is not loaded yet: await readyProcessor(processor) first');
       return loaded.readNotifications(delivery);
     },
-    supportsThreeDSecure: (card) => settingsFree.supportsThreeDSecure(card),
+    supportsThreeDSecure: adyenSupportsThreeDSecure,
     [waiting]: ready,
   };
 };
 
+/** Where Adyen's settings come from: the configuration itself, or the secret it names. */
+const adyenSettingsFrom = (
+  source: Extract<ProcessorConfig, { live: 'adyen' }>['adyen'],
+  readSecret: SecretReader,
+): (() => Promise<AdyenConfig>) => {
+  if (source.from === 'settings') return async () => source.settings;
+  const { secretId } = source;
+  return async () => adyenSettingsOf(await readSecret(secretId), `the secret ${secretId}`);
+};
+
 /**
  * `processor` with every setting in hand, so its answers that are not promises (reading
- * notifications) can be given: the same processor, or, for one whose settings are in a secret,
- * the connector once they are read.
+ * notifications) can be given: the same processor, or, for Adyen, the connector once it and its
+ * settings are loaded.
  */
 export const readyProcessor = async (processor: PaymentProcessor): Promise<PaymentProcessor> =>
   waiting in processor ? (processor as DeferredProcessor)[waiting]() : processor;
@@ -107,8 +111,6 @@ export const processorsFor = (config: ProcessorConfig, options: ProcessorsOption
   const live =
     config.live === 'simulator'
       ? simulator
-      : config.adyen.from === 'settings'
-        ? adyenProcessor(config.adyen.settings)
-        : adyenFromSecret(config.adyen.secretId, options.readSecret ?? secretsManagerReader);
+      : deferredAdyen(adyenSettingsFrom(config.adyen, options.readSecret ?? secretsManagerReader));
   return ({ environment }) => (environment === 'live' ? live : simulator);
 };
