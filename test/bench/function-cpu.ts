@@ -3,10 +3,10 @@
  * load generator and most of the machine's noise. The local stack runs in this process; the
  * charges function is invoked directly, `--concurrency` invocations at a time, with the API Gateway
  * events the local gateway builds (buildEvent), made before a round's clock starts (API Gateway
- * makes them, outside the function), and a Lambda context. What is counted
- * is this process's CPU (process.cpuUsage: garbage collection's threads too) per invocation, from
- * the round's first invocation until its events have been moved (the delivery they cause), less
- * what the idle stack spends in that time; the median of `--rounds` rounds after a warm-up round.
+ * makes them, outside the function), and a Lambda context. What is counted is this process's CPU
+ * (process.cpuUsage: garbage collection's threads too) per invocation, from the round's first
+ * invocation until its events have been moved (the delivery they cause), less what the idle stack
+ * spends in that time; the median of `--rounds` rounds after a warm-up round.
  *
  * - `--store memory` (the default): the memory engine, no AWS client at all.
  * - `--store dynamodb`: the stack on DynamoDB Local, as the functions run in AWS (the SDK's
@@ -30,6 +30,7 @@ import { chargeFields } from '../helpers/fixtures.ts';
 import { formBody } from '../helpers/stack.ts';
 import { merchantOn, operations } from './api-operations.ts';
 import { installRecorder, type Recording, recordingOf } from './ddb-recorder.ts';
+import { median } from './load.ts';
 import { floorClient, freshTokens, replay } from './storage-floor.ts';
 
 const { values } = parseArgs({
@@ -45,8 +46,9 @@ const count = Number(values.count);
 const rounds = Number(values.rounds);
 const concurrency = Number(values.concurrency);
 
-const measuredNames = ['create charge', 'get charge'];
-if (values.only !== undefined && !measuredNames.includes(values.only))
+const measuredNames = ['create charge', 'get charge'] as const;
+type MeasuredName = (typeof measuredNames)[number];
+if (values.only !== undefined && !(measuredNames as readonly string[]).includes(values.only))
   throw new Error(`--only takes one of ${measuredNames.join(', ')}; not "${values.only}"`);
 if (values.store !== 'memory' && values.store !== 'dynamodb')
   throw new Error(`--store is memory or dynamodb, not ${values.store}`);
@@ -94,7 +96,7 @@ try {
       at: new Date(),
     });
   const form = formBody(chargeFields());
-  const requests = {
+  const requests: Record<MeasuredName, (i: number) => APIGatewayProxyEventV2> = {
     'create charge': (): APIGatewayProxyEventV2 => event('POST', '/test/1/charges', form),
     'get charge': (i: number): APIGatewayProxyEventV2 =>
       event('GET', `/test/1/charges/${merchant.charges[i % merchant.charges.length]}`),
@@ -154,8 +156,6 @@ try {
     idle = await idleRate();
   }
   const sdk = onDynamoDb ? floorClient(stack.ddbEndpoint) : undefined;
-  const median = (measured: number[]) =>
-    [...measured].sort((a, b) => a - b)[Math.floor(measured.length / 2)] as number;
   const listed = (measured: number[]) => measured.map((m) => m.toFixed(0)).join(', ');
   console.log(
     `Charges function, invoked directly, ${concurrency} at a time, ${count} a round, on the ${values.store} engine (µs of CPU an invocation):`,

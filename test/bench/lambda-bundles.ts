@@ -19,6 +19,7 @@ import { gzipSync } from 'node:zlib';
 import { type FunctionName, functionEntry, functionNames, routesOf } from '@wattle/routes';
 import { type BuildOptions, build } from 'esbuild';
 import { functionAccess } from '../../infra/constructs/access.ts';
+import { median } from './load.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -175,14 +176,6 @@ export interface BundleResult {
   withoutSourceMaps: InitTiming;
   error?: string;
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 
 /**
  * The environment a function starts with in AWS, with fake credentials and nothing of ours but

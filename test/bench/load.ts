@@ -28,6 +28,15 @@ export const percentile = (sorted: number[], p: number): number =>
     ? Number.NaN
     : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number);
 
+/** The middle of `values` (the mean of the two middle ones for an even count). */
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
 export const runLoad = async (options: LoadOptions): Promise<LoadResult> => {
   const latencies: number[] = [];
   let next = 0;

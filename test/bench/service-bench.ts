@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { authorise, merchantOn, type OperationName, operationNames, operations } from './api-operations.ts';
 import { cpuMsOf, descendantsNamed, ownCpuMs } from './cpu.ts';
 import { type Recording, recordHeader } from './ddb-recorder.ts';
-import { combine, type LoadOptions, type LoadResult, runLoad } from './load.ts';
+import { combine, type LoadOptions, type LoadResult, median, runLoad } from './load.ts';
 import { type Prism, peerMerchant, peerOperations, startPrism } from './prism-peer.ts';
 import { type Cost, costOf, sameCost } from './round-trips.ts';
 import { type RulesCost, readBack, unitsByRules } from './rules-units.ts';
@@ -194,8 +194,6 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Servic
     const recordings = new Map<OperationName, Recording[]>();
     const keep = (name: OperationName, recording: Recording) =>
       recordings.set(name, [...(recordings.get(name) ?? []), recording]);
-    const median = (values: number[]) =>
-      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
     for (let i = 1; i <= recordedTimes; i++) {
       for (const name of ['create charge', 'get charge', 'create customer', 'authorise', 'capture'] as const)
         keep(name, await record(name, i));

@@ -35,7 +35,7 @@ export interface ProcessorsOptions {
   readSecret?: SecretReader;
 }
 
-const waiting = Symbol('the processor, once its settings are read');
+const waiting = Symbol('the processor, once its connector and settings are loaded');
 
 /** A processor whose connector and settings are loaded on first use; `readyProcessor` waits for them. */
 interface DeferredProcessor extends PaymentProcessor {
