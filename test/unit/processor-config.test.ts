@@ -93,7 +93,7 @@ describe("each environment's processor (processorsFor)", () => {
   it("loads Adyen's connector on a live payment's first use, not with the function", async () => {
     let loads = 0;
     vi.resetModules();
-    vi.doMock('@wattle/adyen', async (importOriginal) => {
+    vi.doMock('@wattle/adyen/processor', async (importOriginal) => {
       loads++;
       return importOriginal();
     });
@@ -111,7 +111,7 @@ describe("each environment's processor (processorsFor)", () => {
       expect(ready.name).toBe('adyen');
       expect(ready.readNotifications({ headers: {}, body: '{}' }).verdict).toBe('refused');
     } finally {
-      vi.doUnmock('@wattle/adyen');
+      vi.doUnmock('@wattle/adyen/processor');
       vi.resetModules();
     }
   });

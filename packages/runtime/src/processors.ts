@@ -54,10 +54,12 @@ const deferredAdyen = (settings: () => Promise<AdyenConfig>): DeferredProcessor 
   let loading: Promise<PaymentProcessor> | undefined;
   let loaded: PaymentProcessor | undefined;
   const ready = (): Promise<PaymentProcessor> => {
-    loading ??= Promise.all([import('@wattle/adyen'), settings()]).then(([{ adyenProcessor }, config]) => {
-      loaded = adyenProcessor(config);
-      return loaded;
-    });
+    loading ??= Promise.all([import('@wattle/adyen/processor'), settings()]).then(
+      ([{ adyenProcessor }, config]) => {
+        loaded = adyenProcessor(config);
+        return loaded;
+      },
+    );
     loading.catch(() => {
       loading = undefined;
     });
