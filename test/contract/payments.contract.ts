@@ -272,16 +272,6 @@ export const describePayments = (engine: Engine) => {
       await expect(again).rejects.toEqual(new Changed('payment', authorisation.token));
     });
 
-    it('lead back from their token alone to whose they are (processorScope), from their reservation on', async () => {
-      const ports = engine();
-      const scope = newScope();
-      const charge = aCharge(now);
-      expect(await ports.payments.processorScope(charge.token)).toBeNull();
-      await reserve(ports, scope, charge, now);
-      expect(await ports.payments.processorScope(charge.token)).toEqual(scope);
-      expect(await ports.payments.processorScope(ids.token('ch'))).toBeNull();
-    });
-
     it('end a pending capture once: confirmed stays captured, failed takes its proceeds back (Changed after)', async () => {
       const ports = engine();
       const scope = newScope();

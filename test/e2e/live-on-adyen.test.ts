@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { processorReferenceOf } from '@wattle/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adyenNotifications } from '../fakes/adyen.ts';
 import { checkAdyenNotification } from '../helpers/adyen-definitions.ts';
 import { type AdyenPrism, startAdyenPrism } from '../helpers/adyen-prism.ts';
 import { chargeFields } from '../helpers/fixtures.ts';
 import { hangNet } from '../helpers/hang-net.ts';
-import { type Api, advanceClock, api, type OwnStack, startOwnStack } from '../helpers/stack.ts';
+import { type Api, advanceClock, api, newMerchant, type OwnStack, startOwnStack } from '../helpers/stack.ts';
 
 /**
  * The live environment on Adyen, end to end: a stack of its own whose four Adyen settings point at
@@ -20,6 +21,8 @@ let prism: AdyenPrism;
 let own: OwnStack;
 let live: Api;
 let test: Api;
+/** Our reference of `token` as Adyen is told it (processorReferenceOf): the token, then the merchant's account. */
+let ours: (token: string) => string;
 const dataDir = mkdtempSync(join(tmpdir(), 'wattle-live-adyen-'));
 const account = { merchantAccount: 'WattleTestAccount', hmacKey: '00'.repeat(32) };
 
@@ -37,8 +40,10 @@ beforeAll(async () => {
       ADYEN_HMAC_KEY: account.hmacKey,
     },
   });
-  live = api(own.live.baseUrl, own.live.secretKey);
-  test = api(own.test.baseUrl, own.test.secretKey);
+  const merchant = await newMerchant(own);
+  live = api(merchant.live.baseUrl, merchant.live.secretKey);
+  test = api(merchant.test.baseUrl, merchant.test.secretKey);
+  ours = (token) => processorReferenceOf(merchant.accountId, token);
 }, hangNet(240_000));
 
 afterAll(async () => {
@@ -97,7 +102,7 @@ describe('the live environment on Adyen (Prism serving Checkout v71), through th
     const read = await live.get(`/1/charges/${res.body.response.token}`);
     expect(read.body.response).toEqual(res.body.response);
     expect(reached()).toEqual([
-      ['/payments', 200, { amount: aud(amount), reference: read.body.response.token }],
+      ['/payments', 200, { amount: aud(amount), reference: ours(read.body.response.token) }],
     ]);
   });
 
@@ -127,8 +132,8 @@ describe('the live environment on Adyen (Prism serving Checkout v71), through th
       amount_remaining: amount - 1200,
     });
     expect(reached()).toEqual([
-      ['/payments', 200, { amount: aud(amount), reference: token }],
-      ['/payments/993617895204576J/captures', 201, { amount: aud(1200), reference: token }],
+      ['/payments', 200, { amount: aud(amount), reference: ours(token) }],
+      ['/payments/993617895204576J/captures', 201, { amount: aud(1200), reference: ours(token) }],
     ]);
   });
 
@@ -142,8 +147,8 @@ describe('the live environment on Adyen (Prism serving Checkout v71), through th
     expect(captured.body.response).toMatchObject({ token, success: true, captured: true, amount });
     ownFigures(captured.text);
     expect(reached()).toEqual([
-      ['/payments', 200, { amount: aud(amount), reference: token }],
-      ['/payments/993617895204576J/captures', 201, { amount: aud(amount), reference: token }],
+      ['/payments', 200, { amount: aud(amount), reference: ours(token) }],
+      ['/payments/993617895204576J/captures', 201, { amount: aud(amount), reference: ours(token) }],
     ]);
   });
 
@@ -157,8 +162,8 @@ describe('the live environment on Adyen (Prism serving Checkout v71), through th
     expect(voided.body.response).toMatchObject({ token, voided: true, capturable: false, amount });
     ownFigures(voided.text);
     expect(reached()).toEqual([
-      ['/payments', 200, { amount: aud(amount), reference: token }],
-      ['/payments/993617895204576J/cancels', 201, { reference: token }],
+      ['/payments', 200, { amount: aud(amount), reference: ours(token) }],
+      ['/payments/993617895204576J/cancels', 201, { reference: ours(token) }],
     ]);
   });
 
@@ -175,13 +180,13 @@ describe('the live environment on Adyen (Prism serving Checkout v71), through th
       charge: token,
       status_message: 'Pending',
     });
-    expect(reached()).toEqual([['/payments', 200, { amount: aud(amount), reference: token }]]);
+    expect(reached()).toEqual([['/payments', 200, { amount: aud(amount), reference: ours(token) }]]);
 
     // The refund-settlement job (an hour on) sends it; Adyen "received" it: still Pending.
     await advanceClock(own, 61 * 60);
     expect(reached()).toEqual([
-      ['/payments', 200, { amount: aud(amount), reference: token }],
-      ['/payments/993617895204576J/refunds', 201, { amount: aud(345), reference: refund }],
+      ['/payments', 200, { amount: aud(amount), reference: ours(token) }],
+      ['/payments/993617895204576J/refunds', 201, { amount: aud(345), reference: ours(refund) }],
     ]);
     const taken = await live.get(`/1/refunds/${refund}`);
     expect(taken.body.response).toMatchObject({ token: refund, amount: 345, status_message: 'Pending' });
@@ -199,7 +204,7 @@ describe('the live environment on Adyen (Prism serving Checkout v71), through th
         eventCode: 'REFUND',
         pspReference: 'PSPREFUND0000001',
         originalReference: '993617895204576J',
-        merchantReference: refund,
+        merchantReference: ours(refund),
         amount: aud(345),
       }),
     ]);

@@ -111,6 +111,7 @@ export const aProcessorAuthorisation = (
   const details = aCardDetails(number);
   return {
     paymentToken: 'ch_processor',
+    reference: 'ch_processor.acct_processor',
     card: { card: newCard(details, 'card_processor', '2026-11-27T00:00:00Z'), number, cvc: details.cvc },
     amount: 1000,
     currency: 'AUD',

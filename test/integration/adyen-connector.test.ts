@@ -34,6 +34,7 @@ const authorisation = (overrides: Partial<ProcessorAuthorisation> = {}): Process
   counter += 1;
   return aProcessorAuthorisation(number, {
     paymentToken: `ch_adyen${counter}`,
+    reference: `ch_adyen${counter}.acct_adyen`,
     amount: 1234,
     currency: 'aud',
     email: 'payer@example.com',
@@ -55,7 +56,7 @@ const approved = async (input: ProcessorAuthorisation): Promise<string> => {
 };
 
 describe('the Adyen connector, authorising', () => {
-  it('sends the card in full with our token as reference and key, and captures at once for capture=true', async () => {
+  it('sends the card in full with our reference, keyed by our token, and captures at once for capture=true', async () => {
     const input = authorisation();
     const pspReference = await approved(input);
     const request = lastRequest('payments');
@@ -63,7 +64,7 @@ describe('the Adyen connector, authorising', () => {
     expect(request.headers.prefer).toBeUndefined();
     expect(request.body).toMatchObject({
       merchantAccount: fake.merchantAccount,
-      reference: input.paymentToken,
+      reference: input.reference,
       amount: { value: 1234, currency: 'AUD' },
       paymentMethod: { type: 'scheme', number, expiryMonth: expect.stringMatching(/^\d\d$/), cvc: '123' },
       captureDelayHours: 0,
@@ -71,7 +72,7 @@ describe('the Adyen connector, authorising', () => {
       shopperEmail: 'payer@example.com',
       authenticationData: { attemptAuthentication: 'never' },
     });
-    expect(fake.payments.get(input.paymentToken)).toMatchObject({ pspReference, state: 'captured' });
+    expect(fake.payments.get(input.reference)).toMatchObject({ pspReference, state: 'captured' });
   });
 
   it('asks for manual capture for capture=false, then captures, cancels and refunds by pspReference (pending)', async () => {
@@ -79,7 +80,12 @@ describe('the Adyen connector, authorising', () => {
     const processorReference = await approved(input);
     expect(lastRequest('payments').body).toMatchObject({ additionalData: { manualCapture: 'true' } });
     expect(lastRequest('payments').body.captureDelayHours).toBeUndefined();
-    const payment = { paymentToken: input.paymentToken, processorReference, deadline: open() };
+    const payment = {
+      paymentToken: input.paymentToken,
+      reference: input.reference,
+      processorReference,
+      deadline: open(),
+    };
 
     expect(await adyen.capture({ ...payment, amount: 1234, currency: 'aud' })).toMatchObject({
       outcome: 'pending',
@@ -88,16 +94,22 @@ describe('the Adyen connector, authorising', () => {
     expect(lastRequest('captures')).toMatchObject({
       path: `/v71/payments/${processorReference}/captures`,
       headers: { 'idempotency-key': `capture.${input.paymentToken}` },
-      body: { amount: { value: 1234, currency: 'AUD' }, reference: input.paymentToken },
+      body: { amount: { value: 1234, currency: 'AUD' }, reference: input.reference },
     });
     expect(
-      await adyen.refund({ ...payment, refundToken: 'rf_adyen1', amount: 500, currency: 'AUD' }),
+      await adyen.refund({
+        ...payment,
+        refundToken: 'rf_adyen1',
+        reference: 'rf_adyen1.acct_adyen',
+        amount: 500,
+        currency: 'AUD',
+      }),
     ).toMatchObject({
       outcome: 'pending',
     });
     expect(lastRequest('refunds')).toMatchObject({
       headers: { 'idempotency-key': 'refund.rf_adyen1' },
-      body: { amount: { value: 500, currency: 'AUD' }, reference: 'rf_adyen1' },
+      body: { amount: { value: 500, currency: 'AUD' }, reference: 'rf_adyen1.acct_adyen' },
     });
     expect(await adyen.void(payment)).toMatchObject({ outcome: 'pending' });
     expect(lastRequest('cancels').headers['idempotency-key']).toBe(`cancel.${input.paymentToken}`);
@@ -212,10 +224,10 @@ describe('the Adyen connector, unknown outcomes', () => {
     expect(await adyen.authorise(input)).toMatchObject({ outcome: 'unknown' });
     expect(Date.now() - started).toBeLessThan(5_000);
     // The payment was made at Adyen although no answer came.
-    expect(fake.madeFor(input.paymentToken)).toBe(1);
+    expect(fake.madeFor(input.reference)).toBe(1);
     const pspReference = await approved({ ...input, deadline: open() });
-    expect(pspReference).toBe(fake.payments.get(input.paymentToken)?.pspReference);
-    expect(fake.madeFor(input.paymentToken)).toBe(1);
+    expect(pspReference).toBe(fake.payments.get(input.reference)?.pspReference);
+    expect(fake.madeFor(input.reference)).toBe(1);
   });
 
   it('answers unknown on a 500 and on a dropped connection, never not_processed', async () => {
@@ -259,14 +271,16 @@ describe('the Adyen connector, unknown outcomes', () => {
     fake.answerNext('payments', { hang: true });
     const input = authorisation({ capture: false });
     expect(await adyen.authorise(input)).toMatchObject({ outcome: 'unknown' });
-    expect(await adyen.resolve({ paymentToken: input.paymentToken, deadline: open() })).toMatchObject({
+    expect(
+      await adyen.resolve({ paymentToken: input.paymentToken, reference: input.reference, deadline: open() }),
+    ).toMatchObject({
       outcome: 'voided',
     });
     expect(lastRequest('cancels-by-reference')).toMatchObject({
       headers: { 'idempotency-key': `cancel-by-reference.${input.paymentToken}` },
-      body: { merchantAccount: fake.merchantAccount, paymentReference: input.paymentToken },
+      body: { merchantAccount: fake.merchantAccount, paymentReference: input.reference },
     });
-    expect(fake.payments.get(input.paymentToken)?.state).toBe('cancelled');
+    expect(fake.payments.get(input.reference)?.state).toBe('cancelled');
   });
 
   it('keeps a resolution unknown while Adyen does not take the cancel', async () => {
@@ -274,7 +288,9 @@ describe('the Adyen connector, unknown outcomes', () => {
       status: 500,
       body: { status: 500, errorCode: '905', message: 'down' },
     });
-    expect(await adyen.resolve({ paymentToken: 'ch_never', deadline: open() })).toMatchObject({
+    expect(
+      await adyen.resolve({ paymentToken: 'ch_never', reference: 'ch_never.acct_adyen', deadline: open() }),
+    ).toMatchObject({
       outcome: 'unknown',
     });
   });
@@ -285,6 +301,7 @@ describe('the Adyen connector, modifications that fail', () => {
     expect(
       await adyen.capture({
         paymentToken: 'ch_nothing',
+        reference: 'ch_nothing.acct_adyen',
         processorReference: 'NOSUCHPSP',
         amount: 100,
         currency: 'AUD',
@@ -295,7 +312,13 @@ describe('the Adyen connector, modifications that fail', () => {
     const input = authorisation({ capture: false });
     const processorReference = await approved(input);
     fake.answerNext('captures', { status: 500, body: { status: 500, errorCode: '905', message: 'down' } });
-    const capture = { paymentToken: input.paymentToken, processorReference, amount: 1234, currency: 'AUD' };
+    const capture = {
+      paymentToken: input.paymentToken,
+      reference: input.reference,
+      processorReference,
+      amount: 1234,
+      currency: 'AUD',
+    };
     expect(await adyen.capture({ ...capture, deadline: open() })).toMatchObject({ outcome: 'unknown' });
     const first = await adyen.capture({ ...capture, deadline: open() });
     const again = await adyen.capture({ ...capture, deadline: open() });
@@ -321,7 +344,7 @@ describe('the Adyen connector, 3-D Secure', () => {
       },
     });
     expect(outcome.redirect).toMatchObject({ url: expect.stringContaining('/issuer/'), method: 'GET' });
-    const pspReference = fake.payments.get(input.paymentToken)?.pspReference;
+    const pspReference = fake.payments.get(input.reference)?.pspReference;
     const completed = await adyen.completeAuthentication({
       paymentToken: input.paymentToken,
       completion: outcome.redirect.completion,
@@ -340,7 +363,7 @@ describe('the Adyen connector, 3-D Secure', () => {
     const input = authorisation({ threeDSecure: redirect });
     const outcome = await adyen.authorise(input);
     if (outcome.outcome !== 'action_required') throw new Error('expected action_required');
-    const pspReference = fake.payments.get(input.paymentToken)?.pspReference;
+    const pspReference = fake.payments.get(input.reference)?.pspReference;
     const complete = (redirectResult: string) =>
       adyen.completeAuthentication({
         paymentToken: input.paymentToken,

@@ -35,9 +35,12 @@ afterEach(() => {
 const open = () => new AbortController().signal;
 const number = '4111111111111111';
 
+const reference = 'ch_prism00000000000000001.acct_prism0000000000000000001';
+
 const authorisation = (overrides: Partial<ProcessorAuthorisation> = {}): ProcessorAuthorisation =>
   aProcessorAuthorisation(number, {
     paymentToken: 'ch_prism00000000000000001',
+    reference,
     email: 'payer@example.com',
     ipAddress: '203.0.113.9',
     ...overrides,
@@ -61,6 +64,7 @@ describe("the Adyen connector against Adyen's Checkout v71 definition (Prism)", 
     if (approved.outcome !== 'approved') throw new Error(`expected approved: ${JSON.stringify(approved)}`);
     const payment = {
       paymentToken: 'ch_prism00000000000000001',
+      reference,
       processorReference: approved.processorReference,
       deadline: open(),
     };
@@ -72,6 +76,7 @@ describe("the Adyen connector against Adyen's Checkout v71 definition (Prism)", 
       await adyen.refund({
         ...payment,
         refundToken: 'rf_prism00000000000000001',
+        reference: 'rf_prism00000000000000001.acct_prism0000000000000000001',
         amount: 400,
         currency: 'AUD',
       }),
@@ -132,7 +137,13 @@ describe("the Adyen connector against Adyen's Checkout v71 definition (Prism)", 
   });
 
   it('cancels a payment of unknown outcome by our reference (POST /cancels)', async () => {
-    expect(await adyen.resolve({ paymentToken: 'ch_prism00000000000000001', deadline: open() })).toEqual({
+    expect(
+      await adyen.resolve({
+        paymentToken: 'ch_prism00000000000000001',
+        reference,
+        deadline: open(),
+      }),
+    ).toEqual({
       outcome: 'voided',
       processorReference: '993617894906488A',
     });

@@ -59,14 +59,12 @@ const scenarios: Record<string, () => Promise<Send>> = {
 };
 
 /**
- * What a refused charge may leave: its reservation (a `processing` payment in no list, and the key
- * a processor's notification finds it by) and the recovery job that settles it, when the fault
- * came after the processor was asked.
+ * What a refused charge may leave: its reservation (a `processing` payment in no list) and the
+ * recovery job that settles it, when the fault came after the processor was asked.
  */
 const isReservation = (item: Item): boolean =>
   (item.payment as { state?: string } | undefined)?.state === 'processing' ||
-  /^(JOB|DUE)#payment-recovery#/.test(String(item.pk)) ||
-  String(item.pk).startsWith('PROCESSOR#');
+  /^(JOB|DUE)#payment-recovery#/.test(String(item.pk));
 
 const ignoringIdempotency = (table: Map<string, string>) =>
   new Map([...table].filter(([key]) => !key.includes('#IDEMPOTENCY#')));

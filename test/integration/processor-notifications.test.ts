@@ -1,9 +1,10 @@
-import type {
-  Payment,
-  PaymentProcessor,
-  ProcessorNotification,
-  ResolutionOutcome,
-  Scope,
+import {
+  type Payment,
+  type PaymentProcessor,
+  type ProcessorNotification,
+  processorReferenceOf,
+  type ResolutionOutcome,
+  type Scope,
 } from '@wattle/domain';
 import {
   applyProcessorNotification,
@@ -44,19 +45,29 @@ const balanceOf = async (scope: Scope): Promise<number> => {
   return ledger.available + ledger.unsettled;
 };
 
+/** Our reference of `token`, as the processor was told it and names it back. */
+const referenceOf = (scope: Scope, token: string): string => processorReferenceOf(scope.accountId, token);
+
 const settlementOf = (
   kind: 'capture' | 'void' | 'refund',
-  reference: string,
+  scope: Scope,
+  token: string,
   payment: Payment,
   amount: number,
 ): ProcessorNotification =>
   simulatedSettlement(
     kind,
-    { reference, processorReference: payment.processorReference!, amount, currency: 'AUD' },
+    {
+      reference: referenceOf(scope, token),
+      processorReference: payment.processorReference!,
+      amount,
+      currency: 'AUD',
+    },
     new Date().toISOString(),
   );
 
-const apply = (notification: ProcessorNotification) => applyProcessorNotification(deps(), notification);
+const apply = (notification: ProcessorNotification) =>
+  applyProcessorNotification(deps(), 'test', notification);
 
 describe('a pending capture', () => {
   it('is confirmed once by its notification; a resend changes nothing', async () => {
@@ -64,7 +75,7 @@ describe('a pending capture', () => {
     const held = await charge(scope, processorOutcomeCards.capturePending, false);
     const captured = await captureCharge(deps(), scope, held.token, undefined);
     expect(captured).toMatchObject({ state: 'captured', capturePending: true });
-    const confirmed = settlementOf('capture', held.token, held, held.amount);
+    const confirmed = settlementOf('capture', scope, held.token, held, held.amount);
     expect(await apply(confirmed)).toBe('applied');
     expect(await apply(confirmed)).toBe('unchanged');
     const after = await table.store.payments.get(scope, held.token);
@@ -78,7 +89,7 @@ describe('a pending capture', () => {
     await captureCharge(deps(), scope, held.token, undefined);
     const credited = await balanceOf(scope);
     expect(credited).toBeGreaterThan(0);
-    const failed = settlementOf('capture', held.token, held, held.amount);
+    const failed = settlementOf('capture', scope, held.token, held, held.amount);
     expect(failed.kind).toBe('capture_failed');
     // Two deliveries of the failure at once: one applies.
     const applied = await Promise.all([apply(failed), apply(failed)]);
@@ -115,7 +126,7 @@ describe('a pending refund', () => {
     expect(
       await table.store.schedule.due(jobKinds.refundSettlement, new Date(Date.now() + 2 * hour)),
     ).toEqual([]);
-    const succeeded = settlementOf('refund', refund.token, paid, refund.amount);
+    const succeeded = settlementOf('refund', scope, refund.token, paid, refund.amount);
     expect(await apply(succeeded)).toBe('applied');
     expect(await apply(succeeded)).toBe('unchanged');
     expect(await getRefund(deps(), scope, refund.token)).toMatchObject({ state: 'succeeded' });
@@ -128,7 +139,7 @@ describe('a pending refund', () => {
   it('failing later gives its amount back to the charge and the balance, once', async () => {
     const { scope, paid, refund } = await refundSent(processorOutcomeCards.refundFailsLater);
     const before = await balanceOf(scope);
-    const failed = settlementOf('refund', refund.token, paid, refund.amount);
+    const failed = settlementOf('refund', scope, refund.token, paid, refund.amount);
     expect(failed.kind).toBe('refund_failed');
     expect((await Promise.all([apply(failed), apply(failed)])).sort()).toEqual(['applied', 'unchanged']);
     expect(await getRefund(deps(), scope, refund.token)).toMatchObject({ state: 'failed' });
@@ -141,10 +152,10 @@ describe('a pending refund', () => {
 
   it('reversed after it succeeded fails, its amount given back once', async () => {
     const { scope, paid, refund } = await refundSent(processorOutcomeCards.refundPending);
-    await apply(settlementOf('refund', refund.token, paid, refund.amount));
+    await apply(settlementOf('refund', scope, refund.token, paid, refund.amount));
     const before = await balanceOf(scope);
     const reversed: ProcessorNotification = {
-      ...settlementOf('refund', refund.token, paid, refund.amount),
+      ...settlementOf('refund', scope, refund.token, paid, refund.amount),
       id: 'reversed',
       kind: 'refunded_reversed',
       event: 'REFUNDED_REVERSED',
@@ -158,12 +169,12 @@ describe('a pending refund', () => {
 });
 
 describe('an unresolved payment', () => {
-  const authorisation = (payment: Payment, success: boolean): ProcessorNotification => ({
+  const authorisation = (scope: Scope, payment: Payment, success: boolean): ProcessorNotification => ({
     id: `AUTHORISATION:${payment.token}:${success}`,
     kind: 'authorisation',
     event: 'AUTHORISATION',
     success,
-    reference: payment.token,
+    reference: referenceOf(scope, payment.token),
     processorReference: `psp.${payment.token}`,
     amount: { amount: 1, currency: 'XXX' },
     ...(success ? {} : { reason: 'Refused', decline: 'insufficient_funds' as const }),
@@ -175,8 +186,8 @@ describe('an unresolved payment', () => {
     const scope = newScope();
     const unresolved = await charge(scope, processorOutcomeCards.unknownOutcome);
     expect(unresolved).toMatchObject({ state: 'processing', unresolvedSince: expect.any(String) });
-    expect(await apply(authorisation(unresolved, true))).toBe('applied');
-    expect(await apply(authorisation(unresolved, true))).toBe('unchanged');
+    expect(await apply(authorisation(scope, unresolved, true))).toBe('applied');
+    expect(await apply(authorisation(scope, unresolved, true))).toBe('unchanged');
     // The notification's echoed amount is not ours: our record's stands.
     expect(await table.store.payments.get(scope, unresolved.token)).toMatchObject({
       state: 'captured',
@@ -194,7 +205,7 @@ describe('an unresolved payment', () => {
     const scope = newScope();
     const unresolved = await charge(scope, processorOutcomeCards.unknownOutcome);
     await Promise.all([
-      apply(authorisation(unresolved, false)),
+      apply(authorisation(scope, unresolved, false)),
       runDueJobs(deps(), new Date(Date.now() + 10 * minute), jobHandlers),
     ]);
     const settled = await table.store.payments.get(scope, unresolved.token);
@@ -215,7 +226,7 @@ describe('a chargeback', () => {
       kind: 'chargeback',
       event: 'CHARGEBACK',
       success: true,
-      reference: paid.token,
+      reference: referenceOf(scope, paid.token),
       processorReference: 'psp_cb',
       amount: { amount: paid.amount, currency: 'AUD' },
       reason: 'Fraud',
@@ -231,7 +242,7 @@ describe('a chargeback', () => {
   });
 });
 
-it('leaves a notification naming no payment of ours alone', async () => {
+it('leaves a notification naming no payment of ours alone: a reference we never gave, or another account’s', async () => {
   const stranger: ProcessorNotification = {
     id: 'x',
     kind: 'capture_failed',
@@ -244,6 +255,19 @@ it('leaves a notification naming no payment of ours alone', async () => {
     live: false,
   };
   expect(await apply(stranger)).toBe('not_ours');
+  // Our reference's shape, but the payment is not that account's (nor the environment's).
+  const scope = newScope();
+  const paid = await charge(scope, successCards.visa);
+  const elsewhere = { ...stranger, kind: 'chargeback' as const, event: 'CHARGEBACK' };
+  expect(await apply({ ...elsewhere, reference: referenceOf(newScope(), paid.token) })).toBe('not_ours');
+  expect(
+    await applyProcessorNotification(deps(), 'live', {
+      ...elsewhere,
+      reference: referenceOf(scope, paid.token),
+    }),
+  ).toBe('not_ours');
+  expect(await table.store.payments.get(scope, paid.token)).toMatchObject({ state: 'captured' });
+  expect(await table.store.disputes.count(scope)).toBe(0);
 });
 
 describe("an unknown outcome's resolution", () => {
@@ -322,14 +346,14 @@ describe("a failed cancellation of an unknown outcome's payment", () => {
       kind: 'cancellation',
       event: 'CANCELLATION',
       success: false,
-      reference: unresolved.token,
+      reference: referenceOf(scope, unresolved.token),
       processorReference: 'psp_cancel',
       paymentProcessorReference: 'psp_payment',
       amount: { amount: 1, currency: 'XXX' },
       occurredAt: new Date().toISOString(),
       live: false,
     };
-    const apply = () => applyProcessorNotification(withRefunds(), failedCancel);
+    const apply = () => applyProcessorNotification(withRefunds(), 'test', failedCancel);
     expect(await apply()).toBe('applied');
     expect(await apply()).toBe('applied');
     // The same derived token both times: the processor refunds once.
@@ -337,13 +361,16 @@ describe("a failed cancellation of an unknown outcome's payment", () => {
     expect(new Set(refunds.map((r) => r.refundToken)).size).toBe(1);
     expect(refunds[0]).toMatchObject({ processorReference: 'psp_payment', amount: 1000 });
     // A successful cancellation, or one of a payment that was not cancelled by us, changes nothing.
-    expect(await applyProcessorNotification(withRefunds(), { ...failedCancel, success: true })).toBe(
+    expect(await applyProcessorNotification(withRefunds(), 'test', { ...failedCancel, success: true })).toBe(
       'unchanged',
     );
     const paid = await charge(scope, successCards.visa);
-    expect(await applyProcessorNotification(withRefunds(), { ...failedCancel, reference: paid.token })).toBe(
-      'unchanged',
-    );
+    expect(
+      await applyProcessorNotification(withRefunds(), 'test', {
+        ...failedCancel,
+        reference: referenceOf(scope, paid.token),
+      }),
+    ).toBe('unchanged');
     expect(refunds).toHaveLength(2);
   });
 });

@@ -54,8 +54,6 @@ describe("a renewal rides in its charge's transactions", () => {
     );
     expect(written).toEqual([
       'Put PAYMENT',
-      // The key a processor's notification finds the charge by.
-      'Put SCOPE',
       'Delete DUE',
       'Put DUE',
       'ConditionCheck SUBSCRIPTION',

@@ -56,7 +56,6 @@ describe("a reservation's changes", () => {
       }),
     ).toEqual([
       { kind: 'reservation', payment, sealedNumber: 'sealed', listed: false },
-      { kind: 'processor-key', token: 'ch_1' },
       { kind: 'card-token-use', cardToken: 'tok_1' },
       { kind: 'schedule-job', job: recoveryJob('2026-11-21T00:02:00Z') },
     ]);
@@ -73,7 +72,6 @@ describe("a reservation's changes", () => {
       }),
     ).toEqual([
       { kind: 'reservation', payment, sealedNumber: 'sealed', listed: true },
-      { kind: 'processor-key', token: 'ch_1' },
       { kind: 'payment-source-use', paymentSourceToken: 'ps_1' },
       { kind: 'session', sessionToken: 'se_1', paymentToken: 'ch_1' },
       { kind: 'schedule-job', job: recoveryJob('2026-11-21T00:30:00Z') },
@@ -84,7 +82,6 @@ describe("a reservation's changes", () => {
     const payment = aCharge();
     expect(reservationOf({ payment, sealedNumber: 'sealed', uses: noTokens, recovery: 'bill' })).toEqual([
       { kind: 'reservation', payment, sealedNumber: 'sealed', listed: false },
-      { kind: 'processor-key', token: 'ch_1' },
     ]);
   });
 });

@@ -59,7 +59,13 @@ describe('the payment simulator, authorising', () => {
     expect(await processor.authorise(authorisation(processorOutcomeCards.unknownOutcome))).toMatchObject({
       outcome: 'unknown',
     });
-    expect(await processor.resolve({ paymentToken: 'ch_simulated', deadline })).toMatchObject({
+    expect(
+      await processor.resolve({
+        paymentToken: 'ch_simulated',
+        reference: 'ch_simulated.acct_simulated',
+        deadline,
+      }),
+    ).toMatchObject({
       outcome: 'voided',
     });
   });
@@ -128,13 +134,19 @@ describe('the payment simulator, 3-D Secure', () => {
 describe('the payment simulator, captures, voids and refunds', () => {
   const call = async (number: string) => {
     const processorReference = await approvedReference(number);
-    const payment = { paymentToken: 'ch_simulated', processorReference, deadline };
+    const payment = {
+      paymentToken: 'ch_simulated',
+      reference: 'ch_simulated.acct_simulated',
+      processorReference,
+      deadline,
+    };
     return {
       capture: await processor.capture({ ...payment, amount: 1000, currency: 'AUD' }),
       void: await processor.void(payment),
       refund: await processor.refund({
         ...payment,
         refundToken: 'rf_simulated',
+        reference: 'rf_simulated.acct_simulated',
         amount: 500,
         currency: 'AUD',
       }),

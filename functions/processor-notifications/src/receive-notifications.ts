@@ -37,7 +37,7 @@ export const receiveAdyenNotifications: ProcessorRouteHandler<ProcessorNotificat
     );
     if (receipt === 'applied') continue;
     // The payment's, refund's or dispute's change (idempotent: a racing resend changes nothing).
-    const applied = await applyProcessorNotification(deps, notification);
+    const applied = await applyProcessorNotification(deps, request.environment, notification);
     if (applied === 'not_ours')
       deps.logger.warn('A processor notification for no payment or refund of ours', {
         id: notification.id,

@@ -74,7 +74,7 @@ export const adyenProcessor = (config: AdyenConfig): PaymentProcessor => {
       modifications
         .captureAuthorisedPayment(
           input.processorReference,
-          { merchantAccount, amount: adyenAmount(input), reference: input.paymentToken },
+          { merchantAccount, amount: adyenAmount(input), reference: input.reference },
           options(`capture.${input.paymentToken}`, input),
         )
         .then(modificationOutcomeOf, modificationFailureOf),
@@ -82,7 +82,7 @@ export const adyenProcessor = (config: AdyenConfig): PaymentProcessor => {
       modifications
         .cancelAuthorisedPaymentByPspReference(
           input.processorReference,
-          { merchantAccount, reference: input.paymentToken },
+          { merchantAccount, reference: input.reference },
           options(`cancel.${input.paymentToken}`, input),
         )
         .then(modificationOutcomeOf, modificationFailureOf),
@@ -90,14 +90,14 @@ export const adyenProcessor = (config: AdyenConfig): PaymentProcessor => {
       modifications
         .refundCapturedPayment(
           input.processorReference,
-          { merchantAccount, amount: adyenAmount(input), reference: input.refundToken },
+          { merchantAccount, amount: adyenAmount(input), reference: input.reference },
           options(`refund.${input.refundToken}`, input),
         )
         .then(modificationOutcomeOf, modificationFailureOf),
     resolve: (input) =>
       modifications
         .cancelAuthorisedPayment(
-          { merchantAccount, paymentReference: input.paymentToken, reference: input.paymentToken },
+          { merchantAccount, paymentReference: input.reference, reference: input.reference },
           options(`cancel-by-reference.${input.paymentToken}`, input),
         )
         .then(resolutionOutcomeOf, resolutionFailureOf),

@@ -55,7 +55,7 @@ export const paymentRequestOf = (input: ProcessorAuthorisation, merchantAccount:
   const { card, number, cvc } = input.card;
   const request: Record<string, unknown> = {
     merchantAccount,
-    reference: input.paymentToken,
+    reference: input.reference,
     amount: adyenAmount(input),
     paymentMethod: {
       type: 'scheme',

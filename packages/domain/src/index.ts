@@ -33,6 +33,7 @@ export * from './plan.ts';
 export * from './platform-adjustment.ts';
 export * from './presenters.ts';
 export * from './pricing.ts';
+export * from './processor-reference.ts';
 export * from './recipient.ts';
 export * from './refund.ts';
 export * from './retention.ts';

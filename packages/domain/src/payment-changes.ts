@@ -50,8 +50,6 @@ export type PaymentChange =
   | { kind: 'card-token-use'; cardToken: string }
   /** An unused payment source the reservation uses up (TokenUsed when it was used or expired). */
   | { kind: 'payment-source-use'; paymentSourceToken: string }
-  /** What leads a processor's notification, which names only the payment's token, to its scope. */
-  | { kind: 'processor-key'; token: string }
   /** The 3-D Secure session that leads the payer's answer back to the payment. */
   | { kind: 'session'; sessionToken: string; paymentToken: string }
   /** An authorised payment's lease on its funds, until it expires: a void or capture uses it up. */
@@ -89,14 +87,14 @@ export interface Reservation {
 }
 
 /**
- * A reservation's changes: the payment (listed now when it waits for 3-D Secure), the key a
- * processor's notification finds it by, the token it uses up, its 3-D Secure session, and its recovery job (none for a bill's charge).
+ * A reservation's changes: the payment (listed now when it waits for 3-D Secure), the token it
+ * uses up, its 3-D Secure session, and its recovery job (none for a bill's charge). A processor's
+ * notification finds it by the reference it names (processorReferenceOf), with no key of its own.
  */
 export const reservationOf = ({ payment, sealedNumber, uses, recovery }: Reservation): PaymentChange[] => {
   const session = payment.state === 'pending_3ds' ? payment.threeDSecure : null;
   return [
     { kind: 'reservation', payment, sealedNumber, listed: session !== null },
-    { kind: 'processor-key', token: payment.token },
     ...(uses.cardToken ? [{ kind: 'card-token-use' as const, cardToken: uses.cardToken }] : []),
     ...(uses.paymentSourceToken
       ? [{ kind: 'payment-source-use' as const, paymentSourceToken: uses.paymentSourceToken }]

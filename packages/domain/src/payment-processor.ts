@@ -11,7 +11,8 @@ import type { ThreeDSecurePassThrough } from './three-d-secure-pass-through.ts';
  *
  * Every operation is keyed by our own token (the payment's, or the refund's): the processor's
  * idempotency key is derived from it and the operation, so a call sent again after a crash or an
- * unknown outcome moves no money twice. Every operation is bounded by `deadline`: aborted, the call
+ * unknown outcome moves no money twice. The processor is told our `reference` of it (the token and
+ * its account: processorReferenceOf), which its notifications name back. Every operation is bounded by `deadline`: aborted, the call
  * answers what it can prove, `unknown` when the request may have reached the processor.
  */
 export interface PaymentProcessor {
@@ -70,8 +71,10 @@ export type ProcessorThreeDSecure =
   | { mode: 'pass_through'; values: ThreeDSecurePassThrough };
 
 export interface ProcessorAuthorisation extends ProcessorCall, ProcessorAmount {
-  /** Our token of the charge or authorisation: the processor's reference for it and its key. */
+  /** Our token of the charge or authorisation: the processor's key for it. */
   paymentToken: string;
+  /** What the processor is told the payment is called (processorReferenceOf). */
+  reference: string;
   card: ProcessorCard;
   /** Whether the processor captures at once (POST /charges capture=true) or waits for `capture`. */
   capture: boolean;
@@ -124,17 +127,23 @@ export interface AuthenticationCompletion extends ProcessorCall {
 
 export interface ProcessorCapture extends ProcessorCall, ProcessorAmount {
   paymentToken: string;
+  /** The payment's reference, as its authorisation told it. */
+  reference: string;
   processorReference: string;
 }
 
 export interface ProcessorVoid extends ProcessorCall {
   paymentToken: string;
+  /** The payment's reference, as its authorisation told it. */
+  reference: string;
   processorReference: string;
 }
 
 export interface ProcessorRefund extends ProcessorCall, ProcessorAmount {
-  /** Our token of the refund: the processor's reference for it and its key. */
+  /** Our token of the refund: the processor's key for it. */
   refundToken: string;
+  /** What the processor is told the refund is called (processorReferenceOf, of the refund's token). */
+  reference: string;
   paymentToken: string;
   processorReference: string;
 }
@@ -155,6 +164,8 @@ export type ModificationOutcome =
 
 export interface ProcessorResolution extends ProcessorCall {
   paymentToken: string;
+  /** The payment's reference, as its authorisation told it (what a cancel by reference names). */
+  reference: string;
 }
 
 /**
@@ -201,8 +212,9 @@ export interface ProcessorNotification {
   event: string;
   success: boolean;
   /**
-   * Our token it is about: the payment's (authorisation, capture, cancellation, chargeback) or
-   * the refund's (refund, refund_failed, refunded_reversed).
+   * Our reference of what it is about, as the processor was told it (processorReferenceOf): the
+   * payment's (authorisation, capture, cancellation, chargeback) or the refund's (refund,
+   * refund_failed, refunded_reversed).
    */
   reference: string;
   /** The processor's reference of this event (a capture's, a refund's, or the payment's own). */

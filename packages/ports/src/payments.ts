@@ -32,11 +32,6 @@ export interface PaymentsStore {
   chargesBetween(scope: Scope, from: Date | null, to: Date | null, limit: number): Promise<Payment[]>;
   session(sessionToken: string): Promise<ThreeDSecureSession | null>;
   /**
-   * Whose payment or refund `token` is (a processor's notification names only our token), or
-   * null: never reserved here (another system's reference, or forged).
-   */
-  processorScope(token: string): Promise<Scope | null>;
-  /**
    * Commits the changes in one transaction, in their order, or none of them. Throws what a
    * change's condition refuses: TokenTaken (a reservation whose payment token exists: the same
    * request came before), TokenUsed (a card token or payment source used or expired since it was

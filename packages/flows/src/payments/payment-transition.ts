@@ -3,6 +3,7 @@ import {
   type Payment,
   type PaymentKind,
   PinError,
+  processorReferenceOf,
   type Scope,
   transitionOf,
   transitionRefusal,
@@ -42,6 +43,7 @@ export const askProcessor = async (
   const processor = processorOf(scope);
   const call = {
     paymentToken: payment.token,
+    reference: processorReferenceOf(scope.accountId, payment.token),
     // Payments recorded before the processor's reference was kept are known by our token.
     processorReference: payment.processorReference ?? payment.token,
     deadline: deadline(),

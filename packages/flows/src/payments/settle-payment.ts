@@ -4,6 +4,7 @@ import {
   type Payment,
   type PaymentAnswer,
   type ProcessorThreeDSecure,
+  processorReferenceOf,
   type RecoveryEnd,
   type Scope,
   settledWith,
@@ -126,6 +127,7 @@ export const authorise = (
 ): Promise<AuthorisationOutcome> =>
   processorOf(scope).authorise({
     paymentToken: reserved.token,
+    reference: processorReferenceOf(scope.accountId, reserved.token),
     amount: reserved.amount,
     currency: reserved.currency,
     card: { card: reserved.card, number: cardNumber },
@@ -164,6 +166,7 @@ export const resolutionWithProcessor = async (
 ): Promise<ProcessorSettlement> => {
   const answer = await deps.processorOf(scope).resolve({
     paymentToken: unresolved.token,
+    reference: processorReferenceOf(scope.accountId, unresolved.token),
     deadline: deps.deadline(),
   });
   return settlementOfAnswer(deps, unresolved, answer, how);

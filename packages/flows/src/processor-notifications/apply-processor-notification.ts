@@ -4,11 +4,14 @@ import {
   captureConfirmed,
   captureFailed,
   captureOutcomeOf,
+  type Environment,
   type Ids,
   isUnresolved,
   type Payment,
   type ProcessorNotification,
+  processorReferenceOf,
   type Refund,
+  referencedBy,
   refundable,
   type Scope,
 } from '@wattle/domain';
@@ -40,13 +43,15 @@ export interface ApplyNotificationDeps {
 /**
  * What became of a notification: `applied` (a payment, refund or dispute changed), `unchanged`
  * (nothing left to do: applied before, by a resend or a notification that came first, or nothing
- * of ours follows from it), or `not_ours` (no payment or refund of ours has its reference).
+ * of ours follows from it), or `not_ours` (its reference is none we gave, or names no payment or
+ * refund of ours).
  */
 export type NotificationApplied = 'applied' | 'unchanged' | 'not_ours';
 
 /**
  * Applies one verified notification of the processor (read by its port) to the payment, refund or
- * dispute it names by our token, from our own records (its amounts and references are never
+ * dispute it names by our reference (processorReferenceOf: the token, in the account it names, of
+ * the environment whose processor sent it), from our own records (its amounts and references are never
  * trusted over ours). Each write is conditioned on the state it changes, so a resend, a duplicate
  * or one arriving after a later one applies once at most; a race with another writer is decided
  * again from a fresh read (retryOnChange).
@@ -64,33 +69,36 @@ export type NotificationApplied = 'applied' | 'unchanged' | 'not_ours';
  */
 export const applyProcessorNotification = async (
   deps: ApplyNotificationDeps,
+  environment: Environment,
   notification: ProcessorNotification,
 ): Promise<NotificationApplied> => {
-  const scope = await deps.payments.processorScope(notification.reference);
-  if (!scope) return 'not_ours';
-  return retryOnChange(deps.pacing, () => applyIn(deps, scope, notification));
+  const referenced = referencedBy(notification.reference);
+  if (!referenced) return 'not_ours';
+  const scope: Scope = { accountId: referenced.accountId, environment };
+  return retryOnChange(deps.pacing, () => applyIn(deps, scope, referenced.token, notification));
 };
 
 const applyIn = async (
   deps: ApplyNotificationDeps,
   scope: Scope,
+  token: string,
   notification: ProcessorNotification,
 ): Promise<NotificationApplied> => {
   switch (notification.kind) {
     case 'authorisation':
-      return authorisationOf(deps, scope, notification);
+      return authorisationOf(deps, scope, token, notification);
     case 'capture':
     case 'capture_failed':
-      return captureOf(deps, scope, notification);
+      return captureOf(deps, scope, token, notification);
     case 'refund':
     case 'refund_failed':
     case 'refunded_reversed':
-      return refundOf(deps, scope, notification);
+      return refundOf(deps, scope, token, notification);
     case 'chargeback':
     case 'notification_of_chargeback':
-      return chargebackOf(deps, scope, notification);
+      return chargebackOf(deps, scope, token);
     case 'cancellation':
-      return notification.success ? 'unchanged' : cancellationFailed(deps, scope, notification);
+      return notification.success ? 'unchanged' : cancellationFailed(deps, scope, token, notification);
     default:
       return 'unchanged';
   }
@@ -109,10 +117,12 @@ const rawOf = (notification: ProcessorNotification) => ({
 const authorisationOf = async (
   deps: ApplyNotificationDeps,
   scope: Scope,
+  token: string,
   notification: ProcessorNotification,
 ): Promise<NotificationApplied> => {
-  const payment = await deps.payments.get(scope, notification.reference);
-  if (!payment || !isUnresolved(payment)) return 'unchanged';
+  const payment = await deps.payments.get(scope, token);
+  if (!payment) return 'not_ours';
+  if (!isUnresolved(payment)) return 'unchanged';
   const { changes, now } = settlementOfAnswer(
     deps,
     payment,
@@ -125,23 +135,29 @@ const authorisationOf = async (
   return 'applied';
 };
 
-/** The charge a capture made: the payment itself, or the charge an authorisation's capture made. */
+/**
+ * The charge a capture made: the payment itself, or the charge an authorisation's capture made
+ * (null if none did); undefined when there is no such payment.
+ */
 const capturedChargeOf = async (
   { payments }: Pick<ApplyNotificationDeps, 'payments'>,
   scope: Scope,
   token: string,
-): Promise<Payment | null> => {
+): Promise<Payment | null | undefined> => {
   const payment = await payments.get(scope, token);
-  if (payment?.kind !== 'authorisation') return payment;
+  if (!payment) return undefined;
+  if (payment.kind !== 'authorisation') return payment;
   return payment.captureChargeToken ? payments.get(scope, payment.captureChargeToken) : null;
 };
 
 const captureOf = async (
   deps: ApplyNotificationDeps,
   scope: Scope,
+  token: string,
   notification: ProcessorNotification,
 ): Promise<NotificationApplied> => {
-  const charge = await capturedChargeOf(deps, scope, notification.reference);
+  const charge = await capturedChargeOf(deps, scope, token);
+  if (charge === undefined) return 'not_ours';
   if (charge?.state !== 'captured') return 'unchanged';
   const now = deps.clock.now();
   if (notification.kind === 'capture' && notification.success) {
@@ -167,11 +183,13 @@ const captureOf = async (
 const refundOf = async (
   deps: ApplyNotificationDeps,
   scope: Scope,
+  token: string,
   notification: ProcessorNotification,
 ): Promise<NotificationApplied> => {
-  const refund = await deps.refunds.get(scope, notification.reference);
-  const charge = refund && (await deps.payments.get(scope, refund.chargeToken));
-  if (!refund || !charge || refund.state === 'failed') return 'unchanged';
+  const refund = await deps.refunds.get(scope, token);
+  if (!refund) return 'not_ours';
+  const charge = await deps.payments.get(scope, refund.chargeToken);
+  if (!charge || refund.state === 'failed') return 'unchanged';
   const succeeded = notification.kind === 'refund' && notification.success;
   if (succeeded && refund.state !== 'pending') return 'unchanged';
   const now = deps.clock.now();
@@ -187,9 +205,10 @@ const refundOf = async (
 const chargebackOf = async (
   deps: ApplyNotificationDeps,
   scope: Scope,
-  notification: ProcessorNotification,
+  token: string,
 ): Promise<NotificationApplied> => {
-  const charge = await capturedChargeOf(deps, scope, notification.reference);
+  const charge = await capturedChargeOf(deps, scope, token);
+  if (charge === undefined) return 'not_ours';
   if (charge?.state !== 'captured' || charge.dispute || refundable(charge) === 0) return 'unchanged';
   await openChargeDispute(deps, scope, charge, { category: 'general' });
   return 'applied';
@@ -203,13 +222,17 @@ const chargebackOf = async (
 const cancellationFailed = async (
   deps: ApplyNotificationDeps,
   scope: Scope,
+  token: string,
   notification: ProcessorNotification,
 ): Promise<NotificationApplied> => {
-  const payment = await deps.payments.get(scope, notification.reference);
-  if (payment?.state !== 'failed' || payment.processorOutcome?.code !== cancelledByReference)
+  const payment = await deps.payments.get(scope, token);
+  if (!payment) return 'not_ours';
+  if (payment.state !== 'failed' || payment.processorOutcome?.code !== cancelledByReference)
     return 'unchanged';
+  const refundToken = deps.ids.derived('rf', `${payment.token}#cancel-failed`);
   const answer = await deps.processorOf(scope).refund({
-    refundToken: deps.ids.derived('rf', `${payment.token}#cancel-failed`),
+    refundToken,
+    reference: processorReferenceOf(scope.accountId, refundToken),
     paymentToken: payment.token,
     processorReference:
       notification.paymentProcessorReference ?? payment.processorReference ?? notification.processorReference,

@@ -1,4 +1,12 @@
-import { type Clock, type Ids, newEvent, presentRefund, type Refund, toTimestamp } from '@wattle/domain';
+import {
+  type Clock,
+  type Ids,
+  newEvent,
+  presentRefund,
+  processorReferenceOf,
+  type Refund,
+  toTimestamp,
+} from '@wattle/domain';
 import type {
   CallDeadline,
   PaymentReader,
@@ -51,6 +59,7 @@ export const settleRefund = async (
   }
   const answer = await processorOf(job.scope).refund({
     refundToken: refund.token,
+    reference: processorReferenceOf(job.scope.accountId, refund.token),
     paymentToken: charge.token,
     processorReference: charge.processorReference ?? charge.token,
     amount: refund.amount,

@@ -24,7 +24,6 @@ import { listKey } from '../world/list-keys.ts';
 import { createdRange, pageOf } from '../world/lists.ts';
 import { creditIn, debitIn } from '../world/money.ts';
 import { type PaymentRecord, paymentsOf } from '../world/payment-records.ts';
-import { processorKeyIn, processorKeysOf } from '../world/processor-keys.ts';
 import type { MemoryWorld } from '../world/world.ts';
 import { MemoryCardTokens } from './card-tokens.ts';
 import { MemoryPaymentSources } from './payment-sources.ts';
@@ -95,11 +94,6 @@ export class MemoryPayments implements PaymentsStore {
       .filter((payment): payment is Payment => payment !== undefined);
   }
 
-  async processorScope(token: string): Promise<Scope | null> {
-    const scope = processorKeysOf(this.world).get(token);
-    return scope ? { ...scope } : null;
-  }
-
   async session(sessionToken: string): Promise<ThreeDSecureSession | null> {
     const session = this.sessions.get(sessionToken);
     return session ? { scope: { ...session.scope }, paymentToken: session.paymentToken } : null;
@@ -127,9 +121,6 @@ export class MemoryPayments implements PaymentsStore {
           break;
         case 'payment-source-use':
           this.paymentSources.consumeIn(change, scope, pc.paymentSourceToken, now);
-          break;
-        case 'processor-key':
-          processorKeyIn(this.world, change, scope, pc.token);
           break;
         case 'session':
           this.sessionIn(change, scope, pc, now);

@@ -14,7 +14,6 @@ import { listKey } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
 import { debitIn, giveBackIn } from '../world/money.ts';
 import { paymentsOf } from '../world/payment-records.ts';
-import { processorKeyIn } from '../world/processor-keys.ts';
 import type { MemoryWorld } from '../world/world.ts';
 
 interface StoredRefund {
@@ -76,7 +75,6 @@ export class MemoryRefunds implements RefundsStore {
           this.world.lists.move(list, 1);
         }
       });
-    processorKeyIn(this.world, change, scope, refund.token);
     this.world.jobs.scheduleIn(change, {
       kind: jobKinds.refundSettlement,
       scope,

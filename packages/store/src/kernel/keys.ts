@@ -118,11 +118,6 @@ export const keys = {
     pk: `${s(scope)}#APPLE_PAY_DOMAIN_NAME#${domainName}`,
     sk: 'APPLE_PAY_DOMAIN_NAME',
   }),
-  /**
-   * Whose a payment or refund is, found from its token alone: a processor's notification names
-   * only our token (the reference the processor was given).
-   */
-  processorKey: (token: string): ItemKey => ({ pk: `PROCESSOR#${token}`, sk: 'SCOPE' }),
   /** A 3-D Secure session, found from its token alone (the payer's browser carries no key). */
   threeDSecureSession: (sessionToken: string): ItemKey => ({ pk: `SESSION#${sessionToken}`, sk: 'SESSION' }),
   /** A subscription's self-service link, found from its token alone (the customer carries no key). */

@@ -34,7 +34,7 @@ import { paymentOfItem, storedPayment } from './stored-payment.ts';
 import { subscriptionChangeIn } from './subscriptions-repo.ts';
 
 /** The labels of this repository's transaction items (Transaction's `L`). */
-type PaymentLabel = 'payment' | 'session' | 'charge' | 'lease' | 'processor-key' | BalanceLabel;
+type PaymentLabel = 'payment' | 'session' | 'charge' | 'lease' | BalanceLabel;
 
 interface ListOf {
   index: IndexName;
@@ -190,22 +190,6 @@ const sessionIn = (
       expiresAt: toEpochSeconds(now) + tx.retention.eventsSeconds,
     },
     ConditionExpression: 'attribute_not_exists(pk)',
-  });
-};
-
-/** The key a processor's notification finds a payment's (or refund's) scope by. */
-export const processorKeyIn = <L extends string>(
-  tx: Transaction<L | 'processor-key'>,
-  scope: Scope,
-  token: string,
-): void => {
-  tx.put('processor-key', {
-    Item: {
-      ...keys.processorKey(token),
-      _et: 'processor_key',
-      accountId: scope.accountId,
-      environment: scope.environment,
-    },
   });
 };
 
@@ -385,9 +369,6 @@ export class PaymentsRepo implements PaymentsStore {
         case 'session':
           sessionIn(tx, scope, change, now);
           break;
-        case 'processor-key':
-          processorKeyIn(tx, scope, change.token);
-          break;
         case 'lease':
           leaseIn(tx, scope, change.paymentToken, change.until);
           break;
@@ -441,17 +422,6 @@ export class PaymentsRepo implements PaymentsStore {
       }),
     );
     return (item.Item?.listSortKey as string | undefined) ?? listSortKey(now, payment.token);
-  }
-
-  async processorScope(token: string): Promise<Scope | null> {
-    const result = await this.ctx.doc.send(
-      new GetCommand({ TableName: this.ctx.tableName, Key: keys.processorKey(token), ConsistentRead: true }),
-    );
-    if (!result.Item) return null;
-    return {
-      accountId: result.Item.accountId as string,
-      environment: result.Item.environment as Scope['environment'],
-    };
   }
 
   async session(sessionToken: string): Promise<ThreeDSecureSession | null> {

@@ -15,10 +15,9 @@ import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import { claimIn, scheduleIn } from '../kernel/schedule.ts';
 import { type BalanceLabel, debitIn, giveBackIn } from './balance-repo.ts';
-import { processorKeyIn } from './payments-repo.ts';
 
 /** The labels of this repository's transaction items (Transaction's `L`). */
-type RefundLabel = 'charge' | 'refund' | 'processor-key' | BalanceLabel;
+type RefundLabel = 'charge' | 'refund' | BalanceLabel;
 
 const refundsCounter = (scope: Scope) => counter(lists.refunds(scope), merchantWideShards);
 const chargeRefundsCounter = (scope: Scope, chargeToken: string) =>
@@ -94,7 +93,6 @@ export class RefundsRepo implements RefundsStore {
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       });
-    processorKeyIn(tx, scope, refund.token);
     countIn(tx, refundsCounter(scope), 1);
     countIn(tx, chargeRefundsCounter(scope, refund.chargeToken), 1);
     scheduleIn(tx, { kind: jobKinds.refundSettlement, scope, token: refund.token, dueAt: settleAt });
