@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { InvokeStore } from '@aws/lambda-invoke-store';
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { Logger } from '@aws-lambda-powertools/logger';
+import { currentDeadline, timeLeftMs, withDeadline } from '@wattle/deadline';
 import { asInvocation, runInvocationsApart } from '@wattle/local/invocation-store';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -75,5 +76,24 @@ describe('invocations at once in one process, as the local stack runs them', () 
     ]);
     expect(first.batchItemFailures).toEqual([{ itemIdentifier: 'a-2' }]);
     expect(second.batchItemFailures).toEqual([]);
+  });
+
+  it('keep each invocation to its own deadline, as Lambda keeps one invocation to its', async () => {
+    const invocation = (who: string, ms: number, pause: number) =>
+      asInvocation(`req-${who}`, () =>
+        withDeadline(ms, async () => {
+          const mine = currentDeadline();
+          await sleep(pause);
+          // b's deadline began (and, for a, ended) in between: each still reads its own.
+          return { same: currentDeadline() === mine, left: timeLeftMs() };
+        }),
+      );
+    const [a, b] = await Promise.all([invocation('a', 60_000, 30), invocation('b', 5_000, 5)]);
+    expect(a).toMatchObject({ same: true, left: expect.any(Number) });
+    expect(b).toMatchObject({ same: true });
+    expect(a.left).toBeGreaterThan(50_000);
+    expect(b.left).toBeLessThanOrEqual(5_000);
+    // Outside any invocation, after both: no deadline left behind.
+    expect(currentDeadline()).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import type { InvokeStoreBase } from '@aws/lambda-invoke-store';
+import { shouldUseInvokeStore } from '@aws-lambda-powertools/commons/utils/env';
 
 /**
  * The one deadline of the work in hand (an API request, a queue batch, a scheduler run), set where
@@ -15,7 +16,29 @@ export interface Deadline {
   signal: AbortSignal;
 }
 
-const current = new AsyncLocalStorage<Deadline>();
+const deadlineKey = Symbol.for('wattle.deadline');
+
+/**
+ * Where the invocation's deadline is kept: as Powertools keeps an invocation's state. Lambda runs
+ * one invocation at a time in an instance, so one variable holds it, and no AsyncLocalStorage is
+ * made (on Node 22 one turns on async hooks for every promise the process makes: a sixth of a
+ * GetItem's CPU). In multi-concurrency mode (`AWS_LAMBDA_MAX_CONCURRENCY`: Lambda's, and the local
+ * stack's, which runs many invocations in one process) it is kept in the invocation's own context
+ * of AWS's InvokeStore (`awslambda.InvokeStore`), which the runtime, or the local stack, runs each
+ * invocation in.
+ */
+let single: Deadline | undefined;
+const invokeStore = (): InvokeStoreBase | undefined =>
+  shouldUseInvokeStore() ? globalThis.awslambda?.InvokeStore : undefined;
+const read = (): Deadline | undefined => {
+  const store = invokeStore();
+  return store ? store.get<Deadline>(deadlineKey) : single;
+};
+const write = (deadline: Deadline | undefined): void => {
+  const store = invokeStore();
+  if (store) store.set(deadlineKey, deadline);
+  else single = deadline;
+};
 
 /**
  * Runs `work` with a deadline `ms` from now (none when `ms` is undefined: tests, scripts). The
@@ -33,15 +56,19 @@ export const withDeadline = async <T>(ms: number | undefined, work: () => Promis
   );
   // As AbortSignal.timeout's: the deadline alone keeps no process alive.
   timer.unref();
+  const deadline: Deadline = { at: Date.now() + ms, signal: controller.signal };
+  write(deadline);
   try {
-    return await current.run({ at: Date.now() + ms, signal: controller.signal }, work);
+    return await work();
   } finally {
     clearTimeout(timer);
+    // Unless a later invocation's took its place (outside Lambda, in one process: tests).
+    if (read() === deadline) write(undefined);
   }
 };
 
 /** The deadline of the work in hand, if it has one. */
-export const currentDeadline = (): Deadline | undefined => current.getStore();
+export const currentDeadline = (): Deadline | undefined => read();
 
 /** Kept back from the time Lambda gives an invocation: enough to log and answer. */
 export const answerMarginMs = 1_000;
@@ -60,7 +87,7 @@ export const withInvocationDeadline = <T>(context: InvocationClock | undefined, 
 
 /** Milliseconds left before the deadline (Infinity without one). */
 export const timeLeftMs = (): number => {
-  const deadline = current.getStore();
+  const deadline = read();
   return deadline ? deadline.at - Date.now() : Number.POSITIVE_INFINITY;
 };
 
@@ -82,7 +109,7 @@ export const boundByDeadline = <C extends Sends>(client: C): C => {
       options,
     );
   const bound = (command: unknown, options?: { abortSignal?: unknown }) => {
-    const deadline = current.getStore();
+    const deadline = read();
     if (!deadline || options?.abortSignal) return send(command, options);
     return send(command, { ...options, abortSignal: deadline.signal });
   };
