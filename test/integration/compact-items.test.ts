@@ -48,6 +48,21 @@ const aCharge = (): Payment =>
     totalFees: null,
   });
 
+/** A renewal's charge: the customer's card, the plan's description, no IP address or metadata. */
+const aCustomersCharge = (): Payment => {
+  const customerToken = randomIds.token('cus');
+  const charge = aCharge();
+  return {
+    ...charge,
+    customerToken,
+    description: 'Subscription to Gold monthly',
+    email: 'roland.robot@example.com',
+    ipAddress: '',
+    metadata: {},
+    cardOwner: { customerToken, primary: true },
+  };
+};
+
 const bytesOf = async (key: { pk: string; sk: string }): Promise<number> => {
   const { Item } = await table.raw.send(
     new GetItemCommand({ TableName: table.tableName, Key: marshall(key), ConsistentRead: true }),
@@ -110,6 +125,34 @@ describe("a charge's items", () => {
     );
     expect(JSON.parse(body).dynamodb.NewImage.data.B).toEqual(expect.any(String));
     expect(eventOfStreamRecord(body)).toEqual({ scope, event });
+  });
+});
+
+describe("a customer's charge (a renewal's)", () => {
+  it('leaves its defaults off its item, which stays under 1 KB with both lists, and reads back as written', async () => {
+    const reserved = aCustomersCharge();
+    await table.store.payments.commit(
+      scope,
+      reservationOf({
+        payment: reserved,
+        sealedNumber: 'sealed',
+        uses: { cardToken: null, paymentSourceToken: null },
+        recovery: 'own',
+      }),
+      now,
+    );
+    const { captured } = await captureOf(reserved);
+    const key = keys.payment(scope, captured.token);
+    const { Item } = await table.raw.send(
+      new GetItemCommand({ TableName: table.tableName, Key: marshall(key), ConsistentRead: true }),
+    );
+    // In the merchant's charges and the customer's: two index copies of the item.
+    expect([Item?.gsi1pk?.S, Item?.gsi2pk?.S]).toEqual([expect.any(String), expect.any(String)]);
+    const stored = Object.keys(Item?.payment?.M ?? {});
+    for (const left of ['ipAddress', 'metadata', 'amountCaptured', 'amountRefunded', 'pendingRefunds'])
+      expect({ left, stored: stored.includes(left) }).toEqual({ left, stored: false });
+    expect(await bytesOf(key)).toBeLessThan(1024);
+    expect(await table.store.payments.get(scope, captured.token)).toEqual({ ...captured, transfers: [] });
   });
 });
 

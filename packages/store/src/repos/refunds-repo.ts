@@ -78,10 +78,10 @@ export class RefundsRepo implements RefundsStore {
       .update('charge', {
         Key: keys.payment(scope, refund.chargeToken),
         UpdateExpression:
-          'SET #p.amountRefunded = #p.amountRefunded + :a, #p.pendingRefunds = #p.pendingRefunds + :one, refundable = refundable - :a',
+          'SET #p.amountRefunded = if_not_exists(#p.amountRefunded, :zero) + :a, #p.pendingRefunds = if_not_exists(#p.pendingRefunds, :zero) + :one, refundable = refundable - :a',
         ConditionExpression: 'refundable >= :a AND #p.#s = :captured',
         ExpressionAttributeNames: { '#p': 'payment', '#s': 'state' },
-        ExpressionAttributeValues: { ':a': refund.amount, ':one': 1, ':captured': 'captured' },
+        ExpressionAttributeValues: { ':a': refund.amount, ':one': 1, ':zero': 0, ':captured': 'captured' },
       })
       .put('refund', {
         Item: {
@@ -129,9 +129,10 @@ export class RefundsRepo implements RefundsStore {
     });
     // Still pending (at the processor): the charge's amounts stay as the refund's creation left them.
     if (refund.state !== 'pending') {
-      const pendingLeft = from === 'pending' ? ['#p.pendingRefunds = #p.pendingRefunds - :one'] : [];
+      const pendingLeft =
+        from === 'pending' ? ['#p.pendingRefunds = if_not_exists(#p.pendingRefunds, :zero) - :one'] : [];
       const givenBack = failed
-        ? ['#p.amountRefunded = #p.amountRefunded - :a', 'refundable = refundable + :a']
+        ? ['#p.amountRefunded = if_not_exists(#p.amountRefunded, :zero) - :a', 'refundable = refundable + :a']
         : [];
       const sets = [...pendingLeft, ...givenBack];
       if (sets.length > 0)
@@ -140,6 +141,8 @@ export class RefundsRepo implements RefundsStore {
           UpdateExpression: `SET ${sets.join(', ')}`,
           ExpressionAttributeNames: { '#p': 'payment' },
           ExpressionAttributeValues: {
+            // A charge's counts at zero are not on its item (stored-payment.ts).
+            ':zero': 0,
             ...(pendingLeft.length > 0 ? { ':one': 1 } : {}),
             ...(failed ? { ':a': refund.amount } : {}),
           },
