@@ -71,8 +71,7 @@ const bytesOf = async (key: { pk: string; sk: string }): Promise<number> => {
   return itemSize(Item as unknown as Parameters<typeof itemSize>[0]);
 };
 
-const reserve = async (): Promise<Payment> => {
-  const reserved = aCharge();
+const reserve = async (reserved: Payment = aCharge()): Promise<Payment> => {
   await table.store.payments.commit(
     scope,
     reservationOf({
@@ -130,18 +129,7 @@ describe("a charge's items", () => {
 
 describe("a customer's charge (a renewal's)", () => {
   it('leaves its defaults off its item, which stays under 1 KB with both lists, and reads back as written', async () => {
-    const reserved = aCustomersCharge();
-    await table.store.payments.commit(
-      scope,
-      reservationOf({
-        payment: reserved,
-        sealedNumber: 'sealed',
-        uses: { cardToken: null, paymentSourceToken: null },
-        recovery: 'own',
-      }),
-      now,
-    );
-    const { captured } = await captureOf(reserved);
+    const { captured } = await captureOf(await reserve(aCustomersCharge()));
     const key = keys.payment(scope, captured.token);
     const { Item } = await table.raw.send(
       new GetItemCommand({ TableName: table.tableName, Key: marshall(key), ConsistentRead: true }),
