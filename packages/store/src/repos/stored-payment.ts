@@ -1,4 +1,5 @@
 import type { Card, CardOwner, Payment, ThreeDSecure } from '@wattle/domain';
+import { type Usual, withoutUsual } from '../kernel/usual-fields.ts';
 
 /**
  * The payment as its item keeps it: without its null-valued fields, and without the fields that
@@ -38,25 +39,26 @@ const cardNulls = nullableFields<Card>()('addressLine2');
 const ownerNulls = nullableFields<CardOwner>()('customerToken', 'primary');
 const threeDSecureNulls = nullableFields<ThreeDSecure>()('result');
 
-/** Fields left out while they hold these values (the refund writes add to the counts where absent). */
-const paymentDefaults = {
+/**
+ * A payment's fields at their usual value, left out of its item (the refund writes add to the
+ * counts where absent); so is empty metadata, which identity cannot compare.
+ */
+const usualPaymentFields = {
   ipAddress: '',
   amountCaptured: 0,
   amountRefunded: 0,
   pendingRefunds: 0,
-} as const satisfies Partial<Payment>;
+} as const satisfies Usual<Payment>;
 
 const withoutDefaults = (payment: Payment): Payment => {
-  const out: Partial<Payment> = { ...payment };
-  for (const [field, value] of Object.entries(paymentDefaults) as [keyof typeof paymentDefaults, unknown][])
-    if (out[field] === value) delete out[field];
+  const out = withoutUsual(payment, usualPaymentFields);
   if (Object.keys(payment.metadata).length === 0) delete out.metadata;
   return out as Payment;
 };
 
 /** A stored payment, its left-out defaults back (an item written before has them all). */
 const withDefaults = (stored: Partial<Payment>): Payment =>
-  ({ ...paymentDefaults, metadata: {}, ...stored }) as Payment;
+  ({ ...usualPaymentFields, metadata: {}, ...stored }) as Payment;
 
 const withoutNulls = <T extends object>(value: T, fields: readonly (keyof T)[]): T => {
   const out = { ...value };

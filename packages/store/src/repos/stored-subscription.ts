@@ -5,6 +5,7 @@ import {
   usualSubscriptionFields,
   withUsualFields,
 } from '@wattle/domain';
+import { withoutUsual } from '../kernel/usual-fields.ts';
 
 /**
  * The subscription as its item keeps it: without the fields at their usual value (no cancel, no
@@ -15,16 +16,8 @@ import {
  * read the same.
  */
 
-type Usual<T> = { readonly [K in keyof T]?: T[K] };
-
 /** What an item keeps of a T: some of its fields. */
 type Stored<T> = Partial<T>;
-
-const withoutUsual = <T extends object>(value: T, usual: Usual<T>): Stored<T> => {
-  const out = { ...value } as Record<string, unknown>;
-  for (const [field, at] of Object.entries(usual)) if (out[field] === at) delete out[field];
-  return out as Stored<T>;
-};
 
 /** The subscription to write into the item's `subscription` attribute. */
 export const storedSubscription = (subscription: Subscription): Stored<Subscription> => {
