@@ -8,7 +8,7 @@ export interface LoadOptions {
   /** …or after this many, whichever comes first. */
   maxCount?: number;
   /** One request; `i` counts from 0 over all clients. Throws when the request failed. */
-  work: (i: number) => Promise<void>;
+  work: (i: number) => Promise<unknown>;
 }
 
 export interface LoadResult {

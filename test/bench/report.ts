@@ -76,6 +76,34 @@ const peerSection = (r: BenchReport): string[] => {
   ];
 };
 
+const bareRow = (o: OperationResult): string => {
+  const s = o.service as PhaseResult;
+  const f = o.floor as PhaseResult;
+  const b = o.bare as PhaseResult;
+  const errors = b.errors > 0 ? ` (bare server errors: ${b.errors}: ${b.firstError})` : '';
+  const own = s.serviceCpuMs - f.serviceCpuMs;
+  return `| ${o.name}${errors} | ${n(b.perSecond)} | ${n(b.p50Ms, 1)} | **${n(b.perSecond / f.perSecond, 2)}** | **${n(b.serviceCpuMs / f.clientCpuMs, 2)}** | ${n(s.perSecond / b.perSecond, 2)} | ${n(own, 2)} / ${n(b.serviceCpuMs, 2)} = ${n(own / b.serviceCpuMs, 2)} |`;
+};
+
+/**
+ * The least an HTTP service making the same calls costs here (bare-server.ts): what the issue's
+ * ratios can reach at best, and what the service adds to it.
+ */
+const bareSection = (r: BenchReport): string[] => {
+  const rows = r.operations.filter((o) => o.service && o.floor && o.bare);
+  if (rows.length === 0) return [];
+  return [
+    '### The least an HTTP service costs: a bare server making the same calls',
+    '',
+    "The bare server (test/bench/bare-server.ts, a Node process of its own) answers the same HTTP requests from the same load generator by sending the operation's recorded DynamoDB calls again exactly as the floor does (same client, fresh tokens) and answering the last call's output as JSON: no routing, no key, no validation, no events, no processor. It is the least any service behind HTTP pays for these calls on this machine, in slices taking turns with the service's and the floor's. Where its own ratios fall short of a target, no implementation of the operation can meet that target here: on two cores the load generator, the server and DynamoDB Local share the CPU, so the rate is bounded by their summed CPU per request, and an HTTP hop (parsing the request, writing the answer, both ends) costs about as much as a one-call read's SDK call. Service ÷ bare, and the service's own CPU (less its background) over the bare server's, are what Wattle itself adds.",
+    '',
+    '| operation | bare req/s | p50 ms | bare/floor | bare CPU / SDK client | service/bare | own CPU / bare CPU, ms |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(bareRow),
+    '',
+  ];
+};
+
 const costRow = (o: OperationResult): string => {
   const c = o.cost;
   const min = designMinimum[o.name];
@@ -172,6 +200,7 @@ export const generatedSection = (r: BenchReport): string => {
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...measuredOps.map(throughputRow),
     '',
+    ...bareSection(r),
     ...peerSection(r),
     '### DynamoDB round trips and capacity per request',
     '',

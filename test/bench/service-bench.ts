@@ -4,6 +4,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { authorise, merchantOn, type OperationName, operationNames, operations } from './api-operations.ts';
+import { startBareServer } from './bare-client.ts';
+import { benchApi } from './bench-api.ts';
 import { cpuMsOf, descendantsNamed, ownCpuMs } from './cpu.ts';
 import { type Recording, recordHeader } from './ddb-recorder.ts';
 import { combine, type LoadOptions, type LoadResult, median, runLoad } from './load.ts';
@@ -44,6 +46,8 @@ export interface OperationResult {
   floor?: PhaseResult;
   /** The same requests answered by Prism mocking the OpenAPI document (prism-peer.ts). */
   peer?: PhaseResult;
+  /** The same requests answered by an HTTP server sending only the floor's calls (bare-server.ts). */
+  bare?: PhaseResult;
 }
 
 export interface ServiceBenchOptions {
@@ -103,7 +107,7 @@ const summary = (slices: LoadResult[], cpu: Cpu): PhaseResult => {
   };
 };
 
-type Side = 'service' | 'floor' | 'peer';
+type Side = 'service' | 'floor' | 'peer' | 'bare';
 
 /** One side's load, and the process whose CPU it reads as the server's. */
 interface SideLoad {
@@ -119,9 +123,9 @@ interface SideLoad {
 const alternate = async (
   java: number[],
   rounds: number,
-  loads: Record<'service' | 'floor', SideLoad> & { peer?: SideLoad },
-): Promise<Record<'service' | 'floor', PhaseResult> & { peer?: PhaseResult }> => {
-  const sides = (['service', 'floor', 'peer'] as const).filter((side) => loads[side]);
+  loads: Record<'service' | 'floor', SideLoad> & { peer?: SideLoad; bare?: SideLoad },
+): Promise<Record<'service' | 'floor', PhaseResult> & { peer?: PhaseResult; bare?: PhaseResult }> => {
+  const sides = (['service', 'floor', 'peer', 'bare'] as const).filter((side) => loads[side]);
   const slices = new Map<Side, LoadResult[]>(sides.map((side) => [side, []]));
   const cpu = new Map<Side, Cpu>(sides.map((side) => [side, { service: 0, java: 0, own: 0 }]));
   for (let round = 0; round < rounds; round++) {
@@ -137,7 +141,12 @@ const alternate = async (
     }
   }
   const of = (side: Side) => summary(slices.get(side) as LoadResult[], cpu.get(side) as Cpu);
-  return { service: of('service'), floor: of('floor'), ...(loads.peer ? { peer: of('peer') } : {}) };
+  return {
+    service: of('service'),
+    floor: of('floor'),
+    ...(loads.peer ? { peer: of('peer') } : {}),
+    ...(loads.bare ? { bare: of('bare') } : {}),
+  };
 };
 
 export interface ServiceBenchResult {
@@ -171,6 +180,7 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Servic
   const { prism, peer } = await peerStart;
   if (peer && 'error' in peer) log(`warning: Prism did not start, no peer: ${peer.error}`);
   const client = floorClient(service.ddbEndpoint);
+  const bare = await startBareServer(service.ddbEndpoint);
   try {
     const java = descendantsNamed(service.pid, 'java');
     if (java.length === 0) log('warning: DynamoDB Local JVM not found; its CPU reads 0');
@@ -216,6 +226,12 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Servic
     const last = (name: OperationName) => recordings.get(name)?.at(-1) as Recording;
     await service.recorded();
     const peerOps = prism ? operations(peerMerchant(prism, merchant)) : undefined;
+    const bareOps = operations({
+      api: benchApi(bare.url, merchant.secretKey),
+      secretKey: merchant.secretKey,
+      charges: [...merchant.charges],
+      authorised: [],
+    });
 
     let createRate = 0;
     if (measured.includes('capture') && !measured.includes('create charge')) {
@@ -231,7 +247,7 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Servic
       const op = ops[name];
       const recording = last(name);
       let serviceLoad: LoadOptions = { concurrency, durationMs, work: (i) => op.send(i) };
-      let floorWork: () => Promise<void> =
+      let floorWork: () => Promise<unknown> =
         name === 'get charge' || name === 'list charges'
           ? () => replay(client, recording, new Map())
           : () => replay(client, recording, freshTokens(recording));
@@ -260,11 +276,19 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Servic
           ? { concurrency, durationMs, work: (i) => peerOps[name].send(i) }
           : undefined;
       if (peerLoad) await runLoad({ ...peerLoad, durationMs: warmupMs });
+      // Capture's replays need authorisations made for them: the bare server answers the others.
+      const bareLoad: LoadOptions | undefined =
+        name === 'capture' ? undefined : { concurrency, durationMs, work: (i) => bareOps[name].send(i) };
+      if (bareLoad) {
+        await bare.serve(recording, name !== 'get charge' && name !== 'list charges');
+        await runLoad({ ...bareLoad, durationMs: warmupMs });
+      }
       log(`  ${name}: service, storage floor${peerLoad ? ' and Prism' : ''}, ${rounds} rounds`);
       const {
         service: serviceResult,
         floor: floorResult,
         peer: peerResult,
+        bare: bareResult,
       } = await alternate(java, rounds, {
         service: { load: serviceLoad, server: service.pid },
         floor: {
@@ -272,6 +296,7 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Servic
           server: service.pid,
         },
         ...(prism && peerLoad ? { peer: { load: peerLoad, server: prism.pid } } : {}),
+        ...(bareLoad ? { bare: { load: bareLoad, server: bare.pid } } : {}),
       });
       if (name === 'create charge') createRate = serviceResult.perSecond;
       const result = results.get(name) as OperationResult;
@@ -280,6 +305,12 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Servic
       log(
         `    ${serviceResult.perSecond.toFixed(0)} req/s against ${floorResult.perSecond.toFixed(0)} (${(serviceResult.perSecond / floorResult.perSecond).toFixed(2)}); CPU ms: service ${serviceResult.serviceCpuMs.toFixed(2)} (its load generator ${serviceResult.clientCpuMs.toFixed(2)}), SDK client ${floorResult.clientCpuMs.toFixed(2)}, background ${floorResult.serviceCpuMs.toFixed(2)}; own CPU over the SDK's ${ownCpuOverSdk(serviceResult, floorResult).toFixed(2)}`,
       );
+      if (bareResult) {
+        result.bare = bareResult;
+        log(
+          `    bare server ${bareResult.perSecond.toFixed(0)} req/s (${(bareResult.perSecond / floorResult.perSecond).toFixed(2)} of the floor${bareResult.errors ? `, ${bareResult.errors} errors: ${bareResult.firstError}` : ''}), its CPU ms ${bareResult.serviceCpuMs.toFixed(2)} (${(bareResult.serviceCpuMs / floorResult.clientCpuMs).toFixed(2)} of the SDK client's)`,
+        );
+      }
       if (peerResult) {
         result.peer = peerResult;
         const errors = peerResult.errors ? `, ${peerResult.errors} errors: ${peerResult.firstError}` : '';
@@ -291,6 +322,6 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Servic
     return { operations: [...results.values()], ...(peer ? { peer } : {}) };
   } finally {
     client.destroy();
-    await Promise.all([service.stop(), prism?.stop()]);
+    await Promise.all([service.stop(), prism?.stop(), bare.stop()]);
   }
 };

@@ -85,9 +85,14 @@ const commandClass = (name: string): AnyCommand => {
 };
 
 /** Sends one recorded request's calls again with `tokens` swapped in. */
-export const replay = async (client: dynamodb.DynamoDBClient, recording: Recording, tokens: Tokens) => {
+export const replay = async (
+  client: dynamodb.DynamoDBClient,
+  recording: Recording,
+  tokens: Tokens,
+): Promise<unknown> => {
+  let outputs: unknown[] = [];
   for (const group of groupsOf(recording.calls)) {
-    await Promise.all(
+    outputs = await Promise.all(
       group.map((call) => {
         const input = rewrite(call.input, tokens) as Record<string, unknown>;
         reshard(input, [...tokens.values()]);
@@ -98,4 +103,5 @@ export const replay = async (client: dynamodb.DynamoDBClient, recording: Recordi
       }),
     );
   }
+  return outputs.at(-1);
 };
