@@ -79,7 +79,7 @@ export const functionAwsClient = <
 export const lazyKmsCardCipher = (keyId: string): CardCipher => {
   let cipher: Promise<CardCipher> | undefined;
   const load = async (): Promise<CardCipher> => {
-    const { KMSClient } = await import('@aws-sdk/client-kms');
+    const { KMSClient } = await import('./sdk/kms.ts');
     return kmsCardCipher(functionAwsClient(new KMSClient(awsClientSettings())), keyId);
   };
   const loaded = () => {
@@ -97,7 +97,7 @@ export const lazyKmsCardCipher = (keyId: string): CardCipher => {
 
 /** The SQS delivery queue at `queueUrl`, its client module loaded on first use. */
 export const sqsDeliveryQueue = async (queueUrl: string): Promise<DeliveryQueue> => {
-  const { SQSClient } = await import('@aws-sdk/client-sqs');
+  const { SQSClient } = await import('./sdk/sqs.ts');
   // The endpoint is the SDK's (AWS_ENDPOINT_URL_SQS locally), not the queue URL's host, which
   // for the local emulator does not resolve; in AWS the two are the same.
   const client = new SQSClient({ ...awsClientSettings(), useQueueUrlAsEndpoint: false });

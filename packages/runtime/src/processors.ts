@@ -15,10 +15,7 @@ export type SecretReader = (secretId: string) => Promise<Record<string, unknown>
  * a function that never reads a secret never evaluates it.
  */
 export const secretsManagerReader: SecretReader = async (secretId) => {
-  const [{ SecretsProvider }, { SecretsManagerClient }] = await Promise.all([
-    import('@aws-lambda-powertools/parameters/secrets'),
-    import('@aws-sdk/client-secrets-manager'),
-  ]);
+  const { SecretsProvider, SecretsManagerClient } = await import('./sdk/secrets.ts');
   const provider = new SecretsProvider({
     awsSdkV3Client: functionAwsClient(new SecretsManagerClient(awsClientSettings())),
   });

@@ -34,7 +34,7 @@ export class SqsDeliveryQueue implements DeliveryQueue {
 
   async send(requests: readonly DeliveryRequest[]): Promise<void> {
     // Imported on first use, as the client is (runtime's aws-clients.ts): only senders evaluate it.
-    const { SendMessageBatchCommand } = await import('@aws-sdk/client-sqs');
+    const { SendMessageBatchCommand } = await import('./sqs-commands.ts');
     for (let i = 0; i < requests.length; i += 10) {
       const batch = requests.slice(i, i + 10);
       const result = await this.sqs.send(

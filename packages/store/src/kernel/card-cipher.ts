@@ -51,8 +51,9 @@ const buffer = (bytes: Uint8Array | undefined): Buffer | undefined =>
 /**
  * AWS: envelope encryption. A data key from KMS seals numbers for an hour of a container's life;
  * the KMS-encrypted data key travels with each sealed number, and opened data keys are cached.
- * @aws-sdk/client-kms is imported when a key is first asked for, not with the store: a function
- * that never handles a card never evaluates it (runtime's aws-clients.ts makes the client so too).
+ * KMS's commands are imported when a key is first asked for, not with the store, through
+ * ./kms-commands.ts: a function that never handles a card never evaluates them (runtime's
+ * aws-clients.ts makes the client so too).
  */
 export const kmsCardCipher = (kms: KMSClient, keyId: string): CardCipher => {
   const encryptionContext = { purpose: 'wattle-card-number' };
@@ -60,7 +61,7 @@ export const kmsCardCipher = (kms: KMSClient, keyId: string): CardCipher => {
   const opened = new Map<string, Buffer>();
   const dataKey = async () => {
     if (current && current.until > Date.now()) return current;
-    const { GenerateDataKeyCommand } = await import('@aws-sdk/client-kms');
+    const { GenerateDataKeyCommand } = await import('./kms-commands.ts');
     const result = await kms.send(
       new GenerateDataKeyCommand({ KeyId: keyId, KeySpec: 'AES_256', EncryptionContext: encryptionContext }),
     );
@@ -74,7 +75,7 @@ export const kmsCardCipher = (kms: KMSClient, keyId: string): CardCipher => {
   const openKey = async (sealedKey: string): Promise<Buffer> => {
     const cached = opened.get(sealedKey);
     if (cached) return cached;
-    const { DecryptCommand } = await import('@aws-sdk/client-kms');
+    const { DecryptCommand } = await import('./kms-commands.ts');
     const result = await kms.send(
       new DecryptCommand({ CiphertextBlob: unb64(sealedKey), EncryptionContext: encryptionContext }),
     );
