@@ -21,8 +21,13 @@ export const startBareServer = async (dynamoEndpoint: string): Promise<BareServe
     serialization: 'advanced',
     env: { ...process.env, BENCH_DYNAMODB_ENDPOINT: dynamoEndpoint },
   });
+  // A child that dies (a start-up error) fails whatever waits on it, rather than leaving it waiting.
+  const died = once(child, 'exit').then(([code]) => {
+    throw new Error(`The bare server exited (${code})`);
+  });
+  died.catch(() => undefined);
   const next = async <T extends BareMessage['type']>(type: T) => {
-    const [message] = (await once(child, 'message')) as [BareMessage];
+    const [message] = (await Promise.race([once(child, 'message'), died])) as [BareMessage];
     if (message.type !== type) throw new Error(`The bare server said ${message.type}, not ${type}`);
     return message as Extract<BareMessage, { type: T }>;
   };
