@@ -115,20 +115,47 @@ interface SideLoad {
   server: number;
 }
 
+/** The service's events: held in the table's stream during the slices, moved between rounds. */
+interface HeldEvents {
+  hold(held: boolean): Promise<void>;
+  /** The process moving them (the service's), idle once they are moved. */
+  pid: number;
+}
+
 /**
- * The service, its floor (and the peer, when given) in alternating slices, so that load from
- * outside (other work on the machine) falls on all alike rather than on whichever ran while it
- * lasted.
+ * Waits until `pid` has spent under 6% of a core for a whole second (at most 30 s): longer than
+ * the pipe's pass (250 ms) and the queues' polls, so a backlog not yet picked up is not taken for
+ * idleness. The idle stack spends about 4% (its pollers).
+ */
+const untilIdle = async (pid: number): Promise<void> => {
+  let quiet = 0;
+  for (let waited = 0; waited < 30_000 && quiet < 4; waited += 250) {
+    const before = cpuMsOf([pid]);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    quiet = cpuMsOf([pid]) - before < 15 ? quiet + 1 : 0;
+  }
+};
+
+/**
+ * The service, its floor (and the peer and the bare server, when given) in alternating slices, so
+ * that load from outside (other work on the machine) falls on all alike rather than on whichever
+ * ran while it lasted. The events the slices' writes make are held in the table's stream while
+ * they run, and moved after each round, outside the clock: the service's CPU is then its requests'
+ * own, and no side's slice shares the machine with the moving of another's events.
  */
 const alternate = async (
   java: number[],
   rounds: number,
+  events: HeldEvents,
   loads: Record<'service' | 'floor', SideLoad> & { peer?: SideLoad; bare?: SideLoad },
 ): Promise<Record<'service' | 'floor', PhaseResult> & { peer?: PhaseResult; bare?: PhaseResult }> => {
   const sides = (['service', 'floor', 'peer', 'bare'] as const).filter((side) => loads[side]);
   const slices = new Map<Side, LoadResult[]>(sides.map((side) => [side, []]));
   const cpu = new Map<Side, Cpu>(sides.map((side) => [side, { service: 0, java: 0, own: 0 }]));
   for (let round = 0; round < rounds; round++) {
+    // What earlier work left (the warm-up's events, the last round's) is moved first.
+    await untilIdle(events.pid);
+    await events.hold(true);
     for (const side of sides) {
       const { load, server } = loads[side] as SideLoad;
       const done = (slices.get(side) as LoadResult[]).reduce((sum, r) => sum + r.requests + r.errors, 0);
@@ -139,7 +166,9 @@ const alternate = async (
       const result = await slice(server, java, { ...load, durationMs, maxCount }, cpu.get(side) as Cpu);
       slices.get(side)?.push(result);
     }
+    await events.hold(false);
   }
+  await untilIdle(events.pid);
   const of = (side: Side) => summary(slices.get(side) as LoadResult[], cpu.get(side) as Cpu);
   return {
     service: of('service'),
@@ -292,15 +321,20 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Servic
         floor: floorResult,
         peer: peerResult,
         bare: bareResult,
-      } = await alternate(java, rounds, {
-        service: { load: serviceLoad, server: service.pid },
-        floor: {
-          load: { concurrency, durationMs, maxCount: serviceLoad.maxCount, work: floorWork },
-          server: service.pid,
+      } = await alternate(
+        java,
+        rounds,
+        { hold: service.holdEvents, pid: service.pid },
+        {
+          service: { load: serviceLoad, server: service.pid },
+          floor: {
+            load: { concurrency, durationMs, maxCount: serviceLoad.maxCount, work: floorWork },
+            server: service.pid,
+          },
+          ...(prism && peerLoad ? { peer: { load: peerLoad, server: prism.pid } } : {}),
+          ...(bareLoad ? { bare: { load: bareLoad, server: bare.pid } } : {}),
         },
-        ...(prism && peerLoad ? { peer: { load: peerLoad, server: prism.pid } } : {}),
-        ...(bareLoad ? { bare: { load: bareLoad, server: bare.pid } } : {}),
-      });
+      );
       if (name === 'create charge') createRate = serviceResult.perSecond;
       const result = results.get(name) as OperationResult;
       result.service = serviceResult;

@@ -14,6 +14,8 @@ export interface Service {
   recording(id: string): Promise<Recording>;
   /** Every recording is taken: the recorder leaves the service, which then runs as it would alone. */
   recorded(): Promise<void>;
+  /** Holds the events its writes make in the table's stream, or releases them (LocalStack.holdEvents). */
+  holdEvents(held: boolean): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -60,6 +62,9 @@ export const startService = async (): Promise<Service> => {
     },
     recorded: async () => {
       await ask({ type: 'recorded' }, 'recorded');
+    },
+    holdEvents: async (held) => {
+      await ask({ type: 'hold', held }, 'held');
     },
     stop: async () => {
       if (child.exitCode === null) child.send({ type: 'stop' } satisfies ServiceRequest);

@@ -9,12 +9,17 @@ import { join } from 'node:path';
 import { startLocalStack } from '@wattle/local';
 import { installRecorder, takeRecording } from './ddb-recorder.ts';
 
-export type ServiceRequest = { type: 'recording'; id: string } | { type: 'recorded' } | { type: 'stop' };
+export type ServiceRequest =
+  | { type: 'recording'; id: string }
+  | { type: 'recorded' }
+  | { type: 'hold'; held: boolean }
+  | { type: 'stop' };
 
 export type ServiceMessage =
   | { type: 'ready'; port: number; ddbEndpoint: string; tableName: string }
   | { type: 'recording'; id: string; recording: ReturnType<typeof takeRecording> | null }
-  | { type: 'recorded' };
+  | { type: 'recorded' }
+  | { type: 'held' };
 
 process.env.WATTLE_LOG_LEVEL = 'SILENT';
 const uninstallRecorder = installRecorder();
@@ -35,6 +40,9 @@ process.on('message', (message: ServiceRequest) => {
   else if (message.type === 'recorded') {
     uninstallRecorder();
     reply({ type: 'recorded' });
+  } else if (message.type === 'hold') {
+    stack.holdEvents(message.held);
+    reply({ type: 'held' });
   } else if (message.type === 'stop') void stop();
 });
 process.on('disconnect', () => void stop());

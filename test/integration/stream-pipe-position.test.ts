@@ -111,4 +111,22 @@ describe('the local stream pipe across restarts', () => {
     expect(queue.sent.length).toBeGreaterThan(written.length);
     expect(JSON.parse(readFileSync(positionFile, 'utf8')).streamArn).toBe(streamArn);
   });
+
+  it('held, forwards nothing; released, forwards what was written meanwhile, once', async () => {
+    const queue = fakeQueue();
+    const pipe = await pipeOn(queue, { ...stream });
+    try {
+      pipe.hold(true);
+      const whileHeld = await writeEvents(table.raw, table.tableName, 3);
+      // Ten of the pipe's 50 ms passes: none reads the stream.
+      await settle(500);
+      expect(queue.sent.filter((pk) => whileHeld.includes(pk))).toEqual([]);
+      pipe.hold(false);
+      await forwarded(queue, whileHeld);
+      await settle(200);
+      expect(queue.sent.filter((pk) => whileHeld.includes(pk))).toEqual(whileHeld);
+    } finally {
+      await pipe.stop();
+    }
+  });
 });

@@ -13,7 +13,7 @@ import { makePrivate } from './private-files.ts';
 import { ensureQueues, ensureTable } from './provision.ts';
 import { sqsQueueSource } from './queue-consumer.ts';
 import { emptyTable, purgeQueues } from './reset.ts';
-import { startStreamPipe } from './stream-pipe.ts';
+import { type StreamPipe, startStreamPipe } from './stream-pipe.ts';
 
 export const localTableName = 'wattle';
 
@@ -84,6 +84,7 @@ export const startDynamoDbEngine = async (start: EngineStart): Promise<StoreEngi
   // Stops before DynamoDB Local.
   const sweeper = startExpirySweeper(() => sweepExpiredItems(doc, localTableName, streamArn, start.now()));
   cleanups.push(() => sweeper.stop());
+  let pipe: StreamPipe | undefined;
 
   return {
     name: 'dynamodb',
@@ -106,11 +107,15 @@ export const startDynamoDbEngine = async (start: EngineStart): Promise<StoreEngi
       AWS_ENDPOINT_URL_DYNAMODB_STREAMS: ddb.endpoint,
       AWS_ENDPOINT_URL_SQS: sqsEndpoint,
     },
+    holdEvents: (held) => {
+      if (!pipe) throw new Error('The event pipe has not started');
+      pipe.hold(held);
+    },
     startEventPipe: async () => {
       // Data kept from before a card could be charged by its token alone lacks its owner records; a
       // table made just now has none to fill in, so only a kept table is scanned.
       if (!created) await backfillCardOwners(store.ctx);
-      const pipe = await startStreamPipe({
+      pipe = await startStreamPipe({
         streams,
         sqs,
         streamArn,
@@ -118,7 +123,8 @@ export const startDynamoDbEngine = async (start: EngineStart): Promise<StoreEngi
         positionFile: persistent ? join(dataDir, 'stream-position.json') : undefined,
         newTable: created,
       });
-      cleanups.push(() => pipe.stop());
+      const started = pipe;
+      cleanups.push(() => started.stop());
       start.info('start: stream pipe from the table stream to the events queue running');
     },
     sweep: () => sweeper.poke(),

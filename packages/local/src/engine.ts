@@ -37,6 +37,11 @@ export interface StoreEngine {
   /** After the seed: what moves events from the store to the events queue starts. */
   startEventPipe(): Promise<void>;
   /**
+   * Holds the events in the store (the DynamoDB engine's stream pipe reads nothing) until
+   * released; the memory engine hands each event on as it is written and cannot hold them.
+   */
+  holdEvents(held: boolean): void;
+  /**
    * Asks for what the retention let expire by the clock's time to go, and out of its counts, as
    * TTL and the expiry consumer do in AWS (in the background: after every clock move and tick).
    */

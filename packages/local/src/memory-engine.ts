@@ -93,6 +93,9 @@ export const startMemoryEngine = async (start: EngineStart): Promise<StoreEngine
     functionEnvironment: {},
     // Running from the start: the seed's events are on the queue too, as a new table's stream has them.
     startEventPipe: async () => {},
+    holdEvents: () => {
+      throw new Error('The memory engine hands each event on as it is written: it cannot hold them');
+    },
     records: () => world.records(),
     sweep: () => {
       const expired = world.sweep(start.now());

@@ -87,6 +87,12 @@ export interface LocalStack {
    * at real time, as `POST /_local/reset` does; answers the time and how many items went.
    */
   reset(): Promise<{ now: Date; deleted: number }>;
+  /**
+   * Holds the events the functions write in the table's stream (its pipe reads nothing) until
+   * released, when they are delivered as usual; the DynamoDB engine only. The bench measures a
+   * request's own CPU so, without the work its events cause.
+   */
+  holdEvents(held: boolean): void;
   /** Stops the server, the pollers and the engine (fauxqs and DynamoDB Local), in that order. */
   stop(): Promise<void>;
 }
@@ -383,6 +389,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       inMemory: !persistent,
       liveProcessor,
       reset,
+      holdEvents: (held) => engine.holdEvents(held),
       stop: () => {
         stopping ??= cleanup().finally(() => {
           running = false;

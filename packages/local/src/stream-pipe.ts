@@ -28,6 +28,11 @@ export interface StreamPipeOptions {
 }
 
 export interface StreamPipe {
+  /**
+   * While held, the pipe reads nothing: the stream keeps the records, and the pipe forwards them
+   * once released (the bench measures a request's own CPU so, without the work its events cause).
+   */
+  hold(held: boolean): void;
   /** Stops polling, after one last pass that forwards what the stream still holds. */
   stop(): Promise<void>;
 }
@@ -240,7 +245,9 @@ export const startStreamPipe = async (options: StreamPipeOptions): Promise<Strea
     moved = false;
   };
 
+  let held = false;
   const pass = async (): Promise<void> => {
+    if (held) return;
     if (cursors.size === 0 || Date.now() - listedAt >= shardListingMs) await discover(false);
     for (const [shardId, cursor] of [...cursors]) await pollShard(shardId, cursor);
     save();
@@ -266,9 +273,13 @@ export const startStreamPipe = async (options: StreamPipeOptions): Promise<Strea
   schedule();
 
   return {
+    hold: (hold) => {
+      held = hold;
+    },
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      held = false;
       clearTimeout(timer);
       await running;
       await pass().catch(onError);
