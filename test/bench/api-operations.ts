@@ -60,6 +60,14 @@ export const merchantOn = async (port: number): Promise<Merchant> => {
   return { api: benchApi(baseUrl, secretKey), secretKey, charges: [], authorised: [] };
 };
 
+/** The same merchant (its key, its charges to read) sent to another server through `api`. */
+export const merchantThrough = (api: Api, merchant: Merchant): Merchant => ({
+  api,
+  secretKey: merchant.secretKey,
+  charges: [...merchant.charges],
+  authorised: [],
+});
+
 const createCharge = async (m: Merchant, capture: boolean, headers: Record<string, string>) => {
   const res = await m.api.post('/1/charges', chargeFields(capture ? {} : { capture: false }), {
     form: true,

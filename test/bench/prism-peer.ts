@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { buildOpenApiDocument } from '@wattle/openapi';
 import { type Prism, startPrismOn } from '../helpers/prism.ts';
 import type { Api, ApiResponse } from '../helpers/stack.ts';
-import type { Merchant, OperationName } from './api-operations.ts';
+import { type Merchant, merchantThrough, type OperationName } from './api-operations.ts';
 import { benchApi } from './bench-api.ts';
 
 export type { Prism };
@@ -49,5 +49,5 @@ export const peerMerchant = (prism: Prism, merchant: Merchant): Merchant => {
     patch: (path, body, options) => checked(api.patch(path, body, options)),
     del: (path, body, options) => checked(api.del(path, body, options)),
   };
-  return { api: peerApi, secretKey: merchant.secretKey, charges: [...merchant.charges], authorised: [] };
+  return merchantThrough(peerApi, merchant);
 };

@@ -9,6 +9,7 @@ import { type BundleReport, type BundleResult, baselineNameOf } from './lambda-b
 import type { Machine } from './machine.ts';
 import {
   type OperationResult,
+  ownCpuMsOf,
   ownCpuOverSdk,
   type PhaseResult,
   type ServiceBenchResult,
@@ -81,7 +82,7 @@ const bareRow = (o: OperationResult): string => {
   const f = o.floor as PhaseResult;
   const b = o.bare as PhaseResult;
   const errors = b.errors > 0 ? ` (bare server errors: ${b.errors}: ${b.firstError})` : '';
-  const own = s.serviceCpuMs - f.serviceCpuMs;
+  const own = ownCpuMsOf(s, f);
   return `| ${o.name}${errors} | ${n(b.perSecond)} | ${n(b.p50Ms, 1)} | **${n(b.perSecond / f.perSecond, 2)}** | **${n(b.serviceCpuMs / f.clientCpuMs, 2)}** | ${n(s.perSecond / b.perSecond, 2)} | ${n(own, 2)} / ${n(b.serviceCpuMs, 2)} = ${n(own / b.serviceCpuMs, 2)} |`;
 };
 

@@ -3,7 +3,14 @@
  * the storage floor: the same DynamoDB calls sent straight to the same DynamoDB Local.
  */
 import { performance } from 'node:perf_hooks';
-import { authorise, merchantOn, type OperationName, operationNames, operations } from './api-operations.ts';
+import {
+  authorise,
+  merchantOn,
+  merchantThrough,
+  type OperationName,
+  operationNames,
+  operations,
+} from './api-operations.ts';
 import { startBareServer } from './bare-client.ts';
 import { benchApi } from './bench-api.ts';
 import { cpuMsOf, descendantsNamed, ownCpuMs } from './cpu.ts';
@@ -16,13 +23,15 @@ import { newRecordingId, startService } from './service-client.ts';
 import { floorClient, freshTokens, groupsOf, replay, type Tokens } from './storage-floor.ts';
 
 /**
- * The service's own CPU per request over the SDK client's for the same calls (issue 17's measure):
- * the service's Node CPU less the background its writes leave (the stream pipe, the SQS emulator,
- * the webhook delivery: Lambda functions and a Pipe in AWS, read here while the floor's replays
- * made the same writes), over the floor's client CPU.
+ * The service's own CPU per request, ms: its Node CPU less its background, read while the floor
+ * ran (with the events held during the slices, `alternate`, only the idle stack's pollers).
  */
+export const ownCpuMsOf = (service: PhaseResult, floor: PhaseResult): number =>
+  service.serviceCpuMs - floor.serviceCpuMs;
+
+/** The service's own CPU over the SDK client's for the same calls (issue 27's measure). */
 export const ownCpuOverSdk = (service: PhaseResult, floor: PhaseResult): number =>
-  (service.serviceCpuMs - floor.serviceCpuMs) / floor.clientCpuMs;
+  ownCpuMsOf(service, floor) / floor.clientCpuMs;
 
 export interface PhaseResult extends LoadResult {
   /**
@@ -258,12 +267,7 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Servic
     const last = (name: OperationName) => recordings.get(name)?.at(-1) as Recording;
     await service.recorded();
     const peerOps = prism ? operations(peerMerchant(prism, merchant)) : undefined;
-    const bareOps = operations({
-      api: benchApi(bare.url, merchant.secretKey),
-      secretKey: merchant.secretKey,
-      charges: [...merchant.charges],
-      authorised: [],
-    });
+    const bareOps = operations(merchantThrough(benchApi(bare.url, merchant.secretKey), merchant));
 
     let createRate = 0;
     if (measured.includes('capture') && !measured.includes('create charge')) {
@@ -279,10 +283,10 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Servic
       const op = ops[name];
       const recording = last(name);
       let serviceLoad: LoadOptions = { concurrency, durationMs, work: (i) => op.send(i) };
-      let floorWork: () => Promise<unknown> =
-        name === 'get charge' || name === 'list charges'
-          ? () => replay(client, recording, new Map())
-          : () => replay(client, recording, freshTokens(recording));
+      // A read is sent again as recorded; a write with fresh tokens, so its creations create.
+      const fresh = name !== 'get charge' && name !== 'list charges';
+      let floorWork: () => Promise<unknown> = () =>
+        replay(client, recording, fresh ? freshTokens(recording) : new Map());
       if (name === 'capture') {
         // Capturing needs authorised charges: made before the clock starts, about as many as fit.
         const count = Math.ceil(createRate * (durationMs / 1000) * 1.5) + concurrency;
@@ -312,7 +316,7 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Servic
       const bareLoad: LoadOptions | undefined =
         name === 'capture' ? undefined : { concurrency, durationMs, work: (i) => bareOps[name].send(i) };
       if (bareLoad) {
-        await bare.serve(recording, name !== 'get charge' && name !== 'list charges');
+        await bare.serve(recording, fresh);
         await runLoad({ ...bareLoad, durationMs: warmupMs });
       }
       log(`  ${name}: service, storage floor${peerLoad ? ' and Prism' : ''}, ${rounds} rounds`);
