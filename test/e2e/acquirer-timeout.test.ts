@@ -11,13 +11,14 @@ import { type Api, api, newMerchant, type OwnStack, startOwnStack } from '../hel
 
 /**
  * Issue 39: a live charge whose acquirer never answers, on a stack of its own whose live processor
- * is the stateful fake Adyen, its functions given 9 s (WATTLE_FUNCTION_TIMEOUT_MS) instead of 30
- * so the real deadline comes in seconds: the acquirer's call is given up on with the reserve still
- * left to write the unknown outcome and keep the Idempotency-Key's answer, so the charge answers
- * 202 Pending with its token, never 503 with none. On both engines: the memory engine's store is
+ * is the stateful fake Adyen, its functions given 12 s (WATTLE_FUNCTION_TIMEOUT_MS) instead of 30
+ * so the real deadline comes in seconds. The acquirer gets about 6 s of them (room for a slow
+ * reservation and the connector's first load), and its call is given up on with the reserve still
+ * left to write the unknown outcome and keep the Idempotency-Key's answer: the charge answers 202
+ * Pending with its token, never 503 with none. On both engines: the memory engine's store is
  * bound by the deadline as DynamoDB's is.
  */
-const functionTimeoutMs = 9_000;
+const functionTimeoutMs = 12_000;
 const dataDir = mkdtempSync(join(tmpdir(), 'wattle-acquirer-timeout-'));
 let adyen: AdyenFake;
 let own: OwnStack;
