@@ -1,4 +1,11 @@
-import { currentDeadline, timeLeftMs, withDeadline } from '@wattle/deadline';
+import {
+  currentDeadline,
+  outsideCallReserveMs,
+  outsideCallSignal,
+  timeLeftMs,
+  withDeadline,
+} from '@wattle/deadline';
+import { deadline as processorCallDeadline } from '@wattle/runtime/parts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 describe('withDeadline', () => {
@@ -50,5 +57,65 @@ describe('withDeadline', () => {
   it('runs the work without a deadline when none is given', async () => {
     expect(await withDeadline(undefined, async () => currentDeadline())).toBeUndefined();
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe("an outside call's budget (outsideCallSignal)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('ends the call the reserve before the deadline, leaving the store its calls until the deadline itself', async () => {
+    const ms = outsideCallReserveMs + 3_000;
+    let outside: AbortSignal | undefined;
+    let store: AbortSignal | undefined;
+    const work = withDeadline(ms, async () => {
+      outside = outsideCallSignal();
+      store = currentDeadline()?.signal;
+      await new Promise((resolve) => setTimeout(resolve, ms + 1_000));
+    });
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(outside?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(outside?.aborted).toBe(true);
+    expect(outside?.reason).toMatchObject({ name: 'TimeoutError' });
+    // The reserve: what the call's outcome needs written, and the answer, before the store stops.
+    expect(store?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(outsideCallReserveMs - 1);
+    expect(store?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(store?.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await work;
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('is spent at once when less than the reserve is left: the call is never sent', async () => {
+    const aborted = await withDeadline(outsideCallReserveMs - 1, async () => {
+      await vi.advanceTimersByTimeAsync(0);
+      return outsideCallSignal()?.aborted;
+    });
+    expect(aborted).toBe(true);
+  });
+
+  it('is the same signal for every outside call of the work, and none without a deadline', async () => {
+    await withDeadline(60_000, async () => {
+      expect(outsideCallSignal()).toBe(outsideCallSignal());
+    });
+    expect(vi.getTimerCount()).toBe(0);
+    expect(outsideCallSignal()).toBeUndefined();
+  });
+
+  it("is what every processor call carries (the CallDeadline port's part), never the deadline itself", async () => {
+    const signalOf = processorCallDeadline();
+    await withDeadline(60_000, async () => {
+      expect(signalOf()).toBe(outsideCallSignal());
+      expect(signalOf()).not.toBe(currentDeadline()?.signal);
+    });
+    // Without a deadline (tests, scripts), a signal that is never aborted.
+    expect(signalOf().aborted).toBe(false);
   });
 });

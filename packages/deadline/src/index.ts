@@ -14,6 +14,11 @@ export interface Deadline {
   at: number;
   /** Aborted at `at`: what the AWS SDK's calls carry. */
   signal: AbortSignal;
+  /**
+   * Aborted `outsideCallReserveMs` before `at`: what a call outside carries (outsideCallSignal).
+   * Made on first use: most work makes no such call.
+   */
+  readonly outsideCall: AbortSignal;
 }
 
 const deadlineKey = Symbol.for('wattle.deadline');
@@ -42,26 +47,46 @@ const write = (deadline: Deadline | undefined): void => {
 
 /**
  * Runs `work` with a deadline `ms` from now (none when `ms` is undefined: tests, scripts). The
- * signal is aborted (with a `TimeoutError`, as `AbortSignal.timeout`'s) by a timer that the end of
+ * signals are aborted (with a `TimeoutError`, as `AbortSignal.timeout`'s) by timers that the end of
  * the work clears: an invocation's work ends long before its deadline, and
  * `AbortSignal.timeout`'s timer would outlive it, kept per request for the function's whole
  * timeout, registered for finalization, and firing for every signal not yet collected.
  */
 export const withDeadline = async <T>(ms: number | undefined, work: () => Promise<T>): Promise<T> => {
   if (ms === undefined) return work();
-  const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new DOMException('The work reached its deadline', 'TimeoutError')),
-    Math.max(0, ms),
-  );
-  // As AbortSignal.timeout's: the deadline alone keeps no process alive.
-  timer.unref();
-  const deadline: Deadline = { at: Date.now() + ms, signal: controller.signal };
+  const at = Date.now() + ms;
+  const timers: NodeJS.Timeout[] = [];
+  const abortedAt = (when: number, message: string): AbortSignal => {
+    const controller = new AbortController();
+    const abort = () => controller.abort(new DOMException(message, 'TimeoutError'));
+    // Passed already: aborted now, so that a call given it sees so before it is sent.
+    if (when <= Date.now()) {
+      abort();
+      return controller.signal;
+    }
+    const timer = setTimeout(abort, when - Date.now());
+    // As AbortSignal.timeout's: the deadline alone keeps no process alive.
+    timer.unref();
+    timers.push(timer);
+    return controller.signal;
+  };
+  let outsideCall: AbortSignal | undefined;
+  const deadline: Deadline = {
+    at,
+    signal: abortedAt(at, 'The work reached its deadline'),
+    get outsideCall() {
+      outsideCall ??= abortedAt(
+        at - outsideCallReserveMs,
+        "The call's time is up: the rest is kept to record its outcome and answer",
+      );
+      return outsideCall;
+    },
+  };
   write(deadline);
   try {
     return await work();
   } finally {
-    clearTimeout(timer);
+    for (const timer of timers) clearTimeout(timer);
     // Unless a later invocation's took its place (outside Lambda, in one process: tests).
     if (read() === deadline) write(undefined);
   }
@@ -72,6 +97,36 @@ export const currentDeadline = (): Deadline | undefined => read();
 
 /** Kept back from the time Lambda gives an invocation: enough to log and answer. */
 export const answerMarginMs = 1_000;
+
+/**
+ * Kept back from the deadline when a call goes outside (the acquirer's): the time to record what
+ * the call did and answer, once it is given up on. After an acquirer's call a request still
+ * writes its outcome (an unknown one too: the charge unresolved, its recovery job kept; one
+ * DynamoDB transaction), keeps the Idempotency-Key's answer (one UpdateItem) and answers; the
+ * store's calls stop at the deadline itself, so without this the call's timeout would leave them
+ * none, and a charge the acquirer may have made would answer 503 with no token.
+ *
+ * Why 5 s: those two writes take tens of milliseconds on DynamoDB; the SDK's retries of a failed
+ * attempt (3 attempts in all, jittered waits of at most 0.1 s and 0.2 s; 0.5 s and 1 s after a
+ * throttle) and the store's retries of a conflicting transaction add at most about 1.5 s to each.
+ * 5 s holds both with the worst of those waits and leaves DynamoDB Local, which under the local
+ * stack's load answers in seconds what AWS answers in milliseconds, room too. It does not hold
+ * an attempt that hangs to the SDK's own timeout (5 s, runtime's requestTimeoutMs): DynamoDB that
+ * slow answers nothing in time, and the request ends in a 503 at the deadline as any would. More
+ * would be taken from the acquirer: it gets Lambda's 29 s, less answerMarginMs, less this, less
+ * what the request did before (about 22.5 s).
+ */
+export const outsideCallReserveMs = 5_000;
+
+/**
+ * The budget of a call outside (every PaymentProcessor call: authorise, completeAuthentication,
+ * capture, void, refund, resolve): the work's deadline less outsideCallReserveMs, as a signal that
+ * aborts then (with a TimeoutError). A call that times out on it leaves the work the reserve to
+ * record its outcome and answer before the store's calls stop at the deadline. With less than the
+ * reserve left it is aborted already: the call is not sent (nothing can have been made). The same
+ * signal for every outside call of the work; undefined without a deadline (tests, scripts).
+ */
+export const outsideCallSignal = (): AbortSignal | undefined => read()?.outsideCall;
 
 /** What Lambda's context tells of the time left (the local stack's and the tests' too). */
 export interface InvocationClock {

@@ -8,7 +8,7 @@ import {
   pathWithinStage,
   routeKey,
 } from '@wattle/routes';
-import { randomText } from '@wattle/runtime';
+import { millisecondsOr, randomText } from '@wattle/runtime';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { apiDocsReply } from './api-docs.ts';
 import { localAccountId } from './aws.ts';
@@ -28,6 +28,15 @@ export const maxBodyBytes = 1024 * 1024;
 export const maxUploadBodyBytes = 8 * 1024 * 1024;
 /** API Gateway gives an HTTP API integration 30 seconds. */
 const defaultInvokeTimeoutMs = 30_000;
+
+/**
+ * The time the gateway gives each API function's invocation (its context's remaining time, and
+ * the wait before it answers 503 itself): `WATTLE_FUNCTION_TIMEOUT_MS` where set to a positive
+ * whole number of milliseconds, else API Gateway's 30 s. A test of what happens at the deadline
+ * (an acquirer that never answers) sets a few seconds so as not to wait half a minute.
+ */
+export const invokeTimeoutMsOf = (env: NodeJS.ProcessEnv = process.env): number =>
+  millisecondsOr(env.WATTLE_FUNCTION_TIMEOUT_MS, defaultInvokeTimeoutMs);
 /** Past the cap the rest of a body is read and dropped (so the client sees the 413), up to this much. */
 const maxDrainBytes = 16 * maxBodyBytes;
 
@@ -72,6 +81,7 @@ export interface GatewayOptions {
   downloads?: DownloadHandler;
   /** The dashboard at `/` (and `/_dashboard/...`). */
   dashboard?: DashboardHandler;
+  /** Each invocation's time (invokeTimeoutMsOf's by default). */
   invokeTimeoutMs?: number;
 }
 
@@ -416,7 +426,7 @@ const clientErrorOf = ({ status, body }: JsonResponse): string | undefined =>
  * local control endpoints instead.
  */
 export const createGateway = (options: GatewayOptions) => {
-  const timeoutMs = options.invokeTimeoutMs ?? defaultInvokeTimeoutMs;
+  const timeoutMs = options.invokeTimeoutMs ?? invokeTimeoutMsOf();
   /**
    * How the request went: its status and route key, and whether the function invoked printed the
    * request itself (its `request` line) so the console needs no line of the gateway's.

@@ -1,3 +1,4 @@
+import { timeLeftMs } from '@wattle/deadline';
 import { retentionFromDays } from '@wattle/domain';
 import { uncountExpiredItems } from '@wattle/flows';
 import { MemoryWorld, memoryStoreOver } from '@wattle/memory-store';
@@ -44,8 +45,9 @@ export const startMemoryEngine = async (start: EngineStart): Promise<StoreEngine
   };
 
   // One world for the stack's life: a reset empties it (world.clear) as the other engine empties
-  // its table, and every function's composition goes on over it.
-  const world = new MemoryWorld({ cipher, retention });
+  // its table, and every function's composition goes on over it. Its calls are bound by each
+  // invocation's deadline, as the DynamoDB engine's are.
+  const world = new MemoryWorld({ cipher, retention, timeLeft: timeLeftMs });
   const store = memoryStoreOver(world);
   const made = Object.fromEntries(
     Object.keys(storeParts).map((name) => {

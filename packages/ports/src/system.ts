@@ -1,6 +1,10 @@
 export type { Clock, Ids, PaymentProcessor } from '@wattle/domain';
 
-/** The signal every processor call carries: aborted at the work's one deadline (the invocation's). */
+/**
+ * The signal every processor call carries: aborted before the work's one deadline (the
+ * invocation's) by the reserve the call's outcome needs to be written and answered
+ * (@wattle/deadline's outsideCallSignal), so that a call that times out still ends in an answer.
+ */
 export type CallDeadline = () => AbortSignal;
 
 /** Random secrets (API keys, webhook signing keys): URL-safe text of `bytes` random bytes. */

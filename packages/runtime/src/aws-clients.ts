@@ -13,8 +13,8 @@ export const connectionTimeoutMs = 1_000;
  */
 export const requestTimeoutMs = 5_000;
 
-/** A positive whole number of milliseconds from `value`, else `otherwise`. */
-const millisecondsOr = (value: string | undefined, otherwise: number): number => {
+/** A positive whole number of milliseconds from `value` (a setting's), else `otherwise`. */
+export const millisecondsOr = (value: string | undefined, otherwise: number): number => {
   const configured = Number(value);
   return Number.isInteger(configured) && configured > 0 ? configured : otherwise;
 };

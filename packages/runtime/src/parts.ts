@@ -1,7 +1,7 @@
 import type { CallDeadline, DeliveryQueue, PasswordHasher, ProcessorOf, WebhookSender } from '@wattle/ports';
 import { httpWebhookSender } from '@wattle/webhooks';
 import { lazyDeliveryQueue } from './delivery-queue.ts';
-import { invocationSignal } from './invocation-signal.ts';
+import { outsideCallDeadline } from './outside-call-deadline.ts';
 import { scryptPasswordHasher } from './password-hasher.ts';
 import { loadProcessorConfig } from './processor-config.ts';
 import { processorsFor } from './processors.ts';
@@ -27,5 +27,9 @@ export const passwordHasher = (): PasswordHasher => scryptPasswordHasher;
  * deployment chose (WATTLE_LIVE_PROCESSOR, ./processor-config.ts), the simulator until then.
  */
 export const processorOf = (): ProcessorOf => processorsFor(loadProcessorConfig());
-/** What every processor call carries: the invocation's deadline. */
-export const deadline = (): CallDeadline => invocationSignal;
+/**
+ * What every processor call carries: the invocation's deadline less the reserve to record the
+ * call's outcome and answer (@wattle/deadline's outsideCallSignal), so a call that times out
+ * still ends in an answer of its outcome (a charge Pending), never in a 503.
+ */
+export const deadline = (): CallDeadline => outsideCallDeadline;

@@ -17,7 +17,7 @@ export class MemoryBankAccountTokens implements BankAccountTokensStore {
     return { bankAccount: value, sealedNumber };
   }
 
-  put(scope: Scope, sealed: SealedBankAccount, expiresAt: Date): Promise<void> {
+  async put(scope: Scope, sealed: SealedBankAccount, expiresAt: Date): Promise<void> {
     return this.tokens.put(scope, sealed.bankAccount, sealed.sealedNumber, expiresAt);
   }
 

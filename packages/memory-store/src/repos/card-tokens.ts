@@ -17,11 +17,11 @@ export class MemoryCardTokens implements CardTokensStore {
     return { card: value, sealedNumber };
   }
 
-  open(scope: Scope, sealed: SealedCard): Promise<string> {
+  async open(scope: Scope, sealed: SealedCard): Promise<string> {
     return this.tokens.open(scope, sealed.card.token, sealed.sealedNumber);
   }
 
-  put(scope: Scope, sealed: SealedCard, expiresAt: Date): Promise<void> {
+  async put(scope: Scope, sealed: SealedCard, expiresAt: Date): Promise<void> {
     return this.tokens.put(scope, sealed.card, sealed.sealedNumber, expiresAt);
   }
 

@@ -12,7 +12,7 @@ export class MemoryPaymentSources implements PaymentSourcesStore {
     this.tokens = new SingleUseTokens<PaymentSourceRecord>(world, 'payment-source');
   }
 
-  put(scope: Scope, sealed: SealedPaymentSource, expiresAt: Date): Promise<void> {
+  async put(scope: Scope, sealed: SealedPaymentSource, expiresAt: Date): Promise<void> {
     return this.tokens.put(scope, sealed.source, sealed.sealedNumber, expiresAt);
   }
 

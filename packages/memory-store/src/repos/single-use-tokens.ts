@@ -30,7 +30,7 @@ export class SingleUseTokens<T extends { token: string }> {
     return { value, sealedNumber: await this.world.cipher.seal(number, sealContext(scope, value.token)) };
   }
 
-  open(scope: Scope, token: string, sealedNumber: string): Promise<string> {
+  async open(scope: Scope, token: string, sealedNumber: string): Promise<string> {
     return this.world.cipher.open(sealedNumber, sealContext(scope, token));
   }
 

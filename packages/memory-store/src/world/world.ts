@@ -17,6 +17,12 @@ export interface MemoryWorldOptions {
   cipher: Cipher;
   /** How long events and webhooks are kept (the default retention when not given). */
   retention?: Retention;
+  /**
+   * Milliseconds left of the work's deadline (@wattle/deadline's `timeLeftMs`): given, every
+   * repository's call past it fails with Unavailable('deadline'), as the DynamoDB store's calls
+   * are stopped at it (world/deadline.ts). None by default (tests, scripts): no deadline.
+   */
+  timeLeft?: (() => number) | undefined;
 }
 
 /**
@@ -28,6 +34,7 @@ export interface MemoryWorldOptions {
 export class MemoryWorld {
   readonly cipher: Cipher;
   readonly retention: Retention;
+  readonly timeLeft: (() => number) | undefined;
   readonly lists = new Lists();
   readonly jobs = new Jobs();
   readonly expiry = new Expiry();
@@ -37,6 +44,7 @@ export class MemoryWorld {
   constructor(options: MemoryWorldOptions) {
     this.cipher = options.cipher;
     this.retention = options.retention ?? defaultRetention;
+    this.timeLeft = options.timeLeft;
     this.outbox = new Outbox(this.lists, this.expiry, () => this.retention);
   }
 
