@@ -47,8 +47,9 @@ const pin = async (method, path, fields) => {
 };
 
 before(async () => {
-  // Its data directory in the project, where `npx wattle …` finds local.json (.wattle by default).
-  wattle = await startWattle({ dataDir: join(process.cwd(), '.wattle') });
+  // Its data directory in the project, where `npx wattle …` finds local.json (.wattle by default),
+  // on the engine that behaves as AWS does (DynamoDB Local and the SQS emulator), asked for.
+  wattle = await startWattle({ dataDir: join(process.cwd(), '.wattle'), store: 'dynamodb' });
   receiver.listen(0, '127.0.0.1');
   await once(receiver, 'listening');
 });
