@@ -212,10 +212,10 @@ describe('the npm package on Node 22, installed from its tarball into another pr
   });
 
   it(
-    'runs the project’s own test suite: start, a charge, its webhook, the CLI, the clock, stop',
+    'runs the project’s own test suite on the DynamoDB engine: start, a charge, its webhook, the CLI, the clock, stop',
     async () => {
       const { stdout, stderr } = await run(process.execPath, ['--test', 'in-a-project.test.mjs'], project);
-      expect(stdout).toMatch(/^# pass 3$/m);
+      expect(stdout).toMatch(/^# pass 4$/m);
       expect(stdout).toMatch(/^# fail 0$/m);
       // The stack's own output (its warnings, on the project's stderr) holds no card data either.
       const finds = findCardDataInLogs(`${stdout}\n${stderr}`, 'the project’s test run');

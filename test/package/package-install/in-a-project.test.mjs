@@ -59,6 +59,12 @@ after(async () => {
   await wattle?.stop();
 });
 
+test('it runs on the engine asked for: DynamoDB Local, not the memory engine', async () => {
+  // Only the memory engine opens its records to a test (GET /_local/records).
+  const records = await fetch(new URL('/_local/records', wattle.clockUrl));
+  assert.equal(records.status, 404);
+});
+
 test('a charge, and its webhook at the project’s own server', { timeout: 30_000 }, async () => {
   const endpoint = await pin('POST', '/1/webhook_endpoints', {
     url: `http://127.0.0.1:${receiver.address().port}/pin`,
