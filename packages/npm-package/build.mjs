@@ -1,7 +1,9 @@
-// The npm package's build (the root's `prepare`, which `npm pack` and a git URL install run): the
-// wattle command, startWattle and every function's handler bundled into dist/ (bundle.mjs), so the
-// installed package needs neither this repository nor tsx. The types of startWattle: tsc, into
-// dist/index.d.ts.
+// The npm package's build: the wattle command, startWattle and every function's handler bundled
+// into dist/ (bundle.mjs), so the installed package needs neither this repository nor tsx. The types
+// of startWattle: tsc, into dist/index.d.ts. The root runs it as `prepack` (`npm pack`) and as
+// `postprepare` (`npm install` and `npm ci` here, and the install npm runs in its clone for a git
+// URL), never as `prepare`: the tarball carries the root's scripts, and npm asks a project to
+// approve a `prepare` there (decision 198).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// The esbuild bundle of the local stack and every function's handler, as ESM for Node 22 with the
+// The esbuild bundle of the local stack and every function's handler, as ESM for Node 20.16 with the
 // workspace packages and libraries inside: the npm package's build (build.mjs) and the test runs'
 // stacks (test/helpers/stack-bundle.ts) make it alike. Shared code goes into chunks beside the entry
 // points, so the stack and the handlers share one copy of each module (the clock's offset, say), as
@@ -30,7 +30,8 @@ export const bundleWattle = ({ outdir, entryPoints, plugins = [] }) =>
     splitting: true,
     format: 'esm',
     platform: 'node',
-    target: 'node22',
+    // The oldest Node the package runs on (its engines: decision 198); the repository's Node 22 too.
+    target: 'node20.16',
     chunkNames: 'chunk-[hash]',
     // The libraries' ESM builds where they have one: a split chunk of a CommonJS module, imported
     // dynamically (the AWS SDK's clients are), shows only its default export (esbuild issue 3245).

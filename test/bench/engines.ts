@@ -139,12 +139,12 @@ const installedStarts = 5;
 
 /**
  * The median time from process start to first answer of `wattle start --store memory` from the
- * package's build (dist/bin.js, which the root's prepare builds on install), as a project that
+ * package's build (dist/bin.js, which the root's postprepare builds on install), as a project that
  * added Wattle as a dev dependency starts it.
  */
 const installedReady = async (): Promise<number | string> => {
   const bin = join(repoRoot, 'dist/bin.js');
-  if (!existsSync(bin)) return 'dist/bin.js is missing (npm run prepare builds it)';
+  if (!existsSync(bin)) return 'dist/bin.js is missing (npm run prepack builds it)';
   const times: number[] = [];
   for (let i = 0; i < installedStarts; i++) {
     const dataDir = mkdtempSync(join(tmpdir(), 'wattle-bench-installed-'));

@@ -1,25 +1,35 @@
 /**
  * The start command: the local stack in the foreground, for `npm start` (main.ts) and the installable
  * package's `wattle start`. PORT or `--port` (default 4010), WATTLE_DATA_DIR (default .wattle),
- * WATTLE_LOG_LEVEL (default INFO), `--store dynamodb|memory` for the store engine, `--in-memory` to
- * keep no data, `--quiet` for only warnings and errors, `--keys-from FILE` and WATTLE_*_KEY for
- * fixed keys. Ctrl-C stops everything.
+ * WATTLE_LOG_LEVEL (default INFO), `--store dynamodb|memory` for the store engine (the default is the
+ * caller's: DynamoDB for `npm start`, memory for the package), `--in-memory` to keep no data,
+ * `--quiet` for only warnings and errors, `--keys-from FILE` and WATTLE_*_KEY for fixed keys. The
+ * DynamoDB engine's needs (needs.mjs) are checked before it starts. Ctrl-C stops everything.
  */
 import { parseArgs } from 'node:util';
 import { describeStack } from './describe.ts';
 import { type StoreEngineName, storeEngines } from './engine.ts';
 import { fixedKeyVariables, readFixedKeys } from './fixed-keys.ts';
 import { runInvocationsApart } from './invocation-store.ts';
+import { javaProblem, javaVersionOutput, missingPackages, packagesProblem, sqliteProblem } from './needs.mjs';
 import { defaultPort, type LocalStack, startLocalStack } from './stack.ts';
+
+/** What each engine is, for the usage text, with the one taken without `--store`. */
+const engineLines = (
+  defaultStore: StoreEngineName,
+) => `  --store ENGINE    dynamodb or memory (default: ${defaultStore})
+                    dynamodb: DynamoDB Local and an SQS emulator, as AWS behaves (needs Java 17
+                    and Node 22.5)
+                    memory: everything in this process (no Java, starts in well under a second,
+                    keeps nothing after it stops)`;
 
 /** `command` is how the user runs it, the options following: `npm start --` or `wattle start`. */
 const usageOf = (
   command: string,
+  defaultStore: StoreEngineName,
 ) => `Usage: ${command} [--store dynamodb|memory] [--in-memory] [--quiet] [--keys-from FILE] [--port PORT]
 
-  --store ENGINE    dynamodb (default: DynamoDB Local and an SQS emulator, as AWS behaves; needs
-                    Java 17) or memory (everything in this process: no Java, starts in well under
-                    a second, keeps nothing after it stops)
+${engineLines(defaultStore)}
   --in-memory       keep no data (DynamoDB in memory, fresh keys every start)
   --quiet           only warnings and errors (WATTLE_LOG_LEVEL=WARN)
   --keys-from FILE  the keys the seeded merchant and partner use, from a JSON file in local.json's
@@ -31,14 +41,35 @@ WATTLE_LOG_LEVEL (DEBUG, INFO (default), WARN, ERROR or SILENT; wins over --quie
 ${Object.keys(fixedKeyVariables).join(', ')} (fixed keys, as --keys-from; they win over it)`;
 
 /**
- * Parses `args` (the options after the command), starts the stack, prints the readable block and
- * stops the stack on SIGINT, SIGTERM or SIGHUP. Exits the process on bad options or a failed start;
- * answers the running stack otherwise.
+ * What the DynamoDB engine lacks here, in one line (null: nothing): checked before it starts, so a
+ * missing need is named rather than failing deep inside (`No such built-in module: node:sqlite`,
+ * DynamoDB Local's own output). The Node it needs comes first: npm leaves the packages out on an
+ * older one.
  */
-export const runStartCommand = async (args: string[], command: string): Promise<LocalStack> => {
+const dynamoDbEngineProblem = (command: string, defaultStore: StoreEngineName): string | null => {
+  const problems = [
+    sqliteProblem(process.versions.node, 'it') ?? packagesProblem(missingPackages()),
+    javaProblem(javaVersionOutput()),
+  ].filter((problem) => problem !== null);
+  if (problems.length === 0) return null;
+  const memory = `${command} --store memory${defaultStore === 'memory' ? ', the default' : ''}`;
+  return `Cannot start on the DynamoDB engine: ${problems.map((p) => p.replace(/\.$/, '')).join('; ')}. The memory engine needs none of this (${memory}).`;
+};
+
+/**
+ * Parses `args` (the options after the command), starts the stack, prints the readable block and
+ * stops the stack on SIGINT, SIGTERM or SIGHUP. Exits the process on bad options, a missing need
+ * of the engine or a failed start; answers the running stack otherwise. `defaultStore` is the
+ * engine without `--store`.
+ */
+export const runStartCommand = async (
+  args: string[],
+  command: string,
+  defaultStore: StoreEngineName = 'dynamodb',
+): Promise<LocalStack> => {
   // This process is the local stack: its functions' invocations run at once, each apart.
   runInvocationsApart();
-  const usage = usageOf(command);
+  const usage = usageOf(command, defaultStore);
   let options: {
     store?: string;
     'in-memory'?: boolean;
@@ -69,10 +100,15 @@ export const runStartCommand = async (args: string[], command: string): Promise<
     process.exit(0);
   }
 
-  const store = (options.store ?? 'dynamodb') as StoreEngineName;
+  const store = (options.store ?? defaultStore) as StoreEngineName;
   if (!storeEngines.includes(store)) {
     console.error(`--store must be one of ${storeEngines.join(', ')}, not "${options.store}"`);
     process.exit(2);
+  }
+  const lacking = store === 'dynamodb' ? dynamoDbEngineProblem(command, defaultStore) : null;
+  if (lacking) {
+    console.error(lacking);
+    process.exit(1);
   }
 
   let keys: ReturnType<typeof readFixedKeys>;

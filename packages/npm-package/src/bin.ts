@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
  * The `wattle` command of the npm package: `wattle start` is the local stack's start command
- * (`npm start` here), every other command the CLI's (`npm run wattle` here). Built into dist/bin.js,
- * with each function's handler in dist/functions/ beside it.
+ * (`npm start` here, but on the memory engine unless `--store dynamodb` asks for the other: it runs
+ * on the Node a project has, with nothing else installed), every other command the CLI's
+ * (`npm run wattle` here). Built into dist/bin.js, with each function's handler in dist/functions/
+ * beside it.
  */
 import { fullUsage } from '@wattle/cli';
 import { handlersBeside, locateHandlers, runStartCommand } from '@wattle/local';
@@ -20,7 +22,7 @@ const startLine = `Usage: wattle start [options]     starts the local stack (wat
 const [command, ...rest] = process.argv.slice(2);
 if (command === 'start') {
   locateHandlers(handlersBeside(import.meta.url));
-  const stack = await runStartCommand(rest, 'wattle start');
+  const stack = await runStartCommand(rest, 'wattle start', 'memory');
   if (process.send) {
     const ready: ReadyMessage = { wattle: 'ready', info: stack.info, dataDir: stack.dataDir };
     process.send(ready);

@@ -20,7 +20,11 @@ export interface WattleOptions {
   dataDir?: string;
   /** Keep no data after stop (default true). */
   inMemory?: boolean;
-  /** The store engine (`--store`), for a Wattle that has more than one; absent: its default. */
+  /**
+   * The store engine (`--store`): `memory` (the default: in the stack's process, on every Node the
+   * package runs on) or `dynamodb` (DynamoDB Local and the SQS emulator, as AWS behaves: Node 22.5
+   * and Java 17; the stack says in one line what is missing).
+   */
   store?: string;
   /** Fixed keys from a JSON file in local.json's shape (`--keys-from`). */
   keysFrom?: string;

@@ -47,8 +47,9 @@ const pin = async (method, path, fields) => {
 };
 
 before(async () => {
-  // Its data directory in the project, where `npx wattle …` finds local.json (.wattle by default).
-  wattle = await startWattle({ dataDir: join(process.cwd(), '.wattle') });
+  // Its data directory in the project, where `npx wattle …` finds local.json (.wattle by default),
+  // on the engine that behaves as AWS does (DynamoDB Local and the SQS emulator), asked for.
+  wattle = await startWattle({ dataDir: join(process.cwd(), '.wattle'), store: 'dynamodb' });
   receiver.listen(0, '127.0.0.1');
   await once(receiver, 'listening');
 });
@@ -56,6 +57,12 @@ before(async () => {
 after(async () => {
   receiver.close();
   await wattle?.stop();
+});
+
+test('it runs on the engine asked for: DynamoDB Local, not the memory engine', async () => {
+  // Only the memory engine opens its records to a test (GET /_local/records).
+  const records = await fetch(new URL('/_local/records', wattle.clockUrl));
+  assert.equal(records.status, 404);
 });
 
 test('a charge, and its webhook at the project’s own server', { timeout: 30_000 }, async () => {
