@@ -26,6 +26,10 @@ export type ProcessorConfig =
 
 const required = ['apiKey', 'merchantAccount', 'hmacKey'] as const;
 
+/** This machine's own addresses, the only hosts a plain-http Checkout URL (a mock, Prism) may name. */
+const loopbackHost = (hostname: string): boolean =>
+  hostname === 'localhost' || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
+
 /**
  * The Adyen settings of `values` (the environment, or the secret's JSON object), checked: every
  * missing one is named at once, and a malformed one says what it must be. `where` names the
@@ -49,6 +53,10 @@ export const adyenSettingsOf = (values: Record<string, unknown>, where: string):
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash)
     throw new Error(
       `${adyenSettingNames.checkoutUrl} in ${where} must be the Checkout API's http(s) base URL with its version path (${adyenTestCheckoutUrl})`,
+    );
+  if (url.protocol === 'http:' && !loopbackHost(url.hostname))
+    throw new Error(
+      `${adyenSettingNames.checkoutUrl} in ${where} must be https: plain http carries the API key and the card in clear, so it is taken only for a mock on this machine (localhost, 127.0.0.1, [::1])`,
     );
   const hmacKey = text(adyenSettingNames.hmacKey) as string;
   if (!/^(?:[0-9a-f]{2})+$/i.test(hmacKey))
