@@ -1,4 +1,4 @@
-import { type AdyenConfig, adyenTestCheckoutUrl } from '@wattle/adyen/config';
+import { type AdyenConfig, adyenTestCheckoutUrl, loopbackHost } from '@wattle/adyen/config';
 import { adyenSecretVariable, liveProcessorNames, liveProcessorVariable } from '@wattle/routes';
 
 /**
@@ -25,10 +25,6 @@ export type ProcessorConfig =
     };
 
 const required = ['apiKey', 'merchantAccount', 'hmacKey'] as const;
-
-/** This machine's own addresses, the only hosts a plain-http Checkout URL (a mock, Prism) may name. */
-const loopbackHost = (hostname: string): boolean =>
-  hostname === 'localhost' || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
 
 /**
  * The Adyen settings of `values` (the environment, or the secret's JSON object), checked: every
