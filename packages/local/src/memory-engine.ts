@@ -88,6 +88,7 @@ export const startMemoryEngine = async (start: EngineStart): Promise<StoreEngine
     sources: { events, webhooks },
     queueUrls: { events: '', webhooks: '' },
     ddbEndpoint: '',
+    ddbAccessKeyId: '',
     sqsEndpoint: '',
     tableName: '',
     functionEnvironment: {},
