@@ -2,8 +2,9 @@ import { createHmac } from 'node:crypto';
 
 /**
  * The fake AWS identity of the local stack. Everything local talks to DynamoDB Local and fauxqs with
- * these, and the functions get them through the environment, so a developer's real AWS credentials
- * can never be picked up by a locally running function.
+ * these (on DynamoDB Local, the stack's own access key in place of `local`: dynamodbAccessKeyOf),
+ * and the functions get them through the environment, so a developer's real AWS credentials can
+ * never be picked up by a locally running function.
  */
 export const localRegion = 'ap-southeast-2';
 export const localAccountId = '000000000000';
