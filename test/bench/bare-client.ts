@@ -15,11 +15,11 @@ export interface BareServer {
 
 const entry = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
 
-export const startBareServer = async (dynamoEndpoint: string): Promise<BareServer> => {
+export const startBareServer = async (dynamoEndpoint: string, accessKeyId: string): Promise<BareServer> => {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'advanced',
-    env: { ...process.env, BENCH_DYNAMODB_ENDPOINT: dynamoEndpoint },
+    env: { ...process.env, BENCH_DYNAMODB_ENDPOINT: dynamoEndpoint, BENCH_DYNAMODB_ACCESS_KEY: accessKeyId },
   });
   // A child that dies (a start-up error) fails whatever waits on it, rather than leaving it waiting.
   const died = once(child, 'exit').then(([code]) => {

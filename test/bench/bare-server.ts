@@ -13,7 +13,7 @@ export type BareRequest = { type: 'serve'; recording: Recording; fresh: boolean 
 export type BareMessage = { type: 'ready'; port: number } | { type: 'serving' };
 
 const endpoint = process.env.BENCH_DYNAMODB_ENDPOINT as string;
-const client = floorClient(endpoint);
+const client = floorClient(endpoint, process.env.BENCH_DYNAMODB_ACCESS_KEY as string);
 let current: { recording: Recording; fresh: boolean } | undefined;
 
 const server = createServer((request, response) => {

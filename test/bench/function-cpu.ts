@@ -157,7 +157,7 @@ try {
     await new Promise((resolve) => setTimeout(resolve, settleMs));
     idle = await idleRate();
   }
-  const sdk = onDynamoDb ? floorClient(stack.ddbEndpoint) : undefined;
+  const sdk = onDynamoDb ? floorClient(stack.ddbEndpoint, stack.ddbAccessKeyId) : undefined;
   const listed = (measured: number[]) => measured.map((m) => m.toFixed(0)).join(', ');
   console.log(
     `Charges function, invoked directly, ${concurrency} at a time, ${count} a round, on the ${values.store} engine (µs of CPU an invocation):`,

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { startLocalStack } from '@wattle/local';
+import { localClientConfig, startLocalStack } from '@wattle/local';
 import { createTableInput } from '@wattle/store';
 import { cardFields } from '../helpers/fixtures.ts';
 import { startReceiver } from '../helpers/receiver.ts';
@@ -46,11 +46,7 @@ const stack = await startLocalStack({ port: 0, dataDir, inMemory: true, quiet: t
 const receiver = await startReceiver(200);
 const merchant = await newMerchant({ port: stack.port }, 'Hot');
 const client = api(merchant.test.baseUrl, merchant.test.secretKey);
-const raw = new DynamoDBClient({
-  endpoint: stack.ddbEndpoint,
-  region: 'local',
-  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-});
+const raw = new DynamoDBClient(localClientConfig(stack.ddbEndpoint, stack.ddbAccessKeyId));
 
 const created = async (client: Api, path: string, body: Record<string, unknown>): Promise<string> => {
   const res = await client.post(path, body);

@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { startLocalStack } from '@wattle/local';
+import { localClientConfig, startLocalStack } from '@wattle/local';
 import { authorise, merchantOn, type OperationName, operations } from './api-operations.ts';
 import { installRecorder, recordHeader, takeRecording } from './ddb-recorder.ts';
 import { costOf } from './round-trips.ts';
@@ -25,11 +25,7 @@ const stack = await startLocalStack({
   quiet: true,
   scheduleIntervalMs: 0,
 });
-const client = new DynamoDBClient({
-  endpoint: stack.ddbEndpoint,
-  region: 'ap-southeast-2',
-  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-});
+const client = new DynamoDBClient(localClientConfig(stack.ddbEndpoint, stack.ddbAccessKeyId));
 try {
   const merchant = await merchantOn(stack.port);
   await authorise(merchant, 4, 1);

@@ -217,11 +217,11 @@ export const benchService = async (options: ServiceBenchOptions): Promise<Servic
   });
   const { prism, peer } = await peerStart;
   if (peer && 'error' in peer) log(`warning: Prism did not start, no peer: ${peer.error}`);
-  const bare = await startBareServer(service.ddbEndpoint).catch(async (error) => {
+  const bare = await startBareServer(service.ddbEndpoint, service.ddbAccessKeyId).catch(async (error) => {
     await Promise.all([service.stop(), prism?.stop()]);
     throw error;
   });
-  const client = floorClient(service.ddbEndpoint);
+  const client = floorClient(service.ddbEndpoint, service.ddbAccessKeyId);
   try {
     const java = descendantsNamed(service.pid, 'java');
     if (java.length === 0) log('warning: DynamoDB Local JVM not found; its CPU reads 0');

@@ -8,6 +8,7 @@ import type { ServiceMessage, ServiceRequest } from './service-process.ts';
 export interface Service {
   port: number;
   ddbEndpoint: string;
+  ddbAccessKeyId: string;
   tableName: string;
   pid: number;
   /** The DynamoDB calls of the request that carried `x-bench-record: id`. */
@@ -46,10 +47,11 @@ export const startService = async (): Promise<Service> => {
       waiting.set(key, (message) => resolve(message as T));
       child.send(request);
     });
-  const { port, ddbEndpoint, tableName } = await ready;
+  const { port, ddbEndpoint, ddbAccessKeyId, tableName } = await ready;
   return {
     port,
     ddbEndpoint,
+    ddbAccessKeyId,
     tableName,
     pid: child.pid as number,
     recording: async (id) => {

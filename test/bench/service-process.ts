@@ -16,7 +16,7 @@ export type ServiceRequest =
   | { type: 'stop' };
 
 export type ServiceMessage =
-  | { type: 'ready'; port: number; ddbEndpoint: string; tableName: string }
+  | { type: 'ready'; port: number; ddbEndpoint: string; ddbAccessKeyId: string; tableName: string }
   | { type: 'recording'; id: string; recording: ReturnType<typeof takeRecording> | null }
   | { type: 'recorded' }
   | { type: 'held' };
@@ -47,4 +47,10 @@ process.on('message', (message: ServiceRequest) => {
 });
 process.on('disconnect', () => void stop());
 
-reply({ type: 'ready', port: stack.port, ddbEndpoint: stack.ddbEndpoint, tableName: stack.tableName });
+reply({
+  type: 'ready',
+  port: stack.port,
+  ddbEndpoint: stack.ddbEndpoint,
+  ddbAccessKeyId: stack.ddbAccessKeyId,
+  tableName: stack.tableName,
+});

@@ -9,6 +9,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import * as dynamodb from '@aws-sdk/client-dynamodb';
+import { localClientConfig } from '@wattle/local';
 import { awsClientSettings } from '@wattle/runtime';
 import { merchantWideShards } from '../../packages/store/src/kernel/counters.ts';
 import type { RecordedCall, Recording } from './ddb-recorder.ts';
@@ -19,12 +20,11 @@ import type { RecordedCall, Recording } from './ddb-recorder.ts';
  * timeouts, the logger without `info`), so the service's CPU is set against the same client
  * doing the same calls, without lib-dynamodb's marshalling and without the service's own work.
  */
-export const floorClient = (endpoint: string): dynamodb.DynamoDBClient =>
+export const floorClient = (endpoint: string, accessKeyId: string): dynamodb.DynamoDBClient =>
   new dynamodb.DynamoDBClient({
     ...awsClientSettings(),
-    endpoint,
-    region: 'ap-southeast-2',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    // The stack's own database: DynamoDB Local keeps one per access key.
+    ...localClientConfig(endpoint, accessKeyId),
   });
 
 export type Tokens = Map<string, string>;

@@ -121,15 +121,91 @@ describe('pending at the processor', () => {
     expect(voided.body.response).toMatchObject({ authorisation_voided: true });
   });
 
-  it('a pending refund stays Pending after its settlement job, until its notification', async () => {
+  it('a pending refund stays Pending until the processor settles it', async () => {
     await withCard(successCards.visa, { amount: 5000 });
     const charge = (await withCard(processorOutcomeCards.refundPending, { amount: 1000 })).body.response;
     const refund = (await client.post(`/1/charges/${charge.token}/refunds`, { amount: 400 })).body.response;
-    await advanceClock(stack, 2 * 60 * 60);
-    expect((await client.get(`/1/refunds/${refund.token}`)).body.response).toMatchObject({
-      status_message: 'Pending',
-    });
+    expect(refund.status_message).toBe('Pending');
     expect((await client.get(`/1/charges/${charge.token}`)).body.response.refund_pending).toBe(true);
+  });
+});
+
+// The simulator's pending cards settle by themselves: its notification comes 2 minutes (of the
+// stack's clock) after it took the capture, void or refund, as docs/guide/test-cards.md says.
+describe('pending at the processor, settled by the simulator', () => {
+  const typesAbout = async (token: string) => (await eventsAbout(stack, token)).map((e) => e.type);
+
+  it('confirms a pending capture, and fails the other card’s, its proceeds taken back and nothing left to refund', async () => {
+    const confirmed = (await withCard(processorOutcomeCards.capturePending, { capture: false })).body
+      .response;
+    const failing = (await withCard(processorOutcomeCards.captureFailsLater, { capture: false })).body
+      .response;
+    for (const held of [confirmed, failing])
+      expect((await client.put(`/1/charges/${held.token}/capture`)).body.response).toMatchObject({
+        captured: true,
+        status_message: 'Success',
+      });
+    expect((await stored(failing.token))?.payment.capturePending).toBe(true);
+
+    await advanceClock(stack, 4 * 60);
+    expect((await stored(confirmed.token))?.payment.capturePending).toBeUndefined();
+    expect((await client.get(`/1/charges/${confirmed.token}`)).body.response).toMatchObject({
+      success: true,
+      captured: true,
+    });
+    expect(await typesAbout(confirmed.token)).toEqual(['charge.authorised', 'charge.captured']);
+
+    const failed = (await client.get(`/1/charges/${failing.token}`)).body.response;
+    expect(failed).toMatchObject({ success: false, captured: false, status_message: 'Declined' });
+    expect(failed.error_message).toEqual(expect.any(String));
+    expect((await stored(failing.token))?.payment).toMatchObject({
+      state: 'failed',
+      decline: 'processing_error',
+    });
+    expect(await typesAbout(failing.token)).toEqual([
+      'charge.authorised',
+      'charge.captured',
+      'charge.failed',
+    ]);
+    const refund = await client.post(`/1/charges/${failing.token}/refunds`, { amount: 100 });
+    expect(refund.status).toBeGreaterThanOrEqual(400);
+    expect(refund.status).toBeLessThan(500);
+  });
+
+  it('leaves a pending void voided once it settles', async () => {
+    const held = (await withCard(processorOutcomeCards.voidPending, { capture: false })).body.response;
+    await client.put(`/1/charges/${held.token}/void`);
+    await advanceClock(stack, 4 * 60);
+    expect((await client.get(`/1/charges/${held.token}`)).body.response).toMatchObject({
+      authorisation_voided: true,
+    });
+  });
+
+  it('succeeds one card’s pending refund and fails the other’s, giving its amount back', async () => {
+    await withCard(successCards.visa, { amount: 5000 });
+    const succeeding = (await withCard(processorOutcomeCards.refundPending, { amount: 1000 })).body.response;
+    const failing = (await withCard(processorOutcomeCards.refundFailsLater, { amount: 1000 })).body.response;
+    const toSucceed = (await client.post(`/1/charges/${succeeding.token}/refunds`, { amount: 400 })).body
+      .response;
+    const toFail = (await client.post(`/1/charges/${failing.token}/refunds`, { amount: 400 })).body.response;
+
+    // The refund job sends them, the processor takes them as pending, then tells how they ended.
+    await advanceClock(stack, 4 * 60 * 60);
+    expect((await client.get(`/1/refunds/${toSucceed.token}`)).body.response.status_message).toBe('Success');
+    expect((await client.get(`/1/charges/${succeeding.token}`)).body.response).toMatchObject({
+      refund_pending: false,
+      amount_refunded: 400,
+    });
+    expect(await typesAbout(toSucceed.token)).toEqual(['refund.created', 'refund.succeeded']);
+
+    expect((await client.get(`/1/refunds/${toFail.token}`)).body.response.status_message).toBe('Failed');
+    expect((await client.get(`/1/charges/${failing.token}`)).body.response).toMatchObject({
+      refund_pending: false,
+      amount_refunded: 0,
+    });
+    expect(await typesAbout(toFail.token)).toEqual(['refund.created', 'refund.failed']);
+    // What the failed refund took is refundable again.
+    expect((await client.post(`/1/charges/${failing.token}/refunds`, { amount: 1000 })).status).toBe(201);
   });
 });
 

@@ -168,13 +168,29 @@ export const describeMoney = (engine: Engine) => {
 
     it('settle from pending as the processor answers: still pending, then succeeded, then failed from succeeded', async () => {
       const { ports, scope, charge, made } = await aChargeRefunded(engine(), 300);
-      // Taken by the processor, its answer to come: only the refund is written.
+      // Taken by the processor, its answer to come: only the refund is written, and the job of the
+      // processor's own settlement when it gives one, its notification kept with it.
       const taken: Refund = { ...made, errorMessage: null };
-      await ports.refunds.settle(scope, charge, taken, {}, now);
+      const settlement = {
+        kind: jobKinds.processorSettlement,
+        scope,
+        token: made.token,
+        dueAt: new Date(now.getTime() + 120_000),
+        data: {
+          notification: { id: 'refund.settled', kind: 'refund', amount: { amount: 300, currency: 'AUD' } },
+        },
+      };
+      await ports.refunds.settle(scope, charge, taken, { schedules: settlement }, now);
       expect(await ports.payments.get(scope, charge.token)).toMatchObject({
         amountRefunded: 300,
         pendingRefunds: 1,
       });
+      const dueBy = async (at: Date) =>
+        (await ports.schedule.due(jobKinds.processorSettlement, at)).filter(
+          (job) => job.token === made.token,
+        );
+      expect(await dueBy(new Date(now.getTime() + 60_000))).toEqual([]);
+      expect(await dueBy(settlement.dueAt)).toEqual([settlement]);
       const succeeded: Refund = { ...made, state: 'succeeded' };
       await ports.refunds.settle(scope, charge, succeeded, { event: anEvent('refund.succeeded', now) }, now);
       expect(await ports.refunds.get(scope, made.token)).toEqual(succeeded);

@@ -65,7 +65,7 @@ describe('npm run wattle -- accounts create', () => {
       ['accounts', 'create', '--name', 'Direct', '--table', stack.tableName, '--endpoint', stack.ddbEndpoint],
       {
         AWS_REGION: 'ap-southeast-2',
-        AWS_ACCESS_KEY_ID: 'local',
+        AWS_ACCESS_KEY_ID: stack.ddbAccessKeyId,
         AWS_SECRET_ACCESS_KEY: 'local',
       },
     );
@@ -99,7 +99,7 @@ describe('npm run wattle -- accounts create', () => {
         ],
         {
           AWS_REGION: 'ap-southeast-2',
-          AWS_ACCESS_KEY_ID: 'local',
+          AWS_ACCESS_KEY_ID: stack.ddbAccessKeyId,
           AWS_SECRET_ACCESS_KEY: 'local',
         },
       ),
@@ -127,7 +127,7 @@ describe('npm run wattle -- accounts create', () => {
         ],
         {
           AWS_REGION: 'ap-southeast-2',
-          AWS_ACCESS_KEY_ID: 'local',
+          AWS_ACCESS_KEY_ID: stack.ddbAccessKeyId,
           AWS_SECRET_ACCESS_KEY: 'local',
         },
       ),
@@ -194,7 +194,11 @@ describe('npm run wattle -- accounts create', () => {
           '--endpoint',
           stack.ddbEndpoint,
         ],
-        { AWS_REGION: 'ap-southeast-2', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' },
+        {
+          AWS_REGION: 'ap-southeast-2',
+          AWS_ACCESS_KEY_ID: stack.ddbAccessKeyId,
+          AWS_SECRET_ACCESS_KEY: 'local',
+        },
       ),
     );
     for (const made of [viaStack, direct]) {

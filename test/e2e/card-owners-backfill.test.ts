@@ -49,7 +49,7 @@ describe('npm run wattle -- customers backfill-card-owners', () => {
         env: {
           ...process.env,
           AWS_REGION: 'ap-southeast-2',
-          AWS_ACCESS_KEY_ID: 'local',
+          AWS_ACCESS_KEY_ID: stack.ddbAccessKeyId,
           AWS_SECRET_ACCESS_KEY: 'local',
         },
       },

@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DynamoDBClient, ListTablesCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OwnStack, startOwnStack } from '../helpers/stack.ts';
 
@@ -157,6 +158,38 @@ describe('the local stack is no door', () => {
       headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it("keeps its table from another host: DynamoDB Local listens on every interface, but another access key's database is empty", async () => {
+    // Another machine reaches DynamoDB Local at this machine's network address (or, with none,
+    // at loopback: the access key is what keeps the table, wherever the request comes from).
+    const from = otherAddress ?? '127.0.0.1';
+    const ddbPort = Number(new URL(own.ddbEndpoint).port);
+    const client = (accessKeyId: string) =>
+      new DynamoDBClient({
+        endpoint: `http://${from}:${ddbPort}`,
+        region: 'ap-southeast-2',
+        credentials: { accessKeyId, secretAccessKey: 'made-up' },
+        maxAttempts: 1,
+      });
+    const stranger = client('AKIAMADEUPKEY0000000');
+    const local = client('local');
+    const owner = client(own.ddbAccessKeyId);
+    try {
+      for (const other of [stranger, local]) {
+        expect((await other.send(new ListTablesCommand({}))).TableNames).toEqual([]);
+        await expect(
+          other.send(
+            new PutItemCommand({ TableName: 'wattle', Item: { pk: { S: 'KEY#x' }, sk: { S: 'KEY' } } }),
+          ),
+        ).rejects.toThrow(/non-existent table|not found/i);
+      }
+      // The stack's own key is the only one that finds its table.
+      expect((await owner.send(new ListTablesCommand({}))).TableNames).toEqual(['wattle']);
+      expect(own.ddbAccessKeyId).toMatch(/^wattle[0-9a-f]{32}$/);
+    } finally {
+      for (const each of [stranger, local, owner]) each.destroy();
+    }
   });
 
   it('keeps its data readable by its owner only, fixing what an older version left', () => {

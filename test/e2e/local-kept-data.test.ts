@@ -65,7 +65,9 @@ describe('a persistent stack of its own', () => {
     expect(readFileSync(join(dataDir, 'card.key'), 'utf8').trim()).toMatch(/^[0-9a-f]{64}$/);
     expect(statSync(join(dataDir, 'card.key')).mode & 0o777).toBe(0o600);
     expect(statSync(join(dataDir, 'seed.json')).mode & 0o777).toBe(0o600);
-    expect(existsSync(join(dataDir, 'dynamodb', 'shared-local-instance.db'))).toBe(true);
+    // The stack's own database in DynamoDB Local, that of its access key (no shared one).
+    expect(existsSync(join(dataDir, 'dynamodb', `${own.ddbAccessKeyId}_ap-southeast-2.db`))).toBe(true);
+    expect(existsSync(join(dataDir, 'dynamodb', 'shared-local-instance.db'))).toBe(false);
     expect(own.output()).toContain(own.test.secretKey);
     expect(own.output()).toContain(own.clockUrl);
   });

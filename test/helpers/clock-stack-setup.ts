@@ -11,6 +11,7 @@ import { testStore } from './test-store.ts';
 export interface ProvidedClockStack extends LocalStackInfo {
   port: number;
   ddbEndpoint: string;
+  ddbAccessKeyId: string;
   sqsEndpoint: string;
   /** Its WATTLE_DATA_DIR (local.json), for the CLI. */
   dataDir: string;

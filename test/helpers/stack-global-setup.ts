@@ -10,6 +10,8 @@ export interface ProvidedStack extends LocalStackInfo {
   /** The engine it runs on; on `memory`, the endpoints, table and queue URL are ''. */
   store: 'dynamodb' | 'memory';
   ddbEndpoint: string;
+  /** The access key of its own database in DynamoDB Local ('' on memory). */
+  ddbAccessKeyId: string;
   sqsEndpoint: string;
   tableName: string;
   eventsQueueUrl: string;
@@ -48,6 +50,7 @@ export const startSharedStack = async (): Promise<SharedStack> => {
       port: stack.port,
       store: 'dynamodb',
       ddbEndpoint: stack.ddbEndpoint,
+      ddbAccessKeyId: stack.ddbAccessKeyId,
       sqsEndpoint: stack.sqsEndpoint,
       tableName: stack.tableName,
       eventsQueueUrl: stack.queueUrls.events as string,

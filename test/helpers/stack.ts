@@ -13,6 +13,7 @@ import {
   findCardDataInRecords,
   findCardDataInTable,
 } from '../reliability/card-leaks/scan-stack.ts';
+import type { LocalTableRef } from '../reliability/harness/table-snapshot.ts';
 import type { ProvidedClockStack } from './clock-stack-setup.ts';
 import { cardFields } from './fixtures.ts';
 import { hangNet } from './hang-net.ts';
@@ -55,7 +56,7 @@ export const useClockStack = (): ProvidedClockStack => {
   afterAll(async () => {
     try {
       const finds = stack.ddbEndpoint
-        ? await findCardDataInTable(stack.ddbEndpoint, localTableName)
+        ? await findCardDataInTable(stack, localTableName)
         : await findCardDataInRecords(stack.port);
       if (finds.length > 0) throw new Error(describeFinds(finds));
     } finally {
@@ -154,10 +155,10 @@ export const api = (baseUrl: string, key: string | null | undefined): Api => {
 };
 
 /** A document client on a stack's DynamoDB Local, for tests that read or plant items; destroy it after. */
-export const stackTable = (stack: { ddbEndpoint: string }): DocumentClient => {
+export const stackTable = (stack: LocalTableRef): DocumentClient => {
   // The memory engine has no table: an empty endpoint would send the client to AWS itself.
   if (!stack.ddbEndpoint) throw new Error('This stack runs on the memory engine: it has no table to read');
-  return documentClient(localClientConfig(stack.ddbEndpoint));
+  return documentClient(localClientConfig(stack.ddbEndpoint, stack.ddbAccessKeyId));
 };
 
 /** A fresh merchant (referred by the seeded partner) on `stack`, for tests that want isolation. */
@@ -196,6 +197,8 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export interface OwnStack extends LocalStackInfo {
   port: number;
   ddbEndpoint: string;
+  /** The access key of its own database in DynamoDB Local, from its readable block ('' on memory). */
+  ddbAccessKeyId: string;
   sqsEndpoint: string;
   dataDir: string;
   /** The `npm start` process (its stdout holds the readable block). */
@@ -307,10 +310,16 @@ export const startOwnStack = async (options: OwnStackOptions): Promise<OwnStack>
     if (!match?.[1]) throw new Error(`No ${label} endpoint in the stack's output:\n${out}`);
     return match[1];
   };
+  const accessKey = (): string => {
+    const match = /access key\s+(\S+)/.exec(out);
+    if (!match?.[1]) throw new Error(`No DynamoDB Local access key in the stack's output:\n${out}`);
+    return match[1];
+  };
   return {
     ...info,
     port: Number(new URL(info.test.baseUrl).port),
     ddbEndpoint: endpoint('DynamoDB Local'),
+    ddbAccessKeyId: onMemory ? '' : accessKey(),
     sqsEndpoint: endpoint('SQS \\(fauxqs\\)'),
     dataDir: options.dataDir,
     process: child,
@@ -322,7 +331,10 @@ export const startOwnStack = async (options: OwnStackOptions): Promise<OwnStack>
         ? []
         : onMemory
           ? await findCardDataInRecords(Number(new URL(info.test.baseUrl).port))
-          : await findCardDataInTable(endpoint('DynamoDB Local'), localTableName);
+          : await findCardDataInTable(
+              { ddbEndpoint: endpoint('DynamoDB Local'), ddbAccessKeyId: accessKey() },
+              localTableName,
+            );
       if (running) child.kill('SIGTERM');
       const code = await exited;
       finds.push(...findCardDataInLogs(`${out}${err}`, `the output of the stack in ${options.dataDir}`));

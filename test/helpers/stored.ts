@@ -8,6 +8,7 @@ import { request, type StackRef, stackTable } from './stack.ts';
 /** A stack as these helpers read it: its port, and its DynamoDB Local ('' on the memory engine). */
 export interface StoreRef extends StackRef {
   ddbEndpoint: string;
+  ddbAccessKeyId: string;
   tableName?: string;
 }
 
@@ -68,7 +69,7 @@ export const storedNotification = (
 /** Everything a stack keeps: each item of its table, or each record of the memory engine. */
 export const everythingStored = async (stack: StoreRef): Promise<Stored[]> =>
   stack.ddbEndpoint
-    ? scanLocalTable(stack.ddbEndpoint, stack.tableName || localTableName)
+    ? scanLocalTable(stack, stack.tableName || localTableName)
     : Object.values(await memoryRecords(stack)).flatMap((records) => Object.values(records));
 
 /** A 3-D Secure session as the stack keeps it (`expiresAt`…), on either engine. */

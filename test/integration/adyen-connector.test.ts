@@ -432,3 +432,56 @@ describe('the Adyen connector, 3-D Secure', () => {
     });
   });
 });
+
+describe('the Adyen connector, redirected', () => {
+  it('never follows a redirect: the host it points to receives neither the API key nor the card, and the outcome is unknown', async () => {
+    const elsewhere: Array<{ url?: string; headers: Record<string, unknown>; body: string }> = [];
+    const other = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        elsewhere.push({ url: request.url, headers: request.headers, body });
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ resultCode: 'Authorised', pspReference: 'ELSEWHERE' }));
+      });
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherUrl = `http://localhost:${(other.address() as AddressInfo).port}`;
+    const redirecting = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(307, { location: `${otherUrl}${request.url}` });
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    try {
+      const redirected = adyenProcessor({
+        checkoutUrl: `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/v71`,
+        apiKey: fakeApiKey,
+        merchantAccount: fake.merchantAccount,
+        hmacKey: fake.hmacKey,
+      });
+      // It came from the configured host, so the request reached it: not proven unsent.
+      expect(await redirected.authorise(authorisation())).toMatchObject({ outcome: 'unknown' });
+      expect(
+        await redirected.refund({
+          paymentToken: 'ch_redirected',
+          reference: 'rf_redirected.acct_adyen',
+          refundToken: 'rf_redirected',
+          processorReference: 'PSP1',
+          amount: 100,
+          currency: 'AUD',
+          deadline: open(),
+        }),
+      ).toMatchObject({ outcome: 'unknown' });
+      expect(elsewhere).toEqual([]);
+    } finally {
+      await Promise.all(
+        [other, redirecting].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
+      );
+    }
+  });
+});

@@ -109,13 +109,17 @@ describe('a pending capture', () => {
   });
 });
 
-/** A refund of `amount` of a charge on `number`, sent to the processor by its settlement job. */
+/**
+ * A refund of `amount` of a charge on `number`, sent to the processor by its settlement job alone
+ * (not the simulator's own settlement it schedules: here the notification is delivered).
+ */
 const refundSent = async (number: string, amount = 400) => {
   const scope = newScope();
   await charge(scope, successCards.visa);
   const paid = await charge(scope, number);
   const refund = await createRefund(deps(), scope, paid.token, amount);
-  await runDueJobs(deps(), new Date(Date.now() + 2 * hour), jobHandlers);
+  const refundJob = { [jobKinds.refundSettlement]: jobHandlers[jobKinds.refundSettlement]! };
+  await runDueJobs(deps(), new Date(Date.now() + 2 * hour), refundJob);
   return { scope, paid, refund };
 };
 
@@ -126,6 +130,14 @@ describe('a pending refund', () => {
     expect(
       await table.store.schedule.due(jobKinds.refundSettlement, new Date(Date.now() + 2 * hour)),
     ).toEqual([]);
+    // The simulator sends no notification: the one it gave is scheduled with the pending write.
+    const [own] = (
+      await table.store.schedule.due(jobKinds.processorSettlement, new Date(Date.now() + 2 * hour))
+    ).filter((job) => job.token === refund.token);
+    expect(own?.data?.notification).toMatchObject({
+      kind: 'refund',
+      reference: expect.stringContaining(refund.token),
+    });
     const succeeded = settlementOf('refund', scope, refund.token, paid, refund.amount);
     expect(await apply(succeeded)).toBe('applied');
     expect(await apply(succeeded)).toBe('unchanged');

@@ -57,7 +57,7 @@ describe(`${clients} clients for ${seconds} s on the local stack`, () => {
     await warmUp(merchants[0] as Api);
     // …and the delivery function, which loads with the first event's webhook.
     await receiver.waitFor(1, undefined, 60_000);
-    const before = await eventTokens(stack.ddbEndpoint, localTableName);
+    const before = await eventTokens(stack, localTableName);
 
     const report = await runTraffic(merchants, clients, seconds);
     const summary = `${report.requests} requests, by status ${JSON.stringify([...report.byStatus])}`;
@@ -71,7 +71,7 @@ describe(`${clients} clients for ${seconds} s on the local stack`, () => {
     const started = Date.now();
     const drained = await waitUntil(
       async () => {
-        const records = await checkWebhookRecords(stack.ddbEndpoint, localTableName, before);
+        const records = await checkWebhookRecords(stack, localTableName, before);
         expect(records.duplicated).toEqual([]);
         return records.missing.length === 0 ? records : undefined;
       },

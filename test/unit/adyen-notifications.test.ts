@@ -1,4 +1,4 @@
-import { readAdyenNotifications } from '@wattle/adyen';
+import { adyenProcessor, adyenTestCheckoutUrl, readAdyenNotifications } from '@wattle/adyen';
 import { describe, expect, it } from 'vitest';
 import { adyenNotifications, type NotificationFields } from '../fakes/adyen.ts';
 import { checkAdyenNotification } from '../helpers/adyen-definitions.ts';
@@ -6,6 +6,7 @@ import { checkAdyenNotification } from '../helpers/adyen-definitions.ts';
 const account = {
   hmacKey: '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056',
   merchantAccount: 'WattleTest',
+  live: false,
 };
 const adyen = adyenNotifications(account);
 
@@ -68,7 +69,7 @@ describe("Adyen's notifications", () => {
     });
   });
 
-  it("maps a refused authorisation's reason to Pin's decline code", () => {
+  it('declines a refused authorisation as card_declined whatever its reason says: the HMAC does not cover the reason, kept only as text', () => {
     const reading = read([
       {
         eventCode: 'AUTHORISATION',
@@ -81,8 +82,47 @@ describe("Adyen's notifications", () => {
     ]);
     expect(reading).toMatchObject({
       verdict: 'accepted',
-      notifications: [{ success: false, decline: 'insufficient_funds' }],
+      notifications: [{ success: false, decline: 'card_declined', reason: 'Not enough balance' }],
     });
+    // The reason changed after signing: the signature still holds, and nothing it says is taken.
+    const item = adyen.notificationItem({
+      eventCode: 'AUTHORISATION',
+      pspReference: 'PSP0000000000009',
+      merchantReference: 'ch_3b',
+      amount,
+      success: false,
+      reason: 'Refused',
+    });
+    const changed = { NotificationRequestItem: { ...item.NotificationRequestItem, reason: 'FRAUD' } };
+    expect(readAdyenNotifications(adyen.deliveryBody([changed]), account)).toMatchObject({
+      verdict: 'accepted',
+      notifications: [{ decline: 'card_declined', reason: 'FRAUD' }],
+    });
+  });
+
+  it("refuses a delivery whose live flag is not the connector's platform's", () => {
+    const item = adyen.notificationItem({
+      eventCode: 'CAPTURE',
+      pspReference: 'PSP0000000000010',
+      merchantReference: 'ch_10',
+      amount,
+    });
+    const settings = { apiKey: 'k', ...account };
+    const onLive = adyenProcessor({
+      ...settings,
+      checkoutUrl: 'https://1797a841fbb37ca7-WattleAU-checkout-live.adyenpayments.com/checkout/v71',
+    });
+    const onTest = adyenProcessor({ ...settings, checkoutUrl: adyenTestCheckoutUrl });
+    const aMock = adyenProcessor({ ...settings, checkoutUrl: 'http://127.0.0.1:4010/v71' });
+    const delivery = (live: boolean) => ({ headers: {}, body: adyen.deliveryBody([item], live) });
+    expect(onLive.readNotifications(delivery(false))).toMatchObject({
+      verdict: 'refused',
+      reason: expect.stringContaining('live'),
+    });
+    expect(onLive.readNotifications(delivery(true)).verdict).toBe('accepted');
+    expect(onTest.readNotifications(delivery(true)).verdict).toBe('refused');
+    expect(onTest.readNotifications(delivery(false)).verdict).toBe('accepted');
+    expect(aMock.readNotifications(delivery(false)).verdict).toBe('accepted');
   });
 
   it('gives a resent notification the same id, so it is applied once', () => {

@@ -21,7 +21,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => dynamo.listen(0, '127.0.0.1', resolve));
-  bare = await startBareServer(`http://127.0.0.1:${(dynamo.address() as { port: number }).port}`);
+  bare = await startBareServer(`http://127.0.0.1:${(dynamo.address() as { port: number }).port}`, 'local');
 }, 30_000);
 
 afterAll(async () => {

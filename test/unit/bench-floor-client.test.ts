@@ -4,7 +4,7 @@ import { floorClient } from '../bench/storage-floor.ts';
 
 describe("the storage floor's client", () => {
   it("is made as the functions' clients are: the standard retry mode, their logger and HTTP timeouts", async () => {
-    const floor = floorClient('http://localhost:1');
+    const floor = floorClient('http://localhost:1', 'local');
     try {
       expect(await floor.config.retryStrategy()).toMatchObject({ mode: 'standard' });
       // Their logger has no `info`: the SDK filters no call's input and output for a log.

@@ -55,6 +55,20 @@ describe('fixed keys', () => {
     expect(() => readFixedKeys(file('[]'), {})).toThrow(/must hold a JSON object/);
     expect(() => readFixedKeys(file('{'), {})).toThrow(/--keys-from/);
   });
+
+  it('says a file is not JSON without echoing any of it: a bare key would show its prefix and secret characters', () => {
+    const bare = `${testSecret}\n`;
+    let message = '';
+    try {
+      readFixedKeys(file(bare), {});
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/--keys-from .*keys\.json is not JSON/);
+    expect(message).not.toContain('sk_');
+    for (let at = 0; at + 4 <= testSecret.length; at++)
+      expect(message).not.toContain(testSecret.slice(at, at + 4));
+  });
 });
 
 describe('a path without the stage', () => {

@@ -66,6 +66,23 @@ describe("the live processor's configuration (WATTLE_LIVE_PROCESSOR, ADYEN_*)", 
       );
   });
 
+  it('takes plain http only for a mock on this machine: the API key and the card never cross a network in clear', () => {
+    for (const local of ['http://127.0.0.1:4010/v71', 'http://localhost:4010/v71', 'http://[::1]:4010/v71']) {
+      const config = loadProcessorConfig({ ...adyen, ADYEN_CHECKOUT_URL: local });
+      expect(
+        config.live === 'adyen' && config.adyen.from === 'settings' && config.adyen.settings.checkoutUrl,
+      ).toBe(local);
+    }
+    for (const remote of [
+      'http://checkout-test.adyen.com/v71',
+      'http://10.0.0.5:4010/v71',
+      'http://127.0.0.1.example.com/v71',
+    ])
+      expect(() => loadProcessorConfig({ ...adyen, ADYEN_CHECKOUT_URL: remote }), remote).toThrow(
+        'ADYEN_CHECKOUT_URL in the environment must be https',
+      );
+  });
+
   it('in AWS names the secret that holds the settings, read later', () => {
     expect(
       loadProcessorConfig({ WATTLE_LIVE_PROCESSOR: 'adyen', WATTLE_ADYEN_SECRET_ARN: 'arn:secret' }),
@@ -161,6 +178,11 @@ describe("each environment's processor (processorsFor)", () => {
     );
     await expect(readyProcessor(processorOf(live))).rejects.toThrow(
       'The live processor is Adyen, and the secret arn:adyen lacks ADYEN_MERCHANT_ACCOUNT, ADYEN_HMAC_KEY',
+    );
+    const { WATTLE_LIVE_PROCESSOR: __, ...inClear } = adyen;
+    answer = { ...inClear, ADYEN_CHECKOUT_URL: 'http://checkout-test.adyen.com/v71' };
+    await expect(readyProcessor(processorOf(live))).rejects.toThrow(
+      'ADYEN_CHECKOUT_URL in the secret arn:adyen must be https',
     );
     const { WATTLE_LIVE_PROCESSOR: _, ...settings } = adyen;
     answer = settings;

@@ -1,4 +1,5 @@
 import {
+  applyProcessorSettlement,
   expireDispute,
   type JobHandler,
   makeDeposit,
@@ -20,6 +21,7 @@ import { subscriptionJobs } from './jobs/subscriptions.ts';
 export const jobHandlers: Record<string, JobHandler<SchedulerDeps>> = {
   [jobKinds.paymentRecovery]: (job, deps) => recoverPayment(deps, job),
   [jobKinds.refundSettlement]: (job, deps) => settleRefund(deps, job),
+  [jobKinds.processorSettlement]: (job, deps) => applyProcessorSettlement(deps, job),
   [jobKinds.transferPayout]: (job, deps) => payOutTransfer(deps, job),
   [jobKinds.transferReturn]: (job, deps) => returnTransfer(deps, job),
   [jobKinds.webhookRetry]: (job, deps, now) => retryWebhook(deps, job, now),

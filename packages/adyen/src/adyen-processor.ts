@@ -2,6 +2,7 @@ import type { PaymentProcessor, ProcessorCall } from '@wattle/domain';
 import { checkoutHttp } from './checkout-http.ts';
 import {
   type AdyenConfig,
+  adyenLivePlatform,
   adyenProcessorName,
   adyenSupportsThreeDSecure,
   defaultRequestTimeoutMs,
@@ -47,6 +48,7 @@ export const adyenProcessor = (config: AdyenConfig): PaymentProcessor => {
   const payments = new PaymentsApi(client);
   const modifications = new ModificationsApi(client);
   const { merchantAccount } = config;
+  const live = adyenLivePlatform(config.checkoutUrl);
   const timeoutMs = config.requestTimeoutMs ?? defaultRequestTimeoutMs;
   const options = (idempotencyKey: string, { deadline }: ProcessorCall) => ({
     idempotencyKey,
@@ -102,7 +104,7 @@ export const adyenProcessor = (config: AdyenConfig): PaymentProcessor => {
         )
         .then(resolutionOutcomeOf, resolutionFailureOf),
     readNotifications: (delivery) =>
-      readAdyenNotifications(delivery.body, { hmacKey: config.hmacKey, merchantAccount }),
+      readAdyenNotifications(delivery.body, { hmacKey: config.hmacKey, merchantAccount, live }),
     supportsThreeDSecure: adyenSupportsThreeDSecure,
   };
 };

@@ -70,7 +70,9 @@ const answerError = (status: number, body: string): AdyenAnswerError => {
  * fetch: the library builds and types the requests and answers, this sends them to `checkoutUrl`
  * (the version path included, so a mock or another version can stand in), with the API key, the
  * request's Idempotency-Key and the call's abort signal, and throws AdyenAnswerError,
- * AdyenNoAnswerError or AdyenNotSentError. The library's own client speaks HTTPS to Adyen's hosts
+ * AdyenNoAnswerError or AdyenNotSentError. A redirect (3xx) is never followed: it is an answer of
+ * its status like any other non-2xx, from the configured host, so the request reached it and an
+ * authorisation's outcome is unknown, not "nothing made". The library's own client speaks HTTPS to Adyen's hosts
  * only and cannot be aborted.
  */
 export const checkoutHttp = (checkoutUrl: string, apiKey: string): ClientInterface => {
@@ -90,6 +92,8 @@ export const checkoutHttp = (checkoutUrl: string, apiKey: string): ClientInterfa
           headers,
           body: typeof json === 'string' ? json : new Uint8Array(json),
           signal: options.signal ?? null,
+          // Never followed: a redirect would carry the API key and the card to whatever host it names.
+          redirect: 'manual',
         });
       } catch (error) {
         const code = (error as { cause?: { code?: unknown } }).cause?.code;

@@ -1,6 +1,20 @@
 /** Adyen's Checkout API for test accounts, version path included (ADYEN_CHECKOUT_URL's default). */
 export const adyenTestCheckoutUrl = 'https://checkout-test.adyen.com/v71';
 
+/** This machine's own host names: where a mock of Adyen (Prism, a fake) runs, the only ones plain http may name. */
+export const loopbackHost = (hostname: string): boolean =>
+  hostname === 'localhost' || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
+
+/**
+ * Whether the Checkout URL is on Adyen's live platform, whose notifications say `live: "true"`:
+ * every host but Adyen's test endpoint and a mock on this machine, which speak for the test
+ * platform (`live: "false"`). Wattle's live environment may be connected to either.
+ */
+export const adyenLivePlatform = (checkoutUrl: string): boolean => {
+  const { hostname } = new URL(checkoutUrl);
+  return hostname !== new URL(adyenTestCheckoutUrl).hostname && !loopbackHost(hostname);
+};
+
 /** What the Adyen connector needs; the composition reads it from the environment or secrets. */
 export interface AdyenConfig {
   /**

@@ -49,9 +49,12 @@ const rawDecline = (raw: string | undefined): DeclineCode | null => {
 };
 
 export interface Refusal {
-  /** `refusalReasonCode` (absent in notifications, which carry the text only). */
+  /** `refusalReasonCode`. */
   code?: string | undefined;
-  /** `refusalReason`, or a notification's `reason` (its text before any colon counts). */
+  /**
+   * `refusalReason` (its text before any colon counts). Never a notification's `reason`, which
+   * Adyen's HMAC does not cover.
+   */
   reason?: string | undefined;
   /** `additionalData.refusalReasonRaw`. */
   raw?: string | undefined;

@@ -1,6 +1,5 @@
 import type { Types } from '@adyen/api-library';
 import type { NotificationKind, NotificationReading, ProcessorNotification } from '@wattle/domain';
-import { declineFor } from './declines.ts';
 import { HmacValidator } from './library.ts';
 
 type NotificationRequestItem = Types.notification.NotificationRequestItem;
@@ -61,8 +60,10 @@ const notificationOf = (
     processorReference: item.pspReference,
     ...(item.originalReference ? { paymentProcessorReference: item.originalReference } : {}),
     amount: { amount: item.amount.value ?? 0, currency: item.amount.currency ?? '' },
+    // Kept as text for support only: Adyen's HMAC does not cover it, so it decides nothing.
     ...(item.reason ? { reason: item.reason } : {}),
-    ...(kind === 'authorisation' && !success ? { decline: declineFor({ reason: item.reason }) } : {}),
+    // The signed fields say only that the authorisation failed, not why.
+    ...(kind === 'authorisation' && !success ? { decline: 'card_declined' as const } : {}),
     occurredAt: item.eventDate,
     live,
   };
@@ -72,11 +73,14 @@ const notificationOf = (
  * Reads a delivery of Adyen's standard webhooks (JSON, HMAC-signed per item): every item's
  * signature must hold (the library's validator, with the account's hex key), or none of the
  * delivery is taken and Adyen sends it again. The amounts are Adyen's to tell, not to trust: a
- * notification is applied against our own record of the payment.
+ * notification is applied against our own record of the payment. A delivery whose `live` flag is
+ * not the connector's platform's (`live`: adyenLivePlatform) is refused too: the other
+ * platform's webhook pointed at this environment, or a forgery, never applied, and refused
+ * rather than acknowledged so the webhook shows as failing in Adyen's Customer Area.
  */
 export const readAdyenNotifications = (
   body: string,
-  { hmacKey, merchantAccount }: { hmacKey: string; merchantAccount: string },
+  { hmacKey, merchantAccount, live }: { hmacKey: string; merchantAccount: string; live: boolean },
 ): NotificationReading => {
   let parsed: { live?: unknown; notificationItems?: unknown };
   try {
@@ -86,6 +90,11 @@ export const readAdyenNotifications = (
   }
   if (!Array.isArray(parsed?.notificationItems))
     return { verdict: 'refused', reason: 'The body has no notificationItems' };
+  if (String(parsed.live) !== String(live))
+    return {
+      verdict: 'refused',
+      reason: `The delivery says live=${String(parsed.live)}, and this connector is on Adyen's ${live ? 'live' : 'test'} platform`,
+    };
   const items = parsed.notificationItems.map(
     (wrapper) => (wrapper as { NotificationRequestItem?: unknown } | null)?.NotificationRequestItem,
   );
@@ -100,7 +109,7 @@ export const readAdyenNotifications = (
     }
     if (!valid)
       return { verdict: 'refused', reason: `The HMAC signature of ${item.pspReference} does not hold` };
-    notifications.push(notificationOf(item, merchantAccount, String(parsed.live) === 'true'));
+    notifications.push(notificationOf(item, merchantAccount, live));
   }
   return { verdict: 'accepted', notifications, reply: acknowledgement };
 };

@@ -96,7 +96,8 @@ const reasonOf = (error: unknown): string => (error instanceof Error ? error.mes
 /**
  * A failed POST /payments: a 4xx (the request invalid, the key refused, too many requests) or a
  * request that never left proves that no payment was made; a 5xx, a 409 (the same key in flight),
- * a timeout or no answer may hide one, so the outcome is unknown.
+ * a redirect (3xx, never followed: the configured host had the request), a timeout or no answer
+ * may hide one, so the outcome is unknown.
  */
 export const authorisationFailureOf = (error: unknown): AuthorisationOutcome => {
   if (refusedRequest(error)) return { outcome: 'not_processed', raw: rawOf(error) };

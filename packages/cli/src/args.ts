@@ -20,7 +20,8 @@ Options:
                          (transfers_enabled false; needs the bank account)
   --table TABLE          write to this DynamoDB table (a deployed stack; AWS credentials and
                          region from the environment). Also WATTLE_TABLE_NAME.
-  --endpoint URL         DynamoDB endpoint for --table (e.g. a DynamoDB Local)
+  --endpoint URL         DynamoDB endpoint for --table (e.g. a DynamoDB Local: AWS_ACCESS_KEY_ID
+                         then names the database, the access key the local stack prints)
   --json                 print JSON instead of a readable block`,
   merchants: `Usage: npm run wattle -- merchants activate|decline|hold MERCHANT_TOKEN [--table TABLE] [--endpoint URL] [--json]
 

@@ -3,6 +3,7 @@ import { disputeOpensAt } from './dispute.ts';
 import type { WattleEvent } from './events.ts';
 import { merchantEntitlement, type Payment, type PaymentState } from './payment.ts';
 import { leaseEndOf, paymentRecoveryDueAt } from './payment-lifecycle.ts';
+import type { SelfSettlement } from './payment-processor.ts';
 import type { ChargeCredit } from './transfer.ts';
 
 /**
@@ -14,14 +15,32 @@ import type { ChargeCredit } from './transfer.ts';
  */
 
 /**
- * A job of a payment's: its recovery (finishes it if no settlement comes by then), or the opening
- * of its dispute (a charge on a dispute test card). The payment's token names it.
+ * A job of a payment's: its recovery (finishes it if no settlement comes by then), the opening of
+ * its dispute (a charge on a dispute test card), or the processor's settlement of its pending
+ * capture or void (a processor that sends no notification: `data` holds it, settlementJobOf). The
+ * payment's token names it.
  */
 export interface PaymentJob {
-  job: 'payment-recovery' | 'dispute-opening';
+  job: 'payment-recovery' | 'dispute-opening' | 'processor-settlement';
   token: string;
   dueAt: Date;
+  data?: Record<string, unknown>;
 }
+
+/**
+ * The job that applies a processor's own settlement of a modification it took as pending (a
+ * capture or void of the payment `token`, or the refund `token`), due `afterSeconds` after `now`.
+ */
+export const settlementJobOf = (
+  token: string,
+  settlement: SelfSettlement,
+  now: Date,
+): PaymentJob & { job: 'processor-settlement' } => ({
+  job: 'processor-settlement',
+  token,
+  dueAt: new Date(now.getTime() + settlement.afterSeconds * 1000),
+  data: { notification: settlement.notification },
+});
 
 /** Whether a payment's write puts it in its lists (the merchant's, its customer's). */
 export type PaymentListing =
@@ -235,6 +254,8 @@ export interface Transition {
   charge?: Payment | null | undefined;
   event: WattleEvent;
   now: Date;
+  /** The processor's own settlement of a capture or void it took as pending, when it gives one. */
+  settlement?: SelfSettlement | undefined;
 }
 
 /**
@@ -242,11 +263,14 @@ export interface Transition {
  * first, or it expired), the payment from authorised, the charge an authorisation's capture makes,
  * its consequences (proceeds, dispute) and the event.
  */
-export const transitionOf = ({ after, charge, event, now }: Transition): PaymentChange[] => [
+export const transitionOf = ({ after, charge, event, now, settlement }: Transition): PaymentChange[] => [
   { kind: 'lease-use', paymentToken: after.token },
   { kind: 'payment', payment: after, from: 'authorised', listing: { joins: false } },
   ...(charge ? [{ kind: 'capture-charge' as const, charge }] : []),
   ...proceedsOf(charge ?? after, now),
+  ...(settlement
+    ? [{ kind: 'schedule-job' as const, job: settlementJobOf(after.token, settlement, now) }]
+    : []),
   { kind: 'event', event },
 ];
 

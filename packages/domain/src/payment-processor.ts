@@ -149,16 +149,29 @@ export interface ProcessorRefund extends ProcessorCall, ProcessorAmount {
 }
 
 /**
+ * How a processor that sends no notification of its own (the simulator: nothing delivers one to
+ * Wattle) ends a modification it took as pending: the notification it would send, applied
+ * `afterSeconds` later (on the service's clock) by a scheduled job. A processor whose notifications
+ * arrive by webhook (Adyen) gives none.
+ */
+export interface SelfSettlement {
+  afterSeconds: number;
+  /** Its `occurredAt` is the time it is applied. */
+  notification: Omit<ProcessorNotification, 'occurredAt'>;
+}
+
+/**
  * A capture's, void's or refund's answer:
  * - succeeded: done;
- * - pending: the processor took it; a notification tells the outcome (and may tell of a failure);
+ * - pending: the processor took it; a notification tells the outcome (and may tell of a failure),
+ *   or, for a processor that sends none, its `settlement`;
  * - failed: refused, nothing moved;
  * - unknown: the request may have reached the processor; sent again with the same token, it is
  *   done at most once.
  */
 export type ModificationOutcome =
   | { outcome: 'succeeded'; processorReference?: string }
-  | { outcome: 'pending'; processorReference?: string }
+  | { outcome: 'pending'; processorReference?: string; settlement?: SelfSettlement }
   | { outcome: 'failed'; raw: RawOutcome }
   | { outcome: 'unknown'; reason: string };
 

@@ -28,6 +28,7 @@ export const describeStack = (stack: LocalStack, readyMs?: number): string => {
         ]
       : [
           `  DynamoDB Local           ${stack.ddbEndpoint}  (table ${stack.tableName})`,
+          `    access key             ${stack.ddbAccessKeyId}  (its database; any other key sees none of it)`,
           `  SQS (fauxqs)             ${stack.sqsEndpoint}`,
           `  data                     ${stack.inMemory ? 'in memory: nothing is kept after you stop' : `kept in ${where}/`}`,
         ]),

@@ -4,7 +4,7 @@ import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { backfillCardOwners, createStore, documentClient, localCardCipher } from '@wattle/store';
 import type { FauxqsServer } from 'fauxqs';
-import { localClientConfig, localRegion } from './aws.ts';
+import { dynamodbAccessKeyOf, localClientConfig, localCredentials, localRegion } from './aws.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import type { EngineStart, StoreEngine } from './engine.ts';
 import { startExpirySweeper, sweepExpiredItems } from './expiry-sweep.ts';
@@ -38,8 +38,9 @@ const importFauxqs = async () => {
  */
 export const startDynamoDbEngine = async (start: EngineStart): Promise<StoreEngine> => {
   const { persistent, dataDir, cleanups } = start;
+  const accessKeyId = dynamodbAccessKeyOf(start.cardKey);
   const [ddbStart, fauxqsStart] = await Promise.allSettled([
-    startDynamoDbLocal(persistent ? { dbPath: join(dataDir, 'dynamodb') } : {}),
+    startDynamoDbLocal({ accessKeyId, ...(persistent ? { dbPath: join(dataDir, 'dynamodb') } : {}) }),
     importFauxqs().then(({ startFauxqs }) =>
       listeningOnLoopback(() =>
         startFauxqs({
@@ -63,10 +64,10 @@ export const startDynamoDbEngine = async (start: EngineStart): Promise<StoreEngi
   // fauxqs's SQLite files are created under this process's umask.
   makePrivate(dataDir);
 
-  const raw = new DynamoDBClient(localClientConfig(ddb.endpoint));
-  const doc = documentClient(localClientConfig(ddb.endpoint));
+  const raw = new DynamoDBClient(localClientConfig(ddb.endpoint, accessKeyId));
+  const doc = documentClient(localClientConfig(ddb.endpoint, accessKeyId));
   const sqs = new SQSClient({ ...localClientConfig(sqsEndpoint), useQueueUrlAsEndpoint: false });
-  const streams = new DynamoDBStreamsClient(localClientConfig(ddb.endpoint));
+  const streams = new DynamoDBStreamsClient(localClientConfig(ddb.endpoint, accessKeyId));
   cleanups.push(() => {
     raw.destroy();
     doc.destroy();
@@ -95,6 +96,7 @@ export const startDynamoDbEngine = async (start: EngineStart): Promise<StoreEngi
     },
     queueUrls,
     ddbEndpoint: ddb.endpoint,
+    ddbAccessKeyId: accessKeyId,
     sqsEndpoint,
     tableName: localTableName,
     functionEnvironment: {
@@ -103,6 +105,9 @@ export const startDynamoDbEngine = async (start: EngineStart): Promise<StoreEngi
       // and an attempt are given up to the invocation's deadline, not AWS's 1 s and 5 s (aws-clients.ts).
       WATTLE_AWS_CONNECTION_TIMEOUT_MS: '25000',
       WATTLE_AWS_REQUEST_TIMEOUT_MS: '25000',
+      // The functions reach the stack's own database: its access key (the secret one is not checked).
+      AWS_ACCESS_KEY_ID: accessKeyId,
+      AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
       AWS_ENDPOINT_URL_DYNAMODB: ddb.endpoint,
       AWS_ENDPOINT_URL_DYNAMODB_STREAMS: ddb.endpoint,
       AWS_ENDPOINT_URL_SQS: sqsEndpoint,

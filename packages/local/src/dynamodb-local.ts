@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { localClientConfig } from './aws.ts';
+import { localClientConfig, localRegion } from './aws.ts';
 import { freePort } from './free-port.ts';
 
 export interface DynamoDbLocalOptions {
@@ -14,6 +14,11 @@ export interface DynamoDbLocalOptions {
   dbPath?: string;
   /** How long to wait for the first successful ListTables. */
   readyTimeoutMs?: number;
+  /**
+   * The access key whose database the caller uses: without one, one database is shared by every
+   * key (`-sharedDb`); with one, each key has its own and only this one's is the caller's.
+   */
+  accessKeyId?: string;
 }
 
 export interface DynamoDbLocal {
@@ -64,6 +69,17 @@ const tail = (lines: string[], chunk: Buffer): void => {
   if (lines.length > 40) lines.splice(0, lines.length - 40);
 };
 
+/**
+ * A database kept while every key shared one (`shared-local-instance.db`, the stack's before it
+ * had a key of its own) becomes `accessKeyId`'s (DynamoDB Local names a key's database
+ * `{key}_{region}.db`), so a data directory's tables stay readable; once only.
+ */
+const keepSharedDatabase = (dbPath: string, accessKeyId: string): void => {
+  const shared = join(dbPath, 'shared-local-instance.db');
+  const own = join(dbPath, `${accessKeyId}_${localRegion}.db`);
+  if (existsSync(shared) && !existsSync(own)) renameSync(shared, own);
+};
+
 const killGroup = (child: ChildProcess, signal: NodeJS.Signals): void => {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   try {
@@ -75,10 +91,12 @@ const killGroup = (child: ChildProcess, signal: NodeJS.Signals): void => {
 
 const launch = async (port: number, options: DynamoDbLocalOptions): Promise<DynamoDbLocal> => {
   const dir = jarDirectory();
-  const storage = options.dbPath
-    ? ['-dbPath', resolve(options.dbPath), '-sharedDb']
-    : ['-inMemory', '-sharedDb'];
-  if (options.dbPath) mkdirSync(resolve(options.dbPath), { recursive: true, mode: 0o700 });
+  const shared = options.accessKeyId ? [] : ['-sharedDb'];
+  const storage = options.dbPath ? ['-dbPath', resolve(options.dbPath), ...shared] : ['-inMemory', ...shared];
+  if (options.dbPath) {
+    mkdirSync(resolve(options.dbPath), { recursive: true, mode: 0o700 });
+    if (options.accessKeyId) keepSharedDatabase(resolve(options.dbPath), options.accessKeyId);
+  }
   const java = [
     'java',
     '-XX:TieredStopAtLevel=1',
@@ -89,7 +107,8 @@ const launch = async (port: number, options: DynamoDbLocalOptions): Promise<Dyna
     '-port',
     String(port),
     // No web page may call it from a browser (the default allows every origin). It has no option to
-    // bind to loopback: it listens on every interface (see docs/guide/local-stack.md).
+    // bind to loopback: it listens on every interface, and the stack's database is that of an
+    // access key no other host knows (accessKeyId; see docs/guide/local-stack.md).
     '-cors',
     noBrowserOrigin,
     // DynamoDB Local reports its use to AWS unless told not to (since version 2.4): a local
@@ -116,7 +135,7 @@ const launch = async (port: number, options: DynamoDbLocalOptions): Promise<Dyna
   process.once('exit', onExit);
 
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({ ...localClientConfig(endpoint), maxAttempts: 1 });
+  const client = new DynamoDBClient({ ...localClientConfig(endpoint, options.accessKeyId), maxAttempts: 1 });
   const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
   try {
     for (;;) {

@@ -30,6 +30,8 @@ export interface StoreEngine {
   /** The queues' URLs, as the functions' environment names them ('' on the memory engine: none). */
   queueUrls: Record<QueueName, string>;
   ddbEndpoint: string;
+  /** The access key of the stack's own database in DynamoDB Local ('' on the memory engine). */
+  ddbAccessKeyId: string;
   sqsEndpoint: string;
   tableName: string;
   /** What the functions' environment needs to reach this engine's services (endpoints). */

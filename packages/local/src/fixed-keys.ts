@@ -60,11 +60,18 @@ const read = (keys: FixedKeys, slot: Slot): unknown =>
 export const readFixedKeys = (file: string | null, env: NodeJS.ProcessEnv): FixedKeys => {
   const keys: FixedKeys = {};
   if (file) {
-    let parsed: FixedKeys;
+    let text: string;
     try {
-      parsed = JSON.parse(readFileSync(file, 'utf8')) as FixedKeys;
+      text = readFileSync(file, 'utf8');
     } catch (error) {
       throw new Error(`--keys-from ${file}: ${(error as Error).message}`);
+    }
+    let parsed: FixedKeys;
+    try {
+      parsed = JSON.parse(text) as FixedKeys;
+    } catch {
+      // JSON.parse's message quotes the text, which here is a key: its prefix and secret characters.
+      throw new Error(`--keys-from ${file} is not JSON: it must hold a JSON object (local.json's shape)`);
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
       throw new Error(`--keys-from ${file} must hold a JSON object (local.json's shape)`);

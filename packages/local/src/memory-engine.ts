@@ -90,6 +90,7 @@ export const startMemoryEngine = async (start: EngineStart): Promise<StoreEngine
     sources: { events, webhooks },
     queueUrls: { events: '', webhooks: '' },
     ddbEndpoint: '',
+    ddbAccessKeyId: '',
     sqsEndpoint: '',
     tableName: '',
     // The functions' composition builds a DynamoDB client in every process, which on this engine

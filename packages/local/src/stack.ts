@@ -75,6 +75,8 @@ export interface LocalStack {
   store: StoreEngineName;
   /** DynamoDB Local's and the SQS emulator's endpoints, the table, the queues ('' on the memory engine). */
   ddbEndpoint: string;
+  /** The access key of the stack's own database in DynamoDB Local ('' on the memory engine). */
+  ddbAccessKeyId: string;
   sqsEndpoint: string;
   tableName: string;
   queueUrls: Record<string, string>;
@@ -382,6 +384,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       info,
       store: engine.name,
       ddbEndpoint: engine.ddbEndpoint,
+      ddbAccessKeyId: engine.ddbAccessKeyId,
       sqsEndpoint: engine.sqsEndpoint,
       tableName: engine.tableName,
       queueUrls: engine.queueUrls,

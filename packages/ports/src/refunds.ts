@@ -14,6 +14,8 @@ export interface RefundSettling {
   /** None while the refund stays pending. */
   event?: WattleEvent | undefined;
   from?: 'pending' | 'succeeded';
+  /** A job to schedule with the write: the processor's own settlement of a refund left pending. */
+  schedules?: ScheduledJob | undefined;
 }
 
 /** Refunds, with the refund-settlement job each one waits on. */
@@ -41,7 +43,8 @@ export interface RefundsStore {
    * still `pending` (the processor took it and tells later: only the refund is written), settled
    * (`succeeded`), or `failed`, which gives its amount back to the charge and to the balance (also
    * from `succeeded`: a refund the processor failed or reversed after it succeeded). With `job`
-   * (the settlement job's run) claims it: JobTaken when another run took it first.
+   * (the settlement job's run) claims it: JobTaken when another run took it first. With `schedules`,
+   * schedules that job in the same write.
    */
   settle(scope: Scope, charge: Payment, refund: Refund, how: RefundSettling, now: Date): Promise<void>;
 }

@@ -31,25 +31,25 @@ export const jobKinds = {
   disputeReview: 'dispute-review',
   disputeArbitration: 'dispute-arbitration',
   disputeWithdrawal: 'dispute-withdrawal',
+  processorSettlement: 'processor-settlement',
 } as const;
 
 /** The kind a payment's or a subscription's job (the domain's changes name them) is kept under. */
 export const jobKindOf: Record<PaymentJob['job'] | SubscriptionJob['job'], string> = {
   'payment-recovery': jobKinds.paymentRecovery,
   'dispute-opening': jobKinds.disputeOpening,
+  'processor-settlement': jobKinds.processorSettlement,
   renewal: jobKinds.subscriptionBilling,
   'bill-recovery': jobKinds.billRecovery,
 };
 
 /** A payment's or a subscription's job as every store's schedule keeps it. */
-export const scheduledJobOf = (
-  scope: Scope,
-  { job, token, dueAt }: PaymentJob | SubscriptionJob,
-): ScheduledJob => ({
-  kind: jobKindOf[job],
+export const scheduledJobOf = (scope: Scope, job: PaymentJob | SubscriptionJob): ScheduledJob => ({
+  kind: jobKindOf[job.job],
   scope,
-  token,
-  dueAt,
+  token: job.token,
+  dueAt: job.dueAt,
+  ...('data' in job && job.data ? { data: job.data } : {}),
 });
 
 /**

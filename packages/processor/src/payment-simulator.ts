@@ -9,6 +9,7 @@ import type {
   PaymentProcessor,
   ProcessorAuthorisation,
   ProcessorNotification,
+  SelfSettlement,
 } from '@wattle/domain';
 import { declineFor, type ProcessorOutcomeCase, processorOutcomeFor, refundFailsCard } from './test-cards.ts';
 
@@ -78,6 +79,20 @@ export const simulatedSettlement = (
   };
 };
 
+/**
+ * How long after it takes a capture or refund as pending the simulator settles it (on the
+ * service's clock): it sends no notification, so the pending answer carries the one it would send.
+ */
+export const simulatorSettlementSeconds = 120;
+
+const settlementOf = (
+  kind: 'capture' | 'refund',
+  input: { reference: string; processorReference: string; amount: number; currency: string },
+): SelfSettlement => {
+  const { occurredAt: _, ...notification } = simulatedSettlement(kind, input, '');
+  return { afterSeconds: simulatorSettlementSeconds, notification };
+};
+
 const declined = (decline: DeclineCode, paymentToken: string): AuthorisationOutcome => ({
   outcome: 'declined',
   decline,
@@ -120,8 +135,10 @@ export interface PaymentSimulatorOptions {
 /**
  * The payment processor simulator: every outcome of the port chosen by a test card (test-cards.ts),
  * no state and no I/O, so every call is idempotent by construction. 3-D Secure by redirect sends
- * the payer straight back to the return URL (the simulated issuer's page is the return's own), and
- * an unknown authorisation resolves as voided, as Adyen's cancel by reference does.
+ * the payer straight back to the return URL (the simulated issuer's page is the return's own), an
+ * unknown authorisation resolves as voided, as Adyen's cancel by reference does, and a capture or
+ * refund it takes as pending carries the notification that settles it (simulatorSettlementSeconds
+ * later). A pending void carries none: its notification would change nothing.
  */
 export const simulatedPaymentProcessor = ({ notificationKey }: PaymentSimulatorOptions): PaymentProcessor => {
   const supportsThreeDSecure: PaymentProcessor['supportsThreeDSecure'] = (card) => card.scheme !== 'amex';
@@ -153,28 +170,32 @@ export const simulatedPaymentProcessor = ({ notificationKey }: PaymentSimulatorO
             raw: { code: 'authentication_failed', reason: 'Simulated 3-D Secure failure' },
             processorReference: processorReferenceOf('plain', paymentToken),
           },
-    capture: async ({ processorReference, paymentToken }) => {
-      const simulated = caseOf(processorReference);
-      return modification(
+    capture: async (input) => {
+      const simulated = caseOf(input.processorReference);
+      const answer = modification(
         simulated === 'capturePending' || simulated === 'captureFailsLater',
         'capture',
-        paymentToken,
+        input.paymentToken,
       );
+      return answer.outcome === 'pending'
+        ? { ...answer, settlement: settlementOf('capture', input) }
+        : answer;
     },
     void: async ({ processorReference, paymentToken }) =>
       modification(caseOf(processorReference) === 'voidPending', 'void', paymentToken),
-    refund: async ({ processorReference, refundToken }) => {
-      const simulated = caseOf(processorReference);
+    refund: async (input) => {
+      const simulated = caseOf(input.processorReference);
       if (simulated === 'refundFails')
         return {
           outcome: 'failed',
           raw: { code: 'refused', reason: 'The refund was refused by the card issuer' },
         };
-      return modification(
+      const answer = modification(
         simulated === 'refundPending' || simulated === 'refundFailsLater',
         'refund',
-        refundToken,
+        input.refundToken,
       );
+      return answer.outcome === 'pending' ? { ...answer, settlement: settlementOf('refund', input) } : answer;
     },
     resolve: async ({ paymentToken }) => ({
       outcome: 'voided',

@@ -1,4 +1,4 @@
-import { type AdyenConfig, adyenTestCheckoutUrl } from '@wattle/adyen/config';
+import { type AdyenConfig, adyenTestCheckoutUrl, loopbackHost } from '@wattle/adyen/config';
 import { adyenSecretVariable, liveProcessorNames, liveProcessorVariable } from '@wattle/routes';
 
 /**
@@ -49,6 +49,10 @@ export const adyenSettingsOf = (values: Record<string, unknown>, where: string):
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash)
     throw new Error(
       `${adyenSettingNames.checkoutUrl} in ${where} must be the Checkout API's http(s) base URL with its version path (${adyenTestCheckoutUrl})`,
+    );
+  if (url.protocol === 'http:' && !loopbackHost(url.hostname))
+    throw new Error(
+      `${adyenSettingNames.checkoutUrl} in ${where} must be https: plain http carries the API key and the card in clear, so it is taken only for a mock on this machine (localhost, 127.0.0.1, [::1])`,
     );
   const hmacKey = text(adyenSettingNames.hmacKey) as string;
   if (!/^(?:[0-9a-f]{2})+$/i.test(hmacKey))

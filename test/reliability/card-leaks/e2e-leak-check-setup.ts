@@ -37,7 +37,7 @@ const checkedSharedStack: RunResource<CheckedStack> = {
       if (!capture.lines.some((line) => line.includes('"message":"request"')))
         throw new Error('No request was logged by the shared stack: the card-data check read no logs');
       const finds = [
-        ...(await findCardDataInTable(stack.provided.ddbEndpoint, stack.provided.tableName)),
+        ...(await findCardDataInTable(stack.provided, stack.provided.tableName)),
         ...findCardDataInLogs(capture.lines.join('\n'), 'the shared stack log'),
       ];
       if (finds.length > 0) failure = new Error(describeFinds(finds));

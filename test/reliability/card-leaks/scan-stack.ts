@@ -1,5 +1,5 @@
 import { decodeEventData } from '../../../packages/store/src/kernel/event-data.ts';
-import { scanLocalTable } from '../harness/table-snapshot.ts';
+import { type LocalTableRef, scanLocalTable } from '../harness/table-snapshot.ts';
 import { type CardDataFind, findCardData } from './find-card-data.ts';
 
 /** An item as text to search: an event's compressed data inflated, so nothing hides in it. */
@@ -7,8 +7,8 @@ const readable = (item: Record<string, unknown>): string =>
   JSON.stringify(item._et === 'event' ? { ...item, data: decodeEventData(item.data) } : item);
 
 /** Card data in clear in any item of a table: each item read as its JSON. */
-export const findCardDataInTable = async (ddbEndpoint: string, tableName: string): Promise<CardDataFind[]> =>
-  (await scanLocalTable(ddbEndpoint, tableName)).flatMap((item) =>
+export const findCardDataInTable = async (stack: LocalTableRef, tableName: string): Promise<CardDataFind[]> =>
+  (await scanLocalTable(stack, tableName)).flatMap((item) =>
     findCardData(readable(item), `${tableName} item ${item.pk} | ${item.sk}`),
   );
 

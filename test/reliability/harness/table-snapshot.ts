@@ -1,4 +1,5 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { localClientConfig } from '@wattle/local';
 import { documentClient } from '@wattle/store';
 import type { DocumentClient } from '@wattle/store/dynamodb';
 
@@ -18,13 +19,18 @@ export const scanAll = async (doc: DocumentClient, tableName: string): Promise<I
   return items;
 };
 
-/** Every item of a table on a DynamoDB Local at `endpoint` (another process's stack), by a client of its own. */
-export const scanLocalTable = async (endpoint: string, tableName: string): Promise<Item[]> => {
-  const doc = documentClient({
-    endpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+/**
+ * A stack's DynamoDB Local: its endpoint and the access key of the stack's own database there
+ * (DynamoDB Local keeps one per key: another key sees none of the stack's tables).
+ */
+export interface LocalTableRef {
+  ddbEndpoint: string;
+  ddbAccessKeyId: string;
+}
+
+/** Every item of a table on a stack's DynamoDB Local (another process's stack), by a client of its own. */
+export const scanLocalTable = async (stack: LocalTableRef, tableName: string): Promise<Item[]> => {
+  const doc = documentClient(localClientConfig(stack.ddbEndpoint, stack.ddbAccessKeyId));
   try {
     return await scanAll(doc, tableName);
   } finally {

@@ -1,4 +1,4 @@
-import { scanLocalTable } from '../harness/table-snapshot.ts';
+import { type LocalTableRef, scanLocalTable } from '../harness/table-snapshot.ts';
 
 /** An event item's token: the end of its key (`<accountId>#<environment>#<evt_…>`). */
 const eventTokenOf = (item: Record<string, unknown>): string => String(item.pk).split('#')[2] as string;
@@ -18,11 +18,11 @@ export interface MissingWebhooks {
  * endpoints) are left out.
  */
 export const checkWebhookRecords = async (
-  ddbEndpoint: string,
+  stack: LocalTableRef,
   tableName: string,
   before: ReadonlySet<string>,
 ): Promise<MissingWebhooks> => {
-  const items = await scanLocalTable(ddbEndpoint, tableName);
+  const items = await scanLocalTable(stack, tableName);
   const scopeOf = (pk: unknown) => String(pk).split('#').slice(0, 2).join('#');
   const endpoints = new Map<string, string[]>();
   for (const item of items) {
@@ -58,7 +58,5 @@ export const checkWebhookRecords = async (
 };
 
 /** The tokens of every event in the table now. */
-export const eventTokens = async (ddbEndpoint: string, tableName: string): Promise<Set<string>> =>
-  new Set(
-    (await scanLocalTable(ddbEndpoint, tableName)).filter((item) => item._et === 'event').map(eventTokenOf),
-  );
+export const eventTokens = async (stack: LocalTableRef, tableName: string): Promise<Set<string>> =>
+  new Set((await scanLocalTable(stack, tableName)).filter((item) => item._et === 'event').map(eventTokenOf));

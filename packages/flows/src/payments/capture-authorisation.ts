@@ -21,9 +21,16 @@ export const captureAuthorisation = async (
   checkTransition(authorisation, 'capture', deps.clock.now());
   const refused = authorisationCaptureRefusal(authorisation, amount);
   if (refused) throw refused;
-  const taken = await askProcessor(deps, scope, authorisation, { kind: 'capture', amount });
-  return commitTransition(deps, scope, authorisation, 'capture', (now) => {
-    const capture = authorisationCapture(authorisation, amount, deps.ids.token('ch'), now, taken);
-    return { after: capture.authorisation, charge: capture.charge };
-  });
+  const { taken, settlement } = await askProcessor(deps, scope, authorisation, { kind: 'capture', amount });
+  return commitTransition(
+    deps,
+    scope,
+    authorisation,
+    'capture',
+    (now) => {
+      const capture = authorisationCapture(authorisation, amount, deps.ids.token('ch'), now, taken);
+      return { after: capture.authorisation, charge: capture.charge };
+    },
+    settlement,
+  );
 };

@@ -16,8 +16,16 @@ export const captureCharge = async (
 ): Promise<Payment> => {
   const payment = await loadPayment(deps, scope, 'charge', token);
   checkTransition(payment, 'capture', deps.clock.now(), amount);
-  const taken = await askProcessor(deps, scope, payment, { kind: 'capture', amount: payment.amount });
-  return commitTransition(deps, scope, payment, 'capture', (now) => ({
-    after: capturedCharge(payment, now, taken),
-  }));
+  const { taken, settlement } = await askProcessor(deps, scope, payment, {
+    kind: 'capture',
+    amount: payment.amount,
+  });
+  return commitTransition(
+    deps,
+    scope,
+    payment,
+    'capture',
+    (now) => ({ after: capturedCharge(payment, now, taken) }),
+    settlement,
+  );
 };

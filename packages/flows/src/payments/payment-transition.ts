@@ -5,6 +5,7 @@ import {
   PinError,
   processorReferenceOf,
   type Scope,
+  type SelfSettlement,
   transitionOf,
   transitionRefusal,
 } from '@wattle/domain';
@@ -27,19 +28,25 @@ export const loadPayment = async (
   return payment;
 };
 
+/** How the processor took a capture or void, and how it ends it itself when it sends no notification. */
+export interface ProcessorTaking {
+  taken: CaptureTaken;
+  settlement?: SelfSettlement | undefined;
+}
+
 /**
  * Asks the processor to capture or void an authorised payment, keyed by its token (the same
  * request sent again is carried out once) and bounded by the deadline. Answers how it was taken
- * (at once, or pending: the processor tells the outcome by notification); a refusal is the
- * payment's processing_error, with nothing moved; an unknown answer is a 503 to retry, which is
- * safe: the retry carries the same key.
+ * (at once, or pending: the processor tells the outcome by notification, or gives its own
+ * settlement, which commitTransition schedules); a refusal is the payment's processing_error, with
+ * nothing moved; an unknown answer is a 503 to retry, which is safe: the retry carries the same key.
  */
 export const askProcessor = async (
   { processorOf, deadline }: Pick<PaymentsDeps, 'processorOf' | 'deadline'>,
   scope: Scope,
   payment: Payment,
   action: { kind: 'void' } | { kind: 'capture'; amount: number },
-): Promise<CaptureTaken> => {
+): Promise<ProcessorTaking> => {
   const processor = processorOf(scope);
   const call = {
     paymentToken: payment.token,
@@ -54,8 +61,9 @@ export const askProcessor = async (
       : await processor.capture({ ...call, amount: action.amount, currency: payment.currency });
   switch (answer.outcome) {
     case 'succeeded':
+      return { taken: 'succeeded' };
     case 'pending':
-      return answer.outcome;
+      return { taken: 'pending', settlement: answer.settlement };
     case 'failed':
       throw transitionRefused('processing_error', payment);
     case 'unknown':
@@ -87,12 +95,13 @@ export const commitTransition = async (
   payment: Payment,
   action: 'void' | 'capture',
   decide: (now: Date) => { after: Payment; charge?: Payment },
+  settlement?: SelfSettlement,
 ): Promise<Payment> => {
   try {
     const now = clock.now();
     const { after, charge } = decide(now);
     const event = paymentEvent(ids, charge ?? after, now);
-    await payments.commit(scope, transitionOf({ after, charge, event, now }), now);
+    await payments.commit(scope, transitionOf({ after, charge, event, now, settlement }), now);
     return charge ?? after;
   } catch (error) {
     if (!(error instanceof Changed)) throw error;

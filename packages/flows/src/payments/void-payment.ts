@@ -17,6 +17,13 @@ export const voidPayment = async (
   const payment = await loadPayment(deps, scope, kind, token);
   checkTransition(payment, 'void', deps.clock.now());
   // Pending at the processor, the void is still Pin's at once: the reservation is released later.
-  await askProcessor(deps, scope, payment, { kind: 'void' });
-  return commitTransition(deps, scope, payment, 'void', (now) => ({ after: voidedPayment(payment, now) }));
+  const { settlement } = await askProcessor(deps, scope, payment, { kind: 'void' });
+  return commitTransition(
+    deps,
+    scope,
+    payment,
+    'void',
+    (now) => ({ after: voidedPayment(payment, now) }),
+    settlement,
+  );
 };

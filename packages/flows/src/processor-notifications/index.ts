@@ -1,1 +1,2 @@
 export * from './apply-processor-notification.ts';
+export * from './apply-processor-settlement.ts';

@@ -5,15 +5,17 @@ import {
   presentRefund,
   processorReferenceOf,
   type Refund,
+  settlementJobOf,
   toTimestamp,
 } from '@wattle/domain';
-import type {
-  CallDeadline,
-  PaymentReader,
-  ProcessorOf,
-  RefundsStore,
-  ScheduledJob,
-  ScheduleStore,
+import {
+  type CallDeadline,
+  type PaymentReader,
+  type ProcessorOf,
+  type RefundsStore,
+  type ScheduledJob,
+  type ScheduleStore,
+  scheduledJobOf,
 } from '@wattle/ports';
 
 export interface SettleRefundDeps {
@@ -43,7 +45,8 @@ export const refundOutcome = (
 /**
  * The refund-settlement job: asks the processor (keyed by the refund's token, bounded by the
  * deadline), then records Success or Failed; a refund the processor took as pending stays Pending
- * (its notification settles it: applyProcessorNotification). An unknown answer leaves the job to
+ * (its notification settles it: applyProcessorNotification; a processor that sends none gives its
+ * settlement, scheduled with the write: applyProcessorSettlement). An unknown answer leaves the job to
  * run again: the same token is refunded once. A refund that is gone or settled already leaves
  * nothing to do. Throws JobTaken when another run took the job.
  */
@@ -72,7 +75,13 @@ export const settleRefund = async (
       throw new Error(`The processor's answer to refund ${refund.token} is unknown: ${answer.reason}`);
     case 'pending': {
       const taken = { ...refund, processorReference: answer.processorReference ?? refund.token };
-      await refunds.settle(job.scope, charge, taken, { job }, now);
+      // A processor that sends no notification settles it itself later, by a job of its own, timed
+      // from when the refund was due to be sent: a run that came late (a clock moved by hours at
+      // once) runs it too, in the same run, as a scheduler on time would have.
+      const schedules = answer.settlement
+        ? scheduledJobOf(job.scope, settlementJobOf(refund.token, answer.settlement, job.dueAt))
+        : undefined;
+      await refunds.settle(job.scope, charge, taken, { job, schedules }, now);
       return;
     }
     case 'succeeded':

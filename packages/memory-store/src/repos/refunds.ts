@@ -97,7 +97,7 @@ export class MemoryRefunds implements RefundsStore {
     scope: Scope,
     charge: Payment,
     refund: Refund,
-    { job, event, from = 'pending' }: RefundSettling,
+    { job, event, from = 'pending', schedules }: RefundSettling,
     now: Date,
   ) {
     const failed = refund.state === 'failed';
@@ -105,6 +105,7 @@ export class MemoryRefunds implements RefundsStore {
     const chargeId = scoped(scope, refund.chargeToken);
     const change = new Change();
     if (job) this.world.jobs.claimIn(change, job);
+    if (schedules) this.world.jobs.scheduleIn(change, schedules);
     change
       .check(
         () => this.refunds.get(id)?.refund.state === from,

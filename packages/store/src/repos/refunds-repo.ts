@@ -114,12 +114,13 @@ export class RefundsRepo implements RefundsStore {
     scope: Scope,
     charge: Payment,
     refund: Refund,
-    { job, event, from = 'pending' }: RefundSettling,
+    { job, event, from = 'pending', schedules }: RefundSettling,
     now: Date,
   ): Promise<void> {
     const failed = refund.state === 'failed';
     const tx = newTransaction<RefundLabel>(this.ctx);
     if (job) claimIn(tx, job);
+    if (schedules) scheduleIn(tx, schedules);
     tx.update('refund', {
       Key: keys.refund(scope, refund.token),
       UpdateExpression: 'SET #r = :r',
