@@ -8,8 +8,18 @@ export interface PrismExchange {
   path: string;
   status: number;
   violations: string | null;
-  /** The amount and our reference Wattle sent (never the card: a failing assertion prints it). */
-  sent: { amount?: unknown; reference?: unknown };
+  /**
+   * The amount, our reference and what the payment was said to be, as Wattle sent them, and
+   * whether a CVC went (never the card nor the CVC: a failing assertion prints it).
+   */
+  sent: {
+    amount?: unknown;
+    reference?: unknown;
+    shopperInteraction?: unknown;
+    recurringProcessingModel?: unknown;
+    storePaymentMethod?: unknown;
+    withCvc?: boolean;
+  };
   /** The request's Idempotency-Key header, if it had one. */
   idempotencyKey: string | null;
 }
@@ -25,11 +35,24 @@ export interface AdyenPrism {
 
 const sentOf = (chunks: Buffer[]): PrismExchange['sent'] => {
   try {
-    const { amount, reference } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<
-      string,
-      unknown
-    >;
-    return { amount, reference };
+    const {
+      amount,
+      reference,
+      shopperInteraction,
+      recurringProcessingModel,
+      storePaymentMethod,
+      paymentMethod,
+    } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+    const withCvc =
+      typeof paymentMethod === 'object' && paymentMethod !== null ? 'cvc' in paymentMethod : undefined;
+    return {
+      amount,
+      reference,
+      ...(shopperInteraction !== undefined ? { shopperInteraction } : {}),
+      ...(recurringProcessingModel !== undefined ? { recurringProcessingModel } : {}),
+      ...(storePaymentMethod !== undefined ? { storePaymentMethod } : {}),
+      ...(withCvc !== undefined ? { withCvc } : {}),
+    };
   } catch {
     return {};
   }

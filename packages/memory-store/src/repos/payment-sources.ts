@@ -13,7 +13,7 @@ export class MemoryPaymentSources implements PaymentSourcesStore {
   }
 
   put(scope: Scope, sealed: SealedPaymentSource, expiresAt: Date): Promise<void> {
-    return this.tokens.put(scope, sealed.source, sealed.sealedNumber, expiresAt);
+    return this.tokens.put(scope, sealed.source, { sealedNumber: sealed.sealedNumber }, expiresAt);
   }
 
   async findUnused(scope: Scope, token: string, now: Date): Promise<SealedPaymentSource | null> {
