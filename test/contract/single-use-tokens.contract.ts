@@ -128,20 +128,25 @@ export const describeSingleUseTokens = (engine: Engine) => {
   });
 
   describe('payment sources', () => {
-    it('are found unused until used up by a customer that takes their card', async () => {
+    it("are found unused, with a card source's sealed CVC, until used up by a customer that takes their card but no CVC", async () => {
       const { cardTokens, paymentSources, customers } = engine();
       const scope = newScope();
       const card = aCard(now);
-      const sealed = await cardTokens.seal(scope, card, '4200000000000000');
+      const sealed = await cardTokens.seal(scope, card, '4200000000000000', '123');
       const token = ids.token('ps');
       const source: PaymentSourceRecord = { token, type: 'card', card, createdAt: card.createdAt };
-      const sealedSource = { source, sealedNumber: sealed.sealedNumber };
+      const sealedSource = { source, sealedNumber: sealed.sealedNumber, sealedCvc: sealed.sealedCvc };
       await paymentSources.put(scope, sealedSource, later(now, month));
       expect(await paymentSources.findUnused(scope, token, now)).toEqual(sealedSource);
       expect(await paymentSources.findUnused(scope, token, later(now, month))).toBeNull();
       const intake = { from: 'payment_source' as const, sealed, paymentSourceToken: token };
-      await customers.create(scope, aCustomer(card, now), intake, anEvent('customer.created', now), now);
+      const customer = aCustomer(card, now);
+      await customers.create(scope, customer, intake, anEvent('customer.created', now), now);
       expect(await paymentSources.findUnused(scope, token, now)).toBeNull();
+      expect(await customers.getCard(scope, customer.token, card.token)).toEqual({
+        card,
+        sealedNumber: sealed.sealedNumber,
+      });
       const again = customers.create(
         scope,
         aCustomer(aCard(now), now),
