@@ -55,7 +55,8 @@ export interface ProcessorCard {
   /**
    * The CVC the merchant sent with the card's details (a charge's `card[cvc]`, or POST /cards'
    * for the token's one charge), on that payment's authorisation only: held sealed until it is
-   * settled, then gone. Absent on a customer's stored card: its CVC is never kept.
+   * settled, then gone. Absent on a customer's stored card: its CVC is never kept. Every
+   * connector sends it to its acquirer when present, and never logs, keeps or echoes it.
    */
   cvc?: string | undefined;
 }

@@ -188,9 +188,9 @@ describe('creating a payment', () => {
       state: 'pending_3ds',
       processorRedirect: { url: returnUrl(created.sessionToken), method: 'GET' },
     });
-    // Asked once, with the redirect back to the session's page.
-    expect(deps.processor.authorised).toHaveLength(1);
-    // Pending in the lists while the payer is away; the number dropped (completing needs none).
+    // Asked once, with the redirect back to the session's page, and the CVC sent.
+    expect(deps.processor.authorised).toEqual([expect.objectContaining({ cvc: aCardDetails().cvc })]);
+    // Pending in the lists while the payer is away; the number and CVC dropped (completing needs neither).
     expect((await listPayments(deps, live, 'charge', 1)).items.map((p) => p.state)).toEqual(['pending_3ds']);
     expect(await deps.payments.sealedSecretsOf(live, created.payment.token)).toBeNull();
     // Its recovery is the session's end.
