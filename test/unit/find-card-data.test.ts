@@ -35,12 +35,14 @@ describe('finding card data in clear', () => {
     expect(kinds('{"param":"cvc","message":"CVC is invalid"}')).toEqual([]);
   });
 
-  it('finds a sealed CVC kept past its authorisation: anywhere but an unused card token and an unsettled payment', () => {
+  it('finds a sealed CVC kept past its authorisation: anywhere but an unused card token or payment source and an unsettled payment', () => {
     const kept = (stored: unknown, kind: string) =>
       findKeptCvc(stored, kind, 'here').map((find) => find.kind);
     // Before the authorisation it was sent for: held, sealed (either engine's names).
     expect(kept({ _et: 'card_token', sealedCvc: 'AQID' }, 'card_token')).toEqual([]);
     expect(kept({ value: {}, sealedCvc: 'AQID' }, 'card-token')).toEqual([]);
+    expect(kept({ _et: 'payment_source', sealedCvc: 'AQID' }, 'payment_source')).toEqual([]);
+    expect(kept({ value: {}, sealedCvc: 'AQID' }, 'payment-source')).toEqual([]);
     expect(kept({ payment: { state: 'processing' }, sealedCvc: 'AQID' }, 'charge')).toEqual([]);
     expect(kept({ payment: { state: 'pending_3ds' }, sealedCvc: 'AQID' }, 'payment')).toEqual([]);
     // After it, or where none may be held at all (a customer's card), it is a find.
