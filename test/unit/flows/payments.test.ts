@@ -238,6 +238,26 @@ describe('creating a payment', () => {
     expect(read).toEqual([]);
   });
 
+  it('authorises a 3-D Secure charge the processor never answered with the CVC its reservation holds, once the payer passes', async () => {
+    const deps = setUp();
+    // Reserved waiting for the payer (its session listed), then the processor's first ask died.
+    deps.processor.failNext();
+    await expect(createPayment(deps, live, aChargeRequest({ threeDSecure }))).rejects.toThrow(
+      'did not answer',
+    );
+    const [waiting] = (await listPayments(deps, live, 'charge', 1)).items;
+    expect(waiting).toMatchObject({ state: 'pending_3ds' });
+    expect(await deps.payments.sealedSecretsOf(live, waiting!.token)).toMatchObject({
+      sealedCvc: expect.any(String),
+    });
+    const { payment } = await completeThreeDSecure(deps, 'live', waiting!.threeDSecure!.sessionToken, true);
+    expect(payment).toMatchObject({ state: 'captured', threeDSecure: { result: 'authenticated' } });
+    expect(deps.processor.authorised).toEqual([
+      expect.objectContaining({ reference: waiting!.token, cvc: aCardDetails().cvc, initiation: 'new_card' }),
+    ]);
+    expect(await deps.payments.sealedSecretsOf(live, waiting!.token)).toBeNull();
+  });
+
   it('declines a charge whose payer fails 3-D Secure', async () => {
     const deps = setUp();
     const created = await createPayment(deps, live, aChargeRequest({ threeDSecure }));
