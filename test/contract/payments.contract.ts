@@ -127,7 +127,9 @@ export const describePayments = (engine: Engine) => {
       const charge = aCharge(now);
       await reserve(ports, scope, charge, now);
       expect(await ports.payments.get(scope, charge.token)).toEqual({ ...charge, transfers: [] });
-      expect(await ports.payments.sealedNumberOf(scope, charge.token)).toBe(`sealed-${charge.token}`);
+      expect(await ports.payments.sealedSecretsOf(scope, charge.token)).toEqual({
+        sealedNumber: `sealed-${charge.token}`,
+      });
       expect(await ports.payments.list(scope, 'charge', 1)).toEqual({ items: [], total: 0 });
       await expect(reserve(ports, scope, charge, now)).rejects.toEqual(
         new TokenTaken('payment', charge.token),
@@ -149,6 +151,42 @@ export const describePayments = (engine: Engine) => {
       expect(refusals).toEqual([new TokenUsed(sealed.card.token)]);
     });
 
+    it("hold a card token's sealed CVC from the reservation that uses the token up until the write that settles them", async () => {
+      const ports = engine();
+      const scope = newScope();
+      const sealed = await ports.cardTokens.seal(scope, aCard(now), '4200000000000000', '123');
+      await ports.cardTokens.put(scope, sealed, later(now, 3600_000));
+      const charge = aCharge(now);
+      await ports.payments.commit(
+        scope,
+        reservationOf({
+          payment: charge,
+          sealedNumber: sealed.sealedNumber,
+          sealedCvc: sealed.sealedCvc,
+          uses: { cardToken: sealed.card.token, paymentSourceToken: null },
+          recovery: 'own',
+        }),
+        now,
+      );
+      expect(await ports.cardTokens.findUnused(scope, sealed.card.token, now)).toBeNull();
+      expect(await ports.payments.sealedSecretsOf(scope, charge.token)).toEqual({
+        sealedNumber: sealed.sealedNumber,
+        sealedCvc: sealed.sealedCvc,
+      });
+      await settle(ports, scope, captured(charge, now), now);
+      expect(await ports.payments.sealedSecretsOf(scope, charge.token)).toBeNull();
+    });
+
+    it('hold no CVC when their reservation was given none (a stored card)', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const charge = aCharge(now);
+      await reserve(ports, scope, charge, now);
+      expect(await ports.payments.sealedSecretsOf(scope, charge.token)).toEqual({
+        sealedNumber: `sealed-${charge.token}`,
+      });
+    });
+
     it('are settled once: the lists, counts and balance follow, the sealed number and recovery job go', async () => {
       const ports = engine();
       const scope = newScope();
@@ -161,7 +199,7 @@ export const describePayments = (engine: Engine) => {
       expect(refusals).toEqual([new Changed('payment', charge.token)]);
       const shown = { ...done, transfers: [] };
       expect(await ports.payments.get(scope, charge.token)).toEqual(shown);
-      expect(await ports.payments.sealedNumberOf(scope, charge.token)).toBeNull();
+      expect(await ports.payments.sealedSecretsOf(scope, charge.token)).toBeNull();
       expect(await ports.payments.list(scope, 'charge', 1)).toEqual({ items: [shown], total: 1 });
       expect(await ports.payments.listForCustomer(scope, customerToken, 1)).toEqual({
         items: [shown],

@@ -26,8 +26,49 @@ export const describeSingleUseTokens = (engine: Engine) => {
       const scope = newScope();
       const sealed = await cardTokens.seal(scope, aCard(now), '4200000000000000');
       expect(sealed.sealedNumber).not.toContain('4200000000000000');
-      expect(await cardTokens.open(scope, sealed)).toBe('4200000000000000');
+      expect(await cardTokens.open(scope, sealed)).toEqual({ card: sealed.card, number: '4200000000000000' });
       await expect(cardTokens.open(newScope(), sealed)).rejects.toThrow();
+    });
+
+    it('seal a CVC given apart from the number, kept with the unused token, opening with it for its charge', async () => {
+      const { cardTokens } = engine();
+      const scope = newScope();
+      const sealed = await cardTokens.seal(scope, aCard(now), '4200000000000000', '123');
+      expect(sealed.sealedCvc).toEqual(expect.any(String));
+      expect(sealed.sealedCvc).not.toContain('123');
+      expect(sealed.sealedCvc).not.toBe(sealed.sealedNumber);
+      await cardTokens.put(scope, sealed, later(now, month));
+      const found = await cardTokens.findUnused(scope, sealed.card.token, now);
+      expect(found).toEqual(sealed);
+      expect(await cardTokens.open(scope, found!)).toEqual({
+        card: sealed.card,
+        number: '4200000000000000',
+        cvc: '123',
+      });
+      // Bound to its own context: a sealed CVC does not open as a number, nor for another merchant.
+      await expect(
+        cardTokens.open(scope, { card: sealed.card, sealedNumber: sealed.sealedCvc! }),
+      ).rejects.toThrow();
+      await expect(cardTokens.open(newScope(), sealed)).rejects.toThrow();
+    });
+
+    it('never leave their CVC with the customer made from them: its card opens without one', async () => {
+      const { cardTokens, customers } = engine();
+      const scope = newScope();
+      const sealed = await cardTokens.seal(scope, aCard(now), '4200000000000000', '123');
+      await cardTokens.put(scope, sealed, later(now, month));
+      const customer = aCustomer(sealed.card, now);
+      await customers.create(
+        scope,
+        customer,
+        { from: 'token', sealed },
+        anEvent('customer.created', now),
+        now,
+      );
+      expect(await cardTokens.findUnused(scope, sealed.card.token, now)).toBeNull();
+      const kept = await customers.getCard(scope, customer.token, sealed.card.token);
+      expect(kept).toEqual({ card: sealed.card, sealedNumber: sealed.sealedNumber });
+      expect(await cardTokens.open(scope, kept!)).toEqual({ card: sealed.card, number: '4200000000000000' });
     });
 
     it('are found unused until they expire, by their merchant only', async () => {
@@ -87,20 +128,25 @@ export const describeSingleUseTokens = (engine: Engine) => {
   });
 
   describe('payment sources', () => {
-    it('are found unused until used up by a customer that takes their card', async () => {
+    it("are found unused, with a card source's sealed CVC, until used up by a customer that takes their card but no CVC", async () => {
       const { cardTokens, paymentSources, customers } = engine();
       const scope = newScope();
       const card = aCard(now);
-      const sealed = await cardTokens.seal(scope, card, '4200000000000000');
+      const sealed = await cardTokens.seal(scope, card, '4200000000000000', '123');
       const token = ids.token('ps');
       const source: PaymentSourceRecord = { token, type: 'card', card, createdAt: card.createdAt };
-      const sealedSource = { source, sealedNumber: sealed.sealedNumber };
+      const sealedSource = { source, sealedNumber: sealed.sealedNumber, sealedCvc: sealed.sealedCvc };
       await paymentSources.put(scope, sealedSource, later(now, month));
       expect(await paymentSources.findUnused(scope, token, now)).toEqual(sealedSource);
       expect(await paymentSources.findUnused(scope, token, later(now, month))).toBeNull();
       const intake = { from: 'payment_source' as const, sealed, paymentSourceToken: token };
-      await customers.create(scope, aCustomer(card, now), intake, anEvent('customer.created', now), now);
+      const customer = aCustomer(card, now);
+      await customers.create(scope, customer, intake, anEvent('customer.created', now), now);
       expect(await paymentSources.findUnused(scope, token, now)).toBeNull();
+      expect(await customers.getCard(scope, customer.token, card.token)).toEqual({
+        card,
+        sealedNumber: sealed.sealedNumber,
+      });
       const again = customers.create(
         scope,
         aCustomer(aCard(now), now),

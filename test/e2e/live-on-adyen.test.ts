@@ -6,9 +6,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adyenNotifications } from '../fakes/adyen.ts';
 import { checkAdyenNotification } from '../helpers/adyen-definitions.ts';
 import { type AdyenPrism, startAdyenPrism } from '../helpers/adyen-prism.ts';
-import { chargeFields } from '../helpers/fixtures.ts';
+import { cardFields, chargeFields } from '../helpers/fixtures.ts';
 import { hangNet } from '../helpers/hang-net.ts';
+import { newCustomer, newPlan, subscribe } from '../helpers/plans.ts';
 import { type Api, advanceClock, api, newMerchant, type OwnStack, startOwnStack } from '../helpers/stack.ts';
+import { everythingStored, storedPayment } from '../helpers/stored.ts';
 
 /**
  * The live environment on Adyen, end to end: a stack of its own whose four Adyen settings point at
@@ -23,6 +25,7 @@ let live: Api;
 let test: Api;
 /** Our reference of `token` as Adyen is told it (processorReferenceOf): the token, then the merchant's account. */
 let ours: (token: string) => string;
+let accountId: string;
 const dataDir = mkdtempSync(join(tmpdir(), 'wattle-live-adyen-'));
 const account = { merchantAccount: 'WattleTestAccount', hmacKey: '00'.repeat(32) };
 
@@ -44,6 +47,7 @@ beforeAll(async () => {
   live = api(merchant.live.baseUrl, merchant.live.secretKey);
   test = api(merchant.test.baseUrl, merchant.test.secretKey);
   ours = (token) => processorReferenceOf(merchant.accountId, token);
+  accountId = merchant.accountId;
 }, hangNet(240_000));
 
 afterAll(async () => {
@@ -229,5 +233,75 @@ describe('the live environment on Adyen (Prism serving Checkout v71), through th
     expect(res.status).toBe(201);
     expect(res.body.response).toMatchObject({ success: true, amount, captured: true });
     expect(reached()).toEqual([]);
+  });
+});
+
+describe('the live environment on Adyen: the CVC, and what each payment is said to be', () => {
+  /** What each POST /payments since the last test told Adyen (the payment's kind, whether a CVC went). */
+  const told = () =>
+    prism.exchanges.filter(({ path }) => path === '/payments').map((exchange) => exchange.told);
+  const entered = { shopperInteraction: 'Ecommerce', withCvc: true };
+  /** Everything the stack keeps that holds a sealed CVC (an unused card token, a payment not yet settled). */
+  const holdingCvc = async () =>
+    (await everythingStored(own)).filter(
+      (item) => typeof item === 'object' && item !== null && 'sealedCvc' in item,
+    );
+  const kept = (token: string) => storedPayment(own, { accountId, environment: 'live' }, token);
+
+  it("sends a charge's and an authorisation's CVC with their card, as cards the payer entered, and keeps it after neither", async () => {
+    const charged = await charge({ card: cardFields({ number: '4200000000000000', cvc: '737' }) });
+    expect(charged.status).toBe(201);
+    prism.preferNext('card-direct');
+    const authorised = await live.post('/1/authorisations', chargeFields({ amount }));
+    expect(authorised.status).toBe(201);
+    expect(told()).toEqual([entered, entered]);
+    for (const token of [charged.body.response.token, authorised.body.response.token]) {
+      const item = await kept(token);
+      expect(item).toBeDefined();
+      expect(item).not.toHaveProperty('sealedCvc');
+      expect(item).not.toHaveProperty('sealedNumber');
+    }
+    expect(await holdingCvc()).toEqual([]);
+  });
+
+  it("holds a card token's CVC sealed until its one charge sends it, then nowhere", async () => {
+    const card = await live.post('/1/cards', cardFields({ number: '4200000000000000', cvc: '4321' }));
+    expect(card.status).toBe(201);
+    const held = await holdingCvc();
+    expect(held).toHaveLength(1);
+    expect(JSON.stringify(held)).not.toContain('4321');
+    const charged = await charge({ card: undefined, card_token: card.body.response.token });
+    expect(charged.status).toBe(201);
+    expect(told()).toEqual([entered]);
+    expect(await kept(charged.body.response.token)).not.toHaveProperty('sealedCvc');
+    expect(await holdingCvc()).toEqual([]);
+  });
+
+  it("charges a customer's stored card as the payer's on a card kept for them: ContAuth, CardOnFile, no CVC", async () => {
+    const customer = await newCustomer(live);
+    // The customer's card keeps no CVC, though one came with it.
+    expect(await holdingCvc()).toEqual([]);
+    const charged = await charge({ card: undefined, customer_token: customer.token });
+    expect(charged.status).toBe(201);
+    expect(told()).toEqual([
+      { shopperInteraction: 'ContAuth', recurringProcessingModel: 'CardOnFile', withCvc: false },
+    ]);
+  });
+
+  it("bills a subscription as its first payment, and its renewal as the merchant's on its schedule", async () => {
+    const plan = await newPlan(live);
+    const customer = await newCustomer(live);
+    prism.preferNext('card-direct');
+    const subscription = await subscribe(live, plan.token, customer.token);
+    expect(subscription.state).toBe('active');
+    expect(told()).toEqual([
+      { shopperInteraction: 'Ecommerce', recurringProcessingModel: 'Subscription', withCvc: false },
+    ]);
+    prism.exchanges.splice(0);
+    prism.preferNext('card-direct');
+    await advanceClock(own, 32 * 24 * 3600);
+    expect(told()).toEqual([
+      { shopperInteraction: 'ContAuth', recurringProcessingModel: 'Subscription', withCvc: false },
+    ]);
   });
 });

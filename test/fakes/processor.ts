@@ -2,14 +2,18 @@ import type {
   AuthorisationOutcome,
   DeclineCode,
   ModificationOutcome,
+  PaymentInitiation,
   PaymentProcessor,
   ResolutionOutcome,
 } from '@wattle/domain';
 
-/** What the fake was asked to authorise (the card's number, never kept by Wattle, included). */
+/** What the fake was asked to authorise (the card's number and CVC, never kept by Wattle, included). */
 export interface Authorised {
   reference: string;
   cardNumber: string;
+  /** The CVC, when one was sent. */
+  cvc?: string | undefined;
+  initiation: PaymentInitiation;
   amount: number;
   currency: string;
   capture: boolean;
@@ -64,6 +68,8 @@ export const fakeProcessor = (
       processor.authorised.push({
         reference: input.paymentToken,
         cardNumber: input.card.number,
+        cvc: input.card.cvc,
+        initiation: input.initiation,
         amount: input.amount,
         currency: input.currency,
         capture: input.capture,

@@ -10,8 +10,21 @@ export interface PrismExchange {
   violations: string | null;
   /** The amount and our reference Wattle sent (never the card: a failing assertion prints it). */
   sent: { amount?: unknown; reference?: unknown };
+  /**
+   * A payment's: what Wattle told Adyen it is, and whether a CVC went with the card (never the
+   * CVC itself); absent on other requests.
+   */
+  told?: Told;
   /** The request's Idempotency-Key header, if it had one. */
   idempotencyKey: string | null;
+}
+
+/** What a POST /payments told Adyen the payment is, and whether its card went with a CVC. */
+export interface Told {
+  shopperInteraction?: unknown;
+  recurringProcessingModel?: unknown;
+  storePaymentMethod?: unknown;
+  withCvc: boolean;
 }
 
 export interface AdyenPrism {
@@ -23,16 +36,30 @@ export interface AdyenPrism {
   stop(): Promise<void>;
 }
 
-const sentOf = (chunks: Buffer[]): PrismExchange['sent'] => {
+const bodyOf = (chunks: Buffer[]): Record<string, unknown> => {
   try {
-    const { amount, reference } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<
-      string,
-      unknown
-    >;
-    return { amount, reference };
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
   } catch {
     return {};
   }
+};
+
+const sentOf = (chunks: Buffer[]): PrismExchange['sent'] => {
+  const { amount, reference } = bodyOf(chunks);
+  return { amount, reference };
+};
+
+const toldOf = (chunks: Buffer[]): Pick<PrismExchange, 'told'> => {
+  const { shopperInteraction, recurringProcessingModel, storePaymentMethod, paymentMethod } = bodyOf(chunks);
+  if (typeof paymentMethod !== 'object' || paymentMethod === null) return {};
+  return {
+    told: {
+      ...(shopperInteraction !== undefined ? { shopperInteraction } : {}),
+      ...(recurringProcessingModel !== undefined ? { recurringProcessingModel } : {}),
+      ...(storePaymentMethod !== undefined ? { storePaymentMethod } : {}),
+      withCvc: 'cvc' in paymentMethod,
+    },
+  };
 };
 
 /**
@@ -70,6 +97,7 @@ export const startAdyenPrism = async (): Promise<AdyenPrism> => {
         status: answer.status,
         violations: answer.headers.get('sl-violations') ?? problem,
         sent: sentOf(chunks),
+        ...toldOf(chunks),
         idempotencyKey: headers.get('idempotency-key'),
       });
       response.writeHead(answer.status, {
@@ -82,6 +110,7 @@ export const startAdyenPrism = async (): Promise<AdyenPrism> => {
         status: 502,
         violations: `The proxy could not reach Prism: ${String(error)}`,
         sent: sentOf(chunks),
+        ...toldOf(chunks),
         idempotencyKey: headers.get('idempotency-key'),
       });
       response.writeHead(502).end();

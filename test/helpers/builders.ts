@@ -102,7 +102,7 @@ export const aCardDetails = (number = '4200000000000000'): CardDetails => ({
 
 /**
  * An authorisation as the payment processor port takes it, on `number`: 1000 AUD captured at once,
- * no 3-D Secure, the card's details with their CVC, no deadline reached.
+ * no 3-D Secure, the card's details with their CVC entered for it, no deadline reached.
  */
 export const aProcessorAuthorisation = (
   number = '4200000000000000',
@@ -116,6 +116,7 @@ export const aProcessorAuthorisation = (
     amount: 1000,
     currency: 'AUD',
     capture: true,
+    initiation: 'new_card',
     threeDSecure: { mode: 'none' },
     returnUrl: 'https://wattle.example/3ds/return',
     deadline: new AbortController().signal,

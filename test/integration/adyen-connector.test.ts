@@ -185,6 +185,20 @@ describe('the Adyen connector, authorising', () => {
       outcome: 'not_processed',
       raw: { reason: 'Invalid card number [number]' },
     });
+    // Nor the CVC, should an answer echo the request's field.
+    fake.answerNext('payments', {
+      status: 422,
+      body: {
+        status: 422,
+        errorCode: '000',
+        message: 'Unexpected field in {"cvc":"737","cvc": 1234, cvc=999}',
+        errorType: 'validation',
+      },
+    });
+    expect(await adyen.authorise(authorisation())).toMatchObject({
+      outcome: 'not_processed',
+      raw: { reason: 'Unexpected field in {"cvc":"[cvc]","cvc": [cvc], cvc=[cvc]}' },
+    });
     const wrongKey = adyenProcessor({
       checkoutUrl: fake.url,
       apiKey: 'not-the-key',

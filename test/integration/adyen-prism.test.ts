@@ -56,6 +56,40 @@ describe("the Adyen connector against Adyen's Checkout v71 definition (Prism)", 
     expect(prism.exchanges.map(({ path, status }) => [path, status])).toEqual([['/payments', 200]]);
   });
 
+  it.each([
+    [
+      'a card entered now, with its CVC',
+      'new_card',
+      '737',
+      { shopperInteraction: 'Ecommerce', withCvc: true },
+    ],
+    [
+      "a customer's stored card",
+      'stored_card',
+      undefined,
+      { shopperInteraction: 'ContAuth', recurringProcessingModel: 'CardOnFile', withCvc: false },
+    ],
+    [
+      "a subscription's first payment",
+      'subscription_start',
+      undefined,
+      { shopperInteraction: 'Ecommerce', recurringProcessingModel: 'Subscription', withCvc: false },
+    ],
+    [
+      "a subscription's renewal",
+      'subscription_renewal',
+      undefined,
+      { shopperInteraction: 'ContAuth', recurringProcessingModel: 'Subscription', withCvc: false },
+    ],
+  ] as const)('says what the payment is, as the definition allows: %s', async (_, initiation, cvc, said) => {
+    prism.preferNext('card-direct');
+    const base = authorisation({ initiation });
+    const outcome = await adyen.authorise({ ...base, card: { ...base.card, cvc } });
+    expect(outcome.outcome).toBe('approved');
+    // Exactly these: never storePaymentMethod (Wattle keeps the card, not Adyen).
+    expect(prism.exchanges.at(-1)?.told).toEqual(said);
+  });
+
   it('authorises for manual capture, then captures, voids and refunds by pspReference', async () => {
     prism.preferNext('card-direct');
     const approved = await adyen.authorise(

@@ -74,7 +74,7 @@ describe('payment recovery', () => {
       state: 'failed',
       decline: 'card_declined',
     });
-    expect(await table.store.payments.sealedNumberOf(scope, approved.token)).toBeNull();
+    expect(await table.store.payments.sealedSecretsOf(scope, approved.token)).toBeNull();
     const listed = (await table.store.payments.list(scope, 'charge', 1)).items.map((p) => p.token);
     expect(listed).toEqual(expect.arrayContaining([approved.token, declined.token]));
     const events = (await table.store.events.list(scope, 1)).items.filter((e) =>

@@ -35,6 +35,7 @@ describe('the card-data check after the e2e suite', () => {
     ['a test card number', '4200000000000000', 'test card number 4200…00'],
     ['any other Luhn-valid number', '6011000990139424', 'card number 6011…24'],
     ['a CVC in clear', 'cvc', 'cvc •••'],
+    ['a sealed CVC on a settled charge', 'sealed-cvc', 'cvc a sealed cvc kept after its authorisation'],
   ])('fails the run when %s is left in the table, though every test passed', async (_, plant, shown) => {
     const { code, output } = await plantedRun(plant);
     expect(output).toMatch(/1 passed/);

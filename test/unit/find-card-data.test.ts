@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { captureLogs } from '../reliability/card-leaks/capture-logs.ts';
-import { findCardData, luhnValid, testCardNumbers } from '../reliability/card-leaks/find-card-data.ts';
+import {
+  findCardData,
+  findKeptCvc,
+  luhnValid,
+  testCardNumbers,
+} from '../reliability/card-leaks/find-card-data.ts';
 
 const kinds = (text: string) => findCardData(text, 'here').map((find) => find.kind);
 
@@ -28,6 +33,25 @@ describe('finding card data in clear', () => {
     expect(kinds('card[cvc]=1234')).toEqual(['cvc']);
     expect(kinds('card%5Bcvc%5D=123')).toEqual(['cvc']);
     expect(kinds('{"param":"cvc","message":"CVC is invalid"}')).toEqual([]);
+  });
+
+  it('finds a sealed CVC kept past its authorisation: anywhere but an unused card token or payment source and an unsettled payment', () => {
+    const kept = (stored: unknown, kind: string) =>
+      findKeptCvc(stored, kind, 'here').map((find) => find.kind);
+    // Before the authorisation it was sent for: held, sealed (either engine's names).
+    expect(kept({ _et: 'card_token', sealedCvc: 'AQID' }, 'card_token')).toEqual([]);
+    expect(kept({ value: {}, sealedCvc: 'AQID' }, 'card-token')).toEqual([]);
+    expect(kept({ _et: 'payment_source', sealedCvc: 'AQID' }, 'payment_source')).toEqual([]);
+    expect(kept({ value: {}, sealedCvc: 'AQID' }, 'payment-source')).toEqual([]);
+    expect(kept({ payment: { state: 'processing' }, sealedCvc: 'AQID' }, 'charge')).toEqual([]);
+    expect(kept({ payment: { state: 'pending_3ds' }, sealedCvc: 'AQID' }, 'payment')).toEqual([]);
+    // After it, or where none may be held at all (a customer's card), it is a find.
+    expect(kept({ payment: { state: 'captured' }, sealedCvc: 'AQID' }, 'charge')).toEqual(['cvc']);
+    expect(kept({ payment: { state: 'failed' }, sealedCvc: 'AQID' }, 'payment')).toEqual(['cvc']);
+    expect(kept({ card: {}, sealedNumber: 'AQID', sealedCvc: 'AQID' }, 'customer_card')).toEqual(['cvc']);
+    // No sealed CVC, nothing to find.
+    expect(kept({ payment: { state: 'captured' }, sealedNumber: 'AQID' }, 'charge')).toEqual([]);
+    expect(kept(1797089058, 'counter')).toEqual([]);
   });
 
   it('shows a find masked', () => {

@@ -46,9 +46,10 @@ interface ServiceError {
 
 /**
  * Adyen's error text is kept with the payment and logged: any run of digits as long as a card
- * number is masked in it, should an answer ever echo the request.
+ * number, and a CVC field's value, is masked in it, should an answer ever echo the request.
  */
-const withoutCardNumbers = (text: string): string => text.replace(/\d{12,19}/g, '[number]');
+const withoutCardData = (text: string): string =>
+  text.replace(/\d{12,19}/g, '[number]').replace(/(cvc["']?\s*[:=]\s*["']?)\d{3,4}(?!\d)/gi, '$1[cvc]');
 
 const answerError = (status: number, body: string): AdyenAnswerError => {
   let parsed: ServiceError = {};
@@ -61,7 +62,7 @@ const answerError = (status: number, body: string): AdyenAnswerError => {
     status,
     parsed.errorCode ?? String(status),
     parsed.errorType ?? 'unknown',
-    withoutCardNumbers(parsed.message ?? `Adyen answered HTTP ${status}`),
+    withoutCardData(parsed.message ?? `Adyen answered HTTP ${status}`),
   );
 };
 

@@ -1,5 +1,10 @@
 import type { Types } from '@adyen/api-library';
-import type { ProcessorAmount, ProcessorAuthorisation, ThreeDSecurePassThrough } from '@wattle/domain';
+import type {
+  PaymentInitiation,
+  ProcessorAmount,
+  ProcessorAuthorisation,
+  ThreeDSecurePassThrough,
+} from '@wattle/domain';
 
 type PaymentRequest = Types.checkout.PaymentRequest;
 type ThreeDSecureData = Types.checkout.ThreeDSecureData;
@@ -44,8 +49,36 @@ export const adyenAmount = ({ amount, currency }: ProcessorAmount) => ({
 const twoDigits = (month: number): string => String(month).padStart(2, '0');
 
 /**
+ * What Adyen is told the payment is (PaymentInitiation), as its API defines the fields for card
+ * details stored by the merchant, not by Adyen: the payer present with a card entered now is
+ * `Ecommerce`; a subscription's first payment is `Ecommerce` too, starting the `Subscription`;
+ * a returning customer's payment on their stored card is `ContAuth` with `CardOnFile`; a renewal
+ * (merchant-initiated, on the subscription's schedule) is `ContAuth` with `Subscription`.
+ * `storePaymentMethod` is never sent: Wattle keeps the card, and Adyen would store a second copy
+ * no payment of Wattle's would use.
+ */
+const interactionOf = (
+  initiation: PaymentInitiation,
+): {
+  shopperInteraction: 'Ecommerce' | 'ContAuth';
+  recurringProcessingModel?: 'CardOnFile' | 'Subscription';
+} => {
+  switch (initiation) {
+    case 'new_card':
+      return { shopperInteraction: 'Ecommerce' };
+    case 'stored_card':
+      return { shopperInteraction: 'ContAuth', recurringProcessingModel: 'CardOnFile' };
+    case 'subscription_start':
+      return { shopperInteraction: 'Ecommerce', recurringProcessingModel: 'Subscription' };
+    case 'subscription_renewal':
+      return { shopperInteraction: 'ContAuth', recurringProcessingModel: 'Subscription' };
+  }
+};
+
+/**
  * POST /payments for a card sent in full (Pin takes card details server-side; the Adyen account
- * must be allowed raw card data), our payment token as its reference. Pin's capture=false is
+ * must be allowed raw card data), with the CVC when the payment has one, said to be what it is
+ * (interactionOf), our payment token as its reference. Pin's capture=false is
  * Adyen's manual capture; capture=true asks for capture at once whatever the account's default
  * delay. 3-D Secure is Pin's choice, not Adyen's rules': always when asked for (by redirect, never
  * the native SDK flow Wattle has no page for), never otherwise, and the merchant's own
@@ -65,7 +98,7 @@ export const paymentRequestOf = (input: ProcessorAuthorisation, merchantAccount:
       ...(card.name ? { holderName: card.name } : {}),
       ...(cvc ? { cvc } : {}),
     },
-    shopperInteraction: 'Ecommerce',
+    ...interactionOf(input.initiation),
     returnUrl: input.threeDSecure.mode === 'redirect' ? input.threeDSecure.returnUrl : input.returnUrl,
     ...(input.capture ? { captureDelayHours: 0 } : { additionalData: { manualCapture: 'true' } }),
     ...(input.email ? { shopperEmail: input.email } : {}),

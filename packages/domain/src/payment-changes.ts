@@ -53,14 +53,21 @@ export type PaymentListing =
 
 export type PaymentChange =
   /**
-   * A new payment, reserved before the processor is asked, with its sealed card number (kept
-   * until it is settled). `listed`: in its lists now (a 3-D Secure charge shows as pending while
-   * the payer is away), else its settlement lists it. Refused (TokenTaken) when its token exists.
+   * A new payment, reserved before the processor is asked, with its sealed card number and, when
+   * the merchant sent one for it, its sealed CVC (both kept until it is settled). `listed`: in its
+   * lists now (a 3-D Secure charge shows as pending while the payer is away), else its settlement
+   * lists it. Refused (TokenTaken) when its token exists.
    */
-  | { kind: 'reservation'; payment: Payment; sealedNumber: string; listed: boolean }
+  | {
+      kind: 'reservation';
+      payment: Payment;
+      sealedNumber: string;
+      sealedCvc?: string | undefined;
+      listed: boolean;
+    }
   /**
    * The payment's new state, written only while it is still in `from` (else Changed: another
-   * request or run came first); its sealed number is dropped.
+   * request or run came first); its sealed number and CVC are dropped.
    */
   | { kind: 'payment'; payment: Payment; from: PaymentState; listing: PaymentListing }
   /** The charge an authorisation's capture makes: new, settled and listed. */
@@ -100,6 +107,8 @@ export interface Reservation {
   /** As reservedPayment made it: processing, or pending_3ds with its session. */
   payment: Payment;
   sealedNumber: string;
+  /** The CVC sent for this payment, sealed: held until its authorisation is settled (PCI DSS 3.3.1). */
+  sealedCvc?: string | undefined;
   /** The card token or payment source it uses up, if it pays with one. */
   uses: { cardToken: string | null; paymentSourceToken: string | null };
   recovery: PaymentRecovery;
@@ -110,10 +119,22 @@ export interface Reservation {
  * uses up, its 3-D Secure session, and its recovery job (none for a bill's charge). A processor's
  * notification finds it by the reference it names (processorReferenceOf), with no key of its own.
  */
-export const reservationOf = ({ payment, sealedNumber, uses, recovery }: Reservation): PaymentChange[] => {
+export const reservationOf = ({
+  payment,
+  sealedNumber,
+  sealedCvc,
+  uses,
+  recovery,
+}: Reservation): PaymentChange[] => {
   const session = payment.state === 'pending_3ds' ? payment.threeDSecure : null;
   return [
-    { kind: 'reservation', payment, sealedNumber, listed: session !== null },
+    {
+      kind: 'reservation',
+      payment,
+      sealedNumber,
+      ...(sealedCvc ? { sealedCvc } : {}),
+      listed: session !== null,
+    },
     ...(uses.cardToken ? [{ kind: 'card-token-use' as const, cardToken: uses.cardToken }] : []),
     ...(uses.paymentSourceToken
       ? [{ kind: 'payment-source-use' as const, paymentSourceToken: uses.paymentSourceToken }]

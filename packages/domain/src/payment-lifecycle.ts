@@ -13,6 +13,7 @@ import {
 } from './payment.ts';
 import type {
   AuthorisationOutcome,
+  PaymentInitiation,
   ProcessorRedirect,
   RawOutcome,
   ResolutionOutcome,
@@ -37,6 +38,8 @@ export interface PaymentOrder extends PaymentTerms {
   kind: PaymentKind;
   /** POST /charges capture (default true); authorisations are never captured at once. */
   capture: boolean;
+  /** A subscription bill's charge: which (see Payment.initiation); absent on the merchant's own. */
+  initiation?: PaymentInitiation | undefined;
 }
 
 /** The card a payment uses and whose it is. */
@@ -120,6 +123,7 @@ export const reservedPayment = (
     reference: order.reference,
     metadata: order.metadata,
     ...(order.platformAdjustment ? { platformAdjustment: order.platformAdjustment } : {}),
+    ...(order.initiation ? { initiation: order.initiation } : {}),
     card: source.card,
     cardOwner: source.owner,
     customerToken: source.customerToken,

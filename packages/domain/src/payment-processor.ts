@@ -52,9 +52,38 @@ export interface ProcessorAmount {
 export interface ProcessorCard {
   card: Card;
   number: string;
-  /** Only on a charge made with the card's details: a stored card's CVC is never kept. */
-  cvc?: string;
+  /**
+   * The CVC the merchant sent with the card's details (a charge's `card[cvc]`, or POST /cards'
+   * for the token's one charge), on that payment's authorisation only: held sealed until it is
+   * settled, then gone. Absent on a customer's stored card: its CVC is never kept. Every
+   * connector sends it to its acquirer when present, and never logs, keeps or echoes it.
+   */
+  cvc?: string | undefined;
 }
+
+/**
+ * Who starts a payment, and with what card: what the card schemes' rules for stored cards
+ * (credential-on-file: customer- or merchant-initiated, scheduled or not) make every acquirer
+ * ask to be told. Wattle keeps the cards itself (a customer's card is stored with no payment),
+ * so the acquirer never stores one: it is told what each payment is.
+ *
+ * - `new_card`: the payer, with a card entered for this payment (`card[...]`, a card token, a
+ *   payment source), kept for nothing later;
+ * - `stored_card`: the payer, with a card the merchant keeps for them (a customer's card,
+ *   charged by `customer_token` or by its token);
+ * - `subscription_start`: the first payment of a subscription on the customer's stored card
+ *   (its start, or its reactivation): the payer agrees to the renewals that follow;
+ * - `subscription_renewal`: the merchant, on the subscription's schedule, the payer absent (a
+ *   renewal's bill, and a retry of it).
+ *
+ * Every connector must tell its acquirer: a card-not-present payment by the payer (`new_card`),
+ * a customer-initiated payment on a stored card (`stored_card`), the first payment of a
+ * recurring agreement (`subscription_start`), and a merchant-initiated recurring payment
+ * (`subscription_renewal`), in the acquirer's own terms (Adyen: `shopperInteraction` and
+ * `recurringProcessingModel`, docs/operations/adyen.md); a connector whose acquirer stores cards
+ * must never be asked to store one (Wattle holds the card). The simulator ignores it.
+ */
+export type PaymentInitiation = 'new_card' | 'stored_card' | 'subscription_start' | 'subscription_renewal';
 
 /**
  * How the payer authenticates: not at all, at the issuer's page the processor sends them to
@@ -76,6 +105,8 @@ export interface ProcessorAuthorisation extends ProcessorCall, ProcessorAmount {
   /** What the processor is told the payment is called (processorReferenceOf). */
   reference: string;
   card: ProcessorCard;
+  /** Who starts the payment and with what card (see PaymentInitiation: every connector must tell it). */
+  initiation: PaymentInitiation;
   /** Whether the processor captures at once (POST /charges capture=true) or waits for `capture`. */
   capture: boolean;
   threeDSecure: ProcessorThreeDSecure;

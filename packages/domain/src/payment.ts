@@ -3,7 +3,7 @@ import type { DeclineCode } from './decline-code.ts';
 import type { ChargeDispute, DisputeCase } from './dispute-case.ts';
 import type { ErrorCode } from './errors.ts';
 import type { Metadata } from './metadata.ts';
-import type { ProcessorRedirect, RawOutcome } from './payment-processor.ts';
+import type { PaymentInitiation, ProcessorRedirect, RawOutcome } from './payment-processor.ts';
 import type { PlatformAdjustment } from './platform-adjustment.ts';
 import type { CardOwner } from './presenters.ts';
 import type { ThreeDSecurePassThrough } from './three-d-secure-pass-through.ts';
@@ -117,7 +117,19 @@ export interface Payment extends PaymentTerms {
   processorRedirect?: ProcessorRedirect;
   /** An authorisation that was captured: the charge its capture made (the processor names the authorisation). */
   captureChargeToken?: string;
+  /**
+   * Who started it, where its card's owner does not say: a subscription bill's charge (its start,
+   * or a renewal). Absent, the payer did (initiationOf). Never shown to the merchant.
+   */
+  initiation?: PaymentInitiation;
 }
+
+/**
+ * What the processor is told the payment is (PaymentInitiation): a subscription bill's charge as
+ * it was made; any other by its card, a customer's stored card or one entered for it.
+ */
+export const initiationOf = (payment: Payment): PaymentInitiation =>
+  payment.initiation ?? (payment.cardOwner.customerToken ? 'stored_card' : 'new_card');
 
 /** Authorised charges and authorisations expire five days after creation (SPEC.md wins over seven). */
 export const authorisationLifetimeSeconds = 5 * 24 * 60 * 60;

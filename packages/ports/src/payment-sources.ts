@@ -1,12 +1,13 @@
 import type { PaymentSourceRecord, Scope } from '@wattle/domain';
+import type { SealedSecrets } from './cards.ts';
 
 /**
- * A payment source with its card's number sealed as a card token's is (bound to the card's token),
- * so a charge opens it, and a customer keeps it, exactly as a card from a card token.
+ * A payment source with its card's number (and a `card` source's CVC, for its one charge) sealed
+ * as a card token's are (bound to the card's token), so a charge opens it, and a customer keeps
+ * its number, exactly as a card from a card token.
  */
-export interface SealedPaymentSource {
+export interface SealedPaymentSource extends SealedSecrets {
   source: PaymentSourceRecord;
-  sealedNumber: string;
 }
 
 /**

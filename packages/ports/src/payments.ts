@@ -1,4 +1,5 @@
 import type { Payment, PaymentChange, PaymentKind, Scope } from '@wattle/domain';
+import type { SealedSecrets } from './cards.ts';
 import type { Page } from './pages.ts';
 import type { SubscriptionWrite } from './subscriptions.ts';
 
@@ -22,8 +23,11 @@ export interface ThreeDSecureSession {
  */
 export interface PaymentsStore {
   get(scope: Scope, token: string): Promise<Payment | null>;
-  /** The sealed card number a reserved payment keeps until it is settled (null once settled). */
-  sealedNumberOf(scope: Scope, token: string): Promise<string | null>;
+  /**
+   * The sealed card number, and the sealed CVC when one was sent for it, a reserved payment keeps
+   * until it is settled (null once settled).
+   */
+  sealedSecretsOf(scope: Scope, token: string): Promise<SealedSecrets | null>;
   /** The merchant's charges or authorisations, newest first. */
   list(scope: Scope, kind: PaymentKind, page: number): Promise<Page<Payment>>;
   /** A customer's charges, newest first. */

@@ -149,6 +149,8 @@ export const simulatedPaymentProcessor = ({ notificationKey }: PaymentSimulatorO
     }) satisfies ModificationOutcome;
   return {
     name: 'simulator',
+    // The test card decides every outcome: the CVC and what the payment is (`initiation`) are
+    // taken, as an acquirer takes them, and change nothing.
     authorise: async (input) => {
       if (processorOutcomeFor(input.card.number) === 'unknownOutcome')
         return { outcome: 'unknown', reason: 'Simulated unknown outcome' };

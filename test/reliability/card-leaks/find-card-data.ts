@@ -60,6 +60,26 @@ export const findCardData = (text: string, where: string): CardDataFind[] => {
   return finds;
 };
 
+/** Payments' states before their authorisation is settled: the only payments that may hold a CVC. */
+const unsettled = new Set(['processing', 'pending_3ds']);
+/** The single-use tokens that keep their CVC for their one payment (either engine's names). */
+const unusedTokens = new Set(['card_token', 'payment_source']);
+
+/**
+ * A CVC kept past its authorisation, in a stored item (a table item, a memory-engine record) of
+ * `kind` (its `_et`, or the memory engine's kind of record). A sealed CVC is no text the search
+ * above can see; PCI DSS lets one be held, encrypted, until the authorisation it was sent for:
+ * by an unused card token or payment source, or by a payment not yet settled. Any other item
+ * holding one is a find.
+ */
+export const findKeptCvc = (stored: unknown, kind: string, where: string): CardDataFind[] => {
+  if (typeof stored !== 'object' || stored === null || !('sealedCvc' in stored)) return [];
+  const state = (stored as { payment?: { state?: unknown } }).payment?.state;
+  const mayHold =
+    unusedTokens.has(kind.replace('-', '_')) || (typeof state === 'string' && unsettled.has(state));
+  return mayHold ? [] : [{ where, kind: 'cvc', masked: 'a sealed cvc kept after its authorisation' }];
+};
+
 /** The finds as one message, for a failing run. */
 export const describeFinds = (finds: CardDataFind[]): string =>
   `Card data in clear (${finds.length}):\n${finds

@@ -88,9 +88,9 @@ describe('creating and reading a payment source', () => {
     const stored = await deps.paymentSources.findUnused(scope, source.token, deps.clock.now());
     expect(JSON.stringify(stored)).not.toContain('AgAAAAAABk4DWZ4C28yUQAAAAAA=');
     // The number is sealed as its card's, so it opens as a card token's would.
-    expect(await deps.cardTokens.open(scope, { card: source.card, sealedNumber: stored!.sealedNumber })).toBe(
-      '5520000000000000',
-    );
+    expect(
+      (await deps.cardTokens.open(scope, { card: source.card, sealedNumber: stored!.sealedNumber })).number,
+    ).toBe('5520000000000000');
   });
 
   it('expires a month after it was made', async () => {
@@ -114,6 +114,34 @@ describe('paying with a payment source', () => {
     expect(deps.processor.authorised).toEqual([expect.objectContaining({ cardNumber: '4200000000000000' })]);
     await expect(getPaymentSource(deps, scope, source.token)).rejects.toMatchObject({ code: 'not_found' });
     await expect(createPayment(deps, scope, request)).rejects.toEqual(usedUp);
+  });
+
+  it("sends a card source's CVC to its one charge, and a customer made from one never keeps it", async () => {
+    const deps = setUp();
+    const card = { type: 'card' as const, details: aCardDetails('5520000000000000') };
+    const charged = await createPaymentSource(deps, scope, card);
+    const { payment } = await createPayment(
+      deps,
+      scope,
+      aChargeRequest({ token: 'ch_source', source: { kind: 'payment_source', token: charged.token } }),
+    );
+    expect(deps.processor.authorised).toEqual([
+      expect.objectContaining({
+        cardNumber: '5520000000000000',
+        cvc: card.details.cvc,
+        initiation: 'new_card',
+      }),
+    ]);
+    expect(await deps.payments.sealedSecretsOf(scope, payment.token)).toBeNull();
+    const kept = await createPaymentSource(deps, scope, card);
+    const customer = await createCustomer(
+      deps,
+      scope,
+      { email: 'c@example.com', firstName: '', lastName: '', phoneNumber: '', company: '', notes: '' },
+      { kind: 'payment_source', token: kept.token },
+    );
+    const stored = await deps.customers.getCard(scope, customer.token, kept.card.token);
+    expect(stored).toEqual({ card: kept.card, sealedNumber: expect.any(String) });
   });
 
   it('declines as the test card table says for the token number', async () => {

@@ -129,18 +129,21 @@ describe('creating a payment', () => {
       capturedAt: charge.createdAt,
       processorReference: `psp_${charge.token}`,
     });
-    // Captured as it is authorised: one call, keyed by the charge's token.
+    // Captured as it is authorised: one call, keyed by the charge's token, with the CVC sent, as
+    // a card the payer entered for it.
     expect(deps.processor.authorised).toEqual([
       {
         reference: charge.token,
         cardNumber: '4200000000000000',
+        cvc: aCardDetails().cvc,
+        initiation: 'new_card',
         amount: 1000,
         currency: 'AUD',
         capture: true,
       },
     ]);
     expect(deps.processor.captured).toEqual([]);
-    expect(await deps.payments.sealedNumberOf(scope, charge.token)).toBeNull();
+    expect(await deps.payments.sealedSecretsOf(scope, charge.token)).toBeNull();
     expect((await listPayments(deps, scope, 'charge', 1)).items).toEqual([asRead(charge)]);
     expect((await recoveryJobs(deps)).length).toBe(0);
     expect(await eventTypes(deps)).toEqual(['charge.captured']);
@@ -185,11 +188,11 @@ describe('creating a payment', () => {
       state: 'pending_3ds',
       processorRedirect: { url: returnUrl(created.sessionToken), method: 'GET' },
     });
-    // Asked once, with the redirect back to the session's page.
-    expect(deps.processor.authorised).toHaveLength(1);
-    // Pending in the lists while the payer is away; the number dropped (completing needs none).
+    // Asked once, with the redirect back to the session's page, and the CVC sent.
+    expect(deps.processor.authorised).toEqual([expect.objectContaining({ cvc: aCardDetails().cvc })]);
+    // Pending in the lists while the payer is away; the number and CVC dropped (completing needs neither).
     expect((await listPayments(deps, live, 'charge', 1)).items.map((p) => p.state)).toEqual(['pending_3ds']);
-    expect(await deps.payments.sealedNumberOf(live, created.payment.token)).toBeNull();
+    expect(await deps.payments.sealedSecretsOf(live, created.payment.token)).toBeNull();
     // Its recovery is the session's end.
     expect((await recoveryJobs(deps))[0]?.dueAt).toEqual(new Date('2026-11-24T10:30:00Z'));
 
@@ -233,6 +236,26 @@ describe('creating a payment', () => {
       await expect(verifyThreeDSecure(deps, live, token)).rejects.toMatchObject({ code: 'not_found' });
     }
     expect(read).toEqual([]);
+  });
+
+  it('authorises a 3-D Secure charge the processor never answered with the CVC its reservation holds, once the payer passes', async () => {
+    const deps = setUp();
+    // Reserved waiting for the payer (its session listed), then the processor's first ask died.
+    deps.processor.failNext();
+    await expect(createPayment(deps, live, aChargeRequest({ threeDSecure }))).rejects.toThrow(
+      'did not answer',
+    );
+    const [waiting] = (await listPayments(deps, live, 'charge', 1)).items;
+    expect(waiting).toMatchObject({ state: 'pending_3ds' });
+    expect(await deps.payments.sealedSecretsOf(live, waiting!.token)).toMatchObject({
+      sealedCvc: expect.any(String),
+    });
+    const { payment } = await completeThreeDSecure(deps, 'live', waiting!.threeDSecure!.sessionToken, true);
+    expect(payment).toMatchObject({ state: 'captured', threeDSecure: { result: 'authenticated' } });
+    expect(deps.processor.authorised).toEqual([
+      expect.objectContaining({ reference: waiting!.token, cvc: aCardDetails().cvc, initiation: 'new_card' }),
+    ]);
+    expect(await deps.payments.sealedSecretsOf(live, waiting!.token)).toBeNull();
   });
 
   it('declines a charge whose payer fails 3-D Secure', async () => {
@@ -300,6 +323,28 @@ describe('creating a payment', () => {
     expect(payment).toMatchObject({ state: 'captured', threeDSecurePassThrough: passThrough });
   });
 
+  it('charges a card token with the CVC POST /cards sealed with it, held by the payment until its settlement drops it', async () => {
+    const deps = setUp();
+    const card = await createCard(deps, scope, aCardDetails('4200000000000000'));
+    const held: unknown[] = [];
+    deps.before('settle', async () => {
+      held.push(await deps.payments.sealedSecretsOf(scope, 'ch_withcvc'));
+    });
+    const { payment } = await createPayment(
+      deps,
+      scope,
+      aChargeRequest({ token: 'ch_withcvc', source: { kind: 'card_token', token: card.token } }),
+    );
+    expect(payment.state).toBe('captured');
+    expect(deps.processor.authorised).toEqual([
+      expect.objectContaining({ reference: payment.token, cvc: '123', initiation: 'new_card' }),
+    ]);
+    // Held sealed from the reservation (the token used up) until the settlement, which drops it.
+    expect(held).toEqual([{ sealedNumber: expect.any(String), sealedCvc: expect.any(String) }]);
+    expect(await deps.cardTokens.findUnused(scope, card.token, deps.clock.now())).toBeNull();
+    expect(await deps.payments.sealedSecretsOf(scope, payment.token)).toBeNull();
+  });
+
   it('answers an invalid card_token when a racing payment used the token first, charging it once', async () => {
     const deps = setUp();
     const card = await createCard(deps, scope, aCardDetails());
@@ -338,6 +383,10 @@ describe('creating a payment', () => {
       scope,
       aChargeRequest({ source: { kind: 'customer', token: 'cus_1' } }),
     );
+    // Told as the payer's charge on a card kept for them: no CVC (a stored card keeps none).
+    expect(deps.processor.authorised).toEqual([
+      expect.objectContaining({ cardNumber: '5520000000000000', initiation: 'stored_card', cvc: undefined }),
+    ]);
     expect(payment).toMatchObject({
       state: 'captured',
       customerToken: 'cus_1',
@@ -390,9 +439,11 @@ describe("a customer's stored card named by its token", () => {
       card: { token: 'card_primary' },
       owner: { customerToken: 'cus_1', primary: true },
       customerToken: 'cus_1',
-      cardNumber: '4200000000000000',
+      opened: { card: { token: 'card_primary' }, number: '4200000000000000' },
       consumesCardToken: null,
     });
+    // A customer's stored card has no CVC to send.
+    expect(primary.opened.cvc).toBeUndefined();
     const other = await resolveSource(deps, scope, { kind: 'card_token', token: 'card_other' }, now);
     expect(other).toMatchObject({
       owner: { customerToken: 'cus_1', primary: false },
@@ -613,9 +664,25 @@ describe('the payment-recovery job', () => {
     expect(runs.filter((run) => run.status === 'fulfilled')).toHaveLength(1);
     expect(runs.find((run) => run.status === 'rejected')?.reason).toBeInstanceOf(JobTaken);
     expect(await deps.payments.get(scope, job!.token)).toMatchObject({ state: 'captured', totalFees: 48 });
-    expect(await deps.payments.sealedNumberOf(scope, job!.token)).toBeNull();
+    expect(await deps.payments.sealedSecretsOf(scope, job!.token)).toBeNull();
     expect(await eventTypes(deps)).toEqual(['charge.captured']);
     expect((await listPayments(deps, scope, 'charge', 1)).total).toBe(1);
+  });
+
+  it("authorises a crash's charge again with the CVC its reservation still holds, and drops it with the settlement", async () => {
+    const deps = setUp();
+    deps.processor.failNext();
+    await expect(createPayment(deps, scope, aChargeRequest())).rejects.toThrow('did not answer');
+    const [job] = await recoveryJobs(deps);
+    expect(await deps.payments.sealedSecretsOf(scope, job!.token)).toEqual({
+      sealedNumber: expect.any(String),
+      sealedCvc: expect.any(String),
+    });
+    await recoverPayment(deps, job!);
+    expect(deps.processor.authorised).toEqual([
+      expect.objectContaining({ reference: job!.token, cvc: aCardDetails().cvc, initiation: 'new_card' }),
+    ]);
+    expect(await deps.payments.sealedSecretsOf(scope, job!.token)).toBeNull();
   });
 
   it('takes the outcome of a run that settled the payment since it was read, its number dropped by then', async () => {
@@ -643,7 +710,7 @@ describe('the payment-recovery job', () => {
       decline: 'card_declined',
       threeDSecure: { result: 'expired' },
     });
-    expect(await deps.payments.sealedNumberOf(live, created.payment.token)).toBeNull();
+    expect(await deps.payments.sealedSecretsOf(live, created.payment.token)).toBeNull();
     expect(deps.processor.completed).toEqual([]);
     // A late answer from the payer changes nothing.
     if (created.outcome !== 'three_d_secure') throw new Error('expected a 3-D Secure session');

@@ -348,6 +348,11 @@ describe('cancelling and reactivating', () => {
       nextBillingDate: '2027-04-12T10:00:00Z',
     });
     expect((await chargesMade(deps)).map((r) => r.amount)).toEqual([1000, 1000]);
+    // A reactivation's bill starts the subscription's renewals again, as its first did.
+    expect(deps.processor.authorised.map((asked) => asked.initiation)).toEqual([
+      'subscription_start',
+      'subscription_start',
+    ]);
     expect(await countsOf(deps, plan)).toMatchObject({ active: 1, cancelled: 0, starting: 0 });
   });
 
@@ -394,6 +399,12 @@ describe('billing', () => {
       billChargeToken(deps.ids, token, 0),
       billChargeToken(deps.ids, token, 1),
     ]);
+    // The first told as the subscription's start, the renewal as the merchant's, on its schedule;
+    // neither with a CVC (the customer's card keeps none).
+    expect(deps.processor.authorised.map(({ initiation, cvc }) => ({ initiation, cvc }))).toEqual([
+      { initiation: 'subscription_start', cvc: undefined },
+      { initiation: 'subscription_renewal', cvc: undefined },
+    ]);
     expect((await deps.subscriptions.ledger(scope, token, 1)).total).toBe(2);
     expect((await jobOf(deps, jobKinds.subscriptionBilling, token))?.dueAt.toISOString()).toBe(
       '2027-03-31T10:00:00.000Z',
@@ -439,6 +450,11 @@ describe('billing', () => {
       billChargeToken(deps.ids, token, 0),
       billChargeToken(deps.ids, token, 1),
     ]);
+    // Asked from the charge as its reservation kept it: still the subscription's renewal.
+    expect(deps.processor.authorised.at(-1)).toMatchObject({
+      reference: billChargeToken(deps.ids, token, 1),
+      initiation: 'subscription_renewal',
+    });
     const loaded = await deps.subscriptions.get(scope, token);
     expect(loaded).toMatchObject({ bill: null, subscription: { billedIntervals: 2 } });
     expect((await deps.subscriptions.ledger(scope, token, 1)).items[0]).toMatchObject({

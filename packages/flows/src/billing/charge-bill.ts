@@ -56,7 +56,8 @@ export const chargeReserved = (outcome: BillOutcome): boolean =>
 
 /**
  * Charges a bill: a real charge of the customer's card (it shows in the customer's charges),
- * under the attempt's derived token. A zero bill charges nothing. When the charge exists already
+ * under the attempt's derived token, told to the processor as a subscription's first payment (its
+ * start, a reactivation) or as its renewal. A zero bill charges nothing. When the charge exists already
  * (a run resuming the attempt: its token is taken) or another run settled it, its outcome is read
  * instead of charging again. With `along`, the bill's changes commit in the charge's own
  * transactions (its begin with the reservation, its outcome with the settlement: settleBillCharge).
@@ -84,6 +85,7 @@ export const chargeBill = async (
     reference: null,
     metadata: {},
     capture: true,
+    initiation: bill.purpose === 'renewal' ? 'subscription_renewal' : 'subscription_start',
     source: {
       kind: 'customer',
       token: subscription.customerToken,
@@ -98,7 +100,7 @@ export const chargeBill = async (
       recovery: 'bill',
       changes: along.begin ?? [],
     });
-    const settlement = await settlementWithProcessor(deps, scope, reserved.payment, reserved.cardNumber, {
+    const settlement = await settlementWithProcessor(deps, scope, reserved.payment, reserved.card, {
       billed: true,
       reservedAt: reserved.reservedAt,
     });

@@ -1,15 +1,21 @@
 import { type CardDetails, type Ids, invalidToken, newCard, type Scope, toTimestamp } from '@wattle/domain';
 import { type CardIntake, type CardTokensStore, TokenUsed } from '@wattle/ports';
 
-/** A card from its details: a new token, the number sealed. */
+/**
+ * A card from its details: a new token, the number sealed; with `withCvc` (a card token, a
+ * payment's own card: for its one authorisation), the CVC too, else it is forgotten (a
+ * customer's card never keeps one).
+ */
 export const sealNewCard = async (
   { cardTokens, ids }: { cardTokens: CardTokensStore; ids: Ids },
   scope: Scope,
   details: CardDetails,
   now: Date,
+  { withCvc }: { withCvc: boolean } = { withCvc: false },
 ): Promise<CardIntake> => {
   const card = newCard(details, ids.token('card'), toTimestamp(now));
-  return { from: 'new', sealed: await cardTokens.seal(scope, card, details.number) };
+  const cvc = withCvc ? details.cvc : undefined;
+  return { from: 'new', sealed: await cardTokens.seal(scope, card, details.number, cvc) };
 };
 
 /** An unused card token to take in, or the invalid-token error for `param`. */

@@ -22,8 +22,9 @@ export interface CreatePaymentSourceDeps {
 /**
  * POST /payment_sources: the source's card under a single-use `ps_` token that expires one month
  * later. The number (a wallet's DPAN alike) is sealed as a card token's, bound to the source's
- * card, so a charge or a customer takes it in as such; the CVC or cryptogram was checked and is
- * forgotten.
+ * card, so a charge or a customer takes it in as such; a `card` source's CVC too, for its one
+ * charge or authorisation (a customer made from it never keeps it). A wallet's cryptogram was
+ * checked and is forgotten.
  */
 export const createPaymentSource = async (
   { paymentSources, cardTokens, clock, ids }: CreatePaymentSourceDeps,
@@ -37,12 +38,9 @@ export const createPaymentSource = async (
     input.type === 'card'
       ? newCard(input.details, cardToken, createdAt)
       : newTokenisedCard(input.details, input.type, cardToken, createdAt);
-  const sealed = await cardTokens.seal(scope, card, input.details.number);
+  const cvc = input.type === 'card' ? input.details.cvc : undefined;
+  const { card: _card, ...secrets } = await cardTokens.seal(scope, card, input.details.number, cvc);
   const source: PaymentSourceRecord = { token: ids.token('ps'), type: input.type, card, createdAt };
-  await paymentSources.put(
-    scope,
-    { source, sealedNumber: sealed.sealedNumber },
-    addMonths(now, paymentSourceLifetimeMonths),
-  );
+  await paymentSources.put(scope, { source, ...secrets }, addMonths(now, paymentSourceLifetimeMonths));
   return source;
 };

@@ -6,7 +6,8 @@ export const paymentSourceParam = 'payment_source_token';
 
 /**
  * An unused payment source to take in as a card (a payment's or a customer's): its card and
- * sealed number, used up by the taking write. Else the invalid-token error, as for a card token.
+ * sealed number (and CVC, which only a payment uses), used up by the taking write. Else the
+ * invalid-token error, as for a card token.
  */
 export const takePaymentSource = async (
   { paymentSources }: { paymentSources: PaymentSourcesStore },
@@ -16,9 +17,6 @@ export const takePaymentSource = async (
 ): Promise<Extract<CardIntake, { from: 'payment_source' }>> => {
   const found = await paymentSources.findUnused(scope, token, now);
   if (!found) throw invalidToken(paymentSourceParam);
-  return {
-    from: 'payment_source',
-    sealed: { card: found.source.card, sealedNumber: found.sealedNumber },
-    paymentSourceToken: token,
-  };
+  const { source, ...secrets } = found;
+  return { from: 'payment_source', sealed: { card: source.card, ...secrets }, paymentSourceToken: token };
 };

@@ -3,6 +3,7 @@ import {
   type Payment,
   type PaymentOrder,
   type PaymentRecovery,
+  type ProcessorCard,
   paymentPrefix,
   platformAdjustmentRefusal,
   reservationOf,
@@ -52,8 +53,8 @@ export type CreatePaymentDeps = Pick<
 /** A payment reserved: the processor not asked yet. */
 export interface ReservedPayment {
   payment: Payment;
-  /** The card number, for the processor. */
-  cardNumber: string;
+  /** The card for the processor: its number, and the CVC sent for this payment, if any. */
+  card: ProcessorCard;
   /** When it was reserved: where it joins its lists. */
   reservedAt: Date;
   /** The 3-D Secure session the payer must pass first, if any. */
@@ -102,12 +103,13 @@ export const reservePayment = async (
   const token = request.token ?? ids.token(paymentPrefix(request.kind));
   const reserved = {
     ...reservedPayment(request, token, source, threeDSecure, now),
-    ...settlementDelayFor(source.cardNumber),
-    ...disputeCaseFor(source.cardNumber),
+    ...settlementDelayFor(source.opened.number),
+    ...disputeCaseFor(source.opened.number),
   };
   const changes = reservationOf({
     payment: reserved,
     sealedNumber: source.sealedNumber,
+    sealedCvc: source.sealedCvc,
     uses: { cardToken: source.consumesCardToken, paymentSourceToken: source.consumesPaymentSource },
     recovery: along.recovery,
   });
@@ -115,7 +117,7 @@ export const reservePayment = async (
   await commitUsingToken(tokenParam, () => payments.commit(scope, [...changes, ...along.changes], now));
   return {
     payment: reserved,
-    cardNumber: source.cardNumber,
+    card: source.opened,
     reservedAt: now,
     sessionToken: session?.sessionToken ?? null,
   };
@@ -136,12 +138,12 @@ export const createPayment = async (
   const { sessionToken } = reserved;
   if (sessionToken) {
     const returnUrl = request.threeDSecureReturnUrl?.(sessionToken) ?? '';
-    const started = await startThreeDSecure(deps, scope, reserved.payment, reserved.cardNumber, returnUrl);
+    const started = await startThreeDSecure(deps, scope, reserved.payment, reserved.card, returnUrl);
     return started.state === 'pending_3ds'
       ? { outcome: 'three_d_secure', payment: started, sessionToken }
       : { outcome: 'settled', payment: started };
   }
-  const payment = await settleWithProcessor(deps, scope, reserved.payment, reserved.cardNumber, {
+  const payment = await settleWithProcessor(deps, scope, reserved.payment, reserved.card, {
     reservedAt: reserved.reservedAt,
   });
   return { outcome: 'settled', payment };

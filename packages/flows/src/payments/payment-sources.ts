@@ -5,10 +5,11 @@ import {
   invalidToken,
   type PaymentCard,
   PinError,
+  type ProcessorCard,
   type Scope,
   unowned,
 } from '@wattle/domain';
-import type { SealedCard } from '@wattle/ports';
+import type { SealedCard, SealedSecrets } from '@wattle/ports';
 import { sealNewCard } from '../cards/card-intake.ts';
 import { takePaymentSource } from '../payment-sources/take-payment-source.ts';
 import type { PaymentsDeps } from './deps.ts';
@@ -30,10 +31,13 @@ export type PaymentSource =
   /** customer_token with card_token: that card of that customer, refused when the customer has no such card. */
   | { kind: 'customer_card'; token: string; cardToken: string };
 
-/** The card a payment uses, its number for the processor, and what using it takes. */
-export interface ResolvedSource extends PaymentCard {
-  sealedNumber: string;
-  cardNumber: string;
+/**
+ * The card a payment uses, its secrets sealed (kept by its reservation until it settles) and
+ * opened for the processor, and what using it takes.
+ */
+export interface ResolvedSource extends PaymentCard, SealedSecrets {
+  /** The card as the processor takes it: its number, and the CVC sent for this payment, if any. */
+  opened: ProcessorCard;
   /** An unused card token the payment uses up (single use). */
   consumesCardToken: string | null;
   /** An unused payment source the payment uses up (single use). */
@@ -50,6 +54,10 @@ const notTheCustomersCard = (): PinError =>
 
 type SourceDeps = Pick<PaymentsDeps, 'cardTokens' | 'paymentSources' | 'customers' | 'ids'>;
 
+/** A sealed card's secrets, its CVC only when it was sealed with one. */
+const secretsOf = ({ sealedNumber, sealedCvc }: SealedSecrets): SealedSecrets =>
+  sealedCvc ? { sealedNumber, sealedCvc } : { sealedNumber };
+
 /** A stored card of a customer: it stays the customer's, so any number of payments may use it. */
 const customerCard = async (
   { cardTokens }: SourceDeps,
@@ -62,12 +70,15 @@ const customerCard = async (
   owner: { customerToken, primary },
   customerToken,
   sealedNumber: sealed.sealedNumber,
-  cardNumber: await cardTokens.open(scope, sealed),
+  opened: await cardTokens.open(scope, { card: sealed.card, sealedNumber: sealed.sealedNumber }),
   consumesCardToken: null,
   consumesPaymentSource: null,
 });
 
-/** An unused card token or payment source: the card of no customer, used up by the payment. */
+/**
+ * An unused card token or payment source: the card of no customer, used up by the payment, with
+ * the CVC sent with it (POST /cards') for this, its one payment.
+ */
 const unusedSource = async (
   { cardTokens }: SourceDeps,
   scope: Scope,
@@ -77,8 +88,8 @@ const unusedSource = async (
   card: sealed.card,
   owner: unowned,
   customerToken: null,
-  sealedNumber: sealed.sealedNumber,
-  cardNumber: await cardTokens.open(scope, sealed),
+  ...secretsOf(sealed),
+  opened: await cardTokens.open(scope, sealed),
   ...consumes,
 });
 
@@ -108,13 +119,13 @@ export const resolveSource = async (
   const { cardTokens, customers, ids } = deps;
   switch (source.kind) {
     case 'card': {
-      const intake = await sealNewCard({ cardTokens, ids }, scope, source.details, now);
+      const intake = await sealNewCard({ cardTokens, ids }, scope, source.details, now, { withCvc: true });
       return {
         card: intake.sealed.card,
         owner: unowned,
         customerToken: null,
-        sealedNumber: intake.sealed.sealedNumber,
-        cardNumber: source.details.number,
+        ...secretsOf(intake.sealed),
+        opened: { card: intake.sealed.card, number: source.details.number, cvc: source.details.cvc },
         consumesCardToken: null,
         consumesPaymentSource: null,
       };

@@ -1,21 +1,21 @@
-import { awaitingPayer, awaitingPayerOf, type Payment, type Scope } from '@wattle/domain';
+import { awaitingPayer, awaitingPayerOf, type Payment, type ProcessorCard, type Scope } from '@wattle/domain';
 import type { PaymentsDeps } from './deps.ts';
 import { answerOf, authorise, type ProcessorDeps, settlementOfAnswer } from './settle-payment.ts';
 
 /**
  * Starts the processor's 3-D Secure for a charge reserved `pending_3ds`: authorises with a redirect
  * back to `returnUrl` (where the payer's return completes it). Asked for it, the processor's
- * redirect is kept and the charge waits for the payer (its card number dropped); any other answer
+ * redirect is kept and the charge waits for the payer (its card number and CVC dropped); any other answer
  * (the issuer let it through, or refused it) settles it at once.
  */
 export const startThreeDSecure = async (
   deps: ProcessorDeps & Pick<PaymentsDeps, 'payments'>,
   scope: Scope,
   reserved: Payment,
-  cardNumber: string,
+  card: ProcessorCard,
   returnUrl: string,
 ): Promise<Payment> => {
-  const answer = await authorise(deps, scope, reserved, cardNumber, { mode: 'redirect', returnUrl });
+  const answer = await authorise(deps, scope, reserved, card, { mode: 'redirect', returnUrl });
   if (answer.outcome === 'action_required') {
     const waiting = awaitingPayer(reserved, answer.redirect);
     await deps.payments.commit(scope, awaitingPayerOf(reserved, waiting), deps.clock.now());

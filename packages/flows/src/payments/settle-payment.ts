@@ -1,8 +1,10 @@
 import {
   type AuthorisationOutcome,
+  initiationOf,
   isUnresolved,
   type Payment,
   type PaymentAnswer,
+  type ProcessorCard,
   type ProcessorThreeDSecure,
   processorReferenceOf,
   type RecoveryEnd,
@@ -44,22 +46,24 @@ export const recoveryEndOf = ({ job, billed }: Pick<SettleHow, 'job' | 'billed'>
   job ? { by: 'run', dueAt: job.dueAt } : billed ? { by: 'bill' } : { by: 'own' };
 
 /**
- * The card number a reserved payment kept sealed, for the processor. Settling drops it: when it is
- * gone because another request or run settled the payment since `payment` was read, that is the
- * race settling would have reported (Changed); gone from a payment still as read, it is lost.
+ * The card a reserved payment kept sealed, for the processor: its number, and the CVC sent for it
+ * (none when it was sent none: a customer's stored card; or reserved before CVCs were kept).
+ * Settling drops both: when they are gone because another request or run settled the payment
+ * since `payment` was read, that is the race settling would have reported (Changed); gone from a
+ * payment still as read, they are lost.
  */
-export const reservedCardNumber = async (
+export const reservedCard = async (
   { payments, cardTokens }: Pick<PaymentsDeps, 'payments' | 'cardTokens'>,
   scope: Scope,
   payment: Payment,
-): Promise<string> => {
-  const sealedNumber = await payments.sealedNumberOf(scope, payment.token);
-  if (!sealedNumber) {
+): Promise<ProcessorCard> => {
+  const sealed = await payments.sealedSecretsOf(scope, payment.token);
+  if (!sealed) {
     const now = await payments.get(scope, payment.token);
     if (now && now.state !== payment.state) throw new Changed('payment', payment.token);
     throw new Error(`Payment ${payment.token} has lost its sealed number`);
   }
-  return cardTokens.open(scope, { card: payment.card, sealedNumber });
+  return cardTokens.open(scope, { card: payment.card, ...sealed });
 };
 
 /** The 3-D Secure the processor is told of: the merchant's own authentication, passed through. */
@@ -107,22 +111,23 @@ export const settlementWithProcessor = async (
   deps: ProcessorDeps,
   scope: Scope,
   reserved: Payment,
-  cardNumber: string,
+  card: ProcessorCard,
   how: SettleHow,
 ): Promise<ProcessorSettlement> => {
-  const answer = await authorise(deps, scope, reserved, cardNumber, threeDSecureOf(reserved));
+  const answer = await authorise(deps, scope, reserved, card, threeDSecureOf(reserved));
   return settlementOfAnswer(deps, reserved, answerOf(answer), how);
 };
 
 /**
- * The processor's authorisation of a reserved payment with its card, keyed by the payment's token,
- * bounded by the invocation's deadline; 3-D Secure as `threeDSecure` says.
+ * The processor's authorisation of a reserved payment with its card (its CVC when it has one),
+ * told what the payment is (initiationOf), keyed by the payment's token, bounded by the
+ * invocation's deadline; 3-D Secure as `threeDSecure` says.
  */
 export const authorise = (
   { processorOf, deadline }: Pick<PaymentsDeps, 'processorOf' | 'deadline'>,
   scope: Scope,
   reserved: Payment,
-  cardNumber: string,
+  card: ProcessorCard,
   threeDSecure: ProcessorThreeDSecure,
 ): Promise<AuthorisationOutcome> =>
   processorOf(scope).authorise({
@@ -130,7 +135,8 @@ export const authorise = (
     reference: processorReferenceOf(scope.accountId, reserved.token),
     amount: reserved.amount,
     currency: reserved.currency,
-    card: { card: reserved.card, number: cardNumber },
+    card,
+    initiation: initiationOf(reserved),
     capture: reserved.captureOnSuccess,
     threeDSecure,
     returnUrl: threeDSecure.mode === 'redirect' ? threeDSecure.returnUrl : '',
@@ -174,7 +180,9 @@ export const resolutionWithProcessor = async (
 
 /**
  * The settlement of a payment left `processing`: an unresolved one is resolved; one a crash left
- * before its answer is asked again with its card (the same token: the processor makes it once).
+ * before its answer is asked again with its card (the same token: the processor makes it once),
+ * and the CVC its reservation still holds (none when it was reserved before CVCs were kept: it
+ * goes without).
  */
 export const settlementOfProcessing = async (
   deps: ProcessorDeps & Pick<PaymentsDeps, 'payments' | 'cardTokens'>,
@@ -183,8 +191,8 @@ export const settlementOfProcessing = async (
   how: SettleHow,
 ): Promise<ProcessorSettlement> => {
   if (isUnresolved(payment)) return resolutionWithProcessor(deps, scope, payment, how);
-  const cardNumber = await reservedCardNumber(deps, scope, payment);
-  return settlementWithProcessor(deps, scope, payment, cardNumber, how);
+  const card = await reservedCard(deps, scope, payment);
+  return settlementWithProcessor(deps, scope, payment, card, how);
 };
 
 /**
@@ -195,10 +203,10 @@ export const settleWithProcessor = async (
   deps: ProcessorDeps & Pick<PaymentsDeps, 'payments'>,
   scope: Scope,
   reserved: Payment,
-  cardNumber: string,
+  card: ProcessorCard,
   how: SettleHow,
 ): Promise<Payment> => {
-  const { settled, changes, now } = await settlementWithProcessor(deps, scope, reserved, cardNumber, how);
+  const { settled, changes, now } = await settlementWithProcessor(deps, scope, reserved, card, how);
   await deps.payments.commit(scope, changes, now);
   return settled;
 };

@@ -10,7 +10,7 @@ import {
 import { Changed } from '@wattle/ports';
 import type { PaymentsDeps } from './deps.ts';
 import { completeWithProcessor } from './processor-three-d-secure.ts';
-import { reservedCardNumber, settleWithProcessor } from './settle-payment.ts';
+import { reservedCard, settleWithProcessor } from './settle-payment.ts';
 import { declineThreeDSecure } from './three-d-secure-decline.ts';
 
 export interface SessionPayment {
@@ -80,8 +80,8 @@ export const completeThreeDSecure = async (
     if (answered.processorRedirect)
       return { callbackUrl, payment: await completeWithProcessor(deps, scope, answered, returned) };
     if (!authenticated) return { callbackUrl, payment: await declineThreeDSecure(deps, scope, answered) };
-    const cardNumber = await reservedCardNumber(deps, scope, payment);
-    const settled = await settleWithProcessor(deps, scope, answered, cardNumber, {});
+    const card = await reservedCard(deps, scope, payment);
+    const settled = await settleWithProcessor(deps, scope, answered, card, {});
     return { callbackUrl, payment: settled };
   } catch (error) {
     // The payer answered twice at once: the first answer stands.

@@ -18,7 +18,7 @@ export class MemoryBankAccountTokens implements BankAccountTokensStore {
   }
 
   async put(scope: Scope, sealed: SealedBankAccount, expiresAt: Date): Promise<void> {
-    return this.tokens.put(scope, sealed.bankAccount, sealed.sealedNumber, expiresAt);
+    return this.tokens.put(scope, sealed.bankAccount, { sealedNumber: sealed.sealedNumber }, expiresAt);
   }
 
   async findUnused(scope: Scope, token: string, now: Date): Promise<SealedBankAccount | null> {

@@ -1,4 +1,4 @@
-import type { Card, Scope } from '@wattle/domain';
+import type { Card, ProcessorCard, Scope } from '@wattle/domain';
 import type { CardTokensStore, SealedCard } from '@wattle/ports';
 import type { Change } from '../world/change.ts';
 import type { MemoryWorld } from '../world/world.ts';
@@ -12,22 +12,24 @@ export class MemoryCardTokens implements CardTokensStore {
     this.tokens = new SingleUseTokens<Card>(world, 'card-token');
   }
 
-  async seal(scope: Scope, card: Card, cardNumber: string): Promise<SealedCard> {
-    const { value, sealedNumber } = await this.tokens.seal(scope, card, cardNumber);
-    return { card: value, sealedNumber };
+  async seal(scope: Scope, card: Card, cardNumber: string, cvc?: string): Promise<SealedCard> {
+    const { value, ...secrets } = await this.tokens.seal(scope, card, cardNumber, cvc);
+    return { card: value, ...secrets };
   }
 
-  async open(scope: Scope, sealed: SealedCard): Promise<string> {
-    return this.tokens.open(scope, sealed.card.token, sealed.sealedNumber);
+  async open(scope: Scope, { card, ...secrets }: SealedCard): Promise<ProcessorCard> {
+    return { card, ...(await this.tokens.open(scope, card.token, secrets)) };
   }
 
-  async put(scope: Scope, sealed: SealedCard, expiresAt: Date): Promise<void> {
-    return this.tokens.put(scope, sealed.card, sealed.sealedNumber, expiresAt);
+  async put(scope: Scope, { card, ...secrets }: SealedCard, expiresAt: Date): Promise<void> {
+    return this.tokens.put(scope, card, secrets, expiresAt);
   }
 
   async findUnused(scope: Scope, cardToken: string, now: Date): Promise<SealedCard | null> {
     const found = await this.tokens.findUnused(scope, cardToken, now);
-    return found ? { card: found.value, sealedNumber: found.sealedNumber } : null;
+    if (!found) return null;
+    const { value, ...secrets } = found;
+    return { card: value, ...secrets };
   }
 
   consumeIn(change: Change, scope: Scope, cardToken: string, now: Date): Change {

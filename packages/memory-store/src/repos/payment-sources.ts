@@ -12,13 +12,15 @@ export class MemoryPaymentSources implements PaymentSourcesStore {
     this.tokens = new SingleUseTokens<PaymentSourceRecord>(world, 'payment-source');
   }
 
-  async put(scope: Scope, sealed: SealedPaymentSource, expiresAt: Date): Promise<void> {
-    return this.tokens.put(scope, sealed.source, sealed.sealedNumber, expiresAt);
+  async put(scope: Scope, { source, ...secrets }: SealedPaymentSource, expiresAt: Date): Promise<void> {
+    return this.tokens.put(scope, source, secrets, expiresAt);
   }
 
   async findUnused(scope: Scope, token: string, now: Date): Promise<SealedPaymentSource | null> {
     const found = await this.tokens.findUnused(scope, token, now);
-    return found ? { source: found.value, sealedNumber: found.sealedNumber } : null;
+    if (!found) return null;
+    const { value, ...secrets } = found;
+    return { source: value, ...secrets };
   }
 
   consumeIn(change: Change, scope: Scope, token: string, now: Date): Change {

@@ -13,6 +13,7 @@ import {
   type Page,
   type PaymentsStore,
   type PaymentWrite,
+  type SealedSecrets,
   scheduledJobOf,
   type ThreeDSecureSession,
   TokenTaken,
@@ -71,8 +72,11 @@ export class MemoryPayments implements PaymentsStore {
     return record ? toPayment(record) : null;
   }
 
-  async sealedNumberOf(scope: Scope, token: string): Promise<string | null> {
-    return this.payments.get(scoped(scope, token))?.sealedNumber ?? null;
+  async sealedSecretsOf(scope: Scope, token: string): Promise<SealedSecrets | null> {
+    const record = this.payments.get(scoped(scope, token));
+    if (!record?.sealedNumber) return null;
+    const { sealedNumber, sealedCvc } = record;
+    return sealedCvc ? { sealedNumber, sealedCvc } : { sealedNumber };
   }
 
   async list(scope: Scope, kind: PaymentKind, page: number): Promise<Page<Payment>> {
@@ -180,7 +184,7 @@ export class MemoryPayments implements PaymentsStore {
   private reservationIn(
     change: Change,
     scope: Scope,
-    { payment, sealedNumber, listed }: Extract<PaymentChange, { kind: 'reservation' }>,
+    { payment, sealedNumber, sealedCvc, listed }: Extract<PaymentChange, { kind: 'reservation' }>,
     now: Date,
   ): void {
     const id = scoped(scope, payment.token);
@@ -193,6 +197,7 @@ export class MemoryPayments implements PaymentsStore {
         const record: PaymentRecord = {
           payment: copy(payment),
           sealedNumber,
+          ...(sealedCvc ? { sealedCvc } : {}),
           sortKey: listSortKey(now, payment.token),
           transferLinks: [],
         };
@@ -222,6 +227,7 @@ export class MemoryPayments implements PaymentsStore {
         record.payment = copy(payment);
         record.refundable = refundable(payment);
         delete record.sealedNumber;
+        delete record.sealedCvc;
         if (listedAt) {
           record.sortKey = listedAt;
           this.join(scope, record, id);

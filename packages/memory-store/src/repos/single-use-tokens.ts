@@ -1,5 +1,11 @@
 import { type Scope, toEpochSeconds } from '@wattle/domain';
-import { TokenUsed } from '@wattle/ports';
+import {
+  type CardSecrets,
+  openCardSecrets,
+  type SealedSecrets,
+  sealCardSecrets,
+  TokenUsed,
+} from '@wattle/ports';
 import type { Change } from '../world/change.ts';
 import { copy } from '../world/copy.ts';
 import { scoped, sealContext } from '../world/keys.ts';
@@ -8,6 +14,8 @@ import type { MemoryWorld } from '../world/world.ts';
 interface StoredToken<T> {
   value: T;
   sealedNumber: string;
+  /** A card's CVC, sealed apart, until the one payment it was sent for is authorised. */
+  sealedCvc?: string;
   expiresAt: number;
 }
 
@@ -26,30 +34,42 @@ export class SingleUseTokens<T extends { token: string }> {
     this.tokens = world.expiring<StoredToken<T>>(kind, (stored) => stored.expiresAt);
   }
 
-  async seal(scope: Scope, value: T, number: string): Promise<{ value: T; sealedNumber: string }> {
-    return { value, sealedNumber: await this.world.cipher.seal(number, sealContext(scope, value.token)) };
+  /** Seals the number, and the CVC when given (a card's, for its one authorisation). */
+  async seal(scope: Scope, value: T, number: string, cvc?: string): Promise<{ value: T } & SealedSecrets> {
+    return {
+      value,
+      ...(await sealCardSecrets(this.world.cipher, sealContext(scope, value.token), number, cvc)),
+    };
   }
 
-  async open(scope: Scope, token: string, sealedNumber: string): Promise<string> {
-    return this.world.cipher.open(sealedNumber, sealContext(scope, token));
+  /** The number in clear, and the CVC if sealed with one, for the processor. */
+  async open(scope: Scope, token: string, sealed: SealedSecrets): Promise<CardSecrets> {
+    return openCardSecrets(this.world.cipher, sealContext(scope, token), sealed);
   }
 
-  async put(scope: Scope, value: T, sealedNumber: string, expiresAt: Date): Promise<void> {
+  async put(
+    scope: Scope,
+    value: T,
+    { sealedNumber, sealedCvc }: SealedSecrets,
+    expiresAt: Date,
+  ): Promise<void> {
     const id = scoped(scope, value.token);
     if (this.tokens.has(id)) throw new Error(`The ${this.kind} ${value.token} exists already`);
-    const stored = { value: copy(value), sealedNumber, expiresAt: toEpochSeconds(expiresAt) };
+    const stored: StoredToken<T> = {
+      value: copy(value),
+      sealedNumber,
+      ...(sealedCvc ? { sealedCvc } : {}),
+      expiresAt: toEpochSeconds(expiresAt),
+    };
     this.tokens.set(id, stored);
     this.world.expiry.add(this.kind, id, stored.expiresAt);
   }
 
-  async findUnused(
-    scope: Scope,
-    token: string,
-    now: Date,
-  ): Promise<{ value: T; sealedNumber: string } | null> {
+  async findUnused(scope: Scope, token: string, now: Date): Promise<({ value: T } & SealedSecrets) | null> {
     const stored = this.tokens.get(scoped(scope, token));
     if (!stored || stored.expiresAt <= toEpochSeconds(now)) return null;
-    return { value: copy(stored.value), sealedNumber: stored.sealedNumber };
+    const found = { value: copy(stored.value), sealedNumber: stored.sealedNumber };
+    return stored.sealedCvc ? { ...found, sealedCvc: stored.sealedCvc } : found;
   }
 
   /** Uses the token up in `change`: TokenUsed when it is gone (used, expired, never made). */

@@ -7,6 +7,8 @@ export interface PaymentRecord {
   payment: Payment;
   /** Kept from the reservation until the settlement. */
   sealedNumber?: string;
+  /** The CVC sent for it, sealed: kept from the reservation until the settlement, as the number. */
+  sealedCvc?: string;
   /** What is left to refund (set when it settles: none before). */
   refundable?: number;
   /** Where it is (or will be) in its lists. */

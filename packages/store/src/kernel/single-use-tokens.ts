@@ -1,6 +1,12 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type Scope, toEpochSeconds } from '@wattle/domain';
-import { TokenUsed } from '@wattle/ports';
+import {
+  type CardSecrets,
+  openCardSecrets,
+  type SealedSecrets,
+  sealCardSecrets,
+  TokenUsed,
+} from '@wattle/ports';
 import type { StoreContext } from './context.ts';
 import type { ItemKey } from './keys.ts';
 import type { Transaction } from './transaction.ts';
@@ -16,10 +22,14 @@ export type ConsumeIn = <L extends string>(
   now: Date,
 ) => Transaction<L | SingleUseLabel>;
 
-/** A stored thing with its secret number sealed (a card, a bank account). */
+/**
+ * A stored thing with its secret number sealed (a card, a bank account), and a card's CVC, sealed
+ * apart, until the one payment it was sent for is authorised.
+ */
 export interface Sealed<T> {
   value: T;
   sealedNumber: string;
+  sealedCvc?: string | undefined;
 }
 
 /** The context bound into a sealed number: it opens only as this resource of this merchant. */
@@ -44,13 +54,17 @@ export class SingleUseTokens<T extends { token: string }> {
     private readonly kind: SingleUseKind,
   ) {}
 
-  async seal(scope: Scope, value: T, number: string): Promise<Sealed<T>> {
-    return { value, sealedNumber: await this.ctx.cipher.seal(number, sealContext(scope, value.token)) };
+  /** Seals the number, and the CVC when given (a card's, for its one authorisation). */
+  async seal(scope: Scope, value: T, number: string, cvc?: string): Promise<Sealed<T>> {
+    return {
+      value,
+      ...(await sealCardSecrets(this.ctx.cipher, sealContext(scope, value.token), number, cvc)),
+    };
   }
 
-  /** The number in clear, for the processor. Never log or store what this returns. */
-  open(scope: Scope, token: string, sealedNumber: string): Promise<string> {
-    return this.ctx.cipher.open(sealedNumber, sealContext(scope, token));
+  /** The number in clear, and the CVC if sealed with one, for the processor. Never log or store what this returns. */
+  open(scope: Scope, token: string, sealed: SealedSecrets): Promise<CardSecrets> {
+    return openCardSecrets(this.ctx.cipher, sealContext(scope, token), sealed);
   }
 
   async put(scope: Scope, sealed: Sealed<T>, expiresAt: Date): Promise<void> {
@@ -62,6 +76,7 @@ export class SingleUseTokens<T extends { token: string }> {
           _et: this.kind.entityType,
           value: sealed.value,
           sealedNumber: sealed.sealedNumber,
+          ...(sealed.sealedCvc ? { sealedCvc: sealed.sealedCvc } : {}),
           expiresAt: toEpochSeconds(expiresAt),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
@@ -80,7 +95,8 @@ export class SingleUseTokens<T extends { token: string }> {
     );
     const item = result.Item;
     if (!item || Number(item.expiresAt) <= toEpochSeconds(now)) return null;
-    return { value: item.value as T, sealedNumber: item.sealedNumber as string };
+    const sealed = { value: item.value as T, sealedNumber: item.sealedNumber as string };
+    return item.sealedCvc ? { ...sealed, sealedCvc: item.sealedCvc as string } : sealed;
   }
 
   /** Uses the token up inside `tx`: the transaction throws TokenUsed if it is gone. */

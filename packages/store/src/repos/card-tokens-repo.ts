@@ -1,13 +1,10 @@
-import type { Card, Scope } from '@wattle/domain';
+import type { Card, ProcessorCard, Scope } from '@wattle/domain';
 import type { CardTokensStore, SealedCard } from '@wattle/ports';
 import type { StoreContext } from '../kernel/context.ts';
 import { keys } from '../kernel/keys.ts';
 import { type ConsumeIn, type Sealed, SingleUseTokens } from '../kernel/single-use-tokens.ts';
 
-const fromSealed = (sealed: Sealed<Card>): SealedCard => ({
-  card: sealed.value,
-  sealedNumber: sealed.sealedNumber,
-});
+const fromSealed = ({ value, ...secrets }: Sealed<Card>): SealedCard => ({ card: value, ...secrets });
 
 /** Unused card tokens from POST /cards (single use, one month); customers' cards are sealed alike. */
 export class CardTokensRepo implements CardTokensStore {
@@ -21,17 +18,18 @@ export class CardTokensRepo implements CardTokensStore {
     });
   }
 
-  async seal(scope: Scope, card: Card, cardNumber: string): Promise<SealedCard> {
-    return fromSealed(await this.tokens.seal(scope, card, cardNumber));
+  async seal(scope: Scope, card: Card, cardNumber: string, cvc?: string): Promise<SealedCard> {
+    return fromSealed(await this.tokens.seal(scope, card, cardNumber, cvc));
   }
 
-  /** The number of a sealed card, for the processor. Never log or store what this returns. */
-  open(scope: Scope, sealed: SealedCard): Promise<string> {
-    return this.tokens.open(scope, sealed.card.token, sealed.sealedNumber);
+  /** The card for the processor: its number, and its CVC if sealed with one. Never log or store what this returns. */
+  async open(scope: Scope, { card, ...secrets }: SealedCard): Promise<ProcessorCard> {
+    return { card, ...(await this.tokens.open(scope, card.token, secrets)) };
   }
 
-  put(scope: Scope, sealed: SealedCard, expiresAt: Date): Promise<void> {
-    return this.tokens.put(scope, { value: sealed.card, sealedNumber: sealed.sealedNumber }, expiresAt);
+  /** Keeps the token's card, its sealed number and, until the token's one charge, its sealed CVC. */
+  put(scope: Scope, { card, ...secrets }: SealedCard, expiresAt: Date): Promise<void> {
+    return this.tokens.put(scope, { value: card, ...secrets }, expiresAt);
   }
 
   async findUnused(scope: Scope, cardToken: string, now: Date): Promise<SealedCard | null> {

@@ -4,9 +4,9 @@ import type { StoreContext } from '../kernel/context.ts';
 import { keys } from '../kernel/keys.ts';
 import { type ConsumeIn, type Sealed, SingleUseTokens } from '../kernel/single-use-tokens.ts';
 
-const fromSealed = (sealed: Sealed<PaymentSourceRecord>): SealedPaymentSource => ({
-  source: sealed.value,
-  sealedNumber: sealed.sealedNumber,
+const fromSealed = ({ value, ...secrets }: Sealed<PaymentSourceRecord>): SealedPaymentSource => ({
+  source: value,
+  ...secrets,
 });
 
 /**
@@ -25,8 +25,8 @@ export class PaymentSourcesRepo implements PaymentSourcesStore {
     });
   }
 
-  put(scope: Scope, sealed: SealedPaymentSource, expiresAt: Date): Promise<void> {
-    return this.tokens.put(scope, { value: sealed.source, sealedNumber: sealed.sealedNumber }, expiresAt);
+  put(scope: Scope, { source, ...secrets }: SealedPaymentSource, expiresAt: Date): Promise<void> {
+    return this.tokens.put(scope, { value: source, ...secrets }, expiresAt);
   }
 
   async findUnused(scope: Scope, token: string, now: Date): Promise<SealedPaymentSource | null> {

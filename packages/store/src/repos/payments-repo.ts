@@ -15,6 +15,7 @@ import {
   type Page,
   type PaymentsStore,
   type PaymentWrite,
+  type SealedSecrets,
   scheduledJobOf,
   type ThreeDSecureSession,
   TokenTaken,
@@ -107,7 +108,7 @@ const appendTransferLink = (link: TransferLink) => ({
 const reservationIn = (
   tx: Transaction<PaymentLabel>,
   scope: Scope,
-  { payment, sealedNumber, listed }: Extract<PaymentChange, { kind: 'reservation' }>,
+  { payment, sealedNumber, sealedCvc, listed }: Extract<PaymentChange, { kind: 'reservation' }>,
   now: Date,
 ): void => {
   const sortKey = listSortKey(now, payment.token);
@@ -117,6 +118,7 @@ const reservationIn = (
       _et: payment.kind,
       payment: storedPayment(payment),
       sealedNumber,
+      ...(sealedCvc ? { sealedCvc } : {}),
       ...(listed ? membershipOf(scope, payment, sortKey) : { listSortKey: sortKey }),
     },
     ConditionExpression: 'attribute_not_exists(pk)',
@@ -150,7 +152,7 @@ const paymentIn = (
   tx.update('payment', {
     Key: keys.payment(scope, payment.token),
     // The sort key kept for the lists is in their gsi sort keys from now on.
-    UpdateExpression: `SET ${sets.join(', ')} REMOVE sealedNumber, listSortKey`,
+    UpdateExpression: `SET ${sets.join(', ')} REMOVE sealedNumber, sealedCvc, listSortKey`,
     ConditionExpression: '#p.#s = :from',
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
@@ -238,17 +240,20 @@ export class PaymentsRepo implements PaymentsStore {
     return result.Item ? toPayment(result.Item) : null;
   }
 
-  /** The sealed number a reserved payment keeps until it is settled. */
-  async sealedNumberOf(scope: Scope, token: string): Promise<string | null> {
+  /** The sealed number (and CVC, when one was sent) a reserved payment keeps until it is settled. */
+  async sealedSecretsOf(scope: Scope, token: string): Promise<SealedSecrets | null> {
     const result = await this.ctx.doc.send(
       new GetCommand({
         TableName: this.ctx.tableName,
         Key: keys.payment(scope, token),
         ConsistentRead: true,
-        ProjectionExpression: 'sealedNumber',
+        ProjectionExpression: 'sealedNumber, sealedCvc',
       }),
     );
-    return (result.Item?.sealedNumber as string | undefined) ?? null;
+    const sealedNumber = result.Item?.sealedNumber as string | undefined;
+    if (!sealedNumber) return null;
+    const sealedCvc = result.Item?.sealedCvc as string | undefined;
+    return sealedCvc ? { sealedNumber, sealedCvc } : { sealedNumber };
   }
 
   list(scope: Scope, kind: PaymentKind, page: number): Promise<Page<Payment>> {
