@@ -174,8 +174,25 @@ const feesFor = (payment: Payment, amount: number): number =>
  */
 export type PaymentAnswer = Exclude<AuthorisationOutcome, { outcome: 'action_required' }> | ResolutionOutcome;
 
-/** The raw code of a payment failed because its unknown outcome was cancelled by our token. */
+/**
+ * The raw code of a payment failed because its unknown outcome was cancelled by our token, as the
+ * processor's notification told (payments failed before that notification was awaited, when the
+ * cancel was only taken, have it too).
+ */
 export const cancelledByReference = 'voided';
+
+/**
+ * What the processor's notification of a cancel by our reference proves, as an answer: taken,
+ * nothing stands (never made, or cancelled before any capture); refused, the payment stood, as the
+ * processor made it (`processorReference`: the payment's, as the notification names it).
+ */
+export const cancellationAnswer = (taken: boolean, processorReference: string): PaymentAnswer =>
+  taken
+    ? {
+        outcome: 'not_processed',
+        raw: { code: cancelledByReference, reason: 'Cancelled at the processor by our reference' },
+      }
+    : { outcome: 'approved', processorReference };
 
 /** How long after an unresolved answer the recovery job asks the processor again. */
 export const resolutionRetrySeconds = 5 * 60;
@@ -183,8 +200,9 @@ export const resolutionRetrySeconds = 5 * 60;
 /**
  * The payment after the processor answered: authorised (for five days) or captured at once when
  * approved; failed when declined (Pin's code, the processor's own kept), and with `gateway_error`
- * only where nothing can exist at the processor (not processed, or cancelled by our token); still
- * `processing`, unresolved, when the answer is unknown: neither failed nor succeeded until resolved.
+ * only where nothing can exist at the processor (not processed: never made, or cancelled by our
+ * token as its notification told); still `processing`, unresolved, when the answer is unknown or
+ * only a cancel was taken: neither failed nor succeeded until something proves which.
  */
 export const settledWith = (payment: Payment, answer: PaymentAnswer, now: Date): Payment => {
   const { unresolvedSince: _unresolved, recoveryDueAt: _due, ...rest } = payment;
@@ -197,6 +215,7 @@ export const settledWith = (payment: Payment, answer: PaymentAnswer, now: Date):
   });
   switch (answer.outcome) {
     case 'unknown':
+    case 'cancel_requested':
       return {
         ...payment,
         state: 'processing',
@@ -210,15 +229,7 @@ export const settledWith = (payment: Payment, answer: PaymentAnswer, now: Date):
           : {}),
       };
     case 'not_processed':
-      return failed('gateway_error', 'raw' in answer ? answer.raw : undefined);
-    case 'voided':
-      return {
-        ...failed('gateway_error', {
-          code: cancelledByReference,
-          reason: 'Cancelled at the processor by our reference',
-        }),
-        ...(answer.processorReference ? { processorReference: answer.processorReference } : {}),
-      };
+      return failed('gateway_error', answer.raw);
     case 'approved':
       return approved({ ...rest, processorReference: answer.processorReference });
   }

@@ -1,5 +1,6 @@
 import {
   type Clock,
+  cancellationAnswer,
   cancelledByReference,
   captureConfirmed,
   captureFailed,
@@ -8,6 +9,7 @@ import {
   type Ids,
   isUnresolved,
   type Payment,
+  type PaymentAnswer,
   type ProcessorNotification,
   processorReferenceOf,
   type Refund,
@@ -18,6 +20,7 @@ import {
 import type {
   CallDeadline,
   DisputesStore,
+  Logger,
   PaymentsStore,
   ProcessorOf,
   RefundsStore,
@@ -35,6 +38,7 @@ export interface ApplyNotificationDeps {
   deadline: CallDeadline;
   refunds: Pick<RefundsStore, 'get' | 'settle'>;
   disputes: DisputesStore;
+  logger: Logger;
   clock: Clock;
   ids: Ids;
   pacing: RetryPacing;
@@ -86,7 +90,8 @@ const applyIn = async (
 ): Promise<NotificationApplied> => {
   switch (notification.kind) {
     case 'authorisation':
-      return authorisationOf(deps, scope, token, notification);
+    case 'cancellation':
+      return ofPayment(deps, scope, token, notification);
     case 'capture':
     case 'capture_failed':
       return captureOf(deps, scope, token, notification);
@@ -97,11 +102,23 @@ const applyIn = async (
     case 'chargeback':
     case 'notification_of_chargeback':
       return chargebackOf(deps, scope, token);
-    case 'cancellation':
-      return notification.success ? 'unchanged' : cancellationFailed(deps, scope, token, notification);
     default:
       return 'unchanged';
   }
+};
+
+/** A notification about the payment itself (its authorisation, a cancellation), applied to it as read. */
+const ofPayment = async (
+  deps: ApplyNotificationDeps,
+  scope: Scope,
+  token: string,
+  notification: ProcessorNotification,
+): Promise<NotificationApplied> => {
+  const payment = await deps.payments.get(scope, token);
+  if (!payment) return 'not_ours';
+  return notification.kind === 'authorisation'
+    ? authorisationOf(deps, scope, payment, notification)
+    : cancellationOf(deps, scope, payment, notification);
 };
 
 /** The processor's reason, kept as it sent it. */
@@ -117,22 +134,62 @@ const rawOf = (notification: ProcessorNotification) => ({
 const authorisationOf = async (
   deps: ApplyNotificationDeps,
   scope: Scope,
-  token: string,
+  payment: Payment,
   notification: ProcessorNotification,
 ): Promise<NotificationApplied> => {
-  const payment = await deps.payments.get(scope, token);
-  if (!payment) return 'not_ours';
   if (!isUnresolved(payment)) return 'unchanged';
-  const { changes, now } = settlementOfAnswer(
+  return settleUnresolved(
     deps,
+    scope,
     payment,
     notification.success
       ? { outcome: 'approved', processorReference: notification.processorReference }
       : { outcome: 'declined', decline: notification.decline ?? 'card_declined', raw: rawOf(notification) },
-    {},
   );
+};
+
+/** An unresolved payment settled by what a notification proves (its recovery job ended). */
+const settleUnresolved = async (
+  deps: ApplyNotificationDeps,
+  scope: Scope,
+  payment: Payment,
+  answer: PaymentAnswer,
+): Promise<NotificationApplied> => {
+  const { changes, now } = settlementOfAnswer(deps, payment, answer, {});
   await deps.payments.commit(scope, changes, now);
   return 'applied';
+};
+
+/**
+ * A cancellation's outcome. Of an unresolved payment, it is the cancel by our reference its
+ * resolution asked for (which proved nothing until now): taken, nothing stands and the payment
+ * fails (`gateway_error`); refused, the payment stood at the processor, and is approved as it
+ * made it (captured at once, or authorised). Refused for a payment failed when such a cancel was
+ * only taken (before this was awaited), the money goes back (cancellationFailed).
+ */
+const cancellationOf = async (
+  deps: ApplyNotificationDeps,
+  scope: Scope,
+  payment: Payment,
+  notification: ProcessorNotification,
+): Promise<NotificationApplied> => {
+  if (isUnresolved(payment)) {
+    const stood = notification.paymentProcessorReference ?? notification.processorReference;
+    if (!notification.success)
+      deps.logger.warn('A cancel by our reference failed: the payment stood, and is approved', {
+        payment: payment.token,
+        processorReference: stood,
+        reason: notification.reason,
+      });
+    return settleUnresolved(deps, scope, payment, cancellationAnswer(notification.success, stood));
+  }
+  if (
+    !notification.success &&
+    payment.state === 'failed' &&
+    payment.processorOutcome?.code === cancelledByReference
+  )
+    return cancellationFailed(deps, scope, payment, notification);
+  return 'unchanged';
 };
 
 /**
@@ -222,13 +279,9 @@ const chargebackOf = async (
 const cancellationFailed = async (
   deps: ApplyNotificationDeps,
   scope: Scope,
-  token: string,
+  payment: Payment,
   notification: ProcessorNotification,
 ): Promise<NotificationApplied> => {
-  const payment = await deps.payments.get(scope, token);
-  if (!payment) return 'not_ours';
-  if (payment.state !== 'failed' || payment.processorOutcome?.code !== cancelledByReference)
-    return 'unchanged';
   const refundToken = deps.ids.derived('rf', `${payment.token}#cancel-failed`);
   const answer = await deps.processorOf(scope).refund({
     refundToken,
