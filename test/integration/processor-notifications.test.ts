@@ -475,8 +475,16 @@ describe("a failed cancellation of an unknown outcome's payment failed before it
       await applyProcessorNotification(withRefunds(), 'test', {
         ...failedCancel,
         reference: referenceOf(scope, paid.token),
+        paymentProcessorReference: paid.processorReference!,
       }),
     ).toBe('unchanged');
+    // Naming another payment's processor reference, it is not this one's at all.
+    expect(
+      await applyProcessorNotification(withRefunds(), 'test', {
+        ...failedCancel,
+        reference: referenceOf(scope, paid.token),
+      }),
+    ).toBe('not_ours');
     expect(refunds).toHaveLength(2);
   });
 });

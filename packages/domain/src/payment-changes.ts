@@ -293,6 +293,41 @@ export const transitionOf = ({ claim, after, charge, event, now }: Transition): 
 ];
 
 /**
+ * A capture or a void the processor tells of by notification, applied whatever Wattle believed:
+ * a void or capture whose answer was lost (its claim held), one Wattle never asked for, a capture
+ * the processor made before the void it then refused, or a void it refused (the payment stood).
+ */
+export interface ToldTransition {
+  /** As read: authorised (claimed or not), or voided. */
+  before: Payment;
+  /** Captured, voided, or authorised again (a void refused). */
+  after: Payment;
+  /** Capturing an authorisation: the charge it makes. */
+  charge?: Payment | null | undefined;
+  event: WattleEvent;
+  now: Date;
+}
+
+/**
+ * A told transition's changes: the payment from the state it was read in (Changed when another
+ * writer came first: read again and decide again), any claim removed (a request still holding it
+ * then answers from the new state), the charge a capture of an authorisation makes, its proceeds,
+ * the lease again when a refused void leaves it authorised, and the event. A lease left by an
+ * authorised payment captured or voided here lapses at its expiry: nothing can use it, as the
+ * payment is authorised no more.
+ */
+export const toldTransitionOf = ({ before, after, charge, event, now }: ToldTransition): PaymentChange[] => {
+  const lease = leaseEndOf(after);
+  return [
+    { kind: 'payment', payment: unclaimed(after), from: before.state, listing: { joins: false } },
+    ...(charge ? [{ kind: 'capture-charge' as const, charge: unclaimed(charge) }] : []),
+    ...proceedsOf(charge ?? after, now),
+    ...(lease ? [{ kind: 'lease' as const, paymentToken: after.token, until: lease }] : []),
+    { kind: 'event', event },
+  ];
+};
+
+/**
  * What a payment settled or captured at `now` brings: a captured charge credits its proceeds to
  * the balance (ordered by `now` to the millisecond, then its token), and, on a dispute test card,
  * schedules its dispute's opening.

@@ -276,6 +276,32 @@ export const voidedPayment = (payment: Payment, now: Date): Payment => ({
 });
 
 /**
+ * A payment Wattle voided whose void the processor refused: it stood, authorised as before (until
+ * it expires), so it can be voided or captured again.
+ */
+export const voidRefused = (payment: Payment): Payment => ({
+  ...payment,
+  state: 'authorised',
+  voidedAt: null,
+});
+
+/**
+ * What a capture the processor tells of takes of a payment (authorised, or voided when the
+ * processor captured first): the claim's amount when Wattle asked for it (ours, never the
+ * notification's); else, one Wattle did not ask for, the amount the processor names when it is
+ * in the payment's currency and within what was authorised (a charge only in full). Null when
+ * nothing of ours says how much.
+ */
+export const toldCaptureAmount = (
+  payment: Payment,
+  told: { amount: number; currency: string },
+): number | null => {
+  if (payment.claim?.action === 'capture') return payment.claim.amount;
+  if (told.currency !== payment.currency || told.amount <= 0 || told.amount > payment.amount) return null;
+  return payment.kind === 'charge' && told.amount !== payment.amount ? null : told.amount;
+};
+
+/**
  * How the processor took a capture: at once, or `pending` (it tells the outcome later): the charge
  * shows captured either way, as Pin has no pending capture, and a pending one says so.
  */

@@ -1,12 +1,16 @@
 import {
+  authorisationCapture,
   type Clock,
   cancellationAnswer,
   cancelledByReference,
   captureConfirmed,
+  capturedCharge,
   captureFailed,
   captureOutcomeOf,
+  claimReleaseOf,
   type Environment,
   type Ids,
+  isExpiredAuthorisation,
   isUnresolved,
   type Payment,
   type PaymentAnswer,
@@ -16,6 +20,10 @@ import {
   referencedBy,
   refundable,
   type Scope,
+  toldCaptureAmount,
+  toldTransitionOf,
+  voidedPayment,
+  voidRefused,
 } from '@wattle/domain';
 import type {
   CallDeadline,
@@ -89,36 +97,114 @@ const applyIn = async (
   notification: ProcessorNotification,
 ): Promise<NotificationApplied> => {
   switch (notification.kind) {
-    case 'authorisation':
-    case 'cancellation':
-      return ofPayment(deps, scope, token, notification);
-    case 'capture':
-    case 'capture_failed':
-      return captureOf(deps, scope, token, notification);
     case 'refund':
     case 'refund_failed':
     case 'refunded_reversed':
       return refundOf(deps, scope, token, notification);
+    case 'chargeback_reversed':
+    case 'other':
+      return 'unchanged';
+  }
+  const payment = await paymentNamed(deps, scope, token, notification);
+  if (!payment) return 'not_ours';
+  switch (notification.kind) {
+    case 'authorisation':
+      return authorisationOf(deps, scope, payment, notification);
+    case 'cancellation':
+      return cancellationOf(deps, scope, payment, notification);
+    case 'capture':
+    case 'capture_failed':
+      return captureOf(deps, scope, payment, notification);
     case 'chargeback':
     case 'notification_of_chargeback':
-      return chargebackOf(deps, scope, token);
-    default:
-      return 'unchanged';
+      return chargebackOf(deps, scope, payment);
   }
 };
 
-/** A notification about the payment itself (its authorisation, a cancellation), applied to it as read. */
-const ofPayment = async (
+/**
+ * A WARN line for an operator: what a notification did (or why it was not applied) to a payment
+ * of ours, naming the notification and the payment.
+ */
+const warnAbout = (
+  { logger }: Pick<ApplyNotificationDeps, 'logger'>,
+  message: string,
+  notification: ProcessorNotification,
+  payment: Payment,
+  details: Record<string, unknown>,
+): void =>
+  logger.warn(message, { id: notification.id, kind: notification.kind, payment: payment.token, ...details });
+
+/**
+ * The payment a notification names by our reference, if it is the one the processor means: a
+ * notification naming the payment's processor reference (`paymentProcessorReference`, Adyen's
+ * originalReference) other than the one the payment recorded is about another payment at the
+ * processor, and is not applied to this one (logged, for an operator to look into).
+ */
+const paymentNamed = async (
   deps: ApplyNotificationDeps,
   scope: Scope,
   token: string,
   notification: ProcessorNotification,
-): Promise<NotificationApplied> => {
+): Promise<Payment | null> => {
   const payment = await deps.payments.get(scope, token);
-  if (!payment) return 'not_ours';
-  return notification.kind === 'authorisation'
-    ? authorisationOf(deps, scope, payment, notification)
-    : cancellationOf(deps, scope, payment, notification);
+  const named = notification.paymentProcessorReference;
+  if (!payment || !named || !payment.processorReference || named === payment.processorReference)
+    return payment;
+  warnAbout(
+    deps,
+    "A processor notification names another payment's processor reference: not applied",
+    notification,
+    payment,
+    {
+      processorReference: payment.processorReference,
+      paymentProcessorReference: named,
+    },
+  );
+  return null;
+};
+
+/**
+ * A transition the processor tells of (toldTransitionOf), with the event of its new state (the
+ * charge's, capturing an authorisation) and a WARN line naming it, for an operator: each is a
+ * change Wattle did not make itself, or made otherwise.
+ */
+const toldTransition = async (
+  deps: ApplyNotificationDeps,
+  scope: Scope,
+  before: Payment,
+  decide: (now: Date) => { after: Payment; charge?: Payment },
+  notification: ProcessorNotification,
+  message: string,
+): Promise<NotificationApplied> => {
+  const now = deps.clock.now();
+  const { after, charge } = decide(now);
+  const event = paymentEvent(deps.ids, charge ?? after, now);
+  await deps.payments.commit(scope, toldTransitionOf({ before, after, charge, event, now }), now);
+  warnAbout(deps, message, notification, before, {
+    was: before.state,
+    now: after.state,
+    ...(charge ? { charge: charge.token } : {}),
+  });
+  return 'applied';
+};
+
+/** A claim whose void or capture the processor refused, given back: the payment stays authorised. */
+const claimRefused = async (
+  deps: ApplyNotificationDeps,
+  scope: Scope,
+  payment: Payment,
+  notification: ProcessorNotification,
+): Promise<NotificationApplied> => {
+  if (!payment.claim) return 'unchanged';
+  await deps.payments.commit(scope, claimReleaseOf(payment, payment.claim), deps.clock.now());
+  warnAbout(
+    deps,
+    'The processor refused a void or capture whose answer was lost: the payment stays authorised',
+    notification,
+    payment,
+    { claim: payment.claim.action, reason: notification.reason },
+  );
+  return 'applied';
 };
 
 /** The processor's reason, kept as it sent it. */
@@ -165,7 +251,10 @@ const settleUnresolved = async (
  * resolution asked for (which proved nothing until now): taken, nothing stands and the payment
  * fails (`gateway_error`); refused, the payment stood at the processor, and is approved as it
  * made it (captured at once, or authorised). Refused for a payment failed when such a cancel was
- * only taken (before this was awaited), the money goes back (cancellationFailed).
+ * only taken (before this was awaited), the money goes back (cancellationFailed). Of an authorised
+ * payment: carried out, it is voided (a void whose answer was lost, or one Wattle never asked
+ * for); refused, a void's claim is given back. Refused for a payment Wattle voided: the payment
+ * stood, authorised again (unless it has expired: nothing is held any more).
  */
 const cancellationOf = async (
   deps: ApplyNotificationDeps,
@@ -176,11 +265,16 @@ const cancellationOf = async (
   if (isUnresolved(payment)) {
     const stood = notification.paymentProcessorReference ?? notification.processorReference;
     if (!notification.success)
-      deps.logger.warn('A cancel by our reference failed: the payment stood, and is approved', {
-        payment: payment.token,
-        processorReference: stood,
-        reason: notification.reason,
-      });
+      warnAbout(
+        deps,
+        'A cancel by our reference failed: the payment stood, and is approved',
+        notification,
+        payment,
+        {
+          processorReference: stood,
+          reason: notification.reason,
+        },
+      );
     return settleUnresolved(deps, scope, payment, cancellationAnswer(notification.success, stood));
   }
   if (
@@ -189,35 +283,73 @@ const cancellationOf = async (
     payment.processorOutcome?.code === cancelledByReference
   )
     return cancellationFailed(deps, scope, payment, notification);
+  if (payment.state === 'authorised') {
+    if (!notification.success)
+      return payment.claim?.action === 'void'
+        ? claimRefused(deps, scope, payment, notification)
+        : 'unchanged';
+    return toldTransition(
+      deps,
+      scope,
+      payment,
+      (now) => ({ after: voidedPayment(payment, now) }),
+      notification,
+      payment.claim?.action === 'void'
+        ? 'The processor carried out a void whose answer was lost: voided'
+        : 'The processor cancelled an authorised payment Wattle did not void: voided',
+    );
+  }
+  // A void the processor refused: the funds are still held, until the authorisation expires.
+  if (payment.state === 'voided' && !notification.success) {
+    const stood = voidRefused(payment);
+    if (isExpiredAuthorisation(stood, deps.clock.now())) return 'unchanged';
+    return toldTransition(
+      deps,
+      scope,
+      payment,
+      () => ({ after: stood }),
+      notification,
+      'The processor refused a void: the payment stood, authorised again',
+    );
+  }
   return 'unchanged';
 };
 
 /**
  * The charge a capture made: the payment itself, or the charge an authorisation's capture made
- * (null if none did); undefined when there is no such payment.
+ * (null if none did).
  */
 const capturedChargeOf = async (
   { payments }: Pick<ApplyNotificationDeps, 'payments'>,
   scope: Scope,
-  token: string,
-): Promise<Payment | null | undefined> => {
-  const payment = await payments.get(scope, token);
-  if (!payment) return undefined;
+  payment: Payment,
+): Promise<Payment | null> => {
   if (payment.kind !== 'authorisation') return payment;
   return payment.captureChargeToken ? payments.get(scope, payment.captureChargeToken) : null;
 };
 
+/**
+ * A capture's outcome. Of an authorised payment, or one Wattle voided: a capture the processor
+ * made is applied as it made it (capturedAtProcessor); a refused one gives a capture's claim back.
+ * Of a captured charge: a pending capture is confirmed, or failed (its proceeds taken back).
+ */
 const captureOf = async (
   deps: ApplyNotificationDeps,
   scope: Scope,
-  token: string,
+  payment: Payment,
   notification: ProcessorNotification,
 ): Promise<NotificationApplied> => {
-  const charge = await capturedChargeOf(deps, scope, token);
-  if (charge === undefined) return 'not_ours';
+  const succeeded = notification.kind === 'capture' && notification.success;
+  if (payment.state === 'authorised' || (payment.state === 'voided' && succeeded))
+    return succeeded
+      ? capturedAtProcessor(deps, scope, payment, notification)
+      : payment.claim?.action === 'capture'
+        ? claimRefused(deps, scope, payment, notification)
+        : 'unchanged';
+  const charge = await capturedChargeOf(deps, scope, payment);
   if (charge?.state !== 'captured') return 'unchanged';
   const now = deps.clock.now();
-  if (notification.kind === 'capture' && notification.success) {
+  if (succeeded) {
     if (!charge.capturePending) return 'unchanged';
     await deps.payments.commit(
       scope,
@@ -235,6 +367,55 @@ const captureOf = async (
     now,
   );
   return 'applied';
+};
+
+/**
+ * A capture the processor made of a payment Wattle holds authorised (a capture whose answer was
+ * lost, or one Wattle never asked for) or voided (the processor captured first and refused the
+ * void). The money was taken, so the payment is captured as the processor made it and the
+ * merchant credited, as any capture: an authorisation's charge is made (its token derived from
+ * the authorisation's, so a racing resend makes none twice). The merchant, who voided, can
+ * refund it (decision 0195). The amount is the claim's, or the one the processor names if it
+ * fits the payment (toldCaptureAmount); nothing of ours saying how much, it is left, and logged.
+ */
+const capturedAtProcessor = async (
+  deps: ApplyNotificationDeps,
+  scope: Scope,
+  payment: Payment,
+  notification: ProcessorNotification,
+): Promise<NotificationApplied> => {
+  const amount = toldCaptureAmount(payment, notification.amount);
+  if (amount === null) {
+    warnAbout(
+      deps,
+      'The processor captured a payment for an amount that does not fit it: not applied',
+      notification,
+      payment,
+      {
+        amount: notification.amount.amount,
+        currency: notification.amount.currency,
+      },
+    );
+    return 'unchanged';
+  }
+  const base: Payment = { ...payment, voidedAt: null };
+  return toldTransition(
+    deps,
+    scope,
+    payment,
+    (now) => {
+      if (payment.kind === 'charge') return { after: capturedCharge(base, now) };
+      const chargeToken = deps.ids.derived('ch', `${payment.token}#captured-by-processor`);
+      const capture = authorisationCapture(base, amount, chargeToken, now);
+      return { after: capture.authorisation, charge: capture.charge };
+    },
+    notification,
+    payment.state === 'voided'
+      ? 'The processor captured a payment Wattle voided (it refused the void): captured, the merchant credited'
+      : payment.claim?.action === 'capture'
+        ? 'The processor carried out a capture whose answer was lost: captured'
+        : 'The processor captured an authorised payment Wattle did not capture: captured, the merchant credited',
+  );
 };
 
 const refundOf = async (
@@ -262,10 +443,9 @@ const refundOf = async (
 const chargebackOf = async (
   deps: ApplyNotificationDeps,
   scope: Scope,
-  token: string,
+  payment: Payment,
 ): Promise<NotificationApplied> => {
-  const charge = await capturedChargeOf(deps, scope, token);
-  if (charge === undefined) return 'not_ours';
+  const charge = await capturedChargeOf(deps, scope, payment);
   if (charge?.state !== 'captured' || charge.dispute || refundable(charge) === 0) return 'unchanged';
   await openChargeDispute(deps, scope, charge, { category: 'general' });
   return 'applied';
