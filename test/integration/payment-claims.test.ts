@@ -197,25 +197,27 @@ const recordingLogger = () => {
   };
 };
 
+/** The flows over `store` with the fake processor and a recording logger, and `apply` for a live notification. */
+const notified = (store: Parts) => {
+  const processor = fakeProcessor();
+  const logger = recordingLogger();
+  const deps = {
+    ...store,
+    ...processorDeps(processor),
+    logger,
+    ids: randomIds,
+    clock,
+    pacing: virtualPacing(),
+  };
+  const apply = (notification: ProcessorNotification) =>
+    applyProcessorNotification(deps, 'live', notification);
+  return { store, processor, logger, deps, apply };
+};
+
 describe.each(engines)(
   "the acquirer's notifications that contradict what Wattle believed (%s)",
   (_engine, storeOf) => {
-    const setUp = () => {
-      const store = storeOf();
-      const processor = fakeProcessor();
-      const logger = recordingLogger();
-      const deps = {
-        ...store,
-        ...processorDeps(processor),
-        logger,
-        ids: randomIds,
-        clock,
-        pacing: virtualPacing(),
-      };
-      const apply = (notification: ProcessorNotification) =>
-        applyProcessorNotification(deps, 'live', notification);
-      return { store, processor, logger, deps, apply };
-    };
+    const setUp = () => notified(storeOf());
 
     /** A notification about our `token`, the payment's own processor reference named (`originalReference`). */
     const notice = (
@@ -371,6 +373,82 @@ describe.each(engines)(
       // Its own is applied.
       expect(await apply(notice(scope, charge.token, 'capture_failed', true))).toBe('applied');
       expect(await store.payments.get(scope, charge.token)).toMatchObject({ state: 'failed' });
+    });
+  },
+);
+
+describe.each(engines)(
+  'the refund of a charge whose cancel by reference failed, the payment having stood (%s)',
+  (_engine, storeOf) => {
+    it('is a refund object of its own: its REFUND_FAILED notification is ours, logged, and moves no balance', async () => {
+      const { store, processor, logger, apply } = notified(storeOf());
+      const refunded: string[] = [];
+      processor.refund = async ({ refundToken }) => {
+        refunded.push(refundToken);
+        return { outcome: 'pending' };
+      };
+      const scope = newScope();
+      const now = new Date();
+      // As an earlier version left it: failed when its cancel by reference was only taken.
+      const charge = aPayment({
+        token: randomIds.token('ch'),
+        state: 'failed',
+        decline: 'gateway_error',
+        totalFees: null,
+        expiresAt: null,
+        createdAt: now.toISOString(),
+        processorOutcome: { code: 'voided', reason: 'Cancelled at the processor by our reference' },
+      });
+      await settledPayment({ payments: store.payments }, scope, charge, now);
+      const refusedCancel: ProcessorNotification = {
+        id: `TECHNICAL_CANCEL:psp_cancel:false`,
+        kind: 'cancellation',
+        event: 'TECHNICAL_CANCEL',
+        success: false,
+        reference: processorReferenceOf(scope.accountId, charge.token),
+        processorReference: 'psp_cancel',
+        paymentProcessorReference: 'psp_stood',
+        amount: { amount: 1000, currency: 'AUD' },
+        occurredAt: now.toISOString(),
+        live: true,
+      };
+      expect(await apply(refusedCancel)).toBe('applied');
+      expect(await apply(refusedCancel)).toBe('applied');
+      expect(new Set(refunded).size).toBe(1);
+      const token = refunded[0]!;
+      expect(await store.refunds.get(scope, token)).toMatchObject({
+        token,
+        chargeToken: charge.token,
+        amount: 1000,
+        state: 'pending',
+        ofStoodPayment: true,
+      });
+      const failedRefund: ProcessorNotification = {
+        ...refusedCancel,
+        id: 'REFUND_FAILED:psp_refund:true',
+        kind: 'refund_failed',
+        event: 'REFUND_FAILED',
+        success: true,
+        reference: processorReferenceOf(scope.accountId, token),
+        processorReference: 'psp_refund',
+        reason: 'Card closed',
+      };
+      expect(await apply(failedRefund)).toBe('applied');
+      expect(await apply(failedRefund)).toBe('unchanged');
+      expect(await store.refunds.get(scope, token)).toMatchObject({
+        state: 'failed',
+        errorMessage: 'Card closed',
+      });
+      expect(logger.warnings).toContainEqual({
+        message: expect.stringContaining('stood payment'),
+        attributes: expect.objectContaining({ payment: charge.token, refund: token }),
+      });
+      // Nothing of the merchant's moved: the charge failed, and stays so.
+      expect(await store.payments.get(scope, charge.token)).toMatchObject({
+        state: 'failed',
+        amountRefunded: 0,
+      });
+      expect(await store.balance.read(scope, now)).toEqual([]);
     });
   },
 );

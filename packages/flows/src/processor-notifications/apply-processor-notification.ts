@@ -20,19 +20,21 @@ import {
   referencedBy,
   refundable,
   type Scope,
+  stoodPaymentRefund,
   toldCaptureAmount,
   toldTransitionOf,
   voidedPayment,
   voidRefused,
 } from '@wattle/domain';
-import type {
-  CallDeadline,
-  DisputesStore,
-  Logger,
-  PaymentsStore,
-  ProcessorOf,
-  RefundsStore,
-  RetryPacing,
+import {
+  type CallDeadline,
+  Changed,
+  type DisputesStore,
+  type Logger,
+  type PaymentsStore,
+  type ProcessorOf,
+  type RefundsStore,
+  type RetryPacing,
 } from '@wattle/ports';
 import { openChargeDispute } from '../disputes/open-dispute.ts';
 import { paymentEvent } from '../payments/payment-event.ts';
@@ -44,7 +46,7 @@ export interface ApplyNotificationDeps {
   payments: PaymentsStore;
   processorOf: ProcessorOf;
   deadline: CallDeadline;
-  refunds: Pick<RefundsStore, 'get' | 'settle'>;
+  refunds: Pick<RefundsStore, 'get' | 'settle' | 'recordOfStoodPayment'>;
   disputes: DisputesStore;
   logger: Logger;
   clock: Clock;
@@ -436,7 +438,24 @@ const refundOf = async (
     : ({ succeeded: false, reason: notification.reason ?? 'The refund failed at the processor' } as const);
   const from: Refund['state'] = refund.state;
   const { settled, event } = refundOutcome(deps.ids, refund, outcome, now);
-  await deps.refunds.settle(scope, charge, settled, { event, from }, now);
+  if (!refund.ofStoodPayment) {
+    await deps.refunds.settle(scope, charge, settled, { event, from }, now);
+    return 'applied';
+  }
+  // Wattle's own refund of money the merchant never had: no event of the merchant's, and a
+  // failure is the operator's to act on (the cardholder's money is still taken).
+  await deps.refunds.settle(scope, charge, settled, { from }, now);
+  const details = { refund: refund.token, amount: refund.amount, currency: refund.currency };
+  if (succeeded)
+    deps.logger.info('The refund of a stood payment succeeded', { payment: charge.token, ...details });
+  else
+    warnAbout(
+      deps,
+      "The refund of a stood payment failed: the cardholder's money is still taken; refund it at the processor",
+      notification,
+      charge,
+      { ...details, reason: settled.errorMessage },
+    );
   return 'applied';
 };
 
@@ -454,7 +473,8 @@ const chargebackOf = async (
 /**
  * A cancel by our token that failed: what the unknown outcome made stood (a capture=true payment
  * the processor captured first). Wattle answered it failed, so the money goes back: a full refund
- * at the processor, keyed by a token derived from the payment's, so it is made once.
+ * at the processor, keyed by a token derived from the payment's, so it is made once, and recorded
+ * first as a refund of its own (Refund.ofStoodPayment), which its notifications settle.
  */
 const cancellationFailed = async (
   deps: ApplyNotificationDeps,
@@ -463,6 +483,18 @@ const cancellationFailed = async (
   notification: ProcessorNotification,
 ): Promise<NotificationApplied> => {
   const refundToken = deps.ids.derived('rf', `${payment.token}#cancel-failed`);
+  const now = deps.clock.now();
+  const refund = stoodPaymentRefund(payment, refundToken, now);
+  await deps.refunds.recordOfStoodPayment(scope, refund, now);
+  warnAbout(
+    deps,
+    'A cancel by our reference failed for a charge answered failed: refunding the stood payment',
+    notification,
+    payment,
+    {
+      refund: refundToken,
+    },
+  );
   const answer = await deps.processorOf(scope).refund({
     refundToken,
     reference: processorReferenceOf(scope.accountId, refundToken),
@@ -478,5 +510,12 @@ const cancellationFailed = async (
     throw new Error(
       `The refund of ${payment.token}, whose cancellation failed, was not taken: ${answer.outcome}`,
     );
+  // Done at once: settled now (pending, its notification settles it).
+  if (answer.outcome === 'succeeded') {
+    const { settled } = refundOutcome(deps.ids, refund, { succeeded: true }, now);
+    await deps.refunds.settle(scope, payment, settled, { from: 'pending' }, now).catch((error: unknown) => {
+      if (!(error instanceof Changed)) throw error;
+    });
+  }
   return 'applied';
 };
