@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { processorReferenceOf } from '@wattle/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdyenFake, fakeApiKey, type NotificationFields, startAdyenFake } from '../fakes/adyen.ts';
 import { checkAdyenNotification } from '../helpers/adyen-definitions.ts';
 import { chargeFields } from '../helpers/fixtures.ts';
 import { hangNet } from '../helpers/hang-net.ts';
-import { type Api, advanceClock, api, newMerchant, type OwnStack, startOwnStack } from '../helpers/stack.ts';
+import { startLiveAdyenStack } from '../helpers/live-adyen-stack.ts';
+import { type Api, advanceClock, type OwnStack } from '../helpers/stack.ts';
 
 /**
  * The live environment on the stateful Adyen stand-in (test/fakes/adyen.ts), where Adyen's
@@ -24,19 +24,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'wattle-adyen-races-'));
 
 beforeAll(async () => {
   fake = await startAdyenFake();
-  own = await startOwnStack({
-    dataDir,
-    env: {
-      WATTLE_LIVE_PROCESSOR: 'adyen',
-      ADYEN_CHECKOUT_URL: fake.url,
-      ADYEN_API_KEY: fakeApiKey,
-      ADYEN_MERCHANT_ACCOUNT: fake.merchantAccount,
-      ADYEN_HMAC_KEY: fake.hmacKey,
-    },
-  });
-  const merchant = await newMerchant(own);
-  live = api(merchant.live.baseUrl, merchant.live.secretKey);
-  ours = (token) => processorReferenceOf(merchant.accountId, token);
+  ({ own, live, ours } = await startLiveAdyenStack(dataDir, { ...fake, apiKey: fakeApiKey }));
 }, hangNet(240_000));
 
 afterAll(async () => {
