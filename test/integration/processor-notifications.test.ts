@@ -130,6 +130,9 @@ describe('a pending refund', () => {
       await table.store.schedule.due(jobKinds.refundSettlement, new Date(Date.now() + 2 * hour)),
     ).toEqual([]);
     const succeeded = settlementOf('refund', scope, refund.token, paid, refund.amount);
+    // Naming another payment at the processor, it is not this refund's.
+    expect(await apply({ ...succeeded, paymentProcessorReference: 'psp_another_payment' })).toBe('not_ours');
+    expect(await getRefund(deps(), scope, refund.token)).toMatchObject({ state: 'pending' });
     expect(await apply(succeeded)).toBe('applied');
     expect(await apply(succeeded)).toBe('unchanged');
     expect(await getRefund(deps(), scope, refund.token)).toMatchObject({ state: 'succeeded' });

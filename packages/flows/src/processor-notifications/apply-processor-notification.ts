@@ -137,8 +137,8 @@ const warnAbout = (
   logger.warn(message, { id: notification.id, kind: notification.kind, payment: payment.token, ...details });
 
 /**
- * The payment a notification names by our reference, if it is the one the processor means: a
- * notification naming the payment's processor reference (`paymentProcessorReference`, Adyen's
+ * The payment a notification is about (named by our reference, or a refund's charge), if it is the
+ * one the processor means: a notification naming the payment's processor reference (`paymentProcessorReference`, Adyen's
  * originalReference) other than the one the payment recorded is about another payment at the
  * processor, and is not applied to this one (logged, for an operator to look into).
  */
@@ -428,8 +428,9 @@ const refundOf = async (
 ): Promise<NotificationApplied> => {
   const refund = await deps.refunds.get(scope, token);
   if (!refund) return 'not_ours';
-  const charge = await deps.payments.get(scope, refund.chargeToken);
-  if (!charge || refund.state === 'failed') return 'unchanged';
+  const charge = await paymentNamed(deps, scope, refund.chargeToken, notification);
+  if (!charge) return 'not_ours';
+  if (refund.state === 'failed') return 'unchanged';
   const succeeded = notification.kind === 'refund' && notification.success;
   if (succeeded && refund.state !== 'pending') return 'unchanged';
   const now = deps.clock.now();
