@@ -69,17 +69,26 @@ export type NotificationApplied = 'applied' | 'unchanged' | 'not_ours';
  * trusted over ours). Each write is conditioned on the state it changes, so a resend, a duplicate
  * or one arriving after a later one applies once at most; a race with another writer is decided
  * again from a fresh read (retryOnChange).
+ * Every notification is applied as the money says, also where it contradicts what Wattle believed;
+ * one naming another payment's processor reference than ours is not (paymentNamed), and is logged.
  * - authorisation: resolves an unresolved payment (approved, or declined);
- * - capture: confirms a pending capture; capture_failed (or a capture unsuccessful): the charge
- *   fails and its proceeds are taken back;
+ * - capture: of an authorised payment (a capture whose answer was lost, or one Wattle never asked
+ *   for) or a voided one (the processor captured first and refused the void), captures it as the
+ *   processor made it; of a captured charge, confirms a pending capture; capture_failed (or a
+ *   capture unsuccessful): a captured charge fails and its proceeds are taken back, an authorised
+ *   payment's capture claim is given back;
+ * - cancellation: of an unresolved payment, settles the cancel by our reference its resolution
+ *   asked for (carried out: failed, nothing taken; refused: the payment stood, approved); of an
+ *   authorised payment, voids it (or, refused, gives a void's claim back); refused for a payment
+ *   Wattle voided, it is authorised again; refused for a payment failed when a cancel by reference
+ *   was only taken (an earlier version), its money is refunded at the processor in full, keyed by
+ *   a token derived from the payment's and recorded as a refund of its own;
  * - refund: settles a pending refund; refund_failed, refunded_reversed (or a refund unsuccessful):
- *   the refund fails, also after it succeeded, and its amount goes back to the charge and balance;
+ *   the refund fails, also after it succeeded, and its amount goes back to the charge and balance
+ *   (not for a stood payment's refund, whose money the merchant never had: logged);
  * - chargeback, notification_of_chargeback: the charge's dispute opens (once), with its events;
- * - cancellation unsuccessful, of a payment failed because its unknown outcome was cancelled by our
- *   token: the payment stood at the processor (captured first), so it is refunded there in full,
- *   keyed by a token derived from the payment's (once, however often it is told);
- * - any other cancellation, chargeback_reversed and anything else: nothing (a void is Pin's at
- *   once, and a dispute moves through its own steps).
+ * - chargeback_reversed and anything else: nothing (a dispute moves through its own steps).
+ * What Wattle did not do itself, or did otherwise, is logged at WARN for an operator.
  */
 export const applyProcessorNotification = async (
   deps: ApplyNotificationDeps,
