@@ -382,6 +382,31 @@ describe('an unknown outcome whose cancel by our reference was taken', () => {
     expect(await balanceOf(scope)).toBe(0);
   });
 
+  it('approved by its authorisation first, then the cancel carried out: nothing was taken, so the charge fails and its proceeds leave', async () => {
+    const scope = newScope();
+    const { deps: cancellingDeps } = cancelling();
+    const unresolved = await charge(scope, processorOutcomeCards.unknownOutcome);
+    await runDueJobs(cancellingDeps(), new Date(Date.now() + 3 * minute), jobHandlers);
+    const authorised: ProcessorNotification = {
+      ...cancellation(scope, unresolved, true),
+      id: `AUTHORISATION:psp_payment_${unresolved.token}:true`,
+      kind: 'authorisation',
+      event: 'AUTHORISATION',
+      processorReference: `psp_payment_${unresolved.token}`,
+    };
+    delete authorised.paymentProcessorReference;
+    expect(await apply(authorised)).toBe('applied');
+    expect(await balanceOf(scope)).toBe(1000 - 48);
+    expect(await apply(cancellation(scope, unresolved, true))).toBe('applied');
+    expect(await apply(cancellation(scope, unresolved, true))).toBe('unchanged');
+    expect(await table.store.payments.get(scope, unresolved.token)).toMatchObject({
+      state: 'failed',
+      capturedAt: null,
+    });
+    expect(await balanceOf(scope)).toBe(0);
+    expect((await eventsOf(scope, unresolved.token)).sort()).toEqual(['charge.captured', 'charge.failed']);
+  });
+
   it('refused, the payment stood: it is captured and credited from our records, nothing refunded', async () => {
     const scope = newScope();
     const { deps: cancellingDeps, refunded } = cancelling();

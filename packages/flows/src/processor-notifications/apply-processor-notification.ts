@@ -80,9 +80,11 @@ export type NotificationApplied = 'applied' | 'unchanged' | 'not_ours';
  * - cancellation: of an unresolved payment, settles the cancel by our reference its resolution
  *   asked for (carried out: failed, nothing taken; refused: the payment stood, approved); of an
  *   authorised payment, voids it (or, refused, gives a void's claim back); refused for a payment
- *   Wattle voided, it is authorised again; refused for a payment failed when a cancel by reference
- *   was only taken (an earlier version), its money is refunded at the processor in full, keyed by
- *   a token derived from the payment's and recorded as a refund of its own;
+ *   Wattle voided, it is authorised again; carried out for a captured charge (a cancel by our
+ *   reference that came before its capture, settled approved since), it fails, nothing taken;
+ *   refused for a payment failed when a cancel by reference was only taken (an earlier version),
+ *   its money is refunded at the processor in full, keyed by a token derived from the payment's
+ *   and recorded as a refund of its own;
  * - refund: settles a pending refund; refund_failed, refunded_reversed (or a refund unsuccessful):
  *   the refund fails, also after it succeeded, and its amount goes back to the charge and balance
  *   (not for a stood payment's refund, whose money the merchant never had: logged);
@@ -265,7 +267,9 @@ const settleUnresolved = async (
  * only taken (before this was awaited), the money goes back (cancellationFailed). Of an authorised
  * payment: carried out, it is voided (a void whose answer was lost, or one Wattle never asked
  * for); refused, a void's claim is given back. Refused for a payment Wattle voided: the payment
- * stood, authorised again (unless it has expired: nothing is held any more).
+ * stood, authorised again (unless it has expired: nothing is held any more). Carried out for a
+ * captured charge, the cancel came before any capture (a captured payment cannot be cancelled):
+ * the charge fails and its proceeds are taken back.
  */
 const cancellationOf = async (
   deps: ApplyNotificationDeps,
@@ -309,6 +313,18 @@ const cancellationOf = async (
         ? 'The processor carried out a void whose answer was lost: voided'
         : 'The processor cancelled an authorised payment Wattle did not void: voided',
     );
+  }
+  // A captured charge cannot be cancelled: carried out, the cancel (by our reference, asked while
+  // its outcome was unknown and settled approved since) came before any capture. Nothing was taken.
+  if (payment.state === 'captured' && payment.kind === 'charge' && notification.success) {
+    warnAbout(
+      deps,
+      'The processor cancelled a charge before capturing it: failed, its proceeds taken back',
+      notification,
+      payment,
+      {},
+    );
+    return captureUndone(deps, scope, payment, notification);
   }
   // A void the processor refused: the funds are still held, until the authorisation expires.
   if (payment.state === 'voided' && !notification.success) {
@@ -369,8 +385,22 @@ const captureOf = async (
     );
     return 'applied';
   }
-  // A disputed charge's money is the issuer's already: the dispute decides it.
+  return captureUndone(deps, scope, charge, notification);
+};
+
+/**
+ * A captured charge whose money the processor did not take after all (its capture failed, or the
+ * payment was cancelled before it was captured): failed, its proceeds taken back, with its event.
+ * A disputed charge's money is the issuer's already: the dispute decides it.
+ */
+const captureUndone = async (
+  deps: ApplyNotificationDeps,
+  scope: Scope,
+  charge: Payment,
+  notification: ProcessorNotification,
+): Promise<NotificationApplied> => {
   if (charge.dispute) return 'unchanged';
+  const now = deps.clock.now();
   const failed = captureFailed(charge, rawOf(notification));
   await deps.payments.commit(
     scope,
