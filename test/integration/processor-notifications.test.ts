@@ -376,10 +376,13 @@ describe('an unknown outcome whose cancel by our reference was taken', () => {
     expect(await table.store.payments.get(scope, unresolved.token)).toMatchObject({
       state: 'failed',
       decline: 'gateway_error',
-      processorOutcome: { code: 'voided' },
+      processorOutcome: { code: 'cancelled' },
     });
     expect(await eventsOf(scope, unresolved.token)).toEqual(['charge.failed']);
     expect(await balanceOf(scope)).toBe(0);
+    // Carried out, nothing stood: a refusal told after it refunds nothing (not one an earlier
+    // version failed when the cancel was only taken).
+    expect(await apply(cancellation(scope, unresolved, false))).toBe('unchanged');
   });
 
   it('approved by its authorisation first, then the cancel carried out: nothing was taken, so the charge fails and its proceeds leave', async () => {

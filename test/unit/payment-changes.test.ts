@@ -269,7 +269,7 @@ describe("an unknown answer's changes", () => {
     expect(after).toMatchObject({
       state: 'failed',
       decline: 'gateway_error',
-      processorOutcome: { code: 'voided' },
+      processorOutcome: { code: 'cancelled' },
     });
     expect(after).not.toHaveProperty('unresolvedSince');
     const changes = settlementOf({ before, after, event, recovery: { by: 'own' }, now: settledAt });

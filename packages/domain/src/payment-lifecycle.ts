@@ -175,11 +175,14 @@ const feesFor = (payment: Payment, amount: number): number =>
 export type PaymentAnswer = Exclude<AuthorisationOutcome, { outcome: 'action_required' }> | ResolutionOutcome;
 
 /**
- * The raw code of a payment failed because its unknown outcome was cancelled by our token, as the
- * processor's notification told (payments failed before that notification was awaited, when the
- * cancel was only taken, have it too).
+ * The raw code earlier versions gave a payment they failed when a cancel by our token was only
+ * taken (before its notification was awaited): such a payment may have stood at the processor, and
+ * a failed cancellation's notification refunds it.
  */
 export const cancelledByReference = 'voided';
+
+/** The raw code of a payment failed because the processor's notification told its cancel by our token was carried out. */
+export const cancelCarriedOut = 'cancelled';
 
 /**
  * What the processor's notification of a cancel by our reference proves, as an answer: taken,
@@ -190,7 +193,7 @@ export const cancellationAnswer = (taken: boolean, processorReference: string): 
   taken
     ? {
         outcome: 'not_processed',
-        raw: { code: cancelledByReference, reason: 'Cancelled at the processor by our reference' },
+        raw: { code: cancelCarriedOut, reason: 'Cancelled at the processor by our reference' },
       }
     : { outcome: 'approved', processorReference };
 
