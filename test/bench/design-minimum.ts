@@ -23,7 +23,7 @@ export const designMinimum: Record<OperationName, { roundTrips: number; why: str
     why: 'as create charge (reserve, settle), the settle writing the capture lease',
   },
   capture: {
-    roundTrips: 2,
-    why: 'a consistent read of the payment (the answer and the Pin error depend on its state), then one transaction using up the lease with the payment, balance bucket, event and events count',
+    roundTrips: 3,
+    why: 'a consistent read of the payment (the answer and the Pin error depend on its state), a conditional write claiming it before the processor is asked (of a capture and a void racing, only one may reach the acquirer: decision 195), then one transaction using up the lease with the payment, balance bucket, event and events count',
   },
 };

@@ -89,7 +89,7 @@ describe('unknown', () => {
     expect(resolved.error_message).toMatch(/upstream error/);
     expect((await stored(token))?.payment).toMatchObject({
       decline: 'gateway_error',
-      processorOutcome: { code: 'voided' },
+      processorOutcome: { code: 'not_found' },
     });
     expect((await eventsAbout(stack, token)).map((e) => e.type)).toEqual(['charge.failed']);
   });

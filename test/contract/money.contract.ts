@@ -1,4 +1,11 @@
-import type { Dispute, Payment, Refund, Scope, Transfer } from '@wattle/domain';
+import {
+  type Dispute,
+  type Payment,
+  type Refund,
+  type Scope,
+  stoodPaymentRefund,
+  type Transfer,
+} from '@wattle/domain';
 import {
   BalanceShort,
   Changed,
@@ -221,6 +228,30 @@ export const describeMoney = (engine: Engine) => {
         pendingRefunds: 0,
       });
       expect((await ports.balance.ledger(scope, 'AUD', settled)).available).toBe(952);
+    });
+    it('of a stood payment are recorded once, alone, and settle without touching the charge or the balance', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const charge = await capturedCharge(ports, scope, now);
+      const before = await ports.balance.ledger(scope, 'AUD', settled);
+      const stood = stoodPaymentRefund(charge, ids.token('rf'), now);
+      await ports.refunds.recordOfStoodPayment(scope, stood, now);
+      await ports.refunds.recordOfStoodPayment(scope, { ...stood, amount: 1 }, now);
+      expect(await ports.refunds.get(scope, stood.token)).toEqual(stood);
+      // In no list, with no job.
+      expect((await ports.refunds.listForCharge(scope, charge.token, 1)).total).toBe(0);
+      expect((await ports.refunds.list(scope, 1)).total).toBe(0);
+      const failed: Refund = { ...stood, state: 'failed', errorMessage: 'Card closed' };
+      await ports.refunds.settle(scope, charge, failed, {}, now);
+      await expect(ports.refunds.settle(scope, charge, failed, {}, now)).rejects.toEqual(
+        new Changed('refund', stood.token),
+      );
+      expect(await ports.refunds.get(scope, stood.token)).toEqual(failed);
+      expect(await ports.payments.get(scope, charge.token)).toMatchObject({
+        amountRefunded: 0,
+        pendingRefunds: 0,
+      });
+      expect(await ports.balance.ledger(scope, 'AUD', settled)).toEqual(before);
     });
   });
 

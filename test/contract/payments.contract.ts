@@ -1,8 +1,11 @@
 import {
   captureOutcomeOf,
+  claimOf,
+  claimReleaseOf,
   type EventType,
   type Payment,
   type PaymentChange,
+  type PaymentClaim,
   paymentRecoveryDueAt,
   type RecoveryEnd,
   reservationOf,
@@ -253,6 +256,57 @@ export const describePayments = (engine: Engine) => {
       await expect(transition(ports, scope, captured(held, late), late)).rejects.toEqual(
         new Changed('payment', other.token),
       );
+    });
+
+    it('are claimed by one void or capture at a time before the processor is asked, its commit needing the claim', async () => {
+      const ports = engine();
+      const scope = newScope();
+      const charge = aCharge(now, { captureOnSuccess: false });
+      await reserve(ports, scope, charge, now);
+      const authorised = await authorise(ports, scope, charge, 3600_000);
+      const capture = { action: 'capture', amount: authorised.amount } as const;
+      const voiding = { action: 'void' } as const;
+      const claim = (c: PaymentClaim) => ports.payments.commit(scope, claimOf(authorised, c), now);
+      const { won, refusals } = await race(claim(capture), claim(voiding));
+      expect(won).toBe(1);
+      expect(refusals).toEqual([new Changed('payment', charge.token)]);
+      const held = (await ports.payments.get(scope, charge.token))!.claim!;
+      const other = held.action === 'void' ? capture : voiding;
+      // The same action claims again (a retry); another, or another amount, is Changed.
+      await claim(held);
+      await expect(claim(other)).rejects.toEqual(new Changed('payment', charge.token));
+      await expect(claim({ action: 'capture', amount: 1 })).rejects.toEqual(
+        new Changed('payment', charge.token),
+      );
+      const done =
+        held.action === 'void' ? { ...authorised, state: 'voided' as const } : captured(authorised, now);
+      // A transition needs its own claim: another's is Changed.
+      const commit = (c: PaymentClaim) =>
+        ports.payments.commit(
+          scope,
+          transitionOf({ claim: c, after: done, event: anEvent(eventTypeOf(done), now), now }),
+          now,
+        );
+      await expect(commit(other)).rejects.toEqual(new Changed('payment', charge.token));
+      await commit(held);
+      const after = await ports.payments.get(scope, charge.token);
+      expect(after?.state).toBe(done.state);
+      expect(after?.claim).toBeUndefined();
+      // Nothing left to claim once it is no longer authorised.
+      await expect(claim(held)).rejects.toEqual(new Changed('payment', charge.token));
+
+      // A refused claim is given back (once: a second release is Changed), and another may claim.
+      const next = aCharge(now, { captureOnSuccess: false });
+      await reserve(ports, scope, next, now);
+      const free = await authorise(ports, scope, next, 3600_000);
+      await ports.payments.commit(scope, claimOf(free, capture), now);
+      await ports.payments.commit(scope, claimReleaseOf(free, capture), now);
+      await expect(ports.payments.commit(scope, claimReleaseOf(free, capture), now)).rejects.toEqual(
+        new Changed('payment', next.token),
+      );
+      expect((await ports.payments.get(scope, next.token))?.claim).toBeUndefined();
+      await ports.payments.commit(scope, claimOf(free, voiding), now);
+      expect((await ports.payments.get(scope, next.token))?.claim).toEqual(voiding);
     });
 
     it('list the charges made in a time range, newest first, at most as many as asked', async () => {

@@ -1,15 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { processorReferenceOf } from '@wattle/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adyenNotifications } from '../fakes/adyen.ts';
 import { checkAdyenNotification } from '../helpers/adyen-definitions.ts';
 import { type AdyenPrism, startAdyenPrism } from '../helpers/adyen-prism.ts';
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
 import { hangNet } from '../helpers/hang-net.ts';
+import { startLiveAdyenStack } from '../helpers/live-adyen-stack.ts';
 import { newCustomer, newPlan, subscribe } from '../helpers/plans.ts';
-import { type Api, advanceClock, api, newMerchant, type OwnStack, startOwnStack } from '../helpers/stack.ts';
+import { type Api, advanceClock, type OwnStack } from '../helpers/stack.ts';
 import { everythingStored, storedPayment } from '../helpers/stored.ts';
 
 /**
@@ -33,21 +33,12 @@ const amount = 2345;
 
 beforeAll(async () => {
   prism = await startAdyenPrism();
-  own = await startOwnStack({
-    dataDir,
-    env: {
-      WATTLE_LIVE_PROCESSOR: 'adyen',
-      ADYEN_CHECKOUT_URL: prism.url,
-      ADYEN_API_KEY: 'prism-api-key',
-      ADYEN_MERCHANT_ACCOUNT: account.merchantAccount,
-      ADYEN_HMAC_KEY: account.hmacKey,
-    },
-  });
-  const merchant = await newMerchant(own);
-  live = api(merchant.live.baseUrl, merchant.live.secretKey);
-  test = api(merchant.test.baseUrl, merchant.test.secretKey);
-  ours = (token) => processorReferenceOf(merchant.accountId, token);
-  accountId = merchant.accountId;
+  ({ own, live, test, ours, accountId } = await startLiveAdyenStack(dataDir, {
+    url: prism.url,
+    apiKey: 'prism-api-key',
+    merchantAccount: account.merchantAccount,
+    hmacKey: account.hmacKey,
+  }));
 }, hangNet(240_000));
 
 afterAll(async () => {

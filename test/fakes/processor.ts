@@ -30,7 +30,7 @@ export type FakeProcessor = PaymentProcessor & {
   failNext(): void;
   /** The next authorisation's outcome is unknown (a timeout, a 5xx). */
   unknownNext(): void;
-  /** What `resolve` answers (default: voided, as a cancel by reference). */
+  /** What `resolve` answers (default: cancel_requested, as Adyen's cancel by reference). */
   resolution: ResolutionOutcome;
   /** What capture and void answer (default: succeeded). */
   modification: ModificationOutcome;
@@ -52,7 +52,7 @@ export const fakeProcessor = (
     voided: [],
     resolved: [],
     completed: [],
-    resolution: { outcome: 'voided' },
+    resolution: { outcome: 'cancel_requested' },
     modification: { outcome: 'succeeded' },
     threeDSecure: true,
     failNext: () => {

@@ -7,6 +7,7 @@ import {
   type WattleEvent,
 } from '@wattle/domain';
 import { createMemoryStore, type MemoryStore } from '@wattle/memory-store';
+import type { PaymentsStore } from '@wattle/ports';
 import { fakeCipher } from '../fakes/cipher.ts';
 import { aPayment } from './builders.ts';
 
@@ -28,11 +29,12 @@ export const overriding = <T extends object>(port: T, overrides: Partial<T>): T 
   Object.assign(Object.create(port) as T, overrides);
 
 /**
- * `payment` in the store as a payment request leaves it: reserved while processing, then settled
- * in its state at `at` (a capture's proceeds credited to the balance, settling).
+ * `payment` in the store (either engine's) as a payment request leaves it: reserved while
+ * processing, then settled in its state at `at` (a capture's proceeds credited to the balance,
+ * settling; an authorisation's lease on the funds kept until it expires).
  */
 export const settledPayment = async (
-  store: MemoryStore,
+  store: { payments: PaymentsStore },
   scope: Scope,
   payment: Payment,
   at: Date,

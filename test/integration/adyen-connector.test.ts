@@ -281,14 +281,15 @@ describe('the Adyen connector, unknown outcomes', () => {
     expect(await adyen.authorise(authorisation())).toMatchObject({ outcome: 'unknown' });
   });
 
-  it('resolves an unknown payment by cancelling it by our reference', async () => {
+  it('resolves an unknown payment by cancelling it by our reference: cancel_requested, proving nothing yet', async () => {
     fake.answerNext('payments', { hang: true });
     const input = authorisation({ capture: false });
     expect(await adyen.authorise(input)).toMatchObject({ outcome: 'unknown' });
     expect(
       await adyen.resolve({ paymentToken: input.paymentToken, reference: input.reference, deadline: open() }),
     ).toMatchObject({
-      outcome: 'voided',
+      // Taken, not done: whether anything was captured first, its notification tells.
+      outcome: 'cancel_requested',
     });
     expect(lastRequest('cancels-by-reference')).toMatchObject({
       headers: { 'idempotency-key': `cancel-by-reference.${input.paymentToken}` },

@@ -178,7 +178,7 @@ describe("the Adyen connector against Adyen's Checkout v71 definition (Prism)", 
         deadline: open(),
       }),
     ).toEqual({
-      outcome: 'voided',
+      outcome: 'cancel_requested',
       processorReference: '993617894906488A',
     });
   });

@@ -1,10 +1,13 @@
 import {
+  cancelledByReference,
+  newEvent,
   type Payment,
   type PaymentProcessor,
   type ProcessorNotification,
   processorReferenceOf,
   type ResolutionOutcome,
   type Scope,
+  settlementOf as settlementChanges,
 } from '@wattle/domain';
 import {
   applyProcessorNotification,
@@ -139,6 +142,9 @@ describe('a pending refund', () => {
       reference: expect.stringContaining(refund.token),
     });
     const succeeded = settlementOf('refund', scope, refund.token, paid, refund.amount);
+    // Naming another payment at the processor, it is not this refund's.
+    expect(await apply({ ...succeeded, paymentProcessorReference: 'psp_another_payment' })).toBe('not_ours');
+    expect(await getRefund(deps(), scope, refund.token)).toMatchObject({ state: 'pending' });
     expect(await apply(succeeded)).toBe('applied');
     expect(await apply(succeeded)).toBe('unchanged');
     expect(await getRefund(deps(), scope, refund.token)).toMatchObject({ state: 'succeeded' });
@@ -330,7 +336,116 @@ describe("an unknown outcome's resolution", () => {
   });
 });
 
-describe("a failed cancellation of an unknown outcome's payment", () => {
+describe('an unknown outcome whose cancel by our reference was taken', () => {
+  /** A processor that resolves by cancelling (Adyen's `received`): it proves only that the cancel was taken. */
+  const cancelling = () => {
+    const simulator = simulatedProcessorOf()(newScope());
+    const refunded: string[] = [];
+    const processor: PaymentProcessor = {
+      ...simulator,
+      resolve: async () => ({ outcome: 'cancel_requested', processorReference: 'psp_cancel' }),
+      refund: async ({ refundToken }) => {
+        refunded.push(refundToken);
+        return { outcome: 'pending' };
+      },
+    };
+    return { refunded, deps: (): RuntimeDeps => ({ ...deps(), processorOf: () => processor }) };
+  };
+
+  const cancellation = (scope: Scope, payment: Payment, success: boolean): ProcessorNotification => ({
+    id: `TECHNICAL_CANCEL:psp_cancel_${payment.token}:${success}`,
+    kind: 'cancellation',
+    event: 'TECHNICAL_CANCEL',
+    success,
+    reference: referenceOf(scope, payment.token),
+    processorReference: `psp_cancel_${payment.token}`,
+    paymentProcessorReference: `psp_payment_${payment.token}`,
+    amount: { amount: 1000, currency: 'AUD' },
+    occurredAt: new Date().toISOString(),
+    live: false,
+  });
+
+  /** The events that name `token`, oldest first. */
+  const eventsOf = async (scope: Scope, token: string) =>
+    (await table.store.events.list(scope, 1)).items
+      .filter((e) => JSON.stringify(e.data).includes(token))
+      .map((e) => e.type)
+      .reverse();
+
+  it('stays Pending after its recovery job, until the cancellation says it was taken: then failed, nothing taken', async () => {
+    const scope = newScope();
+    const { deps: cancellingDeps } = cancelling();
+    const unresolved = await charge(scope, processorOutcomeCards.unknownOutcome);
+    await runDueJobs(cancellingDeps(), new Date(Date.now() + 3 * minute), jobHandlers);
+    expect(await table.store.payments.get(scope, unresolved.token)).toMatchObject({
+      state: 'processing',
+      unresolvedSince: expect.any(String),
+    });
+    expect(await eventsOf(scope, unresolved.token)).toEqual([]);
+
+    expect(await apply(cancellation(scope, unresolved, true))).toBe('applied');
+    expect(await apply(cancellation(scope, unresolved, true))).toBe('unchanged');
+    expect(await table.store.payments.get(scope, unresolved.token)).toMatchObject({
+      state: 'failed',
+      decline: 'gateway_error',
+      processorOutcome: { code: 'cancelled' },
+    });
+    expect(await eventsOf(scope, unresolved.token)).toEqual(['charge.failed']);
+    expect(await balanceOf(scope)).toBe(0);
+    // Carried out, nothing stood: a refusal told after it refunds nothing (not one an earlier
+    // version failed when the cancel was only taken).
+    expect(await apply(cancellation(scope, unresolved, false))).toBe('unchanged');
+  });
+
+  it('approved by its authorisation first, then the cancel carried out: nothing was taken, so the charge fails and its proceeds leave', async () => {
+    const scope = newScope();
+    const { deps: cancellingDeps } = cancelling();
+    const unresolved = await charge(scope, processorOutcomeCards.unknownOutcome);
+    await runDueJobs(cancellingDeps(), new Date(Date.now() + 3 * minute), jobHandlers);
+    const authorised: ProcessorNotification = {
+      ...cancellation(scope, unresolved, true),
+      id: `AUTHORISATION:psp_payment_${unresolved.token}:true`,
+      kind: 'authorisation',
+      event: 'AUTHORISATION',
+      processorReference: `psp_payment_${unresolved.token}`,
+    };
+    delete authorised.paymentProcessorReference;
+    expect(await apply(authorised)).toBe('applied');
+    expect(await balanceOf(scope)).toBe(1000 - 48);
+    expect(await apply(cancellation(scope, unresolved, true))).toBe('applied');
+    expect(await apply(cancellation(scope, unresolved, true))).toBe('unchanged');
+    expect(await table.store.payments.get(scope, unresolved.token)).toMatchObject({
+      state: 'failed',
+      capturedAt: null,
+    });
+    expect(await balanceOf(scope)).toBe(0);
+    expect((await eventsOf(scope, unresolved.token)).sort()).toEqual(['charge.captured', 'charge.failed']);
+  });
+
+  it('refused, the payment stood: it is captured and credited from our records, nothing refunded', async () => {
+    const scope = newScope();
+    const { deps: cancellingDeps, refunded } = cancelling();
+    const unresolved = await charge(scope, processorOutcomeCards.unknownOutcome);
+    await runDueJobs(cancellingDeps(), new Date(Date.now() + 3 * minute), jobHandlers);
+    const refusedCancel = cancellation(scope, unresolved, false);
+    const applyWith = () => applyProcessorNotification(cancellingDeps(), 'test', refusedCancel);
+    expect(await applyWith()).toBe('applied');
+    expect(await applyWith()).toBe('unchanged');
+    expect(await table.store.payments.get(scope, unresolved.token)).toMatchObject({
+      state: 'captured',
+      amount: 1000,
+      processorReference: `psp_payment_${unresolved.token}`,
+    });
+    expect(await eventsOf(scope, unresolved.token)).toEqual(['charge.captured']);
+    expect(await balanceOf(scope)).toBe(1000 - 48);
+    expect(refunded).toEqual([]);
+    // Its recovery job then finds nothing to do.
+    await runDueJobs(cancellingDeps(), new Date(Date.now() + 20 * minute), jobHandlers);
+    expect(await table.store.payments.get(scope, unresolved.token)).toMatchObject({ state: 'captured' });
+  });
+});
+
+describe("a failed cancellation of an unknown outcome's payment failed before its notification was awaited", () => {
   it('refunds what stood at the processor in full, once, however often it is told', async () => {
     const scope = newScope();
     const refunds: { refundToken: string; processorReference: string; amount: number }[] = [];
@@ -348,7 +463,29 @@ describe("a failed cancellation of an unknown outcome's payment", () => {
     };
     const withRefunds = (): RuntimeDeps => ({ ...deps(), processorOf: () => processor });
     const unresolved = await charge(scope, processorOutcomeCards.unknownOutcome);
-    await runDueJobs(withRefunds(), new Date(Date.now() + 3 * minute), jobHandlers);
+    // As a payment resolved before the cancel's notification was awaited was left: failed when
+    // the cancel was only taken.
+    const now = new Date();
+    const { unresolvedSince: _, ...rest } = unresolved;
+    await table.store.payments.commit(
+      scope,
+      settlementChanges({
+        before: unresolved,
+        after: {
+          ...rest,
+          state: 'failed',
+          decline: 'gateway_error',
+          processorOutcome: {
+            code: cancelledByReference,
+            reason: 'Cancelled at the processor by our reference',
+          },
+        },
+        event: newEvent(randomIds, 'charge.failed', {}, now.toISOString()),
+        recovery: { by: 'own' },
+        now,
+      }),
+      now,
+    );
     expect(await table.store.payments.get(scope, unresolved.token)).toMatchObject({
       state: 'failed',
       decline: 'gateway_error',
@@ -381,8 +518,16 @@ describe("a failed cancellation of an unknown outcome's payment", () => {
       await applyProcessorNotification(withRefunds(), 'test', {
         ...failedCancel,
         reference: referenceOf(scope, paid.token),
+        paymentProcessorReference: paid.processorReference!,
       }),
     ).toBe('unchanged');
+    // Naming another payment's processor reference, it is not this one's at all.
+    expect(
+      await applyProcessorNotification(withRefunds(), 'test', {
+        ...failedCancel,
+        reference: referenceOf(scope, paid.token),
+      }),
+    ).toBe('not_ours');
     expect(refunds).toHaveLength(2);
   });
 });

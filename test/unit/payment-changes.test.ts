@@ -1,5 +1,6 @@
 import {
   authorisationCapture,
+  cancellationAnswer,
   captureConfirmed,
   captureFailed,
   captureOutcomeOf,
@@ -259,8 +260,17 @@ describe("an unknown answer's changes", () => {
 
   it('resolved: settled from processing without joining its lists again, its moved job ended', () => {
     const before = withResolutionRetry(settledWith(aCharge(), unknown, reservedAt), reservedAt);
-    const after = settledWith(before, { outcome: 'voided' }, settledAt);
-    expect(after).toMatchObject({ state: 'failed', decline: 'gateway_error' });
+    // A cancel that was only taken proves nothing: still unresolved.
+    expect(settledWith(before, { outcome: 'cancel_requested' }, settledAt)).toMatchObject({
+      state: 'processing',
+      unresolvedSince: before.unresolvedSince,
+    });
+    const after = settledWith(before, cancellationAnswer(true, 'psp_cancel'), settledAt);
+    expect(after).toMatchObject({
+      state: 'failed',
+      decline: 'gateway_error',
+      processorOutcome: { code: 'cancelled' },
+    });
     expect(after).not.toHaveProperty('unresolvedSince');
     const changes = settlementOf({ before, after, event, recovery: { by: 'own' }, now: settledAt });
     expect(changes).toEqual([

@@ -55,7 +55,7 @@ describe('the payment simulator, authorising', () => {
     });
   });
 
-  it('answers unknown on the unknown-outcome card, and resolving it voids the payment', async () => {
+  it('answers unknown on the unknown-outcome card, and resolving it finds it never made', async () => {
     expect(await processor.authorise(authorisation(processorOutcomeCards.unknownOutcome))).toMatchObject({
       outcome: 'unknown',
     });
@@ -66,7 +66,7 @@ describe('the payment simulator, authorising', () => {
         deadline,
       }),
     ).toMatchObject({
-      outcome: 'voided',
+      outcome: 'not_processed',
     });
   });
 });

@@ -135,16 +135,18 @@ export const modificationFailureOf = (error: unknown): ModificationOutcome =>
     : { outcome: 'unknown', reason: reasonOf(error) };
 
 /**
- * POST /cancels by our reference: once received, whatever the reference made is cancelled
- * (Adyen's answer to an unknown outcome); failed, it is asked again later, as a refused cancel
- * proves nothing of the payment.
+ * POST /cancels by our reference (Adyen's answer to an unknown outcome, as it has no look-up by
+ * reference): `received` proves only that Adyen took the cancel, not that nothing was captured
+ * (a payment captured at once cannot be cancelled), so the payment stays unresolved until the
+ * TECHNICAL_CANCEL notification tells what the cancel did (or the AUTHORISATION one tells what the
+ * payment was). Failed, it is asked again later, as a refused cancel proves nothing of the payment.
  */
 export const resolutionOutcomeOf = (answer: {
   status?: unknown;
   pspReference?: string;
 }): ResolutionOutcome =>
   String(answer.status) === 'received'
-    ? { outcome: 'voided', ...optionalReference(answer.pspReference) }
+    ? { outcome: 'cancel_requested', ...optionalReference(answer.pspReference) }
     : { outcome: 'unknown', reason: `Adyen answered status ${String(answer.status)}` };
 
 export const resolutionFailureOf = (error: unknown): ResolutionOutcome => ({

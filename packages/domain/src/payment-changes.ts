@@ -1,7 +1,7 @@
 import { chargeCreditOf, settlementDay } from './balance.ts';
 import { disputeOpensAt } from './dispute.ts';
 import type { WattleEvent } from './events.ts';
-import { merchantEntitlement, type Payment, type PaymentState } from './payment.ts';
+import { merchantEntitlement, type Payment, type PaymentClaim, type PaymentState } from './payment.ts';
 import { leaseEndOf, paymentRecoveryDueAt } from './payment-lifecycle.ts';
 import type { SelfSettlement } from './payment-processor.ts';
 import type { ChargeCredit } from './transfer.ts';
@@ -67,9 +67,24 @@ export type PaymentChange =
     }
   /**
    * The payment's new state, written only while it is still in `from` (else Changed: another
-   * request or run came first); its sealed number and CVC are dropped.
+   * request or run came first) and, with `claimed`, while that claim holds it; its sealed number
+   * and CVC are dropped.
    */
-  | { kind: 'payment'; payment: Payment; from: PaymentState; listing: PaymentListing }
+  | {
+      kind: 'payment';
+      payment: Payment;
+      from: PaymentState;
+      listing: PaymentListing;
+      claimed?: PaymentClaim | undefined;
+    }
+  /**
+   * A void or capture's claim on an authorised payment, before the processor is asked: written
+   * only while the payment is authorised and unclaimed, or claimed by the same action (a retry);
+   * Changed otherwise (another void or capture holds it, or it is no longer authorised).
+   */
+  | { kind: 'claim'; paymentToken: string; claim: PaymentClaim }
+  /** A claim the processor refused, given back: removed while it is this one (Changed otherwise). */
+  | { kind: 'claim-release'; paymentToken: string; claim: PaymentClaim }
   /** The charge an authorisation's capture makes: new, settled and listed. */
   | { kind: 'capture-charge'; charge: Payment }
   /** An unused card token the reservation uses up (TokenUsed when it was used or expired). */
@@ -267,8 +282,29 @@ export const captureOutcomeOf = ({ before, after, event }: CaptureOutcome): Paym
   ...(event ? [{ kind: 'event' as const, event }] : []),
 ];
 
+/** A void or capture's claim, made before the processor is asked (see Payment.claim). */
+export const claimOf = (payment: Payment, claim: PaymentClaim): PaymentChange[] => [
+  { kind: 'claim', paymentToken: payment.token, claim },
+];
+
+/** A claim given back after the processor refused its void or capture: nothing moved. */
+export const claimReleaseOf = (payment: Payment, claim: PaymentClaim): PaymentChange[] => [
+  { kind: 'claim-release', paymentToken: payment.token, claim },
+];
+
+/** A payment without the claim its void or capture held: what the transition writes. */
+const unclaimed = (payment: Payment): Payment => {
+  const { claim: _, ...rest } = payment;
+  return rest;
+};
+
 /** A void or a capture of an authorised payment. */
 export interface Transition {
+  /**
+   * The claim the void or capture made before asking the processor: the commit needs it. Absent
+   * when the processor's own notification tells of it (it was done there, whoever holds a claim).
+   */
+  claim?: PaymentClaim | undefined;
   /** The payment voided or captured. */
   after: Payment;
   /** Capturing an authorisation: the charge it makes. */
@@ -281,19 +317,67 @@ export interface Transition {
 
 /**
  * A void's or a capture's changes: the lease used up (gone when another void or capture came
- * first, or it expired), the payment from authorised, the charge an authorisation's capture makes,
- * its consequences (proceeds, dispute) and the event.
+ * first, or it expired), the payment from authorised while its claim holds it (the claim removed),
+ * the charge an authorisation's capture makes, its consequences (proceeds, dispute) and the event.
  */
-export const transitionOf = ({ after, charge, event, now, settlement }: Transition): PaymentChange[] => [
+export const transitionOf = ({
+  claim,
+  after,
+  charge,
+  event,
+  now,
+  settlement,
+}: Transition): PaymentChange[] => [
   { kind: 'lease-use', paymentToken: after.token },
-  { kind: 'payment', payment: after, from: 'authorised', listing: { joins: false } },
-  ...(charge ? [{ kind: 'capture-charge' as const, charge }] : []),
+  {
+    kind: 'payment',
+    payment: unclaimed(after),
+    from: 'authorised',
+    listing: { joins: false },
+    claimed: claim,
+  },
+  ...(charge ? [{ kind: 'capture-charge' as const, charge: unclaimed(charge) }] : []),
   ...proceedsOf(charge ?? after, now),
   ...(settlement
     ? [{ kind: 'schedule-job' as const, job: settlementJobOf(after.token, settlement, now) }]
     : []),
   { kind: 'event', event },
 ];
+
+/**
+ * A capture or a void the processor tells of by notification, applied whatever Wattle believed:
+ * a void or capture whose answer was lost (its claim held), one Wattle never asked for, a capture
+ * the processor made before the void it then refused, or a void it refused (the payment stood).
+ */
+export interface ToldTransition {
+  /** As read: authorised (claimed or not), or voided. */
+  before: Payment;
+  /** Captured, voided, or authorised again (a void refused). */
+  after: Payment;
+  /** Capturing an authorisation: the charge it makes. */
+  charge?: Payment | null | undefined;
+  event: WattleEvent;
+  now: Date;
+}
+
+/**
+ * A told transition's changes: the payment from the state it was read in (Changed when another
+ * writer came first: read again and decide again), any claim removed (a request still holding it
+ * then answers from the new state), the charge a capture of an authorisation makes, its proceeds,
+ * the lease again when a refused void leaves it authorised, and the event. A lease left by an
+ * authorised payment captured or voided here lapses at its expiry: nothing can use it, as the
+ * payment is authorised no more.
+ */
+export const toldTransitionOf = ({ before, after, charge, event, now }: ToldTransition): PaymentChange[] => {
+  const lease = leaseEndOf(after);
+  return [
+    { kind: 'payment', payment: unclaimed(after), from: before.state, listing: { joins: false } },
+    ...(charge ? [{ kind: 'capture-charge' as const, charge: unclaimed(charge) }] : []),
+    ...proceedsOf(charge ?? after, now),
+    ...(lease ? [{ kind: 'lease' as const, paymentToken: after.token, until: lease }] : []),
+    { kind: 'event', event },
+  ];
+};
 
 /**
  * What a payment settled or captured at `now` brings: a captured charge credits its proceeds to

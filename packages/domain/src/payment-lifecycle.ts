@@ -178,8 +178,28 @@ const feesFor = (payment: Payment, amount: number): number =>
  */
 export type PaymentAnswer = Exclude<AuthorisationOutcome, { outcome: 'action_required' }> | ResolutionOutcome;
 
-/** The raw code of a payment failed because its unknown outcome was cancelled by our token. */
+/**
+ * The raw code earlier versions gave a payment they failed when a cancel by our token was only
+ * taken (before its notification was awaited): such a payment may have stood at the processor, and
+ * a failed cancellation's notification refunds it.
+ */
 export const cancelledByReference = 'voided';
+
+/** The raw code of a payment failed because the processor's notification told its cancel by our token was carried out. */
+export const cancelCarriedOut = 'cancelled';
+
+/**
+ * What the processor's notification of a cancel by our reference proves, as an answer: taken,
+ * nothing stands (never made, or cancelled before any capture); refused, the payment stood, as the
+ * processor made it (`processorReference`: the payment's, as the notification names it).
+ */
+export const cancellationAnswer = (taken: boolean, processorReference: string): PaymentAnswer =>
+  taken
+    ? {
+        outcome: 'not_processed',
+        raw: { code: cancelCarriedOut, reason: 'Cancelled at the processor by our reference' },
+      }
+    : { outcome: 'approved', processorReference };
 
 /** How long after an unresolved answer the recovery job asks the processor again. */
 export const resolutionRetrySeconds = 5 * 60;
@@ -187,8 +207,9 @@ export const resolutionRetrySeconds = 5 * 60;
 /**
  * The payment after the processor answered: authorised (for five days) or captured at once when
  * approved; failed when declined (Pin's code, the processor's own kept), and with `gateway_error`
- * only where nothing can exist at the processor (not processed, or cancelled by our token); still
- * `processing`, unresolved, when the answer is unknown: neither failed nor succeeded until resolved.
+ * only where nothing can exist at the processor (not processed: never made, or cancelled by our
+ * token as its notification told); still `processing`, unresolved, when the answer is unknown or
+ * only a cancel was taken: neither failed nor succeeded until something proves which.
  */
 export const settledWith = (payment: Payment, answer: PaymentAnswer, now: Date): Payment => {
   const { unresolvedSince: _unresolved, recoveryDueAt: _due, ...rest } = payment;
@@ -201,6 +222,7 @@ export const settledWith = (payment: Payment, answer: PaymentAnswer, now: Date):
   });
   switch (answer.outcome) {
     case 'unknown':
+    case 'cancel_requested':
       return {
         ...payment,
         state: 'processing',
@@ -214,15 +236,7 @@ export const settledWith = (payment: Payment, answer: PaymentAnswer, now: Date):
           : {}),
       };
     case 'not_processed':
-      return failed('gateway_error', 'raw' in answer ? answer.raw : undefined);
-    case 'voided':
-      return {
-        ...failed('gateway_error', {
-          code: cancelledByReference,
-          reason: 'Cancelled at the processor by our reference',
-        }),
-        ...(answer.processorReference ? { processorReference: answer.processorReference } : {}),
-      };
+      return failed('gateway_error', answer.raw);
     case 'approved':
       return approved({ ...rest, processorReference: answer.processorReference });
   }
@@ -267,6 +281,32 @@ export const voidedPayment = (payment: Payment, now: Date): Payment => ({
   state: 'voided',
   voidedAt: toTimestamp(now),
 });
+
+/**
+ * A payment Wattle voided whose void the processor refused: it stood, authorised as before (until
+ * it expires), so it can be voided or captured again.
+ */
+export const voidRefused = (payment: Payment): Payment => ({
+  ...payment,
+  state: 'authorised',
+  voidedAt: null,
+});
+
+/**
+ * What a capture the processor tells of takes of a payment (authorised, or voided when the
+ * processor captured first): the claim's amount when Wattle asked for it (ours, never the
+ * notification's); else, one Wattle did not ask for, the amount the processor names when it is
+ * in the payment's currency and within what was authorised (a charge only in full). Null when
+ * nothing of ours says how much.
+ */
+export const toldCaptureAmount = (
+  payment: Payment,
+  told: { amount: number; currency: string },
+): number | null => {
+  if (payment.claim?.action === 'capture') return payment.claim.amount;
+  if (told.currency !== payment.currency || told.amount <= 0 || told.amount > payment.amount) return null;
+  return payment.kind === 'charge' && told.amount !== payment.amount ? null : told.amount;
+};
 
 /**
  * How the processor took a capture: at once, or `pending` (it tells the outcome later): the charge

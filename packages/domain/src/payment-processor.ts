@@ -14,6 +14,22 @@ import type { ThreeDSecurePassThrough } from './three-d-secure-pass-through.ts';
  * unknown outcome moves no money twice. The processor is told our `reference` of it (the token and
  * its account: processorReferenceOf), which its notifications name back. Every operation is bounded by `deadline`: aborted, the call
  * answers what it can prove, `unknown` when the request may have reached the processor.
+ *
+ * Writing a connector: an answer says only what it proves about the money.
+ * - Failed or declined means the processor refused, or never had, the request: nothing was
+ *   taken, and a client may pay again. Anything that may hide a payment (a timeout, a 5xx, a
+ *   `received` that only says the request was taken) is `unknown`, `pending` or `cancel_requested`,
+ *   never a failure: Wattle then shows the payment Pending until something proves its outcome.
+ * - What proves an outcome later: a look-up (`resolve` answering approved, declined or
+ *   not_processed), a notification of the processor's (readNotifications: every one it can send
+ *   about a payment, capture, cancellation or refund, including those that contradict what
+ *   Wattle believed, e.g. a capture after a void, a cancellation that failed), or a guarantee
+ *   the processor documents (say so beside the mapping that relies on it).
+ * - Each notification names our reference, and the payment's own processor reference when it is
+ *   about a payment made earlier (`paymentProcessorReference`): Wattle applies it only to the
+ *   payment that reference is of.
+ * - Keys: the same operation on the same token is sent with the same idempotency key, so a retry
+ *   of a call whose answer was lost is carried out once.
  */
 export interface PaymentProcessor {
   /** What the processor is, as recorded on a payment it handled (`simulator`, `adyen`). */
@@ -25,9 +41,10 @@ export interface PaymentProcessor {
   void(input: ProcessorVoid): Promise<ModificationOutcome>;
   refund(input: ProcessorRefund): Promise<ModificationOutcome>;
   /**
-   * Settles a payment whose authorisation is `unknown`, by our reference alone (the processor's is
-   * not known): a processor that can look the payment up answers what became of it; one that
-   * cannot (Adyen) cancels whatever the reference made, and answers `voided`.
+   * Asks after a payment whose authorisation is `unknown`, by our reference alone (the processor's
+   * is not known): a processor that can look the payment up answers what became of it; one that
+   * cannot (Adyen) cancels whatever the reference made, and answers `cancel_requested`: what the
+   * cancel did, and so whether anything was taken, its notification tells (ResolutionOutcome).
    */
   resolve(input: ProcessorResolution): Promise<ResolutionOutcome>;
   /** Reads and verifies a delivery of the processor's notifications. */
@@ -213,17 +230,23 @@ export interface ProcessorResolution extends ProcessorCall {
 }
 
 /**
+ * What asking after an unknown authorisation proves:
  * - approved / declined: a processor that looks payments up found what became of it;
- * - voided: whatever the reference made is cancelled, or being cancelled (a cancellation
- *   notification that says it failed means the payment stood, and is refunded);
- * - not_processed: the processor proves it never had the payment;
+ * - not_processed: the processor proves it never had the payment: nothing can have been taken, so
+ *   the payment fails with `gateway_error`;
+ * - cancel_requested: the processor took a cancel of whatever the reference made, and tells what
+ *   it did by notification. That proves only that the cancel was taken, not that nothing was
+ *   captured (a payment captured at once cannot be cancelled): the payment stays unresolved
+ *   (Pending) until the cancellation's notification (taken: nothing stands, it fails with
+ *   `gateway_error`; refused: the payment stood, and is approved as the processor made it) or the
+ *   authorisation's settles it;
  * - unknown: the resolution itself has no answer yet (ask again later).
  */
 export type ResolutionOutcome =
   | { outcome: 'approved'; processorReference: string }
   | { outcome: 'declined'; decline: DeclineCode; raw: RawOutcome }
-  | { outcome: 'voided'; processorReference?: string }
-  | { outcome: 'not_processed' }
+  | { outcome: 'cancel_requested'; processorReference?: string }
+  | { outcome: 'not_processed'; raw?: RawOutcome }
   | { outcome: 'unknown'; reason: string };
 
 /** One HTTP delivery of the processor's notifications, as it arrived. */

@@ -122,6 +122,15 @@ export interface Payment extends PaymentTerms {
    * or a renewal). Absent, the payer did (initiationOf). Never shown to the merchant.
    */
   initiation?: PaymentInitiation;
+  /**
+   * The void or capture of this authorised payment the processor is being asked for (absent: none).
+   * Written before the processor is asked, on condition that the payment is authorised and
+   * unclaimed (or claimed by the same action: a retry asks again with the same key), so of two
+   * racing requests only one reaches the processor; the void or capture's commit needs it, and
+   * removes it. A refusal of the processor gives it back; an unknown answer keeps it until the
+   * same action is asked again, or the processor's notification settles it.
+   */
+  claim?: PaymentClaim;
 }
 
 /**
@@ -130,6 +139,23 @@ export interface Payment extends PaymentTerms {
  */
 export const initiationOf = (payment: Payment): PaymentInitiation =>
   payment.initiation ?? (payment.cardOwner.customerToken ? 'stored_card' : 'new_card');
+
+/** A void or capture in flight at the processor: what it asks (a capture's amount with it). */
+export type PaymentClaim = { action: 'void' } | { action: 'capture'; amount: number };
+
+/** Whether two claims ask the processor the same thing (the same action, the same amount). */
+export const sameClaim = (a: PaymentClaim | undefined, b: PaymentClaim): boolean =>
+  a?.action === b.action && (a.action === 'void' || (b.action === 'capture' && a.amount === b.amount));
+
+/**
+ * Why `claim` cannot be made on an authorised payment another claim holds, or null when it can
+ * (none holds it, or the same one: a retry). The loser answers as the winner's action will leave
+ * the payment: a void lost to a capture is already_captured, anything lost to a void already_voided.
+ */
+export const claimRefusal = (payment: Payment, claim: PaymentClaim): ErrorCode | null => {
+  if (!payment.claim || sameClaim(payment.claim, claim)) return null;
+  return payment.claim.action === 'capture' ? 'already_captured' : 'already_voided';
+};
 
 /** Authorised charges and authorisations expire five days after creation (SPEC.md wins over seven). */
 export const authorisationLifetimeSeconds = 5 * 24 * 60 * 60;

@@ -1,4 +1,6 @@
+import { toTimestamp } from './clock.ts';
 import { PinError } from './errors.ts';
+import type { Payment } from './payment.ts';
 
 /**
  * A refund of a captured charge: created Pending, sent to the processor by a scheduled job, and
@@ -15,7 +17,27 @@ export interface Refund {
   errorMessage: string | null;
   /** The processor's reference of the refund, once it took it (never shown: Pin has no field). */
   processorReference?: string;
+  /**
+   * A refund Wattle made itself, of a charge it answered failed whose money stood at the processor
+   * (a cancel by reference refused after a version that failed the charge when the cancel was only
+   * taken): the money goes back to the cardholder. The merchant never had it, so neither the
+   * charge's amounts nor the balance move, whatever becomes of it; it is in no list and has no job:
+   * its processor's notifications settle it (absent on every other refund).
+   */
+  ofStoodPayment?: true;
 }
+
+/** The refund of all of a stood payment (see Refund.ofStoodPayment), as it is asked of the processor. */
+export const stoodPaymentRefund = (charge: Payment, token: string, now: Date): Refund => ({
+  token,
+  chargeToken: charge.token,
+  amount: charge.amount,
+  currency: charge.currency,
+  createdAt: toTimestamp(now),
+  state: 'pending',
+  errorMessage: null,
+  ofStoodPayment: true,
+});
 
 /** How long after its creation a refund settles. */
 export const refundSettlementSeconds = 60 * 60;

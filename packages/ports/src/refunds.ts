@@ -38,13 +38,18 @@ export interface RefundsStore {
     credited: number,
   ): Promise<void>;
   /**
+   * A stood payment's refund (Refund.ofStoodPayment), new: the refund alone (no list, job, charge amounts or
+   * balance); nothing when it exists already (the same failed cancellation told again).
+   */
+  recordOfStoodPayment(scope: Scope, refund: Refund, now: Date): Promise<void>;
+  /**
    * The refund of `charge` as the processor answered, written only while it is still in `from`
    * (default `pending`; Changed when it is no longer: another run or notification came first):
    * still `pending` (the processor took it and tells later: only the refund is written), settled
    * (`succeeded`), or `failed`, which gives its amount back to the charge and to the balance (also
    * from `succeeded`: a refund the processor failed or reversed after it succeeded). With `job`
    * (the settlement job's run) claims it: JobTaken when another run took it first. With `schedules`,
-   * schedules that job in the same write.
+   * schedules that job in the same write. A stood payment's refund's outcome changes the refund alone.
    */
   settle(scope: Scope, charge: Payment, refund: Refund, how: RefundSettling, now: Date): Promise<void>;
 }

@@ -136,9 +136,10 @@ export interface PaymentSimulatorOptions {
  * The payment processor simulator: every outcome of the port chosen by a test card (test-cards.ts),
  * no state and no I/O, so every call is idempotent by construction. 3-D Secure by redirect sends
  * the payer straight back to the return URL (the simulated issuer's page is the return's own), an
- * unknown authorisation resolves as voided, as Adyen's cancel by reference does, and a capture or
- * refund it takes as pending carries the notification that settles it (simulatorSettlementSeconds
- * later). A pending void carries none: its notification would change nothing.
+ * unknown authorisation is looked up and found never made (not_processed): it fails with
+ * `gateway_error` when its recovery job asks; and a capture or refund it takes as pending carries
+ * the notification that settles it (simulatorSettlementSeconds later). A pending void carries
+ * none: its notification would change nothing.
  */
 export const simulatedPaymentProcessor = ({ notificationKey }: PaymentSimulatorOptions): PaymentProcessor => {
   const supportsThreeDSecure: PaymentProcessor['supportsThreeDSecure'] = (card) => card.scheme !== 'amex';
@@ -199,9 +200,11 @@ export const simulatedPaymentProcessor = ({ notificationKey }: PaymentSimulatorO
       );
       return answer.outcome === 'pending' ? { ...answer, settlement: settlementOf('refund', input) } : answer;
     },
-    resolve: async ({ paymentToken }) => ({
-      outcome: 'voided',
-      processorReference: `${referencePrefix}.void.${paymentToken}`,
+    // The unknown-outcome card is the only unknown answer, and it makes nothing: the simulator
+    // looks the payment up and proves it never had it.
+    resolve: async () => ({
+      outcome: 'not_processed',
+      raw: { code: 'not_found', reason: 'The simulator made no payment of this reference' },
     }),
     readNotifications: (delivery): NotificationReading => {
       const given = delivery.headers[simulatorSignatureHeader] ?? '';

@@ -38,14 +38,19 @@ const live: Scope = { accountId: 'acct_1', environment: 'live' };
 const minute = 60_000;
 const day = 24 * 60 * minute;
 
-/** Which write a payment's commit is: a reservation, a void or capture (it uses the lease up), or a settlement. */
-type Write = 'reserve' | 'settle' | 'transition';
+/**
+ * Which write a payment's commit is: a reservation, a void or capture's claim (before the processor
+ * is asked), a void or capture (it uses the lease up), or a settlement.
+ */
+type Write = 'reserve' | 'settle' | 'claim' | 'transition';
 const writeOf = (changes: readonly PaymentWrite[]): Write =>
   changes.some((c) => c.kind === 'reservation')
     ? 'reserve'
-    : changes.some((c) => c.kind === 'lease-use')
-      ? 'transition'
-      : 'settle';
+    : changes.some((c) => c.kind === 'claim')
+      ? 'claim'
+      : changes.some((c) => c.kind === 'lease-use')
+        ? 'transition'
+        : 'settle';
 
 const setUp = () => {
   const store = memoryStore();
@@ -584,23 +589,28 @@ describe('voiding and capturing an authorised payment', () => {
   it('answers a capture that lost the race to a void with already_voided', async () => {
     const deps = setUp();
     const { payment } = await createPayment(deps, scope, aChargeRequest({ capture: false }));
-    deps.before('transition', () => voidPayment(deps, scope, 'charge', payment.token));
+    deps.before('claim', () => voidPayment(deps, scope, 'charge', payment.token));
     await expect(captureCharge(deps, scope, payment.token, undefined)).rejects.toMatchObject({
       code: 'already_voided',
       extra: { charge_token: payment.token },
     });
     expect((await deps.payments.get(scope, payment.token))?.state).toBe('voided');
+    // The loser never reached the processor.
+    expect(deps.processor.captured).toEqual([]);
+    expect(deps.processor.voided).toEqual([payment.token]);
     expect(await eventTypes(deps)).toEqual(['charge.authorised', 'charge.voided']);
   });
 
   it('answers a void that lost the race to a capture with already_captured', async () => {
     const deps = setUp();
     const { payment } = await createPayment(deps, scope, authorisationRequest());
-    deps.before('transition', () => captureAuthorisation(deps, scope, payment.token, 1000));
+    deps.before('claim', () => captureAuthorisation(deps, scope, payment.token, 1000));
     await expect(voidPayment(deps, scope, 'authorisation', payment.token)).rejects.toMatchObject({
       code: 'already_captured',
       extra: { authorisation_token: payment.token },
     });
+    expect(deps.processor.voided).toEqual([]);
+    expect(deps.processor.captured).toEqual([{ reference: payment.token, amount: 1000 }]);
   });
 
   it('answers authorisation_expired when the lease ran out while the processor was asked', async () => {

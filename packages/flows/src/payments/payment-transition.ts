@@ -1,6 +1,10 @@
 import {
   type CaptureTaken,
+  claimOf,
+  claimRefusal,
+  claimReleaseOf,
   type Payment,
+  type PaymentClaim,
   type PaymentKind,
   PinError,
   processorReferenceOf,
@@ -9,7 +13,7 @@ import {
   transitionOf,
   transitionRefusal,
 } from '@wattle/domain';
-import { Changed } from '@wattle/ports';
+import { Changed, TransactionConflictError } from '@wattle/ports';
 import type { PaymentsDeps } from './deps.ts';
 import { transitionRefused } from './payment-errors.ts';
 import { paymentEvent } from './payment-event.ts';
@@ -28,6 +32,39 @@ export const loadPayment = async (
   return payment;
 };
 
+/** Why `claim` cannot go ahead on the payment as it stands: the state table's answer, or another claim's. */
+const refusalOf = (payment: Payment, claim: PaymentClaim, now: Date, amount?: number) =>
+  transitionRefusal(payment, claim.action, now, amount) ?? claimRefusal(payment, claim);
+
+/** Refuses a void or capture the state table (or another void or capture in flight) does not allow. */
+export const checkTransition = (payment: Payment, claim: PaymentClaim, now: Date, amount?: number): void => {
+  const refusal = refusalOf(payment, claim, now, amount);
+  if (refusal) throw transitionRefused(refusal, payment);
+};
+
+/**
+ * Claims the payment for `claim` before the processor is asked (a conditional write: authorised
+ * and unclaimed, or claimed by this same action). The loser of a race reads the winner's claim or
+ * state and answers with the matching error, never having asked the processor.
+ */
+const claimPayment = async (
+  { payments, clock }: Pick<PaymentsDeps, 'payments' | 'clock'>,
+  scope: Scope,
+  payment: Payment,
+  claim: PaymentClaim,
+): Promise<void> => {
+  try {
+    await payments.commit(scope, claimOf(payment, claim), clock.now());
+  } catch (error) {
+    if (!(error instanceof Changed)) throw error;
+    const current = (await payments.get(scope, payment.token)) ?? payment;
+    const refusal = refusalOf(current, claim, clock.now());
+    // Authorised and free again as read (a refused claim given back in between): ask again.
+    if (!refusal) throw new TransactionConflictError({ cause: error });
+    throw transitionRefused(refusal, current);
+  }
+};
+
 /** How the processor took a capture or void, and how it ends it itself when it sends no notification. */
 export interface ProcessorTaking {
   taken: CaptureTaken;
@@ -35,17 +72,23 @@ export interface ProcessorTaking {
 }
 
 /**
- * Asks the processor to capture or void an authorised payment, keyed by its token (the same
- * request sent again is carried out once) and bounded by the deadline. Answers how it was taken
- * (at once, or pending: the processor tells the outcome by notification, or gives its own
- * settlement, which commitTransition schedules); a refusal is the payment's processing_error, with
- * nothing moved; an unknown answer is a 503 to retry, which is safe: the retry carries the same key.
+ * Asks the processor to capture or void a claimed payment, keyed by its token (the same request
+ * sent again is carried out once) and bounded by the deadline. Answers how it was taken (at once,
+ * or pending: the processor tells the outcome by notification, or gives its own settlement, which
+ * commitTransition schedules); a refusal gives the claim back and
+ * is the payment's processing_error, with nothing moved; an unknown answer keeps the claim and is
+ * a 503 to retry, which is safe: the retry claims with the same action and carries the same key.
  */
-export const askProcessor = async (
-  { processorOf, deadline }: Pick<PaymentsDeps, 'processorOf' | 'deadline'>,
+const askProcessor = async (
+  {
+    payments,
+    processorOf,
+    deadline,
+    clock,
+  }: Pick<PaymentsDeps, 'payments' | 'processorOf' | 'deadline' | 'clock'>,
   scope: Scope,
   payment: Payment,
-  action: { kind: 'void' } | { kind: 'capture'; amount: number },
+  claim: PaymentClaim,
 ): Promise<ProcessorTaking> => {
   const processor = processorOf(scope);
   const call = {
@@ -56,44 +99,37 @@ export const askProcessor = async (
     deadline: deadline(),
   };
   const answer =
-    action.kind === 'void'
+    claim.action === 'void'
       ? await processor.void(call)
-      : await processor.capture({ ...call, amount: action.amount, currency: payment.currency });
+      : await processor.capture({ ...call, amount: claim.amount, currency: payment.currency });
   switch (answer.outcome) {
     case 'succeeded':
       return { taken: 'succeeded' };
     case 'pending':
       return { taken: 'pending', settlement: answer.settlement };
     case 'failed':
+      await payments.commit(scope, claimReleaseOf(payment, claim), clock.now()).catch((error: unknown) => {
+        // Not this claim's any more: the processor's notification settled it meanwhile.
+        if (!(error instanceof Changed)) throw error;
+      });
       throw transitionRefused('processing_error', payment);
     case 'unknown':
       throw new PinError('service_unavailable');
   }
 };
 
-/** Refuses a void or capture the state table does not allow, with the record's token. */
-export const checkTransition = (
-  payment: Payment,
-  action: 'void' | 'capture',
-  now: Date,
-  amount?: number,
-): void => {
-  const refusal = transitionRefusal(payment, action, now, amount);
-  if (refusal) throw transitionRefused(refusal, payment);
-};
-
 /**
- * Commits a void or capture (transitionOf), which uses up the authorisation's lease: `decide`
- * makes the payment's new state (and, capturing an authorisation, the charge it makes) at the
- * commit's time; the event is the charge's, or the payment's. The loser of a race (the store
- * answers Changed: another void or capture came first, or the lease expired) reads the winner's
- * state and answers with the matching error. Answers with the charge, or the payment.
+ * Commits a void or capture (transitionOf) while its claim holds the payment, which uses up the
+ * authorisation's lease: `decide` makes the payment's new state (and, capturing an authorisation,
+ * the charge it makes) at the commit's time; the event is the charge's, or the payment's. When the
+ * store answers Changed (the lease expired, or the processor's notification settled it first),
+ * the current state answers with the matching error. Answers with the charge, or the payment.
  */
-export const commitTransition = async (
+const commitTransition = async (
   { payments, ids, clock }: Pick<PaymentsDeps, 'payments' | 'ids' | 'clock'>,
   scope: Scope,
   payment: Payment,
-  action: 'void' | 'capture',
+  claim: PaymentClaim,
   decide: (now: Date) => { after: Payment; charge?: Payment },
   settlement?: SelfSettlement,
 ): Promise<Payment> => {
@@ -101,15 +137,32 @@ export const commitTransition = async (
     const now = clock.now();
     const { after, charge } = decide(now);
     const event = paymentEvent(ids, charge ?? after, now);
-    await payments.commit(scope, transitionOf({ after, charge, event, now, settlement }), now);
+    await payments.commit(scope, transitionOf({ claim, after, charge, event, now, settlement }), now);
     return charge ?? after;
   } catch (error) {
     if (!(error instanceof Changed)) throw error;
     const current = (await payments.get(scope, payment.token)) ?? payment;
-    // Still authorised as read: only its lease can have gone, and a lease goes when it expires.
+    // Still authorised and claimed as read: only its lease can have gone, and a lease goes when it expires.
     throw transitionRefused(
-      transitionRefusal(current, action, clock.now()) ?? 'authorisation_expired',
+      transitionRefusal(current, claim.action, clock.now()) ?? 'authorisation_expired',
       current,
     );
   }
+};
+
+/**
+ * A void or capture of an authorised payment: the payment claimed for it first (the loser of a
+ * race never reaches the processor), the processor asked, then the new state committed while the
+ * claim holds (`decide`, given how the processor took it).
+ */
+export const transition = async (
+  deps: TransitionDeps,
+  scope: Scope,
+  payment: Payment,
+  claim: PaymentClaim,
+  decide: (now: Date, taken: CaptureTaken) => { after: Payment; charge?: Payment },
+): Promise<Payment> => {
+  await claimPayment(deps, scope, payment, claim);
+  const { taken, settlement } = await askProcessor(deps, scope, payment, claim);
+  return commitTransition(deps, scope, payment, claim, (now) => decide(now, taken), settlement);
 };

@@ -4,6 +4,7 @@ import {
   type PaymentKind,
   refundable,
   type Scope,
+  sameClaim,
   type TransferLink,
   toEpochSeconds,
 } from '@wattle/domain';
@@ -120,6 +121,10 @@ export class MemoryPayments implements PaymentsStore {
         case 'capture-charge':
           this.captureChargeIn(change, scope, pc.charge, now);
           break;
+        case 'claim':
+        case 'claim-release':
+          this.claimIn(change, scope, pc);
+          break;
         case 'card-token-use':
           this.tokens.consumeIn(change, scope, pc.cardToken, now);
           break;
@@ -213,13 +218,16 @@ export class MemoryPayments implements PaymentsStore {
   private paymentIn(
     change: Change,
     scope: Scope,
-    { payment, from }: Extract<PaymentChange, { kind: 'payment' }>,
+    { payment, from, claimed }: Extract<PaymentChange, { kind: 'payment' }>,
     listedAt: string | null,
   ): void {
     const id = scoped(scope, payment.token);
     change
       .check(
-        () => this.payments.get(id)?.payment.state === from,
+        () => {
+          const stored = this.payments.get(id)?.payment;
+          return stored?.state === from && (!claimed || sameClaim(stored.claim, claimed));
+        },
         () => new Changed('payment', payment.token),
       )
       .write(() => {
@@ -265,6 +273,33 @@ export class MemoryPayments implements PaymentsStore {
         const expiresAt = toEpochSeconds(now) + this.world.retention.eventsSeconds;
         this.sessions.set(sessionToken, { scope: { ...scope }, paymentToken, expiresAt });
         this.world.expiry.add('three-d-secure-session', sessionToken, expiresAt);
+      });
+  }
+
+  /**
+   * A void or capture's claim on an authorised payment: written while it is authorised and
+   * unclaimed, or claimed by the same action (a retry); or a refused one given back, while it is
+   * this one. Changed otherwise.
+   */
+  private claimIn(
+    change: Change,
+    scope: Scope,
+    { kind, paymentToken, claim }: Extract<PaymentChange, { kind: 'claim' | 'claim-release' }>,
+  ): void {
+    const id = scoped(scope, paymentToken);
+    const claimable = (stored: Payment | undefined) =>
+      kind === 'claim'
+        ? stored?.state === 'authorised' && (!stored.claim || sameClaim(stored.claim, claim))
+        : sameClaim(stored?.claim, claim);
+    change
+      .check(
+        () => claimable(this.payments.get(id)?.payment),
+        () => new Changed('payment', paymentToken),
+      )
+      .write(() => {
+        const stored = this.payments.get(id)!.payment;
+        if (kind === 'claim') stored.claim = copy(claim);
+        else delete stored.claim;
       });
   }
 

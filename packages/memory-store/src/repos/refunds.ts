@@ -88,6 +88,13 @@ export class MemoryRefunds implements RefundsStore {
     this.world.outbox.recordIn(change, scope, event, now).commit();
   }
 
+  /** A stood payment's refund, new: the refund alone; nothing when it exists (see RefundsStore.recordOfStoodPayment). */
+  async recordOfStoodPayment(scope: Scope, refund: Refund, now: Date): Promise<void> {
+    const id = scoped(scope, refund.token);
+    if (this.refunds.has(id)) return;
+    this.refunds.set(id, { refund: copy(refund), sortKey: listSortKey(now, refund.token) });
+  }
+
   /**
    * The refund of `charge` as the processor answered (see RefundsStore.settle): written only from
    * `from` (Changed when it is no longer there: another run or notification came first); a refund
@@ -113,8 +120,9 @@ export class MemoryRefunds implements RefundsStore {
       )
       .write(() => {
         this.refunds.get(id)!.refund = copy(refund);
-        // Still pending (at the processor): the charge's amounts stay as the refund's creation left them.
-        if (refund.state === 'pending') return;
+        // Still pending (at the processor): the charge's amounts stay as the refund's creation left
+        // them; a stood payment's refund never touched them.
+        if (refund.state === 'pending' || refund.ofStoodPayment) return;
         const record = this.payments.get(chargeId);
         if (!record) return;
         if (from === 'pending') record.payment.pendingRefunds -= 1;
@@ -123,7 +131,7 @@ export class MemoryRefunds implements RefundsStore {
           record.refundable = (record.refundable ?? 0) + refund.amount;
         }
       });
-    if (failed) giveBackIn(this.world, change, scope, charge, refund);
+    if (failed && !refund.ofStoodPayment) giveBackIn(this.world, change, scope, charge, refund);
     if (event) this.world.outbox.recordIn(change, scope, event, now);
     change.commit();
   }

@@ -3,6 +3,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Payment,
   type PaymentChange,
+  type PaymentClaim,
   type PaymentKind,
   refundable,
   type Scope,
@@ -133,7 +134,7 @@ const reservationIn = (
 const paymentIn = (
   tx: Transaction<PaymentLabel>,
   scope: Scope,
-  { payment, from }: Extract<PaymentChange, { kind: 'payment' }>,
+  { payment, from, claimed }: Extract<PaymentChange, { kind: 'payment' }>,
   listedAt: string | null,
 ): void => {
   const membership = listedAt ? membershipOf(scope, payment, listedAt) : {};
@@ -143,6 +144,7 @@ const paymentIn = (
     ':from': from,
     ':left': refundable(payment),
   };
+  const held = claimed ? claimHeld(claimed, names, values) : null;
   const sets = ['#p = :p', 'refundable = :left'];
   for (const [i, [name, value]] of Object.entries(membership).entries()) {
     names[`#m${i}`] = name;
@@ -153,11 +155,66 @@ const paymentIn = (
     Key: keys.payment(scope, payment.token),
     // The sort key kept for the lists is in their gsi sort keys from now on.
     UpdateExpression: `SET ${sets.join(', ')} REMOVE sealedNumber, sealedCvc, listSortKey`,
-    ConditionExpression: '#p.#s = :from',
+    ConditionExpression: held ? `#p.#s = :from AND ${held}` : '#p.#s = :from',
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
   }).refuse('payment', () => new Changed('payment', payment.token));
   if (listedAt) joinListsIn(tx, scope, payment);
+};
+
+/**
+ * The condition that `claim` holds the payment (its action, and a capture's amount), its names and
+ * values added to the expression's.
+ */
+const claimHeld = (
+  claim: PaymentClaim,
+  names: Record<string, string>,
+  values: Record<string, unknown>,
+): string => {
+  Object.assign(names, { '#p': 'payment', '#c': 'claim', '#ca': 'action', '#cm': 'amount' });
+  values[':claimAction'] = claim.action;
+  if (claim.action === 'void') return '(#p.#c.#ca = :claimAction AND attribute_not_exists(#p.#c.#cm))';
+  values[':claimAmount'] = claim.amount;
+  return '(#p.#c.#ca = :claimAction AND #p.#c.#cm = :claimAmount)';
+};
+
+/**
+ * A void or capture's claim on an authorised payment: written while it is authorised and
+ * unclaimed, or claimed by the same action (a retry); Changed otherwise.
+ */
+const paymentClaimIn = (
+  tx: Transaction<PaymentLabel>,
+  scope: Scope,
+  { paymentToken, claim }: Extract<PaymentChange, { kind: 'claim' }>,
+): void => {
+  const names: Record<string, string> = { '#s': 'state' };
+  const values: Record<string, unknown> = { ':claim': claim, ':authorised': 'authorised' };
+  const held = claimHeld(claim, names, values);
+  tx.update('payment', {
+    Key: keys.payment(scope, paymentToken),
+    UpdateExpression: 'SET #p.#c = :claim',
+    ConditionExpression: `#p.#s = :authorised AND (attribute_not_exists(#p.#c) OR ${held})`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  }).refuse('payment', () => new Changed('payment', paymentToken));
+};
+
+/** A claim the processor refused, removed while it is this one (Changed otherwise). */
+const claimReleaseIn = (
+  tx: Transaction<PaymentLabel>,
+  scope: Scope,
+  { paymentToken, claim }: Extract<PaymentChange, { kind: 'claim-release' }>,
+): void => {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const held = claimHeld(claim, names, values);
+  tx.update('payment', {
+    Key: keys.payment(scope, paymentToken),
+    UpdateExpression: 'REMOVE #p.#c',
+    ConditionExpression: held,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  }).refuse('payment', () => new Changed('payment', paymentToken));
 };
 
 /** The charge an authorisation's capture makes: new, settled, listed at `now`. */
@@ -364,6 +421,12 @@ export class PaymentsRepo implements PaymentsStore {
           break;
         case 'capture-charge':
           captureChargeIn(tx, scope, change.charge, now);
+          break;
+        case 'claim':
+          paymentClaimIn(tx, scope, change);
+          break;
+        case 'claim-release':
+          claimReleaseIn(tx, scope, change);
           break;
         case 'card-token-use':
           this.tokens.consumeIn(tx, scope, change.cardToken, now);

@@ -1,4 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Payment, Refund, Scope, WattleEvent } from '@wattle/domain';
 import {
   BalanceShort,
@@ -104,6 +105,21 @@ export class RefundsRepo implements RefundsStore {
     });
   }
 
+  /** A stood payment's refund, new: its item alone; nothing when it exists (see RefundsStore.recordOfStoodPayment). */
+  async recordOfStoodPayment(scope: Scope, refund: Refund, _now: Date): Promise<void> {
+    try {
+      await this.ctx.doc.send(
+        new PutCommand({
+          TableName: this.ctx.tableName,
+          Item: { ...keys.refund(scope, refund.token), _et: 'refund', refund },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+
   /**
    * The refund of `charge` as the processor answered (see RefundsStore.settle): written only from
    * `from` (Changed when it is no longer there: another run or notification came first); a refund
@@ -128,8 +144,9 @@ export class RefundsRepo implements RefundsStore {
       ExpressionAttributeNames: { '#r': 'refund', '#s': 'state' },
       ExpressionAttributeValues: { ':r': refund, ':from': from },
     });
-    // Still pending (at the processor): the charge's amounts stay as the refund's creation left them.
-    if (refund.state !== 'pending') {
+    // Still pending (at the processor): the charge's amounts stay as the refund's creation left them;
+    // a stood payment's refund never touched them.
+    if (refund.state !== 'pending' && !refund.ofStoodPayment) {
       const pendingLeft =
         from === 'pending' ? ['#p.pendingRefunds = if_not_exists(#p.pendingRefunds, :zero) - :one'] : [];
       const givenBack = failed
@@ -149,7 +166,7 @@ export class RefundsRepo implements RefundsStore {
           },
         });
     }
-    if (failed) giveBackIn(tx, scope, charge, refund);
+    if (failed && !refund.ofStoodPayment) giveBackIn(tx, scope, charge, refund);
     if (event) recordEvent(tx, scope, event, now);
     await tx.commit(this.ctx.doc, { refund: () => new Changed('refund', refund.token) });
   }
