@@ -53,7 +53,10 @@ const trimmedOrEmpty = (maxLength: number) =>
 /** An optional text field: absent, null or empty all read as the empty string. */
 export const optionalText = (maxLength = 255) => v.optional(trimmedOrEmpty(maxLength), '');
 
-/** A text field of an update: absent leaves the value as it is; null or empty clears it. */
+/**
+ * A text field of an update: absent leaves the value as it is (a JSON null too: parseJson drops it
+ * as a parameter not given); empty clears it.
+ */
 export const updatedText = (maxLength = 255) => v.optional(trimmedOrEmpty(maxLength));
 
 /** A text field that must be sent but may be null or empty, both read as null. */
