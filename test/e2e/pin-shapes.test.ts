@@ -67,3 +67,61 @@ describe('a charge carries the same keys wherever it appears', () => {
     });
   });
 });
+
+describe('other objects as Pin shapes them', () => {
+  it('a recipient carries kyc_status, absent when none', async () => {
+    const recipient = await client.post('/1/recipients', {
+      email: 'payee@example.com',
+      bank_account: { name: 'Payee', bsb: '063000', number: '987654321' },
+    });
+    expect(recipient.body.response.kyc_status).toBe('absent');
+    const read = await client.get(`/1/recipients/${recipient.body.response.token}`);
+    expect(read.body.response.kyc_status).toBe('absent');
+  });
+
+  it('a webhook endpoint’s key has the length of Pin’s (22 characters)', async () => {
+    const endpoint = await client.post('/1/webhook_endpoints', { url: 'https://example.com/shapes' });
+    expect(endpoint.body.response.key).toMatch(/^[\w-]{22}$/);
+  });
+
+  it('a customer’s card added by its token echoes no ip_address; one added by its details does', async () => {
+    const customer = (await client.post('/1/customers', { email: 'c@example.com', card: cardFields() })).body
+      .response;
+    const token = (await client.post('/1/cards', cardFields())).body.response.token;
+    const byToken = await client.post(`/1/customers/${customer.token}/cards`, { card_token: token });
+    expect(byToken.status).toBe(201);
+    expect(byToken.body).not.toHaveProperty('ip_address');
+    const byDetails = await client.post(`/1/customers/${customer.token}/cards`, cardFields());
+    expect(byDetails.status).toBe(201);
+    expect(byDetails.body.ip_address).toEqual(expect.any(String));
+  });
+
+  it('wallet payment sources show their wallet as network_type, Google Pay’s format, and no created_at', async () => {
+    const token = {
+      number: '4200000000000000',
+      expiry_month: 5,
+      expiry_year: 2030,
+      cryptogram: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=',
+      eci: '05',
+    };
+    const cases = [
+      [{ type: 'applepay', source: token }, 'applepay', null],
+      [{ type: 'googlepay', source: token }, 'googlepay', 'cryptogram_3ds'],
+      [
+        { type: 'network_token', source: { ...token, network_type: 'googlepay' } },
+        'googlepay',
+        'cryptogram_3ds',
+      ],
+      [{ type: 'network_token', source: { ...token, network_type: 'applepay' } }, 'applepay', null],
+    ] as const;
+    for (const [body, networkType, networkFormat] of cases) {
+      const res = await client.post('/1/payment_sources', body);
+      expect(res.status, res.text).toBe(201);
+      expect(res.body.response).not.toHaveProperty('created_at');
+      expect(res.body.response.source).toMatchObject({
+        network_type: networkType,
+        network_format: networkFormat,
+      });
+    }
+  });
+});

@@ -42,7 +42,7 @@ describe('webhook endpoints', () => {
     expect(first.status).toBe(201);
     expect(first.body.response).toEqual({
       token: expect.stringMatching(/^whe_[\w-]{22}$/),
-      key: expect.stringMatching(/^[\w-]{32,}$/),
+      key: expect.stringMatching(/^[\w-]{22}$/),
       url: 'https://example.com/hooks',
       created_at: expect.stringMatching(timestamp),
       updated_at: first.body.response.created_at,

@@ -49,7 +49,10 @@ const cardSourceOf = (body: ApiRequest['body'], now: Date): CardSource => {
     : { kind: 'payment_source', token: validate(paymentSourceTokenSchema, body).payment_source_token };
 };
 
-/** POST /customers/{token}/cards: 201 with the card (never primary) and the caller's address. */
+/**
+ * POST /customers/{token}/cards: 201 with the card (never primary), and the caller's address when
+ * the card came as its details (a card added by its token echoes none, as Pin's, issue 41).
+ */
 export const addCustomerCardRoute: RouteHandler<
   CustomersDeps,
   'POST /1/customers/{customer_token}/cards'
@@ -57,9 +60,8 @@ export const addCustomerCardRoute: RouteHandler<
   const source = cardSourceOf(request.body, deps.clock.now());
   const customerToken = request.params.customer_token;
   const card = await addCustomerCard(deps, scopeOf(request), customerToken, source);
-  return resource(201, presentCard(card, { customerToken, primary: false }), {
-    ip_address: request.sourceIp,
-  });
+  const echoed = source.kind === 'details' ? { ip_address: request.sourceIp } : {};
+  return resource(201, presentCard(card, { customerToken, primary: false }), echoed);
 };
 
 /** DELETE /customers/{token}/cards/{card}: 204; only a non-primary card can go. */

@@ -25,7 +25,8 @@ export const presentCard = (card: Card, owner: CardOwner) => ({
   address_state: card.addressState,
   address_country: card.addressCountry,
   network_type: card.networkType ?? null,
-  network_format: null,
+  // A Google Pay card's cryptogram is a 3-D Secure one, as Pin names its format (issue 41).
+  network_format: card.networkType === 'googlepay' ? 'cryptogram_3ds' : null,
   customer_token: owner.customerToken,
   primary: owner.primary,
 });

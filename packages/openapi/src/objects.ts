@@ -49,7 +49,7 @@ const cardFields = {
 export const cardObject = v.strictObject({
   ...cardFields,
   network_type: nullableText,
-  network_format: v.null(),
+  network_format: v.nullable(v.literal('cryptogram_3ds')),
 });
 
 /** The card as a charge shows it: without network_type and network_format. */
@@ -154,6 +154,7 @@ export const recipientObject = v.strictObject({
   token: text,
   name: text,
   email: text,
+  kyc_status: text,
   created_at: timestamp,
   bank_account: bankAccountObject,
 });
@@ -206,7 +207,6 @@ export const paymentSourceObject = v.strictObject({
   token: text,
   type: v.picklist(paymentSourceTypes),
   source: cardObject,
-  created_at: timestamp,
 });
 
 export const planObject = v.strictObject({
