@@ -56,6 +56,39 @@ describe('a charge carries the same keys wherever it appears', () => {
     for (const event of about) expectChargeKeys(event.data, 'event data');
   });
 
+  it('a charge on a customer’s card by its card token names the customer and whether it is primary', async () => {
+    const customer = (await client.post('/1/customers', { email: 'c@example.com', card: cardFields() })).body
+      .response;
+    const other = (await client.post(`/1/customers/${customer.token}/cards`, cardFields())).body.response;
+    const cases = [
+      [customer.card.token, true],
+      [other.token, false],
+    ] as const;
+    for (const [cardToken, primary] of cases) {
+      const byToken = await client.post(
+        '/1/charges',
+        chargeFields({ card: undefined, card_token: cardToken }),
+      );
+      expect(byToken.status, byToken.text).toBe(201);
+      expect(byToken.body.response.card).toMatchObject({
+        token: cardToken,
+        customer_token: customer.token,
+        primary,
+      });
+      const withCustomer = await client.post(
+        '/1/charges',
+        chargeFields({ card: undefined, customer_token: customer.token, card_token: cardToken }),
+      );
+      expect(withCustomer.body.response.card).toMatchObject({ customer_token: customer.token, primary });
+      const authorised = await client.post(
+        '/1/authorisations',
+        chargeFields({ card: undefined, card_token: cardToken }),
+      );
+      expect(authorised.status, authorised.text).toBe(201);
+      expect(authorised.body.response.card).toMatchObject({ customer_token: customer.token, primary });
+    }
+  });
+
   it('shows a platform adjustment as it was given', async () => {
     const adjusted = await client.post(
       '/1/charges',
@@ -123,5 +156,58 @@ describe('other objects as Pin shapes them', () => {
         network_format: networkFormat,
       });
     }
+  });
+});
+
+describe('null, not "", for optional text never given', () => {
+  const bareCard = () => {
+    const { address_postcode: _postcode, address_state: _state, ...card } = cardFields();
+    return card;
+  };
+
+  it('a card’s address_postcode and address_state, wherever the card appears', async () => {
+    const card = (await client.post('/1/cards', bareCard())).body.response;
+    expect(card).toMatchObject({ address_postcode: null, address_state: null, address_line2: null });
+    const charged = (await client.post('/1/charges', chargeFields({ card: bareCard() }))).body.response;
+    expect(charged.card).toMatchObject({ address_postcode: null, address_state: null });
+    const given = (await client.post('/1/cards', cardFields())).body.response;
+    expect(given).toMatchObject({ address_postcode: '6454', address_state: 'WA' });
+  });
+
+  it('a customer’s first_name, last_name, phone_number, company and notes', async () => {
+    const customer = (await client.post('/1/customers', { email: 'c@example.com', card: cardFields() })).body
+      .response;
+    expect(customer).toMatchObject({
+      first_name: null,
+      last_name: null,
+      phone_number: null,
+      company: null,
+      notes: null,
+    });
+    expect((await client.get(`/1/customers/${customer.token}`)).body.response.first_name).toBeNull();
+    const named = await client.put(`/1/customers/${customer.token}`, { first_name: 'Roland', notes: '' });
+    expect(named.body.response).toMatchObject({ first_name: 'Roland', notes: null });
+  });
+
+  it('a wallet card’s name and address fields', async () => {
+    const source = await client.post('/1/payment_sources', {
+      type: 'applepay',
+      source: {
+        number: '4200000000000000',
+        expiry_month: 5,
+        expiry_year: 2030,
+        cryptogram: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=',
+        eci: '05',
+      },
+    });
+    expect(source.body.response.source).toMatchObject({
+      name: null,
+      address_line1: null,
+      address_line2: null,
+      address_city: null,
+      address_postcode: null,
+      address_state: null,
+      address_country: null,
+    });
   });
 });
