@@ -237,8 +237,8 @@ describe('customer cards', () => {
     });
     expect(withToken.status).toBe(201);
     expect(withToken.body.response).toMatchObject({ customer_token: customer.token, primary: false });
-    // A card added by its token echoes no ip_address, as Pin's (issue 41).
-    expect(withToken.body).not.toHaveProperty('ip_address');
+    // SPEC.md: "card object (primary false) plus ip_address", for card_token too (kept over issue 41).
+    expect(withToken.body.ip_address).toBeTruthy();
     const cards = await client.get(`/1/customers/${customer.token}/cards`);
     expect(cards.body.pagination).toEqual({
       current: 1,

@@ -117,18 +117,6 @@ describe('other objects as Pin shapes them', () => {
     expect(endpoint.body.response.key).toMatch(/^[\w-]{22}$/);
   });
 
-  it('a customer’s card added by its token echoes no ip_address; one added by its details does', async () => {
-    const customer = (await client.post('/1/customers', { email: 'c@example.com', card: cardFields() })).body
-      .response;
-    const token = (await client.post('/1/cards', cardFields())).body.response.token;
-    const byToken = await client.post(`/1/customers/${customer.token}/cards`, { card_token: token });
-    expect(byToken.status).toBe(201);
-    expect(byToken.body).not.toHaveProperty('ip_address');
-    const byDetails = await client.post(`/1/customers/${customer.token}/cards`, cardFields());
-    expect(byDetails.status).toBe(201);
-    expect(byDetails.body.ip_address).toEqual(expect.any(String));
-  });
-
   it('wallet payment sources show their wallet as network_type, Google Pay’s format, and no created_at', async () => {
     const token = {
       number: '4200000000000000',

@@ -50,8 +50,10 @@ const cardSourceOf = (body: ApiRequest['body'], now: Date): CardSource => {
 };
 
 /**
- * POST /customers/{token}/cards: 201 with the card (never primary), and the caller's address when
- * the card came as its details (a card added by its token echoes none, as Pin's, issue 41).
+ * POST /customers/{token}/cards: 201 with the card (never primary) and the caller's address,
+ * however the card came: SPEC.md gives this route's answer "card object (primary false) plus
+ * `ip_address`" for card fields and card_token alike, so its rule is kept over the recording of
+ * Pin echoing none for a card added by its token (issue 41).
  */
 export const addCustomerCardRoute: RouteHandler<
   CustomersDeps,
@@ -60,8 +62,9 @@ export const addCustomerCardRoute: RouteHandler<
   const source = cardSourceOf(request.body, deps.clock.now());
   const customerToken = request.params.customer_token;
   const card = await addCustomerCard(deps, scopeOf(request), customerToken, source);
-  const echoed = source.kind === 'details' ? { ip_address: request.sourceIp } : {};
-  return resource(201, presentCard(card, { customerToken, primary: false }), echoed);
+  return resource(201, presentCard(card, { customerToken, primary: false }), {
+    ip_address: request.sourceIp,
+  });
 };
 
 /** DELETE /customers/{token}/cards/{card}: 204; only a non-primary card can go. */

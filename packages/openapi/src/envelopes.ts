@@ -34,10 +34,6 @@ export const single = (object: Schema) => v.strictObject({ response: object });
 /** One resource and the caller's address (the card and bank account token endpoints). */
 export const withIpAddress = (object: Schema) => v.strictObject({ response: object, ip_address: v.string() });
 
-/** One resource, and the caller's address when the request sent card details (a customer's cards). */
-export const withOptionalIpAddress = (object: Schema) =>
-  v.strictObject({ response: object, ip_address: v.optional(v.string()) });
-
 export const fullList = (item: Schema) =>
   v.strictObject({ response: v.array(item), count: itemsOnPage, pagination: fullPagination });
 

@@ -31,14 +31,7 @@ import {
 import type { FunctionName, RouteKeyOf } from '@wattle/routes';
 import * as v from 'valibot';
 import { entriesOf } from './entries.ts';
-import {
-  fullList,
-  shortList,
-  shortListWithCount,
-  single,
-  withIpAddress,
-  withOptionalIpAddress,
-} from './envelopes.ts';
+import { fullList, shortList, shortListWithCount, single, withIpAddress } from './envelopes.ts';
 import * as o from './objects.ts';
 
 /**
@@ -218,7 +211,7 @@ export const operations = {
   'POST /1/customers/{customer_token}/cards': {
     summary: 'Add a card to a customer',
     body: v.union([cardInputSchema(anyNow), cardTokenSchema, paymentSourceTokenSchema]),
-    answers: { 201: withOptionalIpAddress(o.cardObject) },
+    answers: { 201: withIpAddress(o.cardObject) },
   },
   'DELETE /1/customers/{customer_token}/cards/{card_token}': {
     summary: "Delete a customer's card",
