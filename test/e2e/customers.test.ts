@@ -48,7 +48,8 @@ describe('POST /customers', () => {
     const cardToken = await newCardToken();
     const customer = await newCustomer(client, { card: undefined, card_token: cardToken });
     expect(customer.card.token).toBe(cardToken);
-    expect(customer.first_name).toBe('');
+    // Never given: null, as Pin's (issue 41; decision 24's addendum).
+    expect(customer.first_name).toBeNull();
   });
 
   it('needs exactly one of card and card_token', async () => {
@@ -236,6 +237,7 @@ describe('customer cards', () => {
     });
     expect(withToken.status).toBe(201);
     expect(withToken.body.response).toMatchObject({ customer_token: customer.token, primary: false });
+    // SPEC.md: "card object (primary false) plus ip_address", for card_token too (kept over issue 41).
     expect(withToken.body.ip_address).toBeTruthy();
     const cards = await client.get(`/1/customers/${customer.token}/cards`);
     expect(cards.body.pagination).toEqual({

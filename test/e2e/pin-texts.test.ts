@@ -83,11 +83,67 @@ describe('texts clients check', () => {
     }
   });
 
-  it('other resource_not_found routes keep Pin’s own text', async () => {
-    const res = await client.get('/1/events/evt_unknown00000000000000000');
+  it('an unknown event reads as Pin answered it in 2024 (issue 41)', async () => {
+    for (const path of ['/1/events/evt_unknown00000000000000000', '/1/events/evt_not-a-token']) {
+      const res = await client.get(path);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({
+        error: 'resource_not_found',
+        error_description: 'The requested resource could not be found.',
+      });
+    }
+  });
+});
+
+/** Issue 41, item 4: error texts as recorded from Pin's API (pinxs's recordings, 2018). */
+describe('errors as Pin words them', () => {
+  it('a partial capture is invalid_capture_amount in Pin’s words', async () => {
+    const charge = (await client.post('/1/charges', chargeFields({ capture: false }))).body.response;
+    const res = await client.put(`/1/charges/${charge.token}/capture`, { amount: 200 });
+    expect(res.status).toBe(400);
     expect(res.body).toEqual({
-      error: 'resource_not_found',
-      error_description: 'No resource was found at this URL.',
+      error: 'invalid_capture_amount',
+      error_description: 'You must capture the full amount that was authorised',
+      charge_token: charge.token,
     });
+  });
+
+  it('a customer without an e-mail gets both of Pin’s messages', async () => {
+    for (const body of [
+      { card: cardFields() },
+      { email: '', card: cardFields() },
+      { email: null, card: cardFields() },
+    ]) {
+      const res = await client.post('/1/customers', body);
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({
+        error: 'invalid_resource',
+        error_description: 'One or more parameters were missing or invalid',
+        messages: [
+          { param: 'email', code: 'email_invalid', message: "Email can't be blank" },
+          { param: 'email', code: 'email_invalid', message: 'Email is not formatted properly' },
+        ],
+      });
+    }
+  });
+
+  it('an expired card gets both the month’s and the year’s message', async () => {
+    const res = await client.post(
+      '/1/charges',
+      chargeFields({ card: cardFields({ expiry_month: '12', expiry_year: '2001' }) }),
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.messages).toEqual([
+      {
+        param: 'card[expiry_month]',
+        code: 'card_expiry_month_invalid',
+        message: 'Card expiry month is expired',
+      },
+      {
+        param: 'card[expiry_year]',
+        code: 'card_expiry_year_invalid',
+        message: 'Card expiry year is expired',
+      },
+    ]);
   });
 });

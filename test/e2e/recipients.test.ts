@@ -23,6 +23,7 @@ describe('recipients', () => {
       token: expect.stringMatching(/^rp_[\w-]{22}$/),
       name: 'Roland',
       email: 'roland@example.com',
+      kyc_status: 'absent',
       created_at: expect.any(String),
       bank_account: {
         token: expect.stringMatching(/^ba_/),

@@ -42,7 +42,7 @@ describe('webhook endpoints', () => {
     expect(first.status).toBe(201);
     expect(first.body.response).toEqual({
       token: expect.stringMatching(/^whe_[\w-]{22}$/),
-      key: expect.stringMatching(/^[\w-]{32,}$/),
+      key: expect.stringMatching(/^[\w-]{22}$/),
       url: 'https://example.com/hooks',
       created_at: expect.stringMatching(timestamp),
       updated_at: first.body.response.created_at,
@@ -102,6 +102,7 @@ describe('webhook endpoints', () => {
     expect((await c.post('/1/webhook_endpoints', { url: 'https://example.com/8' })).status).toBe(201);
   });
 
+  // An unknown event reads as Pin's not_found since its 2024 recording (pin-texts.test.ts).
   it('answer 404 resource_not_found for unknown tokens', async () => {
     const notFound = { error: 'resource_not_found', error_description: 'No resource was found at this URL.' };
     for (const res of [
@@ -109,7 +110,6 @@ describe('webhook endpoints', () => {
       await client.del('/1/webhook_endpoints/whe_unknown'),
       await client.get('/1/webhooks/whr_unknown'),
       await client.put('/1/webhooks/whr_unknown/replay'),
-      await client.get('/1/events/evt_unknown'),
     ]) {
       expect(res.status).toBe(404);
       expect(res.body).toEqual(notFound);

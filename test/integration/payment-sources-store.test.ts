@@ -28,6 +28,7 @@ const storedSource = async (number = '5520000000000000'): Promise<SealedPaymentS
       name: '',
       cryptogram: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=',
       eci: '02',
+      wallet: null,
     },
     'googlepay',
     randomIds.token('card'),

@@ -1,5 +1,5 @@
 import { PinError } from '@wattle/domain';
-import { bodyLimits, parseBody, parseForm } from '@wattle/http';
+import { bodyLimits, parseBody, parseForm, parseJson } from '@wattle/http';
 import { describe, expect, it } from 'vitest';
 
 const form = 'application/x-www-form-urlencoded';
@@ -62,6 +62,36 @@ describe('JSON bodies', () => {
       'application/json',
     );
     expect(JSON.parse(JSON.stringify(body))).toEqual({ x: { y: 2 } });
+  });
+
+  it('reads a null as a parameter not given, at every depth of the parameters (issue 41)', () => {
+    const body = parseJson(
+      JSON.stringify({
+        email: 'a@b.co',
+        capture: null,
+        card_token: null,
+        card: { number: '4200000000000000', address_state: null, address_line2: null },
+        platform_adjustment: { amount: null, currency: 'AUD' },
+        items: [{ a: null, b: 1 }, null],
+      }),
+    );
+    expect(JSON.parse(JSON.stringify(body))).toEqual({
+      email: 'a@b.co',
+      card: { number: '4200000000000000' },
+      platform_adjustment: { currency: 'AUD' },
+      items: [{ b: 1 }, null],
+    });
+  });
+
+  it("keeps a metadata object's nulls (the merchant's own values) and a route's meaningful nulls", () => {
+    const raw = JSON.stringify({ metadata: { order: null, ok: '1' }, card_token: null, notes: null });
+    expect(JSON.parse(JSON.stringify(parseJson(raw)))).toEqual({ metadata: { order: null, ok: '1' } });
+    expect(JSON.parse(JSON.stringify(parseJson(raw, ['card_token'])))).toEqual({
+      metadata: { order: null, ok: '1' },
+      card_token: null,
+    });
+    // A metadata sent as null is a metadata not given.
+    expect(Object.keys(parseJson('{"metadata":null}'))).toEqual([]);
   });
 
   it('refuses JSON nested deeper than the limit', () => {

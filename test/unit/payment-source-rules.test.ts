@@ -1,4 +1,4 @@
-import { isCryptogram, isEci, newTokenisedCard, presentPaymentSource } from '@wattle/domain';
+import { isCryptogram, isEci, newTokenisedCard, presentPaymentSource, walletNamed } from '@wattle/domain';
 import { describe, expect, it } from 'vitest';
 
 describe('cryptogram shape: any encoding a network or client uses, not one', () => {
@@ -27,6 +27,33 @@ describe('ECI shape', () => {
 });
 
 describe('a tokenised card', () => {
+  it('shows a network token’s wallet (never network_token) and Google Pay’s cryptogram_3ds format', () => {
+    const shown = (type: 'applepay' | 'googlepay' | 'network_token', wallet: unknown) => {
+      const details = {
+        number: '4200000000000000',
+        expiryMonth: 5,
+        expiryYear: 2030,
+        name: '',
+        cryptogram: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=',
+        eci: '05',
+        wallet: walletNamed(wallet),
+      };
+      const card = newTokenisedCard(details, type, 'card_1', '2026-11-24T10:00:00Z');
+      const { network_type, network_format } = presentPaymentSource({
+        token: 'ps_1',
+        type,
+        card,
+        createdAt: '',
+      }).source;
+      return [network_type, network_format];
+    };
+    expect(shown('network_token', 'googlepay')).toEqual(['googlepay', 'cryptogram_3ds']);
+    expect(shown('network_token', 'applepay')).toEqual(['applepay', null]);
+    expect(shown('network_token', 'visa')).toEqual([null, null]);
+    expect(shown('applepay', null)).toEqual(['applepay', null]);
+    expect(shown('googlepay', undefined)).toEqual(['googlepay', 'cryptogram_3ds']);
+  });
+
   it('shows the token number masked, its scheme, the wallet as network type and no cryptogram', () => {
     const card = newTokenisedCard(
       {
@@ -36,6 +63,7 @@ describe('a tokenised card', () => {
         name: '',
         cryptogram: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=',
         eci: '02',
+        wallet: null,
       },
       'googlepay',
       'card_1',

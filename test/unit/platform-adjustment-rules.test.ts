@@ -47,8 +47,15 @@ describe('the platform adjustment rules', () => {
     ).toThrow(expect.objectContaining({ code: 'idempotency_key_reused' }));
   });
 
-  it('shows platform_adjustment only on payments made with one', () => {
-    expect(presentCharge(aPayment({ state: 'captured' }), now)).not.toHaveProperty('platform_adjustment');
+  it('shows a charge’s platform_adjustment, zero without one (as Pin), and an authorisation’s only with one', () => {
+    expect(presentCharge(aPayment({ state: 'captured' }), now)).toMatchObject({
+      platform_fees: 0,
+      platform_adjustment: { amount: 0, currency: 'AUD' },
+      authorisation_token: null,
+    });
+    expect(presentAuthorisation(aPayment({ state: 'authorised' }), now)).not.toHaveProperty(
+      'platform_adjustment',
+    );
     const adjusted = aPayment({ state: 'captured', platformAdjustment: adjustment });
     expect(presentCharge(adjusted, now)).toMatchObject({
       merchant_entitlement: 852,

@@ -11,9 +11,7 @@ export const listCustomerChargesRoute: RouteHandler<
   const page = pageOf(request.query);
   const charges = await listCustomerCharges(deps, scopeOf(request), request.params.customer_token, page);
   const now = deps.clock.now();
-  return listOf('full', page, charges, (charge) =>
-    presentCharge(charge, now, { withAuthorisationToken: true }),
-  );
+  return listOf('full', page, charges, (charge) => presentCharge(charge, now));
 };
 
 /** GET /customers/{token}/subscriptions: full pagination, 404 for an unknown customer. */

@@ -38,7 +38,11 @@ export const errorCatalogue = {
   already_voided: { status: 400, description: 'The authorisation has already been voided.' },
   already_captured: { status: 400, description: 'The authorisation has already been captured.' },
   bad_authorisation: { status: 400, description: 'The authorisation was not successful.' },
-  invalid_capture_amount: { status: 400, description: 'Only the full authorised amount can be captured.' },
+  // Pin's text as recorded (htdc/pinxs test/http_recordings/capture_partial_charge.json, 2018).
+  invalid_capture_amount: {
+    status: 400,
+    description: 'You must capture the full amount that was authorised',
+  },
   cannot_delete_plan: {
     status: 400,
     description: 'A plan with active or trial subscriptions cannot be deleted.',
@@ -97,6 +101,16 @@ export const errorCatalogue = {
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
+
+/**
+ * A 404 worded as Pin's `not_found` ("The requested resource could not be found."), whichever
+ * code SPEC.md gives the route: Pin's subscription endpoints answer so (PIN-REFERENCE §4.14,
+ * decision 108), and so did GET /events/{token} for an unknown event when recorded in 2024
+ * (issue 41). The webhook and webhook endpoint routes, with no recording, keep the reference's
+ * "No resource was found at this URL.".
+ */
+export const requestedResourceNotFound = (code: 'not_found' | 'resource_not_found'): PinError =>
+  new PinError(code, { description: errorCatalogue.not_found.description });
 
 /** One problem with one request parameter; `param` writes nesting with brackets (`card[number]`). */
 export interface FieldIssue {

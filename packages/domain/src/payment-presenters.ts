@@ -27,20 +27,28 @@ const chargeCard = (payment: Payment) => {
   return card;
 };
 
-/** `platform_adjustment`, on payments made with one only: the others keep SPEC.md's fields. */
+/** `platform_adjustment` as given, or none: `{amount: 0}` in the payment's currency, as Pin shows it. */
 const platformAdjustmentOf = (payment: Payment) =>
+  presentPlatformAdjustment(payment.platformAdjustment ?? { amount: 0, currency: payment.currency });
+
+/** The authorisation's `platform_adjustment`, on authorisations made with one only. */
+const authorisationAdjustmentOf = (payment: Payment) =>
   payment.platformAdjustment
     ? { platform_adjustment: presentPlatformAdjustment(payment.platformAdjustment) }
     : {};
 
 export interface ChargeView {
-  /** Customer charge lists and events always show authorisation_token (null when none). */
-  withAuthorisationToken?: boolean;
   /** The 3-D Secure verify response has no `transfer`. */
   withoutTransfer?: boolean;
 }
 
-/** The charge object of SPEC.md. Fees are null for a voided or failed charge. */
+/**
+ * The charge object of SPEC.md. Fees are null for a voided or failed charge. Wherever a charge
+ * appears (create, read, capture, void, lists, search, a customer's charges, a dispute, an event)
+ * it carries the same keys, as Pin's recorded answers do (issue 41): `authorisation_token` (null
+ * unless made from an authorisation), `platform_fees` (0: Wattle takes no fee for a platform) and
+ * `platform_adjustment`.
+ */
 export const presentCharge = (payment: Payment, now: Date, view: ChargeView = {}) => {
   const fees = feesOf(payment);
   return {
@@ -59,11 +67,10 @@ export const presentCharge = (payment: Payment, now: Date, view: ChargeView = {}
     amount_refunded: payment.amountRefunded,
     total_fees: fees,
     merchant_entitlement: fees === null ? null : merchantEntitlement(payment),
-    ...platformAdjustmentOf(payment),
+    platform_fees: 0,
+    platform_adjustment: platformAdjustmentOf(payment),
     refund_pending: payment.pendingRefunds > 0,
-    ...(view.withAuthorisationToken || payment.authorisationToken !== null
-      ? { authorisation_token: payment.authorisationToken }
-      : {}),
+    authorisation_token: payment.authorisationToken,
     authorisation_expired: isExpiredAuthorisation(payment, now),
     authorisation_voided: payment.state === 'voided',
     captured: payment.state === 'captured',
@@ -102,7 +109,7 @@ export const presentAuthorisation = (payment: Payment, now: Date) => {
     voided: payment.state === 'voided',
     voided_at: payment.voidedAt,
     capturable: payment.state === 'authorised' && !expired,
-    ...platformAdjustmentOf(payment),
+    ...authorisationAdjustmentOf(payment),
     metadata: payment.metadata,
   };
 };

@@ -23,6 +23,14 @@ export type TokenisedSourceType = (typeof tokenisedSourceTypes)[number];
 export const publishableKeyMayCreate = (type: unknown): boolean =>
   !(tokenisedSourceTypes as readonly unknown[]).includes(type);
 
+/** The wallets whose tokens Wattle takes, and the network type a card from one of them shows. */
+export const walletTypes = ['applepay', 'googlepay'] as const;
+export type WalletType = (typeof walletTypes)[number];
+
+/** The wallet a network token's `network_type` names, or null (a scheme such as `visa` names none). */
+export const walletNamed = (networkType: unknown): WalletType | null =>
+  (walletTypes as readonly unknown[]).includes(networkType) ? (networkType as WalletType) : null;
+
 /** The kinds of payment source POST /payment_sources takes (PIN-REFERENCE §4.4). */
 export const paymentSourceTypes = ['card', ...tokenisedSourceTypes] as const;
 export type PaymentSourceType = (typeof paymentSourceTypes)[number];
@@ -39,6 +47,8 @@ export interface TokenisedCardDetails {
   name: string;
   cryptogram: string;
   eci: string;
+  /** The wallet a network token came from (its `network_type`), when it says. */
+  wallet: WalletType | null;
 }
 
 /** What POST /payment_sources sent, validated: a card, or a wallet's or network's token. */
@@ -62,7 +72,8 @@ export const paymentSourceLifetimeMonths = 1;
 
 /**
  * The card a wallet or network token stands for: shown by the token's number (its scheme and
- * last four), with the wallet as its network type. No address comes with a token.
+ * last four), with its wallet as its network type (a network token's the wallet it names, if any:
+ * Pin shows `applepay` or `googlepay`, never `network_token`). No address comes with a token.
  */
 export const newTokenisedCard = (
   details: TokenisedCardDetails,
@@ -84,14 +95,24 @@ export const newTokenisedCard = (
   addressPostcode: '',
   addressState: '',
   addressCountry: '',
-  networkType: type,
+  ...networkTypeOf(type, details.wallet),
   createdAt,
 });
 
-/** The payment source object: its token, type and the card it carries, as a card object. */
+const networkTypeOf = (
+  type: TokenisedSourceType,
+  wallet: WalletType | null,
+): { networkType?: WalletType } => {
+  const networkType = type === 'network_token' ? wallet : type;
+  return networkType ? { networkType } : {};
+};
+
+/**
+ * The payment source object: its token, type and the card it carries, as a card object; no
+ * `created_at`, as Pin shows none (PIN-REFERENCE §4.4, issue 41).
+ */
 export const presentPaymentSource = (source: PaymentSourceRecord) => ({
   token: source.token,
   type: source.type,
   source: presentCard(source.card, unowned),
-  created_at: source.createdAt,
 });

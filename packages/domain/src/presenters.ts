@@ -9,7 +9,16 @@ export interface CardOwner {
 
 export const unowned: CardOwner = { customerToken: null, primary: null };
 
-/** The card object of SPEC.md. */
+/**
+ * Optional text never given (or cleared) as Pin shows it: null, not "" (issue 41: Pin's recorded
+ * cards and customers; decision 24's addendum). Stored text stays "" for it.
+ */
+export const textOrNull = (text: string | null): string | null => (text === '' ? null : text);
+
+/**
+ * The card object of SPEC.md; an optional address field never given is null (a wallet's card
+ * has no name or address at all).
+ */
 export const presentCard = (card: Card, owner: CardOwner) => ({
   token: card.token,
   scheme: card.scheme,
@@ -17,30 +26,31 @@ export const presentCard = (card: Card, owner: CardOwner) => ({
   issuing_country: card.issuingCountry,
   expiry_month: card.expiryMonth,
   expiry_year: card.expiryYear,
-  name: card.name,
-  address_line1: card.addressLine1,
-  address_line2: card.addressLine2,
-  address_city: card.addressCity,
-  address_postcode: card.addressPostcode,
-  address_state: card.addressState,
-  address_country: card.addressCountry,
+  name: textOrNull(card.name),
+  address_line1: textOrNull(card.addressLine1),
+  address_line2: textOrNull(card.addressLine2),
+  address_city: textOrNull(card.addressCity),
+  address_postcode: textOrNull(card.addressPostcode),
+  address_state: textOrNull(card.addressState),
+  address_country: textOrNull(card.addressCountry),
   network_type: card.networkType ?? null,
-  network_format: null,
+  // A Google Pay card's cryptogram is a 3-D Secure one, as Pin names its format (issue 41).
+  network_format: card.networkType === 'googlepay' ? 'cryptogram_3ds' : null,
   customer_token: owner.customerToken,
   primary: owner.primary,
 });
 
 export type CardJson = ReturnType<typeof presentCard>;
 
-/** The customer object of SPEC.md, with its primary card. */
+/** The customer object of SPEC.md, with its primary card; text never given is null. */
 export const presentCustomer = (customer: Customer) => ({
   token: customer.token,
   email: customer.email,
-  first_name: customer.firstName,
-  last_name: customer.lastName,
-  phone_number: customer.phoneNumber,
-  company: customer.company,
-  notes: customer.notes,
+  first_name: textOrNull(customer.firstName),
+  last_name: textOrNull(customer.lastName),
+  phone_number: textOrNull(customer.phoneNumber),
+  company: textOrNull(customer.company),
+  notes: textOrNull(customer.notes),
   created_at: customer.createdAt,
   card: presentCard(customer.primaryCard, { customerToken: customer.token, primary: true }),
 });

@@ -9,10 +9,15 @@ export interface Recipient {
   bankAccount: BankAccount;
 }
 
+/**
+ * The recipient object, with Pin's `kyc_status` (issue 41): `absent`, as Wattle holds no
+ * know-your-customer check of a recipient.
+ */
 export const presentRecipient = (recipient: Recipient) => ({
   token: recipient.token,
   name: recipient.name,
   email: recipient.email,
+  kyc_status: 'absent',
   created_at: recipient.createdAt,
   bank_account: presentBankAccount(recipient.bankAccount),
 });

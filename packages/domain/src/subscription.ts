@@ -1,5 +1,5 @@
 import { toTimestamp } from './clock.ts';
-import { errorCatalogue, type ParamMessage, PinError } from './errors.ts';
+import { type ParamMessage, PinError } from './errors.ts';
 import type { EventType } from './events.ts';
 import {
   addDays,
@@ -164,13 +164,6 @@ export const invalidSubscriptionInput = (messages: ParamMessage[]): PinError =>
     description: 'One or more parameters are missing or invalid.',
     messages: messages.map(({ param, message }) => ({ param, message })),
   });
-
-/**
- * Pin's subscription endpoints word every 404 as its `not_found` ("The requested resource could
- * not be found.", PIN-REFERENCE §4.14), whichever code SPEC.md gives the route.
- */
-export const subscriptionNotFound = (code: 'not_found' | 'resource_not_found'): PinError =>
-  new PinError(code, { description: errorCatalogue.not_found.description });
 
 /** How long a customer's self-service link works after the merchant asked for it. */
 export const selfServiceLinkLifetimeMs = 7 * 86_400_000;

@@ -100,7 +100,7 @@ const routeMiddlewares = (deps: ApiDeps, options: ApiHandlerOptions): RouteMiddl
 
 const bodyRead = (route: Route, use: RouteMiddlewares): ApiMiddleware | ApiMiddleware[] => {
   if (!takesBody(route)) return [];
-  if (route.body !== 'multipart') return readBody();
+  if (route.body !== 'multipart') return readBody(route.keepsNull);
   if (!use.uploadBody)
     throw new Error(`${routeKey(route)} takes an upload: its function must give uploadBody`);
   return use.uploadBody();

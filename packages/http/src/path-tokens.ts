@@ -1,4 +1,4 @@
-import { isToken, PinError, subscriptionNotFound, type TokenPrefix } from '@wattle/domain';
+import { isToken, PinError, requestedResourceNotFound, type TokenPrefix } from '@wattle/domain';
 import type { Route } from '@wattle/routes';
 
 /** The token prefix of each path parameter the route table names (a unit test holds it to it). */
@@ -24,6 +24,9 @@ export const pathTokenPrefixes: Record<string, TokenPrefix> = {
   webhook_token: 'whr',
 };
 
+/** The functions whose 404s Pin words as its not_found, whatever the code (requestedResourceNotFound). */
+const recordedNotFound: ReadonlySet<Route['fn']> = new Set(['subscriptions', 'events']);
+
 /**
  * Refuses a path token that cannot exist (another shape, or longer than any token) with the
  * route's 404 for an unknown token, before it becomes a DynamoDB key: a key over DynamoDB's size
@@ -34,6 +37,6 @@ export const checkPathTokens = (route: Route, params: Record<string, string>): v
     const prefix = pathTokenPrefixes[name];
     if (prefix !== undefined && isToken(value, prefix)) continue;
     const code = route.notFound ?? 'not_found';
-    throw route.fn === 'subscriptions' ? subscriptionNotFound(code) : new PinError(code);
+    throw recordedNotFound.has(route.fn) ? requestedResourceNotFound(code) : new PinError(code);
   }
 };

@@ -6,6 +6,7 @@ import {
   paymentSourceTypes,
   type TokenisedCardDetails,
   tokenisedSourceTypes,
+  walletNamed,
 } from '@wattle/domain';
 import * as v from 'valibot';
 import { cardInputSchema, cardNumberField, expiryFields, unexpired } from './card-input.ts';
@@ -14,8 +15,9 @@ import { optionalText, phrases, requiredText } from './validation.ts';
 /**
  * A wallet's (Apple Pay, Google Pay) or network's token as Wattle simulates it: the token's number
  * and expiry, checked as a card's, the cryptogram (base64 or hex, in any length a network gives)
- * and the ECI. `network_type` (the wallet a network token came from, `applepay` or `googlepay` as
- * Active Merchant sends it) is read past: the source's type says what it is.
+ * and the ECI. `network_type`, the wallet a network token came from (`applepay` or `googlepay`, as
+ * Active Merchant sends it), is the card's network type, as Pin shows it (issue 41); a wallet's own
+ * token is its wallet's.
  */
 const tokenisedCardSchema = (now: Date) =>
   v.pipe(
@@ -29,6 +31,8 @@ const tokenisedCardSchema = (now: Date) =>
           v.check(isCryptogram, 'is not a valid cryptogram'),
         ),
         eci: v.pipe(requiredText(2), v.check(isEci, 'is not a valid ECI')),
+        // Any text: some clients send the scheme (`visa`) here, which names no wallet.
+        network_type: v.optional(v.unknown()),
       },
       phrases.invalid,
     ),
@@ -46,6 +50,7 @@ const tokenisedCardSchema = (now: Date) =>
         name: token.name,
         cryptogram: token.cryptogram,
         eci: token.eci,
+        wallet: walletNamed(token.network_type),
       }),
     ),
   );

@@ -35,13 +35,14 @@ const cardFields = {
   issuing_country: text,
   expiry_month: whole,
   expiry_year: whole,
-  name: text,
-  address_line1: text,
+  // Null when never given (a wallet's card has no name or address at all), as Pin shows it.
+  name: nullableText,
+  address_line1: nullableText,
   address_line2: nullableText,
-  address_city: text,
-  address_postcode: text,
-  address_state: text,
-  address_country: text,
+  address_city: nullableText,
+  address_postcode: nullableText,
+  address_state: nullableText,
+  address_country: nullableText,
   customer_token: nullableText,
   primary: v.nullable(v.boolean()),
 };
@@ -49,7 +50,7 @@ const cardFields = {
 export const cardObject = v.strictObject({
   ...cardFields,
   network_type: nullableText,
-  network_format: v.null(),
+  network_format: v.nullable(v.literal('cryptogram_3ds')),
 });
 
 /** The card as a charge shows it: without network_type and network_format. */
@@ -58,11 +59,11 @@ export const chargeCardObject = v.strictObject(cardFields);
 export const customerObject = v.strictObject({
   token: text,
   email: text,
-  first_name: text,
-  last_name: text,
-  phone_number: text,
-  company: text,
-  notes: text,
+  first_name: nullableText,
+  last_name: nullableText,
+  phone_number: nullableText,
+  company: nullableText,
+  notes: nullableText,
   created_at: timestamp,
   card: cardObject,
 });
@@ -87,9 +88,10 @@ export const chargeObject = v.strictObject({
   amount_refunded: whole,
   total_fees: v.nullable(whole),
   merchant_entitlement: v.nullable(whole),
-  platform_adjustment: v.optional(platformAdjustment),
+  platform_fees: whole,
+  platform_adjustment: platformAdjustment,
   refund_pending: v.boolean(),
-  authorisation_token: v.optional(nullableText),
+  authorisation_token: nullableText,
   authorisation_expired: v.boolean(),
   authorisation_voided: v.boolean(),
   captured: v.boolean(),
@@ -153,6 +155,7 @@ export const recipientObject = v.strictObject({
   token: text,
   name: text,
   email: text,
+  kyc_status: text,
   created_at: timestamp,
   bank_account: bankAccountObject,
 });
@@ -205,7 +208,6 @@ export const paymentSourceObject = v.strictObject({
   token: text,
   type: v.picklist(paymentSourceTypes),
   source: cardObject,
-  created_at: timestamp,
 });
 
 export const planObject = v.strictObject({

@@ -53,6 +53,12 @@ export interface Route {
   /** The body is a multipart/form-data upload (POST /files), read over its bytes and allowed a file's size. */
   body?: 'multipart';
   /**
+   * The top-level body fields whose JSON `null` is a value rather than a parameter not given
+   * (issue 41: everywhere else a null is dropped before validation). Only where SPEC.md gives null
+   * a meaning: PUT /subscriptions/{token}, `card_token` null selects the customer's primary card.
+   */
+  keepsNull?: readonly string[];
+  /**
    * Who calls the route when not a merchant: `processor`, the payment processor's notifications
    * (Adyen's webhooks). No part of Pin's API (no OpenAPI operation); no Pin key (`auth: 'none'`):
    * the processor's signatures authenticate each notification, over the body as it came.

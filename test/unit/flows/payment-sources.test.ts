@@ -38,6 +38,7 @@ const applePayToken = (number = '4200000000000000'): TokenisedCardDetails => ({
   name: 'Roland Robot',
   cryptogram: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=',
   eci: '05',
+  wallet: null,
 });
 
 const applePay = (number?: string): PaymentSourceInput => ({

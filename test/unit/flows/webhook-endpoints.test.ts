@@ -29,7 +29,8 @@ describe('webhook endpoint flows', () => {
       updatedAt: '2026-11-24T10:00:00Z',
     });
     expect(endpoint.token).toMatch(/^whe_/);
-    expect(endpoint.key).toHaveLength(32);
+    // 16 bytes of secret (22 characters once base64url-encoded, as Pin's keys: pin-shapes.test.ts).
+    expect(endpoint.key).toHaveLength(16);
     expect(await getWebhookEndpoint(deps, scope, endpoint.token)).toEqual(endpoint);
   });
 

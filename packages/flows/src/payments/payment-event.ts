@@ -18,9 +18,6 @@ export const paymentEvent = (ids: Ids, payment: Payment, now: Date): WattleEvent
         : payment.state === 'captured'
           ? 'charge.captured'
           : 'charge.authorised';
-  const data =
-    payment.kind === 'charge'
-      ? presentCharge(payment, now, { withAuthorisationToken: true })
-      : presentAuthorisation(payment, now);
+  const data = payment.kind === 'charge' ? presentCharge(payment, now) : presentAuthorisation(payment, now);
   return newEvent(ids, type, data, toTimestamp(now));
 };

@@ -1,4 +1,4 @@
-import { invalidSubscriptionInput, type Scope, subscriptionNotFound } from '@wattle/domain';
+import { invalidSubscriptionInput, requestedResourceNotFound, type Scope } from '@wattle/domain';
 import type { CustomersStore } from '@wattle/ports';
 import type { NotFoundCode } from './read-subscriptions.ts';
 
@@ -13,7 +13,7 @@ export const cardOf = async (
   notFound: NotFoundCode,
 ): Promise<string> => {
   const customer = await customers.get(scope, customerToken);
-  if (!customer) throw subscriptionNotFound(notFound);
+  if (!customer) throw requestedResourceNotFound(notFound);
   if (!cardToken) return customer.customer.primaryCard.token;
   const card = await customers.getCard(scope, customerToken, cardToken);
   if (!card) throw invalidCard();

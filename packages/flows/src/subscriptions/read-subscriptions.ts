@@ -1,9 +1,9 @@
 import {
   type ErrorCode,
   type LedgerEntry,
+  requestedResourceNotFound,
   type Scope,
   type Subscription,
-  subscriptionNotFound,
 } from '@wattle/domain';
 import type { LoadedSubscription, Page, SubscriptionsStore } from '@wattle/ports';
 
@@ -20,7 +20,7 @@ export const getSubscription = async (
   notFound: NotFoundCode,
 ): Promise<LoadedSubscription> => {
   const loaded = await subscriptions.get(scope, token);
-  if (!loaded || loaded.starting) throw subscriptionNotFound(notFound);
+  if (!loaded || loaded.starting) throw requestedResourceNotFound(notFound);
   return loaded;
 };
 

@@ -1,4 +1,4 @@
-import { type Scope, type Subscription, startSubscription, subscriptionNotFound } from '@wattle/domain';
+import { requestedResourceNotFound, type Scope, type Subscription, startSubscription } from '@wattle/domain';
 import { type CustomersStore, Missing, type PlansStore } from '@wattle/ports';
 import { type BillingDeps, billNow } from '../billing/bill-now.ts';
 import { cardOf } from './card-of.ts';
@@ -48,7 +48,7 @@ export const subscribe = async (
   input: SubscribeInput,
 ): Promise<Subscription> => {
   const plan = await deps.plans.get(scope, input.planToken);
-  if (!plan) throw subscriptionNotFound(input.notFound);
+  if (!plan) throw requestedResourceNotFound(input.notFound);
   const cardToken = await cardOf(deps, scope, input.customerToken, input.cardToken, input.notFound);
   const now = deps.clock.now();
   const begin = startSubscription({
@@ -73,7 +73,8 @@ export const subscribe = async (
     return subscription;
   } catch (error) {
     // The plan's deletion began after it was read.
-    if (error instanceof Missing && error.resource === 'plan') throw subscriptionNotFound(input.notFound);
+    if (error instanceof Missing && error.resource === 'plan')
+      throw requestedResourceNotFound(input.notFound);
     throw error;
   }
 };

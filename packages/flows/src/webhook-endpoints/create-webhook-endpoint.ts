@@ -17,7 +17,8 @@ export const createWebhookEndpoint = async (
   const now = clock.now();
   const endpoint: WebhookEndpoint = {
     token: ids.token('whe'),
-    key: secrets.secret(32),
+    // 16 random bytes: 128 bits, 22 characters, the length of Pin's keys (issue 41).
+    key: secrets.secret(16),
     url,
     createdAt: toTimestamp(now),
     updatedAt: toTimestamp(now),

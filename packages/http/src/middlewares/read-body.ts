@@ -42,10 +42,11 @@ const checkBody = (): ApiMiddleware => ({
 });
 
 /**
- * After the form parser: its flat fields nested by brackets, or the JSON body parsed; either way
- * `event.body` then holds the request's Fields (none for an empty body).
+ * After the form parser: its flat fields nested by brackets, or the JSON body parsed (its nulls
+ * dropped but the route's `keepsNull`: parseJson); either way `event.body` then holds the
+ * request's Fields (none for an empty body).
  */
-const bodyFields = (): ApiMiddleware => ({
+const bodyFields = (keepsNull: readonly string[]): ApiMiddleware => ({
   name: 'bodyFields',
   before: function bodyFieldsBefore({ event }) {
     const body: unknown = event.body;
@@ -54,7 +55,7 @@ const bodyFields = (): ApiMiddleware => ({
         ? Object.create(null)
         : typeof body === 'object'
           ? nestFields(body as FlatFields)
-          : parseJson(decoded(event));
+          : parseJson(decoded(event), keepsNull);
     (event as { body: unknown }).body = fields;
   },
 });
@@ -62,11 +63,12 @@ const bodyFields = (): ApiMiddleware => ({
 /**
  * The body middlewares, in order: our checks, @middy/http-urlencode-body-parser for forms (other
  * types pass through it to JSON parsing), then nesting. Afterwards `fieldsOf(event)` is the body.
+ * `keepsNull`: the route's top-level fields whose JSON null is a value (Route.keepsNull).
  */
-export const readBody = (): ApiMiddleware[] => [
+export const readBody = (keepsNull: readonly string[] = []): ApiMiddleware[] => [
   checkBody(),
   httpUrlencodeBodyParser({ disableContentTypeError: true }) as unknown as ApiMiddleware,
-  bodyFields(),
+  bodyFields(keepsNull),
 ];
 
 /** The body's fields, once readBody has run. */
