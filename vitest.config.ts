@@ -92,7 +92,8 @@ const onDynamoDb = (folder: 'e2e' | 'clock'): string[] =>
     : dynamoDbSample.filter((file) => file.startsWith(`test/${folder}/`));
 /**
  * The answers recorded from the real Pin API, replayed and compared in shape (test/conformance/):
- * on both engines in `npm test`, each on its engine's shared e2e stack.
+ * on both engines in `npm test`, each on its engine's shared e2e stack (on the DynamoDB engine
+ * the latest recordings only, every one in `npm run test:reliability`: the file chooses).
  */
 const conformanceSuite = 'test/conformance/**/*.test.ts';
 /** The browser files' engine: their pages are the same on both, so one engine per run. */
