@@ -15,6 +15,7 @@ import { shapeDifferences } from './shape.ts';
  * a new one, so the list shrinks as fixes land. WATTLE_CONFORMANCE_REPORT=<file> writes every
  * exchange's differences there, to write the list from.
  */
+
 /**
  * On the DynamoDB engine `npm test` replays the latest recordings (2024 on: each of the Elixir
  * client's sessions recorded again, and Active Merchant's transcript), about half, as its e2e

@@ -29,6 +29,7 @@ const tokenOf = (value: Json): string => {
 };
 
 const bankAccount = { name: 'Rubius Hagrid', bsb: '806015', number: '123456' };
+const recipient = { email: 'hagrid@hogwarts.wiz', name: 'Rubius Hagrid', bank_account: bankAccount };
 
 /**
  * A card as the recordings' clients give one (a Mastercard test card, no postcode or state), so a
@@ -84,8 +85,6 @@ const makers: Record<string, (client: Api, usedBy: RecordedExchange) => Promise<
     return tokenOf(list.find((event) => event.type === type) ?? list[0] ?? null);
   },
 };
-
-const recipient = { email: 'hagrid@hogwarts.wiz', name: 'Rubius Hagrid', bank_account: bankAccount };
 
 /**
  * The replay of one source's recordings: an account of ours for each year recorded (as the
