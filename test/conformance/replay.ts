@@ -158,8 +158,8 @@ export class Replay {
 }
 
 /** A card's (or a payment source's) expiry year moved by the years since `recordedAt`, in its own form. */
-const movedExpiry = (body: Json, recordedAt: string): Json => {
-  const years = new Date().getUTCFullYear() - Number(recordedAt.slice(0, 4));
+export const movedExpiry = (body: Json, recordedAt: string, now = new Date()): Json => {
+  const years = now.getUTCFullYear() - Number(recordedAt.slice(0, 4));
   const move = (value: Json, key: string): Json => {
     if (key === 'expiry_year' && (typeof value === 'string' || typeof value === 'number')) {
       const moved = Number(value) + years;
