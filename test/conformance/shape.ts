@@ -39,11 +39,18 @@ const behaviouralKeys = new Set([
 const isObject = (value: Json | undefined): value is { [key: string]: Json } =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * Pin's token prefixes (SPEC.md's and PIN-REFERENCE.md's lists): a string is read as a token only
+ * with one of them, as a random key may well start with lower-case letters and `_`.
+ */
+const tokenPrefixes = 'auth|ch|card|ps|cus|rf|rp|tfer|ba|dpo|dis|file|apmd|plan|sub|mrch|se|whe|whr|evt';
+const tokenForm = new RegExp(`^(${tokenPrefixes})_([A-Za-z0-9_-]{8,})$`);
+
 /** A string's form: what a client may parse or check in it. */
 export const formatOf = (text: string): string => {
   if (text === '') return 'empty';
-  const token = /^([a-z]+)_([A-Za-z0-9_-]+)$/.exec(text);
-  if (token && (token[2] as string).length >= 8) return `token ${token[1]}_+${(token[2] as string).length}`;
+  const token = tokenForm.exec(text);
+  if (token) return `token ${token[1]}_+${(token[2] as string).length}`;
   if (/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(text)) return 'timestamp';
   if (/^\d{4}-\d\d-\d\dT/.test(text)) return `timestamp(${text.replace(/\d/g, '9')})`;
   if (/^\d{4}-\d\d-\d\d$/.test(text)) return 'date';

@@ -63,6 +63,8 @@ describe('shapeDifferences', () => {
     expect(formatOf('2024-11-11T08:47:28.123Z')).toBe('timestamp(9999-99-99T99:99:99.999Z)');
     expect(formatOf('XXX456')).toBe('masked XXX999');
     expect(formatOf('hagrid@hogwarts.wiz')).toBe('email');
+    // A random key is a key, whatever letters it starts with.
+    expect(formatOf('abc_defGHIjklMNOpqrSTUvwxYZ0123456789-_abcd')).toBe('opaque(43)');
     expect(
       shapeDifferences(
         {
