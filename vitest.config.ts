@@ -90,6 +90,12 @@ const onDynamoDb = (folder: 'e2e' | 'clock'): string[] =>
   reliability
     ? [`test/${folder}/**/*.test.ts`]
     : dynamoDbSample.filter((file) => file.startsWith(`test/${folder}/`));
+/**
+ * The answers recorded from the real Pin API, replayed and compared in shape (test/conformance/):
+ * on both engines in `npm test`, each on its engine's shared e2e stack (on the DynamoDB engine
+ * the latest recordings only, every one in `npm run test:reliability`: the file chooses).
+ */
+const conformanceSuite = 'test/conformance/**/*.test.ts';
 /** The browser files' engine: their pages are the same on both, so one engine per run. */
 const browserStore = reliability ? 'dynamodb' : 'memory';
 
@@ -194,7 +200,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: startsStacks('e2e-memory'),
-          include: ['test/e2e/**/*.test.ts'],
+          include: ['test/e2e/**/*.test.ts', conformanceSuite],
           exclude: dynamoDbEngineOnly,
           // HTTP clients of the stack: one module graph (the OpenAPI checker compiled once).
           isolate: false,
@@ -209,7 +215,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: startsStacks('e2e-dynamodb'),
-          include: onDynamoDb('e2e'),
+          include: [...onDynamoDb('e2e'), conformanceSuite],
           isolate: false,
           // The shared stack on DynamoDB Local (test/helpers/stack-global-setup.ts) with its logs
           // captured, and after every file the card-data check of its table and logs.

@@ -20,6 +20,8 @@ const knownSeconds: Record<string, number> = {
   'test/e2e/local-console.test.ts': 12,
   'test/integration/stream-pipe-position.test.ts': 10,
   'test/e2e/webhooks.test.ts': 10,
+  // About 170 recorded exchanges and their prerequisites on the memory engine, half on DynamoDB.
+  'test/conformance/recorded-answers.test.ts': 10,
   'test/infra/production.test.ts': 7,
   'test/clock/disputes.test.ts': 7,
   'test/clock/webhook-retries.test.ts': 7,
