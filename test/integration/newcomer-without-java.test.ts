@@ -120,4 +120,15 @@ describe('npm start from a fresh clone on a machine with Node and no Java', () =
     },
     hangNet(90_000),
   );
+
+  it('lets npm test begin: its preflight asks for the Node it needs, not for Java', async () => {
+    // The pretest script as npm runs it (node_modules/.bin first on PATH), without the run itself.
+    const { stdout, stderr } = await promisify(execFile)('npm', ['run', 'pretest'], {
+      cwd: clone,
+      env,
+      timeout: hangNet(60_000),
+    });
+    expect(stderr).toBe('');
+    expect(stdout).not.toMatch(/cannot run here|Java/);
+  });
 });
