@@ -1,8 +1,9 @@
 import { globSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { defineConfig, type ViteUserConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration, type ViteUserConfig } from 'vitest/config';
 import { hangNet } from './test/helpers/hang-net.ts';
 import { LongestFirstSequencer } from './test/helpers/longest-first-sequencer.ts';
+import { selectForMachine } from './test/helpers/machine-selection.ts';
 import type { PrestartOptions } from './test/helpers/prestart-reporter.ts';
 
 /**
@@ -48,6 +49,20 @@ const unitMockingModules = globSync('test/unit/**/*.test.ts').filter((file) =>
  */
 const integrationInProcess = globSync('test/integration/**/*.test.ts').filter((file) =>
   /in-process-api|reliability\/fuzz\//.test(readFileSync(file, 'utf8')),
+);
+
+/** The integration project's files: the store against DynamoDB Local, and a few that take no table. */
+const integrationFiles = globSync('test/integration/**/*.test.ts').filter(
+  (file) => !integrationInProcess.includes(file) && file !== streamPipeRestart,
+);
+/**
+ * The integration files that take no table on DynamoDB Local (what they start is a fake, Prism or
+ * the start command with Java hidden): by the helpers that give one, which a file names. On a
+ * machine without DynamoDB Local only these run of the project (machine-selection.ts); a file that
+ * takes one through a helper of another name fails there, loudly, with no table to reach.
+ */
+const takesNoTable = integrationFiles.filter(
+  (file) => !/useTable\(|inject\('ddbEndpoint'\)|startDynamoDbLocal/.test(readFileSync(file, 'utf8')),
 );
 
 /**
@@ -152,6 +167,186 @@ const reporters: NonNullable<ViteUserConfig['test']>['reporters'] = [
  * Integration and integration-in-process share one DynamoDB Local. The long files of every
  * project start first (test/helpers/longest-first-sequencer.ts).
  */
+const projects = [
+  {
+    extends: true,
+    test: {
+      name: 'unit',
+      include: ['test/unit/**/*.test.ts'],
+      exclude: unitMockingModules,
+      // Pure code: its files share one module graph, loaded once instead of once per file.
+      isolate: false,
+    },
+  },
+  // A file that replaces modules (vi.mock) needs a module graph of its own.
+  { extends: true, test: { name: 'unit-mocks', include: unitMockingModules } },
+  {
+    extends: true,
+    test: {
+      name: 'integration',
+      include: integrationFiles,
+      // The store over a table per file: one module graph, loaded once instead of once per file.
+      isolate: false,
+      globalSetup: ['test/helpers/ddb-global-setup.ts'],
+    },
+  },
+  {
+    extends: true,
+    test: {
+      name: 'integration-in-process',
+      include: integrationInProcess,
+      globalSetup: ['test/helpers/ddb-global-setup.ts'],
+    },
+  },
+  {
+    extends: true,
+    test: {
+      name: startsStacks('e2e-memory'),
+      include: ['test/e2e/**/*.test.ts', conformanceSuite],
+      exclude: dynamoDbEngineOnly,
+      // HTTP clients of the stack: one module graph (the OpenAPI checker compiled once).
+      isolate: false,
+      // The shared stack on the memory engine, in a process of its own, its output checked for
+      // card data when it stops.
+      globalSetup: ['test/helpers/memory-stack-global-setup.ts'],
+      // Stacks of their own (startOwnStack) log at DEBUG into their output, which is checked too.
+      env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG', WATTLE_TEST_STORE: 'memory' },
+    },
+  },
+  {
+    extends: true,
+    test: {
+      name: startsStacks('e2e-dynamodb'),
+      include: [...onDynamoDb('e2e'), conformanceSuite],
+      isolate: false,
+      // The shared stack on DynamoDB Local (test/helpers/stack-global-setup.ts) with its logs
+      // captured, and after every file the card-data check of its table and logs.
+      globalSetup: ['test/reliability/card-leaks/e2e-leak-check-setup.ts'],
+      env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG', WATTLE_TEST_STORE: 'dynamodb' },
+    },
+  },
+  {
+    extends: true,
+    test: {
+      name: startsStacks('clock-memory'),
+      include: ['test/clock/**/*.test.ts'],
+      exclude: dynamoDbEngineOnly,
+      // A stack per file running (two), each file leasing one as it moves its clock and resets it.
+      maxWorkers: clockWorkers,
+      isolate: false,
+      sequence: { groupOrder: clockGroup },
+      globalSetup: ['test/helpers/clock-stack-setup.ts'],
+      env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_TEST_STORE: 'memory' },
+    },
+  },
+  {
+    extends: true,
+    test: {
+      name: startsStacks('clock-dynamodb'),
+      include: onDynamoDb('clock'),
+      maxWorkers: clockWorkers,
+      isolate: false,
+      sequence: { groupOrder: clockGroup },
+      globalSetup: ['test/helpers/clock-stack-setup.ts'],
+      env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_TEST_STORE: 'dynamodb' },
+    },
+  },
+  {
+    extends: true,
+    test: {
+      name: 'infra',
+      include: ['test/infra/**/*.test.ts'],
+      // Its files share one module graph: aws-cdk-lib is loaded and warmed once, not per file
+      // (each file builds its own App; nothing else is kept between files).
+      isolate: false,
+    },
+  },
+  {
+    extends: true,
+    test: {
+      name: startsStacks('browser'),
+      include: ['test/browser/**/*.test.ts'],
+      // Debian's Chromium, installed when missing (scripts/ensure-browser.mjs), and the clock
+      // stacks of the clock project on the run's browser engine: a file at a time on each, with
+      // the clock files.
+      globalSetup: ['test/helpers/browser-global-setup.ts', 'test/helpers/clock-stack-setup.ts'],
+      maxWorkers: clockWorkers,
+      isolate: false,
+      sequence: { groupOrder: clockGroup },
+      env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_TEST_STORE: browserStore },
+      testTimeout: 60_000,
+    },
+  },
+  ...(packageTest
+    ? [
+        {
+          extends: true,
+          test: {
+            name: 'package',
+            include: ['test/package/**/*.test.ts'],
+            testTimeout: hangNet(300_000),
+          },
+        },
+      ]
+    : []),
+  ...(reliability
+    ? [
+        {
+          extends: true,
+          test: {
+            name: startsStacks('reliability'),
+            include: [
+              'test/reliability/**/*.test.ts',
+              // The crash and fault loops whole, at every write and call (npm test runs a sample).
+              'test/integration/billing-crash-at-each-write.test.ts',
+              'test/integration/dynamodb-faults.test.ts',
+              // DynamoDB Local stopped and started on its data: what the engine keeps on disk.
+              streamPipeRestart,
+            ],
+            exclude: [loadTest],
+            globalSetup: ['test/helpers/ddb-global-setup.ts'],
+            // Two at a time with the DynamoDB engine's e2e and clock files: the crash test
+            // mostly waits (a killed stack's messages come back after 60 s), the fuzzers keep
+            // one core each.
+            env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'INFO' },
+            testTimeout: 300_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: startsStacks('load'),
+            include: [loadTest],
+            // Last and alone: 200 clients saturate the machine on purpose, and nothing else
+            // may slow the stack they measure.
+            sequence: { groupOrder: clockGroup + 1 },
+            // The load test's own stack logs every request into its output, checked for card data.
+            env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'INFO' },
+            testTimeout: 300_000,
+          },
+        },
+      ]
+    : []),
+] satisfies TestProjectInlineConfiguration[];
+
+/**
+ * What this machine runs of them (test/helpers/machine-selection.ts): everything where the DynamoDB
+ * engine can run, and names the engine of each project; elsewhere what does not start DynamoDB
+ * Local, naming what it leaves out and why (never in CI).
+ */
+const machine = selectForMachine(projects, {
+  stackProjects,
+  ownDynamoDbEngine: { package: 'its project on Node 22 runs its suite on the DynamoDB engine' },
+  partly: {
+    integration: {
+      without: takesNoTable,
+      others: integrationFiles.filter((file) => !takesNoTable.includes(file)),
+      take: 'take a table on DynamoDB Local',
+    },
+  },
+});
+console.log(machine.lines.join('\n'));
+
 export default defineConfig({
   test: {
     maxWorkers: workers,
@@ -164,167 +359,6 @@ export default defineConfig({
     teardownTimeout: 30_000,
     passWithNoTests: true,
     sequence: { sequencer: LongestFirstSequencer },
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          include: ['test/unit/**/*.test.ts'],
-          exclude: unitMockingModules,
-          // Pure code: its files share one module graph, loaded once instead of once per file.
-          isolate: false,
-        },
-      },
-      // A file that replaces modules (vi.mock) needs a module graph of its own.
-      { extends: true, test: { name: 'unit-mocks', include: unitMockingModules } },
-      {
-        extends: true,
-        test: {
-          name: 'integration',
-          include: ['test/integration/**/*.test.ts'],
-          exclude: [...integrationInProcess, streamPipeRestart],
-          // The store over a table per file: one module graph, loaded once instead of once per file.
-          isolate: false,
-          globalSetup: ['test/helpers/ddb-global-setup.ts'],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'integration-in-process',
-          include: integrationInProcess,
-          globalSetup: ['test/helpers/ddb-global-setup.ts'],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: startsStacks('e2e-memory'),
-          include: ['test/e2e/**/*.test.ts', conformanceSuite],
-          exclude: dynamoDbEngineOnly,
-          // HTTP clients of the stack: one module graph (the OpenAPI checker compiled once).
-          isolate: false,
-          // The shared stack on the memory engine, in a process of its own, its output checked for
-          // card data when it stops.
-          globalSetup: ['test/helpers/memory-stack-global-setup.ts'],
-          // Stacks of their own (startOwnStack) log at DEBUG into their output, which is checked too.
-          env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG', WATTLE_TEST_STORE: 'memory' },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: startsStacks('e2e-dynamodb'),
-          include: [...onDynamoDb('e2e'), conformanceSuite],
-          isolate: false,
-          // The shared stack on DynamoDB Local (test/helpers/stack-global-setup.ts) with its logs
-          // captured, and after every file the card-data check of its table and logs.
-          globalSetup: ['test/reliability/card-leaks/e2e-leak-check-setup.ts'],
-          env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG', WATTLE_TEST_STORE: 'dynamodb' },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: startsStacks('clock-memory'),
-          include: ['test/clock/**/*.test.ts'],
-          exclude: dynamoDbEngineOnly,
-          // A stack per file running (two), each file leasing one as it moves its clock and resets it.
-          maxWorkers: clockWorkers,
-          isolate: false,
-          sequence: { groupOrder: clockGroup },
-          globalSetup: ['test/helpers/clock-stack-setup.ts'],
-          env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_TEST_STORE: 'memory' },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: startsStacks('clock-dynamodb'),
-          include: onDynamoDb('clock'),
-          maxWorkers: clockWorkers,
-          isolate: false,
-          sequence: { groupOrder: clockGroup },
-          globalSetup: ['test/helpers/clock-stack-setup.ts'],
-          env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_TEST_STORE: 'dynamodb' },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'infra',
-          include: ['test/infra/**/*.test.ts'],
-          // Its files share one module graph: aws-cdk-lib is loaded and warmed once, not per file
-          // (each file builds its own App; nothing else is kept between files).
-          isolate: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: startsStacks('browser'),
-          include: ['test/browser/**/*.test.ts'],
-          // Debian's Chromium, installed when missing (scripts/ensure-browser.mjs), and the clock
-          // stacks of the clock project on the run's browser engine: a file at a time on each, with
-          // the clock files.
-          globalSetup: ['test/helpers/browser-global-setup.ts', 'test/helpers/clock-stack-setup.ts'],
-          maxWorkers: clockWorkers,
-          isolate: false,
-          sequence: { groupOrder: clockGroup },
-          env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_TEST_STORE: browserStore },
-          testTimeout: 60_000,
-        },
-      },
-      ...(packageTest
-        ? [
-            {
-              extends: true,
-              test: {
-                name: 'package',
-                include: ['test/package/**/*.test.ts'],
-                testTimeout: hangNet(300_000),
-              },
-            },
-          ]
-        : []),
-      ...(reliability
-        ? [
-            {
-              extends: true,
-              test: {
-                name: startsStacks('reliability'),
-                include: [
-                  'test/reliability/**/*.test.ts',
-                  // The crash and fault loops whole, at every write and call (npm test runs a sample).
-                  'test/integration/billing-crash-at-each-write.test.ts',
-                  'test/integration/dynamodb-faults.test.ts',
-                  // DynamoDB Local stopped and started on its data: what the engine keeps on disk.
-                  streamPipeRestart,
-                ],
-                exclude: [loadTest],
-                globalSetup: ['test/helpers/ddb-global-setup.ts'],
-                // Two at a time with the DynamoDB engine's e2e and clock files: the crash test
-                // mostly waits (a killed stack's messages come back after 60 s), the fuzzers keep
-                // one core each.
-                env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'INFO' },
-                testTimeout: 300_000,
-              },
-            },
-            {
-              extends: true,
-              test: {
-                name: startsStacks('load'),
-                include: [loadTest],
-                // Last and alone: 200 clients saturate the machine on purpose, and nothing else
-                // may slow the stack they measure.
-                sequence: { groupOrder: clockGroup + 1 },
-                // The load test's own stack logs every request into its output, checked for card data.
-                env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'INFO' },
-                testTimeout: 300_000,
-              },
-            },
-          ]
-        : []),
-    ],
+    projects: machine.projects,
   },
 });

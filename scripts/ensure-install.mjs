@@ -40,8 +40,7 @@ if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== digest) {
 }
 // A new process looks `node` up on PATH afresh: npm puts node_modules/.bin first, where the
 // install may only now have put Node 22 (a shell's `a && b` would reuse the first lookup).
-// Its options (`--start`) go on to the preflight.
-const preflight = spawnSync('node', ['scripts/preflight.mjs', ...process.argv.slice(2)], {
+const preflight = spawnSync('node', ['scripts/preflight.mjs'], {
   stdio: 'inherit',
 });
 process.exit(preflight.status ?? 1);

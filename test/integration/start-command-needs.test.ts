@@ -14,19 +14,28 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the start command checks what the DynamoDB engine needs before it starts it', () => {
   it(
-    'npm start, on its default engine (DynamoDB), says in one line that Java is missing, and exits',
+    'npm start -- --store dynamodb says in one line that Java is missing, and exits (without --store it takes the memory engine: newcomer-without-java.test.ts)',
     async () => {
       // `npm start`'s own code, with only this Node on PATH: no java (and no bash).
       const run = await promisify(execFile)(
         process.execPath,
-        ['--import', 'tsx', 'packages/local/src/main.ts', '--port', '0', '--in-memory'],
+        [
+          '--import',
+          'tsx',
+          'packages/local/src/main.ts',
+          '--port',
+          '0',
+          '--in-memory',
+          '--store',
+          'dynamodb',
+        ],
         {
           cwd: repoRoot,
           env: { PATH: dirname(process.execPath), HOME: process.env.HOME ?? '', WATTLE_DATA_DIR: dataDir },
           timeout: hangNet(60_000),
         },
       ).then(
-        () => expect.fail('npm start started without Java'),
+        () => expect.fail('npm start -- --store dynamodb started without Java'),
         (failed: { code?: number; stdout: string; stderr: string }) => failed,
       );
       expect(run.code).toBe(1);

@@ -8,3 +8,5 @@ export declare const javaVersionOutput: () => string | null;
 export declare const packagesProblem: (missing: string[]) => string | null;
 /** The engine's packages that cannot be resolved from here. */
 export declare const missingPackages: () => string[];
+/** What the DynamoDB engine lacks on this machine, each in a sentence (none: it can start). */
+export declare const dynamoDbEngineProblems: (needer?: string) => string[];

@@ -47,3 +47,15 @@ export const missingPackages = () =>
       return true;
     }
   });
+
+/**
+ * What the DynamoDB engine lacks on this machine, each in a sentence (none: it can start): the Node
+ * it needs first (npm leaves the packages out on an older one), then Java. The start command asks
+ * before it starts that engine, and the test selection (test/helpers/machine-selection.ts) before
+ * it runs the projects that start DynamoDB Local.
+ */
+export const dynamoDbEngineProblems = (needer = 'the DynamoDB engine') =>
+  [
+    sqliteProblem(process.versions.node, needer) ?? packagesProblem(missingPackages()),
+    javaProblem(javaVersionOutput()),
+  ].filter((problem) => problem !== null);

@@ -4,14 +4,16 @@
  * WATTLE_LOG_LEVEL (default INFO), `--store dynamodb|memory` for the store engine (the default is the
  * caller's: DynamoDB for `npm start`, memory for the package), `--in-memory` to keep no data,
  * `--quiet` for only warnings and errors, `--keys-from FILE` and WATTLE_*_KEY for fixed keys. The
- * DynamoDB engine's needs (needs.mjs) are checked before it starts. Ctrl-C stops everything.
+ * DynamoDB engine's needs (needs.mjs) are checked before it starts: asked for by name, a missing one
+ * stops the command; as the default, the command starts on the memory engine, its first line saying
+ * why. Ctrl-C stops everything.
  */
 import { parseArgs } from 'node:util';
 import { describeStack } from './describe.ts';
 import { type StoreEngineName, storeEngines } from './engine.ts';
 import { fixedKeyVariables, readFixedKeys } from './fixed-keys.ts';
 import { runInvocationsApart } from './invocation-store.ts';
-import { javaProblem, javaVersionOutput, missingPackages, packagesProblem, sqliteProblem } from './needs.mjs';
+import { dynamoDbEngineProblems } from './needs.mjs';
 import { defaultPort, type LocalStack, startLocalStack } from './stack.ts';
 
 /** What each engine is, for the usage text, with the one taken without `--store`. */
@@ -40,20 +42,27 @@ Environment: PORT (default ${defaultPort}; 0 = any free port), WATTLE_DATA_DIR (
 WATTLE_LOG_LEVEL (DEBUG, INFO (default), WARN, ERROR or SILENT; wins over --quiet),
 ${Object.keys(fixedKeyVariables).join(', ')} (fixed keys, as --keys-from; they win over it)`;
 
-/**
- * What the DynamoDB engine lacks here, in one line (null: nothing): checked before it starts, so a
- * missing need is named rather than failing deep inside (`No such built-in module: node:sqlite`,
- * DynamoDB Local's own output). The Node it needs comes first: npm leaves the packages out on an
- * older one.
- */
-const dynamoDbEngineProblem = (command: string, defaultStore: StoreEngineName): string | null => {
-  const problems = [
-    sqliteProblem(process.versions.node, 'it') ?? packagesProblem(missingPackages()),
-    javaProblem(javaVersionOutput()),
-  ].filter((problem) => problem !== null);
-  if (problems.length === 0) return null;
+/** A need's sentence as a clause: without its full stop or its "run the command again". */
+const clause = (problem: string): string => problem.replace(/( and run the command again)?\.$/, '');
+
+/** Why the DynamoDB engine, asked for by name, cannot start here (`problems`), in one line. */
+const cannotStartLine = (command: string, defaultStore: StoreEngineName, problems: string[]): string => {
   const memory = `${command} --store memory${defaultStore === 'memory' ? ', the default' : ''}`;
-  return `Cannot start on the DynamoDB engine: ${problems.map((p) => p.replace(/\.$/, '')).join('; ')}. The memory engine needs none of this (${memory}).`;
+  return `Cannot start on the DynamoDB engine: ${problems.map(clause).join('; ')}. The memory engine needs none of this (${memory}).`;
+};
+
+/**
+ * The first line of a start on the memory engine because the DynamoDB engine, the default and not
+ * asked for by name, cannot start here (`problems`): why, and what brings that engine.
+ */
+const fallbackLine = (command: string, problems: string[]): string => {
+  const why = problems.some((problem) => problem.startsWith('Java is not on PATH'))
+    ? 'Java is not on PATH'
+    : 'The DynamoDB engine cannot start here';
+  const needs = problems
+    .map((problem) => clause(problem).replace(/^Java is not on PATH, and /, ''))
+    .join('; ');
+  return `${why}, so this runs on the memory engine (everything in this process, nothing kept after it stops): ${needs}, then ${command} --store dynamodb (or ${command.replace(/ --$/, '')}, its default) runs on DynamoDB Local, as AWS behaves.`;
 };
 
 /**
@@ -100,15 +109,24 @@ export const runStartCommand = async (
     process.exit(0);
   }
 
-  const store = (options.store ?? defaultStore) as StoreEngineName;
+  let store = (options.store ?? defaultStore) as StoreEngineName;
   if (!storeEngines.includes(store)) {
     console.error(`--store must be one of ${storeEngines.join(', ')}, not "${options.store}"`);
     process.exit(2);
   }
-  const lacking = store === 'dynamodb' ? dynamoDbEngineProblem(command, defaultStore) : null;
-  if (lacking) {
-    console.error(lacking);
+  // The DynamoDB engine's needs, checked before it starts, so a missing one is named rather than
+  // failing deep inside (`No such built-in module: node:sqlite`, DynamoDB Local's own output).
+  const byName = options.store !== undefined;
+  const problems = store === 'dynamodb' ? dynamoDbEngineProblems(byName ? 'it' : 'the DynamoDB engine') : [];
+  if (problems.length > 0 && byName) {
+    console.error(cannotStartLine(command, defaultStore, problems));
     process.exit(1);
+  }
+  if (problems.length > 0) {
+    // The default, not asked for: the memory engine serves every example of the docs, and the
+    // first line says so and what brings the DynamoDB engine.
+    console.log(fallbackLine(command, problems));
+    store = 'memory';
   }
 
   let keys: ReturnType<typeof readFixedKeys>;
