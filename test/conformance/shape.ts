@@ -36,7 +36,7 @@ const behaviouralKeys = new Set([
   'network_format',
 ]);
 
-const isObject = (value: Json | undefined): value is { [key: string]: Json } =>
+export const isObject = (value: Json | undefined): value is { [key: string]: Json } =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
