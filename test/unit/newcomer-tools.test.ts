@@ -82,6 +82,25 @@ describe('a path without the stage', () => {
 });
 
 describe('the command line’s help and suggestions', () => {
+  it('puts the everyday commands first and the admin ones last', () => {
+    const help = helpFor(undefined);
+    const at = (text: string) => {
+      expect(help).toContain(text);
+      return help.indexOf(text);
+    };
+    const order = [
+      'RESOURCE list',
+      'wattle -- listen',
+      'wattle -- trigger',
+      'wattle -- events tail',
+      'wattle -- logs tail',
+      'wattle -- accounts create',
+      'wattle -- merchants activate',
+      'customers backfill-card-owners',
+    ].map(at);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
   it('has help of its own for every command word', () => {
     for (const word of commandWords.filter((w) => w !== 'help')) {
       const help = helpFor(word);

@@ -13,8 +13,15 @@ test environment unless --live) or a deployed stack (--base-url URL --key SECRET
 const jsonNote =
   '  --json prints JSON (a line per event or delivery for the following commands) instead of text.';
 
-/** Each API command's lines of the help, by its command word (RESOURCE: the resources' reads). */
+/**
+ * Each API command's lines of the help, by its command word (RESOURCE: the resources' reads), in
+ * the help's order: the everyday ones first.
+ */
 export const apiCommandUsage: Record<string, string> = {
+  RESOURCE: `  npm run wattle -- RESOURCE list [--page N]
+  npm run wattle -- RESOURCE get TOKEN      RESOURCE: charges, authorisations, customers, refunds,
+        recipients, transfers, deposits, disputes, plans, subscriptions, events, webhooks, webhook_endpoints;
+        npm run wattle -- balance get`,
   listen: `  npm run wattle -- listen --forward-to URL [--signing-key KEY]
         forwards every new event of the account to URL, signed as webhooks are (Pin-Signature),
         a line per delivery; the key is kept in the data directory (listen-key) unless given`,
@@ -22,19 +29,15 @@ export const apiCommandUsage: Record<string, string> = {
   npm run wattle -- trigger --list          the event types it can make, and how`,
   events: '  npm run wattle -- events tail [--type TYPE ...]',
   logs: "  npm run wattle -- logs tail [--lines N]   the local stack's request log (requests.log)",
-  RESOURCE: `  npm run wattle -- RESOURCE list [--page N]
-  npm run wattle -- RESOURCE get TOKEN      RESOURCE: charges, authorisations, customers, refunds,
-        recipients, transfers, deposits, disputes, plans, subscriptions, events, webhooks, webhook_endpoints;
-        npm run wattle -- balance get`,
-  check: `  npm run wattle -- check [--webhook-url URL]
-        one pass through every AWS service the stack uses (test environment): a card, a charge, a
-        refund, a webhook attempt, a file; a line per step; the webhook goes to URL (by default the
-        stack's own API, which answers 404: an attempt is all it checks)`,
   env: `  eval "$(npm run -s wattle -- env)"        sets BASE, KEY, PK, LBASE, LKEY and PARTNER, as the docs' examples use them`,
   clock: `  npm run wattle -- clock [now]             the local stack's clock
   npm run wattle -- clock advance 5d        moves it (s, m, h, d: 90s, 1h30m, 5d) and runs what fell due`,
   reset: `  npm run wattle -- reset                   empties the local stack: every account's data goes, the
         seeded merchant and partner stay with their keys (local.json holds), the clock is real time`,
+  check: `  npm run wattle -- check [--webhook-url URL]
+        one pass through every AWS service the stack uses (test environment): a card, a charge, a
+        refund, a webhook attempt, a file; a line per step; the webhook goes to URL (by default the
+        stack's own API, which answers 404: an attempt is all it checks)`,
 };
 
 export const apiUsage = `${apiTarget}\n\n${Object.values(apiCommandUsage).join('\n')}\n\n${jsonNote}`;
