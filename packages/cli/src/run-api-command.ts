@@ -14,6 +14,8 @@ export interface Io {
   /** Aborts on Ctrl-C: the following commands stop and clean up. */
   signal: AbortSignal;
   dataDir: string;
+  /** A line beside the output (on stderr), that a script reading the output never sees. */
+  note: (line: string) => void;
 }
 
 const localOrigin = (target: Target, what: string): string => {
@@ -40,13 +42,21 @@ export const runApiCommand = async (args: ApiCommand, io: Io): Promise<void> => 
   if (args.command === 'env') return io.print(shellVariables(await readLocalJson(io.dataDir)));
   const target = await resolveTarget(args.target, io.dataDir);
   const client = apiClient(target.baseUrl, target.key);
+  // The local stack pushes its events; a deployed stage is polled (followEvents).
+  const follow = { localOrigin: target.local?.origin ?? null, note: io.note };
   switch (args.command) {
     case 'list':
       return io.print(await listResource(client, args.path, { page: args.page, json: args.json }));
     case 'get':
       return io.print(await getResource(client, args.path, args.json));
     case 'events-tail':
-      return tailEvents(client, { json: args.json, types: args.types, signal: io.signal, print: io.print });
+      return tailEvents(client, {
+        json: args.json,
+        types: args.types,
+        signal: io.signal,
+        print: io.print,
+        follow,
+      });
     case 'clock-now': {
       const now = await clockNow(localOrigin(target, 'clock'));
       return io.print(args.json ? JSON.stringify({ now }) : now);
@@ -104,6 +114,7 @@ export const runApiCommand = async (args: ApiCommand, io: Io): Promise<void> => 
         json: args.json,
         signal: io.signal,
         print: io.print,
+        follow,
       });
     }
   }
