@@ -306,7 +306,7 @@ describe('npm run wattle -- env', () => {
     const exports = await wattle('env');
     const { stdout } = await promisify(execFile)('bash', [
       '-c',
-      `${exports}\necho "$BASE $KEY $PK $LBASE $LKEY $PARTNER"`,
+      `${exports}\necho "$BASE $KEY $PK $LBASE $LKEY $PARTNER $CLOCK $WATTLE"`,
     ]);
     expect(stdout.trim()).toBe(
       [
@@ -316,6 +316,9 @@ describe('npm run wattle -- env', () => {
         stack.live.baseUrl,
         stack.live.secretKey,
         stack.partnerKey,
+        // The README's next block moves the clock with it.
+        stack.clockUrl,
+        join(stack.dataDir, 'local.json'),
       ].join(' '),
     );
   });

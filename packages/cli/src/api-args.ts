@@ -29,7 +29,8 @@ export const apiCommandUsage: Record<string, string> = {
   npm run wattle -- trigger --list          the event types it can make, and how`,
   events: '  npm run wattle -- events tail [--type TYPE ...]',
   logs: "  npm run wattle -- logs tail [--lines N]   the local stack's request log (requests.log)",
-  env: `  eval "$(npm run -s wattle -- env)"        sets BASE, KEY, PK, LBASE, LKEY and PARTNER, as the docs' examples use them`,
+  env: `  eval "$(npm run -s wattle -- env)"        sets WATTLE, BASE, KEY, PK, CLOCK, LBASE, LKEY and PARTNER,
+        every variable the docs' examples use`,
   clock: `  npm run wattle -- clock [now]             the local stack's clock
   npm run wattle -- clock advance 5d        moves it (s, m, h, d: 90s, 1h30m, 5d) and runs what fell due`,
   reset: `  npm run wattle -- reset                   empties the local stack: every account's data goes, the

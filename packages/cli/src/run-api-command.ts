@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { ApiCommand } from './api-args.ts';
 import { apiClient } from './api-client.ts';
 import { checkStack } from './check-stack.ts';
@@ -39,7 +40,8 @@ export const runApiCommand = async (args: ApiCommand, io: Io): Promise<void> => 
       print: io.print,
     });
   }
-  if (args.command === 'env') return io.print(shellVariables(await readLocalJson(io.dataDir)));
+  if (args.command === 'env')
+    return io.print(shellVariables(await readLocalJson(io.dataDir), join(io.dataDir, 'local.json')));
   const target = await resolveTarget(args.target, io.dataDir);
   const client = apiClient(target.baseUrl, target.key);
   // The local stack pushes its events; a deployed stage is polled (followEvents).
