@@ -82,6 +82,19 @@ describe('a path without the stage', () => {
 });
 
 describe('the command line’s help and suggestions', () => {
+  it('answers a Stripe event name with Pin’s equivalent', () => {
+    expect(parseApiCommand(['trigger', 'charge.succeeded'])).toBe(
+      'No trigger for charge.succeeded. Did you mean charge.captured? (Stripe’s charge.succeeded is Pin’s charge.captured) trigger --list names them.',
+    );
+    expect(parseApiCommand(['trigger', 'charge.refunded'])).toMatch(/Did you mean refund\.succeeded\?/);
+    expect(parseApiCommand(['events', 'tail', '--type', 'charge.dispute.created'])).toMatch(
+      /^No event type charge\.dispute\.created\. Did you mean dispute\.evidence_required\? \(Stripe’s/,
+    );
+    expect(parseApiCommand(['trigger', 'invoice.payment_failed'])).toMatch(
+      /Did you mean subscription\.renewal_failed\?/,
+    );
+  });
+
   it('puts the everyday commands first and the admin ones last', () => {
     const help = helpFor(undefined);
     const at = (text: string) => {

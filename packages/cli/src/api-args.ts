@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { eventTypes } from '@wattle/domain';
 import { parseDuration } from './duration.ts';
 import { resourcePath } from './resources.ts';
-import { didYouMean } from './suggest.ts';
+import { didYouMean, didYouMeanEvent } from './suggest.ts';
 import type { TargetOptions } from './target.ts';
 import { recipeFor, recipes } from './triggers/index.ts';
 
@@ -153,7 +153,7 @@ export const parseApiCommand = (argv: string[]): ApiCommand | string | null => {
       if (values.list === true) return { ...common, command: 'trigger-list' };
       if (!second) return 'trigger needs an event type (trigger --list names them)';
       if (!recipeFor(second))
-        return `No trigger for ${second}.${didYouMean(
+        return `No trigger for ${second}.${didYouMeanEvent(
           second,
           recipes.map((r) => r.type),
         )} trigger --list names them.`;
@@ -162,7 +162,7 @@ export const parseApiCommand = (argv: string[]): ApiCommand | string | null => {
       if (second === 'tail') {
         const types = (values.type as string[] | undefined) ?? [];
         const unknown = types.find((type) => !(eventTypes as readonly string[]).includes(type));
-        if (unknown !== undefined) return `No event type ${unknown}.${didYouMean(unknown, eventTypes)}`;
+        if (unknown !== undefined) return `No event type ${unknown}.${didYouMeanEvent(unknown, eventTypes)}`;
         return { ...common, command: 'events-tail', types };
       }
       break;
