@@ -1,18 +1,26 @@
 // The repository's own CLI (`npm run wattle`), built once with esbuild instead of compiled by tsx
 // on every start, into node_modules/.cache/wattle-cli/. current.json names the build to run and
-// the files it was built from (the workspace's sources and the libraries' files, as esbuild read
-// them). The package's build (build.mjs) makes it on install; scripts/wattle.mjs makes it again
-// before it runs when one of those files is newer than the build, so an edit to packages/cli (or to
-// a package it imports) is never run stale.
+// the workspace's sources it was built from, as esbuild read them. The package's build (build.mjs)
+// makes it on install; scripts/wattle.mjs makes it again before it runs when one of those files
+// (or an install) is newer than the build, so an edit to packages/cli (or to a package it
+// imports) is never run stale.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 /** Where `npm run wattle`'s builds are (a test gives a directory of its own). */
 export const cliCacheDir = join(root, 'node_modules/.cache/wattle-cli');
-/** What the build itself depends on beside its inputs: this file and the installed libraries. */
-const buildFiles = [fileURLToPath(import.meta.url), join(root, 'package-lock.json')];
+/**
+ * What the build depends on beside the workspace's own sources: this file, and the installed
+ * libraries, which npm rewrites node_modules/.package-lock.json for on every install (stat'ing each
+ * library file esbuild read, about 1,300 of them, would cost a start more than the rest of it).
+ */
+const buildFiles = [
+  fileURLToPath(import.meta.url),
+  join(root, 'package-lock.json'),
+  join(root, 'node_modules/.package-lock.json'),
+];
 
 /**
  * The built CLI's entry file, or null when there is none or one of the files it was built from
@@ -63,7 +71,8 @@ export const buildCli = async (cacheDir = cliCacheDir) => {
   const entry = join(outdir, 'main.js');
   const inputs = Object.keys(result.metafile.inputs)
     .filter((input) => !input.includes(':'))
-    .map((input) => resolve(root, input));
+    .map((input) => resolve(root, input))
+    .filter((input) => !input.includes(`${sep}node_modules${sep}`));
   // Written whole, then renamed over: a run reading it at the same time sees the old or the new.
   const written = join(cacheDir, `current-${name}.json`);
   writeFileSync(written, `${JSON.stringify({ entry, startedAt, inputs })}\n`);
@@ -76,8 +85,7 @@ export const buildCli = async (cacheDir = cliCacheDir) => {
   renameSync(written, currentFile);
   for (const dir of readdirSync(cacheDir)) {
     const path = join(cacheDir, dir);
-    if (path === outdir || previous?.startsWith(`${path}/`) || !statSync(path).isDirectory())
-      continue;
+    if (path === outdir || previous?.startsWith(`${path}/`) || !statSync(path).isDirectory()) continue;
     rmSync(path, { recursive: true, force: true });
   }
   return entry;
