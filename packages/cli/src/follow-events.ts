@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import type { ApiClient } from './api-client.ts';
+import { type ApiClient, loopbackUrl } from './api-client.ts';
 import { pause } from './pause.ts';
 
 /** An event as GET /1/events answers it. */
@@ -53,7 +53,7 @@ async function* localStream(
   client: ApiClient,
   signal: AbortSignal,
 ): AsyncGenerator<Pushed, 'none' | 'ended'> {
-  const response = await fetch(`${origin}/_local/events/stream`, {
+  const response = await fetch(loopbackUrl(`${origin}/_local/events/stream`), {
     headers: {
       accept: 'text/event-stream',
       authorization: `Basic ${Buffer.from(`${client.key}:`).toString('base64')}`,
