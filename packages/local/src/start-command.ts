@@ -21,8 +21,8 @@ const engineLines = (
 ) => `  --store ENGINE    dynamodb or memory (default: ${defaultStore})
                     dynamodb: DynamoDB Local and an SQS emulator, as AWS behaves (needs Java 17
                     and Node 22.5)
-                    memory: everything in this process (no Java, starts in well under a second,
-                    keeps nothing after it stops)`;
+                    memory: everything in this process (no Java, the stack itself starts in
+                    well under a second, keeps nothing after it stops)`;
 
 /** `command` is how the user runs it, the options following: `npm start --` or `wattle start`. */
 const usageOf = (
