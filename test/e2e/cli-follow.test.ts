@@ -211,6 +211,36 @@ describe('GET /_local/events/stream', () => {
   });
 });
 
+describe('the events stream’s webhook attempts', () => {
+  it('pushes each webhook attempt made for the account, beside its events', async () => {
+    const stack = useStack();
+    const own = await newMerchant();
+    const ownClient = api(own.test.baseUrl, own.test.secretKey);
+    const receiver = await startReceiver(200);
+    const stop = new AbortController();
+    const response = await fetch(`http://localhost:${stack.port}/_local/events/stream`, {
+      headers: { authorization: `Basic ${Buffer.from(`${own.test.secretKey}:`).toString('base64')}` },
+      signal: stop.signal,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    let text = '';
+    const reading = (async () => {
+      for await (const chunk of response.body!) text += Buffer.from(chunk).toString('utf8');
+    })().catch(() => undefined);
+    await waitUntil(() => (text.includes(': following') ? true : undefined), 10_000);
+    expect((await ownClient.post('/1/webhook_endpoints', { url: receiver.url() })).status).toBe(201);
+    const charge = (await ownClient.post('/1/charges', chargeFields())).body.response;
+    await receiver.waitFor(1, (r) => JSON.parse(r.body).data?.token === charge.token);
+    await waitUntil(() => (text.includes('event: webhook_attempt') ? true : undefined), 15_000);
+    expect(text).toMatch(new RegExp(`event: event\nid: evt_[\\w-]+\ndata: \\{[^\n]*"${charge.token}"`));
+    expect(text).toMatch(/event: webhook_attempt\ndata: \{"webhook":"whr_[\w-]+"\}/);
+    stop.abort();
+    await reading;
+    await receiver.close();
+  });
+});
+
 describe('npm run wattle -- events tail, logs tail', () => {
   it(
     'prints the newest events, then each new one',
