@@ -22,6 +22,9 @@ const buildFiles = [
   join(root, 'node_modules/.package-lock.json'),
 ];
 
+/** How long an older build is kept beside the current one. */
+const keepBuildsMs = 10 * 60_000;
+
 /**
  * The built CLI's entry file, or null when there is none or one of the files it was built from
  * (or this build's own) is newer than it: then buildCli makes it again.
@@ -83,10 +86,14 @@ export const buildCli = async (cacheDir = cliCacheDir) => {
     // The first build.
   }
   renameSync(written, currentFile);
+  // Older builds go, but not one made in the last minutes: another run may be building it (two
+  // commands started at once after an edit) or running from it still.
   for (const dir of readdirSync(cacheDir)) {
     const path = join(cacheDir, dir);
-    if (path === outdir || previous?.startsWith(`${path}/`) || !statSync(path).isDirectory()) continue;
-    rmSync(path, { recursive: true, force: true });
+    if (path === outdir || previous?.startsWith(`${path}/`)) continue;
+    const stat = statSync(path);
+    if (stat.isDirectory() && startedAt - stat.mtimeMs > keepBuildsMs)
+      rmSync(path, { recursive: true, force: true });
   }
   return entry;
 };

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,8 +49,13 @@ describe('npm run wattle', () => {
     rmSync(edited);
     expect(freshCli(cacheDir)).toBeNull();
 
+    // Another command's build under way meanwhile (two commands started at once after an edit).
+    const underWay = join(cacheDir, `${Date.now()}-1`);
+    mkdirSync(underWay);
     const again = await buildCli(cacheDir);
     expect(again).not.toBe(entry);
     expect(freshCli(cacheDir)).toBe(again);
+    expect(existsSync(underWay)).toBe(true);
+    expect(existsSync(entry)).toBe(true);
   });
 });
