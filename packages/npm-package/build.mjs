@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleWattle } from './bundle.mjs';
+import { buildCli } from './cli-bundle.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const here = fileURLToPath(new URL('./', import.meta.url));
@@ -45,3 +46,5 @@ const tsc = spawnSync(process.execPath, [tscBin, '-p', join(here, 'tsconfig.buil
   stdio: 'inherit',
 });
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+// The repository's own `npm run wattle`, built once here too (scripts/wattle.mjs rebuilds it when stale).
+await buildCli();

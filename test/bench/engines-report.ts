@@ -75,7 +75,7 @@ export const enginesMarkdown = (report: EnginesReport): string => {
     '',
     `The local stack started as \`npm start -- --store memory --in-memory\` and \`npm start -- --store dynamodb --in-memory\`, each a process of its own, and stripe-stateful-mock ${peerVersion()} (a stateful Stripe emulator in Node) from its package; one after another, each with the machine to itself. One load generator (the bench's keep-alive HTTP client, ${s.concurrency} requests at a time) for ${s.durationMs / 1000} s per operation after ${s.warmupMs / 1000} s of warm-up. A charge is made on a card in the request (Pin's card fields; Stripe's \`tok_visa\`), captured; a list is a page of 25; a customer is made with a card. Requests a second:`,
     '',
-    "| server | create charge | get charge | list charges | create customer | ready (process start to first answer) | ready (the stack's own start) |",
+    "| server | create charge | get charge | list charges | create customer | ready (process start to first answer) | ready (its ready line: from its process's start) |",
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (row) =>
@@ -108,7 +108,7 @@ export const enginesMarkdown = (report: EnginesReport): string => {
         `| ${row.name} | ${engineOperations.map((name) => (row.results[name].requests ? `${row.results[name].p50Ms.toFixed(1)} / ${row.results[name].p99Ms.toFixed(1)}` : 'n/a')).join(' | ')} |`,
     ),
     '',
-    "The process-start column includes compiling the TypeScript sources with tsx (the installed package runs built JavaScript instead); the stack's own start is what its ready line reports. Both engines run the same gateway, middlewares, validation, flows, events and webhook delivery; the memory engine replaces only the store and the queues.",
+    "The process-start column includes compiling the TypeScript sources with tsx (the installed package runs built JavaScript instead); its ready line counts from its process's start too (imports and compiling included), up to the moment it is ready, before the first answer. Both engines run the same gateway, middlewares, validation, flows, events and webhook delivery; the memory engine replaces only the store and the queues.",
     '',
     installedLine(memory),
     '',

@@ -26,7 +26,7 @@ export interface EngineRow {
   name: 'memory engine' | 'DynamoDB Local engine' | 'stripe-stateful-mock';
   /** From the process's start to its first answer (what a test runner waits for), ms. */
   processReadyMs: number;
-  /** The stack's own start (startLocalStack, as its ready line says), ms; none for the peer. */
+  /** What its ready line says: from its process's start to ready, ms; none for the peer. */
   stackReadyMs?: number;
   /**
    * The memory engine as an installed package starts it (`npx wattle start --store memory`: the

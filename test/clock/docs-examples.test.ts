@@ -63,13 +63,13 @@ const packageJson = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf
   scripts: Record<string, string>;
 };
 /** What `npm run wattle` runs (package.json), which npmRunWattle runs without npm. */
-const wattleScript = 'tsx packages/cli/src/main.ts';
+const wattleScript = 'node scripts/wattle.mjs';
 
 /**
  * `npm run [-s] wattle -- ARGS`, the pages' way to the CLI, as a shell function that runs the
- * script's program itself (`node --import tsx packages/cli/src/main.ts ARGS` at the repository
- * root, with the Node that runs the tests): the same program and arguments, without starting npm
- * and tsx's launcher first (some 0.6 s a command, some 20 commands). Without `-s` it prints npm's
+ * script's program itself (`node scripts/wattle.mjs ARGS` at the repository root, with the Node
+ * that runs the tests): the same program and arguments, without starting npm first (some 0.3 s a
+ * command, some 20 commands). Without `-s` it prints npm's
  * banner on stdout as npm does, so a capture `$(npm run wattle -- …)` that forgot `-s` still breaks;
  * the exit status is the CLI's, as npm's is. Any other npm command is npm's.
  */
@@ -82,7 +82,7 @@ const npmRunWattle = [
   '    if [[ $# -gt 0 && $1 == wattle && ( $# -eq 1 || $2 == -- ) ]]; then',
   '      shift; if [[ $# -gt 0 ]]; then shift; fi',
   `      if [[ -z $silent ]]; then printf '\\n> %s wattle\\n> %s%s\\n\\n' ${JSON.stringify(`${packageJson.name}@${packageJson.version}`)} ${JSON.stringify(wattleScript)} "$(printf ' %s' "$@")"; fi`,
-  `      (cd ${JSON.stringify(repoRoot)} && exec ${JSON.stringify(process.execPath)} --import tsx packages/cli/src/main.ts "$@")`,
+  `      (cd ${JSON.stringify(repoRoot)} && exec ${JSON.stringify(process.execPath)} scripts/wattle.mjs "$@")`,
   '      return',
   '    fi',
   '    if [[ -n $silent ]]; then set -- run -s "$@"; else set -- run "$@"; fi',

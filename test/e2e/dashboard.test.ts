@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chargeFields } from '../helpers/fixtures.ts';
+import { cardFields, chargeFields } from '../helpers/fixtures.ts';
 import { type Api, api, type Merchant, newMerchant, request, useStack } from '../helpers/stack.ts';
 
 let merchant: Merchant;
@@ -66,6 +66,18 @@ describe('the dashboard over HTTP', () => {
     expect(page.text).not.toContain(merchant.test.secretKey);
     const style = await request('GET', `${origin}/_dashboard/style.css`);
     expect(style.headers.get('content-type')).toBe('text/css; charset=utf-8');
+  });
+
+  it('shows a declined charge’s reason beside its status', async () => {
+    const declined = await client.post(
+      '/1/charges',
+      chargeFields({ card: cardFields({ number: '4100000000000001' }), description: 'declined here' }),
+    );
+    expect(declined.status).toBe(400);
+    expect(declined.body.error).toBe('card_declined');
+    const page = await show({ view: 'charges' });
+    const row = page.text.split('<tr').find((line) => line.includes('declined here'));
+    expect(row).toContain('Declined: The card was declined');
   });
 
   it('shows every resource view and the clock', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseApiCommand } from '../../packages/cli/src/api-args.ts';
+import { loopbackUrl } from '../../packages/cli/src/api-client.ts';
 import { parseDuration } from '../../packages/cli/src/duration.ts';
 import { listenSigningKey } from '../../packages/cli/src/listen.ts';
 import { summaryLine } from '../../packages/cli/src/summary-line.ts';
@@ -89,5 +90,15 @@ describe('a list line', () => {
         email: '',
       }),
     ).toBe('ch_1  Success  1000  AUD');
+  });
+});
+
+describe('the CLI’s requests to the local stack', () => {
+  it('go to 127.0.0.1, where it listens, without looking localhost up; other hosts as they are', () => {
+    expect(loopbackUrl('http://localhost:4010/test/1/charges')).toBe('http://127.0.0.1:4010/test/1/charges');
+    expect(loopbackUrl('http://localhost/x')).toBe('http://127.0.0.1/x');
+    expect(loopbackUrl('https://localhost:4010/x')).toBe('https://localhost:4010/x');
+    expect(loopbackUrl('http://localhost.example.com/x')).toBe('http://localhost.example.com/x');
+    expect(loopbackUrl('https://api.example.com/test')).toBe('https://api.example.com/test');
   });
 });

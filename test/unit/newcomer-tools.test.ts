@@ -82,6 +82,38 @@ describe('a path without the stage', () => {
 });
 
 describe('the command line’s help and suggestions', () => {
+  it('answers a Stripe event name with Pin’s equivalent', () => {
+    expect(parseApiCommand(['trigger', 'charge.succeeded'])).toBe(
+      'No trigger for charge.succeeded. Did you mean charge.captured? (Stripe’s charge.succeeded is Pin’s charge.captured) trigger --list names them.',
+    );
+    expect(parseApiCommand(['trigger', 'charge.refunded'])).toMatch(/Did you mean refund\.succeeded\?/);
+    expect(parseApiCommand(['events', 'tail', '--type', 'charge.dispute.created'])).toMatch(
+      /^No event type charge\.dispute\.created\. Did you mean dispute\.evidence_required\? \(Stripe’s/,
+    );
+    expect(parseApiCommand(['trigger', 'invoice.payment_failed'])).toMatch(
+      /Did you mean subscription\.renewal_failed\?/,
+    );
+  });
+
+  it('puts the everyday commands first and the admin ones last', () => {
+    const help = helpFor(undefined);
+    const at = (text: string) => {
+      expect(help).toContain(text);
+      return help.indexOf(text);
+    };
+    const order = [
+      'RESOURCE list',
+      'wattle -- listen',
+      'wattle -- trigger',
+      'wattle -- events tail',
+      'wattle -- logs tail',
+      'wattle -- accounts create',
+      'wattle -- merchants activate',
+      'customers backfill-card-owners',
+    ].map(at);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
   it('has help of its own for every command word', () => {
     for (const word of commandWords.filter((w) => w !== 'help')) {
       const help = helpFor(word);

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { eventTypes } from '@wattle/domain';
 import { parseDuration } from './duration.ts';
 import { resourcePath } from './resources.ts';
-import { didYouMean } from './suggest.ts';
+import { didYouMean, didYouMeanEvent } from './suggest.ts';
 import type { TargetOptions } from './target.ts';
 import { recipeFor, recipes } from './triggers/index.ts';
 
@@ -13,8 +13,15 @@ test environment unless --live) or a deployed stack (--base-url URL --key SECRET
 const jsonNote =
   '  --json prints JSON (a line per event or delivery for the following commands) instead of text.';
 
-/** Each API command's lines of the help, by its command word (RESOURCE: the resources' reads). */
+/**
+ * Each API command's lines of the help, by its command word (RESOURCE: the resources' reads), in
+ * the help's order: the everyday ones first.
+ */
 export const apiCommandUsage: Record<string, string> = {
+  RESOURCE: `  npm run wattle -- RESOURCE list [--page N]
+  npm run wattle -- RESOURCE get TOKEN      RESOURCE: charges, authorisations, customers, refunds,
+        recipients, transfers, deposits, disputes, plans, subscriptions, events, webhooks, webhook_endpoints;
+        npm run wattle -- balance get`,
   listen: `  npm run wattle -- listen --forward-to URL [--signing-key KEY]
         forwards every new event of the account to URL, signed as webhooks are (Pin-Signature),
         a line per delivery; the key is kept in the data directory (listen-key) unless given`,
@@ -22,19 +29,16 @@ export const apiCommandUsage: Record<string, string> = {
   npm run wattle -- trigger --list          the event types it can make, and how`,
   events: '  npm run wattle -- events tail [--type TYPE ...]',
   logs: "  npm run wattle -- logs tail [--lines N]   the local stack's request log (requests.log)",
-  RESOURCE: `  npm run wattle -- RESOURCE list [--page N]
-  npm run wattle -- RESOURCE get TOKEN      RESOURCE: charges, authorisations, customers, refunds,
-        recipients, transfers, deposits, disputes, plans, subscriptions, events, webhooks, webhook_endpoints;
-        npm run wattle -- balance get`,
-  check: `  npm run wattle -- check [--webhook-url URL]
-        one pass through every AWS service the stack uses (test environment): a card, a charge, a
-        refund, a webhook attempt, a file; a line per step; the webhook goes to URL (by default the
-        stack's own API, which answers 404: an attempt is all it checks)`,
-  env: `  eval "$(npm run -s wattle -- env)"        sets BASE, KEY, PK, LBASE, LKEY and PARTNER, as the docs' examples use them`,
+  env: `  eval "$(npm run -s wattle -- env)"        sets WATTLE, BASE, KEY, PK, CLOCK, LBASE, LKEY and PARTNER,
+        every variable the docs' examples use`,
   clock: `  npm run wattle -- clock [now]             the local stack's clock
   npm run wattle -- clock advance 5d        moves it (s, m, h, d: 90s, 1h30m, 5d) and runs what fell due`,
   reset: `  npm run wattle -- reset                   empties the local stack: every account's data goes, the
         seeded merchant and partner stay with their keys (local.json holds), the clock is real time`,
+  check: `  npm run wattle -- check [--webhook-url URL]
+        one pass through every AWS service the stack uses (test environment): a card, a charge, a
+        refund, a webhook attempt, a file; a line per step; the webhook goes to URL (by default the
+        stack's own API, which answers 404: an attempt is all it checks)`,
 };
 
 export const apiUsage = `${apiTarget}\n\n${Object.values(apiCommandUsage).join('\n')}\n\n${jsonNote}`;
@@ -149,7 +153,7 @@ export const parseApiCommand = (argv: string[]): ApiCommand | string | null => {
       if (values.list === true) return { ...common, command: 'trigger-list' };
       if (!second) return 'trigger needs an event type (trigger --list names them)';
       if (!recipeFor(second))
-        return `No trigger for ${second}.${didYouMean(
+        return `No trigger for ${second}.${didYouMeanEvent(
           second,
           recipes.map((r) => r.type),
         )} trigger --list names them.`;
@@ -158,7 +162,7 @@ export const parseApiCommand = (argv: string[]): ApiCommand | string | null => {
       if (second === 'tail') {
         const types = (values.type as string[] | undefined) ?? [];
         const unknown = types.find((type) => !(eventTypes as readonly string[]).includes(type));
-        if (unknown !== undefined) return `No event type ${unknown}.${didYouMean(unknown, eventTypes)}`;
+        if (unknown !== undefined) return `No event type ${unknown}.${didYouMeanEvent(unknown, eventTypes)}`;
         return { ...common, command: 'events-tail', types };
       }
       break;

@@ -1,5 +1,5 @@
 import type { ApiClient } from './api-client.ts';
-import { followEvents, type PinEvent } from './follow-events.ts';
+import { type FollowOptions, followEvents, type PinEvent } from './follow-events.ts';
 
 export interface TailOptions {
   json: boolean;
@@ -7,6 +7,8 @@ export interface TailOptions {
   types: string[];
   signal: AbortSignal;
   print: (line: string) => void;
+  /** Where events come from and how that is said (followEvents). */
+  follow: Pick<FollowOptions, 'localOrigin' | 'note'>;
 }
 
 /** `created_at  type  token  (about ch_…)` */
@@ -23,5 +25,5 @@ export const tailEvents = (client: ApiClient, options: TailOptions): Promise<voi
       if (options.types.length && !options.types.includes(event.type)) return;
       options.print(options.json ? JSON.stringify(event) : eventLine(event));
     },
-    { fromNewestPage: true, signal: options.signal },
+    { ...options.follow, fromNewestPage: true, signal: options.signal },
   );

@@ -3,8 +3,8 @@ import { accountCommandHelp, usage } from './args.ts';
 import { resourcePaths } from './resources.ts';
 import { didYouMean } from './suggest.ts';
 
-/** `npm run wattle -- --help`: every command. */
-export const fullUsage = `${usage}\n\n${apiUsage}`;
+/** `npm run wattle -- --help`: every command, the everyday ones first, the account admin last. */
+export const fullUsage = `${apiUsage}\n\nAccount admin:\n\n${usage}`;
 
 /** Every word a command line can start with. */
 export const commandWords: readonly string[] = [

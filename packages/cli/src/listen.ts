@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pinSignatureHeader, pinSignatureOf } from '@wattle/verify-webhook';
 import type { ApiClient } from './api-client.ts';
-import { followEvents, type PinEvent } from './follow-events.ts';
+import { type FollowOptions, followEvents, type PinEvent } from './follow-events.ts';
 
 /** A forwarded request gets as long as a webhook does. */
 const forwardTimeoutMs = 10_000;
@@ -74,6 +74,8 @@ export interface ListenOptions {
   json: boolean;
   signal: AbortSignal;
   print: (line: string) => void;
+  /** Where events come from and how that is said (followEvents). */
+  follow: Pick<FollowOptions, 'localOrigin' | 'note'>;
 }
 
 /**
@@ -93,5 +95,5 @@ export const listen = (client: ApiClient, options: ListenOptions): Promise<void>
           : deliveryLine(delivery),
       );
     },
-    { signal: options.signal },
+    { ...options.follow, signal: options.signal },
   );

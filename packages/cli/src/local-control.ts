@@ -1,8 +1,9 @@
 /** The local stack's control endpoints (`/_local/...`): the clock, new accounts, approvals. */
+import { loopbackUrl } from './api-client.ts';
 
 /** POSTs `body` as JSON to `/_local${path}` and answers the parsed JSON; an Error otherwise. */
 export const postLocal = async (origin: string, path: string, body: Record<string, unknown> = {}) => {
-  const response = await fetch(`${origin}/_local${path}`, {
+  const response = await fetch(loopbackUrl(`${origin}/_local${path}`), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -22,7 +23,7 @@ export const advanceClock = async (origin: string, seconds: number): Promise<Clo
   (await postLocal(origin, '/clock/advance', { seconds })) as ClockAdvanced;
 
 export const clockNow = async (origin: string): Promise<string> => {
-  const response = await fetch(`${origin}/_local/clock`);
+  const response = await fetch(loopbackUrl(`${origin}/_local/clock`));
   if (!response.ok) throw new Error(`The local stack answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { now: string }).now;
 };

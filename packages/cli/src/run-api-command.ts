@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { ApiCommand } from './api-args.ts';
 import { apiClient } from './api-client.ts';
 import { checkStack } from './check-stack.ts';
@@ -14,6 +15,8 @@ export interface Io {
   /** Aborts on Ctrl-C: the following commands stop and clean up. */
   signal: AbortSignal;
   dataDir: string;
+  /** A line beside the output (on stderr), that a script reading the output never sees. */
+  note: (line: string) => void;
 }
 
 const localOrigin = (target: Target, what: string): string => {
@@ -37,16 +40,25 @@ export const runApiCommand = async (args: ApiCommand, io: Io): Promise<void> => 
       print: io.print,
     });
   }
-  if (args.command === 'env') return io.print(shellVariables(await readLocalJson(io.dataDir)));
+  if (args.command === 'env')
+    return io.print(shellVariables(await readLocalJson(io.dataDir), join(io.dataDir, 'local.json')));
   const target = await resolveTarget(args.target, io.dataDir);
   const client = apiClient(target.baseUrl, target.key);
+  // The local stack pushes its events; a deployed stage is polled (followEvents).
+  const follow = { localOrigin: target.local?.origin ?? null, note: io.note };
   switch (args.command) {
     case 'list':
       return io.print(await listResource(client, args.path, { page: args.page, json: args.json }));
     case 'get':
       return io.print(await getResource(client, args.path, args.json));
     case 'events-tail':
-      return tailEvents(client, { json: args.json, types: args.types, signal: io.signal, print: io.print });
+      return tailEvents(client, {
+        json: args.json,
+        types: args.types,
+        signal: io.signal,
+        print: io.print,
+        follow,
+      });
     case 'clock-now': {
       const now = await clockNow(localOrigin(target, 'clock'));
       return io.print(args.json ? JSON.stringify({ now }) : now);
@@ -104,6 +116,7 @@ export const runApiCommand = async (args: ApiCommand, io: Io): Promise<void> => 
         json: args.json,
         signal: io.signal,
         print: io.print,
+        follow,
       });
     }
   }

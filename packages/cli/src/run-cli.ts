@@ -67,7 +67,12 @@ const run = async (argv: string[], io: CliIo): Promise<void> => {
   if (typeof apiCommand === 'string') fail(`${apiCommand}\n\n${helpFor(command)}`, 2);
   if (apiCommand && typeof apiCommand === 'object') {
     try {
-      await runApiCommand(apiCommand, { print: (line) => io.out(line), signal: io.stopSignal(), dataDir });
+      await runApiCommand(apiCommand, {
+        print: (line) => io.out(line),
+        note: (line) => io.err(line),
+        signal: io.stopSignal(),
+        dataDir,
+      });
     } catch (error) {
       fail((error as Error).message, 1);
     }

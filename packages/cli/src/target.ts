@@ -35,17 +35,20 @@ export const localStackOrigin = async (dataDir: string, otherwise?: string): Pro
   originOf(await readLocalJson(dataDir, otherwise));
 
 /**
- * The shell variables the docs' examples use, for the local stack in `dataDir`, as `export` lines for
- * `eval "$(npm run -s wattle -- env)"`: they follow WATTLE_DATA_DIR wherever it points.
+ * Every shell variable the docs' examples use, for the local stack whose local.json is `localFile`,
+ * as `export` lines for `eval "$(npm run -s wattle -- env)"`: they follow WATTLE_DATA_DIR wherever
+ * it points. The README's own set (WATTLE, BASE, KEY, PK, CLOCK) and the live and partner keys.
  */
-export const shellVariables = (info: LocalJson): string =>
+export const shellVariables = (info: LocalJson, localFile: string): string =>
   Object.entries({
+    WATTLE: localFile,
     BASE: info.test.baseUrl,
     KEY: info.test.secretKey,
     PK: info.test.publishableKey,
     LBASE: info.live.baseUrl,
     LKEY: info.live.secretKey,
     PARTNER: info.partnerKey,
+    CLOCK: info.clockUrl,
   })
     .map(([name, value]) => `export ${name}='${value.replaceAll("'", "'\\''")}'`)
     .join('\n');

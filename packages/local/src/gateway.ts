@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { errorCatalogue } from '@wattle/domain';
 import {
   type FunctionName,
@@ -83,6 +83,11 @@ export interface GatewayOptions {
   dashboard?: DashboardHandler;
   /** Each invocation's time (invokeTimeoutMsOf's by default). */
   invokeTimeoutMs?: number;
+  /**
+   * `GET /_local/events/stream` (behind the control door): writes the stream to `res` itself and
+   * resolves with its status once it ends (event-feed.ts).
+   */
+  eventStream?: (headers: IncomingHttpHeaders, res: ServerResponse) => Promise<number>;
 }
 
 /** A Pin error body with the catalogue's description (or `description`). */
@@ -488,6 +493,16 @@ export const createGateway = (options: GatewayOptions) => {
       }
       send(res, page, requestId);
       return { path: rawPath, requestId, status: page.status, routeKey: '/', printed: false };
+    }
+    if (method === 'GET' && rawPath === '/_local/events/stream' && options.eventStream) {
+      const routeKey = '/_local/events/stream';
+      const refusal = controlDoorRefusal(headers, req.socket.localPort ?? 0);
+      if (refusal) {
+        send(res, jsonReply(refusal, requestId), requestId);
+        return { path: rawPath, requestId, status: refusal.status, routeKey, printed: false };
+      }
+      const status = await options.eventStream(req.headers, res);
+      return { path: rawPath, requestId, status, routeKey, printed: false };
     }
     if (rawPath === '/_local' || rawPath.startsWith('/_local/')) {
       let response: JsonResponse;

@@ -22,6 +22,7 @@ import { DashboardAccounts } from './dashboard/accounts.ts';
 import { createDashboard } from './dashboard/dashboard.ts';
 import { localTableName, startDynamoDbEngine } from './dynamodb-engine.ts';
 import type { StoreEngine, StoreEngineName } from './engine.ts';
+import { EventFeed, eventStream, tapQueues } from './event-feed.ts';
 import { fileDownloads } from './file-downloads.ts';
 import type { FixedKeys } from './fixed-keys.ts';
 import { anyHandlerLoaded } from './functions.ts';
@@ -252,7 +253,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const { seed } = await ensureSeed(store, file('seed.json'), options.keys);
     await engine.startEventPipe();
     // Stops before the engine's pipe and queues (cleanups run in reverse).
-    const delivery = startWebhookDelivery(engine.sources, engine.queueUrls);
+    // What goes through the delivery function's queues is pushed to the events stream's followers.
+    const feed = new EventFeed();
+    const delivery = startWebhookDelivery(tapQueues(engine.sources, feed), engine.queueUrls);
     cleanups.push(() => delivery.stop());
 
     let baseUrl = '';
@@ -336,11 +339,13 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
             };
           },
         }),
+        eventStream: eventStream(feed, store.accounts),
         dashboard: createDashboard({ accounts: dashboardAccounts, origin: () => baseUrl, store, clock }),
       }),
     );
     const port = await listen(server, options.port ?? defaultPort);
     cleanups.push(async () => {
+      feed.endStreams();
       await closeServer(server);
       requestLog.close();
       await clock.idle();

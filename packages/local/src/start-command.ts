@@ -2,7 +2,8 @@
  * The start command: the local stack in the foreground, for `npm start` (main.ts) and the installable
  * package's `wattle start`. PORT or `--port` (default 4010), WATTLE_DATA_DIR (default .wattle),
  * WATTLE_LOG_LEVEL (default INFO), `--store dynamodb|memory` for the store engine (the default is the
- * caller's: DynamoDB for `npm start`, memory for the package), `--in-memory` to keep no data,
+ * caller's: DynamoDB for `npm start`, memory for the package), `--keep-nothing` (or its older name
+ * `--in-memory`) to keep no data,
  * `--quiet` for only warnings and errors, `--keys-from FILE` and WATTLE_*_KEY for fixed keys. The
  * DynamoDB engine's needs (needs.mjs) are checked before it starts: asked for by name, a missing one
  * stops the command; as the default, the command starts on the memory engine, its first line saying
@@ -22,17 +23,24 @@ const engineLines = (
 ) => `  --store ENGINE    dynamodb or memory (default: ${defaultStore})
                     dynamodb: DynamoDB Local and an SQS emulator, as AWS behaves (needs Java 17
                     and Node 22.5)
-                    memory: everything in this process (no Java, starts in well under a second,
-                    keeps nothing after it stops)`;
+                    memory: everything in this process (no Java, the stack itself starts in
+                    well under a second, keeps nothing after it stops)`;
 
 /** `command` is how the user runs it, the options following: `npm start --` or `wattle start`. */
 const usageOf = (
   command: string,
   defaultStore: StoreEngineName,
-) => `Usage: ${command} [--store dynamodb|memory] [--in-memory] [--quiet] [--keys-from FILE] [--port PORT]
+) => `Usage: ${command} [--store dynamodb|memory] [--keep-nothing] [--quiet] [--keys-from FILE] [--port PORT]
 
 ${engineLines(defaultStore)}
-  --in-memory       keep no data (DynamoDB in memory, fresh keys every start)
+  --keep-nothing    keep no data: every start is fresh (new keys, no accounts or charges of an
+                    earlier run), and nothing but local.json and the request log is written to
+                    the data directory; on the DynamoDB engine DynamoDB Local holds its table in
+                    memory, on the memory engine it changes nothing (that engine keeps nothing)
+  --in-memory       the same as --keep-nothing (its older name)
+                    --store memory replaces DynamoDB Local and the SQS emulator with the stack's
+                    own memory (and so keeps nothing either); --keep-nothing keeps them and
+                    keeps no data
   --quiet           only warnings and errors (WATTLE_LOG_LEVEL=WARN)
   --keys-from FILE  the keys the seeded merchant and partner use, from a JSON file in local.json's
                     shape (test.secretKey, test.publishableKey, live.…, partnerKey; any of them)
@@ -82,6 +90,7 @@ export const runStartCommand = async (
   let options: {
     store?: string;
     'in-memory'?: boolean;
+    'keep-nothing'?: boolean;
     quiet?: boolean;
     'keys-from'?: string;
     port?: string;
@@ -93,6 +102,7 @@ export const runStartCommand = async (
       options: {
         store: { type: 'string' },
         'in-memory': { type: 'boolean' },
+        'keep-nothing': { type: 'boolean' },
         quiet: { type: 'boolean' },
         'keys-from': { type: 'string' },
         port: { type: 'string' },
@@ -146,13 +156,12 @@ export const runStartCommand = async (
     process.exit(2);
   }
 
-  const started = performance.now();
   let stack: LocalStack;
   try {
     stack = await startLocalStack({
       port,
       dataDir: process.env.WATTLE_DATA_DIR || '.wattle',
-      inMemory: options['in-memory'] === true,
+      inMemory: options['keep-nothing'] === true || options['in-memory'] === true,
       store,
       quiet: options.quiet === true,
       keys,
@@ -165,7 +174,9 @@ export const runStartCommand = async (
     console.error(`The local stack did not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  console.log(describeStack(stack, performance.now() - started));
+  // Ready since the process started (performance's time origin), its own loading and the
+  // engine's start included: what the person who typed the command waited.
+  console.log(describeStack(stack, performance.now()));
 
   let stoppingSince: number | undefined;
   const stop = (signal: NodeJS.Signals) => {

@@ -58,7 +58,14 @@ export const resourceViews: ResourceView[] = [
       field('created_at', 'Created'),
       amount(),
       amount('amount_refunded', 'Refunded'),
-      field('status_message', 'Status'),
+      // A decline says why: `Declined: The card was declined`, as the charge's error_message has it.
+      {
+        label: 'Status',
+        value: (item) =>
+          item.error_message
+            ? `${text(item.status_message)}: ${text(item.error_message)}`
+            : text(item.status_message),
+      },
       field('captured', 'Captured'),
       field('email', 'Email'),
       field('description', 'Description'),
