@@ -289,7 +289,7 @@ describe('reading transfers', () => {
         bsb: '063000',
         number: 'XXXXXX321',
         bank_name: 'Commonwealth Bank of Australia',
-        branch: '',
+        branch: '325 Collins St Melbourne',
       },
       recipient,
     });
@@ -403,7 +403,7 @@ describe('transfers to self', () => {
       name: 'Shop',
       bsb: '083000',
       number: 'XXXXXX333',
-      bank_name: 'National Australia Bank',
+      bank_name: 'National Australia Bank Limited',
     });
   });
 });
