@@ -289,7 +289,7 @@ describe('reading transfers', () => {
         bsb: '063000',
         number: 'XXXXXX321',
         bank_name: 'Commonwealth Bank of Australia',
-        branch: '',
+        branch: '325 Collins St Melbourne',
       },
       recipient,
     });
@@ -316,6 +316,33 @@ describe('reading transfers', () => {
 
     const events = await eventsAbout(stack, made[0].token);
     expect(events.map((e: { type: string }) => e.type)).toEqual(['transfer.created']);
+  });
+
+  it('searches by the recipient’s e-mail and name as well, as Pin does', async () => {
+    const client = await merchant();
+    const payee = async (name: string, email: string): Promise<string> =>
+      (
+        await client.post('/1/recipients', {
+          email,
+          name,
+          bank_account: { name, bsb: '063000', number: '987654321' },
+        })
+      ).body.response.token;
+    const jo = await payee('Jo Plumbing', 'accounts@joplumbing.example');
+    const sam = await payee('Sam Electrics', 'sam@sparks.example');
+    await charges(client, 2);
+    await advanceClock(stack, 5 * day);
+    const rent = (await payOut(client, jo, 300, 'Rent')).body.response.token;
+    const invoice = (await payOut(client, sam, 400, 'Invoice')).body.response.token;
+    const tokensFor = async (query: string) =>
+      (await client.get(`/1/transfers/search?query=${encodeURIComponent(query)}`)).body.response.map(
+        (t: { token: string }) => t.token,
+      );
+    expect(await tokensFor('JOPLUMBING.example')).toEqual([rent]);
+    expect(await tokensFor('electrics')).toEqual([invoice]);
+    expect(await tokensFor('.example')).toEqual([rent, invoice]);
+    expect(await tokensFor('invoice')).toEqual([invoice]);
+    expect(await tokensFor('nobody')).toEqual([]);
   });
 
   it('keeps one merchant’s transfers from another', async () => {
@@ -376,7 +403,7 @@ describe('transfers to self', () => {
       name: 'Shop',
       bsb: '083000',
       number: 'XXXXXX333',
-      bank_name: 'National Australia Bank',
+      bank_name: 'National Australia Bank Limited',
     });
   });
 });

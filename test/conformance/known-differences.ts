@@ -83,10 +83,12 @@ export const knownDifferences: Record<string, Record<string, Reason>> = {
     'response.platform_fees: missing vs integer': r.pinAddedSince,
   },
   'search_charges 2020-06-01 #1': {
-    'response: items vs empty': r.searchFields,
-  },
-  'bank_accounts_create 2020-06-02 #1': {
-    'response.branch: string(text) vs string(empty)': r.bsbDirectory,
+    'response[].authorisation_token: missing vs null': r.pinAddedSince,
+    'response[].authorisation_voided: missing vs boolean': r.pinAddedSince,
+    'response[].merchant_entitlement: null vs integer': r.seedAuthorisationFees,
+    'response[].platform_adjustment: missing vs object': r.pinAddedSince,
+    'response[].platform_fees: missing vs integer': r.pinAddedSince,
+    'response[].total_fees: null vs integer': r.seedAuthorisationFees,
   },
   'card_with_missing_field 2020-06-02 #1': {
     'messages[address_city]: missing vs "Address city can\'t be blank"': r.pinAddedSince,
@@ -172,30 +174,6 @@ export const knownDifferences: Record<string, Record<string, Reason>> = {
     'response.network_format: missing vs null': r.pinAddedSince,
     'response.network_type: missing vs null': r.pinAddedSince,
   },
-  'recipients/create 2020-06-02 #1': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'recipients/create_from_token 2020-06-02 #1': {
-    'response.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'recipients/create_from_token 2020-06-02 #2': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'recipients/get 2020-06-02 #1': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'recipients/get_all 2020-06-02 #1': {
-    'response[].bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'recipients/update 2020-06-02 #1': {
-    'response.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'recipients/update 2020-06-02 #2': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'recipients/update 2020-06-02 #3': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
   'refunds/get_all 2020-06-02 #1': {
     'response: items vs empty': r.madeBeforeRecording,
   },
@@ -217,39 +195,22 @@ export const knownDifferences: Record<string, Record<string, Reason>> = {
     'response.platform_adjustment: missing vs object': r.pinAddedSince,
     'response.platform_fees: missing vs integer': r.pinAddedSince,
   },
-  'transfers/create 2020-06-02 #1': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
   'transfers/create 2020-06-02 #2': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
     'response.line_items_count: missing vs integer': r.pinAddedSince,
   },
-  'transfers/create_with_missing_currency 2020-06-02 #1': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
   'transfers/create_with_missing_currency 2020-06-02 #2': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
     'response.line_items_count: missing vs integer': r.pinAddedSince,
   },
   'transfers/get_all 2020-06-02 #1': {
-    'response[].bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
     'response[].line_items_count: missing vs integer': r.pinAddedSince,
   },
   'transfers/get_specific_transfer 2020-06-02 #1': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
     'response.line_items_count: missing vs integer': r.pinAddedSince,
   },
-  'transfers/get_specific_transfer 2020-06-02 #2': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
   'transfers/search 2020-06-02 #1': {
-    'response: items vs empty': r.searchFields,
-  },
-  'transfers/get_line_items 2020-06-02 #1': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
+    'response[].line_items_count: missing vs integer': r.pinAddedSince,
   },
   'transfers/get_line_items 2020-06-02 #2': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
     'response.line_items_count: missing vs integer': r.pinAddedSince,
   },
   'webhooks/create 2020-06-02 #1': {
@@ -280,21 +241,6 @@ export const knownDifferences: Record<string, Record<string, Reason>> = {
     'response.platform_adjustment: missing vs object': r.pinAddedSince,
     'response.platform_fees: missing vs integer': r.pinAddedSince,
   },
-  'transfers/get_line_items_per_page 2021-09-29 #1': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'transfers/get_line_items_per_page 2021-09-29 #2': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'webhooks/events/get_all 2021-10-18 #1': {
-    'response[].data.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'webhooks/events/get_all 2021-10-18 #2': {
-    'response[].data.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'webhooks/events/get 2021-10-18 #1': {
-    'response.data.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
   'get_nil_charge 2023-07-13 #1': {
     'response.card.network_format: null vs missing': r.seedChargeCard,
     'response.card.network_type: null vs missing': r.seedChargeCard,
@@ -311,9 +257,6 @@ export const knownDifferences: Record<string, Record<string, Reason>> = {
   },
   'add_card_token_to_customer 2024-11-11 #3': {
     'ip_address: missing vs string(text)': r.seedCardIpAddress,
-  },
-  'bank_accounts_create 2024-11-11 #1': {
-    'response.branch: string(text) vs string(empty)': r.bsbDirectory,
   },
   'create_charge 2024-11-11 #1': {
     'response.card.network_format: null vs missing': r.seedChargeCard,
@@ -364,7 +307,10 @@ export const knownDifferences: Record<string, Record<string, Reason>> = {
     'response.card.network_type: null vs missing': r.seedChargeCard,
   },
   'search_charges 2024-11-11 #1': {
-    'response: items vs empty': r.searchFields,
+    'response[].card.network_format: null vs missing': r.seedChargeCard,
+    'response[].card.network_type: null vs missing': r.seedChargeCard,
+    'response[].merchant_entitlement: null vs integer': r.seedAuthorisationFees,
+    'response[].total_fees: null vs integer': r.seedAuthorisationFees,
   },
   'void-auth 2024-11-11 #1': {
     'response.card.network_format: null vs missing': r.seedChargeCard,
@@ -395,11 +341,7 @@ export const knownDifferences: Record<string, Record<string, Reason>> = {
   'webhooks/delete 2024-11-11 #1': {
     'response.updated_at: missing vs string(timestamp)': r.seedWebhookEndpoint,
   },
-  'recipients/create 2024-11-11 #1': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
   'webhooks/events/get_all 2024-11-11 #1': {
-    'response[].data.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
     'response[].data.card.network_format: null vs missing': r.seedChargeCard,
     'response[].data.card.network_type: null vs missing': r.seedChargeCard,
     'response[].data.card: null vs object': r.deletedCustomerCard,
@@ -410,66 +352,6 @@ export const knownDifferences: Record<string, Record<string, Reason>> = {
     'messages[expiry_year]: "Expiry year is expired" vs missing': r.errorTexts,
     'messages[number].message: "Number is not a valid Pin Payments test card number.                           See https://pinpayments.com/docs/api/test-cards" vs "Card number is not valid"':
       r.errorTexts,
-  },
-  'recipients/get_all 2024-11-11 #1': {
-    'response[].bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'transfers/create_with_missing_currency 2024-11-11 #1': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'transfers/create_with_missing_currency 2024-11-11 #2': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'webhooks/events/get 2024-11-11 #2': {
-    'response.data.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'recipients/get 2024-11-11 #1': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'transfers/get_line_items 2024-11-11 #1': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'transfers/get_line_items 2024-11-11 #2': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'recipients/update 2024-11-11 #1': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'recipients/update 2024-11-11 #2': {
-    'response.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'recipients/update 2024-11-11 #3': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'recipients/create_from_token 2024-11-11 #1': {
-    'response.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'recipients/create_from_token 2024-11-11 #2': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'transfers/search 2024-11-11 #1': {
-    'response: items vs empty': r.searchFields,
-  },
-  'transfers/create 2024-11-11 #1': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'transfers/create 2024-11-11 #2': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'transfers/get_all 2024-11-11 #1': {
-    'response[].bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'transfers/get_line_items_per_page 2024-11-11 #1': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'transfers/get_line_items_per_page 2024-11-11 #2': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'transfers/get_specific_transfer 2024-11-11 #1': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
-  },
-  'transfers/get_specific_transfer 2024-11-11 #2': {
-    'response.bank_account.branch: string(text) vs string(empty)': r.bsbDirectory,
   },
   'refunds/get_one 2024-11-11 #1': {
     'response.card.network_format: null vs missing': r.seedChargeCard,

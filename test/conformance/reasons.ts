@@ -47,12 +47,6 @@ export const reasons = {
   ),
   deletedCustomerCard: open("41.3: a customer.deleted event's data has card null, as Pin's"),
   errorTexts: open('41.4: errors as Pin words them (both expiry messages, a number that is not a test card)'),
-  searchFields: open(
-    "41.5: charges/search matches the e-mail, transfers/search the recipient's e-mail and name",
-  ),
-  bsbDirectory: open(
-    '41.5: the BSB directory gives the bank\'s and branch\'s names Pin gives (806015: "Police & Nurses Limited (P&N Bank)")',
-  ),
   pinAddedSince: {
     kind: 'later',
     why: 'Pin answered otherwise then: its 2024 recording of the same session answers as Wattle does',
@@ -104,12 +98,6 @@ export const rules: Rule[] = [
     difference: /^status: 404 vs 422 invalid_resource \(card_token\)$/,
     exchange: /^charge_with_used_card_token /,
   },
-  {
-    reason: 'searchFields',
-    difference: /^response: items vs empty$/,
-    exchange: /^(search_charges|transfers\/search) /,
-  },
-  { reason: 'bsbDirectory', difference: /(^|\.)branch: string\(text\) vs string\(empty\)$/ },
   {
     reason: 'madeBeforeRecording',
     difference: /^response: items vs empty$/,

@@ -22,7 +22,7 @@ describe('POST /bank_accounts', () => {
         bsb: '063000',
         number: 'XXXXXX321',
         bank_name: 'Commonwealth Bank of Australia',
-        branch: '',
+        branch: '325 Collins St Melbourne',
       },
       ip_address: expect.any(String),
     });
@@ -73,8 +73,14 @@ describe('POST /bank_accounts', () => {
     ]);
     const suncorp = await client.post('/1/bank_accounts', { ...account, bsb: '484-799' });
     expect(suncorp.status).toBe(201);
-    expect(suncorp.body.response.bank_name).toBe('Suncorp Bank');
+    expect(suncorp.body.response).toMatchObject({
+      bank_name: 'Norfina Limited',
+      branch: 'Suncorp Bank Operations Services',
+    });
     const westpac = await client.post('/1/bank_accounts', { ...account, bsb: '732000' });
-    expect(westpac.body.response.bank_name).toBe('Westpac Banking Corporation');
+    expect(westpac.body.response).toMatchObject({
+      bank_name: 'Westpac Banking Corporation',
+      branch: 'Sydney Office 341 George St',
+    });
   });
 });

@@ -331,6 +331,24 @@ describe('reading charges', () => {
     expect((await c.get('/1/charges/search?sort=name')).status).toBe(422);
   });
 
+  it('searches by the payer’s e-mail too, as Pin does', async () => {
+    const own = await newMerchant();
+    const c = api(own.test.baseUrl, own.test.secretKey);
+    for (const [description, email] of [
+      ['Red shoes', 'alice@shop.example'],
+      ['Blue hat', 'bob@other.example'],
+    ] as const) {
+      expect((await c.post('/1/charges', chargeFields({ description, email }))).status).toBe(201);
+    }
+    const descriptionsFor = async (query: string) =>
+      (await c.get(`/1/charges/search?query=${encodeURIComponent(query)}`)).body.response.map(
+        (x: { description: string }) => x.description,
+      );
+    expect(await descriptionsFor('ALICE@shop')).toEqual(['Red shoes']);
+    expect(await descriptionsFor('.example')).toEqual(['Red shoes', 'Blue hat']);
+    expect(await descriptionsFor('carol@')).toEqual([]);
+  });
+
   it('keeps another merchant out', async () => {
     const token = (await charge()).body.response.token;
     const other = await newMerchant();

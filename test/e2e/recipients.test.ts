@@ -31,7 +31,7 @@ describe('recipients', () => {
         bsb: '063000',
         number: 'XXXXXX321',
         bank_name: 'Commonwealth Bank of Australia',
-        branch: '',
+        branch: '325 Collins St Melbourne',
       },
     });
     expect(res.text).not.toContain('123456321');
@@ -83,7 +83,7 @@ describe('recipients', () => {
       email: 'e@example.com',
       bank_account: { ...account, bsb: '083-000' },
     });
-    expect(created.body.response.bank_account.bank_name).toBe('National Australia Bank');
+    expect(created.body.response.bank_account.bank_name).toBe('National Australia Bank Limited');
     const update = await client.put(`/1/recipients/${created.body.response.token}`, {
       bank_account: { ...account, bsb: '050000' },
     });

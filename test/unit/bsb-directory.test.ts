@@ -1,27 +1,42 @@
-import { bankNameOf, isAssignedBsb, newBankAccount } from '@wattle/domain';
+import { bsbNamesOf, isAssignedBsb, newBankAccount } from '@wattle/domain';
 import { describe, expect, it } from 'vitest';
 
 describe('the BSB directory', () => {
-  it('names the institution of a BSB by its most specific code', () => {
-    expect(bankNameOf('063000')).toBe('Commonwealth Bank of Australia');
-    expect(bankNameOf('732000')).toBe('Westpac Banking Corporation');
-    expect(bankNameOf('033000')).toBe('Westpac Banking Corporation');
-    expect(bankNameOf('083000')).toBe('National Australia Bank');
-    expect(bankNameOf('013000')).toBe('Australia and New Zealand Banking Group');
-    expect(bankNameOf('484799')).toBe('Suncorp Bank');
-    expect(bankNameOf('182512')).toBe('Macquarie Bank');
-    expect(bankNameOf('923100')).toBe('ING Bank');
-    // 63x is shared: Bendigo Bank's 633, Heritage Bank's 638.
-    expect(bankNameOf('633000')).toBe('Bendigo Bank');
-    expect(bankNameOf('638010')).toBe('Heritage Bank');
-    // 61x is Adelaide Bank's, but 611 is Select Credit Union's.
-    expect(bankNameOf('610101')).toBe('Adelaide Bank (a division of Bendigo and Adelaide Bank)');
-    expect(bankNameOf('611000')).toBe('Select Credit Union');
+  it('names a listed BSB’s bank and branch as Pin does, from AusPayNet’s BSB file', () => {
+    // Pin's recorded answers (test/conformance/recordings) for its test BSB.
+    expect(bsbNamesOf('806015')).toEqual({
+      bankName: 'Cuscal Limited',
+      branch: 'Police & Nurses Limited (P&N Bank)',
+    });
+    expect(bsbNamesOf('063000')).toEqual({
+      bankName: 'Commonwealth Bank of Australia',
+      branch: '325 Collins St Melbourne',
+    });
+    expect(bsbNamesOf('732000')).toEqual({
+      bankName: 'Westpac Banking Corporation',
+      branch: 'Sydney Office 341 George St',
+    });
+    expect(bsbNamesOf('182512').bankName).toBe('Macquarie Bank Limited');
+    expect(bsbNamesOf('633000')).toEqual({
+      bankName: 'Bendigo and Adelaide Bank Limited',
+      branch: 'Bendigo Bank',
+    });
+  });
+
+  it('names an unlisted BSB by its most specific institution code, with no branch', () => {
+    // 08 is National Australia Bank's; 083000 itself is not in the file.
+    expect(bsbNamesOf('083000')).toEqual({ bankName: 'National Australia Bank Limited', branch: '' });
+    // 61 is Adelaide Bank's, but 611 is another institution's.
+    expect(bsbNamesOf('610999').bankName).toBe(
+      'Adelaide Bank (a division of Bendigo and Adelaide Bank Limited)',
+    );
+    expect(bsbNamesOf('611999').bankName).toBe('Australian Mutual Bank Limited');
   });
 
   it('accepts every BSB the tests, the docs and the seed data use', () => {
-    for (const bsb of ['063000', '062000', '083000', '123456']) expect(isAssignedBsb(bsb)).toBe(true);
-    expect(bankNameOf('123456')).toBe('Bank of Queensland');
+    for (const bsb of ['063000', '062000', '083000', '123456', '806015'])
+      expect(isAssignedBsb(bsb)).toBe(true);
+    expect(bsbNamesOf('123456')).toEqual({ bankName: 'Bank of Queensland Limited', branch: '' });
   });
 
   it('refuses a BSB whose first two digits no institution has', () => {
@@ -31,12 +46,15 @@ describe('the BSB directory', () => {
   });
 
   it('accepts an unlisted code within an assigned pair, with no bank name', () => {
-    expect(isAssignedBsb('774001')).toBe(true);
-    expect(bankNameOf('774001')).toBe('');
+    expect(isAssignedBsb('779001')).toBe(true);
+    expect(bsbNamesOf('779001')).toEqual({ bankName: '', branch: '' });
   });
 
-  it("gives a new bank account its bank's name", () => {
-    const account = newBankAccount({ name: 'R', bsb: '484799', number: '123456789' }, 'ba_x', 'now');
-    expect(account.bankName).toBe('Suncorp Bank');
+  it("gives a new bank account its bank's and branch's names", () => {
+    const account = newBankAccount({ name: 'R', bsb: '806015', number: '123456789' }, 'ba_x', 'now');
+    expect(account).toMatchObject({
+      bankName: 'Cuscal Limited',
+      branch: 'Police & Nurses Limited (P&N Bank)',
+    });
   });
 });

@@ -56,8 +56,8 @@ describe('reasonFor', () => {
     const status = 'response.status_message: "Successful Authorisation" vs "Success"';
     expect(reasonFor(since, status, exchanges, {})).toBe('seedAuthorisationStatus');
     const empty = 'response: items vs empty';
-    const search = exchange('search_charges 2024-11-11', 1, '/1/charges/search', { response: [] });
-    expect(reasonFor(search, empty, [search], {})).toBe('searchFields');
+    const refunds = exchange('refunds/get_all 2020-06-02', 1, '/1/refunds', { response: [] });
+    expect(reasonFor(refunds, empty, [refunds], {})).toBe('madeBeforeRecording');
     expect(reasonFor(since, empty, exchanges, {})).toBeUndefined();
   });
 });

@@ -19,13 +19,16 @@ export const listCharges: RouteHandler<ChargesDeps> = async (request, deps) => {
 };
 
 /**
- * GET /charges/search: description containing `query` or amount equal to it, created in
- * [start_date, end_date), sorted by created_at or amount, either direction; full pagination.
+ * GET /charges/search: description or payer's e-mail containing `query` (as Pin matches), or
+ * amount equal to it, created in [start_date, end_date), sorted by created_at or amount, either
+ * direction; full pagination.
  */
 export const searchCharges: RouteHandler<ChargesDeps> = async (request, deps) => {
   const scope = scopeOf(request);
-  const { page, ...found } = await search(request.query, (from, to, limit) =>
-    chargesCreatedBetween(deps, scope, from, to, limit),
+  const { page, ...found } = await search(
+    request.query,
+    (from, to, limit) => chargesCreatedBetween(deps, scope, from, to, limit),
+    (charge) => [charge.description, charge.email],
   );
   const now = deps.clock.now();
   return listOf('full', page, found, (c) => presentCharge(c, now));

@@ -13,11 +13,16 @@ export const listTransfersRoute: RouteHandler<TransfersDeps> = async (request, d
   return listOf('full', page, await listTransfers(deps, scopeOf(request), page), presentTransfer);
 };
 
-/** GET /transfers/search: as GET /charges/search, over transfers. */
+/**
+ * GET /transfers/search: as GET /charges/search, over transfers, `query` matching the
+ * description or the recipient's e-mail or name, as Pin's does.
+ */
 export const searchTransfers: RouteHandler<TransfersDeps> = async (request, deps) => {
   const scope = scopeOf(request);
-  const { page, ...found } = await search(request.query, (from, to, limit) =>
-    transfersBetween(deps, scope, from, to, limit),
+  const { page, ...found } = await search(
+    request.query,
+    (from, to, limit) => transfersBetween(deps, scope, from, to, limit),
+    (transfer) => [transfer.description, ...transfer.recipientTexts],
   );
   return listOf('full', page, found, presentTransfer);
 };

@@ -1,4 +1,4 @@
-import { bankNameOf } from './bsb-directory.ts';
+import { bsbNamesOf } from './bsb-directory.ts';
 
 /** Bank account details as sent: the holder's name, the six-digit BSB and the account number. */
 export interface BankAccountDetails {
@@ -57,8 +57,7 @@ export const newBankAccount = (
   name: details.name,
   bsb: details.bsb,
   number: maskAccountNumber(details.number),
-  bankName: bankNameOf(details.bsb),
-  branch: '',
+  ...bsbNamesOf(details.bsb),
   createdAt,
   ...rejectsPayouts(details),
 });

@@ -1,142 +1,63 @@
+import { bsbOwners, bsbPrefixes, bsbRows } from './bsb-branches.ts';
+
 /**
- * The Australian BSB directory's institution codes: which financial institution a BSB's leading
- * digits are assigned to. Source: APCA (now AusPayNet), "BSB Numbers in Australia", the key to
- * institution codes, as published in 2023 (two-digit codes of the banks, three-digit codes where
- * several institutions share a leading pair). Compiled by hand on 2026-11-24 with no network:
- * refresh it from the current AusPayNet BSB files when an institution is added.
+ * The Australian BSB directory: AusPayNet's (formerly APCA's) BSB file and its key to institution
+ * codes, as of September 2025, generated into bsb-branches.ts by scripts/bsb-directory.mjs (which
+ * names the source repository, files, commit and licence; decision 0205).
  *
  * A BSB is refused when no institution code starts with its first two digits (a bank would
- * refuse a payment to it); within an assigned pair, a three-digit code not listed is accepted
- * with an empty bank name (SPEC.md: bank_name may be empty), so a newer institution is not refused.
+ * refuse a payment to it). A listed BSB is named as Pin names it: `bank_name` its owner's name,
+ * `branch` its branch's name (806015 → "Cuscal Limited", "Police & Nurses Limited (P&N Bank)").
+ * A BSB not (yet) listed within an assigned pair is accepted, named by its most specific
+ * institution code (empty when none: SPEC.md lets bank_name be empty) with no branch, so a
+ * branch opened since the file was taken is not refused.
  */
-const institutionCodes: Readonly<Record<string, string>> = {
-  '01': 'Australia and New Zealand Banking Group',
-  '03': 'Westpac Banking Corporation',
-  '04': 'Westpac Banking Corporation',
-  '06': 'Commonwealth Bank of Australia',
-  '08': 'National Australia Bank',
-  '09': 'Reserve Bank of Australia',
-  '10': 'BankSA (a division of Westpac)',
-  '11': 'St.George Bank (a division of Westpac)',
-  '12': 'Bank of Queensland',
-  '14': 'Rabobank Australia',
-  '15': 'Town & Country Bank',
-  '18': 'Macquarie Bank',
-  '19': 'Bank of Melbourne (a division of Westpac)',
-  '21': 'JPMorgan Chase Bank',
-  '22': 'BNP Paribas',
-  '23': 'Bank of America',
-  '24': 'Citibank',
-  '25': 'BNP Paribas Securities Services',
-  '26': 'Bankers Trust Australia (a division of Westpac)',
-  '29': 'MUFG Bank',
-  '30': 'Bankwest (a division of Commonwealth Bank)',
-  '31': 'Bank Australia',
-  '325': 'Beyond Bank Australia',
-  '33': 'St.George Bank (a division of Westpac)',
-  '34': 'HSBC Bank Australia',
-  '35': 'Bank of China',
-  '40': 'Commonwealth Bank of Australia',
-  '41': 'Deutsche Bank',
-  '42': 'Commonwealth Bank of Australia',
-  '432': 'Standard Chartered Bank',
-  '45': 'OCBC Bank',
-  '46': 'Advance Bank (a division of Westpac)',
-  '47': 'Challenge Bank (a division of Westpac)',
-  '48': 'Suncorp Bank',
-  '510': 'Citibank N.A.',
-  '512': 'Community First Bank',
-  '514': 'QT Mutual Bank',
-  '517': 'Australian Settlements Limited',
-  '52': 'Commonwealth Bank of Australia',
-  '533': 'Bananacoast Community Credit Union',
-  '55': 'Bank of Melbourne (a division of Westpac)',
-  '57': 'Australian Settlements Limited',
-  '61': 'Adelaide Bank (a division of Bendigo and Adelaide Bank)',
-  '611': 'Select Credit Union',
-  '630': 'ABS Building Society',
-  '632': 'B&E',
-  '633': 'Bendigo Bank',
-  '634': 'Uniting Financial Services',
-  '636': 'Cuscal',
-  '637': 'Greater Bank',
-  '638': 'Heritage Bank',
-  '639': 'Home Building Society (a division of Bank of Queensland)',
-  '640': 'Hume Bank',
-  '641': 'IMB Bank',
-  '642': 'Australian Defence Credit Union',
-  '645': 'Auswide Bank',
-  '646': 'Maitland Mutual Building Society',
-  '647': 'IMB Bank',
-  '650': 'Newcastle Permanent Building Society',
-  '653': 'Pioneer Permanent Building Society (a division of Bank of Queensland)',
-  '654': 'ECU Australia',
-  '655': 'The Rock Building Society',
-  '656': 'Auswide Bank',
-  '657': 'Greater Bank',
-  '659': 'SGE Credit Union',
-  '664': 'Suncorp Bank',
-  '670': 'Cuscal',
-  '676': 'Gateway Bank',
-  '70': 'Indue',
-  '721': 'Holiday Coast Credit Union',
-  '722': 'Southern Cross Credit Union',
-  '723': 'Heritage Isle Credit Union',
-  '724': 'Railways Credit Union',
-  '725': 'Judo Bank',
-  '728': 'Summerland Credit Union',
-  '73': 'Westpac Banking Corporation',
-  '76': 'Commonwealth Bank of Australia',
-  '775': 'Australian Settlements Limited',
-  '777': 'Police & Nurses',
-  '78': 'National Australia Bank',
-  '80': 'Cuscal',
-  '812': 'Teachers Mutual Bank',
-  '813': 'Capricornian',
-  '814': 'Great Southern Bank',
-  '815': 'Police Bank',
-  '817': 'Warwick Credit Union',
-  '818': 'Bank of Communications',
-  '819': 'Industrial and Commercial Bank of China',
-  '823': 'Encompass Credit Union',
-  '824': 'Sutherland Credit Union',
-  '825': 'Big Sky Building Society',
-  '833': 'Defence Bank',
-  '880': 'Heritage Bank',
-  '882': 'Maritime Mining & Power Credit Union',
-  '888': 'China Construction Bank',
-  '889': 'DBS Bank',
-  '90': 'Australia Post',
-  '911': 'Sumitomo Mitsui Banking Corporation',
-  '913': 'State Street Bank and Trust Company',
-  '917': 'Arab Bank Australia',
-  '918': 'Mizuho Bank',
-  '922': 'United Overseas Bank',
-  '923': 'ING Bank',
-  '931': 'Mega International Commercial Bank',
-  '932': 'Regional Australia Bank',
-  '936': 'ING Bank',
-  '939': 'AMP Bank',
-  '941': 'Delphi Bank (a division of Bendigo and Adelaide Bank)',
-  '942': 'Bank of Sydney',
-  '943': 'Taiwan Business Bank',
-  '944': 'Members Equity Bank',
-  '946': 'UBS AG',
-  '951': 'BOQ Specialist Bank',
-  '952': 'Royal Bank of Scotland',
-  '969': 'Tyro Payments',
-  '980': 'Bank of China',
-  '985': 'HSBC Bank Australia',
+
+/** A BSB's bank and branch names, as Pin answers them (`bank_name`, `branch`). */
+export interface BsbNames {
+  bankName: string;
+  branch: string;
+}
+
+interface Directory {
+  branches: Map<string, BsbNames>;
+  /** Institution codes (two or three digits) to their owner's name. */
+  institutions: Map<string, string>;
+  /** The leading pairs some institution code starts with. */
+  assignedPairs: Set<string>;
+}
+
+let directory: Directory | undefined;
+
+/** The directory, read into maps on first use: a function that never looks a BSB up never parses it. */
+const bsbDirectory = (): Directory => {
+  if (directory) return directory;
+  const owners = bsbOwners.split('\n');
+  const institutions = new Map<string, string>();
+  for (const line of bsbPrefixes.split('\n')) {
+    const [prefix = '', owner = ''] = line.split('\t');
+    institutions.set(prefix, owners[Number(owner)] ?? '');
+  }
+  const branches = new Map<string, BsbNames>();
+  for (const line of bsbRows.split('\n')) {
+    const [bsb = '', owner = '', branch = ''] = line.split('\t');
+    branches.set(bsb, { bankName: owners[Number(owner)] ?? '', branch });
+  }
+  const assignedPairs = new Set([...institutions.keys()].map((code) => code.slice(0, 2)));
+  directory = { branches, institutions, assignedPairs };
+  return directory;
 };
 
-/** The leading pairs some institution code starts with. */
-const assignedPairs: ReadonlySet<string> = new Set(
-  Object.keys(institutionCodes).map((code) => code.slice(0, 2)),
-);
-
 /** Whether a six-digit BSB's institution prefix is assigned in the directory. */
-export const isAssignedBsb = (bsb: string): boolean => assignedPairs.has(bsb.slice(0, 2));
+export const isAssignedBsb = (bsb: string): boolean => bsbDirectory().assignedPairs.has(bsb.slice(0, 2));
 
-/** The institution a BSB belongs to, by its most specific code; empty when the directory names none. */
-export const bankNameOf = (bsb: string): string =>
-  institutionCodes[bsb.slice(0, 3)] ?? institutionCodes[bsb.slice(0, 2)] ?? '';
+/** A BSB's bank and branch names: its row in the directory, else its institution code's owner and no branch. */
+export const bsbNamesOf = (bsb: string): BsbNames => {
+  const { branches, institutions } = bsbDirectory();
+  return (
+    branches.get(bsb) ?? {
+      bankName: institutions.get(bsb.slice(0, 3)) ?? institutions.get(bsb.slice(0, 2)) ?? '',
+      branch: '',
+    }
+  );
+};

@@ -21,7 +21,7 @@ export const searchSchema = v.object({
   page: v.optional(v.string()),
 });
 
-/** What a search matches against: a description, an amount and a creation time. */
+/** What every search matches against: a description, an amount and a creation time. */
 export interface Searchable {
   description: string;
   amount: number;
@@ -33,12 +33,14 @@ export const searchLimit = 10_000;
 
 /**
  * A search request: read the records created in [start_date, end_date) with `read` (newest
- * first), keep those whose description contains `query` or whose amount equals it, sort by
- * created_at or amount in either direction, and take the requested page of 25.
+ * first), keep those where one of `textsOf` (the description unless given) contains `query`,
+ * case aside, or whose amount equals it, sort by created_at or amount in either direction, and
+ * take the requested page of 25.
  */
 export const search = async <T extends Searchable>(
   query: Fields,
   read: (from: Date | null, to: Date | null, limit: number) => Promise<T[]>,
+  textsOf: (record: T) => readonly string[] = (record) => [record.description],
 ): Promise<{ page: number; items: T[]; total: number }> => {
   const input = validate(searchSchema, query);
   const page = pageOf(query);
@@ -46,7 +48,7 @@ export const search = async <T extends Searchable>(
   const found = (await read(input.start_date ?? null, input.end_date ?? null, searchLimit)).filter(
     (record) =>
       wanted === '' ||
-      record.description.toLowerCase().includes(wanted) ||
+      textsOf(record).some((text) => text.toLowerCase().includes(wanted)) ||
       (/^\d+$/.test(wanted) && record.amount === Number(wanted)),
   );
   const sign = input.direction === '1' ? 1 : -1;
