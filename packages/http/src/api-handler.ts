@@ -13,6 +13,7 @@ import {
   routeKey,
   takesBody,
 } from '@wattle/routes';
+import type { MetricsRecorder } from '@wattle/routes/metrics';
 import type { Context } from 'aws-lambda';
 import type { ApiRequest } from './api-request.ts';
 import { authenticate } from './middlewares/authenticate.ts';
@@ -28,14 +29,15 @@ import { securityHeaders } from './middlewares/security-headers.ts';
 import { stagePrefix } from './middlewares/stage-prefix.ts';
 import type { ApiEvent, ApiInternal, ApiMiddleware, ApiResponse } from './middlewares/types.ts';
 import type { ApiResult } from './responses.ts';
+import { measuredRoute } from './route-metrics.ts';
 import { tableRouter } from './table-router.ts';
 import { refuseIllFormedText } from './well-formed-text.ts';
 
 /**
  * What every function's chain uses: the base, its logger Powertools' (the chain injects the Lambda
- * context into it).
+ * context into it), and where it records the business metrics.
  */
-export type HandlerBaseDeps = BaseDeps<Logger>;
+export type HandlerBaseDeps = BaseDeps<Logger> & { metrics: MetricsRecorder };
 
 /** What every API function's chain uses: its composition names at least these repositories. */
 export type ApiDeps = HandlerBaseDeps & { accounts: AccountsStore; idempotency: IdempotencyStore };
@@ -181,8 +183,13 @@ export const apiHandler = <F extends FunctionName, D extends ApiDeps>(
   const build = (deps: D): ApiLambdaHandler => {
     const use = routeMiddlewares(deps, options);
     const router = tableRouter(routes, (route) =>
-      // The handler of this route's key, given this route's parameters (parseRequest's, by its path).
-      routeChain(route, handlers[routeKey(route) as RouteKeyOf<F>] as AnyRouteHandler<D>, deps, use),
+      // The handler of this route's key, given this route's parameters (parseRequest's, by its path),
+      // its answer measured (charges and refunds by outcome, replays).
+      measuredRoute(
+        route,
+        routeChain(route, handlers[routeKey(route) as RouteKeyOf<F>] as AnyRouteHandler<D>, deps, use),
+        deps.metrics,
+      ),
     );
     return outerChain(deps.logger, use.pinErrors, router);
   };

@@ -1,6 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { boundByDeadline, timeLeftMs } from '@wattle/deadline';
 import type { BaseDeps, RuntimeConfig } from '@wattle/ports';
+import { type MetricsRecorder, noMetrics } from '@wattle/routes/metrics';
 import {
   type CardCipher,
   documentClient,
@@ -17,12 +18,16 @@ import { runtimeClock } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { randomIds, randomSecrets } from './ids.ts';
 import { functionLogger } from './logger.ts';
+import { functionMetrics } from './metrics.ts';
 import * as registry from './parts.ts';
 import { simulatedProcessorOf } from './processor-of.ts';
 import { realRetryPacing } from './retry-pacing.ts';
 
-/** What every function gets (the BaseDeps port), its logger Powertools' own (./logger.ts). */
-export type FunctionBase = BaseDeps<Logger>;
+/**
+ * What every function gets (the BaseDeps port), its logger Powertools' own (./logger.ts), and where
+ * its chain and adapters record the business metrics (./metrics.ts).
+ */
+export type FunctionBase = BaseDeps<Logger> & { metrics: MetricsRecorder };
 
 /**
  * What a function names in its composition (functionDeps): every part of the registry
@@ -85,6 +90,7 @@ const composing = (): Composing => {
     cipher: context.cipher,
     pacing: realRetryPacing,
     logger: functionLogger(config),
+    metrics: functionMetrics(),
     storeContext: context,
   };
   return container;
@@ -163,7 +169,8 @@ type Defaulted =
   | 'passwordHasher'
   | 'pacing'
   | 'processorOf'
-  | 'deadline';
+  | 'deadline'
+  | 'metrics';
 
 /**
  * Every part of the registry (./parts.ts) over a store and the given base (tests and benchmarks
@@ -178,6 +185,7 @@ export const composeDeps = (
     secrets: randomSecrets,
     cipher: given.store.ctx.cipher,
     pacing: realRetryPacing,
+    metrics: noMetrics,
     ...given,
     storeContext: given.store.ctx,
   };

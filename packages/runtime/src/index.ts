@@ -5,6 +5,8 @@ export * from './delivery-queue.ts';
 export * from './deps.ts';
 export * from './ids.ts';
 export * from './logger.ts';
+export * from './measured-processor.ts';
+export * from './metrics.ts';
 export * from './password-hasher.ts';
 export * from './processor-config.ts';
 export * from './processor-of.ts';
