@@ -1,4 +1,5 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
+import type { Tracer } from '@aws-lambda-powertools/tracer';
 import { boundByDeadline, timeLeftMs } from '@wattle/deadline';
 import type { BaseDeps, RuntimeConfig } from '@wattle/ports';
 import { type MetricsRecorder, noMetrics } from '@wattle/routes/metrics';
@@ -22,12 +23,13 @@ import { functionMetrics } from './metrics.ts';
 import * as registry from './parts.ts';
 import { simulatedProcessorOf } from './processor-of.ts';
 import { realRetryPacing } from './retry-pacing.ts';
+import { functionTracer, tracedClient } from './tracer.ts';
 
 /**
- * What every function gets (the BaseDeps port), its logger Powertools' own (./logger.ts), and where
- * its chain and adapters record the business metrics (./metrics.ts).
+ * What every function gets (the BaseDeps port), its logger Powertools' own (./logger.ts), where
+ * its chain and adapters record the business metrics (./metrics.ts), and its tracer (./tracer.ts).
  */
-export type FunctionBase = BaseDeps<Logger> & { metrics: MetricsRecorder };
+export type FunctionBase = BaseDeps<Logger> & { metrics: MetricsRecorder; tracer: Tracer };
 
 /**
  * What a function names in its composition (functionDeps): every part of the registry
@@ -76,7 +78,7 @@ const composing = (): Composing => {
   if (container) return container;
   const config = loadConfig();
   const context = storeContext(
-    boundByDeadline(documentClient(awsClientSettings())),
+    tracedClient(boundByDeadline(documentClient(awsClientSettings()))),
     config.tableName,
     cipherFor(config),
     config.retention,
@@ -91,6 +93,7 @@ const composing = (): Composing => {
     pacing: realRetryPacing,
     logger: functionLogger(config),
     metrics: functionMetrics(),
+    tracer: functionTracer(),
     storeContext: context,
   };
   return container;
@@ -170,7 +173,8 @@ type Defaulted =
   | 'pacing'
   | 'processorOf'
   | 'deadline'
-  | 'metrics';
+  | 'metrics'
+  | 'tracer';
 
 /**
  * Every part of the registry (./parts.ts) over a store and the given base (tests and benchmarks
@@ -186,6 +190,7 @@ export const composeDeps = (
     cipher: given.store.ctx.cipher,
     pacing: realRetryPacing,
     metrics: noMetrics,
+    tracer: functionTracer(),
     ...given,
     storeContext: given.store.ctx,
   };

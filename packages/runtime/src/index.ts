@@ -12,3 +12,4 @@ export * from './processor-config.ts';
 export * from './processor-of.ts';
 export * from './processors.ts';
 export * from './retry-pacing.ts';
+export * from './tracer.ts';
