@@ -93,7 +93,11 @@ describe("a charge's or refund's answer, as the merchant was told it", () => {
   it.each([
     [json(201, { response: { success: true, status_message: 'Success' } }), 'succeeded'],
     [json(201, { response: { success: false, status_message: 'Pending' } }), 'pending'],
-    [json(202, { response: {} }), 'action_required'],
+    [
+      json(202, { response: { status_message: 'Pending', redirect_url: 'https://x/3ds' } }),
+      'action_required',
+    ],
+    [json(202, { response: { success: false, status_message: 'Pending' } }), 'pending'],
     [json(400, { error: 'card_declined', charge_token: 'ch_1' }), 'declined'],
     [json(422, { error: 'invalid_resource' }), 'refused'],
     [json(201, { response: { success: null, status_message: 'Failed' } }), 'failed'],

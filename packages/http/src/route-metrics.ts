@@ -12,7 +12,7 @@ const countedRoutes: Partial<Record<string, 'Charges' | 'Refunds'>> = {
 };
 
 type Body = {
-  response?: { success?: boolean | null; status_message?: string };
+  response?: { success?: boolean | null; status_message?: string; redirect_url?: unknown };
   charge_token?: unknown;
 };
 
@@ -26,16 +26,17 @@ const bodyOf = (response: ApiResponse): Body => {
 
 /**
  * What the merchant was told, as the answer shows it: `succeeded`, `pending` (an outcome not known
- * yet: never reported as failed), `action_required` (3-D Secure's redirect), `declined` (Pin's
+ * yet, the processor's answer unknown or to come: never reported as failed), `action_required`
+ * (3-D Secure's redirect, its 202 naming the page), `declined` (Pin's
  * decline, which names the charge), `failed` (a refund the processor refused), `refused` (any
  * other 4xx: the request's own fault) or `error` (5xx).
  */
 export const answeredOutcome = (response: ApiResponse): string => {
   const status = response.statusCode ?? 200;
   if (status >= 500) return 'error';
-  if (status === 202) return 'action_required';
   const body = bodyOf(response);
   if (status >= 400) return body.charge_token === undefined ? 'refused' : 'declined';
+  if (body.response?.redirect_url !== undefined) return 'action_required';
   const message = body.response?.status_message;
   if (message === 'Pending') return 'pending';
   if (body.response?.success === true || message === 'Success') return 'succeeded';
