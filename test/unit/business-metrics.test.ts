@@ -1,7 +1,14 @@
 import type { PaymentProcessor } from '@wattle/domain';
 import { answeredOutcome } from '@wattle/http';
 import type { MetricsRecorder } from '@wattle/routes/metrics';
-import { type MetricSample, measuredProcessorOf, observeMetrics, powertoolsMetrics } from '@wattle/runtime';
+import {
+  functionTracer,
+  type MetricSample,
+  measuredProcessorOf,
+  observeMetrics,
+  powertoolsMetrics,
+  tracingWanted,
+} from '@wattle/runtime';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const recorder = () => {
@@ -137,5 +144,20 @@ describe('Powertools Metrics, one line of the embedded metric format a metric', 
     expect(seen).toEqual([
       { name: 'Charges', value: 1, unit: 'Count', dimensions: { Environment: 'live', Outcome: 'declined' } },
     ]);
+  });
+});
+
+describe('tracing', () => {
+  it('is wanted in Lambda unless POWERTOOLS_TRACE_ENABLED is false, and never outside it', () => {
+    const lambda = { AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x' };
+    expect(tracingWanted(lambda)).toBe(true);
+    expect(tracingWanted({ ...lambda, POWERTOOLS_TRACE_ENABLED: 'true' })).toBe(true);
+    expect(tracingWanted({ ...lambda, POWERTOOLS_TRACE_ENABLED: 'FALSE' })).toBe(false);
+    expect(tracingWanted({})).toBe(false);
+  });
+
+  it('loads no tracer outside Lambda: the tests and the local stack evaluate no X-Ray SDK', () => {
+    expect(process.env.AWS_EXECUTION_ENV).toBeUndefined();
+    expect(functionTracer()).toBeUndefined();
   });
 });

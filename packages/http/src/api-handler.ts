@@ -40,7 +40,10 @@ import { refuseIllFormedText } from './well-formed-text.ts';
  * context into it), where it records the business metrics, and its tracer (the invocation's
  * segment: tracedChain).
  */
-export type HandlerBaseDeps = BaseDeps<Logger> & { metrics: MetricsRecorder; tracer?: Tracer };
+export type HandlerBaseDeps = BaseDeps<Logger> & {
+  metrics: MetricsRecorder;
+  tracer?: Promise<Tracer> | undefined;
+};
 
 /** What every API function's chain uses: its composition names at least these repositories. */
 export type ApiDeps = HandlerBaseDeps & { accounts: AccountsStore; idempotency: IdempotencyStore };

@@ -29,7 +29,10 @@ import { functionTracer, tracedClient } from './tracer.ts';
  * What every function gets (the BaseDeps port), its logger Powertools' own (./logger.ts), where
  * its chain and adapters record the business metrics (./metrics.ts), and its tracer (./tracer.ts).
  */
-export type FunctionBase = BaseDeps<Logger> & { metrics: MetricsRecorder; tracer: Tracer };
+export type FunctionBase = BaseDeps<Logger> & {
+  metrics: MetricsRecorder;
+  tracer: Promise<Tracer> | undefined;
+};
 
 /**
  * What a function names in its composition (functionDeps): every part of the registry
