@@ -5,11 +5,12 @@ import type { MetricTotal } from '@wattle/local';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
 import { type Receiver, startReceiver, waitUntil } from '../helpers/receiver.ts';
-import { type Api, api, type OwnStack, request, startOwnStack } from '../helpers/stack.ts';
+import { type Api, advanceClock, api, type OwnStack, request, startOwnStack } from '../helpers/stack.ts';
 
 /**
  * The functions' business metrics, read locally (GET /_local/metrics) as the stack's dashboard
- * reads them in AWS: a charge, a decline, a replay and a webhook delivery, each counted once. On a
+ * reads them in AWS: a charge, a decline, a replay, an unknown outcome and its recovery, and a
+ * webhook delivery, each counted once. On a
  * stack of its own, so that no other file's charges are counted with these.
  */
 describe('the local stack shows the functions metrics at GET /_local/metrics', () => {
@@ -64,6 +65,27 @@ describe('the local stack shows the functions metrics at GET /_local/metrics', (
     expect(all.filter((m) => m.name === 'UnknownOutcomes')).toEqual([]);
     // `?name=` keeps one metric.
     expect(new Set((await metrics('Charges')).map((m) => m.name))).toEqual(new Set(['Charges']));
+  });
+
+  it('counts an unknown outcome, and its recovery by the scheduler', async () => {
+    const unknown = await client.post(
+      '/1/charges',
+      chargeFields({ card: cardFields({ number: '4610000000000012' }) }),
+    );
+    expect(unknown.status).toBe(202);
+    let all = await metrics();
+    expect(total(all, 'Charges', { Environment: 'test', Outcome: 'pending' })?.count).toBe(1);
+    const on = { Environment: 'test', Processor: 'simulator' };
+    expect(total(all, 'UnknownOutcomes', { ...on, Operation: 'authorise' })?.count).toBe(1);
+    expect(total(all, 'UnknownOutcomesRecovered', on)).toBeUndefined();
+
+    await advanceClock(stack, 180);
+    all = await metrics();
+    expect(total(all, 'UnknownOutcomesRecovered', on)?.count).toBe(1);
+    expect(total(all, 'UnknownOutcomesUnrecovered', on)).toBeUndefined();
+    expect(total(all, 'SchedulerDueItems', {})?.sum).toBeGreaterThanOrEqual(1);
+    // The clock jumped past the recovery's due time: the run found it late.
+    expect(total(all, 'SchedulerLag', {})?.max).toBeGreaterThan(0);
   });
 
   it('counts a webhook delivered, with its lag', async () => {
