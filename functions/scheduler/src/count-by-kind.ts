@@ -17,3 +17,21 @@ export const countingByKind = <D>(
       },
     ]),
   );
+
+/**
+ * The handlers, each noting the earliest due time of the jobs it is given into `lag` (the run's
+ * SchedulerLag: how late the run found its most overdue job).
+ */
+export const noticingDue = <D>(
+  handlers: Record<string, JobHandler<D>>,
+  lag: { earliestDue: Date },
+): Record<string, JobHandler<D>> =>
+  Object.fromEntries(
+    Object.entries(handlers).map(([kind, handle]): [string, JobHandler<D>] => [
+      kind,
+      (job, deps, now) => {
+        if (job.dueAt < lag.earliestDue) lag.earliestDue = job.dueAt;
+        return handle(job, deps, now);
+      },
+    ]),
+  );

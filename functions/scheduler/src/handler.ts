@@ -1,6 +1,6 @@
 import { eventHandler } from '@wattle/http';
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { countingByKind } from './count-by-kind.ts';
+import { countingByKind, noticingDue } from './count-by-kind.ts';
 import { type SchedulerDeps, schedulerDeps } from './deps.ts';
 import { fanOutOverdueEvents, type OverdueFanOutSummary } from './fan-out-overdue-events.ts';
 import { jobHandlers } from './jobs.ts';
@@ -27,8 +27,14 @@ const runScheduler = async (
   // left due for the next minute's run instead of being cut off mid-batch; locally there is no deadline.
   const budgetMs = context ? Math.max(0, context.getRemainingTimeInMillis() - deadlineMarginMs) : undefined;
   const doneByKind: Record<string, number> = {};
-  const summary = await runDueJobs(deps, now, countingByKind(jobHandlers, doneByKind), { budgetMs });
+  const lag = { earliestDue: now };
+  const summary = await runDueJobs(deps, now, countingByKind(noticingDue(jobHandlers, lag), doneByKind), {
+    budgetMs,
+  });
   if (summary.done + summary.failed > 0) deps.logger.info('Scheduled jobs ran', { ...summary, doneByKind });
+  deps.metrics.record('SchedulerDueItems', summary.done + summary.failed + summary.claimedElsewhere, {});
+  deps.metrics.record('SchedulerJobsFailed', summary.failed, {});
+  deps.metrics.record('SchedulerLag', Math.round((now.getTime() - lag.earliestDue.getTime()) / 1000), {});
   return { ...summary, doneByKind, overdueEvents };
 };
 

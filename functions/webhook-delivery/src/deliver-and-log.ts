@@ -4,7 +4,8 @@ import type { WebhookDeliveryDeps } from './deps.ts';
 
 /**
  * A message of the webhooks queue: the attempt it asks for (the deliverWebhook flow), and the
- * function's log line of what came of it.
+ * function's log line and metrics of what came of it (delivered, with its lag since the webhook
+ * was made, or failed).
  */
 export const deliverAndLog = async (request: DeliveryRequest, deps: WebhookDeliveryDeps): Promise<void> => {
   const result = await deliverWebhook(deps, request);
@@ -15,6 +16,12 @@ export const deliverAndLog = async (request: DeliveryRequest, deps: WebhookDeliv
     return;
   }
   const { outcome } = result;
+  const environment = { Environment: request.scope.environment };
+  if (outcome.accepted) {
+    deps.metrics.record('WebhooksDelivered', 1, environment);
+    const lagMs = deps.clock.now().getTime() - Date.parse(result.webhook.createdAt);
+    deps.metrics.record('WebhookLag', Math.max(0, Math.round(lagMs / 1000)), environment);
+  } else deps.metrics.record('WebhookAttemptsFailed', 1, environment);
   deps.logger.info('Webhook attempt', {
     event: result.eventType,
     webhook,

@@ -1,5 +1,6 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { Tracer } from '@aws-lambda-powertools/tracer';
 import middy from '@middy/core';
 import { withInvocationDeadline } from '@wattle/deadline';
 import { PinError } from '@wattle/domain';
@@ -13,6 +14,7 @@ import {
   routeKey,
   takesBody,
 } from '@wattle/routes';
+import type { MetricsRecorder } from '@wattle/routes/metrics';
 import type { Context } from 'aws-lambda';
 import type { ApiRequest } from './api-request.ts';
 import { authenticate } from './middlewares/authenticate.ts';
@@ -26,16 +28,22 @@ import { readBody } from './middlewares/read-body.ts';
 import { requestId } from './middlewares/request-id.ts';
 import { securityHeaders } from './middlewares/security-headers.ts';
 import { stagePrefix } from './middlewares/stage-prefix.ts';
+import { tracing } from './middlewares/tracing.ts';
 import type { ApiEvent, ApiInternal, ApiMiddleware, ApiResponse } from './middlewares/types.ts';
 import type { ApiResult } from './responses.ts';
+import { measuredRoute } from './route-metrics.ts';
 import { tableRouter } from './table-router.ts';
 import { refuseIllFormedText } from './well-formed-text.ts';
 
 /**
  * What every function's chain uses: the base, its logger Powertools' (the chain injects the Lambda
- * context into it).
+ * context into it), where it records the business metrics, and its tracer (the invocation's
+ * segment: tracedChain).
  */
-export type HandlerBaseDeps = BaseDeps<Logger>;
+export type HandlerBaseDeps = BaseDeps<Logger> & {
+  metrics: MetricsRecorder;
+  tracer?: Promise<Tracer> | undefined;
+};
 
 /** What every API function's chain uses: its composition names at least these repositories. */
 export type ApiDeps = HandlerBaseDeps & { accounts: AccountsStore; idempotency: IdempotencyStore };
@@ -146,11 +154,12 @@ const routeChain = <D extends ApiDeps>(
  * and a stage that is no environment with Pin's 404.
  */
 export const outerChain = (
-  logger: Logger,
+  { logger, tracer }: Pick<HandlerBaseDeps, 'logger' | 'tracer'>,
   errors: ApiMiddleware,
   inner: (event: ApiEvent, context: Context) => Promise<ApiResponse>,
 ): ApiLambdaHandler =>
   middy<ApiEvent, ApiResponse, Error, Context, ApiInternal>()
+    .use(tracing(tracer))
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(securityHeaders())
     .use(requestId(logger))
@@ -181,10 +190,15 @@ export const apiHandler = <F extends FunctionName, D extends ApiDeps>(
   const build = (deps: D): ApiLambdaHandler => {
     const use = routeMiddlewares(deps, options);
     const router = tableRouter(routes, (route) =>
-      // The handler of this route's key, given this route's parameters (parseRequest's, by its path).
-      routeChain(route, handlers[routeKey(route) as RouteKeyOf<F>] as AnyRouteHandler<D>, deps, use),
+      // The handler of this route's key, given this route's parameters (parseRequest's, by its path),
+      // its answer measured (charges and refunds by outcome, replays).
+      measuredRoute(
+        route,
+        routeChain(route, handlers[routeKey(route) as RouteKeyOf<F>] as AnyRouteHandler<D>, deps, use),
+        deps.metrics,
+      ),
     );
-    return outerChain(deps.logger, use.pinErrors, router);
+    return outerChain(deps, use.pinErrors, router);
   };
   return (event, context) => {
     // The same composition every time, unless the local stack gave its functions new parts (the
@@ -207,12 +221,14 @@ export const apiHandler = <F extends FunctionName, D extends ApiDeps>(
  * its composition is the container's logger alone, and its bundle holds no repository and no AWS
  * client.
  */
-export const notFoundHandler = (composition: () => Pick<HandlerBaseDeps, 'logger'>): ApiLambdaHandler => {
+export const notFoundHandler = (
+  composition: () => Pick<HandlerBaseDeps, 'logger' | 'tracer'>,
+): ApiLambdaHandler => {
   let chain: ApiLambdaHandler | undefined;
   return (event, context) => {
     if (!chain) {
-      const { logger } = composition();
-      chain = outerChain(logger, pinErrors(logger), async () => {
+      const deps = composition();
+      chain = outerChain(deps, pinErrors(deps.logger), async () => {
         throw new PinError('not_found');
       });
     }

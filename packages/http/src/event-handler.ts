@@ -3,10 +3,11 @@ import middy from '@middy/core';
 import { withInvocationDeadline } from '@wattle/deadline';
 import type { Context } from 'aws-lambda';
 import type { HandlerBaseDeps } from './api-handler.ts';
+import { tracing } from './middlewares/tracing.ts';
 
 /**
  * A function invoked by an event source, not by API Gateway (a queue's batch, the table stream's,
- * the schedule): its composition built on the first invocation, the invocation's context on
+ * the schedule): its composition built on the first invocation, its segment traced, the invocation's context on
  * every log line (Powertools' injectLambdaContext, cleared after it), and the invocation's one
  * deadline around its work, as an API function's chain has them (api-handler.ts). The
  * composition is built once (functionDeps), so calling it again costs nothing.
@@ -21,6 +22,7 @@ export const eventHandler = <E, R, D extends HandlerBaseDeps>(
     // middy's own early timeout is off: the deadline stops the work before Lambda's timeout.
     return (
       middy<E, R, Error, Context>({ timeoutEarlyInMillis: 0 })
+        .use(tracing(deps.tracer))
         .use(injectLambdaContext(deps.logger, { resetKeys: true }))
         // The composition of each invocation: the same one, unless the local stack gave its functions
         // new parts (the memory engine's reset).

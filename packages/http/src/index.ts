@@ -23,6 +23,7 @@ export * from './payment-source-input.ts';
 export * from './platform-adjustment-input.ts';
 export * from './processor-handler.ts';
 export * from './responses.ts';
+export * from './route-metrics.ts';
 export * from './search-date.ts';
 export * from './search-input.ts';
 export * from './subscription-input.ts';

@@ -67,7 +67,7 @@ export const processorHandler = <F extends FunctionName, D extends HandlerBaseDe
         return plain(answer.status, answer.body, answer.contentType);
       };
     });
-    return outerChain(deps.logger, pinErrors(deps.logger), router);
+    return outerChain(deps, pinErrors(deps.logger), router);
   };
   return (event, context) => {
     chain ??= build();

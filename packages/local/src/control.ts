@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import type { LocalClock } from './clock.ts';
 import type { LocalConsole } from './console.ts';
 import { type ControlHandler, type ControlRequest, type JsonResponse, pinError } from './gateway.ts';
+import type { MetricTotal } from './metrics.ts';
 import { describeSchedulerRun, type SchedulerSummary } from './scheduler.ts';
 
 export interface EnvironmentInfo {
@@ -52,6 +53,8 @@ export interface ControlOptions {
    * their ids and keys) and sets the clock back to real time; answers how many items went.
    */
   reset: () => Promise<{ now: Date; deleted: number }>;
+  /** The functions' metrics since the stack started or was reset (`GET /_local/metrics`). */
+  metrics: () => MetricTotal[];
   /** The memory engine's records by kind and id (absent on DynamoDB Local, whose table is read directly). */
   records?: (() => Record<string, Record<string, unknown>>) | undefined;
 }
@@ -115,7 +118,9 @@ const payoutBankAccountOf = (
  * `kind` merchant or partner, `referred_by`, `bank_account[name|bsb|number]`, `transfers_enabled`:
  * false for a merchant paid out by daily deposits), and a reset to the seeded accounts alone and
  * real time (`POST /_local/reset`, answering the time and how many items it deleted); on the memory
- * engine, what it holds (`GET /_local/records`: each kind's records by id, as a table scan shows items).
+ * engine, what it holds (`GET /_local/records`: each kind's records by id, as a table scan shows items);
+ * and the functions' metrics (`GET /_local/metrics`: each metric's count, sum, min and max by its
+ * dimensions, as the stack's dashboard reads them in AWS; `?name=` keeps one metric).
  */
 export const controlEndpoints =
   ({
@@ -126,6 +131,7 @@ export const controlEndpoints =
     reviewMerchant,
     reset,
     records,
+    metrics,
   }: ControlOptions): ControlHandler =>
   async (request) => {
     const route = `${request.method} ${request.path.replace(/\/+$/, '')}`;
@@ -152,6 +158,11 @@ export const controlEndpoints =
           });
         }
         return { status: 200, body: { now: toTimestamp(now), scheduler } };
+      }
+      case 'GET /metrics': {
+        const name = new URLSearchParams(request.rawQueryString).get('name') ?? undefined;
+        const totals = metrics().filter((total) => name === undefined || total.name === name);
+        return { status: 200, body: { metrics: totals } };
       }
       case 'GET /records':
         return records ? { status: 200, body: records() } : pinError('not_found');

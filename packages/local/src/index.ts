@@ -8,6 +8,7 @@ export { freePort } from './free-port.ts';
 export { handlersBeside, locateHandlers } from './functions.ts';
 export { buildEvent, joinHeaders, routeRequest } from './gateway.ts';
 export { type Job, registeredJobs, registerJob, runJobs } from './jobs.ts';
+export type { MetricTotal } from './metrics.ts';
 export {
   type QueueConsumer,
   type QueueSource,

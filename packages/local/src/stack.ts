@@ -30,6 +30,7 @@ import { createGateway } from './gateway.ts';
 import { registerJob } from './jobs.ts';
 import { loopbackHost } from './loopback.ts';
 import { startMemoryEngine } from './memory-engine.ts';
+import { keepLocalMetrics } from './metrics.ts';
 import { makePrivate } from './private-files.ts';
 import { fileRequestLog } from './request-log.ts';
 import { runScheduler } from './scheduler.ts';
@@ -134,6 +135,8 @@ const setFunctionEnvironment = (env: {
     WATTLE_CARD_KEY: env.cardKey,
     WATTLE_LOG_LEVEL: env.logLevel,
     // A terminal reads the functions' logs: one line each, unless a harness asks for the JSON.
+    // Their metrics are kept for GET /_local/metrics rather than printed as CloudWatch's JSON.
+    POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED || 'true',
     WATTLE_LOG_FORMAT: process.env.WATTLE_LOG_FORMAT || 'line',
     AWS_REGION: localRegion,
     AWS_DEFAULT_REGION: localRegion,
@@ -247,6 +250,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       filesUrlKey: filesUrlKey.toString('hex'),
     });
 
+    // The functions' metrics, kept for GET /_local/metrics from the first request on.
+    const metrics = keepLocalMetrics();
+    cleanups.push(() => metrics.stop());
     cleanups.push(registerJob('scheduler', runScheduler));
     cleanups.push(registerJob('expiry-sweep', async () => engine.sweep()));
     clock.restore();
@@ -287,6 +293,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         await reprovisionSeed(store, seed);
         dashboardAccounts.clear();
         addSeedToDashboard();
+        metrics.clear();
         return { deleted };
       });
     const requestLog = fileRequestLog(dataDir);
@@ -307,6 +314,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
             summaryOrNull(reviewMerchant(merchantDeps, merchantToken, outcome)),
           reset,
           records: engine.records,
+          metrics: metrics.totals,
           createAccount: async ({ name, email, kind, referredBy, payoutBankAccount, transfersEnabled }) => {
             const suffix = randomBytes(4).toString('hex');
             const label = kind === 'partner' ? 'Partner' : 'Merchant';

@@ -4,6 +4,7 @@ import { boundByDeadline } from '@wattle/deadline';
 import type { DeliveryQueue } from '@wattle/ports';
 import { type CardCipher, kmsCardCipher, reportingUnavailable } from '@wattle/store';
 import { SqsDeliveryQueue } from '@wattle/webhooks';
+import { tracedClient } from './tracer.ts';
 
 /** A connection to an AWS endpoint is made within this, or the attempt fails (and is retried). */
 export const connectionTimeoutMs = 1_000;
@@ -70,7 +71,7 @@ export const functionAwsClient = <
   C extends Parameters<typeof boundByDeadline>[0] & Parameters<typeof reportingUnavailable>[0],
 >(
   client: C,
-): C => boundByDeadline(reportingUnavailable(client));
+): C => tracedClient(boundByDeadline(reportingUnavailable(client)));
 
 /**
  * The KMS card cipher of `keyId`. The KMS client module is loaded (and the client made) when the

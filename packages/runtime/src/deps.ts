@@ -1,6 +1,8 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
+import type { Tracer } from '@aws-lambda-powertools/tracer';
 import { boundByDeadline, timeLeftMs } from '@wattle/deadline';
 import type { BaseDeps, RuntimeConfig } from '@wattle/ports';
+import { type MetricsRecorder, noMetrics } from '@wattle/routes/metrics';
 import {
   type CardCipher,
   documentClient,
@@ -17,12 +19,20 @@ import { runtimeClock } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { randomIds, randomSecrets } from './ids.ts';
 import { functionLogger } from './logger.ts';
+import { functionMetrics } from './metrics.ts';
 import * as registry from './parts.ts';
 import { simulatedProcessorOf } from './processor-of.ts';
 import { realRetryPacing } from './retry-pacing.ts';
+import { functionTracer, tracedClient } from './tracer.ts';
 
-/** What every function gets (the BaseDeps port), its logger Powertools' own (./logger.ts). */
-export type FunctionBase = BaseDeps<Logger>;
+/**
+ * What every function gets (the BaseDeps port), its logger Powertools' own (./logger.ts), where
+ * its chain and adapters record the business metrics (./metrics.ts), and its tracer (./tracer.ts).
+ */
+export type FunctionBase = BaseDeps<Logger> & {
+  metrics: MetricsRecorder;
+  tracer: Promise<Tracer> | undefined;
+};
 
 /**
  * What a function names in its composition (functionDeps): every part of the registry
@@ -71,7 +81,7 @@ const composing = (): Composing => {
   if (container) return container;
   const config = loadConfig();
   const context = storeContext(
-    boundByDeadline(documentClient(awsClientSettings())),
+    tracedClient(boundByDeadline(documentClient(awsClientSettings()))),
     config.tableName,
     cipherFor(config),
     config.retention,
@@ -85,6 +95,8 @@ const composing = (): Composing => {
     cipher: context.cipher,
     pacing: realRetryPacing,
     logger: functionLogger(config),
+    metrics: functionMetrics(),
+    tracer: functionTracer(),
     storeContext: context,
   };
   return container;
@@ -163,7 +175,9 @@ type Defaulted =
   | 'passwordHasher'
   | 'pacing'
   | 'processorOf'
-  | 'deadline';
+  | 'deadline'
+  | 'metrics'
+  | 'tracer';
 
 /**
  * Every part of the registry (./parts.ts) over a store and the given base (tests and benchmarks
@@ -178,6 +192,8 @@ export const composeDeps = (
     secrets: randomSecrets,
     cipher: given.store.ctx.cipher,
     pacing: realRetryPacing,
+    metrics: noMetrics,
+    tracer: functionTracer(),
     ...given,
     storeContext: given.store.ctx,
   };

@@ -1,6 +1,8 @@
 import type { CallDeadline, DeliveryQueue, PasswordHasher, ProcessorOf, WebhookSender } from '@wattle/ports';
+import type { MetricsRecorder } from '@wattle/routes/metrics';
 import { httpWebhookSender } from '@wattle/webhooks';
 import { lazyDeliveryQueue } from './delivery-queue.ts';
+import { measuredProcessorOf } from './measured-processor.ts';
 import { outsideCallDeadline } from './outside-call-deadline.ts';
 import { scryptPasswordHasher } from './password-hasher.ts';
 import { loadProcessorConfig } from './processor-config.ts';
@@ -24,9 +26,11 @@ export const webhookSender = (): WebhookSender => httpWebhookSender();
 export const passwordHasher = (): PasswordHasher => scryptPasswordHasher;
 /**
  * Each environment's acquirer (the PaymentProcessor port): test the simulator, live the one the
- * deployment chose (WATTLE_LIVE_PROCESSOR, ./processor-config.ts), the simulator until then.
+ * deployment chose (WATTLE_LIVE_PROCESSOR, ./processor-config.ts), the simulator until then;
+ * every call measured (./measured-processor.ts).
  */
-export const processorOf = (): ProcessorOf => processorsFor(loadProcessorConfig());
+export const processorOf = ({ metrics }: { metrics: MetricsRecorder }): ProcessorOf =>
+  measuredProcessorOf(processorsFor(loadProcessorConfig()), metrics);
 /**
  * What every processor call carries: the invocation's deadline less the reserve to record the
  * call's outcome and answer (@wattle/deadline's outsideCallSignal), so a call that times out
