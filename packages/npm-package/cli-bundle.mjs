@@ -7,17 +7,19 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeEsmSettings } from './esbuild-settings.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 /** Where `npm run wattle`'s builds are (a test gives a directory of its own). */
 export const cliCacheDir = join(root, 'node_modules/.cache/wattle-cli');
 /**
- * What the build depends on beside the workspace's own sources: this file, and the installed
+ * What the build depends on beside the workspace's own sources: this file and its esbuild settings, and the installed
  * libraries, which npm rewrites node_modules/.package-lock.json for on every install (stat'ing each
  * library file esbuild read, about 1,300 of them, would cost a start more than the rest of it).
  */
 const buildFiles = [
   fileURLToPath(import.meta.url),
+  fileURLToPath(new URL('./esbuild-settings.mjs', import.meta.url)),
   join(root, 'package-lock.json'),
   join(root, 'node_modules/.package-lock.json'),
 ];
@@ -57,19 +59,8 @@ export const buildCli = async (cacheDir = cliCacheDir) => {
     absWorkingDir: root,
     entryPoints: { main: join(root, 'packages/cli/src/main.ts') },
     outdir,
-    bundle: true,
-    // The account commands load the store (and the AWS SDK) only when one runs: chunks of their own.
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20.16',
-    chunkNames: 'chunk-[hash]',
-    mainFields: ['module', 'main'],
-    banner: {
-      js: "import { createRequire as wattleRequire } from 'node:module'; const require = wattleRequire(import.meta.url);",
-    },
+    ...nodeEsmSettings,
     metafile: true,
-    logLevel: 'warning',
   });
   const entry = join(outdir, 'main.js');
   const inputs = Object.keys(result.metafile.inputs)
