@@ -18,8 +18,18 @@ const reliability = process.env.WATTLE_RELIABILITY === '1';
  */
 const packageTest = process.env.WATTLE_PACKAGE === '1';
 
+/**
+ * The commands a newcomer runs, each in processes of its own (a clone of the repository, `npm start`
+ * with Java hidden, `vitest list` thrice, the CLI's build): about a minute of CPU that tests the
+ * tooling rather than the service, so `npm test` leaves them out and CI runs them in a step of their
+ * own (`npm run test:tooling`, beside the package test); only that sets WATTLE_TOOLING.
+ */
+const toolingTest = process.env.WATTLE_TOOLING === '1';
+
 /** DynamoDB Local restarted on its data under the stream pipe (two JVM starts): reliability only. */
 const streamPipeRestart = 'test/integration/stream-pipe-restart.test.ts';
+/** DynamoDB Local's own process (ports, a crash, a second start: JVM starts): reliability only. */
+const dynamoDbLocalProcess = 'test/integration/dynamodb-local-process.test.ts';
 
 /** The reliability run's load test: a project of its own that runs last, alone (below). */
 const loadTest = 'test/reliability/load.test.ts';
@@ -53,7 +63,8 @@ const integrationInProcess = globSync('test/integration/**/*.test.ts').filter((f
 
 /** The integration project's files: the store against DynamoDB Local, and a few that take no table. */
 const integrationFiles = globSync('test/integration/**/*.test.ts').filter(
-  (file) => !integrationInProcess.includes(file) && file !== streamPipeRestart,
+  (file) =>
+    !integrationInProcess.includes(file) && file !== streamPipeRestart && file !== dynamoDbLocalProcess,
 );
 /**
  * The integration files that take no table on DynamoDB Local (what they start is a fake, Prism or
@@ -289,6 +300,17 @@ const projects = [
         },
       ]
     : []),
+  ...(toolingTest
+    ? [
+        {
+          extends: true,
+          test: {
+            name: 'tooling',
+            include: ['test/tooling/**/*.test.ts'],
+          },
+        },
+      ]
+    : []),
   ...(reliability
     ? [
         {
@@ -300,8 +322,10 @@ const projects = [
               // The crash and fault loops whole, at every write and call (npm test runs a sample).
               'test/integration/billing-crash-at-each-write.test.ts',
               'test/integration/dynamodb-faults.test.ts',
-              // DynamoDB Local stopped and started on its data: what the engine keeps on disk.
+              // DynamoDB Local stopped and started on its data: what the engine keeps on disk, and
+              // its process started, crashed and started again.
               streamPipeRestart,
+              dynamoDbLocalProcess,
             ],
             exclude: [loadTest],
             globalSetup: ['test/helpers/ddb-global-setup.ts'],

@@ -94,9 +94,8 @@ describe('the test selection on a machine without Java (vitest list, no test run
       expect(named).toContain('test/integration/store-contract.test.ts');
       expect(without.files.get('integration')).toEqual(
         expect.arrayContaining([
-          'test/integration/start-command-needs.test.ts',
-          'test/integration/newcomer-without-java.test.ts',
-          'test/integration/test-selection-without-java.test.ts',
+          'test/integration/adyen-prism.test.ts',
+          'test/integration/webhook-sender.test.ts',
         ]),
       );
       // With Java, nothing is left out, and the line names each project's engine.
@@ -110,9 +109,13 @@ describe('the test selection on a machine without Java (vitest list, no test run
   );
 
   it(
-    'the reliability run and the package test leave out what starts the DynamoDB engine, one line each',
+    'the reliability run and the package test leave out what starts the DynamoDB engine, one line each; the tooling run leaves out nothing',
     async () => {
-      const without = await list(noJava, { WATTLE_RELIABILITY: '1', WATTLE_PACKAGE: '1' });
+      const without = await list(noJava, {
+        WATTLE_RELIABILITY: '1',
+        WATTLE_PACKAGE: '1',
+        WATTLE_TOOLING: '1',
+      });
       expect(without.code, without.stderr).toBe(0);
       expect(without.lines.slice(2)).toEqual([
         '  left out: project integration-in-process (its global setup starts DynamoDB Local for its tables)',
@@ -135,6 +138,15 @@ describe('the test selection on a machine without Java (vitest list, no test run
       expect([...without.files.keys()].filter((project) => leftOut.includes(project))).toEqual([]);
       expect([...without.files.keys()]).toEqual(
         expect.arrayContaining(['integration', 'e2e-memory', 'clock-memory']),
+      );
+      // The newcomer's commands are what a machine without Java must run: all of them run there.
+      expect(without.files.get('tooling')).toEqual(
+        expect.arrayContaining([
+          'test/tooling/start-command-needs.test.ts',
+          'test/tooling/newcomer-without-java.test.ts',
+          'test/tooling/test-selection-without-java.test.ts',
+          'test/tooling/cli-build.test.ts',
+        ]),
       );
       // npm run test:reliability's projects, every one left out: a run of nothing, which passes.
       const reliabilityRun = ['reliability', 'load', 'e2e-dynamodb', 'clock-dynamodb', 'browser'];
