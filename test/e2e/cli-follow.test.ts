@@ -15,7 +15,8 @@ import { startReceiver, waitUntil } from '../helpers/receiver.ts';
 import { type Api, api, type Merchant, newMerchant, useStack } from '../helpers/stack.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const cli = join(repoRoot, 'packages/cli/src/main.ts');
+/** `npm run wattle`'s program: the CLI built once (rebuilt when a source is newer), not tsx per start. */
+const cli = join(repoRoot, 'scripts/wattle.mjs');
 const env = () => ({ ...process.env, WATTLE_DATA_DIR: useStack().dataDir });
 
 let merchant: Merchant;
@@ -36,7 +37,7 @@ const follow = (...args: string[]) => followIn(env(), ...args);
 
 /** A following command of the CLI run with `environment`. */
 const followIn = (environment: NodeJS.ProcessEnv, ...args: string[]) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
+  const child = spawn(process.execPath, [cli, ...args], {
     cwd: repoRoot,
     env: environment,
   });
