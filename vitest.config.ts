@@ -20,9 +20,10 @@ const packageTest = process.env.WATTLE_PACKAGE === '1';
 
 /**
  * The commands a newcomer runs, each in processes of its own (a clone of the repository, `npm start`
- * with Java hidden, `vitest list` thrice, the CLI's build): about a minute of CPU that tests the
- * tooling rather than the service, so `npm test` leaves them out and CI runs them in a step of their
- * own (`npm run test:tooling`, beside the package test); only that sets WATTLE_TOOLING.
+ * with Java hidden, `vitest list` thrice, the CLI's build, the webhook verifier built, packed and
+ * run in other languages): over a minute of CPU that tests the tooling rather than the service, so
+ * `npm test` leaves them out and CI runs them in a step of their own (`npm run test:tooling`,
+ * beside the package test); only that sets WATTLE_TOOLING.
  */
 const toolingTest = process.env.WATTLE_TOOLING === '1';
 
@@ -310,8 +311,12 @@ const projects = [
         {
           extends: true,
           test: {
-            name: 'tooling',
+            name: startsStacks('tooling'),
             include: ['test/tooling/**/*.test.ts'],
+            // The webhook verifier's package checks a real webhook of the shared memory-engine
+            // stack (what it packs does not depend on the engine).
+            globalSetup: ['test/helpers/memory-stack-global-setup.ts'],
+            env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG', WATTLE_TEST_STORE: 'memory' },
           },
         },
       ]
