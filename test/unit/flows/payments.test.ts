@@ -1,5 +1,7 @@
 import {
   type Customer,
+  cardTokenNotFound,
+  cardTokenUsed,
   newCard,
   type Payment,
   type Scope,
@@ -350,15 +352,12 @@ describe('creating a payment', () => {
     expect(await deps.payments.sealedSecretsOf(scope, payment.token)).toBeNull();
   });
 
-  it('answers an invalid card_token when a racing payment used the token first, charging it once', async () => {
+  it("answers Pin's token_already_used when a racing payment used the token first, charging it once", async () => {
     const deps = setUp();
     const card = await createCard(deps, scope, aCardDetails());
     const request = aChargeRequest({ source: { kind: 'card_token', token: card.token } });
     deps.before('reserve', () => createPayment(deps, scope, request));
-    await expect(createPayment(deps, scope, request)).rejects.toMatchObject({
-      code: 'invalid_resource',
-      messages: [expect.objectContaining({ param: 'card_token' })],
-    });
+    await expect(createPayment(deps, scope, request)).rejects.toEqual(cardTokenUsed());
     expect(deps.processor.authorised).toHaveLength(1);
     expect(storedPayments(deps)).toBe(1);
   });
@@ -491,13 +490,11 @@ describe("a customer's stored card named by its token", () => {
     await withCustomer(deps, 'cus_1', ['card_primary']);
     await expect(
       resolveSource(deps, live, { kind: 'card_token', token: 'card_primary' }, now),
-    ).rejects.toMatchObject({ messages: [expect.objectContaining({ param: 'card_token' })] });
+    ).rejects.toEqual(cardTokenNotFound());
     const card = await createCard(deps, scope, aCardDetails());
     const request = aChargeRequest({ source: { kind: 'card_token', token: card.token } });
     await createPayment(deps, scope, request);
-    await expect(createPayment(deps, scope, request)).rejects.toMatchObject({
-      messages: [expect.objectContaining({ param: 'card_token' })],
-    });
+    await expect(createPayment(deps, scope, request)).rejects.toEqual(cardTokenUsed());
     expect(deps.processor.authorised).toHaveLength(1);
   });
 

@@ -1,4 +1,11 @@
-import type { CardDetails, Ids, Scope } from '@wattle/domain';
+import {
+  type CardDetails,
+  cardTokenUsed,
+  type Ids,
+  invalidToken,
+  type PinError,
+  type Scope,
+} from '@wattle/domain';
 import type { CardIntake, CardTokensStore, PaymentSourcesStore } from '@wattle/ports';
 import { sealNewCard, takeUnusedToken } from '../cards/card-intake.ts';
 import { paymentSourceParam, takePaymentSource } from '../payment-sources/take-payment-source.ts';
@@ -12,11 +19,11 @@ export type CardSource =
   | { kind: 'token'; token: string }
   | { kind: 'payment_source'; token: string };
 
-/** The parameter a refused source is reported on. */
-export const paramOf = (source: CardSource): string =>
-  source.kind === 'payment_source' ? paymentSourceParam : 'card_token';
+/** The answer to a request whose source's token another request used first. */
+export const usedFirst = (source: CardSource) => (): PinError =>
+  source.kind === 'payment_source' ? invalidToken(paymentSourceParam) : cardTokenUsed();
 
-/** The card to take in: sealed from its details, or the unused token or source (else invalid). */
+/** The card to take in: sealed from its details, or the unused token or source (else refused). */
 export const intakeOf = (
   deps: { cardTokens: CardTokensStore; paymentSources: PaymentSourcesStore; ids: Ids },
   scope: Scope,
@@ -27,7 +34,7 @@ export const intakeOf = (
     case 'details':
       return sealNewCard(deps, scope, source.details, now);
     case 'token':
-      return takeUnusedToken(deps, scope, source.token, now, 'card_token');
+      return takeUnusedToken(deps, scope, source.token, now);
     case 'payment_source':
       return takePaymentSource(deps, scope, source.token, now);
   }

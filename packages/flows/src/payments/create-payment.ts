@@ -1,5 +1,7 @@
 import {
+  cardTokenUsed,
   disputeCaseFor,
+  invalidToken,
   type Payment,
   type PaymentOrder,
   type PaymentRecovery,
@@ -113,8 +115,8 @@ export const reservePayment = async (
     uses: { cardToken: source.consumesCardToken, paymentSourceToken: source.consumesPaymentSource },
     recovery: along.recovery,
   });
-  const tokenParam = source.consumesPaymentSource ? paymentSourceParam : 'card_token';
-  await commitUsingToken(tokenParam, () => payments.commit(scope, [...changes, ...along.changes], now));
+  const usedFirst = () => (source.consumesPaymentSource ? invalidToken(paymentSourceParam) : cardTokenUsed());
+  await commitUsingToken(usedFirst, () => payments.commit(scope, [...changes, ...along.changes], now));
   return {
     payment: reserved,
     card: source.opened,
