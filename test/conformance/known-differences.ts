@@ -21,9 +21,6 @@ export const knownDifferences: Record<string, Record<string, Reason>> = {
     'response.platform_adjustment: missing vs object': r.pinAddedSince,
     'response.platform_fees: missing vs integer': r.pinAddedSince,
   },
-  'charge_with_used_card_token 2020-06-01 #1': {
-    'status: 404 vs 422 invalid_resource (card_token)': r.seedChargeErrors,
-  },
   'charge_with_card_token 2020-06-01 #1': {
     'response.network_format: missing vs null': r.pinAddedSince,
     'response.network_type: missing vs null': r.pinAddedSince,
