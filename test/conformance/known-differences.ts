@@ -346,7 +346,6 @@ export const knownDifferences: Record<string, Record<string, Reason>> = {
     'response[].data.total_fees: null vs integer': r.seedAuthorisationFees,
   },
   'card_with_missing_field 2024-11-11 #1': {
-    'messages[expiry_year]: "Expiry year is expired" vs missing': r.errorTexts,
     'messages[number].message: "Number is not a valid Pin Payments test card number.                           See https://pinpayments.com/docs/api/test-cards" vs "Card number is not valid"':
       r.errorTexts,
   },
