@@ -1,14 +1,7 @@
-import {
-  type CardDetails,
-  cardTokenUsed,
-  type Ids,
-  invalidToken,
-  type PinError,
-  type Scope,
-} from '@wattle/domain';
+import type { CardDetails, Ids, PinError, Scope } from '@wattle/domain';
 import type { CardIntake, CardTokensStore, PaymentSourcesStore } from '@wattle/ports';
 import { sealNewCard, takeUnusedToken } from '../cards/card-intake.ts';
-import { paymentSourceParam, takePaymentSource } from '../payment-sources/take-payment-source.ts';
+import { takePaymentSource, usedFirst } from '../payment-sources/take-payment-source.ts';
 
 /**
  * Where a customer's card comes from: card details sent with the request, an unused card token,
@@ -20,8 +13,8 @@ export type CardSource =
   | { kind: 'payment_source'; token: string };
 
 /** The answer to a request whose source's token another request used first. */
-export const usedFirst = (source: CardSource) => (): PinError =>
-  source.kind === 'payment_source' ? invalidToken(paymentSourceParam) : cardTokenUsed();
+export const usedFirstOf = (source: CardSource): (() => PinError) =>
+  usedFirst(source.kind === 'payment_source' ? 'payment_source' : 'card_token');
 
 /** The card to take in: sealed from its details, or the unused token or source (else refused). */
 export const intakeOf = (
