@@ -1,5 +1,6 @@
 /**
- * Writes known-differences.ts from a run of the conformance suite, each difference with its reason:
+ * Writes known-differences.ts from a run of the conformance suite, each difference with its reason,
+ * and the list of them in docs/api/strictness.md ("Differences from Pin", differences-page.ts):
  *
  *   npm run conformance:list            (runs the suite on the memory engine, then writes the list)
  *   npm run conformance:list -- <file>  (from a report WATTLE_CONFORMANCE_REPORT=<file> wrote)
@@ -12,7 +13,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Report, reasonFor, reasons } from './reasons.ts';
+import { differencesPage, differencesSection, withSection } from './differences-page.ts';
+import { type Reason, type Report, reasonFor, reasons } from './reasons.ts';
 import { allRecordings, replayedExchanges } from './recordings.ts';
 
 const runSuite = (): Report => {
@@ -46,6 +48,7 @@ if (missing.length > 0) {
 
 const unexplained: string[] = [];
 const entries: string[] = [];
+const known: Record<string, Record<string, Reason>> = {};
 const counts = new Map<string, number>();
 for (const exchange of exchanges) {
   const differences = (report[exchange.id] ?? []).toSorted();
@@ -53,7 +56,10 @@ for (const exchange of exchanges) {
   const lines = differences.map((difference) => {
     const reason = reasonFor(exchange, difference, exchanges, report);
     if (!reason) unexplained.push(`${exchange.id}: ${difference}`);
-    else counts.set(reasons[reason].kind, (counts.get(reasons[reason].kind) ?? 0) + 1);
+    else {
+      counts.set(reasons[reason].kind, (counts.get(reasons[reason].kind) ?? 0) + 1);
+      known[exchange.id] = { ...known[exchange.id], [difference]: reasons[reason] };
+    }
     return `    ${JSON.stringify(difference)}: r.${reason},`;
   });
   entries.push(`  ${JSON.stringify(exchange.id)}: {\n${lines.join('\n')}\n  },`);
@@ -86,6 +92,7 @@ ${entries.join('\n')}
 `,
 );
 spawnSync('npx', ['biome', 'format', '--write', out], { stdio: 'ignore' });
+writeFileSync(differencesPage, withSection(readFileSync(differencesPage, 'utf8'), differencesSection(known)));
 const identical = exchanges.filter((exchange) => (report[exchange.id] ?? []).length === 0).length;
 console.log(
   `Wrote ${out}: ${identical} of ${exchanges.length} exchanges identical in shape; differences by reason: ${[...counts].map(([kind, n]) => `${kind} ${n}`).join(', ')}`,

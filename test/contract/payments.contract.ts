@@ -149,9 +149,11 @@ export const describePayments = (engine: Engine) => {
       await ports.cardTokens.put(scope, sealed, later(now, 3600_000));
       const attempt = (charge: Payment) =>
         reserve(ports, scope, charge, now, { cardToken: sealed.card.token, paymentSourceToken: null });
+      expect(await ports.cardTokens.wasUsed(scope, sealed.card.token, now)).toBe(false);
       const { won, refusals } = await race(attempt(aCharge(now)), attempt(aCharge(now)));
       expect(won).toBe(1);
       expect(refusals).toEqual([new TokenUsed(sealed.card.token)]);
+      expect(await ports.cardTokens.wasUsed(scope, sealed.card.token, now)).toBe(true);
     });
 
     it("hold a card token's sealed CVC from the reservation that uses the token up until the write that settles them", async () => {

@@ -107,6 +107,35 @@ export const describeSingleUseTokens = (engine: Engine) => {
       expect((await customers.list(scope, 1)).total).toBe(1);
     });
 
+    it('leave a mark once used, in the write that uses them, until their month ends: wasUsed, for their merchant only', async () => {
+      const { cardTokens, customers } = engine();
+      const scope = newScope();
+      const sealed = await cardTokens.seal(scope, aCard(now), '4200000000000000', '123');
+      await cardTokens.put(scope, sealed, later(now, month));
+      expect(await cardTokens.wasUsed(scope, sealed.card.token, now)).toBe(false);
+      await customers.create(
+        scope,
+        aCustomer(sealed.card, now),
+        { from: 'token', sealed },
+        anEvent('customer.created', now),
+        now,
+      );
+      expect(await cardTokens.wasUsed(scope, sealed.card.token, now)).toBe(true);
+      expect(await cardTokens.findUnused(scope, sealed.card.token, now)).toBeNull();
+      expect(await cardTokens.wasUsed(newScope(), sealed.card.token, now)).toBe(false);
+      expect(await cardTokens.wasUsed(scope, sealed.card.token, later(now, month))).toBe(false);
+      expect(await cardTokens.wasUsed(scope, ids.token('card'), now)).toBe(false);
+      // The mark keeps nothing of the card: a second use is TokenUsed.
+      const again = customers.create(
+        scope,
+        aCustomer(sealed.card, now),
+        { from: 'token', sealed },
+        anEvent('customer.created', now),
+        now,
+      );
+      await expect(again).rejects.toEqual(new TokenUsed(sealed.card.token));
+    });
+
     it('cannot be used once expired (TokenUsed), and nothing of the change is made', async () => {
       const { cardTokens, customers, events } = engine();
       const scope = newScope();

@@ -68,7 +68,7 @@ describe('authorisations', () => {
     const results = await Promise.all(
       Array.from({ length: 4 }, () => authorise({ card: undefined, card_token: unused })),
     );
-    expect(results.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 400, 400, 400]);
   });
 
   it('records a decline and names the authorisation in the error', async () => {

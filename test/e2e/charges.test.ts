@@ -1,7 +1,7 @@
 import { declineCards, refundFailsCard, successCards } from '@wattle/processor';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventsAbout } from '../helpers/events.ts';
-import { cardFields, chargeFields } from '../helpers/fixtures.ts';
+import { cardFields, cardTokenNotFound, chargeFields, tokenAlreadyUsed } from '../helpers/fixtures.ts';
 import { type Api, api, type Merchant, newMerchant, useStack } from '../helpers/stack.ts';
 
 let merchant: Merchant;
@@ -99,8 +99,8 @@ describe('POST /charges', () => {
     expect(first.status).toBe(201);
     expect(first.body.response.card.token).toBe(token);
     const again = await charge({ card: undefined, card_token: token });
-    expect(again.status).toBe(422);
-    expect(again.body.messages[0].param).toBe('card_token');
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual(tokenAlreadyUsed);
 
     const customer = (await client.post('/1/customers', { email: 'c@example.com', card: cardFields() })).body
       .response;
@@ -122,13 +122,39 @@ describe('POST /charges', () => {
     );
   });
 
-  it('gives one card token to exactly one of many racing charges', async () => {
-    const token = (await client.post('/1/cards', cardFields(), { form: true })).body.response.token;
+  it('gives one card token to exactly one of many racing charges; the others are told it was used', async () => {
+    const own = await newMerchant();
+    const ours = api(own.test.baseUrl, own.test.secretKey);
+    const token = (await ours.post('/1/cards', cardFields(), { form: true })).body.response.token;
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => charge({ card: undefined, card_token: token })),
+      Array.from({ length: 8 }, () =>
+        ours.post('/1/charges', chargeFields({ card: undefined, card_token: token })),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 422)).toHaveLength(7);
+    const losers = results.filter((r) => r.status !== 201);
+    expect(losers.map((r) => [r.status, r.body])).toEqual(Array(7).fill([400, tokenAlreadyUsed]));
+    const charges = await ours.get('/1/charges');
+    expect(charges.body.response.map((c: { card: { token: string } }) => c.card.token)).toEqual([token]);
+  });
+
+  it("answers another account's card token, and one never made, as Pin does: 404 not_found", async () => {
+    const other = await newMerchant();
+    const theirs = api(other.test.baseUrl, other.test.secretKey);
+    const token = (await theirs.post('/1/cards', cardFields(), { form: true })).body.response.token;
+    for (const cardToken of [token, 'card_nEverMade0000000000000']) {
+      const res = await charge({ card: undefined, card_token: cardToken });
+      expect([res.status, res.body]).toEqual([404, cardTokenNotFound]);
+      const authorised = await client.post(
+        '/1/authorisations',
+        chargeFields({ card: undefined, card_token: cardToken }),
+      );
+      expect([authorised.status, authorised.body]).toEqual([404, cardTokenNotFound]);
+    }
+    // Still theirs, unused: the refusal took nothing from them.
+    expect(
+      (await theirs.post('/1/charges', chargeFields({ card: undefined, card_token: token }))).status,
+    ).toBe(201);
   });
 
   it("charges a customer's stored cards by their tokens, as often as asked, and keeps them the customer's", async () => {
@@ -171,11 +197,11 @@ describe('POST /charges', () => {
       },
     ]);
 
-    // A card the customer no longer has, or a customer gone, is no one's card to charge.
+    // A card the customer no longer has, or a customer gone, is no one's card to charge: not found.
     expect((await client.del(`/1/customers/${customer.token}/cards/${other.token}`)).status).toBe(204);
-    expect((await byToken(other.token)).status).toBe(422);
+    expect((await byToken(other.token)).status).toBe(404);
     expect((await client.del(`/1/customers/${stranger.token}`)).status).toBe(204);
-    expect((await byToken(stranger.card.token)).status).toBe(422);
+    expect((await byToken(stranger.card.token)).status).toBe(404);
   });
 
   it('validates amounts, currencies, metadata and the card source, all at once', async () => {

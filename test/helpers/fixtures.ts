@@ -58,3 +58,16 @@ export const merchantApplication = (overrides: Record<string, unknown> = {}) => 
   notes: 'Referred at the expo',
   ...overrides,
 });
+
+/** Pin's answer to a card token used before (htdc/pinxs's recording of 2018; decision 208). */
+export const tokenAlreadyUsed = {
+  error: 'token_already_used',
+  error_description:
+    'Token already used. Card tokens can only be used once, to create a charge or assign a card to a customer',
+};
+
+/** Pin's answer to a card token the account does not hold (htdc/pinxs's recording of 2020; decision 208). */
+export const cardTokenNotFound = {
+  error: 'not_found',
+  error_description: 'The requested resource could not be found.',
+};

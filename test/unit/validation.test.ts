@@ -73,6 +73,21 @@ describe('card input', () => {
     ]);
   });
 
+  it('reports an expired card on both expiry fields beside other problems, as Pin did in 2024 (issue 41.4)', () => {
+    const { address_city: _, ...noCity } = goodCard;
+    const byParam = (input: unknown) => issuesOf(input).toSorted((a, b) => a.param.localeCompare(b.param));
+    expect(byParam({ ...noCity, expiry_month: '12', expiry_year: '20' })).toEqual([
+      { param: 'address_city', code: 'address_city_invalid', message: "Address city can't be blank" },
+      { param: 'expiry_month', code: 'expiry_month_invalid', message: 'Expiry month is expired' },
+      { param: 'expiry_year', code: 'expiry_year_invalid', message: 'Expiry year is expired' },
+    ]);
+    // A month that is no month says so, and nothing of an expiry.
+    expect(byParam({ ...noCity, expiry_month: '13', expiry_year: '20' })).toEqual([
+      { param: 'address_city', code: 'address_city_invalid', message: "Address city can't be blank" },
+      { param: 'expiry_month', code: 'expiry_month_invalid', message: 'Expiry month is invalid' },
+    ]);
+  });
+
   it('names nested params with brackets', () => {
     const schema = v.object({ card: cardInputSchema(now) });
     const issues = issuesOf({ card: { ...goodCard, address_city: '' } }, schema as never);

@@ -1,4 +1,5 @@
 import { countryCode } from './countries.ts';
+import { PinError } from './errors.ts';
 
 /** The cardholder and billing address, as sent and as stored. */
 export interface CardHolder {
@@ -133,3 +134,16 @@ export const newCard = (details: CardDetails, token: string, createdAt: string):
 
 /** Card tokens made by POST /cards expire one month after creation if unused (SPEC.md "Limits"). */
 export const cardTokenLifetimeMonths = 1;
+
+/**
+ * A card token this merchant used before (a payment, a customer), asked to pay or to be a
+ * customer's card again: Pin's 400 `token_already_used` (decision 208).
+ */
+export const cardTokenUsed = (): PinError => new PinError('token_already_used');
+
+/**
+ * A card token this merchant does not hold: never made, another merchant's, or past its month.
+ * Pin's 404 `not_found`, as recorded for a charge naming a card token its account did not hold
+ * (decision 208); one answer for all, so no merchant learns of another's tokens.
+ */
+export const cardTokenNotFound = (): PinError => new PinError('not_found');

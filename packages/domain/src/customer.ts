@@ -90,7 +90,11 @@ export const movesForNewCard = (newCard: Card, currentPrimary: Card): CardMoves 
   adopted: null,
 });
 
-/** The same answer for a token that never existed, belongs to someone else, expired or was used. */
+/**
+ * The same answer for a token that never existed, belongs to someone else, expired or was used: a
+ * bank account token's, a payment source's, a card token named in a customer's update. (A card
+ * token taken in as a new card is answered as Pin answers: card.ts, decision 208.)
+ */
 export const invalidToken = (param: string): PinError =>
   new PinError('invalid_resource', {
     messages: [fieldIssue(param, 'is invalid, expired or has already been used')],

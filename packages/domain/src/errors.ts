@@ -43,6 +43,12 @@ export const errorCatalogue = {
     status: 400,
     description: 'You must capture the full amount that was authorised',
   },
+  // Pin's text as recorded (htdc/pinxs test/http_recordings/charge_with_used_card_token.json, 2018).
+  token_already_used: {
+    status: 400,
+    description:
+      'Token already used. Card tokens can only be used once, to create a charge or assign a card to a customer',
+  },
   cannot_delete_plan: {
     status: 400,
     description: 'A plan with active or trial subscriptions cannot be deleted.',

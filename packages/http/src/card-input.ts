@@ -39,6 +39,22 @@ export const unexpired =
   (card: { expiry_month: number; expiry_year: number }): boolean =>
     !isExpired(card.expiry_month, card.expiry_year, now);
 
+const isMonth = (month: unknown): boolean =>
+  Number.isInteger(month) && Number(month) >= 1 && Number(month) <= 12;
+
+/**
+ * The year's side of `unexpired`, beside whatever else is wrong with the card, as Pin answered in
+ * 2024 (issue 41.4): checked on the year's path alone (valibot skips a check whose paths have an
+ * issue, and the month's "is expired" is one), so it reads the month itself, and says nothing when
+ * the month is no month.
+ */
+export const expiryYearUnexpired =
+  (now: Date) =>
+  (card: { expiry_year: number }): boolean => {
+    const month = (card as { expiry_month?: unknown }).expiry_month;
+    return !isMonth(month) || unexpired(now)({ expiry_month: Number(month), expiry_year: card.expiry_year });
+  };
+
 /**
  * The card input fields of SPEC.md (POST /cards, a customer's cards, and `card[...]` elsewhere).
  * Expiry is checked against `now`: a card past its expiry month is invalid (422), as Pin answers.
@@ -64,9 +80,7 @@ export const cardInputSchema = byExpiryMonth((now: Date) =>
     v.forward(v.partialCheck([['expiry_month'], ['expiry_year']], unexpired(now), 'is expired'), [
       'expiry_month',
     ]),
-    v.forward(v.partialCheck([['expiry_month'], ['expiry_year']], unexpired(now), 'is expired'), [
-      'expiry_year',
-    ]),
+    v.forward(v.partialCheck([['expiry_year']], expiryYearUnexpired(now), 'is expired'), ['expiry_year']),
     v.transform(
       (card): CardDetails => ({
         number: card.number,

@@ -9,7 +9,13 @@ import {
   walletNamed,
 } from '@wattle/domain';
 import * as v from 'valibot';
-import { cardInputSchema, cardNumberField, expiryFields, unexpired } from './card-input.ts';
+import {
+  cardInputSchema,
+  cardNumberField,
+  expiryFields,
+  expiryYearUnexpired,
+  unexpired,
+} from './card-input.ts';
 import { optionalText, phrases, requiredText } from './validation.ts';
 
 /**
@@ -39,9 +45,7 @@ const tokenisedCardSchema = (now: Date) =>
     v.forward(v.partialCheck([['expiry_month'], ['expiry_year']], unexpired(now), 'is expired'), [
       'expiry_month',
     ]),
-    v.forward(v.partialCheck([['expiry_month'], ['expiry_year']], unexpired(now), 'is expired'), [
-      'expiry_year',
-    ]),
+    v.forward(v.partialCheck([['expiry_year']], expiryYearUnexpired(now), 'is expired'), ['expiry_year']),
     v.transform(
       (token): TokenisedCardDetails => ({
         number: token.number,

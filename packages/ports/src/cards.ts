@@ -57,7 +57,8 @@ export type CardIntake =
 
 /**
  * Card tokens from POST /cards: single use, one month. A write that uses one up (a payment, a
- * customer, a customer's card) throws TokenUsed when another request used it first or it expired.
+ * customer, a customer's card) leaves the mark of its use, and throws TokenUsed when another
+ * request used it first or it expired.
  */
 export interface CardTokensStore {
   /**
@@ -73,4 +74,10 @@ export interface CardTokensStore {
   put(scope: Scope, sealed: SealedCard, expiresAt: Date): Promise<void>;
   /** The unused, unexpired token, or null (never existed, another merchant's, used or expired). */
   findUnused(scope: Scope, cardToken: string, now: Date): Promise<SealedCard | null>;
+  /**
+   * Whether this merchant's token was used (by a payment or a customer) within its month: the
+   * mark its use left, written by the same write. False for one never made, another merchant's,
+   * unused, or past its month.
+   */
+  wasUsed(scope: Scope, cardToken: string, now: Date): Promise<boolean>;
 }

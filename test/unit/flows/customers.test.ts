@@ -1,4 +1,4 @@
-import type { CustomerFields, Scope } from '@wattle/domain';
+import { type CustomerFields, cardTokenNotFound, cardTokenUsed, type Scope } from '@wattle/domain';
 import {
   addCustomerCard,
   type CardSource,
@@ -93,12 +93,12 @@ describe('creating a customer', () => {
     expect(await cardTokensOf(deps, customer.token)).toEqual([token]);
   });
 
-  it('answers the invalid card_token error for a used token, and creates nothing', async () => {
+  it("answers Pin's token_already_used for a used token, and creates nothing", async () => {
     const deps = setUp();
     const token = await unusedToken(deps);
     await createCustomer(deps, scope, fields, { kind: 'token', token });
-    await expect(createCustomer(deps, scope, fields, { kind: 'token', token })).rejects.toThrow(
-      invalidToken('card_token'),
+    await expect(createCustomer(deps, scope, fields, { kind: 'token', token })).rejects.toEqual(
+      cardTokenUsed(),
     );
     expect((await deps.customers.list(scope, 1)).total).toBe(1);
   });
@@ -115,18 +115,18 @@ describe('creating a customer', () => {
         },
       }),
     };
-    await expect(createCustomer(racing, scope, fields, { kind: 'token', token })).rejects.toThrow(
-      invalidToken('card_token'),
+    await expect(createCustomer(racing, scope, fields, { kind: 'token', token })).rejects.toEqual(
+      cardTokenUsed(),
     );
     // Only the other request's customer was made.
     expect((await deps.customers.list(scope, 1)).total).toBe(1);
   });
 
-  it("never takes another merchant's token", async () => {
+  it("never takes another merchant's token: not found, as one never made", async () => {
     const deps = setUp();
     const token = await unusedToken(deps);
-    await expect(createCustomer(deps, other, fields, { kind: 'token', token })).rejects.toThrow(
-      invalidToken('card_token'),
+    await expect(createCustomer(deps, other, fields, { kind: 'token', token })).rejects.toEqual(
+      cardTokenNotFound(),
     );
   });
 });
@@ -281,8 +281,8 @@ describe("a customer's cards", () => {
       fromToken.token,
       customer.primaryCard.token,
     ]);
-    await expect(addCustomerCard(deps, scope, customer.token, { kind: 'token', token })).rejects.toThrow(
-      invalidToken('card_token'),
+    await expect(addCustomerCard(deps, scope, customer.token, { kind: 'token', token })).rejects.toEqual(
+      cardTokenUsed(),
     );
   });
 

@@ -1,5 +1,7 @@
 import {
   type Customer,
+  cardTokenNotFound,
+  cardTokenUsed,
   newCard,
   type Payment,
   type Scope,
@@ -13,6 +15,7 @@ import {
   createCard,
   createPayment,
   createPaymentOnce,
+  createPaymentSource,
   declined,
   getPayment,
   listPayments,
@@ -350,15 +353,12 @@ describe('creating a payment', () => {
     expect(await deps.payments.sealedSecretsOf(scope, payment.token)).toBeNull();
   });
 
-  it('answers an invalid card_token when a racing payment used the token first, charging it once', async () => {
+  it("answers Pin's token_already_used when a racing payment used the token first, charging it once", async () => {
     const deps = setUp();
     const card = await createCard(deps, scope, aCardDetails());
     const request = aChargeRequest({ source: { kind: 'card_token', token: card.token } });
     deps.before('reserve', () => createPayment(deps, scope, request));
-    await expect(createPayment(deps, scope, request)).rejects.toMatchObject({
-      code: 'invalid_resource',
-      messages: [expect.objectContaining({ param: 'card_token' })],
-    });
+    await expect(createPayment(deps, scope, request)).rejects.toEqual(cardTokenUsed());
     expect(deps.processor.authorised).toHaveLength(1);
     expect(storedPayments(deps)).toBe(1);
   });
@@ -491,13 +491,11 @@ describe("a customer's stored card named by its token", () => {
     await withCustomer(deps, 'cus_1', ['card_primary']);
     await expect(
       resolveSource(deps, live, { kind: 'card_token', token: 'card_primary' }, now),
-    ).rejects.toMatchObject({ messages: [expect.objectContaining({ param: 'card_token' })] });
+    ).rejects.toEqual(cardTokenNotFound());
     const card = await createCard(deps, scope, aCardDetails());
     const request = aChargeRequest({ source: { kind: 'card_token', token: card.token } });
     await createPayment(deps, scope, request);
-    await expect(createPayment(deps, scope, request)).rejects.toMatchObject({
-      messages: [expect.objectContaining({ param: 'card_token' })],
-    });
+    await expect(createPayment(deps, scope, request)).rejects.toEqual(cardTokenUsed());
     expect(deps.processor.authorised).toHaveLength(1);
   });
 
@@ -555,6 +553,37 @@ describe('a payment under an Idempotency-Key', () => {
     expect(deps.processor.authorised).toHaveLength(1);
     expect((await recoveryJobs(deps)).length).toBe(0);
     expect(await eventTypes(deps)).toEqual(['charge.captured']);
+  });
+
+  it('finishes the payment a first attempt reserved with a card token before it died, the token used by it', async () => {
+    const deps = setUp();
+    const card = await createCard(deps, scope, aCardDetails());
+    const request = keyed({ source: { kind: 'card_token', token: card.token } });
+    deps.processor.failNext();
+    await expect(createPaymentOnce(deps, scope, request)).rejects.toThrow('did not answer');
+
+    const retried = await createPaymentOnce(deps, scope, request);
+    const token = paymentTokenFor(ids, 'charge', scope, 'key-1');
+    expect(retried).toMatchObject({ outcome: 'settled', payment: { token, state: 'captured' } });
+    expect(deps.processor.authorised).toHaveLength(1);
+    // Another key with the used token is another payment: refused, as Pin refuses a used token.
+    const other = aChargeRequest({
+      token: paymentTokenFor(ids, 'charge', scope, 'key-2'),
+      source: { kind: 'card_token', token: card.token },
+    });
+    await expect(createPaymentOnce(deps, scope, other)).rejects.toEqual(cardTokenUsed());
+  });
+
+  it('finishes the payment a first attempt reserved with a payment source before it died', async () => {
+    const deps = setUp();
+    const source = await createPaymentSource(deps, scope, { type: 'card', details: aCardDetails() });
+    const request = keyed({ source: { kind: 'payment_source', token: source.token } });
+    deps.processor.failNext();
+    await expect(createPaymentOnce(deps, scope, request)).rejects.toThrow('did not answer');
+
+    const retried = await createPaymentOnce(deps, scope, request);
+    expect(retried).toMatchObject({ outcome: 'settled', payment: { state: 'captured' } });
+    expect(deps.processor.authorised).toHaveLength(1);
   });
 
   it('sends a retry of a 3-D Secure charge back to the same session', async () => {

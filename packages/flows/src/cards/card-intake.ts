@@ -1,4 +1,13 @@
-import { type CardDetails, type Ids, invalidToken, newCard, type Scope, toTimestamp } from '@wattle/domain';
+import {
+  type CardDetails,
+  cardTokenNotFound,
+  cardTokenUsed,
+  type Ids,
+  newCard,
+  type PinError,
+  type Scope,
+  toTimestamp,
+} from '@wattle/domain';
 import { type CardIntake, type CardTokensStore, TokenUsed } from '@wattle/ports';
 
 /**
@@ -18,29 +27,40 @@ export const sealNewCard = async (
   return { from: 'new', sealed: await cardTokens.seal(scope, card, details.number, cvc) };
 };
 
-/** An unused card token to take in, or the invalid-token error for `param`. */
-export const takeUnusedToken = async (
+/**
+ * Why a card token named to pay or to be a customer's card is refused, when it is not unused (nor,
+ * for a payment, a card a customer keeps): used before, or not this merchant's to use.
+ */
+export const refusedCardToken = async (
   { cardTokens }: { cardTokens: CardTokensStore },
   scope: Scope,
   cardToken: string,
   now: Date,
-  param: string,
+): Promise<PinError> =>
+  (await cardTokens.wasUsed(scope, cardToken, now)) ? cardTokenUsed() : cardTokenNotFound();
+
+/** An unused card token to take in, or why it cannot be. */
+export const takeUnusedToken = async (
+  deps: { cardTokens: CardTokensStore },
+  scope: Scope,
+  cardToken: string,
+  now: Date,
 ): Promise<CardIntake> => {
-  const sealed = await cardTokens.findUnused(scope, cardToken, now);
-  if (!sealed) throw invalidToken(param);
+  const sealed = await deps.cardTokens.findUnused(scope, cardToken, now);
+  if (!sealed) throw await refusedCardToken(deps, scope, cardToken, now);
   return { from: 'token', sealed };
 };
 
 /**
- * Commits a change that uses a single-use token (card or bank account). When another request
- * used the token first (or it expired in between), the store throws TokenUsed: the same answer
- * as a used token, for `param`.
+ * Commits a change that uses a single-use token (card, payment source or bank account). When
+ * another request used the token first (or it expired in between), the store throws TokenUsed:
+ * the request is answered `refusal`, as if the token had been used before it came.
  */
-export const commitUsingToken = async <T>(param: string, commit: () => Promise<T>): Promise<T> => {
+export const commitUsingToken = async <T>(refusal: () => PinError, commit: () => Promise<T>): Promise<T> => {
   try {
     return await commit();
   } catch (error) {
-    if (error instanceof TokenUsed) throw invalidToken(param);
+    if (error instanceof TokenUsed) throw refusal();
     throw error;
   }
 };

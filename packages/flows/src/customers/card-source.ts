@@ -1,7 +1,7 @@
-import type { CardDetails, Ids, Scope } from '@wattle/domain';
+import type { CardDetails, Ids, PinError, Scope } from '@wattle/domain';
 import type { CardIntake, CardTokensStore, PaymentSourcesStore } from '@wattle/ports';
 import { sealNewCard, takeUnusedToken } from '../cards/card-intake.ts';
-import { paymentSourceParam, takePaymentSource } from '../payment-sources/take-payment-source.ts';
+import { takePaymentSource, usedFirst } from '../payment-sources/take-payment-source.ts';
 
 /**
  * Where a customer's card comes from: card details sent with the request, an unused card token,
@@ -12,11 +12,11 @@ export type CardSource =
   | { kind: 'token'; token: string }
   | { kind: 'payment_source'; token: string };
 
-/** The parameter a refused source is reported on. */
-export const paramOf = (source: CardSource): string =>
-  source.kind === 'payment_source' ? paymentSourceParam : 'card_token';
+/** The answer to a request whose source's token another request used first. */
+export const usedFirstOf = (source: CardSource): (() => PinError) =>
+  usedFirst(source.kind === 'payment_source' ? 'payment_source' : 'card_token');
 
-/** The card to take in: sealed from its details, or the unused token or source (else invalid). */
+/** The card to take in: sealed from its details, or the unused token or source (else refused). */
 export const intakeOf = (
   deps: { cardTokens: CardTokensStore; paymentSources: PaymentSourcesStore; ids: Ids },
   scope: Scope,
@@ -27,7 +27,7 @@ export const intakeOf = (
     case 'details':
       return sealNewCard(deps, scope, source.details, now);
     case 'token':
-      return takeUnusedToken(deps, scope, source.token, now, 'card_token');
+      return takeUnusedToken(deps, scope, source.token, now);
     case 'payment_source':
       return takePaymentSource(deps, scope, source.token, now);
   }

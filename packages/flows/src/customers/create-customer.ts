@@ -10,7 +10,7 @@ import {
 } from '@wattle/domain';
 import type { CardTokensStore, CustomersStore, PaymentSourcesStore } from '@wattle/ports';
 import { commitUsingToken } from '../cards/card-intake.ts';
-import { type CardSource, intakeOf, paramOf } from './card-source.ts';
+import { type CardSource, intakeOf, usedFirstOf } from './card-source.ts';
 
 export interface CreateCustomerDeps {
   customers: CustomersStore;
@@ -40,6 +40,6 @@ export const createCustomer = async (
     primaryCard: intake.sealed.card,
   };
   const event = newEvent(ids, 'customer.created', presentCustomer(customer), customer.createdAt);
-  await commitUsingToken(paramOf(card), () => customers.create(scope, customer, intake, event, now));
+  await commitUsingToken(usedFirstOf(card), () => customers.create(scope, customer, intake, event, now));
   return customer;
 };

@@ -2,7 +2,7 @@ import { type Card, type Clock, type Customer, type Ids, PinError, type Scope } 
 import type { CardTokensStore, CustomersStore, Page, PaymentSourcesStore, RetryPacing } from '@wattle/ports';
 import { commitUsingToken } from '../cards/card-intake.ts';
 import { retryOnChange } from '../shared/retry-on-change.ts';
-import { type CardSource, intakeOf, paramOf } from './card-source.ts';
+import { type CardSource, intakeOf, usedFirstOf } from './card-source.ts';
 import { loadCustomer, notFoundIfMissing } from './load-customer.ts';
 
 /** GET /customers/{token}/cards: the cards, with the customer (whose primary card is marked). */
@@ -39,7 +39,7 @@ export const addCustomerCard = async (
   const intake = await intakeOf({ cardTokens, paymentSources, ids }, scope, source, now);
   // The customer may be deleted while the card is on its way: then 404, as a read after it would.
   await notFoundIfMissing(() =>
-    commitUsingToken(paramOf(source), () => customers.addCard(scope, customer.token, intake, now)),
+    commitUsingToken(usedFirstOf(source), () => customers.addCard(scope, customer.token, intake, now)),
   );
   return intake.sealed.card;
 };

@@ -6,6 +6,7 @@ import {
   type CustomerFields,
   cardChangeOf,
   type Ids,
+  invalidToken,
   movesForNewCard,
   movesForToken,
   newEvent,
@@ -88,18 +89,20 @@ export const updateCustomer = async (
         primaryCard: moves?.newPrimary ?? current.primaryCard,
       };
       const event = newEvent(ids, 'customer.updated', presentCustomer(updated), toTimestamp(now));
-      await commitUsingToken(tokenParam, () =>
-        customers.update(
-          scope,
-          {
-            customer: updated,
-            expectedVersion: loaded.version,
-            intake,
-            removedCardToken: moves?.removed?.token ?? null,
-            event,
-          },
-          now,
-        ),
+      await commitUsingToken(
+        () => invalidToken(tokenParam),
+        () =>
+          customers.update(
+            scope,
+            {
+              customer: updated,
+              expectedVersion: loaded.version,
+              intake,
+              removedCardToken: moves?.removed?.token ?? null,
+              event,
+            },
+            now,
+          ),
       );
       return updated;
     }),

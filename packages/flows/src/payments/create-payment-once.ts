@@ -1,5 +1,6 @@
-import { resumptionOf, type Scope } from '@wattle/domain';
+import { PinError, resumptionOf, type Scope } from '@wattle/domain';
 import { TokenTaken } from '@wattle/ports';
+import { paymentSourceParam } from '../payment-sources/take-payment-source.ts';
 import {
   type CreatePaymentDeps,
   createPayment,
@@ -10,8 +11,9 @@ import { finishReserved } from './recover-payment.ts';
 
 /**
  * POST /charges and POST /authorisations: creates the payment, or, when its token (from the
- * Idempotency-Key) is already taken by an earlier attempt of the same request, answers with that
- * payment, finishing it first if the attempt died between reserving and settling.
+ * Idempotency-Key) is already taken by an earlier attempt of the same request (or that attempt
+ * used up its card token or payment source), answers with that payment, finishing it first if the
+ * attempt died between reserving and settling.
  */
 export const createPaymentOnce = async (
   deps: CreatePaymentDeps,
@@ -21,10 +23,22 @@ export const createPaymentOnce = async (
   try {
     return await createPayment(deps, scope, request);
   } catch (error) {
-    if (!(request.token && error instanceof TokenTaken)) throw error;
-    return resume(deps, scope, request, request.token);
+    if (!request.token) throw error;
+    if (error instanceof TokenTaken) return resume(deps, scope, request, request.token);
+    // Its card token or payment source refused as used: used, when the payment exists, by this
+    // request's own earlier attempt, which may have charged the card.
+    if (usedSource(error) && (await deps.payments.get(scope, request.token))) {
+      return resume(deps, scope, request, request.token);
+    }
+    throw error;
   }
 };
+
+/** A refusal of a payment's card token or payment source as used (or not there). */
+const usedSource = (error: unknown): boolean =>
+  error instanceof PinError &&
+  (error.code === 'token_already_used' ||
+    (error.messages ?? []).some((message) => message.param === paymentSourceParam));
 
 const resume = async (
   deps: CreatePaymentDeps,

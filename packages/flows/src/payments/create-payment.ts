@@ -16,7 +16,7 @@ import {
 } from '@wattle/domain';
 import type { PaymentWrite } from '@wattle/ports';
 import { commitUsingToken } from '../cards/card-intake.ts';
-import { paymentSourceParam } from '../payment-sources/take-payment-source.ts';
+import { usedFirst } from '../payment-sources/take-payment-source.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { type PaymentSource, resolveSource } from './payment-sources.ts';
 import { startThreeDSecure } from './processor-three-d-secure.ts';
@@ -113,8 +113,8 @@ export const reservePayment = async (
     uses: { cardToken: source.consumesCardToken, paymentSourceToken: source.consumesPaymentSource },
     recovery: along.recovery,
   });
-  const tokenParam = source.consumesPaymentSource ? paymentSourceParam : 'card_token';
-  await commitUsingToken(tokenParam, () => payments.commit(scope, [...changes, ...along.changes], now));
+  const refusal = usedFirst(source.consumesPaymentSource ? 'payment_source' : 'card_token');
+  await commitUsingToken(refusal, () => payments.commit(scope, [...changes, ...along.changes], now));
   return {
     payment: reserved,
     card: source.opened,

@@ -2,7 +2,6 @@ import {
   type CardDetails,
   type Customer,
   fieldIssue,
-  invalidToken,
   type PaymentCard,
   PinError,
   type ProcessorCard,
@@ -10,7 +9,7 @@ import {
   unowned,
 } from '@wattle/domain';
 import type { SealedCard, SealedSecrets } from '@wattle/ports';
-import { sealNewCard } from '../cards/card-intake.ts';
+import { refusedCardToken, sealNewCard } from '../cards/card-intake.ts';
 import { takePaymentSource } from '../payment-sources/take-payment-source.ts';
 import type { PaymentsDeps } from './deps.ts';
 
@@ -142,7 +141,7 @@ export const resolveSource = async (
       const owner = await customers.findCardOwner(scope, source.token);
       const loaded = owner ? await customers.get(scope, owner) : null;
       const stored = loaded ? await namedCard(deps, scope, loaded.customer, source.token) : null;
-      if (!stored) throw invalidToken('card_token');
+      if (!stored) throw await refusedCardToken(deps, scope, source.token, now);
       return stored;
     }
     case 'payment_source': {

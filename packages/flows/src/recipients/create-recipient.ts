@@ -1,5 +1,6 @@
 import {
   type Clock,
+  invalidToken,
   newEvent,
   presentRecipient,
   type Recipient,
@@ -42,6 +43,9 @@ export const createRecipient = async (
     bankAccount: intake.sealed.bankAccount,
   };
   const event = newEvent(ids, 'recipient.created', presentRecipient(recipient), recipient.createdAt);
-  await commitUsingToken('bank_account_token', () => recipients.create(scope, recipient, intake, event, now));
+  await commitUsingToken(
+    () => invalidToken('bank_account_token'),
+    () => recipients.create(scope, recipient, intake, event, now),
+  );
   return recipient;
 };

@@ -1,5 +1,6 @@
 import {
   type Clock,
+  invalidToken,
   newEvent,
   presentRecipient,
   type Recipient,
@@ -52,8 +53,9 @@ export const updateRecipient = async (
       ...(intake ? { bankAccount: intake.sealed.bankAccount } : {}),
     };
     const event = newEvent(ids, 'recipient.updated', presentRecipient(recipient), toTimestamp(now));
-    await commitUsingToken('bank_account_token', () =>
-      recipients.update(scope, loaded, recipient, intake, event, now),
+    await commitUsingToken(
+      () => invalidToken('bank_account_token'),
+      () => recipients.update(scope, loaded, recipient, intake, event, now),
     );
     return recipient;
   });

@@ -32,6 +32,10 @@ export class MemoryCardTokens implements CardTokensStore {
     return { card: value, ...secrets };
   }
 
+  wasUsed(scope: Scope, cardToken: string, now: Date): Promise<boolean> {
+    return this.tokens.wasUsed(scope, cardToken, now);
+  }
+
   consumeIn(change: Change, scope: Scope, cardToken: string, now: Date): Change {
     return this.tokens.consumeIn(change, scope, cardToken, now);
   }

@@ -11,7 +11,7 @@ import { copy } from '../world/copy.ts';
 import { scoped, sealContext } from '../world/keys.ts';
 import type { MemoryWorld } from '../world/world.ts';
 
-interface StoredToken<T> {
+interface UnusedToken<T> {
   value: T;
   sealedNumber: string;
   /** A card's CVC, sealed apart, until the one payment it was sent for is authorised. */
@@ -19,10 +19,22 @@ interface StoredToken<T> {
   expiresAt: number;
 }
 
+/** What a used token leaves until its month ends: the time of its use, nothing of its card. */
+interface UsedToken {
+  usedAt: number;
+  expiresAt: number;
+}
+
+type StoredToken<T> = UnusedToken<T> | UsedToken;
+
+const isUnused = <T>(stored: StoredToken<T> | undefined): stored is UnusedToken<T> =>
+  stored !== undefined && !('usedAt' in stored);
+
 /**
  * Single-use tokens that expire (card tokens, bank account tokens, payment sources): every read and
- * every use compares the expiry with the time given, using one removes it, so a token is used
- * once however many changes race for it; the retention sweep removes the ones never used.
+ * every use compares the expiry with the time given, using one turns it into the mark of its use,
+ * so a token is used once however many changes race for it, and a later request is told it was
+ * used; the retention sweep removes the ones never used and the marks once their month ends.
  */
 export class SingleUseTokens<T extends { token: string }> {
   private readonly tokens;
@@ -55,7 +67,7 @@ export class SingleUseTokens<T extends { token: string }> {
   ): Promise<void> {
     const id = scoped(scope, value.token);
     if (this.tokens.has(id)) throw new Error(`The ${this.kind} ${value.token} exists already`);
-    const stored: StoredToken<T> = {
+    const stored: UnusedToken<T> = {
       value: copy(value),
       sealedNumber,
       ...(sealedCvc ? { sealedCvc } : {}),
@@ -67,19 +79,35 @@ export class SingleUseTokens<T extends { token: string }> {
 
   async findUnused(scope: Scope, token: string, now: Date): Promise<({ value: T } & SealedSecrets) | null> {
     const stored = this.tokens.get(scoped(scope, token));
-    if (!stored || stored.expiresAt <= toEpochSeconds(now)) return null;
+    if (!isUnused(stored) || stored.expiresAt <= toEpochSeconds(now)) return null;
     const found = { value: copy(stored.value), sealedNumber: stored.sealedNumber };
     return stored.sealedCvc ? { ...found, sealedCvc: stored.sealedCvc } : found;
   }
 
-  /** Uses the token up in `change`: TokenUsed when it is gone (used, expired, never made). */
+  /** Whether the token was used (its mark is there, its month not over). */
+  async wasUsed(scope: Scope, token: string, now: Date): Promise<boolean> {
+    const stored = this.tokens.get(scoped(scope, token));
+    return stored !== undefined && !isUnused(stored) && stored.expiresAt > toEpochSeconds(now);
+  }
+
+  /**
+   * Uses the token up in `change`, leaving the mark of its use: TokenUsed when it is not unused
+   * (used, expired, never made).
+   */
   consumeIn(change: Change, scope: Scope, token: string, now: Date): Change {
     const id = scoped(scope, token);
+    const at = toEpochSeconds(now);
     return change
       .check(
-        () => (this.tokens.get(id)?.expiresAt ?? 0) > toEpochSeconds(now),
+        () => {
+          const stored = this.tokens.get(id);
+          return isUnused(stored) && stored.expiresAt > at;
+        },
         () => new TokenUsed(token),
       )
-      .write(() => this.tokens.delete(id));
+      .write(() => {
+        const { expiresAt } = this.tokens.get(id) as UnusedToken<T>;
+        this.tokens.set(id, { usedAt: at, expiresAt });
+      });
   }
 }

@@ -44,9 +44,11 @@ export interface SingleUseKind {
 }
 
 /**
- * Single-use tokens that expire (card tokens, bank account tokens). The item is its own lease:
- * `expiresAt` lets TTL sweep it, every read compares it with the clock, and using the token
- * deletes the item under a condition, so a token is used once however many requests race for it.
+ * Single-use tokens that expire (card tokens, bank account tokens, payment sources). The item is
+ * its own lease: `expiresAt` lets TTL sweep it, every read compares it with the clock, and using
+ * the token turns the item into a mark of its use under a condition (`usedAt`, its card and
+ * sealed secrets removed), so a token is used once however many requests race for it, and a
+ * later request is told it was used (until the token's month ends and TTL sweeps the mark).
  */
 export class SingleUseTokens<T extends { token: string }> {
   constructor(
@@ -86,6 +88,20 @@ export class SingleUseTokens<T extends { token: string }> {
 
   /** The unused, unexpired token, or null (never existed, another merchant's, used or expired). */
   async findUnused(scope: Scope, token: string, now: Date): Promise<Sealed<T> | null> {
+    const item = await this.read(scope, token);
+    if (!item || item.usedAt !== undefined || Number(item.expiresAt) <= toEpochSeconds(now)) return null;
+    const sealed = { value: item.value as T, sealedNumber: item.sealedNumber as string };
+    return item.sealedCvc ? { ...sealed, sealedCvc: item.sealedCvc as string } : sealed;
+  }
+
+  /** Whether the token was used (its mark is there, its month not over): never made, another merchant's or expired is false. */
+  async wasUsed(scope: Scope, token: string, now: Date): Promise<boolean> {
+    const item = await this.read(scope, token);
+    return item?.usedAt !== undefined && Number(item.expiresAt) > toEpochSeconds(now);
+  }
+
+  /** The token's item (unused, or the mark of its use), read consistently. */
+  private async read(scope: Scope, token: string): Promise<Record<string, unknown> | undefined> {
     const result = await this.ctx.doc.send(
       new GetCommand({
         TableName: this.ctx.tableName,
@@ -93,13 +109,13 @@ export class SingleUseTokens<T extends { token: string }> {
         ConsistentRead: true,
       }),
     );
-    const item = result.Item;
-    if (!item || Number(item.expiresAt) <= toEpochSeconds(now)) return null;
-    const sealed = { value: item.value as T, sealedNumber: item.sealedNumber as string };
-    return item.sealedCvc ? { ...sealed, sealedCvc: item.sealedCvc as string } : sealed;
+    return result.Item;
   }
 
-  /** Uses the token up inside `tx`: the transaction throws TokenUsed if it is gone. */
+  /**
+   * Uses the token up inside `tx`, leaving the mark of its use: the transaction throws TokenUsed
+   * if it is used, expired or gone.
+   */
   consumeIn<L extends string>(
     tx: Transaction<L | SingleUseLabel>,
     scope: Scope,
@@ -107,9 +123,11 @@ export class SingleUseTokens<T extends { token: string }> {
     now: Date,
   ): Transaction<L | SingleUseLabel> {
     return tx
-      .delete(this.kind.label, {
+      .update(this.kind.label, {
         Key: this.kind.key(scope, token),
-        ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
+        UpdateExpression: 'SET usedAt = :now REMOVE #value, sealedNumber, sealedCvc',
+        ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now AND attribute_not_exists(usedAt)',
+        ExpressionAttributeNames: { '#value': 'value' },
         ExpressionAttributeValues: { ':now': toEpochSeconds(now) },
       })
       .refuse(this.kind.label, () => new TokenUsed(token));

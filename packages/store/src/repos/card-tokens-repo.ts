@@ -37,7 +37,11 @@ export class CardTokensRepo implements CardTokensStore {
     return found ? fromSealed(found) : null;
   }
 
-  /** Uses the token up inside `tx`: the transaction throws TokenUsed if it is gone. */
+  wasUsed(scope: Scope, cardToken: string, now: Date): Promise<boolean> {
+    return this.tokens.wasUsed(scope, cardToken, now);
+  }
+
+  /** Uses the token up inside `tx`, leaving the mark of its use: the transaction throws TokenUsed if it is not unused. */
   readonly consumeIn: ConsumeIn = (tx, scope, cardToken, now) =>
     this.tokens.consumeIn(tx, scope, cardToken, now);
 }
