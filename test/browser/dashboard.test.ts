@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser } from '../helpers/browser.ts';
 import { chargeFields } from '../helpers/fixtures.ts';
+import { hangNet } from '../helpers/hang-net.ts';
 import { type Receiver, startReceiver, waitUntil } from '../helpers/receiver.ts';
 import { type Api, api, type Merchant, newMerchant, useClockStack } from '../helpers/stack.ts';
 
@@ -119,5 +120,49 @@ describe('the dashboard in a browser', () => {
     expect(await page.locator('table.charges tbody tr').first().textContent()).toContain(charge.token);
     await page.getByRole('link', { name: 'Balance' }).click();
     expect(await page.locator('table.balance tbody').textContent()).toContain('AUD');
+  });
+});
+
+describe('the followed events page in a browser', () => {
+  it('shows each new event at the top as it happens, pushed with no script, asking nothing while nothing happens', async () => {
+    const followed = await browser.context.newPage();
+    try {
+      await followed.goto(dashboard());
+      await followed.selectOption('select[name="account"]', merchant.accountId);
+      await followed.getByRole('button', { name: 'Show' }).click();
+      await followed.waitForURL(/account=/);
+      // The page keeps loading while it follows: wait for its list, not for its load.
+      await Promise.all([
+        followed.waitForURL(/follow=1/, { waitUntil: 'commit' }),
+        followed.getByRole('link', { name: 'Follow new events' }).click({ noWaitAfter: true }),
+      ]);
+      await followed.locator('ol.followed').waitFor({ state: 'attached' });
+      const asked: string[] = [];
+      followed.on('request', (request) => asked.push(request.url()));
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(asked).toEqual([]);
+
+      const first = await client.post('/1/customers', {
+        email: 'first@example.com',
+        card: chargeFields().card,
+      });
+      expect(first.status).toBe(201);
+      const customerEvent = followed.locator('ol.followed > li.event', { hasText: 'customer.created' });
+      await customerEvent.waitFor();
+      const made = await client.post('/1/charges', chargeFields());
+      expect(made.status).toBe(201);
+      const chargeEvent = followed.locator('ol.followed > li.event', { hasText: 'charge.' }).first();
+      await chargeEvent.waitFor({ timeout: hangNet(15_000) });
+      // The newest on top, as the reader sees it (the page only grows at its end; its stylesheet
+      // shows the list from the bottom up).
+      const top = async (item: typeof chargeEvent) => (await item.boundingBox())?.y ?? Number.NaN;
+      expect(await top(chargeEvent)).toBeLessThan(await top(customerEvent));
+      expect(await top(customerEvent)).toBeLessThan(await top(followed.locator('section.latest')));
+      // Pushed, not asked for: the page made no request for them.
+      expect(asked).toEqual([]);
+      expect(await followed.locator('script').count()).toBe(0);
+    } finally {
+      await followed.close();
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
+import { hangNet } from '../helpers/hang-net.ts';
+import { startReceiver, waitUntil } from '../helpers/receiver.ts';
 import { type Api, api, type Merchant, newMerchant, request, useStack } from '../helpers/stack.ts';
 
 let merchant: Merchant;
@@ -127,5 +129,85 @@ describe('the dashboard over HTTP', () => {
     expect(foreign.status).toBe(403);
     expect(await statusWithHost('evil.example')).toBe(403);
     expect(await statusWithHost(`localhost:${useStack().port}`)).toBe(200);
+  });
+});
+
+describe('the followed events page', () => {
+  it('is pushed each new event and webhook attempt as it happens, with no script and nothing written while nothing happens', async () => {
+    const receiver = await startReceiver(200);
+    const abort = new AbortController();
+    try {
+      expect((await client.post('/1/webhook_endpoints', { url: receiver.url('/followed') })).status).toBe(
+        201,
+      );
+      const answer = await fetch(
+        `${origin}/?${new URLSearchParams({ account: merchant.accountId, env: 'test', view: 'events', follow: '1' })}`,
+        { headers: { accept: 'text/html' }, signal: abort.signal },
+      );
+      expect(answer.status).toBe(200);
+      // The events page's own headers: markup only, under the same CSP as every dashboard page.
+      expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(answer.headers.get('content-security-policy')).not.toContain('script-src');
+      const reader = answer.body!.getReader();
+      let written = '';
+      let reading = reader.read();
+      /** What the page gets within `ms`, appended to `written`. */
+      const readFor = async (ms: number): Promise<string> => {
+        let got = '';
+        const until = Date.now() + ms;
+        while (Date.now() < until) {
+          const chunk = await Promise.race([
+            reading,
+            new Promise<null>((resolve) => setTimeout(() => resolve(null), until - Date.now())),
+          ]);
+          if (chunk === null) break;
+          if (chunk.done) throw new Error(`The page ended:\n${written}`);
+          got += Buffer.from(chunk.value).toString('utf8');
+          reading = reader.read();
+        }
+        written += got;
+        return got;
+      };
+      await waitUntil(
+        async () =>
+          (await readFor(200), written).includes('<ol class="events followed">') ? true : undefined,
+        10_000,
+      );
+      expect(written).not.toContain('<script');
+      // Quiet: nothing is written while nothing happens.
+      expect(await readFor(1_500)).toBe('');
+      // Another merchant's charge, as this one's is made: only this account's reach its page.
+      const other = await newMerchant(useStack());
+      const otherClient = api(other.test.baseUrl, other.test.secretKey);
+      expect((await otherClient.post('/1/charges', chargeFields())).status).toBe(201);
+      const made = await client.post('/1/charges', chargeFields());
+      expect(made.status).toBe(201);
+      const [otherEvent] = (await otherClient.get('/1/events')).body.response as { token: string }[];
+      const events = (await client.get('/1/events')).body.response as { token: string; type: string }[];
+      expect(events.length).toBeGreaterThan(0);
+      await waitUntil(
+        async () => {
+          await readFor(200);
+          return events.every(({ token }) => written.includes(`data-token="${token}"`)) &&
+            /webhook attempt .*whr_/.test(written)
+            ? true
+            : undefined;
+        },
+        hangNet(15_000),
+        'the charge’s event and its webhook attempt on the followed page',
+      );
+      expect(written).not.toContain(otherEvent!.token);
+    } finally {
+      abort.abort();
+      await receiver.close();
+    }
+  });
+
+  it('is linked from the events page, and a type filter is not followed', async () => {
+    const events = await show({ env: 'test', view: 'events' });
+    expect(events.text).toContain('follow=1');
+    const filtered = await show({ env: 'test', view: 'events', type: 'charge.captured', follow: '1' });
+    expect(filtered.status).toBe(200);
+    expect(filtered.text).not.toContain('<ol class="events followed">');
   });
 });

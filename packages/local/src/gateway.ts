@@ -81,6 +81,8 @@ export interface GatewayOptions {
   downloads?: DownloadHandler;
   /** The dashboard at `/` (and `/_dashboard/...`). */
   dashboard?: DashboardHandler;
+  /** Keeps a response that stays open (a followed page), to end it when the stack stops. */
+  keepOpen?: (res: ServerResponse) => void;
   /** Each invocation's time (invokeTimeoutMsOf's by default). */
   invokeTimeoutMs?: number;
   /**
@@ -481,6 +483,15 @@ export const createGateway = (options: GatewayOptions) => {
           rawQueryString,
           body: read.body.toString('utf8'),
         });
+        if (answer.follow) {
+          res.writeHead(answer.status, { ...answer.headers, 'x-request-id': requestId });
+          res.write(answer.body);
+          options.keepOpen?.(res);
+          const stop = answer.follow((markup) => res.write(markup));
+          await new Promise<void>((resolve) => res.once('close', resolve));
+          stop();
+          return { path: rawPath, requestId, status: answer.status, routeKey: '/', printed: false };
+        }
         page = {
           status: answer.status,
           headers: answer.headers,

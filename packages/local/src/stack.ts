@@ -348,7 +348,14 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
           },
         }),
         eventStream: eventStream(feed, store.accounts),
-        dashboard: createDashboard({ accounts: dashboardAccounts, origin: () => baseUrl, store, clock }),
+        dashboard: createDashboard({
+          accounts: dashboardAccounts,
+          origin: () => baseUrl,
+          store,
+          clock,
+          feed,
+        }),
+        keepOpen: (res) => feed.keep(res),
       }),
     );
     const port = await listen(server, options.port ?? defaultPort);

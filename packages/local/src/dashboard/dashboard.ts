@@ -1,16 +1,17 @@
 import { type Environment, eventTypes, toTimestamp } from '@wattle/domain';
 import { pageSecurityHeaders } from '@wattle/http';
 import type { LocalStore } from '../engine.ts';
+import type { EventFeed } from '../event-feed.ts';
 import type { DashboardAccount, DashboardAccounts } from './accounts.ts';
 import { ApiRefusal, apiClient } from './api-client.ts';
 import { type ClockAdvance, clockUnits, clockView } from './clock-view.ts';
 import { deliveriesView } from './deliveries-view.ts';
-import { eventsView } from './events-view.ts';
+import { attemptItem, eventItem, eventsView, followedItems, followedView } from './events-view.ts';
 import { type Html, html, query } from './html.ts';
 import { layout, messagePage, type PageContext, viewNames } from './layout.ts';
 import { pageParameter } from './pages.ts';
 import { resourceView } from './resource-view.ts';
-import { resourceViews } from './resources.ts';
+import { type ApiObject, resourceViews } from './resources.ts';
 import { stylesheet } from './style.ts';
 
 /** A request for the dashboard, its body read. */
@@ -25,6 +26,11 @@ export interface DashboardResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /**
+   * A page that keeps loading: after `body`, each piece of markup given to `write` as it happens,
+   * until the browser leaves (the answer of `follow` stops it) or the stack stops.
+   */
+  follow?: (write: (markup: string) => void) => () => void;
 }
 
 export interface DashboardOptions {
@@ -33,6 +39,8 @@ export interface DashboardOptions {
   origin: () => string;
   store: LocalStore;
   clock: { now(): Date };
+  /** The stack's new events and webhook attempts, for the followed events page. */
+  feed?: Pick<EventFeed, 'follow'>;
 }
 
 /**
@@ -123,13 +131,43 @@ export const createDashboard = (options: DashboardOptions) => {
     }
   };
 
-  const show = async (rawQueryString: string): Promise<DashboardResponse> => {
+  /**
+   * The events page followed: the layout written up to the list of new items, which the feed then
+   * writes into as they happen. No script: the page is pushed by the server, and its CSP stays.
+   */
+  const followed = async (
+    context: PageContext,
+    feed: Pick<EventFeed, 'follow'>,
+  ): Promise<DashboardResponse> => {
+    const latest = await api.get(context.account, context.environment, '/1/events?page=1');
+    const whole = layout(
+      context,
+      html`${followedView(latest.response as ApiObject[], context)}${followedItems}`,
+    ).text;
+    return {
+      ...page(200, html``),
+      body: whole.slice(0, whole.lastIndexOf(followedItems.text) + followedItems.text.length),
+      follow: (write) =>
+        feed.follow(context.account.accountId, context.environment, (item) =>
+          write(
+            (item.kind === 'event'
+              ? eventItem(item.event as unknown as ApiObject)
+              : attemptItem(context, item.webhook)
+            ).text,
+          ),
+        ),
+    };
+  };
+
+  const show = async (rawQueryString: string, method: string): Promise<DashboardResponse> => {
     const parameters = new URLSearchParams(rawQueryString);
     const view = parameters.get('view') || 'events';
     if (!viewNames.includes(view))
       return refused(404, 'No such view', `View must be one of: ${viewNames.join(', ')}.`);
     const context = contextOf(parameters, view);
     try {
+      const follow = parameters.get('follow') === '1' && !parameters.get('type') && method === 'GET';
+      if (view === 'events' && follow && options.feed) return await followed(context, options.feed);
       return page(200, layout(context, await content(context, parameters)));
     } catch (error) {
       if (!(error instanceof ApiRefusal)) throw error;
@@ -189,7 +227,7 @@ export const createDashboard = (options: DashboardOptions) => {
       switch (route) {
         case 'GET /':
         case 'HEAD /':
-          return await show(request.rawQueryString);
+          return await show(request.rawQueryString, request.method);
         case 'GET /_dashboard/style.css':
           return {
             status: 200,

@@ -14,6 +14,11 @@ nav a { padding: .25rem .6rem; border-radius: 4px; color: var(--ink); text-decor
 nav a[aria-current="page"] { background: var(--ink); color: #fff; }
 main { padding: 1rem 1.5rem 3rem; max-width: 90rem; }
 ol.events, ol.deliveries { list-style: none; padding: 0; }
+.following { display: flex; flex-direction: column; }
+.following .notice { order: 0; } .following h3.new { order: 1; } .following .latest { order: 3; }
+ol.followed { order: 2; display: flex; flex-direction: column-reverse; margin: 0; }
+li.attempt { padding: .25rem .75rem; }
+.follow { margin: .5rem 0; }
 li.event, li.delivery { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: .5rem .75rem; margin: .5rem 0; }
 li p { margin: .25rem 0; }
 code { font: 12.5px ui-monospace, SFMono-Regular, Menlo, monospace; }
