@@ -1,4 +1,5 @@
 import type { AccountStatus } from './account.ts';
+import { defaultMaximumCharge } from './money.ts';
 
 /** A partner's application for a referred merchant (SPEC.md POST /merchants), without the password. */
 export interface MerchantApplication {
@@ -91,7 +92,7 @@ export const defaultMerchantSettings = {
   send_transfer_email: true,
   send_refund_successful_emails: true,
   settlement_delay_days: 5,
-  maximum_charge_cents: 600000,
+  maximum_charge_cents: defaultMaximumCharge,
   pos_maximum_charge_cents: 100000,
   transaction_fixed_fee: 30,
   third_party_transfer_fee: 30,
