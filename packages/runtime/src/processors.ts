@@ -103,8 +103,8 @@ const settingsOf = (account: ProcessorAccount, readSecret: SecretReader): (() =>
 
 /**
  * `processor` with every setting in hand, so its answers that are not promises (reading
- * notifications) can be given: the same processor, or, for Adyen, the connector once it and its
- * settings are loaded.
+ * notifications) can be given: the same processor (the simulator), or, for an account of a
+ * connector, the connector's processor once it and the account's settings are loaded.
  */
 export const readyProcessor = async (processor: PaymentProcessor): Promise<PaymentProcessor> =>
   waiting in processor ? (processor as DeferredProcessor)[waiting]() : processor;
