@@ -118,7 +118,7 @@ describe('the connectors', () => {
   });
 
   it('are found where the code names them: the check reads identifiers and strings, not comments', () => {
-    const [{ name }] = connectors as [{ name: string }];
+    const name = (connectors[0] as { name: string }).name;
     const capital = name.charAt(0).toUpperCase() + name.slice(1);
     expect(namings('a.ts', `const deferred${capital} = 1;`, name)).toHaveLength(1);
     expect(namings('a.ts', `route('/${name}/notifications');`, name)).toHaveLength(1);
