@@ -1,5 +1,5 @@
-import type { AccountProcessor } from '@wattle/ports';
 import { answeredOutcome } from '@wattle/http';
+import type { AccountProcessor } from '@wattle/ports';
 import type { MetricsRecorder } from '@wattle/routes/metrics';
 import {
   functionTracer,
