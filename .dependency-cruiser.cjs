@@ -5,12 +5,29 @@
  * Rooms: packages/domain (pure rules and shapes), packages/ports (the interfaces flows need),
  * packages/flows (every use case), packages/store (DynamoDB, implements the store ports), packages/memory-store
  * (the same ports in memory),
- * adapters (packages/processor, packages/adyen, packages/webhooks, packages/file-storage), packages/verify (the webhook check merchants use), packages/deadline (the
+ * adapters (packages/processor, the connectors, packages/webhooks, packages/file-storage), packages/verify (the webhook check merchants use), packages/deadline (the
  * invocation's one deadline), packages/queue-messages (the event-source functions' messages decoded), packages/runtime (composition: builds the real adapters), packages/http (middy middlewares, validation, presenting), packages/routes (the route
  * table), packages/openapi (the OpenAPI document, generated), functions/* (Lambda handlers), infra (CDK),
  * tools (packages/local, packages/cli).
  */
+const { readdirSync, readFileSync } = require('node:fs');
+
 const workspace = '^(packages|functions)/';
+
+/**
+ * The connector packages: those whose package.json says `"wattle": { "connector": true }` (the one
+ * registry, packages/runtime/src/connectors.ts, lists them; nothing here names one).
+ */
+const connectorPackages = readdirSync(`${__dirname}/packages`).filter((dir) => {
+  try {
+    return (
+      JSON.parse(readFileSync(`${__dirname}/packages/${dir}/package.json`, 'utf8')).wattle?.connector === true
+    );
+  } catch {
+    return false;
+  }
+});
+const adapters = ['processor', ...connectorPackages, 'webhooks', 'file-storage'].join('|');
 
 module.exports = {
   forbidden: [
@@ -54,12 +71,12 @@ module.exports = {
     {
       name: 'adapters-on-domain-and-ports-only',
       comment:
-        'The processors (the simulator, the Adyen connector), the webhook sender and queue, and the file storage (S3 or a directory) implement ports (through the AWS SDK, or a processor library); they know no flow, store or composition.',
+        "The processors (the simulator, each connector), the webhook sender and queue, and the file storage (S3 or a directory) implement ports (through the AWS SDK, or a processor's library); they know no flow, store or composition.",
       severity: 'error',
-      from: { path: '^packages/(processor|adyen|webhooks|file-storage)/' },
+      from: { path: `^packages/(${adapters})/` },
       to: {
         path: workspace,
-        pathNot: '^packages/(processor|adyen|webhooks|file-storage|verify|ports|domain)/',
+        pathNot: `^packages/(${adapters}|verify|ports|domain)/`,
       },
     },
     {
@@ -140,10 +157,14 @@ module.exports = {
     },
     {
       name: 'infra-on-routes-and-table-only',
-      comment: 'The CDK stack reads the route table and the table definition, nothing else of ours.',
+      comment:
+        'The CDK stack reads the route table, the table definition and the registry of connectors (which processor modules ship apart), nothing else of ours.',
       severity: 'error',
       from: { path: '^infra/' },
-      to: { path: workspace, pathNot: '^packages/(routes/|store/src/kernel/table\\.ts$)' },
+      to: {
+        path: workspace,
+        pathNot: '^packages/(routes/|store/src/kernel/table\\.ts$|runtime/src/connectors\\.ts$)',
+      },
     },
     {
       name: 'no-circular',

@@ -18,7 +18,6 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Key } from 'aws-cdk-lib/aws-kms';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
-import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -34,10 +33,12 @@ import { createFilesBucket } from './constructs/files-bucket.ts';
 import { createServiceFunction } from './constructs/function.ts';
 import { createObservability } from './constructs/observability.ts';
 import {
-  createProcessorSecret,
-  grantProcessorSecret,
-  liveProcessorFromContext,
-} from './constructs/processor-secret.ts';
+  type AccountSecret,
+  createAccountSecrets,
+  type DeclaredAccounts,
+  grantAccountSecrets,
+  processorAccountsFromContext,
+} from './constructs/processor-accounts.ts';
 import { createQueueWithDlq } from './constructs/queues.ts';
 import { createSchedule } from './constructs/schedule.ts';
 import { createTable } from './constructs/table.ts';
@@ -67,8 +68,10 @@ export class WattleStack extends Stack {
   readonly alarmTopic: Topic;
   /** The business metrics' dashboard (constructs/observability.ts). */
   readonly dashboard: Dashboard;
-  /** The live processor's settings (`-c liveProcessor=adyen`), read by the functions that use it. */
-  readonly processorSecret: Secret | undefined;
+  /** The processor accounts and the live default (`-c processorAccounts`, `-c liveProcessor`). */
+  readonly processorAccounts: DeclaredAccounts;
+  /** Each account's settings (a secret each), read by the functions that call processors. */
+  readonly accountSecrets: readonly AccountSecret[];
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -76,8 +79,8 @@ export class WattleStack extends Stack {
     this.table = createTable(this, 'Table', { encryptionKey: this.tableKey });
     this.cardKey = createCardKey(this, 'CardKey');
     this.filesBucket = createFilesBucket(this, 'FilesBucket');
-    this.processorSecret =
-      liveProcessorFromContext(this) === 'adyen' ? createProcessorSecret(this, 'ProcessorSecret') : undefined;
+    this.processorAccounts = processorAccountsFromContext(this);
+    this.accountSecrets = createAccountSecrets(this, this.processorAccounts);
 
     const events = createQueueWithDlq(this, 'Events', queues.events);
     this.eventsQueue = events.queue;
@@ -113,10 +116,10 @@ export class WattleStack extends Stack {
     new CfnOutput(this, 'TestBaseUrl', { value: `${api.apiEndpoint}/${stages.test.stageName}` });
     new CfnOutput(this, 'LiveBaseUrl', { value: `${api.apiEndpoint}/${stages.live.stageName}` });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
-    if (this.processorSecret)
-      new CfnOutput(this, 'ProcessorSecretArn', {
-        value: this.processorSecret.secretArn,
-        description: 'Put the ADYEN_* settings here, as one JSON object',
+    for (const account of this.accountSecrets)
+      new CfnOutput(this, account.secret.node.id.replace('ProcessorSecret', 'ProcessorSecretArn'), {
+        value: account.secret.secretArn,
+        description: `Put the processor account ${account.name}'s settings here, as one JSON object`,
       });
 
     const domains = addStageDomains(this, { api, stages, domains: stageDomainsFromContext(this) });
@@ -204,7 +207,7 @@ export class WattleStack extends Stack {
           "The files function keeps one object per file under keys it makes from the merchant and the file's token: its grant covers the objects of the files bucket and nothing else, with no listing.",
       });
     }
-    if (access.processor && this.processorSecret) grantProcessorSecret(lambda, this.processorSecret);
+    if (access.processor) grantAccountSecrets(lambda, this.processorAccounts.live, this.accountSecrets);
     return lambda;
   }
 

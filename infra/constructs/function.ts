@@ -7,7 +7,7 @@ import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-n
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { requireShim } from './bundle-settings.ts';
-import { buildConnectorCommand, connectorModule, shipsConnector } from './connector-package.ts';
+import { buildConnectorCommand, connectorModules, shipsConnector } from './connector-package.ts';
 
 export interface ServiceFunctionProps {
   fn: FunctionName;
@@ -34,11 +34,11 @@ const xrayAnyResource = {
 };
 
 /**
- * What a function that reaches the processor adds to its bundling: Adyen's connector left out of
+ * What a function that reaches the processor adds to its bundling: the connectors' processors left out of
  * the bundle and shipped beside it, in the asset's node_modules (connector-package.ts).
  */
 const connectorBundling = (repoRoot: string) => ({
-  externalModules: [connectorModule],
+  externalModules: [...connectorModules],
   commandHooks: {
     beforeBundling: (): string[] => [],
     beforeInstall: (): string[] => [],

@@ -20,7 +20,11 @@ import { type FunctionName, functionEntry, functionNames, routesOf } from '@watt
 import { type BuildOptions, build } from 'esbuild';
 import { functionAccess } from '../../infra/constructs/access.ts';
 import { bundleSettings } from '../../infra/constructs/bundle-settings.ts';
-import { buildConnector, connectorModule, shipsConnector } from '../../infra/constructs/connector-package.ts';
+import {
+  buildConnector,
+  connectorModules,
+  shipsConnector,
+} from '../../infra/constructs/connector-package.ts';
 import { median } from './load.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -333,7 +337,7 @@ const bundle = async (
       ...cdkOptions,
       ...entry,
       outfile,
-      ...(withConnector ? { external: [connectorModule] } : {}),
+      ...(withConnector ? { external: [...connectorModules] } : {}),
     });
     if (withConnector) await buildConnector(repoRoot, dirname(outfile));
     // What the bundle holds: an input tree-shaken to nothing (a client behind a dead branch) is not in it.

@@ -26,7 +26,8 @@ export const configureAdyen = async (context: RehearsalContext, secretArn: strin
 
 /**
  * A notification signed as Adyen signs it, which the notifications function verifies with the key
- * it read from the secret under its own role, records, and answers `[accepted]`.
+ * it read from the account's secret under its own role, records, and answers `[accepted]` (the
+ * second time as a resend).
  */
 export const exerciseProcessorNotifications = async (
   context: RehearsalContext,
@@ -41,14 +42,17 @@ export const exerciseProcessorNotifications = async (
     }),
   ]);
   const live = context.gateway.baseUrl.replace(/\/test$/, '/live');
-  const answer = await fetch(`${live}/adyen/notifications`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body,
-  });
-  const text = await answer.text();
-  context.report(
-    answer.status === 200 && text === '[accepted]',
-    `an Adyen notification to the live stage, verified with the key read from the stack's secret: ${answer.status} ${text.slice(0, 200)}`,
-  );
+  // The account `adyen` (-c liveProcessor=adyen): at its URL, and at the path set before accounts.
+  for (const path of ['/processors/adyen/notifications', '/adyen/notifications']) {
+    const answer = await fetch(`${live}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    const text = await answer.text();
+    context.report(
+      answer.status === 200 && text === '[accepted]',
+      `an Adyen notification to the live stage at ${path}, verified with the key read from the account's secret: ${answer.status} ${text.slice(0, 200)}`,
+    );
+  }
 };

@@ -139,7 +139,7 @@ describe('a stack told to use Adyen without its settings', () => {
     try {
       const { ADYEN_API_KEY: _, ADYEN_HMAC_KEY: __, ...partial } = adyenEnv;
       await expect(startOwnStack({ dataDir, env: partial })).rejects.toThrow(
-        'The live processor is Adyen, and the environment lacks ADYEN_API_KEY, ADYEN_HMAC_KEY',
+        'The live processor account adyen in the environment: ADYEN_API_KEY is missing; ADYEN_HMAC_KEY is missing',
       );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

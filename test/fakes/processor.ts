@@ -20,6 +20,7 @@ export interface Authorised {
 }
 
 export type FakeProcessor = PaymentProcessor & {
+  account: string;
   authorised: Authorised[];
   captured: { reference: string; amount: number }[];
   voided: string[];
@@ -47,6 +48,7 @@ export const fakeProcessor = (
   let next: 'throw' | 'unknown' | null = null;
   const processor: FakeProcessor = {
     name: 'fake',
+    account: 'fake',
     authorised: [],
     captured: [],
     voided: [],

@@ -8,7 +8,11 @@ import { type FunctionName, functionEntry, functionNames } from '@wattle/routes'
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { functionAccess } from '../../infra/constructs/access.ts';
-import { buildConnector, connectorModule, shipsConnector } from '../../infra/constructs/connector-package.ts';
+import {
+  buildConnector,
+  connectorModules,
+  shipsConnector,
+} from '../../infra/constructs/connector-package.ts';
 import { cdkOptions } from '../bench/lambda-bundles.ts';
 import { adyenNotifications } from '../fakes/adyen.ts';
 import { hangNet } from '../helpers/hang-net.ts';
@@ -35,7 +39,7 @@ interface Bundle {
  */
 const bundles: Promise<Map<FunctionName, Bundle>> = build({
   ...cdkOptions,
-  external: [connectorModule],
+  external: [...connectorModules],
   absWorkingDir: repoRoot,
   entryPoints: functionNames.map((fn) => ({ in: join(repoRoot, functionEntry(fn)), out: `${fn}/index` })),
   outdir: outDir,
@@ -146,7 +150,9 @@ describe('the Lambda bundles', () => {
     async () => {
       for (const fn of functionNames) {
         const { outfile, holds, holdsFile } = await bundleOf(fn);
-        const imports = readFileSync(outfile, 'utf8').includes(`"${connectorModule}"`);
+        const imports = connectorModules.some((module) =>
+          readFileSync(outfile, 'utf8').includes(`"${module}"`),
+        );
         // Only the functions whose asset ships the connector import it; none holds Adyen's library.
         expect({ fn, imports }).toEqual({ fn, imports: shipsConnector(fn) });
         expect({
@@ -171,7 +177,7 @@ describe('the Lambda bundles', () => {
         NotificationRequestItem: { ...signed.NotificationRequestItem, merchantReference: 'ch_other' },
       };
       const script = `
-      const { adyenProcessor } = await import('${connectorModule}');
+      const { adyenProcessor } = await import('@wattle/adyen/processor');
       const processor = adyenProcessor({ checkoutUrl: 'http://127.0.0.1:9/v71', apiKey: 'k', merchantAccount: 'WattleAU', hmacKey: '${hmacKey}' });
       const read = (body) => processor.readNotifications({ headers: {}, body });
       const accepted = read(${JSON.stringify(adyen.deliveryBody([signed]))});

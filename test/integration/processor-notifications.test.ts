@@ -2,7 +2,6 @@ import {
   cancelledByReference,
   newEvent,
   type Payment,
-  type PaymentProcessor,
   type ProcessorNotification,
   processorReferenceOf,
   type ResolutionOutcome,
@@ -16,7 +15,7 @@ import {
   createRefund,
   getRefund,
 } from '@wattle/flows';
-import { jobKinds } from '@wattle/ports';
+import { type AccountProcessor, jobKinds } from '@wattle/ports';
 import { processorOutcomeCards, simulatedSettlement, successCards } from '@wattle/processor';
 import { type RuntimeDeps, randomIds, simulatedProcessorOf } from '@wattle/runtime';
 import { describe, expect, it } from 'vitest';
@@ -294,7 +293,7 @@ describe("an unknown outcome's resolution", () => {
     const simulator = simulatedProcessorOf()(newScope());
     const asked: string[] = [];
     const answer = { now: first };
-    const processor: PaymentProcessor = {
+    const processor: AccountProcessor = {
       ...simulator,
       resolve: async ({ paymentToken }) => {
         asked.push(paymentToken);
@@ -341,7 +340,7 @@ describe('an unknown outcome whose cancel by our reference was taken', () => {
   const cancelling = () => {
     const simulator = simulatedProcessorOf()(newScope());
     const refunded: string[] = [];
-    const processor: PaymentProcessor = {
+    const processor: AccountProcessor = {
       ...simulator,
       resolve: async () => ({ outcome: 'cancel_requested', processorReference: 'psp_cancel' }),
       refund: async ({ refundToken }) => {
@@ -450,7 +449,7 @@ describe("a failed cancellation of an unknown outcome's payment failed before it
     const scope = newScope();
     const refunds: { refundToken: string; processorReference: string; amount: number }[] = [];
     const simulator = simulatedProcessorOf()(scope);
-    const processor: PaymentProcessor = {
+    const processor: AccountProcessor = {
       ...simulator,
       refund: async (input) => {
         refunds.push({

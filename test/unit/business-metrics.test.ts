@@ -1,5 +1,5 @@
-import type { PaymentProcessor } from '@wattle/domain';
 import { answeredOutcome } from '@wattle/http';
+import type { AccountProcessor } from '@wattle/ports';
 import type { MetricsRecorder } from '@wattle/routes/metrics';
 import {
   functionTracer,
@@ -20,13 +20,14 @@ const recorder = () => {
 };
 
 /** A processor whose every call answers `outcome` (or throws, for `throws`). */
-const answering = (outcome: string | 'throws'): PaymentProcessor => {
+const answering = (outcome: string | 'throws'): AccountProcessor => {
   const answer = async () => {
     if (outcome === 'throws') throw new Error('socket hang up');
     return { outcome, reason: 'timeout' } as never;
   };
   return {
     name: 'simulator',
+    account: 'simulator',
     authorise: answer,
     completeAuthentication: answer,
     capture: answer,

@@ -20,9 +20,11 @@ describe('the OpenAPI document', () => {
     expect(undocumented).toEqual([]);
     // The processor's notifications are the processor's, not a merchant's.
     expect(routes.filter((route) => !apiRoutes.includes(route)).map(routeKey)).toEqual([
-      'POST /adyen/notifications',
+      'POST /processors/{account}/notifications',
+      'POST /{account}/notifications',
     ]);
-    expect(document.paths['/adyen/notifications']).toBeUndefined();
+    expect(document.paths['/processors/{account}/notifications']).toBeUndefined();
+    expect(document.paths['/{account}/notifications']).toBeUndefined();
     for (const route of apiRoutes) {
       const responses = Object.keys(operation(route.method, route.path).responses);
       expect(

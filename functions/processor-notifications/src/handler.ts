@@ -1,11 +1,14 @@
 import { processorHandler } from '@wattle/http';
 import { processorNotificationsRoutes } from '@wattle/routes/table/processor-notifications';
 import { processorNotificationsDeps } from './deps.ts';
-import { receiveAdyenNotifications } from './receive-notifications.ts';
+import { receiveNotifications } from './receive-notifications.ts';
 
 export const handler = processorHandler(
   'processor-notifications',
   processorNotificationsRoutes,
   processorNotificationsDeps,
-  { 'POST /adyen/notifications': receiveAdyenNotifications },
+  {
+    'POST /processors/{account}/notifications': receiveNotifications,
+    'POST /{account}/notifications': receiveNotifications,
+  },
 );

@@ -90,6 +90,14 @@ export interface Payment extends PaymentTerms {
   /** The dispute the issuer opened (absent: none); a disputed charge is refundable no more. */
   dispute?: ChargeDispute;
   /**
+   * The processor account it was made on (`adyen-au`, `simulator`), chosen when it is reserved:
+   * every later call about it (capture, void, refund, the recovery of an unknown outcome) and every
+   * notification that may change it are that account's, whatever the deployment's default is
+   * later. Absent on payments recorded before accounts were kept: those are the live default's
+   * (ProcessorOf). Never shown to the merchant.
+   */
+  processorAccount?: string;
+  /**
    * The processor's own reference of the payment, once it answered with one (absent before, and
    * on payments recorded before it was kept). Pin has no field for it: never shown to the merchant.
    */

@@ -15,6 +15,11 @@ export interface Refund {
   createdAt: string;
   state: 'pending' | 'succeeded' | 'failed';
   errorMessage: string | null;
+  /**
+   * The processor account it is sent to: its charge's (Payment.processorAccount; absent where the
+   * charge has none, then the live default's).
+   */
+  processorAccount?: string;
   /** The processor's reference of the refund, once it took it (never shown: Pin has no field). */
   processorReference?: string;
   /**
@@ -36,6 +41,7 @@ export const stoodPaymentRefund = (charge: Payment, token: string, now: Date): R
   createdAt: toTimestamp(now),
   state: 'pending',
   errorMessage: null,
+  ...(charge.processorAccount ? { processorAccount: charge.processorAccount } : {}),
   ofStoodPayment: true,
 });
 

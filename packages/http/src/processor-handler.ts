@@ -12,6 +12,8 @@ import { tableRouter } from './table-router.ts';
 /** A request of the payment processor (its notifications), as it came: its signatures cover it. */
 export interface ProcessorRequest {
   environment: Environment;
+  /** The route's path parameters (the processor account a notification's URL names). */
+  params: Record<string, string | undefined>;
   /** Header names in lower case. */
   headers: Record<string, string | undefined>;
   /** The body as sent, decoded from base64 where the gateway encoded it. */
@@ -35,6 +37,7 @@ const plain = (status: number, body: string, contentType = 'text/plain') => ({
 
 const requestOf = (event: ApiEvent): ProcessorRequest => ({
   environment: environmentOf(event),
+  params: event.pathParameters ?? {},
   headers: Object.fromEntries(
     Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
   ),

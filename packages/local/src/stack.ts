@@ -13,7 +13,13 @@ import {
 import { diskFileBlobs } from '@wattle/file-storage';
 import { activateMerchant, type EnvironmentKeys, provisionAccount, reviewMerchant } from '@wattle/flows';
 import { publicBaseUrlVariable } from '@wattle/routes';
-import { loadProcessorConfig, type ProcessorConfig, randomIds, runtimeClock } from '@wattle/runtime';
+import {
+  describeAccount,
+  loadProcessorConfig,
+  type ProcessorConfig,
+  randomIds,
+  runtimeClock,
+} from '@wattle/runtime';
 import { localCredentials, localRegion } from './aws.ts';
 import { LocalClock } from './clock.ts';
 import { consoleLevel, localConsole } from './console.ts';
@@ -181,12 +187,15 @@ const closeServer = async (server: Server): Promise<void> => {
   clearTimeout(force);
 };
 
-const describeLiveProcessor = (config: ProcessorConfig): string =>
-  config.live === 'simulator'
-    ? 'the simulator (WATTLE_LIVE_PROCESSOR=adyen for Adyen)'
-    : config.adyen.from === 'settings'
-      ? `Adyen, merchant account ${config.adyen.settings.merchantAccount} at ${config.adyen.settings.checkoutUrl}`
-      : `Adyen, settings in ${config.adyen.secretId}`;
+/** The live default account as the readable block shows it, and the other accounts by name. */
+const describeLiveProcessor = (config: ProcessorConfig): string => {
+  const live = config.accounts.find((account) => account.name === config.live);
+  const others = config.accounts.filter((account) => account !== live).map((account) => account.name);
+  const also = others.length > 0 ? `; accounts also ${others.join(', ')}` : '';
+  return live
+    ? `${describeAccount(live)}${also}`
+    : `the simulator (WATTLE_LIVE_PROCESSOR names a processor account: docs/operations/processors.md)${also}`;
+};
 
 /**
  * Starts the whole local stack (ARCHITECTURE.md §6): DynamoDB Local, fauxqs, the table and queues,
@@ -198,7 +207,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   // The functions build their clients once from the environment: a second stack would not reach them.
   if (anyHandlerLoaded())
     throw new Error('An earlier local stack loaded the functions in this process: use a new process');
-  // A live processor set wrong (ADYEN_* missing or malformed) stops the start, naming the setting.
+  // A processor account set wrong (a setting missing or malformed) stops the start, naming the setting.
   const liveProcessor = describeLiveProcessor(loadProcessorConfig());
   running = true;
   const dataDir = resolve(options.dataDir ?? process.env.WATTLE_DATA_DIR ?? '.wattle');

@@ -4,6 +4,7 @@ export * from './balance.ts';
 export * from './bank-account-tokens.ts';
 export * from './base-deps.ts';
 export * from './cards.ts';
+export * from './connectors.ts';
 export * from './customers.ts';
 export * from './deposits.ts';
 export * from './disputes.ts';

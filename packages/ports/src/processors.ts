@@ -1,11 +1,38 @@
 import type { Environment, PaymentProcessor, ProcessorNotification } from '@wattle/domain';
 
 /**
- * The acquirer of an environment: test always has the simulator; live has the processor the
- * deployment chose (the simulator, or Adyen when it is configured). The flows ask for it by the
- * scope they act in, so test and live never share a processor.
+ * A processor account's processor: the connector's PaymentProcessor (`name`: the connector, as
+ * `simulator`) under the account's name (`adyen-au`, `adyen`, `simulator`): what a payment records
+ * as the account it was made on.
  */
-export type ProcessorOf = (scope: { environment: Environment }) => PaymentProcessor;
+export interface AccountProcessor extends PaymentProcessor {
+  readonly account: string;
+}
+
+/**
+ * Which processor account does the work of a scope. `account` names the one a payment or refund
+ * recorded (Payment.processorAccount): every later call about it (capture, void, refund, the
+ * recovery of an unknown outcome, its notifications) goes to that account, whatever the
+ * deployment's default is now. Absent, the environment's default: test's is always the simulator;
+ * live's is the account the deployment names its default (the simulator until one is configured).
+ * A payment recorded before payments named their account is the live default's (the deployment
+ * had one processor then). Naming an account the deployment does not have throws: the work is
+ * tried again later, never sent elsewhere.
+ */
+export type ProcessorOf = (scope: {
+  environment: Environment;
+  account?: string | undefined;
+}) => AccountProcessor;
+
+/**
+ * The processor of a payment or refund (its recorded account, or the environment's default when
+ * it has none: see ProcessorOf).
+ */
+export const processorOfRecord = (
+  processorOf: ProcessorOf,
+  environment: Environment,
+  record: { processorAccount?: string | undefined },
+): AccountProcessor => processorOf({ environment, account: record.processorAccount });
 
 /**
  * What became of a notification recorded on arrival:

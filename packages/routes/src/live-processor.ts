@@ -1,15 +1,21 @@
 /*
- * How a deployment names the live environment's processor to its functions (the stack sets these
- * on the functions that use the processor; the local stack takes them from its own environment):
- * read by @wattle/runtime's loadProcessorConfig.
+ * How a deployment names its processor accounts to its functions (the stack sets these on the
+ * functions that call processors or verify their notifications; the local stack takes them from
+ * its own environment): read by @wattle/runtime's loadProcessorConfig (docs/operations/processors.md).
  */
 
-/** The processors the live environment can have; test always has the simulator. */
-export const liveProcessorNames = ['simulator', 'adyen'] as const;
-export type LiveProcessorName = (typeof liveProcessorNames)[number];
+/** The built-in simulator's account name: test's processor always, and live's until another is the default. */
+export const simulatorAccount = 'simulator';
 
-/** Which processor live has (default `simulator`). */
+/** The live environment's default account: a new live payment's (default `simulator`). */
 export const liveProcessorVariable = 'WATTLE_LIVE_PROCESSOR';
 
-/** In AWS: the ARN of the Secrets Manager secret holding the Adyen settings (a JSON object). */
-export const adyenSecretVariable = 'WATTLE_ADYEN_SECRET_ARN';
+/**
+ * The processor accounts, as a JSON object by name: `{ "adyen-au": { "connector": "adyen",
+ * "settings": { … } } }`, or, in AWS, `"secret": "<ARN>"` in place of the settings (the secret holds
+ * them, as a JSON object).
+ */
+export const processorAccountsVariable = 'WATTLE_PROCESSOR_ACCOUNTS';
+
+/** Locally: a JSON file of the accounts, as WATTLE_PROCESSOR_ACCOUNTS holds them. */
+export const processorAccountsFileVariable = 'WATTLE_PROCESSOR_ACCOUNTS_FILE';

@@ -1,5 +1,5 @@
 import type { Environment, PaymentProcessor } from '@wattle/domain';
-import type { ProcessorOf } from '@wattle/ports';
+import type { AccountProcessor, ProcessorOf } from '@wattle/ports';
 import type { MetricsRecorder } from '@wattle/routes/metrics';
 
 type Operation = 'authorise' | 'completeAuthentication' | 'capture' | 'void' | 'refund' | 'resolve';
@@ -19,11 +19,11 @@ const operations: readonly Operation[] = [
  * throws is counted as `error` and thrown on. Everything else is the processor's own, its symbols
  * too (readyProcessor still finds a deferred connector's loader).
  */
-export const measuredProcessor = (
-  processor: PaymentProcessor,
+export const measuredProcessor = <P extends PaymentProcessor>(
+  processor: P,
   environment: Environment,
   metrics: MetricsRecorder,
-): PaymentProcessor => {
+): P => {
   const on = { Environment: environment, Processor: processor.name };
   const measured = <I, O extends { outcome: string }>(
     operation: Operation,
@@ -51,7 +51,7 @@ export const measuredProcessor = (
       }
     };
   };
-  const wrapped: PaymentProcessor = Object.create(processor);
+  const wrapped: P = Object.create(processor);
   for (const operation of operations) {
     const call = processor[operation].bind(processor) as (input: unknown) => Promise<{ outcome: string }>;
     Object.defineProperty(wrapped, operation, { value: measured(operation, call), enumerable: true });
@@ -64,7 +64,7 @@ export const measuredProcessor = (
  * latency and unknown outcomes are recorded. Each environment's processor is wrapped once.
  */
 export const measuredProcessorOf = (processorOf: ProcessorOf, metrics: MetricsRecorder): ProcessorOf => {
-  const wrapped = new WeakMap<PaymentProcessor, Map<Environment, PaymentProcessor>>();
+  const wrapped = new WeakMap<AccountProcessor, Map<Environment, AccountProcessor>>();
   return (scope) => {
     const processor = processorOf(scope);
     let byEnvironment = wrapped.get(processor);

@@ -25,9 +25,10 @@ export const deliveryQueue = (): DeliveryQueue => lazyDeliveryQueue();
 export const webhookSender = (): WebhookSender => httpWebhookSender();
 export const passwordHasher = (): PasswordHasher => scryptPasswordHasher;
 /**
- * Each environment's acquirer (the PaymentProcessor port): test the simulator, live the one the
- * deployment chose (WATTLE_LIVE_PROCESSOR, ./processor-config.ts), the simulator until then;
- * every call measured (./measured-processor.ts).
+ * Each processor account's acquirer (the PaymentProcessor port): test the simulator; live the
+ * account a payment recorded, or for a new one the default the deployment chose
+ * (WATTLE_PROCESSOR_ACCOUNTS, WATTLE_LIVE_PROCESSOR: ./processor-config.ts), the simulator until
+ * then; every call measured (./measured-processor.ts).
  */
 export const processorOf = ({ metrics }: { metrics: MetricsRecorder }): ProcessorOf =>
   measuredProcessorOf(processorsFor(loadProcessorConfig()), metrics);

@@ -1,87 +1,157 @@
-import { type AdyenConfig, adyenTestCheckoutUrl, loopbackHost } from '@wattle/adyen/config';
-import { adyenSecretVariable, liveProcessorNames, liveProcessorVariable } from '@wattle/routes';
+import { readFileSync } from 'node:fs';
+import type { Connector } from '@wattle/ports';
+import {
+  liveProcessorVariable,
+  processorAccountsFileVariable,
+  processorAccountsVariable,
+  simulatorAccount,
+} from '@wattle/routes';
+import * as v from 'valibot';
+import { connectorNamed, connectors } from './connectors.ts';
+
+/** Where an account's settings are: given (checked already), or in a Secrets Manager secret (read on first use). */
+export type AccountSettings = { from: 'settings'; settings: unknown } | { from: 'secret'; secretId: string };
+
+/** A processor account: its name (`adyen-au`), its connector (from the registry) and its settings. */
+export interface ProcessorAccount {
+  name: string;
+  connector: Connector<unknown>;
+  settings: AccountSettings;
+}
 
 /**
- * The Adyen settings, by the names the local stack reads from its environment and the AWS
- * deployment keeps, as the keys of one JSON object, in its Secrets Manager secret.
+ * The deployment's processor accounts and which is the live environment's default (a new live
+ * payment's account; `simulator`, the default, is the built-in simulator). Test always has the
+ * simulator.
  */
-export const adyenSettingNames = {
-  checkoutUrl: 'ADYEN_CHECKOUT_URL',
-  apiKey: 'ADYEN_API_KEY',
-  merchantAccount: 'ADYEN_MERCHANT_ACCOUNT',
-  hmacKey: 'ADYEN_HMAC_KEY',
-} as const;
+export interface ProcessorConfig {
+  live: string;
+  accounts: readonly ProcessorAccount[];
+}
+
+/** An account's name: lower-case letters, digits and dashes, as it shows in its notifications' URL. */
+const accountName = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+const declaredAccounts = v.record(
+  v.pipe(v.string(), v.regex(accountName, 'an account name is lower-case letters, digits and dashes')),
+  v.union(
+    [
+      v.strictObject({ connector: v.string(), settings: v.record(v.string(), v.unknown()) }),
+      v.strictObject({ connector: v.string(), secret: v.pipe(v.string(), v.nonEmpty()) }),
+    ],
+    'each account is { "connector": …, "settings": { … } } or { "connector": …, "secret": "<secret ARN>" }',
+  ),
+);
 
 /**
- * What the live environment's processor is: the simulator, or Adyen with its settings given
- * (locally, from the environment) or kept in a Secrets Manager secret (AWS: read once per cold
- * start, when the processor is first used).
+ * `values` checked by the connector's settings schema: every problem named at once, `where` naming
+ * the account and the source.
  */
-export type ProcessorConfig =
-  | { live: 'simulator' }
-  | {
-      live: 'adyen';
-      adyen: { from: 'settings'; settings: AdyenConfig } | { from: 'secret'; secretId: string };
-    };
+export const accountSettingsOf = (connector: Connector<unknown>, values: unknown, where: string): unknown => {
+  const result = connector.settings['~standard'].validate(values);
+  if (result instanceof Promise)
+    throw new Error(`The ${connector.name} connector's settings schema must be synchronous`);
+  const checked = result as { value?: unknown; issues?: readonly { message: string }[] };
+  if (checked.issues)
+    throw new Error(`${where}: ${[...new Set(checked.issues.map((issue) => issue.message))].join('; ')}`);
+  return checked.value;
+};
 
-const required = ['apiKey', 'merchantAccount', 'hmacKey'] as const;
+const knownConnector = (name: string, account: string): Connector<unknown> => {
+  const connector = connectorNamed(name);
+  if (!connector)
+    throw new Error(
+      `The processor account ${account} names the connector "${name}", which is none of ${connectors.map((c) => c.name).join(', ')}`,
+    );
+  return connector;
+};
 
-/**
- * The Adyen settings of `values` (the environment, or the secret's JSON object), checked: every
- * missing one is named at once, and a malformed one says what it must be. `where` names the
- * source in the messages.
- */
-export const adyenSettingsOf = (values: Record<string, unknown>, where: string): AdyenConfig => {
-  const text = (name: string): string | undefined => {
-    const value = values[name];
-    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-  };
-  const missing = required.map((setting) => adyenSettingNames[setting]).filter((name) => !text(name));
-  if (missing.length > 0)
-    throw new Error(`The live processor is Adyen, and ${where} lacks ${missing.join(', ')}`);
-  const checkoutUrl = (text(adyenSettingNames.checkoutUrl) ?? adyenTestCheckoutUrl).replace(/\/+$/, '');
-  let url: URL | undefined;
+/** The accounts the deployment declares: WATTLE_PROCESSOR_ACCOUNTS (JSON), or the JSON file WATTLE_PROCESSOR_ACCOUNTS_FILE names. */
+const declared = (env: NodeJS.ProcessEnv): ProcessorAccount[] => {
+  const file = env[processorAccountsFileVariable]?.trim();
+  const inline = env[processorAccountsVariable]?.trim();
+  if (!file && !inline) return [];
+  const where = file ? `the file ${file} (${processorAccountsFileVariable})` : processorAccountsVariable;
+  let json: unknown;
   try {
-    url = new URL(checkoutUrl);
-  } catch {
-    url = undefined;
+    json = JSON.parse(file ? readFileSync(file, 'utf8') : (inline as string));
+  } catch (error) {
+    throw new Error(`${where} must hold a JSON object of processor accounts: ${(error as Error).message}`);
   }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash)
+  const parsed = v.safeParse(declaredAccounts, json);
+  if (!parsed.success)
     throw new Error(
-      `${adyenSettingNames.checkoutUrl} in ${where} must be the Checkout API's http(s) base URL with its version path (${adyenTestCheckoutUrl})`,
+      `${where} must be a JSON object of processor accounts by name: ${parsed.issues.map((issue) => issue.message).join('; ')}`,
     );
-  if (url.protocol === 'http:' && !loopbackHost(url.hostname))
-    throw new Error(
-      `${adyenSettingNames.checkoutUrl} in ${where} must be https: plain http carries the API key and the card in clear, so it is taken only for a mock on this machine (localhost, 127.0.0.1, [::1])`,
-    );
-  const hmacKey = text(adyenSettingNames.hmacKey) as string;
-  if (!/^(?:[0-9a-f]{2})+$/i.test(hmacKey))
-    throw new Error(
-      `${adyenSettingNames.hmacKey} in ${where} must be the hex HMAC key of the webhook in Adyen's Customer Area`,
-    );
+  return Object.entries(parsed.output).map(([name, account]) => {
+    if (name === simulatorAccount)
+      throw new Error(`${where}: "${simulatorAccount}" is the built-in simulator's name`);
+    const connector = knownConnector(account.connector, name);
+    return {
+      name,
+      connector,
+      settings:
+        'secret' in account
+          ? { from: 'secret', secretId: account.secret }
+          : {
+              from: 'settings',
+              settings: accountSettingsOf(
+                connector,
+                account.settings,
+                `The processor account ${name} in ${where}`,
+              ),
+            },
+    };
+  });
+};
+
+/**
+ * The account a connector's name makes of the environment, as live processors were set before
+ * accounts (`WATTLE_LIVE_PROCESSOR=adyen` and the four ADYEN_* variables): named as its connector,
+ * its settings the variables its schema names, or (AWS, before accounts) the secret
+ * WATTLE_<CONNECTOR>_SECRET_ARN names.
+ */
+const accountOfEnvironment = (connector: Connector<unknown>, env: NodeJS.ProcessEnv): ProcessorAccount => {
+  const secretId = env[`WATTLE_${connector.name.toUpperCase()}_SECRET_ARN`];
   return {
-    checkoutUrl,
-    apiKey: text(adyenSettingNames.apiKey) as string,
-    merchantAccount: text(adyenSettingNames.merchantAccount) as string,
-    hmacKey,
+    name: connector.name,
+    connector,
+    settings: secretId
+      ? { from: 'secret', secretId }
+      : {
+          from: 'settings',
+          settings: accountSettingsOf(
+            connector,
+            env,
+            `The live processor account ${connector.name} in the environment`,
+          ),
+        },
   };
 };
 
 /**
- * The live environment's processor from the environment, checked (the local stack calls it at
+ * The deployment's processor accounts from the environment, checked (the local stack calls it at
  * start, so a wrong setting stops it with the message; a function calls it when it composes):
- * WATTLE_LIVE_PROCESSOR unset or `simulator` keeps the simulator; `adyen` takes the secret named
- * by WATTLE_ADYEN_SECRET_ARN (AWS), else ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT, ADYEN_HMAC_KEY and
- * ADYEN_CHECKOUT_URL (default Adyen's test endpoint) from the environment.
+ * those WATTLE_PROCESSOR_ACCOUNTS (or the file WATTLE_PROCESSOR_ACCOUNTS_FILE) declares, and the
+ * live default WATTLE_LIVE_PROCESSOR names (unset: the simulator). A default that names a
+ * connector and no declared account is the account of that name from the environment (the
+ * settings that worked before accounts: `adyen` and ADYEN_*).
  */
 export const loadProcessorConfig = (env: NodeJS.ProcessEnv = process.env): ProcessorConfig => {
-  const chosen = env[liveProcessorVariable]?.trim() || 'simulator';
-  if (!(liveProcessorNames as readonly string[]).includes(chosen))
+  const accounts = declared(env);
+  const live = env[liveProcessorVariable]?.trim() || simulatorAccount;
+  if (live === simulatorAccount || accounts.some((account) => account.name === live))
+    return { live, accounts };
+  const connector = connectorNamed(live);
+  if (!connector)
     throw new Error(
-      `${liveProcessorVariable} must be one of ${liveProcessorNames.join(', ')}, not "${chosen}"`,
+      `${liveProcessorVariable} must be ${simulatorAccount}, a declared processor account or a connector (${[...accounts.map((account) => account.name), ...connectors.map((c) => c.name)].join(', ')}), not "${live}"`,
     );
-  if (chosen === 'simulator') return { live: 'simulator' };
-  const secretId = env[adyenSecretVariable];
-  if (secretId) return { live: 'adyen', adyen: { from: 'secret', secretId } };
-  return { live: 'adyen', adyen: { from: 'settings', settings: adyenSettingsOf(env, 'the environment') } };
+  return { live, accounts: [...accounts, accountOfEnvironment(connector, env)] };
 };
+
+/** What the local stack's start shows of an account (never a key). */
+export const describeAccount = (account: ProcessorAccount): string =>
+  account.settings.from === 'settings'
+    ? account.connector.describe(account.settings.settings)
+    : `${account.connector.name}, settings in ${account.settings.secretId}`;

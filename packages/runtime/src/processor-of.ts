@@ -1,5 +1,7 @@
-import type { ProcessorOf } from '@wattle/ports';
+import type { PaymentProcessor } from '@wattle/domain';
+import type { AccountProcessor, ProcessorOf } from '@wattle/ports';
 import { simulatedPaymentProcessor } from '@wattle/processor';
+import { simulatorAccount } from '@wattle/routes';
 
 /**
  * The key the simulator's notification deliveries are signed with: the simulator moves no real
@@ -7,8 +9,17 @@ import { simulatedPaymentProcessor } from '@wattle/processor';
  */
 export const simulatorNotificationKey = 'wattle-simulator-notifications';
 
+/** `processor` as the account `account`'s: everything else is the processor's own (its symbols too). */
+export const onAccount = (account: string, processor: PaymentProcessor): AccountProcessor => ({
+  ...processor,
+  account,
+});
+
 /** The simulator, for every environment (the composition's choice until a real acquirer is configured). */
 export const simulatedProcessorOf = (): ProcessorOf => {
-  const simulator = simulatedPaymentProcessor({ notificationKey: simulatorNotificationKey });
+  const simulator = onAccount(
+    simulatorAccount,
+    simulatedPaymentProcessor({ notificationKey: simulatorNotificationKey }),
+  );
   return () => simulator;
 };

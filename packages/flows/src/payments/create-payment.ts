@@ -86,10 +86,12 @@ export const reservePayment = async (
   const { payments, processorOf, ids, clock } = deps;
   const now = clock.now();
   const source = await resolveSource(deps, scope, request.source, now);
+  // The account the payment is made on, kept on it: everything later about it goes there.
+  const processor = processorOf(scope);
   const threeDSecure = threeDSecureFor(
     request.threeDSecure,
     scope.environment,
-    processorOf(scope).supportsThreeDSecure(source.card),
+    processor.supportsThreeDSecure(source.card),
     () => ids.token('se'),
   );
   const unbearable = platformAdjustmentRefusal(
@@ -103,6 +105,7 @@ export const reservePayment = async (
   const token = request.token ?? ids.token(paymentPrefix(request.kind));
   const reserved = {
     ...reservedPayment(request, token, source, threeDSecure, now),
+    processorAccount: processor.account,
     ...settlementDelayFor(source.opened.number),
     ...disputeCaseFor(source.opened.number),
   };

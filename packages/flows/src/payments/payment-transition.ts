@@ -13,7 +13,7 @@ import {
   transitionOf,
   transitionRefusal,
 } from '@wattle/domain';
-import { Changed, TransactionConflictError } from '@wattle/ports';
+import { Changed, processorOfRecord, TransactionConflictError } from '@wattle/ports';
 import type { PaymentsDeps } from './deps.ts';
 import { transitionRefused } from './payment-errors.ts';
 import { paymentEvent } from './payment-event.ts';
@@ -90,7 +90,7 @@ const askProcessor = async (
   payment: Payment,
   claim: PaymentClaim,
 ): Promise<ProcessorTaking> => {
-  const processor = processorOf(scope);
+  const processor = processorOfRecord(processorOf, scope.environment, payment);
   const call = {
     paymentToken: payment.token,
     reference: processorReferenceOf(scope.accountId, payment.token),

@@ -1,4 +1,5 @@
 import { awaitingPayer, awaitingPayerOf, type Payment, type ProcessorCard, type Scope } from '@wattle/domain';
+import { processorOfRecord } from '@wattle/ports';
 import type { PaymentsDeps } from './deps.ts';
 import { answerOf, authorise, type ProcessorDeps, settlementOfAnswer } from './settle-payment.ts';
 
@@ -36,12 +37,14 @@ export const completeWithProcessor = async (
   waiting: Payment,
   returned: Record<string, string>,
 ): Promise<Payment> => {
-  const answer = await deps.processorOf(scope).completeAuthentication({
-    paymentToken: waiting.token,
-    completion: waiting.processorRedirect!.completion,
-    returned,
-    deadline: deps.deadline(),
-  });
+  const answer = await processorOfRecord(deps.processorOf, scope.environment, waiting).completeAuthentication(
+    {
+      paymentToken: waiting.token,
+      completion: waiting.processorRedirect!.completion,
+      returned,
+      deadline: deps.deadline(),
+    },
+  );
   const { settled, changes, now } = settlementOfAnswer(deps, waiting, answerOf(answer), {});
   await deps.payments.commit(scope, changes, now);
   return settled;

@@ -14,7 +14,7 @@ import {
   unresolvedOf,
   withResolutionRetry,
 } from '@wattle/domain';
-import { Changed, type PaymentWrite, type ScheduledJob } from '@wattle/ports';
+import { Changed, type PaymentWrite, processorOfRecord, type ScheduledJob } from '@wattle/ports';
 import type { PaymentsDeps } from './deps.ts';
 import { paymentEvent } from './payment-event.ts';
 
@@ -130,7 +130,7 @@ export const authorise = (
   card: ProcessorCard,
   threeDSecure: ProcessorThreeDSecure,
 ): Promise<AuthorisationOutcome> =>
-  processorOf(scope).authorise({
+  processorOfRecord(processorOf, scope.environment, reserved).authorise({
     paymentToken: reserved.token,
     reference: processorReferenceOf(scope.accountId, reserved.token),
     amount: reserved.amount,
@@ -170,7 +170,7 @@ export const resolutionWithProcessor = async (
   unresolved: Payment,
   how: SettleHow,
 ): Promise<ProcessorSettlement> => {
-  const answer = await deps.processorOf(scope).resolve({
+  const answer = await processorOfRecord(deps.processorOf, scope.environment, unresolved).resolve({
     paymentToken: unresolved.token,
     reference: processorReferenceOf(scope.accountId, unresolved.token),
     deadline: deps.deadline(),

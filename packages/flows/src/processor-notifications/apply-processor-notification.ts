@@ -33,6 +33,7 @@ import {
   type Logger,
   type PaymentsStore,
   type ProcessorOf,
+  processorOfRecord,
   type RefundsStore,
   type RetryPacing,
 } from '@wattle/ports';
@@ -91,16 +92,22 @@ export type NotificationApplied = 'applied' | 'unchanged' | 'not_ours';
  * - chargeback, notification_of_chargeback: the charge's dispute opens (once), with its events;
  * - chargeback_reversed and anything else: nothing (a dispute moves through its own steps).
  * What Wattle did not do itself, or did otherwise, is logged at WARN for an operator.
+ *
+ * `account` is the processor account whose delivery it came in, verified by that account's keys:
+ * it changes only what that account processed (a payment's recorded account, or the live default
+ * for one recorded before accounts); another account's payment, or its refund, is not ours to
+ * change (logged). Absent for a settlement of Wattle's own (the simulator's, applied by a job).
  */
 export const applyProcessorNotification = async (
   deps: ApplyNotificationDeps,
   environment: Environment,
   notification: ProcessorNotification,
+  account?: string,
 ): Promise<NotificationApplied> => {
   const referenced = referencedBy(notification.reference);
   if (!referenced) return 'not_ours';
   const scope: Scope = { accountId: referenced.accountId, environment };
-  return retryOnChange(deps.pacing, () => applyIn(deps, scope, referenced.token, notification));
+  return retryOnChange(deps.pacing, () => applyIn(deps, scope, referenced.token, notification, account));
 };
 
 const applyIn = async (
@@ -108,17 +115,18 @@ const applyIn = async (
   scope: Scope,
   token: string,
   notification: ProcessorNotification,
+  account: string | undefined,
 ): Promise<NotificationApplied> => {
   switch (notification.kind) {
     case 'refund':
     case 'refund_failed':
     case 'refunded_reversed':
-      return refundOf(deps, scope, token, notification);
+      return refundOf(deps, scope, token, notification, account);
     case 'chargeback_reversed':
     case 'other':
       return 'unchanged';
   }
-  const payment = await paymentNamed(deps, scope, token, notification);
+  const payment = await paymentNamed(deps, scope, token, notification, account);
   if (!payment) return 'not_ours';
   switch (notification.kind) {
     case 'authorisation':
@@ -149,17 +157,36 @@ const warnAbout = (
 
 /**
  * The payment a notification is about (named by our reference, or a refund's charge), if it is the
- * one the processor means: a notification naming the payment's processor reference (`paymentProcessorReference`, Adyen's
+ * one the processor means: one of another processor account than the delivery's (`account`) is
+ * not (another account's keys, or a reference sent to the wrong account), and a notification
+ * naming the payment's processor reference (`paymentProcessorReference`, Adyen's
  * originalReference) other than the one the payment recorded is about another payment at the
- * processor, and is not applied to this one (logged, for an operator to look into).
+ * processor: neither is applied to this one (logged, for an operator to look into).
  */
 const paymentNamed = async (
   deps: ApplyNotificationDeps,
   scope: Scope,
   token: string,
   notification: ProcessorNotification,
+  account: string | undefined,
 ): Promise<Payment | null> => {
   const payment = await deps.payments.get(scope, token);
+  if (payment && account !== undefined) {
+    const its = payment.processorAccount ?? deps.processorOf({ environment: scope.environment }).account;
+    if (its !== account) {
+      warnAbout(
+        deps,
+        "A processor notification from another account than the payment's: not applied",
+        notification,
+        payment,
+        {
+          account,
+          paymentAccount: its,
+        },
+      );
+      return null;
+    }
+  }
   const named = notification.paymentProcessorReference;
   if (!payment || !named || !payment.processorReference || named === payment.processorReference)
     return payment;
@@ -464,10 +491,11 @@ const refundOf = async (
   scope: Scope,
   token: string,
   notification: ProcessorNotification,
+  account: string | undefined,
 ): Promise<NotificationApplied> => {
   const refund = await deps.refunds.get(scope, token);
   if (!refund) return 'not_ours';
-  const charge = await paymentNamed(deps, scope, refund.chargeToken, notification);
+  const charge = await paymentNamed(deps, scope, refund.chargeToken, notification, account);
   if (!charge) return 'not_ours';
   if (refund.state === 'failed') return 'unchanged';
   const succeeded = notification.kind === 'refund' && notification.success;
@@ -535,7 +563,7 @@ const cancellationFailed = async (
       refund: refundToken,
     },
   );
-  const answer = await deps.processorOf(scope).refund({
+  const answer = await processorOfRecord(deps.processorOf, scope.environment, refund).refund({
     refundToken,
     reference: processorReferenceOf(scope.accountId, refundToken),
     paymentToken: payment.token,

@@ -75,6 +75,7 @@ export const createRefund = async (
     createdAt: toTimestamp(now),
     state: 'pending',
     errorMessage: null,
+    ...(charge.processorAccount ? { processorAccount: charge.processorAccount } : {}),
   };
   const event = newEvent(ids, 'refund.created', presentRefund(refund), refund.createdAt);
   try {

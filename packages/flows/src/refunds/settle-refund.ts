@@ -60,7 +60,9 @@ export const settleRefund = async (
     await schedule.drop(job);
     return;
   }
-  const answer = await processorOf(job.scope).refund({
+  // The refund's account (its charge's): where the charge was made, whatever the default is now.
+  const account = refund.processorAccount ?? charge.processorAccount;
+  const answer = await processorOf({ environment: job.scope.environment, account }).refund({
     refundToken: refund.token,
     reference: processorReferenceOf(job.scope.accountId, refund.token),
     paymentToken: charge.token,

@@ -1,14 +1,24 @@
 import type { Route } from '../route.ts';
 
 /**
- * The processor-notifications function's route: Adyen's standard webhooks, at the URL set in
- * Adyen's Customer Area (`<live base URL>/adyen/notifications`). Outside Pin's `/1` API: Adyen
- * signs each notification (HMAC), and a stage whose processor is not Adyen answers 404.
+ * The processor-notifications function's routes: each processor account's notifications, at
+ * `<live base URL>/processors/{account}/notifications` (the URL set at the acquirer: Adyen's
+ * Customer Area, a webhook's settings), verified by that account's keys. The shorter
+ * `/{account}/notifications` is the path set up before accounts, kept: the account named after its
+ * connector had its notifications there. Outside Pin's `/1` API: the processor signs each
+ * notification; an account the stage does not have (the test stage has none) answers 404.
  */
 export const processorNotificationsRoutes = [
   {
     method: 'POST',
-    path: '/adyen/notifications',
+    path: '/processors/{account}/notifications',
+    fn: 'processor-notifications',
+    auth: 'none',
+    caller: 'processor',
+  },
+  {
+    method: 'POST',
+    path: '/{account}/notifications',
     fn: 'processor-notifications',
     auth: 'none',
     caller: 'processor',
