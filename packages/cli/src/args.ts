@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { didYouMean } from './suggest.ts';
 
 /** The account commands' help, by command word. */
-export const accountCommandUsage: Record<'accounts' | 'merchants' | 'customers', string> = {
+export const accountCommandUsage: Record<'accounts' | 'merchants' | 'customers' | 'migrate', string> = {
   accounts: `Usage: npm run wattle -- accounts create --name NAME [options]
 
 Creates a merchant account (test and live secret and publishable keys) or, with --partner, a
@@ -32,7 +32,15 @@ merchants decline refuses one (pending or on hold), merchants hold puts a pendin
 
 customers backfill-card-owners writes the owner record of every stored card of customers created
 before a card could be charged by its token alone, so their card tokens can be; it is safe to run
-while the API serves, and again. The local stack runs it itself on every start.`,
+while the API serves, and again. It is migration 2 (card-owners), which a deployment and the
+local stack's start run once; this command runs its visits over the whole table again.`,
+  migrate: `Usage: npm run wattle -- migrate status|run [--table TABLE] [--endpoint URL] [--json]
+
+migrate status prints the table's data version and where each migration stands (pending,
+running with its progress, or done); migrate run runs those pending, in order, each from where it
+stopped. A deployment runs them itself (its migrations function), and the local stack on every
+start; run them by hand before a deploy on a large table, or to resume one that stopped
+(docs/operations/runbook.md).`,
 };
 
 const localNote = `Without --table the command talks to the running local stack (npm start), found through
@@ -60,6 +68,14 @@ export interface BackfillCardOwnersArgs {
   json: boolean;
 }
 
+export interface MigrateArgs {
+  command: 'migrate';
+  action: 'status' | 'run';
+  table: string | null;
+  endpoint: string | null;
+  json: boolean;
+}
+
 export interface CreateAccountArgs {
   command: 'create-account';
   name: string;
@@ -79,7 +95,7 @@ export interface CreateAccountArgs {
 export const parseCommandLine = (
   argv: string[],
   env: NodeJS.ProcessEnv,
-): CreateAccountArgs | MerchantDecisionArgs | BackfillCardOwnersArgs | string => {
+): CreateAccountArgs | MerchantDecisionArgs | BackfillCardOwnersArgs | MigrateArgs | string => {
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
@@ -128,6 +144,12 @@ export const parseCommandLine = (
     if (!table)
       return 'customers backfill-card-owners needs --table (the local stack runs it itself on start)';
     return { command: 'backfill-card-owners', table, endpoint, json: values.json === true };
+  }
+  if (!values.help && positionals[0] === 'migrate') {
+    const action = positionals[1];
+    if ((action !== 'status' && action !== 'run') || positionals.length > 2)
+      return `migrate has: migrate status, migrate run.${didYouMean(action ?? '', ['status', 'run'])}`;
+    return { command: 'migrate', action, table, endpoint, json: values.json === true };
   }
   if (positionals[0] === 'merchants')
     return `merchants has: merchants activate, decline or hold MERCHANT_TOKEN.${didYouMean(decision ?? '', ['activate', 'decline', 'hold'])}`;
