@@ -26,7 +26,7 @@ export const benchSchedulerReads = (advances: number): Promise<SchedulerReads> =
 
 /** A Query of under 4 KB reads half a read unit, eventually consistent: on-demand, per million. */
 const readUnitsPerQuery = 0.5;
-const dollarsPerMillionReadUnits = 0.1425; // ap-southeast-2, on-demand (2026)
+const dollarsPerMillionReadUnits = 0.1424; // ap-southeast-2, on-demand: docs/operations/costs.md
 const runsPerMonth = 60 * 24 * 30;
 
 const percentile = (values: number[], p: number): number => {
