@@ -106,7 +106,7 @@ describe('npm run wattle -- migrate, and the local stack’s start', () => {
     expect(ran).toMatchObject({ version: latestVersion });
     expect(ran.migrations[0].counts).toMatchObject({ moved: before.length });
     expect((await runWattle(['migrate', 'sideways'], env)).stderr).toContain(
-      'migrate has: migrate status, migrate run',
+      'migrate has: migrate status, migrate run, migrate rollback',
     );
   });
 });

@@ -35,10 +35,12 @@ before a card could be charged by its token alone, so their card tokens can be; 
 while the API serves, and again. It is migration 2 (card-owners), which a deployment and the
 local stack's start run once; this command runs its visits over the whole table again.`,
   migrate: `Usage: npm run wattle -- migrate status|run [--table TABLE] [--endpoint URL] [--json]
+       npm run wattle -- migrate rollback --to VERSION --table TABLE [--endpoint URL] [--json]
 
 migrate status prints the table's data version and where each migration stands (pending,
 running with its progress, or done); migrate run runs those pending, in order, each from where it
-stopped. A deployment runs them itself (its migrations function), and the local stack on every
+stopped; migrate rollback undoes those above VERSION, the latest first (once the release that
+reads that version's form is deployed). A deployment runs them itself (its migrations function), and the local stack on every
 start; run them by hand before a deploy on a large table, or to resume one that stopped
 (docs/operations/runbook.md).`,
 };
@@ -70,7 +72,9 @@ export interface BackfillCardOwnersArgs {
 
 export interface MigrateArgs {
   command: 'migrate';
-  action: 'status' | 'run';
+  action: 'status' | 'run' | 'rollback';
+  /** The version a rollback goes back to. */
+  to: number | null;
   table: string | null;
   endpoint: string | null;
   json: boolean;
@@ -112,6 +116,7 @@ export const parseCommandLine = (
         deposits: { type: 'boolean', default: false },
         table: { type: 'string' },
         endpoint: { type: 'string' },
+        to: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -147,9 +152,14 @@ export const parseCommandLine = (
   }
   if (!values.help && positionals[0] === 'migrate') {
     const action = positionals[1];
-    if ((action !== 'status' && action !== 'run') || positionals.length > 2)
-      return `migrate has: migrate status, migrate run.${didYouMean(action ?? '', ['status', 'run'])}`;
-    return { command: 'migrate', action, table, endpoint, json: values.json === true };
+    if ((action !== 'status' && action !== 'run' && action !== 'rollback') || positionals.length > 2)
+      return `migrate has: migrate status, migrate run, migrate rollback.${didYouMean(action ?? '', ['status', 'run', 'rollback'])}`;
+    if (action !== 'rollback')
+      return { command: 'migrate', action, to: null, table, endpoint, json: values.json === true };
+    const to = typeof values.to === 'string' && /^\d+$/.test(values.to) ? Number(values.to) : null;
+    if (to === null) return 'migrate rollback needs --to VERSION (0 or more): the version to go back to';
+    if (!table) return 'migrate rollback needs --table (the local stack migrates its table again on start)';
+    return { command: 'migrate', action, to, table, endpoint, json: values.json === true };
   }
   if (positionals[0] === 'merchants')
     return `merchants has: merchants activate, decline or hold MERCHANT_TOKEN.${didYouMean(decision ?? '', ['activate', 'decline', 'hold'])}`;

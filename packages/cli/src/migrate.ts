@@ -5,17 +5,18 @@ import { localStackOrigin } from './target.ts';
 
 /**
  * The table's data version and each migration's progress, after running those pending for
- * `migrate run`: on a table (a deployed stack, or a DynamoDB Local by --endpoint) through the
+ * `migrate run` (or undoing those above `--to` for `migrate rollback`, on a table only): on a table (a deployed stack, or a DynamoDB Local by --endpoint) through the
  * store's registry and runner, or through the running local stack's control endpoints
  * (`/_local/migrations`).
  */
 export const migrate = async (args: MigrateArgs, dataDir: string): Promise<unknown> => {
   if (args.table) {
-    const [{ migrations, runMigrations, tableStatus }, { tableStore }] = await Promise.all([
+    const [{ migrations, revertMigrations, runMigrations, tableStatus }, { tableStore }] = await Promise.all([
       import('@wattle/store'),
       import('./table-store.ts'),
     ]);
     const { ctx } = tableStore(args.table, args.endpoint);
+    if (args.action === 'rollback') return revertMigrations(ctx, migrations, args.to ?? 0);
     return args.action === 'run' ? runMigrations(ctx, migrations) : tableStatus(ctx, migrations);
   }
   const origin = await localStackOrigin(dataDir, '--table');

@@ -28,6 +28,7 @@ export {
   type MigrationProgress,
   type MigrationState,
   type RunOptions as MigrationRunOptions,
+  revertMigrations,
   runMigrations,
   type TableStatus,
   tableStatus,

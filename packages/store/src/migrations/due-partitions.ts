@@ -1,7 +1,9 @@
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Environment } from '@wattle/domain';
 import { JobTaken, jobKindsNamedByDueTime, type ScheduledJob } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
-import { dueItem, type JobLabel, jobKey, newMark } from '../kernel/schedule.ts';
+import { dueItem, dueItemKeyBefore, type JobLabel, jobKey, jobShards, newMark } from '../kernel/schedule.ts';
+import { shardOfToken } from '../kernel/shards.ts';
 import { itemsOfType, type Migration } from './runner.ts';
 
 /** A due item as the code before kept a timed kind's: `DUE#<kind>#<shard>`. */
@@ -83,4 +85,77 @@ export const duePartitions: Migration = {
       );
     return 'current';
   },
+  /**
+   * Back into the form before, for a rollback to the release before (run once it is deployed): a
+   * timed kind's due item into `DUE#<kind>#<shard>`; a guarded kind's live due item back onto its
+   * guard as the job item (its data, gsi3 keys; the mark removed) under `v = :v`, and a stale one
+   * deleted. Each in one transaction under what it read, so a job claimed or moved meanwhile is
+   * left as it is.
+   */
+  revert: async (ctx: StoreContext, item: Record<string, unknown>): Promise<string> => {
+    const pk = item.pk as string;
+    if (!dueItemNow.test(pk)) return 'current';
+    const job = jobOf(item);
+    const taken = () => new JobTaken(job.kind, job.token);
+    const key = { pk, sk: item.sk };
+    if (jobKindsNamedByDueTime.has(job.kind))
+      return movedBack(() =>
+        newTransaction<JobLabel>(ctx)
+          .delete('job', { Key: key, ConditionExpression: 'attribute_exists(pk)' })
+          .put('due', {
+            Item: {
+              ...dueItemKeyBefore(job.kind, job.scope, job.token, job.dueAt),
+              ...withoutKey(item),
+            },
+          })
+          .commit(ctx.doc, { job: taken }),
+      );
+    const moved = await movedBack(() =>
+      newTransaction<JobLabel>(ctx)
+        .update('job', {
+          Key: jobKey(job.kind, job.scope, job.token),
+          UpdateExpression: 'SET gsi3pk = :gpk, gsi3sk = :gsk, #data = :data REMOVE v',
+          ConditionExpression: 'v = :v',
+          ExpressionAttributeNames: { '#data': 'data' },
+          ExpressionAttributeValues: {
+            ':v': item.v,
+            ':gpk': `DUE#${job.kind}#${shardOfToken(job.token, jobShards)}`,
+            ':gsk': `${item.dueAt}#${job.token}`,
+            ':data': item.data ?? {},
+          },
+        })
+        .delete('due', {
+          Key: key,
+          ConditionExpression: 'v = :v',
+          ExpressionAttributeValues: { ':v': item.v },
+        })
+        .commit(ctx.doc, { job: taken, due: taken }),
+    );
+    if (moved === 'moved back') return moved;
+    // Its guard moved on or went: the due item is stale (unless written again since: a new mark).
+    try {
+      await ctx.doc.send(
+        new DeleteCommand({
+          TableName: ctx.tableName,
+          Key: key,
+          ConditionExpression: 'v = :v',
+          ExpressionAttributeValues: { ':v': item.v },
+        }),
+      );
+      return 'stale';
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      return 'gone';
+    }
+  },
 };
+
+/** A due item of migration 1's form: `DUE#<shard>`. */
+const dueItemNow = /^DUE#\d+$/;
+
+/** An item's attributes but its key. */
+const withoutKey = ({ pk: _pk, sk: _sk, ...rest }: Record<string, unknown>) => rest;
+
+/** `moved back` when the transaction landed, `gone` when the item changed first. */
+const movedBack = async (commit: () => Promise<void>): Promise<string> =>
+  (await moved(commit)) === 'moved' ? 'moved back' : 'gone';

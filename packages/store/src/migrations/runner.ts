@@ -1,4 +1,11 @@
-import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { StoreContext } from '../kernel/context.ts';
 import { StoreError } from '../kernel/errors.ts';
 import { entityTypeAttribute } from '../kernel/table.ts';
@@ -24,6 +31,11 @@ export interface Migration {
     ExpressionAttributeValues?: Record<string, unknown>;
   };
   visit(ctx: StoreContext, item: Record<string, unknown>): Promise<string>;
+  /**
+   * Undoes `visit` on one item (the same filter's), as idempotent and as safe beside live code;
+   * none when there is nothing to undo (what it wrote is harmless to the release before).
+   */
+  revert?(ctx: StoreContext, item: Record<string, unknown>): Promise<string>;
 }
 
 /** A Scan filter on the items of one type (`_et`): what a migration visits, most often. */
@@ -33,7 +45,7 @@ export const itemsOfType = (type: string): Migration['filter'] => ({
   ExpressionAttributeValues: { ':type': type },
 });
 
-export type MigrationState = 'pending' | 'running' | 'done';
+export type MigrationState = 'pending' | 'running' | 'done' | 'reverting';
 
 /** Where a migration is: its progress item (`TABLE`/`MIGRATION#<version>`). */
 export interface MigrationProgress {
@@ -138,6 +150,11 @@ export const runMigrations = async (
     );
     const progress = progressOf(migration, found.Item);
     if (progress.state === 'done') continue;
+    // A rollback stopped half way: its cursor is the revert's, so this run starts from the top.
+    if (progress.state === 'reverting') {
+      delete progress.cursor;
+      progress.counts = {};
+    }
     progress.state = 'running';
     progress.startedAt ??= now().toISOString();
     await save(ctx, progress, now());
@@ -172,6 +189,61 @@ export const runMigrations = async (
         // Another runner recorded this version (or a later one) first.
         if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
       });
+  }
+  return tableStatus(ctx, migrations);
+};
+
+/**
+ * Undoes the migrations of `migrations` above version `to`, the latest first, each from where a
+ * rollback stopped (its progress says `reverting`, with the revert's cursor): every item visited
+ * with its `revert`, then its progress item deleted (pending again) and the table's version set
+ * below it. For a rollback of the code to a release that reads the form before
+ * (docs/operations/runbook.md): run it once that release is deployed.
+ */
+export const revertMigrations = async (
+  ctx: StoreContext,
+  migrations: readonly Migration[],
+  to: number,
+  options: RunOptions = {},
+): Promise<TableStatus> => {
+  const now = options.now ?? (() => new Date());
+  for (const migration of [...checkedRegistry(migrations)].reverse()) {
+    if (migration.version <= to) break;
+    const found = await ctx.doc.send(
+      new GetCommand({ TableName: ctx.tableName, Key: progressKey(migration.version), ConsistentRead: true }),
+    );
+    const progress = progressOf(migration, found.Item);
+    if (progress.state === 'pending') continue;
+    if (progress.state !== 'reverting') {
+      delete progress.cursor;
+      progress.counts = {};
+      progress.state = 'reverting';
+      await save(ctx, progress, now());
+    }
+    const revert = migration.revert;
+    if (revert) {
+      const undo: Migration = { ...migration, visit: revert };
+      await visitFrom(ctx, undo, progress.cursor, options.pageSize, async (outcomes, cursor) => {
+        for (const [outcome, n] of Object.entries(outcomes))
+          progress.counts[outcome] = (progress.counts[outcome] ?? 0) + n;
+        if (cursor) progress.cursor = cursor;
+        else delete progress.cursor;
+        await save(ctx, progress, now());
+        options.onPage?.({ ...progress, counts: { ...progress.counts } });
+      });
+    }
+    await ctx.doc.send(
+      new PutCommand({
+        TableName: ctx.tableName,
+        Item: {
+          ...versionKey,
+          _et: 'table_version',
+          version: migration.version - 1,
+          updatedAt: now().toISOString(),
+        },
+      }),
+    );
+    await ctx.doc.send(new DeleteCommand({ TableName: ctx.tableName, Key: progressKey(migration.version) }));
   }
   return tableStatus(ctx, migrations);
 };
