@@ -1,10 +1,8 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Environment } from '@wattle/domain';
-import { jobKinds, type ScheduledJob } from '@wattle/ports';
+import { jobKinds } from '@wattle/ports';
 import {
   createStore,
   documentClient,
@@ -15,26 +13,12 @@ import {
 } from '@wattle/store';
 import { newTransaction } from '../../packages/store/src/kernel/context.ts';
 import { cancelIn } from '../../packages/store/src/kernel/schedule.ts';
+import { idOfJob, itemsBefore, jobsBefore } from '../fixtures/due-layout-before/jobs.ts';
 import type { RehearsalContext } from './context.ts';
 import { rehearsalRegion } from './moto.ts';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-
-/** The jobs as the release before migration 1 wrote them (test/fixtures/due-layout-before/make-fixture.ts). */
-const before = JSON.parse(
-  readFileSync(new URL('../fixtures/due-layout-before/items.json', import.meta.url), 'utf8'),
-) as Record<string, unknown>[];
-
-const jobOf = (item: Record<string, unknown>): ScheduledJob => ({
-  kind: item.kind as string,
-  scope: { accountId: item.accountId as string, environment: item.environment as Environment },
-  token: item.token as string,
-  dueAt: new Date(item.dueAt as string),
-  data: (item.data as Record<string, unknown> | undefined) ?? {},
-});
-const idOf = (job: ScheduledJob) =>
-  `${job.kind} ${job.scope.accountId} ${job.scope.environment} ${job.token} ${job.dueAt.toISOString()}`;
 
 /**
  * The deployment's migration step in moto: the jobs the release before wrote are put in the
@@ -46,7 +30,8 @@ export const rehearseMigrations = async (context: RehearsalContext): Promise<voi
   const { report, stack, administrator } = context;
   const doc = documentClient(administrator.clientConfig);
   try {
-    for (const item of before) await doc.send(new PutCommand({ TableName: stack.tableName, Item: item }));
+    for (const item of itemsBefore)
+      await doc.send(new PutCommand({ TableName: stack.tableName, Item: item }));
     const { stdout } = await run(
       process.execPath,
       [
@@ -74,18 +59,18 @@ export const rehearseMigrations = async (context: RehearsalContext): Promise<voi
     const ran = JSON.parse(stdout) as Awaited<ReturnType<typeof tableStatus>>;
     const moved = ran.migrations[0]?.counts.moved ?? 0;
     report(
-      ran.version === latestVersion && moved === before.length,
-      `migrate run --table: version ${ran.version} of ${latestVersion}, ${moved} of the ${before.length} jobs the release before wrote moved`,
+      ran.version === latestVersion && moved === itemsBefore.length,
+      `migrate run --table: version ${ran.version} of ${latestVersion}, ${moved} of the ${itemsBefore.length} jobs the release before wrote moved`,
     );
     const store = createStore(doc, stack.tableName, localCardCipher(Buffer.alloc(32)));
     const kinds = Object.values(jobKinds);
     const until = new Date('2031-01-01T00:00:00Z');
     const found = await store.schedule.due(kinds, until, 1000);
-    const expected = before.map(jobOf);
-    const foundIds = new Set(found.map(idOf));
+    const expected = jobsBefore;
+    const foundIds = new Set(found.map(idOfJob));
     report(
-      expected.every((job) => foundIds.has(idOf(job))),
-      `the new code finds every migrated job (${expected.filter((job) => foundIds.has(idOf(job))).length} of ${expected.length})`,
+      expected.every((job) => foundIds.has(idOfJob(job))),
+      `the new code finds every migrated job (${expected.filter((job) => foundIds.has(idOfJob(job))).length} of ${expected.length})`,
     );
     const cancelled = [jobKinds.paymentRecovery, jobKinds.refundSettlement].map(
       (kind) => found.find((job) => job.kind === kind && job.scope.accountId.startsWith('acct_before'))!,

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,16 +8,12 @@ import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { latestVersion } from '@wattle/store';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jobShards } from '../../packages/store/src/kernel/schedule.ts';
+import { itemsBefore } from '../fixtures/due-layout-before/jobs.ts';
 import { runWattle } from '../helpers/cli.ts';
 import { type OwnStack, stackTable, startOwnStack } from '../helpers/stack.ts';
 
 // The table's data migrations on a stack kept on disk: migrated on start, read and run by hand with
 // `npm run wattle -- migrate`. On the DynamoDB engine only: the memory engine keeps no data.
-
-/** The jobs as the release before migration 1 wrote them (test/fixtures/due-layout-before/make-fixture.ts). */
-const before = JSON.parse(
-  readFileSync(new URL('../fixtures/due-layout-before/items.json', import.meta.url), 'utf8'),
-) as Record<string, unknown>[];
 
 const tableName = 'wattle';
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -45,7 +41,7 @@ describe('npm run wattle -- migrate, and the local stack’s start', () => {
 
     // As the release before left its table: the jobs in its layout, and no version recorded.
     const doc = stackTable(own);
-    for (const item of before) await doc.send(new PutCommand({ TableName: tableName, Item: item }));
+    for (const item of itemsBefore) await doc.send(new PutCommand({ TableName: tableName, Item: item }));
     for (const sk of ['VERSION', 'MIGRATION#0001', 'MIGRATION#0002'])
       await doc.send(new DeleteCommand({ TableName: tableName, Key: { pk: 'TABLE', sk } }));
     doc.destroy();
@@ -59,7 +55,7 @@ describe('npm run wattle -- migrate, and the local stack’s start', () => {
     expect(own.output()).toContain(`start: table at data version ${latestVersion}`);
     const migrated = JSON.parse((await runWattle(['migrate', 'status', '--json'], env)).stdout);
     expect(migrated).toMatchObject({ version: latestVersion });
-    expect(migrated.migrations[0]).toMatchObject({ state: 'done', counts: { moved: before.length } });
+    expect(migrated.migrations[0]).toMatchObject({ state: 'done', counts: { moved: itemsBefore.length } });
     const again = stackTable(own);
     let due = 0;
     for (let shard = 0; shard < jobShards; shard++) {
@@ -73,7 +69,7 @@ describe('npm run wattle -- migrate, and the local stack’s start', () => {
       due += page.Items?.filter((item) => String(item.accountId).startsWith('acct_before')).length ?? 0;
     }
     again.destroy();
-    expect(due).toBe(before.length);
+    expect(due).toBe(itemsBefore.length);
   });
 
   it('runs by hand on a table named with --table and --endpoint: the progress says done, nothing to do', async () => {
@@ -104,7 +100,7 @@ describe('npm run wattle -- migrate, and the local stack’s start', () => {
     );
     const ran = JSON.parse(stdout);
     expect(ran).toMatchObject({ version: latestVersion });
-    expect(ran.migrations[0].counts).toMatchObject({ moved: before.length });
+    expect(ran.migrations[0].counts).toMatchObject({ moved: itemsBefore.length });
     expect((await runWattle(['migrate', 'sideways'], env)).stderr).toContain(
       'migrate has: migrate status, migrate run, migrate rollback',
     );

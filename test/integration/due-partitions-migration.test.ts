@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import { PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { Environment } from '@wattle/domain';
 import { jobKinds, type ScheduledJob } from '@wattle/ports';
 import { createStore, migrations, revertMigrations, runMigrations, tableStatus } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
@@ -9,32 +7,16 @@ import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { newTransaction } from '../../packages/store/src/kernel/context.ts';
 import { cancelIn, duePartition, jobShards, scheduleIn } from '../../packages/store/src/kernel/schedule.ts';
 import { duePartitions } from '../../packages/store/src/migrations/due-partitions.ts';
+import { idOfJob, itemsBefore, jobsBefore } from '../fixtures/due-layout-before/jobs.ts';
 import { watchedClient } from '../helpers/due-renewal.ts';
 import { type TestTable, useTable } from '../helpers/table.ts';
 
-/**
- * The jobs as the code before migration 1 wrote them: made by that code's own store, with the
- * script beside the fixture (test/fixtures/due-layout-before/make-fixture.ts), not written by hand.
- */
-const before = JSON.parse(
-  readFileSync(new URL('../fixtures/due-layout-before/items.json', import.meta.url), 'utf8'),
-) as Record<string, unknown>[];
-
-const jobOf = (item: Record<string, unknown>): ScheduledJob => ({
-  kind: item.kind as string,
-  scope: { accountId: item.accountId as string, environment: item.environment as Environment },
-  token: item.token as string,
-  dueAt: new Date(item.dueAt as string),
-  data: (item.data as Record<string, unknown> | undefined) ?? {},
-});
-const idOf = (job: ScheduledJob) =>
-  `${job.kind} ${job.scope.accountId} ${job.scope.environment} ${job.token} ${job.dueAt.toISOString()}`;
-const beforeJobs = before.map(jobOf);
 const allKinds = Object.values(jobKinds);
 const afterEverything = new Date('2031-01-01T00:00:00Z');
 
 const load = async (table: TestTable) => {
-  for (const item of before) await table.doc.send(new PutCommand({ TableName: table.tableName, Item: item }));
+  for (const item of itemsBefore)
+    await table.doc.send(new PutCommand({ TableName: table.tableName, Item: item }));
 };
 
 /** Every job due by the end of the fixture's time, as the scheduler of today finds them (every kind). */
@@ -60,9 +42,9 @@ describe('migration 1: the due partitions, on jobs the code before wrote', () =>
   const table = useTable();
 
   it('the fixture holds every kind, in both of the layouts before', () => {
-    expect(new Set(beforeJobs.map((job) => job.kind))).toEqual(new Set(allKinds));
-    expect(before.filter((item) => item.gsi3pk !== undefined).length).toBeGreaterThan(20);
-    expect(before.filter((item) => /^DUE#.+#\d+$/.test(item.pk as string)).length).toBe(4);
+    expect(new Set(jobsBefore.map((job) => job.kind))).toEqual(new Set(allKinds));
+    expect(itemsBefore.filter((item) => item.gsi3pk !== undefined).length).toBeGreaterThan(20);
+    expect(itemsBefore.filter((item) => /^DUE#.+#\d+$/.test(item.pk as string)).length).toBe(4);
   });
 
   it('is found by today’s code once moved; cancelled in either layout; every job run once', async () => {
@@ -73,9 +55,9 @@ describe('migration 1: the due partitions, on jobs the code before wrote', () =>
     expect(await dueNow(table)).toEqual([]);
 
     // While not yet moved, today's code cancels jobs of either layout, and reschedules one.
-    const recovery = beforeJobs.find((job) => job.kind === jobKinds.paymentRecovery)!;
-    const settlement = beforeJobs.find((job) => job.kind === jobKinds.refundSettlement)!;
-    const retry = beforeJobs.find((job) => job.kind === jobKinds.webhookRetry)!;
+    const recovery = jobsBefore.find((job) => job.kind === jobKinds.paymentRecovery)!;
+    const settlement = jobsBefore.find((job) => job.kind === jobKinds.refundSettlement)!;
+    const retry = jobsBefore.find((job) => job.kind === jobKinds.webhookRetry)!;
     const retryLater = { ...retry, dueAt: new Date('2030-06-01T00:00:00Z'), data: {} };
     await cancelIn(
       newTransaction(store.ctx),
@@ -93,12 +75,12 @@ describe('migration 1: the due partitions, on jobs the code before wrote', () =>
     expect(status.version).toBe(migrations.length);
     expect(status.migrations[0]).toMatchObject({ id: 'due-partitions', state: 'done' });
     // The two cancelled are gone and the rescheduled one was moved by today's code first.
-    expect(status.migrations[0]!.counts).toMatchObject({ moved: before.length - 3 });
+    expect(status.migrations[0]!.counts).toMatchObject({ moved: itemsBefore.length - 3 });
 
-    const expected = beforeJobs.filter((job) => job !== recovery && job !== settlement && job !== retry);
+    const expected = jobsBefore.filter((job) => job !== recovery && job !== settlement && job !== retry);
     const found = await dueNow(table);
-    expect(found.map(idOf).sort()).toEqual([...expected, retryLater].map(idOf).sort());
-    for (const job of expected) expect(found.find((f) => idOf(f) === idOf(job))).toEqual(job);
+    expect(found.map(idOfJob).sort()).toEqual([...expected, retryLater].map(idOfJob).sort());
+    for (const job of expected) expect(found.find((f) => idOfJob(f) === idOfJob(job))).toEqual(job);
 
     // Today's code cancels moved jobs too.
     const purge = expected.find((job) => job.kind === jobKinds.planPurge)!;
@@ -112,7 +94,7 @@ describe('migration 1: the due partitions, on jobs the code before wrote', () =>
       renewal.dueAt,
     ).commit(table.doc);
     const left = [...expected, retryLater].filter((job) => job !== purge && job !== renewal);
-    expect((await dueNow(table)).map(idOf).sort()).toEqual(left.map(idOf).sort());
+    expect((await dueNow(table)).map(idOfJob).sort()).toEqual(left.map(idOfJob).sort());
 
     // And the scheduler runs each one once (a handler per kind that claims its job), two runs racing.
     const ran: string[] = [];
@@ -121,7 +103,7 @@ describe('migration 1: the due partitions, on jobs the code before wrote', () =>
         kind,
         async (job: ScheduledJob, deps: { schedule: typeof store.schedule }) => {
           await deps.schedule.drop(job);
-          ran.push(idOf(job));
+          ran.push(idOfJob(job));
         },
       ]),
     );
@@ -131,7 +113,7 @@ describe('migration 1: the due partitions, on jobs the code before wrote', () =>
       runDueJobs(deps, afterEverything, claimEach),
     ]);
     expect(runs.reduce((n, run) => n + run.failed, 0)).toBe(0);
-    expect(ran.sort()).toEqual(left.map(idOf).sort());
+    expect(ran.sort()).toEqual(left.map(idOfJob).sort());
     expect(await dueNow(table)).toEqual([]);
     expect(await dueItems(table)).toEqual([]);
   });
@@ -166,10 +148,10 @@ describe('a migration interrupted half way', () => {
     expect(pages[0]).toBeGreaterThan(10);
     expect(status).toMatchObject({
       version: 1,
-      migrations: [{ state: 'done', counts: { moved: before.length } }],
+      migrations: [{ state: 'done', counts: { moved: itemsBefore.length } }],
     });
-    expect((await dueItems(table)).length).toBe(before.length);
-    expect((await dueNow(table)).map(idOf).sort()).toEqual(beforeJobs.map(idOf).sort());
+    expect((await dueItems(table)).length).toBe(itemsBefore.length);
+    expect((await dueNow(table)).map(idOfJob).sort()).toEqual(jobsBefore.map(idOfJob).sort());
 
     // Run again: nothing to do, the progress says done.
     hooks.reset();
@@ -185,7 +167,7 @@ describe('a rollback of migration 1', () => {
     await load(table);
     await runMigrations(table.store.ctx, migrations);
     // A job moved by today's code meanwhile, then moved back on: the due item it left is stale.
-    const purge = beforeJobs.find((job) => job.kind === jobKinds.planPurge)!;
+    const purge = jobsBefore.find((job) => job.kind === jobKinds.planPurge)!;
     await scheduleIn(newTransaction(table.store.ctx), {
       ...purge,
       dueAt: new Date('2030-09-01T00:00:00Z'),
@@ -206,10 +188,10 @@ describe('a rollback of migration 1', () => {
     } while (start);
     const byKey = (a: Record<string, unknown>, b: Record<string, unknown>) =>
       `${a.pk}${a.sk}`.localeCompare(`${b.pk}${b.sk}`);
-    expect(items.sort(byKey)).toEqual([...before].sort(byKey));
+    expect(items.sort(byKey)).toEqual([...itemsBefore].sort(byKey));
 
     // And forward again: every job found once more.
     await runMigrations(table.store.ctx, migrations);
-    expect((await dueNow(table)).map(idOf).sort()).toEqual(beforeJobs.map(idOf).sort());
+    expect((await dueNow(table)).map(idOfJob).sort()).toEqual(jobsBefore.map(idOfJob).sort());
   });
 });
