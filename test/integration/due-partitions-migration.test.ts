@@ -38,6 +38,23 @@ const dueItems = async (table: TestTable) => {
   return items;
 };
 
+/** Every job item, guard and due item of the table (a consistent Scan). */
+const jobItems = async (table: TestTable) => {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await table.doc.send(
+      new ScanCommand({ TableName: table.tableName, ConsistentRead: true, ExclusiveStartKey: start }),
+    );
+    items.push(...(page.Items ?? []).filter((item) => item._et === 'job'));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+};
+
+const byKey = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  `${a.pk}${a.sk}`.localeCompare(`${b.pk}${b.sk}`);
+
 describe('migration 1: the due partitions, on jobs the code before wrote', () => {
   const table = useTable();
 
@@ -177,20 +194,44 @@ describe('a rollback of migration 1', () => {
     const status = await revertMigrations(table.store.ctx, migrations, 0, { pageSize: 7 });
     expect(status.version).toBe(0);
     expect(status.migrations.map((m) => m.state)).toEqual(['pending', 'pending']);
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await table.doc.send(
-        new ScanCommand({ TableName: table.tableName, ConsistentRead: true, ExclusiveStartKey: start }),
-      );
-      items.push(...(page.Items ?? []).filter((item) => item._et === 'job'));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    const byKey = (a: Record<string, unknown>, b: Record<string, unknown>) =>
-      `${a.pk}${a.sk}`.localeCompare(`${b.pk}${b.sk}`);
-    expect(items.sort(byKey)).toEqual([...itemsBefore].sort(byKey));
+    expect((await jobItems(table)).sort(byKey)).toEqual([...itemsBefore].sort(byKey));
 
     // And forward again: every job found once more.
+    await runMigrations(table.store.ctx, migrations);
+    expect((await dueNow(table)).map(idOfJob).sort()).toEqual(jobsBefore.map(idOfJob).sort());
+  });
+});
+
+describe('a rollback interrupted half way', () => {
+  const table = useTable();
+  const { doc, hooks } = watchedClient();
+  const faulty = createStore(doc, table.tableName, table.store.ctx.cipher);
+
+  it('resumes from its progress item: every job back once, in the form before', async () => {
+    await load(table);
+    await runMigrations(table.store.ctx, migrations);
+    let moves = 0;
+    hooks.reset();
+    hooks.fault = (call) =>
+      call.command === 'TransactWriteItems' && ++moves === 9 ? new Error('crashed half way') : undefined;
+    await expect(revertMigrations(faulty.ctx, migrations, 0, { pageSize: 4 })).rejects.toThrow(
+      'crashed half way',
+    );
+    const stopped = await tableStatus(table.store.ctx, migrations);
+    // Migration 2 was undone (nothing to undo); migration 1 stopped with two pages saved.
+    expect(stopped.version).toBe(1);
+    const reverting = stopped.migrations[0]!;
+    expect(reverting.state).toBe('reverting');
+    expect(reverting.cursor).toBeDefined();
+    expect(reverting.counts['moved back']).toBeGreaterThan(0);
+    expect(reverting.counts['moved back']).toBeLessThan(itemsBefore.length);
+
+    hooks.reset();
+    const status = await revertMigrations(table.store.ctx, migrations, 0, { pageSize: 4 });
+    expect(status).toMatchObject({ version: 0, migrations: [{ state: 'pending' }, { state: 'pending' }] });
+    expect(await dueItems(table)).toEqual([]);
+    expect((await jobItems(table)).sort(byKey)).toEqual([...itemsBefore].sort(byKey));
+    // Forward again from the top, every job found once more.
     await runMigrations(table.store.ctx, migrations);
     expect((await dueNow(table)).map(idOfJob).sort()).toEqual(jobsBefore.map(idOfJob).sort());
   });
