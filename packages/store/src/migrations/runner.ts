@@ -76,6 +76,11 @@ export interface RunOptions {
   now?: () => Date;
 }
 
+/** Adds a page's outcomes to the counts so far. */
+const addCounts = (counts: Record<string, number>, outcomes: Record<string, number>): void => {
+  for (const [outcome, n] of Object.entries(outcomes)) counts[outcome] = (counts[outcome] ?? 0) + n;
+};
+
 /** The partition of the table's own records: its version and each migration's progress. */
 const tablePk = 'TABLE';
 const versionKey = { pk: tablePk, sk: 'VERSION' };
@@ -159,8 +164,7 @@ export const runMigrations = async (
     progress.startedAt ??= now().toISOString();
     await save(ctx, progress, now());
     await visitFrom(ctx, migration, progress.cursor, options.pageSize, async (outcomes, cursor) => {
-      for (const [outcome, n] of Object.entries(outcomes))
-        progress.counts[outcome] = (progress.counts[outcome] ?? 0) + n;
+      addCounts(progress.counts, outcomes);
       if (cursor) progress.cursor = cursor;
       else {
         delete progress.cursor;
@@ -224,8 +228,7 @@ export const revertMigrations = async (
     if (revert) {
       const undo: Migration = { ...migration, visit: revert };
       await visitFrom(ctx, undo, progress.cursor, options.pageSize, async (outcomes, cursor) => {
-        for (const [outcome, n] of Object.entries(outcomes))
-          progress.counts[outcome] = (progress.counts[outcome] ?? 0) + n;
+        addCounts(progress.counts, outcomes);
         if (cursor) progress.cursor = cursor;
         else delete progress.cursor;
         await save(ctx, progress, now());
@@ -287,7 +290,7 @@ const visitFrom = async (
 export const visitAll = async (ctx: StoreContext, migration: Migration): Promise<Record<string, number>> => {
   const counts: Record<string, number> = {};
   await visitFrom(ctx, migration, undefined, 100, async (outcomes) => {
-    for (const [outcome, n] of Object.entries(outcomes)) counts[outcome] = (counts[outcome] ?? 0) + n;
+    addCounts(counts, outcomes);
   });
   return counts;
 };
