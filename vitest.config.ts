@@ -99,6 +99,8 @@ const dynamoDbEngineOnly = [
   // The card key, seed, clock, data and files a stack keeps on disk across a restart: the memory
   // engine keeps nothing after it stops (local-memory-engine.test.ts).
   'test/e2e/local-kept-data.test.ts',
+  // The table's data migrations: the memory engine keeps no data to migrate.
+  'test/e2e/migrate-command.test.ts',
 ];
 
 /**

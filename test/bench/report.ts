@@ -7,6 +7,7 @@ import { designMinimum } from './design-minimum.ts';
 import { type HotItemsResult, hotItemsSection } from './hot-items.ts';
 import { type BundleReport, type BundleResult, baselineNameOf } from './lambda-bundles.ts';
 import type { Machine } from './machine.ts';
+import { type SchedulerReads, schedulerSection } from './scheduler-reads.ts';
 import {
   type OperationResult,
   ownCpuMsOf,
@@ -39,6 +40,7 @@ export interface BenchReport {
   drift: string[];
   /** Absent when the run measured some operations only (`--only`). */
   hotItems?: HotItemsResult[];
+  scheduler?: SchedulerReads;
 }
 
 const n = (value: number | undefined, digits = 0): string =>
@@ -217,6 +219,7 @@ export const generatedSection = (r: BenchReport): string => {
     ...writtenItems(r.operations),
     '',
     ...(r.hotItems ? hotItemsSection(r.hotItems) : []),
+    ...(r.scheduler ? schedulerSection(r.scheduler) : []),
     ...bundlesSection(r),
     endMarker,
   ];

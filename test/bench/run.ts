@@ -2,7 +2,7 @@
  * `npm run bench` (never part of `npm test`): API throughput and latency against the storage
  * floor and against Stoplight Prism mocking the OpenAPI document, DynamoDB round trips and
  * capacity per operation, the partitions one busy merchant heats (and the rate at which each would
- * throttle in AWS), Lambda bundle sizes and cold starts; then the store engines' peer table
+ * throttle in AWS), the scheduler's reads a run with nothing due and its clock advance, Lambda bundle sizes and cold starts; then the store engines' peer table
  * (engines.ts: the memory engine, the DynamoDB Local engine and stripe-stateful-mock).
  * Writes the generated section of docs/performance/benchmarks.md, and docs/performance/engines.md.
  *
@@ -24,6 +24,7 @@ import { benchHotItems } from './hot-items.ts';
 import { benchBundles, bundlingDrift } from './lambda-bundles.ts';
 import { machine } from './machine.ts';
 import { type BenchReport, writeReport } from './report.ts';
+import { benchSchedulerReads } from './scheduler-reads.ts';
 import { benchService, measuredOperations } from './service-bench.ts';
 
 const { values } = parseArgs({
@@ -62,6 +63,8 @@ if (!only) log('Hot partitions (one merchant, create charges then subscription s
 const hotItems = only
   ? undefined
   : await benchHotItems({ concurrency: settings.concurrency * 2, durationMs: settings.durationMs });
+if (!only) log('The scheduler with nothing due (its reads a run, clock advances):');
+const scheduler = only ? undefined : await benchSchedulerReads(quick ? 10 : 50);
 const drift = only ? [] : bundlingDrift();
 if (!only) log('Lambda bundles:');
 const bundles = only ? undefined : await benchBundles(settings.coldStartRuns, log);
@@ -73,6 +76,7 @@ const report: BenchReport = {
   operations,
   peer,
   hotItems,
+  scheduler,
   bundles,
   drift,
 };

@@ -64,5 +64,45 @@ export const describeSchedule = (engine: Engine) => {
       await expect(schedule.drop(moved)).rejects.toEqual(new JobTaken(jobKinds.dailyDeposit, account.id));
       await schedule.drop(job!);
     });
+
+    it('of every kind are found by one ask for them all, earliest first; a moved one where it moved to', async () => {
+      const { accounts, deposits, plans, schedule } = engine();
+      const scope = newScope();
+      const base = at('2001-05-01T00:00:00Z');
+      const plan = aPlan(base);
+      await plans.create(scope, plan, anEvent('plan.created', base), base);
+      await plans.beginDelete(scope, plan, anEvent('plan.deleted', base), later(base, 120_000), base);
+      const account = anAccount(base, { transfersEnabled: false });
+      await accounts.create(account, []);
+      const mine = async (kinds: string[], by: Date) =>
+        (await schedule.due(kinds, by)).filter(
+          (job) => job.scope.accountId === scope.accountId || job.token === account.id,
+        );
+      const both = [jobKinds.planPurge, jobKinds.dailyDeposit];
+      const all = await mine(both, later(base, 10 * 86_400_000));
+      expect(all.map((job) => job.kind)).toEqual([
+        jobKinds.planPurge,
+        jobKinds.dailyDeposit,
+        jobKinds.dailyDeposit,
+      ]);
+      expect(all[0]).toMatchObject({ token: plan.token, dueAt: later(base, 120_000) });
+      expect(await mine([jobKinds.dailyDeposit], later(base, 120_000))).toEqual([]);
+      // The test deposit job moved a day on: due there only, claimable there only.
+      const deposit = all.find(
+        (job) => job.scope.environment === 'test' && job.kind === jobKinds.dailyDeposit,
+      )!;
+      const next = later(deposit.dueAt, 86_400_000);
+      await deposits.skip(deposit, next);
+      const deposits_ = async (by: Date) =>
+        (await mine([jobKinds.dailyDeposit], by)).map((job) => [job.scope.environment, job.dueAt]);
+      expect(await deposits_(later(next, -1))).toEqual([['live', deposit.dueAt]]);
+      expect(await deposits_(next)).toEqual([
+        ['live', deposit.dueAt],
+        ['test', next],
+      ]);
+      await expect(schedule.drop(deposit)).rejects.toEqual(new JobTaken(jobKinds.dailyDeposit, account.id));
+      await schedule.drop({ ...deposit, dueAt: next });
+      expect(await deposits_(next)).toEqual([['live', deposit.dueAt]]);
+    });
   });
 };

@@ -8,7 +8,7 @@ import {
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
 import { GetQueueAttributesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   isEventInsert,
   pipeMessageBody,
@@ -16,7 +16,11 @@ import {
   startQueueConsumer,
   ttlRemovalRecord,
 } from '@wattle/local';
+import { jobKinds } from '@wattle/ports';
+import { createStore, localCardCipher } from '@wattle/store';
 import type { SQSBatchResponse } from 'aws-lambda';
+import { newTransaction } from '../../packages/store/src/kernel/context.ts';
+import { scheduleIn } from '../../packages/store/src/kernel/schedule.ts';
 import { hangNet } from '../helpers/hang-net.ts';
 import type { RehearsalContext } from './context.ts';
 import { motoClientConfig, physicalIdOf } from './deployed.ts';
@@ -143,21 +147,15 @@ export const exerciseBackgroundFunctions = async (
     `webhook-delivery: ${inserts.length} events through the events queue in ${eventBatches} SQS batches, then ${webhookBatches} batches of the webhooks queue${failures.length ? `; ${failures.length} messages failed (the first: ${failures[0]})` : ''}`,
   );
 
-  // The scheduler, with the disputed charges' opening jobs due now.
+  // The scheduler, with the disputed charges' opening jobs due now (moved as a change moves a job).
   const disputedCharges = (walk.disputedCharges ?? '').split(',').filter(Boolean);
+  const store = createStore(doc, tableName, localCardCipher(Buffer.alloc(32)));
+  const opening = (
+    await store.schedule.due(jobKinds.disputeOpening, new Date(Date.now() + 30 * 86_400_000))
+  ).filter((job) => job.scope.accountId === walk.accountId && disputedCharges.includes(job.token));
   let jobs = 0;
-  for (const charge of disputedCharges) {
-    const jobKey = { pk: `JOB#dispute-opening#${walk.accountId}#test#${charge}`, sk: 'JOB' };
-    if (!(await doc.send(new GetCommand({ TableName: tableName, Key: jobKey }))).Item) continue;
-    const now = new Date(Date.now() - 1000).toISOString();
-    await doc.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: jobKey,
-        UpdateExpression: 'SET dueAt = :now, gsi3sk = :sk',
-        ExpressionAttributeValues: { ':now': now, ':sk': `${now}#${charge}` },
-      }),
-    );
+  for (const job of opening) {
+    await scheduleIn(newTransaction(store.ctx), { ...job, dueAt: new Date(Date.now() - 1000) }).commit(doc);
     jobs++;
   }
   const run = (await context.processes.scheduler.invoke(scheduledEvent())) as {

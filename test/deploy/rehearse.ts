@@ -3,8 +3,9 @@
  * deployed into one moto server with `cdk bootstrap` and `cdk deploy`; each function's deployed
  * code then runs in a Node process of its own with its deployed environment and its own role's
  * credentials, moto enforcing IAM as AWS does (scripts/moto/launch.py), for one request per route
- * and one run of each function that is not behind a route. Then one grant is taken away and the
- * function that uses it must be refused. Prints a summary; exits 1 on any failure.
+ * and one run of each function that is not behind a route; the deployment's migration step runs on
+ * jobs the release before wrote. Then one grant is taken away and the function that uses it must be
+ * refused. Prints a summary; exits 1 on any failure.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { deployToMoto } from './deploy.ts';
 import { readDeployedStack } from './deployed.ts';
 import { type FunctionProcess, startFunctionProcess } from './function-process.ts';
 import { startRehearsalGateway } from './gateway.ts';
+import { rehearseMigrations } from './migrations.ts';
 import { type Moto, motoMissing, startMoto } from './moto.ts';
 import { configureAdyen, exerciseProcessorNotifications } from './processor-notifications.ts';
 import { provesRefusal } from './refusal.ts';
@@ -68,6 +70,7 @@ try {
     `${functionNames.length} functions started from their deployed code, each with its own role; IAM enforced (${seconds()})`,
   );
   await checkTransactionTokens(context);
+  await rehearseMigrations(context);
 
   const adyen = await configureAdyen(context, processorSecretArn);
   closeAdyen = adyen.close;

@@ -13,6 +13,8 @@ import { randomIds } from '@wattle/runtime';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
+import { duePartitions } from '../../packages/store/src/migrations/due-partitions.ts';
+import { visitAll } from '../../packages/store/src/migrations/runner.ts';
 import { aCardDetails, aPayment } from '../helpers/builders.ts';
 import { testDeps, useTable } from '../helpers/table.ts';
 
@@ -88,7 +90,8 @@ describe('payment recovery', () => {
     const reserved = await reserveAndCrash('4200000000000000');
     const jobs = await jobItemsOf(reserved.token);
     expect(jobs).toHaveLength(1);
-    expect(jobs[0]?.pk).toMatch(/^DUE#payment-recovery#\d$/);
+    expect(jobs[0]?.pk).toMatch(/^DUE#\d$/);
+    expect(jobs[0]?.kind).toBe('payment-recovery');
     expect(Object.keys(jobs[0] ?? {}).filter((name) => name.startsWith('gsi'))).toEqual([]);
 
     const now = new Date();
@@ -96,7 +99,7 @@ describe('payment recovery', () => {
     expect(await jobItemsOf(reserved.token)).toEqual([]);
   });
 
-  it('recovers a payment whose job was written before, as an indexed job item', async () => {
+  it('recovers a payment whose job was written before, as an indexed job item, once migration 1 moved it', async () => {
     const reserved = await reserveAndCrash('4200000000000000');
     const [due] = await jobItemsOf(reserved.token);
     // The job as reservations wrote it before: its own item, due on gsi3.
@@ -121,6 +124,7 @@ describe('payment recovery', () => {
         },
       }),
     );
+    await visitAll(table.store.ctx, duePartitions);
     const later = new Date(Date.now() + 5 * 60 * 1000);
     await Promise.all([runDueJobs(deps(), later, jobHandlers), runDueJobs(deps(), later, jobHandlers)]);
     expect(await table.store.payments.get(scope, reserved.token)).toMatchObject({ state: 'captured' });

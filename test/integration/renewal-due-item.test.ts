@@ -5,8 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { keys } from '../../packages/store/src/kernel/keys.ts';
-import { jobKey, jobShards } from '../../packages/store/src/kernel/schedule.ts';
+import { dueItemKey, jobKey, jobShards } from '../../packages/store/src/kernel/schedule.ts';
 import { shardOfToken } from '../../packages/store/src/kernel/shards.ts';
+import { duePartitions } from '../../packages/store/src/migrations/due-partitions.ts';
+import { visitAll } from '../../packages/store/src/migrations/runner.ts';
 import { dueRenewal as dueRenewalOn, watchedClient } from '../helpers/due-renewal.ts';
 import { useTable } from '../helpers/table.ts';
 import { isWrite } from '../reliability/harness/dynamodb-hooks.ts';
@@ -23,7 +25,7 @@ type Renewal = Awaited<ReturnType<typeof dueRenewal>>;
 
 /**
  * The renewal job of `t`'s subscription (due at `dueAt`: its next billing date unless said) as
- * written before it was a due item: a job item on gsi3.
+ * written before it was a due item: a job item on gsi3 (migration 1 moves it into a due item).
  */
 const asJobItemOfBefore = async (t: Renewal, dueAt = t.subscription.nextBillingDate!) => {
   const token = t.subscription.token;
@@ -32,10 +34,7 @@ const asJobItemOfBefore = async (t: Renewal, dueAt = t.subscription.nextBillingD
   await table.doc.send(
     new DeleteCommand({
       TableName: table.tableName,
-      Key: {
-        pk: `DUE#${kind}#${shardOfToken(token, jobShards)}`,
-        sk: `${iso}#${accountId}#${environment}#${token}`,
-      },
+      Key: dueItemKey(kind, t.scope, token, new Date(dueAt)),
       ConditionExpression: 'attribute_exists(pk)',
     }),
   );
@@ -76,21 +75,24 @@ describe('the renewal job as a due item', () => {
     expect((await runDueJobs(t.watched(), t.advance(28 * day + minute), jobHandlers)).failed).toBe(0);
     const written = hooks.calls
       .filter(isWrite)
-      .flatMap((call) => call.input.TransactItems as Record<string, { Item?: Record<string, unknown> }>[])
+      .flatMap(
+        (call) => (call.input.TransactItems ?? []) as Record<string, { Item?: Record<string, unknown> }>[],
+      )
       .flatMap((entry) => Object.values(entry).map((body) => body.Item))
       .filter((item): item is Record<string, unknown> => item?._et === 'job');
-    expect(written.map((item) => [String(item.pk).replace(/#\d+$/, ''), item.gsi3pk])).toEqual([
-      [`DUE#${kind}`, undefined],
-      [`DUE#${kind}`, undefined],
+    expect(written.map((item) => [String(item.pk).replace(/#\d+$/, ''), item.kind, item.gsi3pk])).toEqual([
+      ['DUE', kind, undefined],
+      ['DUE', kind, undefined],
     ]);
     expect((await t.jobsOf(kind, t.advance(31 * day))).map((job) => job.dueAt)).toEqual([
       new Date('2027-03-31T10:00:00Z'),
     ]);
   });
 
-  it('still bills a renewal job written before as a job item, once, and moves it into a due item', async () => {
+  it('bills a renewal job written before as a job item once migration 1 moved it into a due item', async () => {
     const t = await dueRenewal('job-item-billed');
     await asJobItemOfBefore(t);
+    await visitAll(table.store.ctx, duePartitions);
     const due = t.advance(28 * day + minute);
     const runs = await Promise.all([
       runDueJobs(t.watched(), due, jobHandlers),
@@ -124,6 +126,7 @@ describe('the renewal job as a due item', () => {
       }),
     );
     await asJobItemOfBefore(t, job!.dueAt.toISOString());
+    await visitAll(table.store.ctx, duePartitions);
     const runs = await Promise.all([
       runDueJobs(t.watched(), later, jobHandlers),
       runDueJobs(t.watched(), later, jobHandlers),

@@ -1,10 +1,13 @@
 import type { Scope } from '@wattle/domain';
-import type { ScheduledJob } from '@wattle/ports';
+import { jobKinds, type ScheduledJob } from '@wattle/ports';
 import { randomIds } from '@wattle/runtime';
+import { createStore } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
+import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { newTransaction } from '../../packages/store/src/kernel/context.ts';
-import { claimIn, scheduleIn } from '../../packages/store/src/kernel/schedule.ts';
+import { claimIn, jobShards, scheduleIn } from '../../packages/store/src/kernel/schedule.ts';
+import { watchedClient } from '../helpers/due-renewal.ts';
 import { testDeps, useTable } from '../helpers/table.ts';
 
 const table = useTable();
@@ -17,6 +20,8 @@ const schedule = async (job: ScheduledJob) => {
 };
 
 const deps = () => testDeps(table);
+/** A second client on the table, its calls watched: the scheduler's reads, counted. */
+const { doc, hooks } = watchedClient();
 
 describe('scheduled jobs', () => {
   it('are found when due, across shards, and not before', async () => {
@@ -88,5 +93,33 @@ describe('scheduled jobs', () => {
     };
     expect(await runDueJobs(deps(), at(10), handlers)).toEqual({ done: 1, claimedElsewhere: 0, failed: 1 });
     expect((await table.store.schedule.due(kind, at(10))).map((j) => j.token)).toEqual(['rf_fails']);
+  });
+
+  it('are read with one Query per due shard a run, every kind at once, and a moved job is due once', async () => {
+    const watched = {
+      ...deps(),
+      schedule: createStore(doc, table.tableName, table.store.ctx.cipher).schedule,
+    };
+    const kind = jobKinds.refundSettlement;
+    const job: ScheduledJob = { kind, scope, token: randomIds.token('rf'), dueAt: at(-7200) };
+    await schedule(job);
+    // Moved later: the due item at the first time is stale, and is deleted when a run reads it.
+    await schedule({ ...job, dueAt: at(-3600) });
+    const ran: Date[] = [];
+    const handlers = Object.fromEntries(
+      Object.keys(jobHandlers).map((k) => [
+        k,
+        async (due: ScheduledJob) => {
+          await claimIn(newTransaction(table.store.ctx), due).commit(table.doc);
+          ran.push(due.dueAt);
+        },
+      ]),
+    );
+    expect(await runDueJobs(watched, at(0), handlers)).toMatchObject({ done: 1, failed: 0 });
+    expect(ran).toEqual([at(-3600)]);
+    // Nothing due now: one run is 8 Queries, one per shard, whatever the kinds.
+    hooks.reset();
+    expect(await runDueJobs(watched, at(0), handlers)).toEqual({ done: 0, claimedElsewhere: 0, failed: 0 });
+    expect(hooks.calls.map((call) => call.command)).toEqual(Array(jobShards).fill('Query'));
   });
 });

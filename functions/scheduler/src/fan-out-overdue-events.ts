@@ -6,7 +6,7 @@ export type { OverdueFanOutSummary };
 /**
  * The events the table stream did not bring to the fan-out within the grace period, fanned out
  * (the flow), each failure logged. Its budget is short: a run normally finds none (one query per
- * shard of the due index), and the jobs after it need the rest of the run.
+ * marker partition), and the jobs beside it need the rest of the run.
  */
 export const fanOutOverdueEvents = (deps: SchedulerDeps, now: Date): Promise<OverdueFanOutSummary> =>
   fanOut(deps, now, {

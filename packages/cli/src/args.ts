@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { didYouMean } from './suggest.ts';
 
 /** The account commands' help, by command word. */
-export const accountCommandUsage: Record<'accounts' | 'merchants' | 'customers', string> = {
+export const accountCommandUsage: Record<'accounts' | 'merchants' | 'customers' | 'migrate', string> = {
   accounts: `Usage: npm run wattle -- accounts create --name NAME [options]
 
 Creates a merchant account (test and live secret and publishable keys) or, with --partner, a
@@ -32,7 +32,17 @@ merchants decline refuses one (pending or on hold), merchants hold puts a pendin
 
 customers backfill-card-owners writes the owner record of every stored card of customers created
 before a card could be charged by its token alone, so their card tokens can be; it is safe to run
-while the API serves, and again. The local stack runs it itself on every start.`,
+while the API serves, and again. It is migration 2 (card-owners), which a deployment and the
+local stack's start run once; this command runs its visits over the whole table again.`,
+  migrate: `Usage: npm run wattle -- migrate status|run [--table TABLE] [--endpoint URL] [--json]
+       npm run wattle -- migrate rollback --to VERSION --table TABLE [--endpoint URL] [--json]
+
+migrate status prints the table's data version and where each migration stands (pending,
+running with its progress, or done); migrate run runs those pending, in order, each from where it
+stopped; migrate rollback undoes those above VERSION, the latest first (once the release that
+reads that version's form is deployed). A deployment runs them itself (its migrations function), and the local stack on every
+start; run them by hand before a deploy on a large table, or to resume one that stopped
+(docs/operations/runbook.md).`,
 };
 
 const localNote = `Without --table the command talks to the running local stack (npm start), found through
@@ -60,6 +70,16 @@ export interface BackfillCardOwnersArgs {
   json: boolean;
 }
 
+export interface MigrateArgs {
+  command: 'migrate';
+  action: 'status' | 'run' | 'rollback';
+  /** The version a rollback goes back to. */
+  to: number | null;
+  table: string | null;
+  endpoint: string | null;
+  json: boolean;
+}
+
 export interface CreateAccountArgs {
   command: 'create-account';
   name: string;
@@ -79,7 +99,7 @@ export interface CreateAccountArgs {
 export const parseCommandLine = (
   argv: string[],
   env: NodeJS.ProcessEnv,
-): CreateAccountArgs | MerchantDecisionArgs | BackfillCardOwnersArgs | string => {
+): CreateAccountArgs | MerchantDecisionArgs | BackfillCardOwnersArgs | MigrateArgs | string => {
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
@@ -96,6 +116,7 @@ export const parseCommandLine = (
         deposits: { type: 'boolean', default: false },
         table: { type: 'string' },
         endpoint: { type: 'string' },
+        to: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -128,6 +149,17 @@ export const parseCommandLine = (
     if (!table)
       return 'customers backfill-card-owners needs --table (the local stack runs it itself on start)';
     return { command: 'backfill-card-owners', table, endpoint, json: values.json === true };
+  }
+  if (!values.help && positionals[0] === 'migrate') {
+    const action = positionals[1];
+    if ((action !== 'status' && action !== 'run' && action !== 'rollback') || positionals.length > 2)
+      return `migrate has: migrate status, migrate run, migrate rollback.${didYouMean(action ?? '', ['status', 'run', 'rollback'])}`;
+    if (action !== 'rollback')
+      return { command: 'migrate', action, to: null, table, endpoint, json: values.json === true };
+    const to = typeof values.to === 'string' && /^\d+$/.test(values.to) ? Number(values.to) : null;
+    if (to === null) return 'migrate rollback needs --to VERSION (0 or more): the version to go back to';
+    if (!table) return 'migrate rollback needs --table (the local stack migrates its table again on start)';
+    return { command: 'migrate', action, to, table, endpoint, json: values.json === true };
   }
   if (positionals[0] === 'merchants')
     return `merchants has: merchants activate, decline or hold MERCHANT_TOKEN.${didYouMean(decision ?? '', ['activate', 'decline', 'hold'])}`;

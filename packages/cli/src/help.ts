@@ -13,6 +13,7 @@ export const commandWords: readonly string[] = [
     'accounts',
     'merchants',
     'customers',
+    'migrate',
     'help',
     ...Object.keys(resourcePaths),
   ]),
@@ -21,7 +22,7 @@ export const commandWords: readonly string[] = [
 /** `COMMAND --help` (or `help COMMAND`): that command's help; every command's without one. */
 export const helpFor = (word: string | undefined): string => {
   if (word === undefined || word === 'help') return fullUsage;
-  if (word === 'accounts' || word === 'merchants') return accountCommandHelp(word);
+  if (word === 'accounts' || word === 'merchants' || word === 'migrate') return accountCommandHelp(word);
   // `customers` is a resource to read and the backfill's word.
   if (word === 'customers') return `${accountCommandHelp(word)}\n\n${apiCommandHelp(word)}`;
   return apiCommandHelp(word.replace(/-/g, '_')) ?? fullUsage;

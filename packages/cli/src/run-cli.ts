@@ -87,6 +87,9 @@ const run = async (argv: string[], io: CliIo): Promise<void> => {
     if (args.command === 'merchant-decision') {
       const { decideMerchant } = await import('./decide-merchant.ts');
       print(await decideMerchant(args, dataDir), args.json);
+    } else if (args.command === 'migrate') {
+      const { migrate } = await import('./migrate.ts');
+      print(await migrate(args, dataDir), args.json);
     } else if (args.command === 'backfill-card-owners') {
       const [{ backfillCardOwners }, { tableStore }] = await Promise.all([
         import('@wattle/store'),

@@ -1,5 +1,6 @@
 import { type BankAccountDetails, type ReviewOutcome, toTimestamp } from '@wattle/domain';
 import { nestedBankAccount, parseBody, parseForm, toHttpError, validate } from '@wattle/http';
+import type { TableStatus } from '@wattle/store';
 import * as v from 'valibot';
 import type { LocalClock } from './clock.ts';
 import type { LocalConsole } from './console.ts';
@@ -55,6 +56,8 @@ export interface ControlOptions {
   reset: () => Promise<{ now: Date; deleted: number }>;
   /** The functions' metrics since the stack started or was reset (`GET /_local/metrics`). */
   metrics: () => MetricTotal[];
+  /** The table's data migrations (DynamoDB Local only: the memory engine keeps nothing to migrate). */
+  migrations?: { status(): Promise<TableStatus>; run(): Promise<TableStatus> } | undefined;
   /** The memory engine's records by kind and id (absent on DynamoDB Local, whose table is read directly). */
   records?: (() => Record<string, Record<string, unknown>>) | undefined;
 }
@@ -77,6 +80,11 @@ const isResponse = (value: Record<string, unknown> | JsonResponse): value is Jso
 
 const invalid = (param: string, code: string, message: string): JsonResponse =>
   pinError('invalid_resource', { messages: [{ param, code, message }] });
+
+/** The memory engine's answer to the migrations' endpoints: it keeps no data to migrate. */
+const noMigrations = pinError('not_found', {
+  description: 'The memory engine keeps nothing from one start to the next: there is no data to migrate.',
+});
 
 /** At most a century at a time keeps the clock a valid date. */
 const maxSeconds = 100 * 366 * 24 * 60 * 60;
@@ -120,7 +128,9 @@ const payoutBankAccountOf = (
  * real time (`POST /_local/reset`, answering the time and how many items it deleted); on the memory
  * engine, what it holds (`GET /_local/records`: each kind's records by id, as a table scan shows items);
  * and the functions' metrics (`GET /_local/metrics`: each metric's count, sum, min and max by its
- * dimensions, as the stack's dashboard reads them in AWS; `?name=` keeps one metric).
+ * dimensions, as the stack's dashboard reads them in AWS; `?name=` keeps one metric); the table's
+ * data migrations (`GET /_local/migrations`: its version and each one's progress; `POST
+ * /_local/migrations/run`: runs those pending), on DynamoDB Local only.
  */
 export const controlEndpoints =
   ({
@@ -132,6 +142,7 @@ export const controlEndpoints =
     reset,
     records,
     metrics,
+    migrations,
   }: ControlOptions): ControlHandler =>
   async (request) => {
     const route = `${request.method} ${request.path.replace(/\/+$/, '')}`;
@@ -164,6 +175,10 @@ export const controlEndpoints =
         const totals = metrics().filter((total) => name === undefined || total.name === name);
         return { status: 200, body: { metrics: totals } };
       }
+      case 'GET /migrations':
+        return migrations ? { status: 200, body: await migrations.status() } : noMigrations;
+      case 'POST /migrations/run':
+        return migrations ? { status: 200, body: await migrations.run() } : noMigrations;
       case 'GET /records':
         return records ? { status: 200, body: records() } : pinError('not_found');
       case 'POST /reset': {

@@ -2,7 +2,14 @@ import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { backfillCardOwners, createStore, documentClient, localCardCipher } from '@wattle/store';
+import {
+  createStore,
+  documentClient,
+  localCardCipher,
+  migrations,
+  runMigrations,
+  tableStatus,
+} from '@wattle/store';
 import type { FauxqsServer } from 'fauxqs';
 import { dynamodbAccessKeyOf, localClientConfig, localCredentials, localRegion } from './aws.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
@@ -117,9 +124,10 @@ export const startDynamoDbEngine = async (start: EngineStart): Promise<StoreEngi
       pipe.hold(held);
     },
     startEventPipe: async () => {
-      // Data kept from before a card could be charged by its token alone lacks its owner records; a
-      // table made just now has none to fill in, so only a kept table is scanned.
-      if (!created) await backfillCardOwners(store.ctx);
+      // Data kept from an earlier release is migrated before anything reads it (the scheduler's due
+      // partitions, card owner records…); a table made just now is only stamped with the version.
+      const migrated = await runMigrations(store.ctx, migrations);
+      start.info(`start: table at data version ${migrated.version}`);
       pipe = await startStreamPipe({
         streams,
         sqs,
@@ -133,6 +141,10 @@ export const startDynamoDbEngine = async (start: EngineStart): Promise<StoreEngi
       start.info('start: stream pipe from the table stream to the events queue running');
     },
     sweep: () => sweeper.poke(),
+    migrations: {
+      status: () => tableStatus(store.ctx, migrations),
+      run: () => runMigrations(store.ctx, migrations),
+    },
     empty: async () => {
       const deleted = await emptyTable(doc, localTableName);
       await purgeQueues(sqs, Object.values(queueUrls));

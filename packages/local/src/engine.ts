@@ -1,5 +1,6 @@
 import type { AccountsStore, EventsStore, MerchantsStore, WebhooksStore } from '@wattle/ports';
 import type { queues } from '@wattle/routes';
+import type { TableStatus } from '@wattle/store';
 import type { QueueSource } from './queue-consumer.ts';
 
 /** The store engines the local stack runs on: `--store dynamodb` (the default) or `--store memory`. */
@@ -53,6 +54,11 @@ export interface StoreEngine {
    * Local's table is read directly instead.
    */
   records?(): Record<string, Record<string, unknown>>;
+  /**
+   * The table's data migrations (DynamoDB Local: its version and each migration's progress, and a
+   * run of those pending); the memory engine keeps nothing from one start to the next, so none.
+   */
+  migrations?: { status(): Promise<TableStatus>; run(): Promise<TableStatus> };
   /** Every item and message goes; answers how many items went. */
   empty(): Promise<number>;
   /** Settles when the engine's service dies under the stack (DynamoDB Local); never on the memory engine. */

@@ -323,6 +323,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
             summaryOrNull(reviewMerchant(merchantDeps, merchantToken, outcome)),
           reset,
           records: engine.records,
+          migrations: engine.migrations,
           metrics: metrics.totals,
           createAccount: async ({ name, email, kind, referredBy, payoutBankAccount, transfersEnabled }) => {
             const suffix = randomBytes(4).toString('hex');

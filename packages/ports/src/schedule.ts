@@ -66,6 +66,9 @@ export const jobKindsNamedByDueTime: ReadonlySet<string> = new Set([
 export interface ScheduleStore {
   /** Claims a job that has nothing left to do (its work was done or made moot elsewhere). Throws JobTaken. */
   drop(job: ScheduledJob): Promise<void>;
-  /** Up to `limit` jobs of `kind` per shard due by `now`, earliest first within a shard. */
-  due(kind: string, now: Date, limit?: number): Promise<ScheduledJob[]>;
+  /**
+   * Up to `limit` jobs of `kinds` (one kind, or several) per shard due by `now`, earliest first. The
+   * scheduler asks for every kind it has a handler for at once: one read of each shard.
+   */
+  due(kinds: string | readonly string[], now: Date, limit?: number): Promise<ScheduledJob[]>;
 }

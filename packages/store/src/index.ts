@@ -2,7 +2,7 @@
  * What other packages may use of the store: building it (and its cipher and client), the
  * repositories by their port names (all at once, or each by its class for a composition that
  * names only some), the table definition, reading an event or a TTL deletion out
- * of a stream record, the one-off data backfills, and the middleware that makes an AWS client's
+ * of a stream record, the data migrations (their registry and runner) and the card owners' repair, and the middleware that makes an AWS client's
  * "not now" the ports' `Unavailable` (for the other AWS clients runtime makes). Everything else
  * (transactions, keys, counters, labels) stays inside; the store's own white-box tests import it
  * by path.
@@ -22,6 +22,17 @@ export {
 } from './kernel/table.ts';
 export { reportingUnavailable, unavailableReasonOf } from './kernel/unavailable.ts';
 export { backfillCardOwners, type CardOwnersBackfill } from './maintenance/backfill-card-owners.ts';
+export { latestVersion, migrations } from './migrations/registry.ts';
+export {
+  type Migration,
+  type MigrationProgress,
+  type MigrationState,
+  type RunOptions as MigrationRunOptions,
+  revertMigrations,
+  runMigrations,
+  type TableStatus,
+  tableStatus,
+} from './migrations/runner.ts';
 export {
   createStore,
   type Repositories,

@@ -20,8 +20,10 @@ export interface RunOptions {
 const idOf = (job: ScheduledJob): string => `${job.kind}#${job.token}#${job.dueAt.toISOString()}`;
 
 /**
- * Runs every job due by `now`, kind by kind, batch after batch until none is left or the budget
- * is spent. A failing job is reported and left due, for the next run; each job is tried once a run.
+ * Runs every job due by `now`, batch after batch until none is left or the budget is spent: each
+ * batch is every handled kind's due jobs at once (one read of each due shard), done kind by kind
+ * in the order of `handlers`. A failing job is reported and left due, for the next run; each job
+ * is tried once a run.
  */
 export const runDueJobs = async <D extends { schedule: ScheduleStore }>(
   deps: D,
@@ -33,13 +35,15 @@ export const runDueJobs = async <D extends { schedule: ScheduleStore }>(
   // The budget is the run's own (wall-clock) time, not the service clock's, which tests move.
   const deadline = Date.now() + (options.budgetMs ?? 50_000);
   const concurrency = options.concurrency ?? 8;
-  for (const [kind, handle] of Object.entries(handlers)) {
-    const tried = new Set<string>();
-    while (Date.now() < deadline) {
-      const batch = (await deps.schedule.due(kind, now)).filter((job) => !tried.has(idOf(job)));
-      if (batch.length === 0) break;
-      for (const job of batch) tried.add(idOf(job));
-      const queue = [...batch];
+  const kinds = Object.keys(handlers);
+  const tried = new Set<string>();
+  while (Date.now() < deadline) {
+    const batch = (await deps.schedule.due(kinds, now)).filter((job) => !tried.has(idOf(job)));
+    if (batch.length === 0) break;
+    for (const job of batch) tried.add(idOf(job));
+    for (const kind of kinds) {
+      const queue = batch.filter((job) => job.kind === kind);
+      const handle = handlers[kind]!;
       await Promise.all(
         Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
           for (let job = queue.shift(); job; job = queue.shift()) {

@@ -10,7 +10,7 @@ export class MemorySchedule implements ScheduleStore {
     this.world.jobs.claimIn(new Change(), job).commit();
   }
 
-  async due(kind: string, now: Date, limit = 100): Promise<ScheduledJob[]> {
-    return this.world.jobs.dueBy(kind, now, limit);
+  async due(kinds: string | readonly string[], now: Date, limit = 100): Promise<ScheduledJob[]> {
+    return this.world.jobs.dueBy(new Set(typeof kinds === 'string' ? [kinds] : kinds), now, limit);
   }
 }

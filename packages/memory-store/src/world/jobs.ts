@@ -5,7 +5,7 @@ import { copy } from './copy.ts';
 import { scoped, shardOfToken } from './keys.ts';
 import { SortedList } from './sorted-list.ts';
 
-/** Due jobs of one kind are spread over this many parts, as on the DynamoDB store. */
+/** Due jobs of every kind are spread over this many parts, as on the DynamoDB store (`DUE#<shard>`). */
 export const jobShards = 8;
 
 const idOf = (kind: string, scope: Scope, token: string, dueAt?: Date): string =>
@@ -14,13 +14,11 @@ const idOf = (kind: string, scope: Scope, token: string, dueAt?: Date): string =
     : `${kind}#${scoped(scope, token)}`;
 
 /**
- * Where a job is in its part's due order: its time, then its token (a timed kind's with its scope),
- * as the DynamoDB store sorts them; its id last, so two merchants' jobs of one token both stay.
+ * Where a job is in its part's due order: its time, kind, scope and token, as the DynamoDB store
+ * sorts them (`DUE#<shard>`); its id last, so no two jobs share a place.
  */
 const dueKeyOf = (job: ScheduledJob, id: string): string =>
-  jobKindsNamedByDueTime.has(job.kind)
-    ? `${job.dueAt.toISOString()}#${scoped(job.scope, job.token)}\u0000${id}`
-    : `${job.dueAt.toISOString()}#${job.token}\u0000${id}`;
+  `${job.dueAt.toISOString()}#${job.kind}#${scoped(job.scope, job.token)}\u0000${id}`;
 
 const copyJob = (job: ScheduledJob): ScheduledJob => ({
   kind: job.kind,
@@ -30,7 +28,7 @@ const copyJob = (job: ScheduledJob): ScheduledJob => ({
   data: copy(job.data ?? {}),
 });
 
-/** The scheduled jobs: by id, and by kind and part in due order. */
+/** The scheduled jobs: by id, and by part in due order (every kind in one). */
 export class Jobs {
   private readonly byId = new Map<string, { job: ScheduledJob; dueKey: string }>();
   private readonly due = new Map<string, SortedList>();
@@ -41,8 +39,8 @@ export class Jobs {
     this.due.clear();
   }
 
-  private dueList(kind: string, token: string): SortedList {
-    const key = `${kind}#${shardOfToken(token, jobShards)}`;
+  private dueList(token: string): SortedList {
+    const key = `${shardOfToken(token, jobShards)}`;
     let list = this.due.get(key);
     if (!list) {
       list = new SortedList();
@@ -57,14 +55,14 @@ export class Jobs {
     const id = idOf(job.kind, job.scope, job.token, job.dueAt);
     const dueKey = dueKeyOf(stored, id);
     this.byId.set(id, { job: stored, dueKey });
-    this.dueList(job.kind, job.token).insert(dueKey, id);
+    this.dueList(job.token).insert(dueKey, id);
   }
 
   private remove(id: string): void {
     const found = this.byId.get(id);
     if (!found) return;
     this.byId.delete(id);
-    this.dueList(found.job.kind, found.job.token).remove(found.dueKey);
+    this.dueList(found.job.token).remove(found.dueKey);
   }
 
   /** Whether `job` is there as it was read: due at the same time, not claimed by another run. */
@@ -102,13 +100,19 @@ export class Jobs {
     return change.write(() => this.remove(idOf(kind, scope, token, dueAt)));
   }
 
-  /** Up to `limit` jobs of `kind` per part due by `now`, earliest first within a part. */
-  dueBy(kind: string, now: Date, limit: number): ScheduledJob[] {
+  /** Up to `limit` jobs of `kinds` per part due by `now`, earliest first. */
+  dueBy(kinds: ReadonlySet<string>, now: Date, limit: number): ScheduledJob[] {
     const upper = `${now.toISOString()}$`;
     const found: ScheduledJob[] = [];
     for (let shard = 0; shard < jobShards; shard++) {
-      const list = this.due.get(`${kind}#${shard}`);
-      for (const id of list?.oldestBefore(upper, limit) ?? []) found.push(copyJob(this.byId.get(id)!.job));
+      const list = this.due.get(`${shard}`);
+      let taken = 0;
+      for (const id of list?.oldestBefore(upper, Number.POSITIVE_INFINITY) ?? []) {
+        const { job } = this.byId.get(id)!;
+        if (!kinds.has(job.kind)) continue;
+        found.push(copyJob(job));
+        if (++taken === limit) break;
+      }
     }
     return found.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
   }

@@ -1,40 +1,51 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { randomBytes } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Environment, Scope } from '@wattle/domain';
 import { JobTaken, jobKindsNamedByDueTime, type ScheduledJob, type ScheduleStore } from '@wattle/ports';
-import type { DocumentClient } from './client.ts';
 import type { StoreContext } from './context.ts';
 import { StoreError } from './errors.ts';
 import { shardOfToken } from './shards.ts';
 import { Transaction } from './transaction.ts';
 
 /** The labels of a scheduled job's items in a transaction (`job` is the one JobTaken names). */
-export type JobLabel = 'job' | 'due' | `job:${string}` | `job-item:${string}`;
+export type JobLabel = 'job' | 'due' | 'due-was' | `job:${string}` | `due:${string}` | `job-item:${string}`;
 
-/** Due jobs of one kind spread over this many index partitions, so none caps the throughput. */
+/** Due items spread over this many partitions, so none caps the throughput; a run reads each once. */
 export const jobShards = 8;
 
+/** The partition of the due items of every kind whose token falls in `shard`. */
+export const duePartition = (shard: number): string => `DUE#${shard}`;
+
+/** A job's key: its job item before migration 1, its guard since (a kind named by its due time has none). */
 export const jobKey = (kind: string, scope: Scope, token: string) => ({
   pk: `JOB#${kind}#${scope.accountId}#${scope.environment}#${token}`,
   sk: 'JOB',
 });
 
-const dueSortKey = (dueAt: Date, token: string): string => `${dueAt.toISOString()}#${token}`;
-
 /**
- * The kinds named by their due time (jobKindsNamedByDueTime) are kept as due items: the job itself
- * in its due partition (`DUE#<kind>#<shard>`, sorted by when it falls due), in no index. A
- * payment's recovery job is written and removed with every charge, a subscription's renewal job
- * moved twice by every renewal: as an indexed job item its index entry doubled every such write
- * (TABLE.md). The due time is part of the key, and a move is a delete and a put.
+ * Every job is a due item in its shard's one partition (`DUE#<shard>`), sorted by due time, kind
+ * then scope and token after it: a scheduler run reads the shards once each, every kind at once.
  */
-const dueItemKinds = jobKindsNamedByDueTime;
-
-const dueItemKey = (kind: string, scope: Scope, token: string, dueAt: Date) => ({
-  pk: `DUE#${kind}#${shardOfToken(token, jobShards)}`,
-  sk: dueSortKey(dueAt, `${scope.accountId}#${scope.environment}#${token}`),
+export const dueItemKey = (kind: string, scope: Scope, token: string, dueAt: Date) => ({
+  pk: duePartition(shardOfToken(token, jobShards)),
+  sk: `${dueAt.toISOString()}#${kind}#${scope.accountId}#${scope.environment}#${token}`,
 });
 
-/** What a job item and a due item both hold: the job itself. */
+/**
+ * Where a kind named by its due time kept its due item before migration 1 (`DUE#<kind>#<shard>`):
+ * a cancel deletes it there too, as the migration may not have moved it yet (expand; the contract
+ * release drops this once every table's version is 1 or more).
+ */
+export const dueItemKeyBefore = (kind: string, scope: Scope, token: string, dueAt: Date) => ({
+  pk: `DUE#${kind}#${shardOfToken(token, jobShards)}`,
+  sk: `${dueAt.toISOString()}#${scope.accountId}#${scope.environment}#${token}`,
+});
+
+/** The kinds named by their due time have one due item per time and no guard (jobKindsNamedByDueTime). */
+const timedKinds = jobKindsNamedByDueTime;
+
+/** What a guard and a due item both hold: the job itself. */
 const jobFields = (job: ScheduledJob) => ({
   _et: 'job',
   kind: job.kind,
@@ -44,25 +55,49 @@ const jobFields = (job: ScheduledJob) => ({
   dueAt: job.dueAt.toISOString(),
 });
 
-const dueItem = (job: ScheduledJob) => ({
+/**
+ * A due item. `v`, for a kind with a guard, is the write's own mark, kept in its guard too: the
+ * due item is live while its guard holds the same mark, and stale (moved or cancelled since) once
+ * it does not. A kind named by its due time has no guard: its due item is the job.
+ */
+export const dueItem = (job: ScheduledJob, v?: string) => ({
   ...dueItemKey(job.kind, job.scope, job.token, job.dueAt),
   ...jobFields(job),
   ...(job.data ? { data: job.data } : {}),
+  ...(v ? { v } : {}),
 });
 
-/** Schedules (or reschedules: one job per kind and resource; a due item's kind: once) inside `tx`. */
+/**
+ * A guarded kind's guard: the one item per kind and resource (`JOB#…`, the job item's key before),
+ * holding when the job is due and the mark `v` of its live due item. Scheduling again overwrites it
+ * (the due item at the old time goes stale: the scheduler deletes it when it falls due), a cancel
+ * deletes it, a claim deletes it under `dueAt = :due`.
+ */
+export const guardItem = (job: ScheduledJob, v: string) => ({
+  ...jobKey(job.kind, job.scope, job.token),
+  ...jobFields(job),
+  v,
+});
+
+/** A fresh mark for a due item and its guard. */
+export const newMark = (): string => randomBytes(6).toString('base64url');
+
+/** Schedules (or reschedules: one job per kind and resource; a timed kind's: once) inside `tx`. */
 export const scheduleIn = <L extends string>(
   tx: Transaction<L | JobLabel>,
   job: ScheduledJob,
-): Transaction<L | JobLabel> =>
-  tx.put(`job:${job.kind}`, { Item: dueItemKinds.has(job.kind) ? dueItem(job) : jobItem(job) });
+): Transaction<L | JobLabel> => {
+  if (timedKinds.has(job.kind)) return tx.put(`job:${job.kind}`, { Item: dueItem(job) });
+  const v = newMark();
+  return tx
+    .put(`job:${job.kind}`, { Item: guardItem(job, v) })
+    .put(`due:${job.kind}`, { Item: dueItem(job, v) });
+};
 
-const jobItem = (job: ScheduledJob) => ({
-  ...jobKey(job.kind, job.scope, job.token),
-  ...jobFields(job),
-  data: job.data ?? {},
-  gsi3pk: `DUE#${job.kind}#${shardOfToken(job.token, jobShards)}`,
-  gsi3sk: dueSortKey(job.dueAt, job.token),
+/** The guard as `job` read it: there, and due at the job's time (else another run claimed or moved it). */
+const guardHolds = (job: ScheduledJob) => ({
+  ConditionExpression: 'dueAt = :due',
+  ExpressionAttributeValues: { ':due': job.dueAt.toISOString() },
 });
 
 /**
@@ -72,29 +107,24 @@ const jobItem = (job: ScheduledJob) => ({
 export const claimIn = <L extends string>(
   tx: Transaction<L | JobLabel>,
   job: ScheduledJob,
-): Transaction<L | JobLabel> =>
-  tx
-    .delete(
-      'job',
-      dueItemKinds.has(job.kind)
-        ? // The due time is in the key: the item there is this very job.
-          {
-            Key: dueItemKey(job.kind, job.scope, job.token, job.dueAt),
-            ConditionExpression: 'attribute_exists(pk)',
-          }
-        : {
-            Key: jobKey(job.kind, job.scope, job.token),
-            ConditionExpression: 'dueAt = :due',
-            ExpressionAttributeValues: { ':due': job.dueAt.toISOString() },
-          },
-    )
+): Transaction<L | JobLabel> => {
+  const key = dueItemKey(job.kind, job.scope, job.token, job.dueAt);
+  if (timedKinds.has(job.kind))
+    // The due time is in the key: the item there is this very job.
+    return tx
+      .delete('job', { Key: key, ConditionExpression: 'attribute_exists(pk)' })
+      .refuse('job', () => new JobTaken(job.kind, job.token));
+  return tx
+    .delete('job', { Key: jobKey(job.kind, job.scope, job.token), ...guardHolds(job) })
+    .delete(`due:${job.kind}`, { Key: key })
     .refuse('job', () => new JobTaken(job.kind, job.token));
+};
 
 /**
  * Claims a due job and puts it back due at `next`: JobTaken as for claimIn. For recurring work such
- * as the daily deposit. A job item in one write (a transaction may touch an item once); a due
- * item, whose key holds its due time, is claimed where it is (deleted under `attribute_exists`)
- * and put anew at `next`, or rewritten under `attribute_exists` when `next` is its very key.
+ * as the daily deposit. A timed kind's due item is claimed where it is (deleted under
+ * `attribute_exists`) and put anew at `next`, or rewritten under `attribute_exists` when `next` is
+ * its very key; a guarded kind's guard is rewritten under its condition and its due item moved.
  */
 export const advanceIn = <L extends string>(
   tx: Transaction<L | JobLabel>,
@@ -102,25 +132,25 @@ export const advanceIn = <L extends string>(
   next: Date,
 ): Transaction<L | JobLabel> => {
   const moved = { ...job, dueAt: next };
-  if (dueItemKinds.has(job.kind)) {
-    if (next.getTime() === job.dueAt.getTime()) {
+  const same = next.getTime() === job.dueAt.getTime();
+  if (timedKinds.has(job.kind)) {
+    if (same)
       return tx
         .put('job', { Item: dueItem(moved), ConditionExpression: 'attribute_exists(pk)' })
         .refuse('job', () => new JobTaken(job.kind, job.token));
-    }
     return claimIn(tx, job).put(`job:${job.kind}`, { Item: dueItem(moved) });
   }
-  return tx
-    .put('job', {
-      Item: jobItem(moved),
-      ConditionExpression: 'dueAt = :due',
-      ExpressionAttributeValues: { ':due': job.dueAt.toISOString() },
-    })
-    .refuse('job', () => new JobTaken(job.kind, job.token));
+  const v = newMark();
+  tx.put('job', { Item: guardItem(moved, v), ...guardHolds(job) }).refuse(
+    'job',
+    () => new JobTaken(job.kind, job.token),
+  );
+  if (!same) tx.delete('due-was', { Key: dueItemKey(job.kind, job.scope, job.token, job.dueAt) });
+  return tx.put(`due:${job.kind}`, { Item: dueItem(moved, v) });
 };
 
 /**
- * Removes the job item a job of a due item's kind was kept in before that kind became one, if it
+ * Removes the job item a job of a timed kind was kept in before that kind became a due item, if it
  * is still there (unconditional: a missing item is no failure). A change that cancels or moves
  * such a job without having claimed it cannot tell which form it is in.
  */
@@ -132,8 +162,10 @@ export const cancelJobItemIn = <L extends string>(
 ): Transaction<L | JobLabel> => tx.delete(`job-item:${kind}`, { Key: jobKey(kind, scope, token) });
 
 /**
- * Removes a job that is no longer wanted (the resource changed so the work is moot). A due item's
- * kind needs `dueAt`, the time it was scheduled at (its key).
+ * Removes a job that is no longer wanted (the resource changed so the work is moot). A timed kind
+ * needs `dueAt`, the time it was scheduled at (its key); its due item is deleted where migration 1
+ * put it and where it was before. A guarded kind's guard is deleted, in either layout: its due
+ * item, if any, is stale from then on.
  */
 export const cancelIn = <L extends string>(
   tx: Transaction<L | JobLabel>,
@@ -142,9 +174,11 @@ export const cancelIn = <L extends string>(
   token: string,
   dueAt?: Date,
 ): Transaction<L | JobLabel> => {
-  if (!dueItemKinds.has(kind)) return tx.delete(`job:${kind}`, { Key: jobKey(kind, scope, token) });
+  if (!timedKinds.has(kind)) return tx.delete(`job:${kind}`, { Key: jobKey(kind, scope, token) });
   if (!dueAt) throw new StoreError(`Cancelling a ${kind} job needs the time it is due at`);
-  return tx.delete(`job:${kind}`, { Key: dueItemKey(kind, scope, token, dueAt) });
+  return tx
+    .delete(`job:${kind}`, { Key: dueItemKey(kind, scope, token, dueAt) })
+    .delete(`due-was`, { Key: dueItemKeyBefore(kind, scope, token, dueAt) });
 };
 
 const toJob = (item: Record<string, unknown>): ScheduledJob => ({
@@ -154,29 +188,6 @@ const toJob = (item: Record<string, unknown>): ScheduledJob => ({
   dueAt: new Date(item.dueAt as string),
   data: (item.data as Record<string, unknown>) ?? {},
 });
-
-/** Up to `limit` items due by `now` in one due partition: `DUE#<kind>#<shard>` on gsi3, or in the table. */
-const dueIn = async (
-  doc: DocumentClient,
-  tableName: string,
-  partition: string,
-  where: 'gsi3' | 'table',
-  now: Date,
-  limit: number,
-): Promise<Record<string, unknown>[]> => {
-  const result = await doc.send(
-    new QueryCommand({
-      TableName: tableName,
-      ...(where === 'gsi3'
-        ? { IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :upper' }
-        : { KeyConditionExpression: 'pk = :pk AND sk < :upper' }),
-      // '#' follows the time in the sort key and '$' sorts right after it: everything due by now.
-      ExpressionAttributeValues: { ':pk': partition, ':upper': `${now.toISOString()}$` },
-      Limit: limit,
-    }),
-  );
-  return result.Items ?? [];
-};
 
 export class ScheduleRepo implements ScheduleStore {
   constructor(private readonly ctx: StoreContext) {}
@@ -188,35 +199,101 @@ export class ScheduleRepo implements ScheduleStore {
     );
   }
 
-  /** Up to `limit` jobs of `kind` per shard due by `now`, earliest first within a shard. */
-  async due(kind: string, now: Date, limit = 100): Promise<ScheduledJob[]> {
-    const { doc, tableName } = this.ctx;
-    const shards = await Promise.all(
-      Array.from({ length: jobShards }, async (_, shard) => {
-        const partition = `DUE#${kind}#${shard}`;
-        const indexed = (await dueIn(doc, tableName, partition, 'gsi3', now, limit)).map(toJob);
-        if (!dueItemKinds.has(kind)) return indexed;
-        // Jobs of this kind written before it was kept as due items are moved into them first.
-        await Promise.all(indexed.map((job) => this.toDueItem(job)));
-        return (await dueIn(doc, tableName, partition, 'table', now, limit)).map(toJob);
-      }),
-    );
-    return shards.flat().sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
+  /**
+   * Up to `limit` jobs of `kinds` per shard due by `now`, earliest first: one Query per shard when
+   * every kind is asked for (the scheduler), more only where other kinds fill a page. A guarded
+   * kind's due item is checked against its guard (one consistent BatchGet): a stale one is deleted.
+   */
+  async due(kinds: string | readonly string[], now: Date, limit = 100): Promise<ScheduledJob[]> {
+    const wanted = new Set(typeof kinds === 'string' ? [kinds] : kinds);
+    const items = (
+      await Promise.all(
+        Array.from({ length: jobShards }, (_, shard) => this.dueInShard(shard, wanted, now, limit)),
+      )
+    ).flat();
+    const live = await this.liveOnly(items);
+    return live.map(toJob).sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
   }
 
-  /** Moves a job item of a due item's kind into its due item, unless it was claimed meanwhile. */
-  private async toDueItem(job: ScheduledJob): Promise<void> {
-    const tx = new Transaction<JobLabel>(this.ctx.tableName, undefined, this.ctx.timeLeft)
-      .delete('job', {
-        Key: jobKey(job.kind, job.scope, job.token),
-        ConditionExpression: 'dueAt = :due',
-        ExpressionAttributeValues: { ':due': job.dueAt.toISOString() },
-      })
-      .put('due', { Item: dueItem(job) });
+  /** Up to `limit` due items of `wanted` kinds in one shard, by due time. */
+  private async dueInShard(
+    shard: number,
+    wanted: ReadonlySet<string>,
+    now: Date,
+    limit: number,
+  ): Promise<Record<string, unknown>[]> {
+    const found: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.ctx.doc.send(
+        new QueryCommand({
+          TableName: this.ctx.tableName,
+          KeyConditionExpression: 'pk = :pk AND sk < :upper',
+          // '#' follows the time in the sort key and '$' sorts right after it: everything due by now.
+          ExpressionAttributeValues: { ':pk': duePartition(shard), ':upper': `${now.toISOString()}$` },
+          Limit: limit,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) if (wanted.has(item.kind as string)) found.push(item);
+      start = page.LastEvaluatedKey;
+    } while (start && found.length < limit);
+    return found.slice(0, limit);
+  }
+
+  /** The due items still live: a timed kind's always; a guarded kind's while its guard holds its mark. */
+  private async liveOnly(items: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+    const guarded = items.filter((item) => !timedKinds.has(item.kind as string));
+    if (guarded.length === 0) return items;
+    const guards = new Map<string, Record<string, unknown>>();
+    const keysWanted = [...new Map(guarded.map((item) => [guardPkOf(item), item])).values()].map((item) =>
+      jobKey(item.kind as string, scopeOf(item), item.token as string),
+    );
+    // BatchGetItem takes 100 keys at most.
+    for (let i = 0; i < keysWanted.length; i += 100) {
+      let left: Record<string, unknown>[] = keysWanted.slice(i, i + 100);
+      while (left.length > 0) {
+        const result = await this.ctx.doc.send(
+          new BatchGetCommand({
+            RequestItems: { [this.ctx.tableName]: { Keys: left, ConsistentRead: true } },
+          }),
+        );
+        for (const guard of result.Responses?.[this.ctx.tableName] ?? [])
+          guards.set(guard.pk as string, guard);
+        left = result.UnprocessedKeys?.[this.ctx.tableName]?.Keys ?? [];
+      }
+    }
+    const live: Record<string, unknown>[] = [];
+    for (const item of items) {
+      if (timedKinds.has(item.kind as string)) live.push(item);
+      else if (guards.get(guardPkOf(item))?.v === item.v && item.v !== undefined) live.push(item);
+      else await this.deleteStale(item);
+    }
+    return live;
+  }
+
+  /** Deletes a stale due item, unless it was written again since it was read (a new mark). */
+  private async deleteStale(item: Record<string, unknown>): Promise<void> {
     try {
-      await tx.commit(this.ctx.doc, { job: () => new JobTaken(job.kind, job.token) });
+      await this.ctx.doc.send(
+        new DeleteCommand({
+          TableName: this.ctx.tableName,
+          Key: { pk: item.pk, sk: item.sk },
+          ...(item.v === undefined
+            ? { ConditionExpression: 'attribute_not_exists(v)' }
+            : { ConditionExpression: 'v = :v', ExpressionAttributeValues: { ':v': item.v } }),
+        }),
+      );
     } catch (error) {
-      if (!(error instanceof JobTaken)) throw error;
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
   }
 }
+
+const scopeOf = (item: Record<string, unknown>): Scope => ({
+  accountId: item.accountId as string,
+  environment: item.environment as Environment,
+});
+
+const guardPkOf = (item: Record<string, unknown>): string =>
+  jobKey(item.kind as string, scopeOf(item), item.token as string).pk;
