@@ -273,11 +273,6 @@ const projects = [
       // Its files share one module graph: aws-cdk-lib is loaded and warmed once, not per file
       // (each file builds its own App; nothing else is kept between files).
       isolate: false,
-      // One file at a time: the default stack is synthesized once (default-stack.ts keeps it per
-      // worker), aws-cdk-lib loaded once, and esbuild's bundles made once; on two workers each paid
-      // for its own, about 12 s of CPU more for the project (36 s against 24 s), while the other
-      // worker runs other projects' files all the same.
-      maxWorkers: 1,
     },
   },
   {
