@@ -65,7 +65,7 @@ const scenarios: Record<string, () => Promise<Send>> = {
  */
 const isReservation = (item: Item): boolean =>
   (item.payment as { state?: string } | undefined)?.state === 'processing' ||
-  /^(JOB|DUE)#payment-recovery#/.test(String(item.pk));
+  item.kind === 'payment-recovery';
 
 /**
  * Whether the item at `key` changed only by a claim on its payment: a void or capture whose
