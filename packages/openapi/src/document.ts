@@ -1,7 +1,10 @@
 import { type AuthMode, apiRoutes, type Route, routeKey } from '@wattle/routes';
 import type * as v from 'valibot';
+import { curlSamples } from './code-samples.ts';
 import { componentSchemas, type JsonSchema, requestSchema, responseSchema } from './json-schema.ts';
 import { type Answer, type Operation, operations } from './operations.ts';
+import { type RequestExample, requestExamples } from './request-examples.ts';
+import { pathTokens, responseSample, sampleTokens } from './samples.ts';
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the route table (packages/routes), the
@@ -15,6 +18,7 @@ export type OpenApiDocument = Record<string, unknown> & {
 
 interface OperationObject {
   operationId: string;
+  'x-codeSamples'?: { lang: string; label: string; source: string }[];
   summary: string;
   tags: string[];
   security: Record<string, string[]>[];
@@ -61,7 +65,10 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
-const json = (schema: v.GenericSchema) => ({ 'application/json': { schema: responseSchema(schema) } });
+/** A JSON answer, its sample made by the presenters (samples.ts). */
+const json = (schema: v.GenericSchema) => ({
+  'application/json': { schema: responseSchema(schema), example: responseSample(schema) },
+});
 
 const answerObject = (answer: Answer) => {
   switch (answer) {
@@ -95,10 +102,11 @@ const pathParameters = (path: string) =>
     in: 'path',
     required: true,
     schema: { type: 'string' },
+    example: pathTokens[name!],
   }));
 
 /** One query parameter per field; a nested object is sent with brackets (`source[number]`). */
-const queryParameters = (query: v.GenericSchema | undefined) => {
+const queryParameters = (query: v.GenericSchema | undefined, example: RequestExample) => {
   if (!query) return [];
   const schema = requestSchema(query) as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(schema.properties ?? {}).map(([name, property]) => {
@@ -109,18 +117,21 @@ const queryParameters = (query: v.GenericSchema | undefined) => {
       required: schema.required?.includes(name) ?? false,
       schema: property,
       ...(nested ? { style: 'deepObject', explode: true } : {}),
+      ...(example.query?.[name] === undefined ? {} : { example: example.query[name] }),
     };
   });
 };
 
-const requestBody = (route: Route, body: v.GenericSchema) => {
-  const schema = requestSchema(body);
+const requestBody = (route: Route, body: v.GenericSchema, example: RequestExample) => {
+  if (!example.body)
+    throw new Error(`${routeKey(route)} takes a body: give it a sample in request-examples.ts`);
+  const media = { schema: requestSchema(body), example: example.body };
   return {
     required: true,
     content:
       route.body === 'multipart'
-        ? { 'multipart/form-data': { schema } }
-        : { 'application/x-www-form-urlencoded': { schema }, 'application/json': { schema } },
+        ? { 'multipart/form-data': media }
+        : { 'application/x-www-form-urlencoded': media, 'application/json': media },
   };
 };
 
@@ -132,8 +143,11 @@ const operationId = (route: Route): string =>
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('')}`;
 
-const operationObject = (route: Route, operation: Operation): OperationObject => {
-  const parameters = [...pathParameters(route.path), ...queryParameters(operation.query)];
+const examples = requestExamples(sampleTokens);
+
+const operationObject = (route: Route, operation: Operation, origin: string): OperationObject => {
+  const example = examples[routeKey(route)] ?? {};
+  const parameters = [...pathParameters(route.path), ...queryParameters(operation.query, example)];
   const responses: Record<string, unknown> = {};
   for (const [status, answer] of Object.entries(operation.answers)) responses[status] = answerObject(answer);
   if (route.auth !== 'none')
@@ -150,8 +164,9 @@ const operationObject = (route: Route, operation: Operation): OperationObject =>
     tags: [route.fn],
     security: securityOf[route.auth],
     ...(parameters.length ? { parameters } : {}),
-    ...(operation.body ? { requestBody: requestBody(route, operation.body) } : {}),
+    ...(operation.body ? { requestBody: requestBody(route, operation.body, example) } : {}),
     responses,
+    'x-codeSamples': curlSamples(route, example, { baseUrl: `${origin}/test`, pathTokens }),
   };
 };
 
@@ -159,18 +174,25 @@ const operationObject = (route: Route, operation: Operation): OperationObject =>
 export const operationOf = (route: Route): Operation | null =>
   (operations as Record<string, Operation>)[routeKey(route)] ?? null;
 
+/** Where the curl samples send to: the stack's origin, the local stack's default when relative. */
+const samplesOrigin = (options: DocumentOptions): string => options.origin || 'http://localhost:4010';
+
 export const buildOpenApiDocument = (options: DocumentOptions = {}): OpenApiDocument => {
   const paths: Record<string, Record<string, OperationObject>> = {};
   for (const route of apiRoutes) {
     const operation = operationOf(route);
     if (!operation) throw new Error(`${routeKey(route)} has no entry in packages/openapi/src/operations.ts`);
     paths[route.path] ??= {};
-    paths[route.path]![route.method.toLowerCase()] = operationObject(route, operation);
+    paths[route.path]![route.method.toLowerCase()] = operationObject(
+      route,
+      operation,
+      samplesOrigin(options),
+    );
   }
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Wattle',
+      title: 'Wattle API',
       version: '1',
       description:
         "A Pin Payments-compatible card payments API. Request bodies are form fields (`card[number]`) or JSON. Every error is Pin's body: `error`, `error_description`, and `messages` for a parameter.",
