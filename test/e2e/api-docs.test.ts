@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { buildOpenApiDocument } from '@wattle/openapi';
 import { describe, expect, it } from 'vitest';
-import { useStack } from '../helpers/stack.ts';
+import { hangNet } from '../helpers/hang-net.ts';
+import { newMerchant, useStack } from '../helpers/stack.ts';
 
 const stack = useStack();
 const origin = `http://localhost:${stack.port}`;
@@ -37,5 +39,45 @@ describe('the API description on the local stack', () => {
   it('answers other methods and paths beside them as before', async () => {
     expect((await fetch(`${origin}/openapi.json`, { method: 'POST' })).status).toBe(404);
     expect((await fetch(`${origin}/docs/other.js`)).status).toBe(404);
+  });
+});
+
+describe("the document's curl samples, run as they are against the stack", () => {
+  const document = buildOpenApiDocument({ origin: '' });
+  // biome-ignore lint/suspicious/noExplicitAny: read loosely, asserted on
+  const operation = (method: string, path: string) => document.paths[path]![method] as any;
+
+  /** Runs a sample with bash, the README's shell variables set, against this stack's port. */
+  const run = (source: string, merchant: Awaited<ReturnType<typeof newMerchant>>) => {
+    const script = `${source.replaceAll('http://localhost:4010/test', merchant.test.baseUrl)} \\\n  -s -w '\\n%{http_code}'`;
+    const done = spawnSync('bash', ['-c', script], {
+      encoding: 'utf8',
+      env: { ...process.env, KEY: merchant.test.secretKey, PK: merchant.test.publishableKey },
+      timeout: hangNet(15_000),
+    });
+    const lines = done.stdout.trimEnd().split('\n');
+    return { status: Number(lines.pop()), body: lines.join('\n') };
+  };
+
+  it.each([
+    ['post', '/1/cards'],
+    ['get', '/1/cards'],
+    ['post', '/1/charges'],
+    ['post', '/1/customers'],
+    ['post', '/1/bank_accounts'],
+    ['post', '/1/recipients'],
+    ['post', '/1/plans'],
+    ['get', '/1/charges'],
+    ['get', '/1/balance'],
+  ])('%s %s answers its documented status, form and JSON', async (method, path) => {
+    const documented = operation(method, path);
+    const status = Number(Object.keys(documented.responses).find((code) => /^2/.test(code)));
+    const samples = documented['x-codeSamples'] as { label: string; source: string }[];
+    expect(samples.length).toBeGreaterThan(0);
+    for (const sample of samples) {
+      // A merchant each: a plan's name is the merchant's once.
+      const answer = run(sample.source, await newMerchant(stack, 'Docs Samples'));
+      expect(answer.status, `${sample.label}: ${answer.body}`).toBe(status);
+    }
   });
 });
