@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { buildOpenApiDocument, operationOf } from '@wattle/openapi';
 import { apiRoutes, type Route, routeKey } from '@wattle/routes';
 import * as v from 'valibot';
@@ -109,7 +110,8 @@ describe("the OpenAPI document's samples", () => {
     );
   });
 
-  it('is titled "Wattle API", its version that of the document, not of the URL', () => {
-    expect(document.info).toMatchObject({ title: 'Wattle API' });
+  it('is titled "Wattle API", its version that of the package, not the URL\'s `1`', () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(document.info).toMatchObject({ title: 'Wattle API', version });
   });
 });

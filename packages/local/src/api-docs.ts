@@ -31,6 +31,12 @@ const contentSecurityPolicy = [
   "connect-src 'self'",
 ].join('; ');
 
+/**
+ * Redoc's work cut where it does not help a reader here: no search index (built over the whole
+ * document as the page opens), no download button (the document is /openapi.json, linked from
+ * the page's description); no payload sample of its own, which flattens a form body's nested
+ * fields (`number=…` for `card[number]=…`): the curl samples show the request, form and JSON.
+ */
 const docsPage = `<!doctype html>
 <html lang="en">
 <head>
@@ -39,7 +45,7 @@ const docsPage = `<!doctype html>
 <title>Wattle API</title>
 </head>
 <body>
-<redoc spec-url="/openapi.json"></redoc>
+<redoc spec-url="/openapi.json" disable-search="true" hide-download-button="true" hide-request-payload-sample="true"></redoc>
 <script src="${redocBundlePath}"></script>
 </body>
 </html>
