@@ -5,7 +5,7 @@ import { curlSamples } from './code-samples.ts';
 import { componentSchemas, type JsonSchema, requestSchema, responseSchema } from './json-schema.ts';
 import { type Answer, type Operation, operations } from './operations.ts';
 import { type RequestExample, requestExamples } from './request-examples.ts';
-import { pathTokens, responseSample, sampleTokens } from './samples.ts';
+import { errorSamples, invalidSample, pathTokens, responseSample, sampleTokens } from './samples.ts';
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the route table (packages/routes), the
@@ -61,9 +61,9 @@ const securityOf: Record<AuthMode, Record<string, string[]>[]> = {
   none: [],
 };
 
-const errorResponse = (description: string) => ({
+const errorResponse = (description: string, example: unknown) => ({
   description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example } },
 });
 
 /** A JSON answer, its sample made by the presenters (samples.ts). */
@@ -152,13 +152,19 @@ const operationObject = (route: Route, operation: Operation, origin: string): Op
   const responses: Record<string, unknown> = {};
   for (const [status, answer] of Object.entries(operation.answers)) responses[status] = answerObject(answer);
   if (route.auth !== 'none')
-    responses['401'] = errorResponse('The key is missing, wrong or of the other environment.');
+    responses['401'] = errorResponse(
+      'The key is missing, wrong or of the other environment.',
+      errorSamples.unauthenticated,
+    );
   if (parameters.some((parameter) => parameter.in === 'path')) {
-    responses['404'] = errorResponse('Nothing found by that token.');
+    responses['404'] = errorResponse('Nothing found by that token.', errorSamples.notFound);
   }
   if (operation.body || operation.query)
-    responses['422'] = errorResponse('A parameter is missing or invalid: see `messages`.');
-  responses.default = errorResponse("Any other failure, as Pin's error body.");
+    responses['422'] = errorResponse(
+      'A parameter is missing or invalid: see `messages`.',
+      invalidSample(operation, example),
+    );
+  responses.default = errorResponse("Any other failure, as Pin's error body.", errorSamples.internal);
   return {
     operationId: operationId(route),
     summary: operation.summary,

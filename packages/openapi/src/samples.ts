@@ -15,6 +15,7 @@ import {
   newCard,
   type Payment,
   type PaymentSourceRecord,
+  PinError,
   type Plan,
   perPage,
   presentApplePayDomain,
@@ -53,11 +54,12 @@ import {
 } from '@wattle/domain';
 import { bankAccountSchema } from '@wattle/fn-bank-accounts/schemas';
 import { applicationOf, merchantSchema } from '@wattle/fn-merchants/schemas';
-import { cardInputSchema } from '@wattle/http';
+import { cardInputSchema, toHttpError, validate } from '@wattle/http';
 import * as v from 'valibot';
 import { type Envelope, envelopes } from './envelopes.ts';
 import * as o from './objects.ts';
-import { bankAccountExample, cardExample, merchantExample } from './request-examples.ts';
+import type { Operation } from './operations.ts';
+import { bankAccountExample, cardExample, merchantExample, type RequestExample } from './request-examples.ts';
 
 /**
  * The response samples of the document: realistic domain objects (one merchant's Tuesday), each
@@ -464,4 +466,29 @@ export const responseSample = (schema: v.GenericSchema): unknown => {
   if (schema.type === 'union' && 'options' in schema)
     return responseSample((schema.options as v.GenericSchema[])[0]!);
   throw new Error(`No response sample for a ${schema.type} schema: give its object one in samples.ts`);
+};
+
+/** The error bodies the API answers with, made as it makes them (toHttpError). */
+export const errorSamples = {
+  unauthenticated: toHttpError(new PinError('unauthenticated')).body,
+  notFound: toHttpError(new PinError('not_found')).body,
+  internal: toHttpError(new Error('an outage')).body,
+};
+
+/**
+ * The 422 of an operation, as the API's own validation answers the request sample with its first
+ * field left out (a body's, else the query's); Pin's generic 422 when leaving it out is allowed.
+ */
+export const invalidSample = (operation: Operation, example: RequestExample): unknown => {
+  const [schema, fields] = operation.body ? [operation.body, example.body] : [operation.query, example.query];
+  const [first] = Object.keys(fields ?? {});
+  try {
+    if (schema && fields && first) {
+      const { [first]: _left, ...rest } = fields;
+      validate(schema, rest);
+    }
+  } catch (error) {
+    return toHttpError(error).body;
+  }
+  return toHttpError(new PinError('invalid_resource')).body;
 };
