@@ -1,6 +1,6 @@
 import { type AuthMode, apiRoutes, type Route, routeKey } from '@wattle/routes';
 import type * as v from 'valibot';
-import packageJson from '../package.json' with { type: 'json' };
+import packageJson from '../../../package.json' with { type: 'json' };
 import { curlSamples } from './code-samples.ts';
 import { componentSchemas, type JsonSchema, requestSchema, responseSchema } from './json-schema.ts';
 import { type Answer, type Operation, operations } from './operations.ts';
@@ -200,7 +200,7 @@ export const buildOpenApiDocument = (options: DocumentOptions = {}): OpenApiDocu
     openapi: '3.1.0',
     info: {
       title: 'Wattle API',
-      // The document's own version (a renderer shows it beside the title), not the URL's `/1`.
+      // The document's own version, the package's (a renderer shows it beside the title), not the URL's `/1`.
       version: packageJson.version,
       description:
         "A Pin Payments-compatible card payments API. Request bodies are form fields (`card[number]`) or JSON. Every error is Pin's body: `error`, `error_description`, and `messages` for a parameter.\n\nThe curl samples run as they are against the local stack once the README's shell variables are set (`eval \"$(npm run -s wattle -- env)\"`): `$KEY` is the merchant's test secret key, `$PK` its publishable key, `$PARTNER` the partner key. This document as JSON: [/openapi.json](/openapi.json).",
