@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { buildOpenApiDocument } from '@wattle/openapi';
 import { describe, expect, it } from 'vitest';
 import { hangNet } from '../helpers/hang-net.ts';
@@ -47,10 +48,13 @@ describe("the document's curl samples, run as they are against the stack", () =>
   // biome-ignore lint/suspicious/noExplicitAny: read loosely, asserted on
   const operation = (method: string, path: string) => document.paths[path]![method] as any;
 
-  /** Runs a sample with bash, the README's shell variables set, against this stack's port. */
-  const run = (source: string, merchant: Awaited<ReturnType<typeof newMerchant>>) => {
+  /**
+   * Runs a sample with bash, the README's shell variables set, against this stack's port (not
+   * blocking this process meanwhile: its idle connections to the stack must see the stack close them).
+   */
+  const run = async (source: string, merchant: Awaited<ReturnType<typeof newMerchant>>) => {
     const script = `${source.replaceAll('http://localhost:4010/test', merchant.test.baseUrl)} \\\n  -s -w '\\n%{http_code}'`;
-    const done = spawnSync('bash', ['-c', script], {
+    const done = await promisify(execFile)('bash', ['-c', script], {
       encoding: 'utf8',
       env: { ...process.env, KEY: merchant.test.secretKey, PK: merchant.test.publishableKey },
       timeout: hangNet(15_000),
@@ -76,7 +80,7 @@ describe("the document's curl samples, run as they are against the stack", () =>
     expect(samples.length).toBeGreaterThan(0);
     for (const sample of samples) {
       // A merchant each: a plan's name is the merchant's once.
-      const answer = run(sample.source, await newMerchant(stack, 'Docs Samples'));
+      const answer = await run(sample.source, await newMerchant(stack, 'Docs Samples'));
       expect(answer.status, `${sample.label}: ${answer.body}`).toBe(status);
     }
   });
