@@ -19,15 +19,21 @@ afterAll(async () => {
 });
 
 describe('the API reference in a browser', () => {
-  it('renders the document with its title, curl samples and realistic samples', async () => {
-    await page.goto(`http://localhost:${stack.port}/docs#operation/postCharges`);
+  it('opens on the introduction and its list of sections, each its own page', async () => {
+    await page.goto(`http://localhost:${stack.port}/docs`);
     const heading = page.getByRole('heading', { level: 1 }).first();
     await heading.waitFor({ timeout: 60_000 });
     expect(await page.title()).toBe('Wattle API');
     expect(await heading.textContent()).toMatch(/^Wattle API \(\d+\.\d+\.\d+\)$/);
+    await page.getByRole('link', { name: 'Charges', exact: true }).first().click();
+    await page.waitForURL(/\/docs\/charges$/);
+    expect(await page.title()).toBe('Charges · Wattle API');
+  });
 
+  it("shows an operation's curl samples and the presenters' realistic samples", async () => {
+    await page.goto(`http://localhost:${stack.port}/docs/charges#operation/postCharges`);
     const charge = page.locator('[data-section-id="operation/postCharges"]');
-    await charge.waitFor();
+    await charge.waitFor({ timeout: 60_000 });
     const text = (await charge.textContent()) ?? '';
     // The curl sample, with the key from the README's shell variables.
     expect(text).toContain('curl http://localhost:4010/test/1/charges');

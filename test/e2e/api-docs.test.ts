@@ -25,7 +25,7 @@ describe('the API description on the local stack', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await res.text();
     const urls = [...html.matchAll(/(?:src|href|spec-url)="([^"]*)"/g)].map(([, url]) => url);
-    expect(urls).toEqual(['/openapi.json', '/docs/redoc.standalone.js']);
+    expect(urls).toEqual(['/docs/index.json', '/docs/redoc.standalone.js']);
     expect(html).not.toMatch(/https?:\/\//);
     // The browser may not fetch from anywhere else either (Redoc's bundle names a CDN logo).
     expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
@@ -35,6 +35,35 @@ describe('the API description on the local stack', () => {
     expect(bundle.status).toBe(200);
     expect(bundle.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect((await bundle.text()).length).toBeGreaterThan(100_000);
+  });
+
+  it('renders a page per section, each a document cut to its operations, the introduction listing them', async () => {
+    const full = buildOpenApiDocument({ origin: '' });
+    const index = (await (await fetch(`${origin}/docs/index.json`)).json()) as typeof full;
+    expect(index.paths).toEqual({});
+    expect(index.components).toEqual(full.components);
+    const { description } = index.info as { description: string };
+    expect(description).toContain('[Charges](/docs/charges)');
+    expect(description).toContain('[Webhook endpoints](/docs/webhook-endpoints)');
+
+    const page = await fetch(`${origin}/docs/charges`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+    const html = await page.text();
+    expect(html).toContain('<title>Charges · Wattle API</title>');
+    expect(html).toContain('spec-url="/docs/charges.json"');
+    const charges = (await (await fetch(`${origin}/docs/charges.json`)).json()) as typeof full;
+    expect(charges.paths['/1/charges']).toEqual(full.paths['/1/charges']);
+    expect(charges.paths['/1/customers']).toBeUndefined();
+    // Every operation is on the page of its section.
+    const sections = (full.tags as { name: string }[]).map((tag) => tag.name);
+    let operations = 0;
+    for (const section of sections) {
+      const cut = (await (await fetch(`${origin}/docs/${section}.json`)).json()) as typeof full;
+      operations += Object.values(cut.paths).flatMap((path) => Object.keys(path)).length;
+    }
+    expect(operations).toBe(Object.values(full.paths).flatMap((path) => Object.keys(path)).length);
+    expect((await fetch(`${origin}/docs/nothing`)).status).toBe(404);
   });
 
   it('answers other methods and paths beside them as before', async () => {
