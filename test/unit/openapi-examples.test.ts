@@ -64,6 +64,12 @@ describe("the OpenAPI document's samples", () => {
     ].example;
     expect(JSON.stringify(token)).not.toMatch(/"string"/);
     expect(token.response.token).toMatch(/^card_[\w-]{22}$/);
+    expect(token.response).toMatchObject({ customer_token: null, primary: null });
+    // A JSONP route answers its POST's answer as Pin.js's callback's argument.
+    const jsonp = operation({ method: 'GET', path: '/1/cards' } as Route).responses['200'].content[
+      'application/javascript'
+    ].example;
+    expect(jsonp).toBe(`handleResponse(${JSON.stringify(token)});`);
     // The 422 as the API's validation answers the sample with its first field left out.
     expect(
       operation({ method: 'POST', path: '/1/plans' } as Route).responses['422'].content['application/json']

@@ -71,7 +71,16 @@ const json = (schema: v.GenericSchema) => ({
   'application/json': { schema: responseSchema(schema), example: responseSample(schema) },
 });
 
-const answerObject = (answer: Answer) => {
+/** What a JSONP route answers: the answer of the POST it stands for, as Pin.js's callback's argument. */
+const jsonpSample = (route: Route, callback: unknown): string => {
+  const post = operationOf({ ...route, method: 'POST' });
+  const answer = post && Object.values(post.answers)[0];
+  if (!answer || typeof answer === 'string')
+    throw new Error(`${routeKey(route)}: no POST beside it to answer as`);
+  return `${callback}(${JSON.stringify(responseSample(answer))});`;
+};
+
+const answerObject = (answer: Answer, jsonp: () => string) => {
   switch (answer) {
     case 'no-content':
       return { description: 'Done; no body.' };
@@ -90,7 +99,7 @@ const answerObject = (answer: Answer) => {
     case 'jsonp':
       return {
         description: "The answer of the POST, as `callback(json);` (any Pin error's status is 200 too).",
-        content: { 'application/javascript': { schema: { type: 'string' } } },
+        content: { 'application/javascript': { schema: { type: 'string' }, example: jsonp() } },
       };
     default:
       return { description: 'Success.', content: json(answer) };
@@ -150,7 +159,8 @@ const operationObject = (route: Route, operation: Operation, origin: string): Op
   const example = examples[routeKey(route)] ?? {};
   const parameters = [...pathParameters(route.path), ...queryParameters(operation.query, example)];
   const responses: Record<string, unknown> = {};
-  for (const [status, answer] of Object.entries(operation.answers)) responses[status] = answerObject(answer);
+  for (const [status, answer] of Object.entries(operation.answers))
+    responses[status] = answerObject(answer, () => jsonpSample(route, example.query?.callback));
   if (route.auth !== 'none')
     responses['401'] = errorResponse(
       'The key is missing, wrong or of the other environment.',

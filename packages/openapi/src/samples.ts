@@ -49,6 +49,7 @@ import {
   type StoredFile,
   type Subscription,
   type Transfer,
+  unowned,
   type Webhook,
   type WebhookEndpoint,
 } from '@wattle/domain';
@@ -346,7 +347,8 @@ const applePaySession: MerchantSession = {
  * link) are written as their handlers write them.
  */
 export const objectSamples = new Map<v.GenericSchema, unknown>([
-  [o.cardObject, presentCard(card, customerCard)],
+  // A card on its own is a new card token's: no customer's yet (a customer's shows in its customer).
+  [o.cardObject, presentCard(card, unowned)],
   [o.chargeCardObject, chargeJson.card],
   [o.customerObject, presentCustomer(customer)],
   [o.chargeObject, chargeJson],
