@@ -166,7 +166,13 @@ describe('the OpenAPI document', () => {
 
   it('documents path parameters and the search query', () => {
     expect(operation('GET', '/1/charges/{charge_token}').parameters).toEqual([
-      { name: 'charge_token', in: 'path', required: true, schema: { type: 'string' } },
+      {
+        name: 'charge_token',
+        in: 'path',
+        required: true,
+        schema: { type: 'string' },
+        example: 'ch_lfUYEBK14zotCTykezJkfg',
+      },
     ]);
     const search = operation('GET', '/1/charges/search').parameters.map((p: { name: string }) => p.name);
     expect(search).toEqual(['query', 'start_date', 'end_date', 'sort', 'direction', 'page']);

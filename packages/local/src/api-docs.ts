@@ -1,12 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { buildOpenApiDocument } from '@wattle/openapi';
+import { buildOpenApiDocument, type OpenApiDocument } from '@wattle/openapi';
 
 /**
  * The API's description, served by the local stack itself: `GET /openapi.json` (the generated
- * OpenAPI 3.1 document) and `GET /docs` (Redoc, from the npm package,
- * served from here too: the page works offline).
+ * OpenAPI 3.1 document) and `GET /docs` (Redoc, from the npm package, served from here too: the
+ * page works offline). The reference is a page per section, as Pin's own is a page per resource
+ * (decision 207): `/docs` the introduction and the list of sections, `/docs/charges` the
+ * operations of one tag; each page renders a document cut to its section, so it renders a
+ * fraction of the operations.
  */
 
 export interface StaticReply {
@@ -31,15 +34,21 @@ const contentSecurityPolicy = [
   "connect-src 'self'",
 ].join('; ');
 
-const docsPage = `<!doctype html>
+/**
+ * Redoc's work cut where it does not help a reader here: no search index (built over the whole
+ * document as the page opens), no download button (the document is /openapi.json, linked from
+ * the page's description); no payload sample of its own, which flattens a form body's nested
+ * fields (`number=…` for `card[number]=…`): the curl samples show the request, form and JSON.
+ */
+const docsPage = (title: string, specUrl: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Wattle API</title>
+<title>${title}</title>
 </head>
 <body>
-<redoc spec-url="/openapi.json"></redoc>
+<redoc spec-url="${specUrl}" disable-search="true" hide-download-button="true" hide-request-payload-sample="true"></redoc>
 <script src="${redocBundlePath}"></script>
 </body>
 </html>
@@ -63,13 +72,58 @@ const readRedocBundle = (): Buffer => {
 };
 
 /**
- * Built once (it takes a tenth of a second), with a server URL relative to where it was fetched
- * from, so it is right whichever port or host name the stack is reached at.
+ * Built once (it takes a few tenths of a second), with a server URL relative to where it was
+ * fetched from, so it is right whichever port or host name the stack is reached at.
  */
+let built: OpenApiDocument | undefined;
+const fullDocument = (): OpenApiDocument => {
+  built ??= buildOpenApiDocument({ origin: '' });
+  return built;
+};
 let document: Buffer | undefined;
 const readDocument = (): Buffer => {
-  document ??= Buffer.from(JSON.stringify(buildOpenApiDocument({ origin: '' }), null, 2));
+  document ??= Buffer.from(JSON.stringify(fullDocument(), null, 2));
   return document;
+};
+
+/** The sections of the reference: the document's tags (the functions that answer), in its order. */
+const sectionsOf = (full: OpenApiDocument): string[] =>
+  (full.tags as { name: string }[]).map((tag) => tag.name);
+
+/** `webhook-endpoints` → "Webhook endpoints". */
+const sectionTitle = (section: string): string => {
+  const words = section.replaceAll('-', ' ');
+  return words[0]!.toUpperCase() + words.slice(1);
+};
+
+/**
+ * A page's document: the whole document's introduction, followed by the list of sections, and the
+ * operations of `section` only (none for the introduction's page); every component stays.
+ */
+const pageDocuments = new Map<string, Buffer>();
+const readPageDocument = (section: string | null): Buffer => {
+  const key = section ?? '';
+  let page = pageDocuments.get(key);
+  if (!page) {
+    const full = fullDocument();
+    const info = full.info as { description: string };
+    const links = sectionsOf(full).map((name) => `- [${sectionTitle(name)}](/docs/${name})`);
+    const paths: OpenApiDocument['paths'] = {};
+    for (const [path, operations] of Object.entries(full.paths)) {
+      const kept = Object.entries(operations).filter(([, operation]) => operation.tags[0] === section);
+      if (kept.length) paths[path] = Object.fromEntries(kept);
+    }
+    page = Buffer.from(
+      JSON.stringify({
+        ...full,
+        info: { ...info, description: `${info.description}\n\n## Sections\n\n${links.join('\n')}` },
+        tags: section ? [{ name: section }] : [],
+        paths,
+      }),
+    );
+    pageDocuments.set(key, page);
+  }
+  return page;
 };
 
 const reply = (contentType: string, body: Buffer, headers: Record<string, string> = {}): StaticReply => ({
@@ -78,19 +132,34 @@ const reply = (contentType: string, body: Buffer, headers: Record<string, string
   body,
 });
 
+const htmlPage = (title: string, specUrl: string): StaticReply =>
+  reply('text/html; charset=utf-8', Buffer.from(docsPage(title, specUrl)), {
+    'content-security-policy': contentSecurityPolicy,
+  });
+
+const json = (body: Buffer) => reply('application/json; charset=utf-8', body);
+
+/** `/docs/charges` → charges, `/docs/charges.json` → charges too, when it is a section. */
+const sectionIn = (path: string, suffix: string): string | null => {
+  const match = new RegExp(`^/docs/([a-z-]+)${suffix.replace('.', '\\.')}$`).exec(path);
+  return match && sectionsOf(fullDocument()).includes(match[1]!) ? match[1]! : null;
+};
+
 /** The answer to `GET path` when it is one of the API description's pages, else null. */
 export const apiDocsReply = (method: string, path: string): StaticReply | null => {
   if (method !== 'GET') return null;
   switch (path) {
     case '/openapi.json':
-      return reply('application/json; charset=utf-8', readDocument());
+      return json(readDocument());
     case '/docs':
-      return reply('text/html; charset=utf-8', Buffer.from(docsPage), {
-        'content-security-policy': contentSecurityPolicy,
-      });
+      return htmlPage('Wattle API', '/docs/index.json');
+    case '/docs/index.json':
+      return json(readPageDocument(null));
     case redocBundlePath:
       return reply('text/javascript; charset=utf-8', readRedocBundle());
-    default:
-      return null;
   }
+  const page = sectionIn(path, '');
+  if (page) return htmlPage(`${sectionTitle(page)} · Wattle API`, `/docs/${page}.json`);
+  const section = sectionIn(path, '.json');
+  return section ? json(readPageDocument(section)) : null;
 };

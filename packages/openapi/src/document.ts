@@ -1,7 +1,11 @@
 import { type AuthMode, apiRoutes, type Route, routeKey } from '@wattle/routes';
 import type * as v from 'valibot';
+import packageJson from '../../../package.json' with { type: 'json' };
+import { curlSamples } from './code-samples.ts';
 import { componentSchemas, type JsonSchema, requestSchema, responseSchema } from './json-schema.ts';
 import { type Answer, type Operation, operations } from './operations.ts';
+import { type RequestExample, requestExamples } from './request-examples.ts';
+import { errorSamples, invalidSample, pathTokens, responseSample, sampleTokens } from './samples.ts';
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the route table (packages/routes), the
@@ -15,6 +19,7 @@ export type OpenApiDocument = Record<string, unknown> & {
 
 interface OperationObject {
   operationId: string;
+  'x-codeSamples'?: { lang: string; label: string; source: string }[];
   summary: string;
   tags: string[];
   security: Record<string, string[]>[];
@@ -56,14 +61,26 @@ const securityOf: Record<AuthMode, Record<string, string[]>[]> = {
   none: [],
 };
 
-const errorResponse = (description: string) => ({
+const errorResponse = (description: string, example: unknown) => ({
   description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example } },
 });
 
-const json = (schema: v.GenericSchema) => ({ 'application/json': { schema: responseSchema(schema) } });
+/** A JSON answer, its sample made by the presenters (samples.ts). */
+const json = (schema: v.GenericSchema) => ({
+  'application/json': { schema: responseSchema(schema), example: responseSample(schema) },
+});
 
-const answerObject = (answer: Answer) => {
+/** What a JSONP route answers: the answer of the POST it stands for, as Pin.js's callback's argument. */
+const jsonpSample = (route: Route, callback: unknown): string => {
+  const post = operationOf({ ...route, method: 'POST' });
+  const answer = post && Object.values(post.answers)[0];
+  if (!answer || typeof answer === 'string')
+    throw new Error(`${routeKey(route)}: no POST beside it to answer as`);
+  return `${callback}(${JSON.stringify(responseSample(answer))});`;
+};
+
+const answerObject = (answer: Answer, jsonp: () => string) => {
   switch (answer) {
     case 'no-content':
       return { description: 'Done; no body.' };
@@ -82,7 +99,7 @@ const answerObject = (answer: Answer) => {
     case 'jsonp':
       return {
         description: "The answer of the POST, as `callback(json);` (any Pin error's status is 200 too).",
-        content: { 'application/javascript': { schema: { type: 'string' } } },
+        content: { 'application/javascript': { schema: { type: 'string' }, example: jsonp() } },
       };
     default:
       return { description: 'Success.', content: json(answer) };
@@ -95,10 +112,11 @@ const pathParameters = (path: string) =>
     in: 'path',
     required: true,
     schema: { type: 'string' },
+    example: pathTokens[name!],
   }));
 
 /** One query parameter per field; a nested object is sent with brackets (`source[number]`). */
-const queryParameters = (query: v.GenericSchema | undefined) => {
+const queryParameters = (query: v.GenericSchema | undefined, example: RequestExample) => {
   if (!query) return [];
   const schema = requestSchema(query) as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(schema.properties ?? {}).map(([name, property]) => {
@@ -109,18 +127,21 @@ const queryParameters = (query: v.GenericSchema | undefined) => {
       required: schema.required?.includes(name) ?? false,
       schema: property,
       ...(nested ? { style: 'deepObject', explode: true } : {}),
+      ...(example.query?.[name] === undefined ? {} : { example: example.query[name] }),
     };
   });
 };
 
-const requestBody = (route: Route, body: v.GenericSchema) => {
-  const schema = requestSchema(body);
+const requestBody = (route: Route, body: v.GenericSchema, example: RequestExample) => {
+  if (!example.body)
+    throw new Error(`${routeKey(route)} takes a body: give it a sample in request-examples.ts`);
+  const media = { schema: requestSchema(body), example: example.body };
   return {
     required: true,
     content:
       route.body === 'multipart'
-        ? { 'multipart/form-data': { schema } }
-        : { 'application/x-www-form-urlencoded': { schema }, 'application/json': { schema } },
+        ? { 'multipart/form-data': media }
+        : { 'application/x-www-form-urlencoded': media, 'application/json': media },
   };
 };
 
@@ -132,26 +153,37 @@ const operationId = (route: Route): string =>
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('')}`;
 
-const operationObject = (route: Route, operation: Operation): OperationObject => {
-  const parameters = [...pathParameters(route.path), ...queryParameters(operation.query)];
+const examples = requestExamples(sampleTokens);
+
+const operationObject = (route: Route, operation: Operation, origin: string): OperationObject => {
+  const example = examples[routeKey(route)] ?? {};
+  const parameters = [...pathParameters(route.path), ...queryParameters(operation.query, example)];
   const responses: Record<string, unknown> = {};
-  for (const [status, answer] of Object.entries(operation.answers)) responses[status] = answerObject(answer);
+  for (const [status, answer] of Object.entries(operation.answers))
+    responses[status] = answerObject(answer, () => jsonpSample(route, example.query?.callback));
   if (route.auth !== 'none')
-    responses['401'] = errorResponse('The key is missing, wrong or of the other environment.');
+    responses['401'] = errorResponse(
+      'The key is missing, wrong or of the other environment.',
+      errorSamples.unauthenticated,
+    );
   if (parameters.some((parameter) => parameter.in === 'path')) {
-    responses['404'] = errorResponse('Nothing found by that token.');
+    responses['404'] = errorResponse('Nothing found by that token.', errorSamples.notFound);
   }
   if (operation.body || operation.query)
-    responses['422'] = errorResponse('A parameter is missing or invalid: see `messages`.');
-  responses.default = errorResponse("Any other failure, as Pin's error body.");
+    responses['422'] = errorResponse(
+      'A parameter is missing or invalid: see `messages`.',
+      invalidSample(operation, example),
+    );
+  responses.default = errorResponse("Any other failure, as Pin's error body.", errorSamples.internal);
   return {
     operationId: operationId(route),
     summary: operation.summary,
     tags: [route.fn],
     security: securityOf[route.auth],
     ...(parameters.length ? { parameters } : {}),
-    ...(operation.body ? { requestBody: requestBody(route, operation.body) } : {}),
+    ...(operation.body ? { requestBody: requestBody(route, operation.body, example) } : {}),
     responses,
+    'x-codeSamples': curlSamples(route, example, { baseUrl: `${origin}/test`, pathTokens }),
   };
 };
 
@@ -159,21 +191,29 @@ const operationObject = (route: Route, operation: Operation): OperationObject =>
 export const operationOf = (route: Route): Operation | null =>
   (operations as Record<string, Operation>)[routeKey(route)] ?? null;
 
+/** Where the curl samples send to: the stack's origin, the local stack's default when relative. */
+const samplesOrigin = (options: DocumentOptions): string => options.origin || 'http://localhost:4010';
+
 export const buildOpenApiDocument = (options: DocumentOptions = {}): OpenApiDocument => {
   const paths: Record<string, Record<string, OperationObject>> = {};
   for (const route of apiRoutes) {
     const operation = operationOf(route);
     if (!operation) throw new Error(`${routeKey(route)} has no entry in packages/openapi/src/operations.ts`);
     paths[route.path] ??= {};
-    paths[route.path]![route.method.toLowerCase()] = operationObject(route, operation);
+    paths[route.path]![route.method.toLowerCase()] = operationObject(
+      route,
+      operation,
+      samplesOrigin(options),
+    );
   }
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Wattle',
-      version: '1',
+      title: 'Wattle API',
+      // The document's own version, the package's (a renderer shows it beside the title), not the URL's `/1`.
+      version: packageJson.version,
       description:
-        "A Pin Payments-compatible card payments API. Request bodies are form fields (`card[number]`) or JSON. Every error is Pin's body: `error`, `error_description`, and `messages` for a parameter.",
+        "A Pin Payments-compatible card payments API. Request bodies are form fields (`card[number]`) or JSON. Every error is Pin's body: `error`, `error_description`, and `messages` for a parameter.\n\nThe curl samples run as they are against the local stack once the README's shell variables are set (`eval \"$(npm run -s wattle -- env)\"`): `$KEY` is the merchant's test secret key, `$PK` its publishable key, `$PARTNER` the partner key. This document as JSON: [/openapi.json](/openapi.json).",
       license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
     },
     servers: [

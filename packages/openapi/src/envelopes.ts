@@ -28,20 +28,40 @@ const itemsOnPage = v.pipe(whole, v.description('Items on this page.'));
 
 type Schema = v.GenericSchema;
 
+/** What an envelope wraps, by the envelope's schema: the samples (samples.ts) wrap their item alike. */
+export type Envelope = {
+  kind: 'single' | 'with-ip-address' | 'full' | 'short' | 'short-with-count';
+  item: Schema;
+};
+export const envelopes = new WeakMap<Schema, Envelope>();
+const envelope = <S extends Schema>(schema: S, kind: Envelope['kind'], item: Schema): S => {
+  envelopes.set(schema, { kind, item });
+  return schema;
+};
+
 /** One resource: `{response: …}`. */
-export const single = (object: Schema) => v.strictObject({ response: object });
+export const single = (object: Schema) => envelope(v.strictObject({ response: object }), 'single', object);
 
 /** One resource and the caller's address (the card and bank account token endpoints). */
-export const withIpAddress = (object: Schema) => v.strictObject({ response: object, ip_address: v.string() });
+export const withIpAddress = (object: Schema) =>
+  envelope(v.strictObject({ response: object, ip_address: v.string() }), 'with-ip-address', object);
 
 export const fullList = (item: Schema) =>
-  v.strictObject({ response: v.array(item), count: itemsOnPage, pagination: fullPagination });
+  envelope(
+    v.strictObject({ response: v.array(item), count: itemsOnPage, pagination: fullPagination }),
+    'full',
+    item,
+  );
 
 export const shortList = (item: Schema) =>
-  v.strictObject({ response: v.array(item), pagination: shortPagination });
+  envelope(v.strictObject({ response: v.array(item), pagination: shortPagination }), 'short', item);
 
 export const shortListWithCount = (item: Schema) =>
-  v.strictObject({ response: v.array(item), count: itemsOnPage, pagination: shortPagination });
+  envelope(
+    v.strictObject({ response: v.array(item), count: itemsOnPage, pagination: shortPagination }),
+    'short-with-count',
+    item,
+  );
 
 const errorCodes = Object.keys(errorCatalogue) as [ErrorCode, ...ErrorCode[]];
 
