@@ -110,8 +110,8 @@ export type ErrorCode = keyof typeof errorCatalogue;
 
 /**
  * A 404 worded as Pin's `not_found` ("The requested resource could not be found."), whichever
- * code SPEC.md gives the route: Pin's subscription endpoints answer so (PIN-REFERENCE §4.14,
- * decision 108), and so did GET /events/{token} for an unknown event when recorded in 2024
+ * code the route's 404 has: Pin's subscription endpoints answer so (docs/api/behaviour.md,
+ * "Plans and subscriptions"), and so did GET /events/{token} for an unknown event when recorded in 2024
  * (issue 41). The webhook and webhook endpoint routes, with no recording, keep the reference's
  * "No resource was found at this URL.".
  */
