@@ -1,9 +1,9 @@
 /**
- * The one catalogue of Pin error codes: HTTP status and default description (SPEC.md "Errors",
- * PIN-REFERENCE §3). Everything that answers an error takes its status and text from here.
+ * The one catalogue of Pin error codes: HTTP status and default description (docs/api/requests.md, "Errors";
+ * Pin's API reference). Everything that answers an error takes its status and text from here.
  */
 export const errorCatalogue = {
-  // Pin's 422 and 401 texts have no final full stop (PIN-REFERENCE §10 #7); clients compare them.
+  // Pin's 422 and 401 texts have no final full stop (docs/api/behaviour.md); clients compare them.
   invalid_resource: { status: 422, description: 'One or more parameters were missing or invalid' },
   unprocessable_entity: { status: 422, description: 'One or more parameters were missing or invalid' },
   too_many_card_parameters: {
@@ -125,7 +125,7 @@ export interface FieldIssue {
   message: string;
 }
 
-/** A message without a code, as the subscription endpoints write theirs (SPEC.md "Errors"). */
+/** A message without a code, as the subscription endpoints write theirs (docs/api/requests.md, "Errors"). */
 export type ParamMessage = Pick<FieldIssue, 'param' | 'message'>;
 
 export interface PinErrorOptions {
