@@ -6,7 +6,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { stageAccessLog } from './access-log.ts';
 
-/** The two environments are the two stages of one API (ARCHITECTURE.md §2). */
+/** The two environments are the two stages of one API (docs/operations/deploying.md). */
 export const stageNames = ['test', 'live'] as const;
 export type StageName = (typeof stageNames)[number];
 

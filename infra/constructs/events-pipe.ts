@@ -29,8 +29,8 @@ export interface EventsPipe {
 }
 
 /**
- * Table stream → events queue (ARCHITECTURE.md §4): each new event item goes on the queue as its
- * stream record. It starts at the stream's oldest record (TRIM_HORIZON), so a Pipe created or
+ * Table stream → events queue (docs/contributing/architecture.md): each new event item goes on the queue as
+ * its stream record. It starts at the stream's oldest record (TRIM_HORIZON), so a Pipe created or
  * replaced reads what the stream still holds (up to 24 h) rather than skipping it: the fan-out
  * makes each webhook once, so a record sent again costs a message, not a second webhook. Its role
  * reads the stream and sends to this queue and its own dead-letter queue, nothing else.

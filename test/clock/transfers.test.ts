@@ -143,7 +143,7 @@ describe('POST /transfers', () => {
     // Eight refunds of 500 and two transfers of 600 cannot all fit in 3808.
     expect(spent).toBeLessThanOrEqual(3808);
     expect(results.some((r) => r.status === 402)).toBe(true);
-    // Pending is the whole balance, available included (PIN-REFERENCE §4.9).
+    // Pending is the whole balance, available included (docs/api/cookbook/transfers.md).
     expect((await balance(client)).pending).toEqual([{ amount: 3808 - spent, currency: 'AUD' }]);
   });
 });

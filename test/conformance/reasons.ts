@@ -7,7 +7,7 @@ import { isObject, type Json, kindOf } from './shape.ts';
  * difference no rule explains stops it, to be fixed or given a rule here.
  *
  * A reason is one of:
- * - `seed`: SPEC.md, the contract, says otherwise than Pin answered; its line is quoted;
+ * - `seed`: Wattle's contract says otherwise than Pin answered; its line is quoted;
  * - `open`: a Wattle bug, named by its item of issue 41 ("Drop-in, measured against what Pin really
  *   answers"), to be fixed;
  * - `later`: Pin answered otherwise when it was recorded again: the later recording of the same

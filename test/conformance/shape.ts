@@ -40,7 +40,7 @@ export const isObject = (value: Json | undefined): value is { [key: string]: Jso
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Pin's token prefixes (SPEC.md's and PIN-REFERENCE.md's lists): a string is read as a token only
+ * Pin's token prefixes (packages/domain/src/ids.ts's list): a string is read as a token only
  * with one of them, as a random key may well start with lower-case letters and `_`.
  */
 const tokenPrefixes = 'auth|ch|card|ps|cus|rf|rp|tfer|ba|dpo|dis|file|apmd|plan|sub|mrch|se|whe|whr|evt';

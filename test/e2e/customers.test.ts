@@ -239,7 +239,7 @@ describe('customer cards', () => {
     });
     expect(withToken.status).toBe(201);
     expect(withToken.body.response).toMatchObject({ customer_token: customer.token, primary: false });
-    // SPEC.md: "card object (primary false) plus ip_address", for card_token too (kept over issue 41).
+    // strictness.md, seedCardIpAddress: "card object (primary false) plus ip_address", for card_token too.
     expect(withToken.body.ip_address).toBeTruthy();
     const cards = await client.get(`/1/customers/${customer.token}/cards`);
     expect(cards.body.pagination).toEqual({

@@ -3,7 +3,7 @@ import { cardFields, chargeFields } from '../helpers/fixtures.ts';
 import { type Api, api, newMerchant } from '../helpers/stack.ts';
 
 /**
- * Issue 41, item 3: responses shaped as Pin shapes them, as recorded from its API (where SPEC.md
+ * Issue 41, item 3: responses shaped as Pin shapes them, as recorded from its API (where Pin's reference
  * is silent or only names a type; where it is explicit, it wins: a charge's card keeps no
  * network_type or network_format).
  */

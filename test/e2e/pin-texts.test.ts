@@ -3,7 +3,7 @@ import { cardFields, chargeFields } from '../helpers/fixtures.ts';
 import { newCustomer, newPlan } from '../helpers/plans.ts';
 import { type Api, api, newMerchant } from '../helpers/stack.ts';
 
-// The texts Pin's client libraries compare, where SPEC.md is silent (PIN-REFERENCE §10).
+// The texts Pin's client libraries compare, where Pin's reference is silent (docs/api/behaviour.md).
 let client: Api;
 let baseUrl: string;
 

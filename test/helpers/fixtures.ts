@@ -23,7 +23,7 @@ export const chargeFields = (overrides: Record<string, unknown> = {}): Record<st
   ...overrides,
 });
 
-/** A complete POST /merchants body (SPEC.md), every nested object filled in. */
+/** A complete POST /merchants body (docs/api/cookbook/merchants.md), every nested object filled in. */
 export const merchantApplication = (overrides: Record<string, unknown> = {}) => ({
   contact: {
     first_name: 'Roland',

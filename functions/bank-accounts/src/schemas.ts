@@ -1,5 +1,5 @@
 import { bankAccountFields } from '@wattle/http';
 import * as v from 'valibot';
 
-/** POST /bank_accounts fields (SPEC.md): all three required. */
+/** POST /bank_accounts fields (docs/api/cookbook/bank-accounts.md): all three required. */
 export const bankAccountSchema = v.object(bankAccountFields());

@@ -17,7 +17,8 @@ import {
 import * as v from 'valibot';
 
 /**
- * POST /charges (SPEC.md): the shared payment fields, capture, three_d_secure and platform_adjustment.
+ * POST /charges (docs/api/cookbook/charges.md): the shared payment fields, capture, three_d_secure,
+ * platform_adjustment.
  * Built once per expiry month (byExpiryMonth): `now` only checks the card's expiry.
  */
 export const createChargeSchema = byExpiryMonth((now: Date) =>

@@ -51,7 +51,7 @@ const cardSourceOf = (body: ApiRequest['body'], now: Date): CardSource => {
 
 /**
  * POST /customers/{token}/cards: 201 with the card (never primary) and the caller's address,
- * however the card came: SPEC.md gives this route's answer "card object (primary false) plus
+ * however the card came: Pin's API reference gives this route's answer "card object (primary false) plus
  * `ip_address`" for card fields and card_token alike, so its rule is kept over the recording of
  * Pin echoing none for a card added by its token (issue 41).
  */

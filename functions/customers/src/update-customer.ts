@@ -20,7 +20,7 @@ const fieldUpdates = (input: FieldInput): Partial<CustomerFields> => {
   return updates;
 };
 
-/** PUT /customers/{token}: 200 with the customer as updated (SPEC.md rules 1 to 6). */
+/** PUT /customers/{token}: 200 with the customer as updated (docs/api/cookbook/customers.md). */
 export const updateCustomerRoute: RouteHandler<CustomersDeps, 'PUT /1/customers/{customer_token}'> = async (
   request,
   deps,

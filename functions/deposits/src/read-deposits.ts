@@ -3,7 +3,7 @@ import { getDeposit, listDeposits } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
 import type { DepositsDeps } from './deps.ts';
 
-/** GET /deposits (PIN-REFERENCE §4.11): newest first, Pin's full pagination. */
+/** GET /deposits (docs/api/cookbook/deposits.md): newest first, Pin's full pagination. */
 export const listDepositsRoute: RouteHandler<DepositsDeps> = async (request, deps) => {
   const page = pageOf(request.query);
   return listOf('full', page, await listDeposits(deps, scopeOf(request), page), presentDeposit);

@@ -37,7 +37,7 @@ const pastDate = v.pipe(
   }, 'must be a real date in the past'),
 );
 
-/** POST /merchants (SPEC.md): every nested object required unless noted. */
+/** POST /merchants (docs/api/cookbook/merchants.md): every nested object required unless noted. */
 export const merchantSchema = v.object({
   contact: v.object(
     {

@@ -12,7 +12,7 @@ import {
 import type { PlansDeps } from './deps.ts';
 import { subscribeToPlanSchema } from './schemas.ts';
 
-/** POST /plans/{token}/subscriptions: 200 subscription (SPEC.md), 404 not_found for the plan or customer. */
+/** POST /plans/{token}/subscriptions: 200 subscription (Pin's), 404 not_found for the plan or customer. */
 export const subscribeToPlan: RouteHandler<PlansDeps, 'POST /1/plans/{plan_token}/subscriptions'> = async (
   request,
   deps,

@@ -7,7 +7,7 @@ import type { PlansDeps } from './deps.ts';
 /** A plan as Pin shows it, with its subscription counts. */
 export const presentLoadedPlan = ({ plan, counts }: LoadedPlan) => presentPlan(plan, counts);
 
-/** GET /plans: short pagination without a top-level count (SPEC.md). */
+/** GET /plans: short pagination without a top-level count (docs/api/requests.md). */
 export const listPlansRoute: RouteHandler<PlansDeps> = async (request, deps) => {
   const page = pageOf(request.query);
   return listOf('short', page, await listPlans(deps, scopeOf(request), page), presentLoadedPlan);

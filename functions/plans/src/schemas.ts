@@ -19,7 +19,7 @@ import {
 } from '@wattle/http';
 import * as v from 'valibot';
 
-/** SPEC.md: plan create and update answer a validation failure with 422 unprocessable_entity. */
+/** Pin's API reference: plan create and update answer a validation failure with 422 unprocessable_entity. */
 export const planValidation: ValidationOptions = {
   error: (messages: FieldIssue[]) => new PinError('unprocessable_entity', { messages }),
 };
@@ -51,7 +51,7 @@ const permissionsField = () =>
 const chargedAlone = (amount: number, currency: string): boolean =>
   amount === 0 || amount >= minimumAmount(currency);
 
-/** POST /plans (SPEC.md). */
+/** POST /plans (docs/api/cookbook/subscriptions.md). */
 export const createPlanSchema = v.pipe(
   v.object({
     name: requiredText(255),

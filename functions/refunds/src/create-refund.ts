@@ -6,7 +6,7 @@ import { refundSchema } from './schemas.ts';
 
 /**
  * Pin checks a refund's amount for presence and for being a number apart, so an amount sent blank
- * (omit it for a full refund) breaks both rules, and both are listed (PIN-REFERENCE §10 #52).
+ * (omit it for a full refund) breaks both rules, and both are listed (docs/api/behaviour.md).
  */
 const blankAmount = [fieldIssue('amount', phrases.blank), fieldIssue('amount', phrases.notANumber)];
 

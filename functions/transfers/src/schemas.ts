@@ -2,7 +2,7 @@ import { transferCurrency } from '@wattle/domain';
 import { integer, requiredText, tokenField } from '@wattle/http';
 import * as v from 'valibot';
 
-/** POST /transfers (PIN-REFERENCE §4.8): AUD only, to a recipient or to `self`. */
+/** POST /transfers (docs/api/cookbook/transfers.md): AUD only, to a recipient or to `self`. */
 export const createTransferSchema = v.object({
   description: requiredText(),
   amount: v.pipe(integer(), v.minValue(0, 'must be at least 0')),

@@ -1,6 +1,6 @@
 import { toTimestamp } from './clock.ts';
 
-/** A domain a merchant registered for Apple Pay on the web (PIN-REFERENCE §4.20). */
+/** A domain a merchant registered for Apple Pay on the web (docs/api/cookbook/apple-pay.md). */
 export interface ApplePayDomain {
   token: string;
   /** Lower-case, as registered. */

@@ -1,7 +1,7 @@
 import { merchantEntitlement, type Payment } from './payment.ts';
 import type { ChargeCredit } from './transfer.ts';
 
-/** One currency's balance (PIN-REFERENCE §4.9). */
+/** One currency's balance (docs/api/cookbook/transfers.md). */
 export interface CurrencyBalance {
   currency: string;
   /** Settled merchant entitlements less refunds and transfers: what a transfer may pay out. */

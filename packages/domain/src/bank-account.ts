@@ -7,7 +7,7 @@ export interface BankAccountDetails {
   number: string;
 }
 
-/** A stored bank account: the number only masked (PIN-REFERENCE §4.10). */
+/** A stored bank account: the number only masked (docs/api/cookbook/bank-accounts.md). */
 export interface BankAccount {
   token: string;
   name: string;

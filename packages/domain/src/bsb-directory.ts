@@ -9,7 +9,7 @@ import { bsbOwners, bsbPrefixes, bsbRows } from './bsb-branches.ts';
  * refuse a payment to it). A listed BSB is named as Pin names it: `bank_name` its owner's name,
  * `branch` its branch's name (806015 → "Cuscal Limited", "Police & Nurses Limited (P&N Bank)").
  * A BSB not (yet) listed within an assigned pair is accepted, named by its most specific
- * institution code (empty when none: SPEC.md lets bank_name be empty) with no branch, so a
+ * institution code (empty when none: Pin lets bank_name be empty) with no branch, so a
  * branch opened since the file was taken is not refused.
  */
 

@@ -132,7 +132,7 @@ export const newCard = (details: CardDetails, token: string, createdAt: string):
   };
 };
 
-/** Card tokens made by POST /cards expire one month after creation if unused (SPEC.md "Limits"). */
+/** Card tokens made by POST /cards expire one month after creation if unused (docs/api/cookbook/cards.md). */
 export const cardTokenLifetimeMonths = 1;
 
 /**

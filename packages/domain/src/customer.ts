@@ -17,7 +17,7 @@ export interface Customer extends CustomerFields {
   primaryCard: Card;
 }
 
-/** What PUT /customers/{token} asks for besides its plain fields (SPEC.md rules 2 to 6). */
+/** What PUT /customers/{token} asks for besides its plain fields (docs/api/cookbook/customers.md). */
 export type CardChange =
   | { kind: 'none' }
   | { kind: 'new-card'; details: CardDetails }

@@ -2,7 +2,7 @@ import { type BankAccount, presentBankAccount } from './bank-account.ts';
 
 /**
  * The daily settlement of a deposit-mode account's available balance into its own bank account
- * (PIN-REFERENCE §4.11), made by the scheduler. Where Pin shows no field, it mirrors a transfer.
+ * (docs/api/cookbook/deposits.md), made by the scheduler. Where Pin shows no field, it mirrors a transfer.
  */
 export interface Deposit {
   token: string;
@@ -35,7 +35,7 @@ export const depositSeed = (accountId: string, environment: string, run: Date): 
 export const depositNarration = (token: string): string =>
   `WATTLE DEPOSIT ${token.slice(4, 12).toUpperCase()}`;
 
-/** Pin's deposit object; `amount` is a string, as in PIN-REFERENCE §4.11's example. */
+/** Pin's deposit object; `amount` is a string, as in Pin's example (docs/api/behaviour.md). */
 export const presentDeposit = (deposit: Deposit) => ({
   token: deposit.token,
   status: deposit.status,

@@ -1,4 +1,4 @@
-/** Why the cardholder disputes a charge (PIN-REFERENCE §4.12 shows `general`; the rest are ours). */
+/** Why the cardholder disputes a charge (Pin's API reference shows `general`; the rest are ours). */
 export const disputeCategories = ['general', 'fraudulent', 'product_not_received', 'duplicate'] as const;
 export type DisputeCategory = (typeof disputeCategories)[number];
 

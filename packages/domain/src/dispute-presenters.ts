@@ -1,7 +1,7 @@
 import { type Dispute, relevantEvidence } from './dispute.ts';
 import { presentCharge } from './payment-presenters.ts';
 
-/** The dispute object of PIN-REFERENCE §4.12; its charge as the charge endpoints show it. */
+/** The dispute object of Pin's API reference; its charge as the charge endpoints show it. */
 export const presentDispute = (dispute: Dispute, now: Date) => ({
   token: dispute.token,
   category: dispute.category,

@@ -3,7 +3,7 @@ import type { DisputeCase, DisputeCategory } from './dispute-case.ts';
 import { PinError } from './errors.ts';
 import type { Payment } from './payment.ts';
 
-/** The statuses PIN-REFERENCE §4.12 implies by its events (`dispute.<status>`, one each). */
+/** The statuses Pin's API reference implies by its events (`dispute.<status>`, one each). */
 export const disputeStatuses = [
   'evidence_required',
   'evidence_under_review',
@@ -81,7 +81,7 @@ export interface Dispute {
   arbitration: boolean;
 }
 
-/** The evidence a category asks for (PIN-REFERENCE §4.12's names). */
+/** The evidence a category asks for (Pin's names: docs/api/cookbook/disputes.md). */
 export const relevantEvidence: Record<DisputeCategory, string[]> = {
   general: ['invoice_or_receipt', 'customer_communication', 'additional_evidence'],
   fraudulent: [

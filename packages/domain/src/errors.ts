@@ -1,9 +1,9 @@
 /**
- * The one catalogue of Pin error codes: HTTP status and default description (SPEC.md "Errors",
- * PIN-REFERENCE §3). Everything that answers an error takes its status and text from here.
+ * The one catalogue of Pin error codes: HTTP status and default description (docs/api/requests.md, "Errors";
+ * Pin's API reference). Everything that answers an error takes its status and text from here.
  */
 export const errorCatalogue = {
-  // Pin's 422 and 401 texts have no final full stop (PIN-REFERENCE §10 #7); clients compare them.
+  // Pin's 422 and 401 texts have no final full stop (docs/api/behaviour.md); clients compare them.
   invalid_resource: { status: 422, description: 'One or more parameters were missing or invalid' },
   unprocessable_entity: { status: 422, description: 'One or more parameters were missing or invalid' },
   too_many_card_parameters: {
@@ -110,8 +110,8 @@ export type ErrorCode = keyof typeof errorCatalogue;
 
 /**
  * A 404 worded as Pin's `not_found` ("The requested resource could not be found."), whichever
- * code SPEC.md gives the route: Pin's subscription endpoints answer so (PIN-REFERENCE §4.14,
- * decision 108), and so did GET /events/{token} for an unknown event when recorded in 2024
+ * code the route's 404 has: Pin's subscription endpoints answer so (docs/api/behaviour.md,
+ * "Plans and subscriptions"), and so did GET /events/{token} for an unknown event when recorded in 2024
  * (issue 41). The webhook and webhook endpoint routes, with no recording, keep the reference's
  * "No resource was found at this URL.".
  */
@@ -125,7 +125,7 @@ export interface FieldIssue {
   message: string;
 }
 
-/** A message without a code, as the subscription endpoints write theirs (SPEC.md "Errors"). */
+/** A message without a code, as the subscription endpoints write theirs (docs/api/requests.md, "Errors"). */
 export type ParamMessage = Pick<FieldIssue, 'param' | 'message'>;
 
 export interface PinErrorOptions {

@@ -1,4 +1,4 @@
-/** Event types of SPEC.md "Events"; clients must tolerate new ones, and so does this list. */
+/** Event types of Pin's API reference; clients must tolerate new ones, and so does this list. */
 export const eventTypes = [
   'charge.authorised',
   'charge.voided',

@@ -1,6 +1,6 @@
 import { toTimestamp } from './clock.ts';
 
-/** Why a file was uploaded: Pin knows one purpose (PIN-REFERENCE §4.13). */
+/** Why a file was uploaded: Pin knows one purpose (docs/api/cookbook/files.md). */
 export const filePurposes = ['dispute_evidence'] as const;
 export type FilePurpose = (typeof filePurposes)[number];
 
@@ -102,7 +102,7 @@ export const downloadFilename = (file: Pick<StoredFile, 'originalFilename' | 'mi
   return `${stem.trim() || 'file'}.${extensions[0]}`;
 };
 
-/** The file object of PIN-REFERENCE §4.13. */
+/** The file object of Pin's API reference. */
 export const presentFile = (file: StoredFile, link: DownloadLink) => ({
   token: file.token,
   original_filename: file.originalFilename,

@@ -1,4 +1,4 @@
-/** Token prefixes of every resource (SPEC.md "Token prefixes", PIN-REFERENCE §1.5). */
+/** Token prefixes of every resource (Pin's API reference's prefixes). */
 export const tokenPrefixes = {
   authorisation: 'auth',
   charge: 'ch',

@@ -1,7 +1,7 @@
 import type { AccountStatus } from './account.ts';
 import { defaultMaximumCharge } from './money.ts';
 
-/** A partner's application for a referred merchant (SPEC.md POST /merchants), without the password. */
+/** A partner's application for a referred merchant (docs/api/cookbook/merchants.md), without the password. */
 export interface MerchantApplication {
   contact: { firstName: string; lastName: string; phoneNumber: string; email: string };
   entity: {
@@ -86,7 +86,7 @@ const notifications = {
   },
 };
 
-/** The settings a new referred merchant starts with (values of PIN-REFERENCE §4.19). */
+/** The settings a new referred merchant starts with (Pin's default settings: docs/api/behaviour.md). */
 export const defaultMerchantSettings = {
   skip_charge_address_validation: false,
   send_transfer_email: true,

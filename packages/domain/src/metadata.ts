@@ -1,4 +1,4 @@
-/** Metadata limits of SPEC.md: at most 25 items, keys up to 50 characters, values up to 500. */
+/** Metadata limits of Pin's API reference: at most 25 items, keys up to 50 characters, values up to 500. */
 export const metadataLimits = { maxItems: 25, maxKeyLength: 50, maxValueLength: 500 } as const;
 
 export type Metadata = Record<string, string>;

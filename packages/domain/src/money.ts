@@ -1,6 +1,6 @@
 /**
  * Currencies Wattle charges in, with the minimum amount of each in its base unit
- * (PIN-REFERENCE §1.9). Amounts are integers in the base unit (cents; whole yen).
+ * (docs/api/cookbook/charges.md). Amounts are integers in the base unit (cents; whole yen).
  */
 export const currencyMinimums: Record<string, number> = {
   AUD: 100,

@@ -1,4 +1,4 @@
-/** Every list pages by 25 (SPEC.md "Lists and pagination"). */
+/** Every list pages by 25 (docs/api/requests.md, "Lists and pagination"). */
 export const perPage = 25;
 
 /** Which items of a list a 1-based page holds. */

@@ -17,7 +17,7 @@ const succeeded = (payment: Payment): boolean =>
 const errorMessage = (payment: Payment): string | null =>
   payment.decline ? errorCatalogue[payment.decline].description : null;
 
-/** The card as a charge shows it: without network_type and network_format (SPEC.md). */
+/** The card as a charge shows it: without network_type and network_format (docs/api/behaviour.md). */
 const chargeCard = (payment: Payment) => {
   const {
     network_type: _type,
@@ -43,7 +43,7 @@ export interface ChargeView {
 }
 
 /**
- * The charge object of SPEC.md. Fees are null for a voided or failed charge. Wherever a charge
+ * The charge object of Pin's API reference. Fees are null for a voided or failed charge. Wherever a charge
  * appears (create, read, capture, void, lists, search, a customer's charges, a dispute, an event)
  * it carries the same keys, as Pin's recorded answers do (issue 41): `authorisation_token` (null
  * unless made from an authorisation), `platform_fees` (0: Wattle takes no fee for a platform) and
@@ -81,7 +81,7 @@ export const presentCharge = (payment: Payment, now: Date, view: ChargeView = {}
   };
 };
 
-/** The authorisation object of SPEC.md. */
+/** The authorisation object of Pin's API reference. */
 export const presentAuthorisation = (payment: Payment, now: Date) => {
   const expired = isExpiredAuthorisation(payment, now);
   const remaining =
@@ -114,7 +114,7 @@ export const presentAuthorisation = (payment: Payment, now: Date) => {
   };
 };
 
-/** The refund object (PIN-REFERENCE §4.6): `success` is null in every Pin example, settled or not. */
+/** The refund object (docs/api/behaviour.md): `success` is null in every Pin example, settled or not. */
 export const presentRefund = (refund: Refund) => ({
   token: refund.token,
   success: null,

@@ -31,7 +31,7 @@ export type WalletType = (typeof walletTypes)[number];
 export const walletNamed = (networkType: unknown): WalletType | null =>
   (walletTypes as readonly unknown[]).includes(networkType) ? (networkType as WalletType) : null;
 
-/** The kinds of payment source POST /payment_sources takes (PIN-REFERENCE §4.4). */
+/** The kinds of payment source POST /payment_sources takes (docs/api/cookbook/payment-sources.md). */
 export const paymentSourceTypes = ['card', ...tokenisedSourceTypes] as const;
 export type PaymentSourceType = (typeof paymentSourceTypes)[number];
 
@@ -109,7 +109,7 @@ const networkTypeOf = (
 
 /**
  * The payment source object: its token, type and the card it carries, as a card object; no
- * `created_at`, as Pin shows none (PIN-REFERENCE §4.4, issue 41).
+ * `created_at`, as Pin shows none (issue 41).
  */
 export const presentPaymentSource = (source: PaymentSourceRecord) => ({
   token: source.token,

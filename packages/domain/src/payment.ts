@@ -165,7 +165,7 @@ export const claimRefusal = (payment: Payment, claim: PaymentClaim): ErrorCode |
   return payment.claim.action === 'capture' ? 'already_captured' : 'already_voided';
 };
 
-/** Authorised charges and authorisations expire five days after creation (SPEC.md wins over seven). */
+/** Authorised charges and authorisations expire five days after creation (Pin's reference over seven). */
 export const authorisationLifetimeSeconds = 5 * 24 * 60 * 60;
 
 export const isExpiredAuthorisation = (payment: Payment, now: Date): boolean =>
@@ -174,7 +174,7 @@ export const isExpiredAuthorisation = (payment: Payment, now: Date): boolean =>
   Date.parse(payment.expiresAt) <= now.getTime();
 
 /**
- * Why a void or capture cannot happen, as SPEC.md's state table answers, or null when it can.
+ * Why a void or capture cannot happen, as Pin's state table answers, or null when it can.
  * `amount` is the capture amount asked for on the charges API (only the full amount).
  */
 export const transitionRefusal = (

@@ -1,10 +1,10 @@
 import { addMonths } from './clock.ts';
 
-/** Units of a billing interval (SPEC.md "Plan object"). */
+/** Units of a billing interval (docs/api/cookbook/subscriptions.md). */
 export const intervalUnits = ['day', 'week', 'month', 'year'] as const;
 export type IntervalUnit = (typeof intervalUnits)[number];
 
-/** What a plan's customers may do themselves: nothing, or cancel (SPEC.md). */
+/** What a plan's customers may do themselves: nothing, or cancel (docs/api/cookbook/subscriptions.md). */
 export type CustomerPermission = 'cancel';
 export const defaultCustomerPermissions: CustomerPermission[] = ['cancel'];
 
@@ -45,7 +45,7 @@ export interface SubscriptionCounts {
 
 export const noSubscriptions: SubscriptionCounts = { trial: 0, active: 0, cancelling: 0, cancelled: 0 };
 
-/** The plan object of SPEC.md. */
+/** The plan object of Pin's API reference. */
 export const presentPlan = (plan: Plan, counts: SubscriptionCounts) => ({
   token: plan.token,
   name: plan.name,
@@ -71,7 +71,7 @@ export const presentPlan = (plan: Plan, counts: SubscriptionCounts) => ({
 export const hasTrial = (terms: PlanTerms): boolean =>
   terms.trialInterval > 0 && terms.trialIntervalUnit !== '';
 
-/** SPEC.md: a plan can be deleted only while none of its subscriptions is running (trial or active). */
+/** Pin's reference: a plan can be deleted only while none of its subscriptions runs (trial or active). */
 export const isPlanDeletable = (counts: SubscriptionCounts): boolean =>
   counts.trial === 0 && counts.active === 0;
 
@@ -98,7 +98,7 @@ export const addDays = (at: Date, days: number): Date => addInterval(at, days, '
 
 /**
  * Pin retries a failed renewal at +1, +3 and +6 days after the first failure when the interval is
- * a week or more, and cancels at once otherwise (PIN-REFERENCE §8).
+ * a week or more, and cancels at once otherwise (docs/api/behaviour.md).
  */
 export const renewalRetryDays = [1, 3, 6] as const;
 

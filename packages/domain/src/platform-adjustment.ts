@@ -6,7 +6,7 @@ import { chargeFees } from './pricing.ts';
  * A fee a platform withholds from the merchant's proceeds of a charge (Pin's
  * `platform_adjustment`): in the charge's currency, at most what the charge leaves the merchant
  * after its fees. It is taken off the merchant entitlement and so off the balance; a refund
- * does not give it back (docs/decisions/).
+ * does not give it back (docs/api/behaviour.md).
  */
 export interface PlatformAdjustment {
   amount: number;

@@ -16,7 +16,7 @@ export const unowned: CardOwner = { customerToken: null, primary: null };
 export const textOrNull = (text: string | null): string | null => (text === '' ? null : text);
 
 /**
- * The card object of SPEC.md; an optional address field never given is null (a wallet's card
+ * The card object of Pin's API reference; an optional address field never given is null (a wallet's card
  * has no name or address at all).
  */
 export const presentCard = (card: Card, owner: CardOwner) => ({
@@ -42,7 +42,7 @@ export const presentCard = (card: Card, owner: CardOwner) => ({
 
 export type CardJson = ReturnType<typeof presentCard>;
 
-/** The customer object of SPEC.md, with its primary card; text never given is null. */
+/** The customer object of Pin's API reference, with its primary card; text never given is null. */
 export const presentCustomer = (customer: Customer) => ({
   token: customer.token,
   email: customer.email,

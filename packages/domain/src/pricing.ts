@@ -2,7 +2,7 @@ import type { Card } from './card.ts';
 
 /**
  * An account's transaction pricing: a fixed fee plus a percentage, by card and currency
- * (defaults as PIN-REFERENCE §4.19's default settings).
+ * (defaults as Pin's default settings: docs/api/behaviour.md).
  */
 export interface Pricing {
   fixedFee: number;

@@ -1,6 +1,6 @@
 import { type BankAccount, presentBankAccount } from './bank-account.ts';
 
-/** Someone transfers pay out to (PIN-REFERENCE §4.7): an e-mail, a name and a bank account. */
+/** Someone transfers pay out to (docs/api/cookbook/transfers.md): an e-mail, a name and a bank account. */
 export interface Recipient {
   token: string;
   name: string;

@@ -1,5 +1,5 @@
 /**
- * How long events and webhooks are kept: Pin guarantees 30 days for both (SPEC.md "Events"), so
+ * How long events and webhooks are kept: Pin guarantees 30 days for both (docs/operations/retention.md), so
  * that is the default and the least a deployment may choose. After it, DynamoDB's TTL deletes
  * them (within days) and they leave their lists and counts.
  */

@@ -13,9 +13,9 @@ import {
 import type { Scope } from './scope.ts';
 
 /**
- * Subscription states (SPEC.md). `cancelling` is in the contract and in the plan's counts, but
- * Wattle never enters it: a cancel ends the subscription at once (SPEC.md's state table), and an
- * expired subscription is `cancelled` too (docs/decisions/).
+ * Subscription states (docs/api/behaviour.md). `cancelling` is in the contract and in the plan's counts, but
+ * Wattle never enters it: a cancel ends the subscription at once (docs/api/behaviour.md), and an
+ * expired subscription is `cancelled` too (docs/api/behaviour.md).
  */
 export type SubscriptionState = 'trial' | 'active' | 'cancelling' | 'cancelled';
 
@@ -155,8 +155,8 @@ export const creditOf = (bill: PendingBill, createdAt: string): LedgerEntry => (
 });
 
 /**
- * SPEC.md: a missing or invalid parameter of subscription create or update answers 400
- * invalid_resource, its messages with `param` and `message` only (Pin's wording, PIN-REFERENCE §3).
+ * Pin's API reference: a missing or invalid parameter of subscription create or update answers 400
+ * invalid_resource, its messages with `param` and `message` only (Pin's wording).
  */
 export const invalidSubscriptionInput = (messages: ParamMessage[]): PinError =>
   new PinError('invalid_resource', {
@@ -234,7 +234,7 @@ export interface StartInput {
 }
 
 /**
- * A new subscription and its first bill (SPEC.md, PIN-REFERENCE §8): with a trial, `trial` and the
+ * A new subscription and its first bill (docs/api/cookbook/subscriptions.md): with a trial, `trial` and the
  * trial amount (the setup fee waits for the first regular bill); otherwise `active` and the amount
  * plus the setup fee unless include_setup_fee is false.
  */
@@ -310,7 +310,7 @@ export const expireSubscription = (subscription: Subscription, now: Date): Subsc
   cancelledAt: toTimestamp(now),
 });
 
-/** DELETE (SPEC.md): only from trial or active, to cancelled at once; otherwise 400 invalid_state. */
+/** DELETE (behaviour.md): only from trial or active, to cancelled at once; otherwise 400 invalid_state. */
 export const cancelSubscription = (subscription: Subscription, now: Date): Subscription => {
   if (!isRunning(subscription)) {
     throw new PinError('invalid_state', {
@@ -327,7 +327,7 @@ export const cancelSubscription = (subscription: Subscription, now: Date): Subsc
 };
 
 /**
- * PUT .../reactivate (SPEC.md: cancelled → active, cancelled_at null). While the interval that was
+ * PUT .../reactivate (Pin's reference: cancelled → active, cancelled_at null). While the interval that was
  * paid for is still running, the subscription resumes and its next bill comes when that interval
  * ends; otherwise a new run of intervals starts now with a bill (`bill` is then set). The setup
  * fee is charged once per subscription at most: include_setup_fee adds it when it never was.

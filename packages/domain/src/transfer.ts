@@ -1,6 +1,6 @@
 import { type BankAccount, presentBankAccount } from './bank-account.ts';
 
-/** Transfers pay out Australian dollars only (PIN-REFERENCE §1). */
+/** Transfers pay out Australian dollars only (docs/api/cookbook/transfers.md). */
 export const transferCurrency = 'AUD';
 
 /** What a transfer to someone else costs (the default settings' third_party_transfer_fee). */
@@ -16,7 +16,7 @@ export const transferReference = (token: string): string => `WATTLE ${token.slic
 export interface Transfer {
   token: string;
   /**
-   * `succeeded` when made (the only status PIN-REFERENCE §4.8 shows); `failed` once the simulated
+   * `succeeded` when made (the only status Pin's API reference shows); `failed` once the simulated
    * bank returned it (a payee account that rejects payouts), its money back in the balance.
    */
   status: 'succeeded' | 'failed';
@@ -190,7 +190,7 @@ export const presentLineItem = (item: TransferLineItem) => ({
   record: item.record,
 });
 
-/** How a charge shows the transfer that paid it out (SPEC.md charge `transfer` items). */
+/** How a charge shows the transfer that paid it out (Pin's charge `transfer` items). */
 export interface TransferLink {
   state: string;
   paidAt: string;

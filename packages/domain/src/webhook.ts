@@ -2,13 +2,13 @@ import type { Ids } from './ids.ts';
 import { minimumEventRetentionDays, secondsPerDay } from './retention.ts';
 
 /**
- * Webhook endpoints and webhooks (SPEC.md "Webhook endpoints", "Webhooks", "States and
- * transitions"). SPEC.md observes `pending`, `retrying` and `completed`; a webhook whose last
- * retry failed too is `failed` (docs/decisions/), with next_run null.
+ * Webhook endpoints and webhooks (docs/api/cookbook/webhooks.md; Pin's "Webhooks", "States and
+ * transitions"). Pin's reference observes `pending`, `retrying` and `completed`; a webhook whose last
+ * retry failed too is `failed` (docs/api/behaviour.md), with next_run null.
  */
 export type WebhookStatus = 'pending' | 'retrying' | 'completed' | 'failed';
 
-/** Pin's limit on webhook endpoints per merchant and environment (PIN-REFERENCE §1.8). */
+/** Pin's limit on webhook endpoints per merchant and environment (docs/api/cookbook/webhooks.md). */
 export const maxWebhookEndpoints = 5;
 
 export interface WebhookEndpoint {
@@ -144,7 +144,7 @@ export const webhookAttemptFailed = (
   nextRun,
 });
 
-/** Replay (SPEC.md "Webhook"): pending again, as if new, for the same event and URL. */
+/** Replay (docs/api/cookbook/webhooks.md): pending again, as if new, for the same event and URL. */
 export const replayedWebhook = (webhook: Webhook): Webhook => ({
   ...webhook,
   status: 'pending',

@@ -56,7 +56,7 @@ export const expiryYearUnexpired =
   };
 
 /**
- * The card input fields of SPEC.md (POST /cards, a customer's cards, and `card[...]` elsewhere).
+ * The card input fields of Pin's API reference (POST /cards, a customer's cards, and `card[...]` elsewhere).
  * Expiry is checked against `now`: a card past its expiry month is invalid (422), as Pin answers.
  * Built once per expiry month (byExpiryMonth).
  */

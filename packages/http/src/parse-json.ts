@@ -7,7 +7,7 @@ import { badRequest, type Fields, guardFields } from './fields.ts';
  * a required parameter sent as `null` is then answered as a missing one. Two places keep their
  * nulls: a `metadata` object, whose keys and values are the merchant's own (a null value is
  * refused there as any other value that is no text), and the top-level names a route gives in
- * `keepsNull`, where SPEC.md gives `null` a meaning of its own (PUT /subscriptions/{token}:
+ * `keepsNull`, where docs/api/requests.md gives `null` a meaning of its own (PUT /subscriptions/{token}:
  * `card_token` null is the customer's primary card). Form bodies carry no null: this is JSON's.
  */
 export const dropNullParameters = (fields: Fields, keepsNull: readonly string[] = []): Fields =>

@@ -48,7 +48,7 @@ export const metadataField = () =>
 
 export const ipAddressField = () => v.pipe(requiredText(45), v.ip('is not a valid IP address'));
 
-/** The fields charges and authorisations share (SPEC.md: POST /charges, POST /authorisations). */
+/** The fields charges and authorisations share (docs/api/cookbook/charges.md, authorisations.md). */
 export const paymentFields = (now: Date) => ({
   email: emailField(),
   description: requiredText(255),

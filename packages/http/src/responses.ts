@@ -35,7 +35,7 @@ export const resource = (
 
 export const noContent = (): ApiResult => ({ status: 204 });
 
-/** A list under `response` with the pagination shape SPEC.md assigns to it. */
+/** A list under `response` with the pagination shape docs/api/requests.md gives it. */
 export const listOf = <T>(
   shape: PaginationShape,
   page: number,

@@ -11,7 +11,7 @@ const searchDate = v.pipe(
   v.instance(Date, 'is not a valid date'),
 );
 
-/** The query parameters of GET /charges/search and GET /transfers/search (SPEC.md). */
+/** The query parameters of GET /charges/search and GET /transfers/search (docs/api/requests.md). */
 export const searchSchema = v.object({
   query: v.optional(v.pipe(v.string('is invalid'), v.trim(), v.maxLength(255, 'is too long')), ''),
   start_date: v.optional(searchDate),

@@ -17,7 +17,7 @@ export const subscribeFields = () => ({
 });
 
 /**
- * SPEC.md: the subscription endpoints answer a missing or invalid parameter with 400
+ * Pin's API reference: the subscription endpoints answer a missing or invalid parameter with 400
  * invalid_resource, messages of `param` and `message` only, worded as Pin's ("Plan token must be
  * present").
  */

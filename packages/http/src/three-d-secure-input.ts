@@ -92,7 +92,7 @@ let forms:
   | { passThrough: ReturnType<typeof passThroughSchema>; redirect: ReturnType<typeof redirectSchema> }
   | undefined;
 
-/** `three_d_secure` (PIN-REFERENCE §7): the redirect form or the pass-through form. */
+/** `three_d_secure` (docs/api/cookbook/three-d-secure.md): the redirect form or the pass-through form. */
 export const threeDSecureSchema = v.lazy((input) => {
   forms ??= { passThrough: passThroughSchema(), redirect: redirectSchema() };
   return isPassThroughInput(input) ? forms.passThrough : forms.redirect;

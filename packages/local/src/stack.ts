@@ -198,7 +198,7 @@ const describeLiveProcessor = (config: ProcessorConfig): string => {
 };
 
 /**
- * Starts the whole local stack (ARCHITECTURE.md §6): DynamoDB Local, fauxqs, the table and queues,
+ * Starts the whole local stack (docs/guide/local-stack.md): DynamoDB Local, fauxqs, the table and queues,
  * the seeded accounts, the stream → queue pipe, the scheduled jobs and the API Gateway emulator,
  * then writes local.json. One stack per process: the functions keep their clients once loaded.
  */

@@ -2,7 +2,7 @@ import { type ErrorCode, errorCatalogue, perPage } from '@wattle/domain';
 import * as v from 'valibot';
 
 /**
- * What wraps the resource objects (SPEC.md "Lists and pagination", "Errors"): one object under
+ * What wraps the resource objects (docs/api/requests.md, "Lists and pagination", "Errors"): one object under
  * `response`, lists with the full or the short pagination, and Pin's error body.
  */
 

@@ -10,7 +10,7 @@ import {
 import * as v from 'valibot';
 
 /**
- * The resource objects the API answers with (SPEC.md "Resources and their fields"), written once
+ * The resource objects the API answers with (Pin's API reference; docs/api/openapi.md), written once
  * as valibot schemas: the document is generated from them, and the e2e suite checks every
  * response against it. Each follows its presenter in packages/domain; strict objects, so a field
  * a presenter adds without its line here fails the e2e suite.

@@ -9,7 +9,7 @@ import type { Page } from './pages.ts';
 import type { ScheduledJob } from './schedule.ts';
 
 /**
- * A plan's counts as kept: SPEC.md's four states, and `starting`: subscriptions whose first bill
+ * A plan's counts as kept: Pin's four states, and `starting`: subscriptions whose first bill
  * (or a reactivation's) is under way (shown nowhere, but they hold the plan as running ones do).
  */
 export interface PlanCounts extends SubscriptionCounts {

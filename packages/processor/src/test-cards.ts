@@ -1,7 +1,7 @@
 import type { DeclineCode } from '@wattle/domain';
 
 /**
- * The simulator's test cards: Pin's table (PIN-REFERENCE §2.1) and, for the declines SPEC.md lists
+ * The simulator's test cards: Pin's table (docs/guide/test-cards.md) and, for the declines Pin lists
  * that Pin has no test card for, numbers of our own. Any other valid number is approved.
  */
 export const declineCards: Record<DeclineCode, { visa: string; mastercard: string; amex: string }> = {

@@ -3,7 +3,7 @@
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * Which key a route takes (SPEC.md "Authentication"); `secret-or-partner`: the events, where a
+ * Which key a route takes (docs/api/requests.md); `secret-or-partner`: the events, where a
  * partner reads the application events of the merchants it referred.
  */
 export type AuthMode = 'secret' | 'secret-or-publishable' | 'secret-or-partner' | 'partner' | 'none';
@@ -46,7 +46,7 @@ export interface Route {
   /** A GET that stands for a POST over JSONP (`callback`, `_method=POST`), as Pin.js sends it. */
   jsonp?: boolean;
   /**
-   * The 404 an unknown token in the path answers with, when SPEC.md gives the route
+   * The 404 an unknown token in the path answers with, when Pin's API reference gives the route
    * `resource_not_found` rather than `not_found`; a token that cannot exist answers the same.
    */
   notFound?: 'resource_not_found';
@@ -54,7 +54,7 @@ export interface Route {
   body?: 'multipart';
   /**
    * The top-level body fields whose JSON `null` is a value rather than a parameter not given
-   * (issue 41: everywhere else a null is dropped before validation). Only where SPEC.md gives null
+   * (issue 41: everywhere else a null is dropped before validation). Only where requests.md gives null
    * a meaning: PUT /subscriptions/{token}, `card_token` null selects the customer's primary card.
    */
   keepsNull?: readonly string[];

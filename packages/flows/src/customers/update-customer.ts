@@ -43,7 +43,7 @@ export interface CustomerUpdate {
 }
 
 /**
- * PUT /customers/{token}: plain fields, and at most one card change (SPEC.md rules 1 to 6), made
+ * PUT /customers/{token}: plain fields, and at most one card change (docs/api/cookbook/customers.md), made
  * on the customer as read. When another change lands in between, the store answers Changed and
  * the update reads the customer again and decides again (where a token now is, which card goes).
  */

@@ -26,7 +26,7 @@ export interface ReferMerchantDeps {
 /**
  * A partner refers a merchant (POST /merchants): a merchant account awaiting approval, with test
  * keys that work at once and live keys that wait for approval, and the
- * sub_merchant_application.submitted event. The partner can read the keys later (SPEC.md: the
+ * sub_merchant_application.submitted event. The partner can read the keys later (cookbook/merchants.md: the
  * merchant detail shows them), so besides their hashes they are kept sealed. An application with a
  * test input of the simulated review (reviewOutcomeFor) is then declined or put on hold at once,
  * with its own event after the submitted one, and answered with that status.

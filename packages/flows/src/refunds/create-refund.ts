@@ -29,7 +29,7 @@ export interface CreateRefundDeps {
   ids: Ids;
 }
 
-/** The merchant's balance, settled or not, cannot cover the refund (PIN-REFERENCE §3). */
+/** The merchant's balance, settled or not, cannot cover the refund (docs/api/behaviour.md, 402). */
 const insufficientBalance = (): PinError =>
   new PinError('insufficient_pin_balance', {
     description: 'Refund amount is more than your available Pin Payments balance.',

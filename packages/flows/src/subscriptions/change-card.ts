@@ -6,7 +6,7 @@ import { getSubscription } from './read-subscriptions.ts';
 
 /**
  * PUT /subscriptions/{token}: the card billed from now on; null names the customer's primary card
- * (SPEC.md). Not sent at all (undefined) is refused as Pin does, "Card token must be present", but
+ * (behaviour.md). Not sent at all (undefined) is refused as Pin does, "Card token must be present", but
  * only once the subscription is found: an unknown one is the 404 whatever the body.
  */
 export const changeCard = (

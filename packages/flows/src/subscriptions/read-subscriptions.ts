@@ -7,7 +7,7 @@ import {
 } from '@wattle/domain';
 import type { LoadedSubscription, Page, SubscriptionsStore } from '@wattle/ports';
 
-/** The 404 code of the route: SPEC.md gives subscriptions both `resource_not_found` and `not_found`. */
+/** The 404 code of the route: Pin gives subscriptions both `resource_not_found` and `not_found`. */
 export type NotFoundCode = Extract<ErrorCode, 'not_found' | 'resource_not_found'>;
 
 type Deps = { subscriptions: SubscriptionsStore };

@@ -92,7 +92,7 @@ export const selfServiceView = async (
 };
 
 /**
- * The customer cancels on the hosted page: as the merchant's DELETE, `cancelled` at once (SPEC.md),
+ * The customer cancels on the hosted page: as the merchant's DELETE, `cancelled` at once (behaviour.md),
  * but its event is subscription.unsubscribed, since the customer did it. Only when the plan's
  * customer_permissions hold `cancel` (else 403 transaction_forbidden); a subscription no longer
  * running answers 400 invalid_state, as DELETE does.

@@ -5,7 +5,7 @@ import { cardOf } from './card-of.ts';
 import { commitPlainChange } from './commit-change.ts';
 import type { NotFoundCode } from './read-subscriptions.ts';
 
-/** The body fields that start a subscription, validated (SPEC.md names). */
+/** The body fields that start a subscription, validated (Pin's names). */
 export interface SubscribeFields {
   customer_token: string;
   card_token: string | null;

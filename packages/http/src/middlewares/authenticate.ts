@@ -16,7 +16,7 @@ export const basicAuthKey = (authorization: string | undefined): string | null =
 const grantCacheMs = 60_000;
 
 /**
- * Checks the key the route needs (SPEC.md "Authentication"): the secret key by basic auth; on
+ * Checks the key the route needs (docs/api/requests.md): the secret key by basic auth; on
  * the card endpoints the publishable key as `publishable_api_key` instead; the partner key on
  * /merchants, and on the events, where it reads its own (its referrals' applications). A key of the other environment is rejected like a wrong key.
  */

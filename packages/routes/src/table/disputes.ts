@@ -3,7 +3,7 @@ import type { Route } from '../route.ts';
 /** The disputes function's routes (its bundle holds these, not the whole table). */
 export const disputesRoutes = [
   { method: 'GET', path: '/1/disputes', fn: 'disputes', auth: 'secret' },
-  // PIN-REFERENCE §4.12: HEAD answers the count alone, in X-Total-Count.
+  // docs/api/behaviour.md: HEAD answers the count alone, in X-Total-Count.
   { method: 'HEAD', path: '/1/disputes', fn: 'disputes', auth: 'secret' },
   { method: 'GET', path: '/1/disputes/search', fn: 'disputes', auth: 'secret' },
   { method: 'GET', path: '/1/disputes/{dispute_token}', fn: 'disputes', auth: 'secret' },

@@ -2,7 +2,7 @@ import type { Route } from '../route.ts';
 
 /** The payment-sources function's routes (its bundle holds these, not the whole table). */
 export const paymentSourcesRoutes = [
-  // Payment sources take the publishable key and JSONP as cards do (PIN-REFERENCE §1.6, §4.4).
+  // Payment sources take the publishable key and JSONP as cards do (docs/api/behaviour.md).
   { method: 'POST', path: '/1/payment_sources', fn: 'payment-sources', auth: 'secret-or-publishable' },
   { method: 'POST', path: '/1/payment_sources.json', fn: 'payment-sources', auth: 'secret-or-publishable' },
   {

@@ -17,7 +17,7 @@ export const subscriptionsRoutes = [
     fn: 'subscriptions',
     auth: 'secret',
     notFound: 'resource_not_found',
-    // SPEC.md: card_token null selects the customer's default card (absent is refused).
+    // docs/api/behaviour.md: card_token null selects the customer's default card (absent is refused).
     keepsNull: ['card_token'],
   },
   { method: 'DELETE', path: '/1/subscriptions/{sub_token}', fn: 'subscriptions', auth: 'secret' },
