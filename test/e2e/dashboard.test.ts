@@ -169,9 +169,12 @@ describe('the followed events page', () => {
         return got;
       };
       await waitUntil(
-        async () =>
-          (await readFor(200), written).includes('<ol class="events followed">') ? true : undefined,
-        10_000,
+        async () => {
+          await readFor(200);
+          return written.includes('<ol class="events followed">') ? true : undefined;
+        },
+        hangNet(10_000),
+        'the followed page up to its list of new items',
       );
       expect(written).not.toContain('<script');
       // Quiet: nothing is written while nothing happens.
