@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { MetricTotal } from '@wattle/local';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
+import { hangNet } from '../helpers/hang-net.ts';
 import { type Receiver, startReceiver, waitUntil } from '../helpers/receiver.ts';
 import { type Api, advanceClock, api, type OwnStack, request, startOwnStack } from '../helpers/stack.ts';
 
@@ -94,12 +95,16 @@ describe('the local stack shows the functions metrics at GET /_local/metrics', (
     const customer = await client.post('/1/customers', { email: 'metrics@example.com', card: cardFields() });
     expect(customer.status).toBe(201);
     await receiver.waitFor(1);
+    // Every webhook the receiver took counted (the customer's events may arrive one after another).
     const delivered = await waitUntil(
-      async () => total(await metrics(), 'WebhooksDelivered', { Environment: 'test' }),
-      10_000,
-      'the delivered webhook counted',
+      async () => {
+        const counted = total(await metrics(), 'WebhooksDelivered', { Environment: 'test' });
+        return counted && counted.count === receiver.requests.length ? counted : undefined;
+      },
+      hangNet(10_000),
+      'every delivered webhook counted',
     );
-    expect(delivered.count).toBe(receiver.requests.length);
+    expect(delivered.count).toBeGreaterThanOrEqual(1);
     const lag = total(await metrics(), 'WebhookLag', { Environment: 'test' });
     expect(lag).toMatchObject({ unit: 'Seconds', count: delivered.count });
     expect(lag!.max).toBeGreaterThanOrEqual(0);
