@@ -1,3 +1,4 @@
+import { Metrics } from '@aws-lambda-powertools/metrics';
 import { answeredOutcome } from '@wattle/http';
 import type { AccountProcessor } from '@wattle/ports';
 import type { MetricsRecorder } from '@wattle/routes/metrics';
@@ -149,6 +150,29 @@ describe('Powertools Metrics, one line of the embedded metric format a metric', 
     expect(seen).toEqual([
       { name: 'Charges', value: 1, unit: 'Count', dimensions: { Environment: 'live', Outcome: 'declined' } },
     ]);
+  });
+});
+
+describe('Powertools Metrics silenced (the local stack)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  });
+
+  it('tells the listeners, writes nothing and builds no single metric', () => {
+    vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'true');
+    const written = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const built = vi.spyOn(Metrics.prototype, 'singleMetric');
+    const seen: MetricSample[] = [];
+    const stop = observeMetrics((sample) => seen.push(sample));
+    try {
+      powertoolsMetrics().record('Refunds', 1, { Environment: 'test', Outcome: 'succeeded' });
+    } finally {
+      stop();
+    }
+    expect(seen).toHaveLength(1);
+    expect(built).not.toHaveBeenCalled();
+    expect(written).not.toHaveBeenCalled();
   });
 });
 

@@ -34,6 +34,13 @@ export const observeMetrics = (listener: MetricListener): (() => void) => {
   return () => listeners.delete(listener);
 };
 
+/** Powertools Metrics that tells whether its lines are silenced, by Powertools' own rule. */
+class SilenceableMetrics extends Metrics {
+  get silenced(): boolean {
+    return this.isDisabled();
+  }
+}
+
 /**
  * Powertools Metrics, one line of CloudWatch's embedded metric format a metric (a single metric:
  * each has dimensions of its own, so one invocation's metrics do not share one set), under its own
@@ -42,12 +49,15 @@ export const observeMetrics = (listener: MetricListener): (() => void) => {
  * POWERTOOLS_METRICS_DISABLED silences the lines (the local stack: it keeps the samples instead).
  */
 export const powertoolsMetrics = (): MetricsRecorder => {
-  const metrics = new Metrics({ namespace: metricsNamespace, serviceName: metricsService });
+  const metrics = new SilenceableMetrics({ namespace: metricsNamespace, serviceName: metricsService });
   return {
     record: <N extends MetricName>(name: N, value: number, dimensions: MetricDimensions<N>) => {
       const { unit } = metricCatalogue[name];
       const given = dimensions as Record<string, string>;
       for (const listener of listeners) listener({ name, value, unit, dimensions: { ...given } });
+      // Silenced, a single metric would still be built (a Metrics object, its environment read)
+      // only to write nothing: in the local stack, at every request.
+      if (metrics.silenced) return;
       const single = metrics.singleMetric();
       if (Object.keys(given).length > 0) single.addDimensions(given).addDimensions({});
       single.addMetric(name, unit, value);
