@@ -77,7 +77,12 @@ const sender = (repo: ReturnType<typeof fakeRepo>) => {
     credential: ApiKeyKind = 'secret',
   ): Promise<ApiResponse> =>
     run(
-      [withRequest(request(body, method, credential)), middleware, pinErrors(fakeLogger().asLogger)],
+      [
+        // The parse reads the header into the request (parse-request.ts), where idempotency takes it.
+        withRequest({ ...request(body, method, credential), idempotencyKey: key ?? null }),
+        middleware,
+        pinErrors(fakeLogger().asLogger),
+      ],
       () => {
         calls++;
         return respond();
@@ -96,6 +101,7 @@ describe('idempotency', () => {
         [
           withRequest({
             ...request({ purpose: 'dispute_evidence' }),
+            idempotencyKey: 'k1',
             uploads: {
               file: { filename: 'a.pdf', contentType: 'application/pdf', bytes: Buffer.from(bytes) },
             },
@@ -205,7 +211,7 @@ describe('idempotency on a request that claims no key', () => {
         context: {},
         response: { statusCode: 200, headers: {}, body: '{}' },
         error: undefined,
-        internal: { api: request({}, method) },
+        internal: { api: { ...request({}, method), idempotencyKey: headers['idempotency-key'] ?? null } },
       }) as unknown as Parameters<NonNullable<typeof middleware.before>>[0];
     for (const sent of [middyRequest('GET', { 'idempotency-key': 'k1' }), middyRequest('POST', {})]) {
       expect(middleware.before?.(sent)).toBeUndefined();

@@ -8,7 +8,6 @@ import {
 } from '@wattle/domain';
 import type { IdempotencyStore, Logger, StoredResponse } from '@wattle/ports';
 import type { ApiRequest } from '../api-request.ts';
-import { header } from '../header.ts';
 import type { ApiMiddleware, ApiMiddyRequest, ApiResponse } from './types.ts';
 
 const sha256 = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
@@ -134,8 +133,9 @@ export const idempotency = (
     name: 'idempotency',
     before: function idempotencyBefore(request) {
       const api = request.internal.api!;
-      const key = header(request.event.headers, 'idempotency-key');
-      if (key === undefined || !writeMethods.has(api.route.method) || !api.scope) return;
+      // The key as the request's parse read it (parse-request.ts): the header is read once.
+      const key = api.idempotencyKey;
+      if (key === null || !writeMethods.has(api.route.method) || !api.scope) return;
       if (!validKey.test(key)) {
         throw new PinError('bad_request', {
           description: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
