@@ -1,5 +1,5 @@
 import { presentAuthorisation } from '@wattle/domain';
-import { createPaymentOnce, declined, paymentFieldsOf, paymentTokenFor } from '@wattle/flows';
+import { createPaymentOnce, declined, paymentFieldsOf } from '@wattle/flows';
 import {
   paymentSourceIssues,
   platformAdjustmentOf,
@@ -23,9 +23,7 @@ export const createAuthorisation: RouteHandler<AuthorisationsDeps> = async (requ
   const scope = scopeOf(request);
   const created = await createPaymentOnce(deps, scope, {
     kind: 'authorisation',
-    token: request.idempotencyKey
-      ? paymentTokenFor(deps.ids, 'authorisation', scope, request.idempotencyKey)
-      : undefined,
+    idempotencyKey: request.idempotencyKey,
     ...paymentFieldsOf(input),
     ...platformAdjustmentOf(input),
     capture: false,

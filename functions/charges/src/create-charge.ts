@@ -1,5 +1,5 @@
 import { presentCharge } from '@wattle/domain';
-import { createPaymentOnce, declined, paymentFieldsOf, paymentTokenFor } from '@wattle/flows';
+import { createPaymentOnce, declined, paymentFieldsOf } from '@wattle/flows';
 import {
   paymentSourceIssues,
   platformAdjustmentOf,
@@ -23,9 +23,7 @@ export const createCharge: RouteHandler<ChargesDeps> = async (request, deps) => 
   const scope = scopeOf(request);
   const created = await createPaymentOnce(deps, scope, {
     kind: 'charge',
-    token: request.idempotencyKey
-      ? paymentTokenFor(deps.ids, 'charge', scope, request.idempotencyKey)
-      : undefined,
+    idempotencyKey: request.idempotencyKey,
     ...paymentFieldsOf(input),
     ...platformAdjustmentOf(input),
     capture: input.capture,

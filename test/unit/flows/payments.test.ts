@@ -511,8 +511,10 @@ describe("a customer's stored card named by its token", () => {
 });
 
 describe('a payment under an Idempotency-Key', () => {
-  const keyed = (overrides: Partial<PaymentRequest> = {}) =>
-    aChargeRequest({ token: paymentTokenFor(ids, 'charge', scope, 'key-1'), ...overrides });
+  const keyed = (overrides: Partial<PaymentRequest> = {}, idempotencyKey = 'key-1') => ({
+    ...aChargeRequest(overrides),
+    idempotencyKey,
+  });
 
   it('answers a retry of the same request with the same payment, charging the card once', async () => {
     const deps = setUp();
@@ -567,10 +569,7 @@ describe('a payment under an Idempotency-Key', () => {
     expect(retried).toMatchObject({ outcome: 'settled', payment: { token, state: 'captured' } });
     expect(deps.processor.authorised).toHaveLength(1);
     // Another key with the used token is another payment: refused, as Pin refuses a used token.
-    const other = aChargeRequest({
-      token: paymentTokenFor(ids, 'charge', scope, 'key-2'),
-      source: { kind: 'card_token', token: card.token },
-    });
+    const other = keyed({ source: { kind: 'card_token', token: card.token } }, 'key-2');
     await expect(createPaymentOnce(deps, scope, other)).rejects.toEqual(cardTokenUsed());
   });
 
@@ -588,7 +587,7 @@ describe('a payment under an Idempotency-Key', () => {
 
   it('sends a retry of a 3-D Secure charge back to the same session', async () => {
     const deps = setUp();
-    const request = aChargeRequest({ token: paymentTokenFor(ids, 'charge', live, 'key-3ds'), threeDSecure });
+    const request = keyed({ threeDSecure }, 'key-3ds');
     const first = await createPaymentOnce(deps, live, request);
     expect(await createPaymentOnce(deps, live, request)).toEqual({
       ...first,

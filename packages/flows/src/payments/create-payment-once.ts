@@ -7,19 +7,28 @@ import {
   type PaymentCreated,
   type PaymentRequest,
 } from './create-payment.ts';
+import { paymentTokenFor } from './payment-tokens.ts';
 import { finishReserved } from './recover-payment.ts';
 
+/** A payment asked for under the request's Idempotency-Key, if it has one. */
+export type KeyedPaymentRequest = Omit<PaymentRequest, 'token'> & { idempotencyKey: string | null };
+
 /**
- * POST /charges and POST /authorisations: creates the payment, or, when its token (from the
- * Idempotency-Key) is already taken by an earlier attempt of the same request (or that attempt
- * used up its card token or payment source), answers with that payment, finishing it first if the
- * attempt died between reserving and settling.
+ * POST /charges and POST /authorisations: creates the payment, its token derived from the
+ * Idempotency-Key when the request has one (paymentTokenFor), or, when that token is already taken
+ * by an earlier attempt of the same request (or that attempt used up its card token or payment
+ * source), answers with that payment, finishing it first if the attempt died between reserving
+ * and settling.
  */
 export const createPaymentOnce = async (
   deps: CreatePaymentDeps,
   scope: Scope,
-  request: PaymentRequest,
+  { idempotencyKey, ...fields }: KeyedPaymentRequest,
 ): Promise<PaymentCreated> => {
+  const request: PaymentRequest = {
+    ...fields,
+    token: idempotencyKey ? paymentTokenFor(deps.ids, fields.kind, scope, idempotencyKey) : undefined,
+  };
   try {
     return await createPayment(deps, scope, request);
   } catch (error) {
