@@ -231,7 +231,7 @@ const template = (generated: string): string => `# Benchmarks
 \`npm run bench\` measures the service on the local stack and writes the section below (between the
 markers); \`npm run bench -- --quick\` is a smoke run that writes to a temporary file instead. Run it
 on a quiet machine: the load average at the start is in the report. \`npm run bench:billing\`
-measures recurring billing (docs/decisions/, "Plans and subscriptions").
+measures recurring billing (docs/performance/billing.md).
 
 ${generated}
 

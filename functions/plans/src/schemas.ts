@@ -4,6 +4,8 @@ import {
   defaultMaximumCharge,
   type FieldIssue,
   intervalUnits,
+  isAtLeastMinimum,
+  isWithinMaximum,
   minimumAmount,
   PinError,
 } from '@wattle/domain';
@@ -49,7 +51,7 @@ const permissionsField = () =>
 
 /** Amounts charged on their own are at least the currency's minimum; a setup fee rides on the amount. */
 const chargedAlone = (amount: number, currency: string): boolean =>
-  amount === 0 || amount >= minimumAmount(currency);
+  amount === 0 || isAtLeastMinimum(amount, currency);
 
 /** POST /plans (docs/api/cookbook/subscriptions.md). */
 export const createPlanSchema = v.pipe(
@@ -73,7 +75,7 @@ export const createPlanSchema = v.pipe(
   v.forward(
     v.partialCheck(
       [['amount'], ['setup_amount']],
-      (input) => input.amount + input.setup_amount <= defaultMaximumCharge,
+      (input) => isWithinMaximum(input.amount + input.setup_amount),
       `${maximumPhrase} with the setup amount`,
     ),
     ['amount'],
@@ -81,8 +83,7 @@ export const createPlanSchema = v.pipe(
   v.forward(
     v.partialCheck(
       [['trial_amount'], ['currency']],
-      (input) =>
-        chargedAlone(input.trial_amount, input.currency) && input.trial_amount <= defaultMaximumCharge,
+      (input) => chargedAlone(input.trial_amount, input.currency) && isWithinMaximum(input.trial_amount),
       (issue) => {
         const input = issue.input as { currency: string };
         return `must be 0 or from ${minimumAmount(input.currency)} to ${defaultMaximumCharge}`;

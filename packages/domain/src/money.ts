@@ -28,3 +28,10 @@ export const minimumAmount = (currency: string): number => currencyMinimums[curr
 
 /** The largest single charge of an account unless its settings say otherwise (maximum_charge_cents). */
 export const defaultMaximumCharge = 600_000;
+
+/** Whether `amount` may be charged in `currency` on its own: at least the currency's minimum. */
+export const isAtLeastMinimum = (amount: number, currency: string): boolean =>
+  amount >= minimumAmount(currency);
+
+/** Whether `amount` is within the largest single charge. */
+export const isWithinMaximum = (amount: number): boolean => amount <= defaultMaximumCharge;

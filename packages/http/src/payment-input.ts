@@ -1,7 +1,9 @@
 import {
   defaultCurrency,
   defaultMaximumCharge,
+  isAtLeastMinimum,
   isSupportedCurrency,
+  isWithinMaximum,
   type Metadata,
   metadataProblem,
   minimumAmount,
@@ -78,14 +80,14 @@ export const paymentSourceIssues = (body: Record<string, unknown>) =>
     ? []
     : exactlyOneOf(body, paymentSourceNames);
 
-/** The amount is at least the minimum of its currency. */
+/** The amount is at least the minimum of its currency (the domain's rule, on the parsed fields). */
 export const aboveMinimum = (input: { amount: number; currency: string }): boolean =>
-  input.amount >= minimumAmount(input.currency);
+  isAtLeastMinimum(input.amount, input.currency);
 
 export const minimumPhrase = (issue: { input: unknown }): string =>
   `must be at least ${minimumAmount((issue.input as { currency: string }).currency)}`;
 
-/** The amount is at most the account's largest charge. */
-export const belowMaximum = (input: { amount: number }): boolean => input.amount <= defaultMaximumCharge;
+/** The amount is at most the account's largest charge (the domain's rule, on the parsed fields). */
+export const belowMaximum = (input: { amount: number }): boolean => isWithinMaximum(input.amount);
 
 export const maximumPhrase = `must be no more than ${defaultMaximumCharge}`;
