@@ -87,8 +87,14 @@ export function useTable({ stream = false }: { stream?: boolean } = {}): TestTab
   return table;
 }
 
-/** A function's dependencies over a test table: the real store, clock, ids and processor, no logs. */
-export const testDeps = (table: TestTable): RuntimeDeps =>
+/**
+ * A function's dependencies over a test table: the real store, clock, ids and processor (the
+ * simulator, or `processorOf`), no logs.
+ */
+export const testDeps = (
+  table: TestTable,
+  processorOf: RuntimeDeps['processorOf'] = simulatedProcessorOf(),
+): RuntimeDeps =>
   composeDeps({
     config: {
       tableName: table.tableName,
@@ -103,5 +109,5 @@ export const testDeps = (table: TestTable): RuntimeDeps =>
     clock: runtimeClock,
     ids: randomIds,
     logger: silentLogger(),
-    processorOf: simulatedProcessorOf(),
+    processorOf,
   });

@@ -3,16 +3,7 @@ import { processorReferenceOf, type Scope } from '@wattle/domain';
 import { captureAuthorisation, createPayment, createRefund, voidPayment } from '@wattle/flows';
 import { createMemoryStore, type MemoryStore, memoryRepositoriesOf } from '@wattle/memory-store';
 import { jobKinds } from '@wattle/ports';
-import {
-  composeDeps,
-  defaultFanOutGraceSeconds,
-  loadProcessorConfig,
-  processorsFor,
-  type RuntimeDeps,
-  randomIds,
-  runtimeClock,
-  silentLogger,
-} from '@wattle/runtime';
+import { loadProcessorConfig, processorsFor, type RuntimeDeps, randomIds } from '@wattle/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
@@ -21,7 +12,7 @@ import { type AdyenFake, fakeApiKey, startAdyenFake } from '../fakes/adyen.ts';
 import { fakeCipher } from '../fakes/cipher.ts';
 import { aCardDetails, aChargeRequest } from '../helpers/builders.ts';
 import { hangNet } from '../helpers/hang-net.ts';
-import { useTable } from '../helpers/table.ts';
+import { testDeps, useTable } from '../helpers/table.ts';
 
 /**
  * Two Adyen accounts (each its own fake Adyen, its own keys), on both store engines: a payment is
@@ -84,23 +75,7 @@ const table = useTable();
 const memory: MemoryStore = createMemoryStore({ cipher: fakeCipher() });
 
 /** The functions' parts over the test table, with both accounts and `live` the default. */
-const onTable = (live: string): RuntimeDeps =>
-  composeDeps({
-    config: {
-      tableName: table.tableName,
-      cardKeyHex: undefined,
-      cardKmsKeyId: undefined,
-      logLevel: 'SILENT',
-      logFormat: 'json',
-      fanOutGraceSeconds: defaultFanOutGraceSeconds,
-      retention: table.store.ctx.retention,
-    },
-    store: table.store,
-    clock: runtimeClock,
-    ids: randomIds,
-    logger: silentLogger(),
-    processorOf: processorsWith(live),
-  });
+const onTable = (live: string): RuntimeDeps => testDeps(table, processorsWith(live));
 
 const engines: Engine[] = [
   {
