@@ -30,7 +30,7 @@ const knownSeconds: Record<string, number> = {
   'test/e2e/charges.test.ts': 6,
   'test/e2e/local-door.test.ts': 6,
   'test/integration/dynamodb-faults.test.ts': 6,
-  'test/infra/lambda-bundles.test.ts': 6,
+  'test/tooling/lambda-bundles.test.ts': 6,
   'test/infra/stack.test.ts': 5,
 };
 
