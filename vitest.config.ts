@@ -116,7 +116,8 @@ const dynamoDbEngineOnly = [
  * DynamoDB too, charges and webhooks, which CI then ran a second time: about 40 s of CPU in a
  * suite that must stay under 150 s on two cores.)
  */
-const onDynamoDb = (folder: 'e2e' | 'clock'): string[] => (reliability ? [`test/${folder}/**/*.test.ts`] : []);
+const onDynamoDb = (folder: 'e2e' | 'clock'): string[] =>
+  reliability ? [`test/${folder}/**/*.test.ts`] : [];
 /**
  * The answers recorded from the real Pin API, replayed and compared in shape (test/conformance/):
  * on both engines in `npm test`, each on its engine's shared e2e stack (on the DynamoDB engine
