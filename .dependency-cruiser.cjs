@@ -2,7 +2,7 @@
  * The house rules (docs/contributing/architecture.md): which room may import which. `npm run deps` checks them
  * on every `npm test`; a violation fails the run with the offending import.
  *
- * Rooms: packages/domain (pure rules and shapes), packages/ports (the interfaces flows need),
+ * Rooms: packages/domain (pure rules and shapes), packages/wire (Pin's wire format: schemas and presenters), packages/ports (the interfaces flows need),
  * packages/flows (every use case), packages/store (DynamoDB, implements the store ports), packages/memory-store
  * (the same ports in memory),
  * adapters (packages/processor, the connectors, packages/webhooks, packages/file-storage), packages/verify (the webhook check merchants use), packages/deadline (the
@@ -37,6 +37,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/domain/' },
       to: { pathNot: '^packages/domain/' },
+    },
+    {
+      name: 'wire-on-domain-only',
+      comment:
+        "Pin's wire format (the request and response schemas of every Pin object, and the presenters typed by them) is valibot over the domain's types: it knows no port, flow, store or function.",
+      severity: 'error',
+      from: { path: '^packages/wire/' },
+      to: { path: workspace, pathNot: '^packages/(wire|domain)/' },
     },
     {
       name: 'ports-on-domain-only',
@@ -152,7 +160,7 @@ module.exports = {
       from: { path: '^packages/openapi/' },
       to: {
         path: workspace,
-        pathNot: '^(packages/(openapi|domain|http|routes)/|functions/[^/]+/src/schemas\\.ts$)',
+        pathNot: '^(packages/(openapi|wire|domain|http|routes)/|functions/[^/]+/src/schemas\\.ts$)',
       },
     },
     {

@@ -6,7 +6,7 @@ import {
 } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { namedEnvelopes } from './envelopes.ts';
-import { namedObjects } from './objects.ts';
+import { namedObjects } from '@wattle/wire';
 
 export type { JsonSchema };
 

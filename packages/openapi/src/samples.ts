@@ -58,7 +58,7 @@ import { applicationOf, merchantSchema } from '@wattle/fn-merchants/schemas';
 import { cardInputSchema, toHttpError, validate } from '@wattle/http';
 import * as v from 'valibot';
 import { type Envelope, envelopes } from './envelopes.ts';
-import * as o from './objects.ts';
+import * as o from '@wattle/wire';
 import type { Operation } from './operations.ts';
 import { bankAccountExample, cardExample, merchantExample, type RequestExample } from './request-examples.ts';
 

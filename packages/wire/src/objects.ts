@@ -11,9 +11,9 @@ import * as v from 'valibot';
 
 /**
  * The resource objects the API answers with (Pin's API reference; docs/api/openapi.md), written once
- * as valibot schemas: the document is generated from them, and the e2e suite checks every
- * response against it. Each follows its presenter in packages/domain; strict objects, so a field
- * a presenter adds without its line here fails the e2e suite.
+ * as valibot schemas: the OpenAPI document (packages/openapi) is generated from them, and the e2e
+ * suite checks every response against it. Strict objects, so a field a presenter adds without its
+ * line here fails the e2e suite.
  */
 
 const text = v.string();
