@@ -4,9 +4,9 @@ import {
   toJsonSchema,
   toJsonSchemaDefs,
 } from '@valibot/to-json-schema';
+import { namedObjects } from '@wattle/wire';
 import type * as v from 'valibot';
 import { namedEnvelopes } from './envelopes.ts';
-import { namedObjects } from '@wattle/wire';
 
 export type { JsonSchema };
 

@@ -29,10 +29,10 @@ import {
   searchSchema,
 } from '@wattle/http';
 import type { FunctionName, RouteKeyOf } from '@wattle/routes';
+import * as o from '@wattle/wire';
 import * as v from 'valibot';
 import { entriesOf } from './entries.ts';
 import { fullList, shortList, shortListWithCount, single, withIpAddress } from './envelopes.ts';
-import * as o from '@wattle/wire';
 
 /**
  * The documentation of each route of the table (packages/routes), by its route key: what it

@@ -56,9 +56,9 @@ import {
 import { bankAccountSchema } from '@wattle/fn-bank-accounts/schemas';
 import { applicationOf, merchantSchema } from '@wattle/fn-merchants/schemas';
 import { cardInputSchema, toHttpError, validate } from '@wattle/http';
+import * as o from '@wattle/wire';
 import * as v from 'valibot';
 import { type Envelope, envelopes } from './envelopes.ts';
-import * as o from '@wattle/wire';
 import type { Operation } from './operations.ts';
 import { bankAccountExample, cardExample, merchantExample, type RequestExample } from './request-examples.ts';
 
