@@ -55,10 +55,11 @@ module.exports = {
     },
     {
       name: 'flows-on-domain-and-ports-only',
-      comment: 'A flow depends on the domain and on narrow ports, never on an adapter, I/O or a framework.',
+      comment:
+        "A flow depends on the domain and on narrow ports, never on an adapter, I/O or a framework; an event's data is the resource as Pin shows it, which @wattle/wire's presenters make.",
       severity: 'error',
       from: { path: '^packages/flows/' },
-      to: { pathNot: '^packages/(flows|ports|domain)/' },
+      to: { pathNot: '^packages/(flows|ports|domain|wire)/' },
     },
     {
       name: 'store-on-domain-and-ports-only',
@@ -129,12 +130,12 @@ module.exports = {
     {
       name: 'functions-call-flows',
       comment:
-        'A function validates, calls one flow and presents: it imports flows, http, the domain (presenters), ports, the composition and the decoders of its messages (queue-messages), never the store or an adapter.',
+        'A function validates, calls one flow and presents: it imports flows, http, the domain, the wire format (presenters), ports, the composition and the decoders of its messages (queue-messages), never the store or an adapter.',
       severity: 'error',
       from: { path: '^functions/' },
       to: {
         path: workspace,
-        pathNot: '^(functions/|packages/(flows|http|domain|ports|runtime|routes|queue-messages)/)',
+        pathNot: '^(functions/|packages/(flows|http|domain|wire|ports|runtime|routes|queue-messages)/)',
       },
     },
     {

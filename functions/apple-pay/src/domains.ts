@@ -1,4 +1,3 @@
-import { presentApplePayDomain, presentHostCheck } from '@wattle/domain';
 import {
   checkApplePayHost,
   deleteApplePayDomain,
@@ -6,6 +5,7 @@ import {
   registerApplePayDomain,
 } from '@wattle/flows';
 import { listOf, noContent, pageOf, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { presentApplePayDomain, presentHostCheck } from '@wattle/wire';
 import type { ApplePayDeps } from './deps.ts';
 import { hostCheckSchema, registerDomainSchema } from './schemas.ts';
 

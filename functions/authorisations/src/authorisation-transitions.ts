@@ -1,6 +1,6 @@
-import { presentAuthorisation, presentCharge } from '@wattle/domain';
 import { captureAuthorisation, getPayment, voidPayment } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { presentAuthorisation, presentCharge } from '@wattle/wire';
 import type { AuthorisationsDeps } from './deps.ts';
 import { captureAuthorisationSchema } from './schemas.ts';
 

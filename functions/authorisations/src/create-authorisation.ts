@@ -1,4 +1,3 @@
-import { presentAuthorisation } from '@wattle/domain';
 import { createPaymentOnce, declined, paymentFieldsOf } from '@wattle/flows';
 import {
   paymentSourceIssues,
@@ -8,6 +7,7 @@ import {
   scopeOf,
   validate,
 } from '@wattle/http';
+import { presentAuthorisation } from '@wattle/wire';
 import type { AuthorisationsDeps } from './deps.ts';
 import { createAuthorisationSchema } from './schemas.ts';
 

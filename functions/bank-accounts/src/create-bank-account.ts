@@ -1,6 +1,6 @@
-import { presentBankAccount } from '@wattle/domain';
 import { createBankAccount } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { presentBankAccount } from '@wattle/wire';
 import type { BankAccountsDeps } from './deps.ts';
 import { bankAccountSchema } from './schemas.ts';
 

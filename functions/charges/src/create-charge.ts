@@ -1,4 +1,3 @@
-import { presentCharge } from '@wattle/domain';
 import { createPaymentOnce, declined, paymentFieldsOf } from '@wattle/flows';
 import {
   paymentSourceIssues,
@@ -8,6 +7,7 @@ import {
   scopeOf,
   validate,
 } from '@wattle/http';
+import { presentCharge } from '@wattle/wire';
 import type { ChargesDeps } from './deps.ts';
 import { createChargeSchema } from './schemas.ts';
 import { threeDSecurePageUrl } from './three-d-secure.ts';

@@ -1,4 +1,4 @@
-import { fieldIssue, PinError, presentCard } from '@wattle/domain';
+import { fieldIssue, PinError } from '@wattle/domain';
 import { addCustomerCard, type CardSource, deleteCustomerCard, listCustomerCards } from '@wattle/flows';
 import {
   type ApiRequest,
@@ -11,6 +11,7 @@ import {
   scopeOf,
   validate,
 } from '@wattle/http';
+import { presentCard } from '@wattle/wire';
 import type { CustomersDeps } from './deps.ts';
 import { cardFieldsGiven, cardTokenSchema, paymentSourceTokenSchema } from './schemas.ts';
 

@@ -1,4 +1,3 @@
-import { presentDispute, presentDisputeActivity } from '@wattle/domain';
 import { countDisputes, getDispute, listDisputes } from '@wattle/flows';
 import {
   disputeFilterOf,
@@ -9,6 +8,7 @@ import {
   resource,
   scopeOf,
 } from '@wattle/http';
+import { presentDispute, presentDisputeActivity } from '@wattle/wire';
 import type { DisputesDeps } from './deps.ts';
 
 /** GET /disputes: full pagination, sorted by `sort` in `direction`. */

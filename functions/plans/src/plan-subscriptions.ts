@@ -1,4 +1,3 @@
-import { presentSubscription } from '@wattle/domain';
 import { listPlanSubscriptions, subscribe, subscribeInputOf } from '@wattle/flows';
 import {
   listOf,
@@ -9,6 +8,7 @@ import {
   subscriptionValidation,
   validate,
 } from '@wattle/http';
+import { presentSubscription } from '@wattle/wire';
 import type { PlansDeps } from './deps.ts';
 import { subscribeToPlanSchema } from './schemas.ts';
 

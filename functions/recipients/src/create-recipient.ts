@@ -1,6 +1,6 @@
-import { presentRecipient } from '@wattle/domain';
 import { createRecipient } from '@wattle/flows';
 import { exactlyOneOf, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { presentRecipient } from '@wattle/wire';
 import { sourceOf } from './bank-account-source.ts';
 import type { RecipientsDeps } from './deps.ts';
 import { createRecipientSchema } from './schemas.ts';

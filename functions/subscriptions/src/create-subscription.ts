@@ -1,6 +1,6 @@
-import { presentSubscription } from '@wattle/domain';
 import { subscribe, subscribeInputOf } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf, subscriptionValidation, validate } from '@wattle/http';
+import { presentSubscription } from '@wattle/wire';
 import type { SubscriptionsDeps } from './deps.ts';
 import { createSubscriptionSchema } from './schemas.ts';
 

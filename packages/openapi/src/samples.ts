@@ -9,7 +9,6 @@ import {
   defaultMerchantSettings,
   type LedgerEntry,
   type Merchant,
-  type MerchantKeys,
   type MerchantSession,
   newBankAccount,
   newCard,
@@ -18,6 +17,21 @@ import {
   PinError,
   type Plan,
   perPage,
+  type Recipient,
+  type Refund,
+  type StoredFile,
+  type Subscription,
+  type Transfer,
+  unowned,
+  type Webhook,
+  type WebhookEndpoint,
+} from '@wattle/domain';
+import { bankAccountSchema } from '@wattle/fn-bank-accounts/schemas';
+import { applicationOf, merchantSchema } from '@wattle/fn-merchants/schemas';
+import { cardInputSchema, toHttpError, validate } from '@wattle/http';
+import * as o from '@wattle/wire';
+import {
+  type MerchantKeys,
   presentApplePayDomain,
   presentAuthorisation,
   presentBalance,
@@ -44,19 +58,7 @@ import {
   presentTransfer,
   presentWebhook,
   presentWebhookEndpoint,
-  type Recipient,
-  type Refund,
-  type StoredFile,
-  type Subscription,
-  type Transfer,
-  unowned,
-  type Webhook,
-  type WebhookEndpoint,
-} from '@wattle/domain';
-import { bankAccountSchema } from '@wattle/fn-bank-accounts/schemas';
-import { applicationOf, merchantSchema } from '@wattle/fn-merchants/schemas';
-import { cardInputSchema, toHttpError, validate } from '@wattle/http';
-import * as o from '@wattle/wire';
+} from '@wattle/wire';
 import * as v from 'valibot';
 import { type Envelope, envelopes } from './envelopes.ts';
 import type { Operation } from './operations.ts';
