@@ -133,6 +133,20 @@ describe('error bodies', () => {
     });
   });
 
+  it("name the payment a refusal is about in Pin's words: charge_token or authorisation_token", () => {
+    const charge = new PinError('card_declined', { payment: { kind: 'charge', token: 'ch_1' } });
+    expect(toHttpError(charge).body).toEqual({
+      error: 'card_declined',
+      error_description: 'The card was declined',
+      charge_token: 'ch_1',
+    });
+    const authorisation = new PinError('already_captured', {
+      payment: { kind: 'authorisation', token: 'auth_1' },
+    });
+    expect(toHttpError(authorisation).body).toMatchObject({ authorisation_token: 'auth_1' });
+    expect(toHttpError(authorisation).body).not.toHaveProperty('charge_token');
+  });
+
   it('hide the detail of anything unexpected behind a 500', () => {
     const { status, body } = toHttpError(new Error('connection string with secrets'));
     expect(status).toBe(500);

@@ -1,5 +1,6 @@
 import { createPaymentOnce, declined, paymentFieldsOf } from '@wattle/flows';
 import {
+  paymentRequestOf,
   paymentSourceIssues,
   platformAdjustmentOf,
   type RouteHandler,
@@ -24,12 +25,12 @@ export const createAuthorisation: RouteHandler<AuthorisationsDeps> = async (requ
   const created = await createPaymentOnce(deps, scope, {
     kind: 'authorisation',
     idempotencyKey: request.idempotencyKey,
-    ...paymentFieldsOf(input),
+    ...paymentFieldsOf(paymentRequestOf(input)),
     ...platformAdjustmentOf(input),
     capture: false,
     threeDSecure: null,
   });
-  if (created.payment.state === 'failed') throw declined(created.payment, 'authorisation_token');
+  if (created.payment.state === 'failed') throw declined(created.payment);
   // The processor's answer unknown: Pending (202) until the recovery job resolves it, never an error a
   // client would retry as a new payment.
   const status = created.payment.state === 'processing' ? 202 : 201;

@@ -1,5 +1,6 @@
 import { createPaymentOnce, declined, paymentFieldsOf } from '@wattle/flows';
 import {
+  paymentRequestOf,
   paymentSourceIssues,
   platformAdjustmentOf,
   type RouteHandler,
@@ -24,7 +25,7 @@ export const createCharge: RouteHandler<ChargesDeps> = async (request, deps) => 
   const created = await createPaymentOnce(deps, scope, {
     kind: 'charge',
     idempotencyKey: request.idempotencyKey,
-    ...paymentFieldsOf(input),
+    ...paymentFieldsOf(paymentRequestOf(input)),
     ...platformAdjustmentOf(input),
     capture: input.capture,
     threeDSecure: input.three_d_secure ?? null,
@@ -37,7 +38,7 @@ export const createCharge: RouteHandler<ChargesDeps> = async (request, deps) => 
       redirect_url: threeDSecurePageUrl(request.environment, created.sessionToken),
     });
   }
-  if (created.payment.state === 'failed') throw declined(created.payment, 'charge_token');
+  if (created.payment.state === 'failed') throw declined(created.payment);
   // The processor's answer unknown: Pending (202) until the recovery job resolves it, never an error a
   // client would retry as a new payment.
   const status = created.payment.state === 'processing' ? 202 : 201;

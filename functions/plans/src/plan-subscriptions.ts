@@ -5,6 +5,7 @@ import {
   type RouteHandler,
   resource,
   scopeOf,
+  subscribeRequestOf,
   subscriptionValidation,
   validate,
 } from '@wattle/http';
@@ -21,7 +22,7 @@ export const subscribeToPlan: RouteHandler<PlansDeps, 'POST /1/plans/{plan_token
   const subscription = await subscribe(
     deps,
     scopeOf(request),
-    subscribeInputOf(input, request.params.plan_token, request.sourceIp, 'not_found'),
+    subscribeInputOf(subscribeRequestOf(input), request.params.plan_token, request.sourceIp, 'not_found'),
   );
   return resource(200, presentSubscription(subscription));
 };

@@ -1,5 +1,12 @@
 import { subscribe, subscribeInputOf } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, subscriptionValidation, validate } from '@wattle/http';
+import {
+  type RouteHandler,
+  resource,
+  scopeOf,
+  subscribeRequestOf,
+  subscriptionValidation,
+  validate,
+} from '@wattle/http';
 import { presentSubscription } from '@wattle/wire';
 import type { SubscriptionsDeps } from './deps.ts';
 import { createSubscriptionSchema } from './schemas.ts';
@@ -10,7 +17,7 @@ export const createSubscription: RouteHandler<SubscriptionsDeps> = async (reques
   const subscription = await subscribe(
     deps,
     scopeOf(request),
-    subscribeInputOf(input, input.plan_token, request.sourceIp, 'resource_not_found'),
+    subscribeInputOf(subscribeRequestOf(input), input.plan_token, request.sourceIp, 'resource_not_found'),
   );
   return resource(201, presentSubscription(subscription));
 };

@@ -42,7 +42,7 @@ export const toHttpError = (error: unknown): ErrorResponse => {
         error: error.code,
         error_description: error.description,
         ...(error.messages ? { messages: error.messages } : {}),
-        ...(error.extra ?? {}),
+        ...(error.payment ? { [`${error.payment.kind}_token`]: error.payment.token } : {}),
       },
     };
   }
