@@ -107,10 +107,10 @@ module.exports = {
     {
       name: 'http-knows-no-adapter',
       comment:
-        "The middlewares of packages/http work over ports, the domain, the route table and the invocation's deadline; a function's chain is given its dependencies by the composition, never builds them from the store or an adapter.",
+        "The middlewares of packages/http work over ports, the domain, the wire format (@wattle/wire's request schemas), the route table and the invocation's deadline; a function's chain is given its dependencies by the composition, never builds them from the store or an adapter.",
       severity: 'error',
       from: { path: '^packages/http/' },
-      to: { path: workspace, pathNot: '^packages/(http|ports|domain|routes|deadline)/' },
+      to: { path: workspace, pathNot: '^packages/(http|wire|ports|domain|routes|deadline)/' },
     },
     {
       name: 'http-never-imports-runtime',

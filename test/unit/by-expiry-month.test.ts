@@ -1,5 +1,5 @@
 import type { PinError } from '@wattle/domain';
-import { cardInputSchema, validate } from '@wattle/http';
+import { cardInputSchema, validate } from '@wattle/wire';
 import { describe, expect, it } from 'vitest';
 import { createChargeSchema } from '../../functions/charges/src/schemas.ts';
 import { createCustomerSchema } from '../../functions/customers/src/schemas.ts';

@@ -1,13 +1,13 @@
 import { PinError } from '@wattle/domain';
+import { toHttpError } from '@wattle/http';
 import {
   cardInputSchema,
   fieldIssues,
   paymentSourceIssues,
   presentNullableToken,
-  toHttpError,
   tokenField,
   validate,
-} from '@wattle/http';
+} from '@wattle/wire';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { cardFields } from '../helpers/fixtures.ts';

@@ -4,8 +4,8 @@ import {
   listApplePayDomains,
   registerApplePayDomain,
 } from '@wattle/flows';
-import { listOf, noContent, pageOf, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
-import { presentApplePayDomain, presentHostCheck } from '@wattle/wire';
+import { listOf, noContent, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentApplePayDomain, presentHostCheck, validate } from '@wattle/wire';
 import type { ApplePayDeps } from './deps.ts';
 import { hostCheckSchema, registerDomainSchema } from './schemas.ts';
 

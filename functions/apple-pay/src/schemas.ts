@@ -6,7 +6,7 @@ import {
   normalDomainName,
   plainHttpsUrl,
 } from '@wattle/domain';
-import { phrases, requiredText } from '@wattle/http';
+import { phrases, requiredText } from '@wattle/wire';
 import * as v from 'valibot';
 
 /** A domain name, kept lower-case (Apple Pay verifies the host, whatever its case). */

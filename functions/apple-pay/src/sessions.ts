@@ -1,5 +1,6 @@
 import { createApplePaySession } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { validate } from '@wattle/wire';
 import type { ApplePayDeps } from './deps.ts';
 import { createSessionSchema } from './schemas.ts';
 

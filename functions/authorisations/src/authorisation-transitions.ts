@@ -1,6 +1,6 @@
 import { captureAuthorisation, getPayment, voidPayment } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
-import { presentAuthorisation, presentCharge } from '@wattle/wire';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentAuthorisation, presentCharge, validate } from '@wattle/wire';
 import type { AuthorisationsDeps } from './deps.ts';
 import { captureAuthorisationSchema } from './schemas.ts';
 

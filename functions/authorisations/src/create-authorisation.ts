@@ -1,14 +1,12 @@
 import { createPaymentOnce, declined, paymentFieldsOf } from '@wattle/flows';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
 import {
   paymentRequestOf,
   paymentSourceIssues,
   platformAdjustmentOf,
-  type RouteHandler,
-  resource,
-  scopeOf,
+  presentAuthorisation,
   validate,
-} from '@wattle/http';
-import { presentAuthorisation } from '@wattle/wire';
+} from '@wattle/wire';
 import type { AuthorisationsDeps } from './deps.ts';
 import { createAuthorisationSchema } from './schemas.ts';
 

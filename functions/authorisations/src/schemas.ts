@@ -12,7 +12,7 @@ import {
   minimumPhrase,
   paymentFields,
   platformAdjustmentField,
-} from '@wattle/http';
+} from '@wattle/wire';
 import * as v from 'valibot';
 
 /**

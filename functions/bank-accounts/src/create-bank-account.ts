@@ -1,6 +1,6 @@
 import { createBankAccount } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
-import { presentBankAccount } from '@wattle/wire';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentBankAccount, validate } from '@wattle/wire';
 import type { BankAccountsDeps } from './deps.ts';
 import { bankAccountSchema } from './schemas.ts';
 

@@ -1,6 +1,6 @@
 import { captureCharge, voidPayment } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
-import { presentCharge } from '@wattle/wire';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentCharge, validate } from '@wattle/wire';
 import type { ChargesDeps } from './deps.ts';
 import { captureSchema } from './schemas.ts';
 

@@ -1,14 +1,12 @@
 import { createPaymentOnce, declined, paymentFieldsOf } from '@wattle/flows';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
 import {
   paymentRequestOf,
   paymentSourceIssues,
   platformAdjustmentOf,
-  type RouteHandler,
-  resource,
-  scopeOf,
+  presentCharge,
   validate,
-} from '@wattle/http';
-import { presentCharge } from '@wattle/wire';
+} from '@wattle/wire';
 import type { ChargesDeps } from './deps.ts';
 import { createChargeSchema } from './schemas.ts';
 import { threeDSecurePageUrl } from './three-d-secure.ts';

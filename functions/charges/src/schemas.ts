@@ -13,7 +13,7 @@ import {
   paymentFields,
   platformAdjustmentField,
   threeDSecureSchema,
-} from '@wattle/http';
+} from '@wattle/wire';
 import * as v from 'valibot';
 
 /**

@@ -1,6 +1,6 @@
 import { type CardSource, createCustomer } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
-import { presentCustomer } from '@wattle/wire';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentCustomer, validate } from '@wattle/wire';
 import type { CustomersDeps } from './deps.ts';
 import { createCustomerOneOf, createCustomerSchema } from './schemas.ts';
 

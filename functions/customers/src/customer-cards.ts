@@ -2,16 +2,14 @@ import { fieldIssue, PinError } from '@wattle/domain';
 import { addCustomerCard, type CardSource, deleteCustomerCard, listCustomerCards } from '@wattle/flows';
 import {
   type ApiRequest,
-  cardInputSchema,
   listOf,
   noContent,
   pageOf,
   type RouteHandler,
   resource,
   scopeOf,
-  validate,
 } from '@wattle/http';
-import { presentCard } from '@wattle/wire';
+import { cardInputSchema, presentCard, validate } from '@wattle/wire';
 import type { CustomersDeps } from './deps.ts';
 import { cardFieldsGiven, cardTokenSchema, paymentSourceTokenSchema } from './schemas.ts';
 

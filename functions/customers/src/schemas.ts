@@ -7,7 +7,7 @@ import {
   optionalText,
   tokenField,
   updatedText,
-} from '@wattle/http';
+} from '@wattle/wire';
 import * as v from 'valibot';
 
 /** POST /customers; built once per expiry month (byExpiryMonth): `now` only checks the card's expiry. */

@@ -1,7 +1,7 @@
 import { type CustomerFields, cardChangeOf } from '@wattle/domain';
 import { updateCustomer } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
-import { presentCustomer } from '@wattle/wire';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentCustomer, validate } from '@wattle/wire';
 import type { CustomersDeps } from './deps.ts';
 import { updateCustomerSchema } from './schemas.ts';
 

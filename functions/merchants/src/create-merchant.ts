@@ -1,6 +1,6 @@
 import { referMerchant } from '@wattle/flows';
-import { type RouteHandler, resource, validate } from '@wattle/http';
-import { presentMerchantSummary } from '@wattle/wire';
+import { type RouteHandler, resource } from '@wattle/http';
+import { presentMerchantSummary, validate } from '@wattle/wire';
 import type { MerchantsDeps } from './deps.ts';
 import { partnerOf } from './partner-of.ts';
 import { applicationOf, merchantSchema } from './schemas.ts';

@@ -13,7 +13,7 @@ import {
   optionalText,
   phrases,
   requiredText,
-} from '@wattle/http';
+} from '@wattle/wire';
 import * as v from 'valibot';
 
 /** One of listed values, sent as text or (JSON) as a number. */

@@ -1,5 +1,6 @@
 import { createPlan } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { validate } from '@wattle/wire';
 import type { PlansDeps } from './deps.ts';
 import { presentLoadedPlan } from './read-plans.ts';
 import { createPlanSchema, planValidation } from './schemas.ts';

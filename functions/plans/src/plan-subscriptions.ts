@@ -1,15 +1,6 @@
 import { listPlanSubscriptions, subscribe, subscribeInputOf } from '@wattle/flows';
-import {
-  listOf,
-  pageOf,
-  type RouteHandler,
-  resource,
-  scopeOf,
-  subscribeRequestOf,
-  subscriptionValidation,
-  validate,
-} from '@wattle/http';
-import { presentSubscription } from '@wattle/wire';
+import { listOf, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentSubscription, subscribeRequestOf, subscriptionValidation, validate } from '@wattle/wire';
 import type { PlansDeps } from './deps.ts';
 import { subscribeToPlanSchema } from './schemas.ts';
 

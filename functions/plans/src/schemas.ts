@@ -18,7 +18,7 @@ import {
   requiredText,
   subscribeFields,
   type ValidationOptions,
-} from '@wattle/http';
+} from '@wattle/wire';
 import * as v from 'valibot';
 
 /** Pin's API reference: plan create and update answer a validation failure with 422 unprocessable_entity. */

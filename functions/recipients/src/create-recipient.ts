@@ -1,6 +1,6 @@
 import { createRecipient } from '@wattle/flows';
-import { exactlyOneOf, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
-import { presentRecipient } from '@wattle/wire';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { exactlyOneOf, presentRecipient, validate } from '@wattle/wire';
 import { sourceOf } from './bank-account-source.ts';
 import type { RecipientsDeps } from './deps.ts';
 import { createRecipientSchema } from './schemas.ts';

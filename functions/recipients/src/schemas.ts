@@ -1,4 +1,4 @@
-import { emailField, nestedBankAccount, optionalText, tokenField, updatedText } from '@wattle/http';
+import { emailField, nestedBankAccount, optionalText, tokenField, updatedText } from '@wattle/wire';
 import * as v from 'valibot';
 
 /** A recipient's bank account: its details or a bank account token (exactly one on create). */

@@ -1,7 +1,7 @@
 import { fieldIssue, PinError } from '@wattle/domain';
 import { updateRecipient } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
-import { presentRecipient } from '@wattle/wire';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentRecipient, validate } from '@wattle/wire';
 import { sourceOf } from './bank-account-source.ts';
 import type { RecipientsDeps } from './deps.ts';
 import { updateRecipientSchema } from './schemas.ts';

@@ -1,7 +1,7 @@
 import { fieldIssue, invalidResource } from '@wattle/domain';
 import { createRefund } from '@wattle/flows';
-import { phrases, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
-import { presentRefund } from '@wattle/wire';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { phrases, presentRefund, validate } from '@wattle/wire';
 import type { RefundsDeps } from './deps.ts';
 import { refundSchema } from './schemas.ts';
 

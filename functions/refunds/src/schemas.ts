@@ -1,4 +1,4 @@
-import { integer } from '@wattle/http';
+import { integer } from '@wattle/wire';
 import * as v from 'valibot';
 
 /** POST /charges/{token}/refunds: the amount to refund, all that is left when absent. */

@@ -1,13 +1,6 @@
 import { subscribe, subscribeInputOf } from '@wattle/flows';
-import {
-  type RouteHandler,
-  resource,
-  scopeOf,
-  subscribeRequestOf,
-  subscriptionValidation,
-  validate,
-} from '@wattle/http';
-import { presentSubscription } from '@wattle/wire';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentSubscription, subscribeRequestOf, subscriptionValidation, validate } from '@wattle/wire';
 import type { SubscriptionsDeps } from './deps.ts';
 import { createSubscriptionSchema } from './schemas.ts';
 

@@ -1,6 +1,6 @@
 import { reactivate } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, subscriptionValidation, validate } from '@wattle/http';
-import { presentSubscription } from '@wattle/wire';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentSubscription, subscriptionValidation, validate } from '@wattle/wire';
 import type { SubscriptionsDeps } from './deps.ts';
 import { reactivateSubscriptionSchema } from './schemas.ts';
 

@@ -1,4 +1,4 @@
-import { booleanField, presentNullableToken, subscribeFields, tokenField } from '@wattle/http';
+import { booleanField, presentNullableToken, subscribeFields, tokenField } from '@wattle/wire';
 import * as v from 'valibot';
 
 /** POST /subscriptions. */

@@ -1,6 +1,6 @@
 import { createTransfer } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
-import { presentTransfer } from '@wattle/wire';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentTransfer, validate } from '@wattle/wire';
 import type { TransfersDeps } from './deps.ts';
 import { createTransferSchema } from './schemas.ts';
 

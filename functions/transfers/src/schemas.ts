@@ -1,5 +1,5 @@
 import { transferCurrency } from '@wattle/domain';
-import { integer, requiredText, tokenField } from '@wattle/http';
+import { integer, requiredText, tokenField } from '@wattle/wire';
 import * as v from 'valibot';
 
 /** POST /transfers (docs/api/cookbook/transfers.md): AUD only, to a recipient or to `self`. */

@@ -1,6 +1,6 @@
 import { createWebhookEndpoint } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
-import { presentWebhookEndpoint } from '@wattle/wire';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentWebhookEndpoint, validate } from '@wattle/wire';
 import type { WebhookEndpointsDeps } from './deps.ts';
 import { createWebhookEndpointSchema } from './schemas.ts';
 

@@ -1,4 +1,4 @@
-import { requiredText } from '@wattle/http';
+import { requiredText } from '@wattle/wire';
 import * as v from 'valibot';
 
 /** An absolute http or https URL with a host. */

@@ -1,8 +1,8 @@
+import { phrases, validate } from '@wattle/wire';
 import * as v from 'valibot';
 import type { Fields } from './fields.ts';
 import { pageOf } from './pages.ts';
 import { parseSearchDate } from './search-date.ts';
-import { phrases, validate } from './validation.ts';
 
 /** A search date in any form `parseSearchDate` reads (YYYY/MM/DD, ISO 8601, `Mar 25, 2011`, …). */
 const searchDate = v.pipe(

@@ -20,16 +20,10 @@ import {
 } from '@wattle/fn-subscriptions/schemas';
 import { createTransferSchema } from '@wattle/fn-transfers/schemas';
 import { createWebhookEndpointSchema } from '@wattle/fn-webhook-endpoints/schemas';
-import {
-  cardInputSchema,
-  disputeFilterSchema,
-  disputeOrderSchema,
-  evidenceSchema,
-  paymentSourceInputSchema,
-  searchSchema,
-} from '@wattle/http';
+import { disputeFilterSchema, disputeOrderSchema, evidenceSchema, searchSchema } from '@wattle/http';
 import type { FunctionName, RouteKeyOf } from '@wattle/routes';
 import * as o from '@wattle/wire';
+import { cardInputSchema, paymentSourceInputSchema } from '@wattle/wire';
 import * as v from 'valibot';
 import { entriesOf } from './entries.ts';
 import { fullList, shortList, shortListWithCount, single, withIpAddress } from './envelopes.ts';

@@ -28,9 +28,10 @@ import {
 } from '@wattle/domain';
 import { bankAccountSchema } from '@wattle/fn-bank-accounts/schemas';
 import { applicationOf, merchantSchema } from '@wattle/fn-merchants/schemas';
-import { cardInputSchema, toHttpError, validate } from '@wattle/http';
+import { toHttpError } from '@wattle/http';
 import * as o from '@wattle/wire';
 import {
+  cardInputSchema,
   type MerchantKeys,
   presentApplePayDomain,
   presentAuthorisation,
@@ -58,6 +59,7 @@ import {
   presentTransfer,
   presentWebhook,
   presentWebhookEndpoint,
+  validate,
 } from '@wattle/wire';
 import * as v from 'valibot';
 import { type Envelope, envelopes } from './envelopes.ts';
