@@ -5,9 +5,14 @@ import {
   registerApplePayDomain,
 } from '@wattle/flows';
 import { listOf, noContent, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
-import { presentApplePayDomain, presentHostCheck, validate } from '@wattle/wire';
+import {
+  hostCheckSchema,
+  presentApplePayDomain,
+  presentHostCheck,
+  registerDomainSchema,
+  validate,
+} from '@wattle/wire';
 import type { ApplePayDeps } from './deps.ts';
-import { hostCheckSchema, registerDomainSchema } from './schemas.ts';
 
 /** POST /apple_pay/domains: 201 with the domain, registered. */
 export const registerDomainRoute: RouteHandler<ApplePayDeps> = async (request, deps) => {

@@ -1,6 +1,7 @@
 import { createPaymentOnce, declined, paymentFieldsOf } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf } from '@wattle/http';
 import {
+  createAuthorisationSchema,
   paymentRequestOf,
   paymentSourceIssues,
   platformAdjustmentOf,
@@ -8,7 +9,6 @@ import {
   validate,
 } from '@wattle/wire';
 import type { AuthorisationsDeps } from './deps.ts';
-import { createAuthorisationSchema } from './schemas.ts';
 
 /**
  * POST /authorisations: 201 authorisation, 202 Pending when the processor's answer is unknown;

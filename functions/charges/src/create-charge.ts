@@ -1,6 +1,7 @@
 import { createPaymentOnce, declined, paymentFieldsOf } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf } from '@wattle/http';
 import {
+  createChargeSchema,
   paymentRequestOf,
   paymentSourceIssues,
   platformAdjustmentOf,
@@ -8,7 +9,6 @@ import {
   validate,
 } from '@wattle/wire';
 import type { ChargesDeps } from './deps.ts';
-import { createChargeSchema } from './schemas.ts';
 import { threeDSecurePageUrl } from './three-d-secure.ts';
 
 /**

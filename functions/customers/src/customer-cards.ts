@@ -9,9 +9,15 @@ import {
   resource,
   scopeOf,
 } from '@wattle/http';
-import { cardInputSchema, presentCard, validate } from '@wattle/wire';
+import {
+  cardFieldsGiven,
+  cardInputSchema,
+  cardTokenSchema,
+  paymentSourceTokenSchema,
+  presentCard,
+  validate,
+} from '@wattle/wire';
 import type { CustomersDeps } from './deps.ts';
-import { cardFieldsGiven, cardTokenSchema, paymentSourceTokenSchema } from './schemas.ts';
 
 /** GET /customers/{token}/cards: the primary card shows primary true, the others false. */
 export const listCustomerCardsRoute: RouteHandler<

@@ -1,8 +1,13 @@
 import { listPlanSubscriptions, subscribe, subscribeInputOf } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
-import { presentSubscription, subscribeRequestOf, subscriptionValidation, validate } from '@wattle/wire';
+import {
+  presentSubscription,
+  subscribeRequestOf,
+  subscribeToPlanSchema,
+  subscriptionValidation,
+  validate,
+} from '@wattle/wire';
 import type { PlansDeps } from './deps.ts';
-import { subscribeToPlanSchema } from './schemas.ts';
 
 /** POST /plans/{token}/subscriptions: 200 subscription (Pin's), 404 not_found for the plan or customer. */
 export const subscribeToPlan: RouteHandler<PlansDeps, 'POST /1/plans/{plan_token}/subscriptions'> = async (

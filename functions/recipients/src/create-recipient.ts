@@ -1,9 +1,8 @@
 import { createRecipient } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf } from '@wattle/http';
-import { exactlyOneOf, presentRecipient, validate } from '@wattle/wire';
+import { createRecipientSchema, exactlyOneOf, presentRecipient, validate } from '@wattle/wire';
 import { sourceOf } from './bank-account-source.ts';
 import type { RecipientsDeps } from './deps.ts';
-import { createRecipientSchema } from './schemas.ts';
 
 /** POST /recipients: email, optional name, and a bank account (object or token, exactly one). */
 export const createRecipientRoute: RouteHandler<RecipientsDeps> = async (request, deps) => {

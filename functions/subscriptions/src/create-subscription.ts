@@ -1,8 +1,13 @@
 import { subscribe, subscribeInputOf } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf } from '@wattle/http';
-import { presentSubscription, subscribeRequestOf, subscriptionValidation, validate } from '@wattle/wire';
+import {
+  createSubscriptionSchema,
+  presentSubscription,
+  subscribeRequestOf,
+  subscriptionValidation,
+  validate,
+} from '@wattle/wire';
 import type { SubscriptionsDeps } from './deps.ts';
-import { createSubscriptionSchema } from './schemas.ts';
 
 /** POST /subscriptions: 201; 400 invalid_resource, 404 resource_not_found, or the first bill's decline. */
 export const createSubscription: RouteHandler<SubscriptionsDeps> = async (request, deps) => {

@@ -26,13 +26,14 @@ import {
   type Webhook,
   type WebhookEndpoint,
 } from '@wattle/domain';
-import { bankAccountSchema } from '@wattle/fn-bank-accounts/schemas';
-import { applicationOf, merchantSchema } from '@wattle/fn-merchants/schemas';
 import { toHttpError } from '@wattle/http';
 import * as o from '@wattle/wire';
 import {
+  applicationOf,
+  bankAccountSchema,
   cardInputSchema,
   type MerchantKeys,
+  merchantSchema,
   presentApplePayDomain,
   presentAuthorisation,
   presentBalance,

@@ -1,5 +1,5 @@
-import { requiredText } from '@wattle/wire';
 import * as v from 'valibot';
+import { requiredText } from '../validation.ts';
 
 /** An absolute http or https URL with a host. */
 const isWebUrl = (text: string): boolean => {
