@@ -7,8 +7,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 /**
  * Pin's wire format is written once, in @wattle/wire's schemas, and everything that writes or reads
  * a field is typed by them: renaming a field in a schema must fail to compile wherever the field
- * is written (each presenter). The test type-checks a copy of packages/wire/src with one field
- * renamed, under the repository's own compiler settings, and reads which files fail.
+ * is written (each presenter, typed by its response object) or read (each input's mapping to the
+ * domain's names, typed by its request schema's output). The test type-checks a copy of
+ * packages/wire/src with fields renamed, under the repository's own compiler settings, and reads
+ * which files fail. (A handler reading a renamed request field fails `tsc -p .` alike: `validate`
+ * returns the schema's output.)
  */
 const root = join(import.meta.dirname, '../..');
 const wire = join(root, 'packages/wire/src');
@@ -19,12 +22,20 @@ const run = promisify(execFile);
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** The files (relative to src/) tsc reports an error in, each with its messages, once `edit` changed objects.ts. */
-const typeCheck = async (name: string, edit: (objects: string) => string) => {
+/** One file's text changed: `from` must be in it. */
+const replace = (from: string, to: string) => (text: string) => {
+  expect(text).toContain(from);
+  return text.replace(from, to);
+};
+
+/** The files (relative to src/) tsc reports an error in, each with its messages, once `edits` changed theirs. */
+const typeCheck = async (name: string, edits: Record<string, (text: string) => string>) => {
   const dir = join(scratch, name);
   cpSync(wire, join(dir, 'src'), { recursive: true });
-  const objects = join(dir, 'src/objects.ts');
-  writeFileSync(objects, edit(readFileSync(objects, 'utf8')));
+  for (const [file, edit] of Object.entries(edits)) {
+    const path = join(dir, 'src', file);
+    writeFileSync(path, edit(readFileSync(path, 'utf8')));
+  }
   writeFileSync(
     join(dir, 'tsconfig.json'),
     JSON.stringify({ extends: join(root, 'tsconfig.json'), include: ['src'], exclude: [] }),
@@ -55,19 +66,19 @@ const renameIn =
 
 describe("Pin's wire format in one place", () => {
   it('compiles as it is (the control)', async () => {
-    expect([...(await typeCheck('control', (text) => text)).keys()]).toEqual([]);
+    expect([...(await typeCheck('control', {})).keys()]).toEqual([]);
   }, 60_000);
 
-  it('fails to compile at each presenter that writes a field the schemas rename', async () => {
+  it('fails to compile at each presenter that writes a field the response schemas rename', async () => {
     // Three renames at once (one tsc run): a charge's field, a field every card shares (the card,
     // a charge's card), and a field nested in the plan.
-    const errors = await typeCheck('renamed', (text) => {
-      const renamed = renameIn('chargeObject', 'ip_address', 'ip')(text);
-      expect(renamed).toContain('  display_number: text,');
-      expect(renamed).toContain('cancelling: whole, cancelled: whole');
-      return renamed
-        .replace('  display_number: text,', '  number_shown: text,')
-        .replace('cancelling: whole, cancelled: whole', 'cancelling: whole, ended: whole');
+    const errors = await typeCheck('responses', {
+      'objects.ts': (text) =>
+        [
+          renameIn('chargeObject', 'ip_address', 'ip'),
+          replace('  display_number: text,', '  number_shown: text,'),
+          replace('cancelling: whole, cancelled: whole', 'cancelling: whole, ended: whole'),
+        ].reduce((changed, edit) => edit(changed), text),
     });
     expect([...errors.keys()].sort()).toEqual([
       'billing-presenters.ts',
@@ -77,5 +88,17 @@ describe("Pin's wire format in one place", () => {
     expect(errors.get('payment-presenters.ts')!.join('\n')).toContain('ip_address');
     expect(errors.get('presenters.ts')!.join('\n')).toContain('display_number');
     expect(errors.get('billing-presenters.ts')!.join('\n')).toContain('cancelled');
+  }, 60_000);
+
+  it("fails to compile at each input's mapping to the domain's names when a request schema renames a field", async () => {
+    const errors = await typeCheck('requests', {
+      'payment-input.ts': replace('  ip_address: ipAddressField(),', '  ip: ipAddressField(),'),
+      'subscription-input.ts': replace('  include_setup_fee: v.optional(', '  setup_fee: v.optional('),
+      'card-input.ts': replace('        address_city: requiredText(),', '        city: requiredText(),'),
+    });
+    expect([...errors.keys()].sort()).toEqual(['card-input.ts', 'payment-input.ts', 'subscription-input.ts']);
+    expect(errors.get('payment-input.ts')!.join('\n')).toContain('ip_address');
+    expect(errors.get('subscription-input.ts')!.join('\n')).toContain('include_setup_fee');
+    expect(errors.get('card-input.ts')!.join('\n')).toContain('address_city');
   }, 60_000);
 });
