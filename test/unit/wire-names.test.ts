@@ -72,10 +72,6 @@ const kept: Record<string, { names: string[]; why: string }> = {
     names: ['error_description'],
     why: "writes a webhook's errors, stored as Pin shows them",
   },
-  'packages/domain/src/pagination.ts': {
-    names: ['per_page'],
-    why: "a list's pagination envelope",
-  },
 };
 
 const sources = (dir: string): string[] =>

@@ -16,6 +16,7 @@ import {
   createSubscriptionSchema,
   createTransferSchema,
   createWebhookEndpointSchema,
+  fullList,
   hostCheckSchema,
   merchantSchema,
   paymentSourceInputSchema,
@@ -23,16 +24,19 @@ import {
   reactivateSubscriptionSchema,
   refundSchema,
   registerDomainSchema,
+  shortList,
+  shortListWithCount,
+  single,
   subscribeToPlanSchema,
   updateCustomerSchema,
   updatePlanSchema,
   updateRecipientSchema,
   updateSubscriptionSchema,
   uploadSchema,
+  withIpAddress,
 } from '@wattle/wire';
 import * as v from 'valibot';
 import { entriesOf } from './entries.ts';
-import { fullList, shortList, shortListWithCount, single, withIpAddress } from './envelopes.ts';
 
 /**
  * The documentation of each route of the table (packages/routes), by its route key: what it

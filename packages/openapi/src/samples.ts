@@ -32,6 +32,8 @@ import {
   applicationOf,
   bankAccountSchema,
   cardInputSchema,
+  type Envelope,
+  envelopes,
   type MerchantKeys,
   merchantSchema,
   presentApplePayDomain,
@@ -63,7 +65,6 @@ import {
   validate,
 } from '@wattle/wire';
 import * as v from 'valibot';
-import { type Envelope, envelopes } from './envelopes.ts';
 import type { Operation } from './operations.ts';
 import { bankAccountExample, cardExample, merchantExample, type RequestExample } from './request-examples.ts';
 

@@ -4,6 +4,7 @@ export * from './billing-presenters.ts';
 export * from './by-expiry-month.ts';
 export * from './card-input.ts';
 export * from './dispute-presenters.ts';
+export * from './envelopes.ts';
 export * from './objects.ts';
 export * from './payment-input.ts';
 export * from './payment-presenters.ts';
