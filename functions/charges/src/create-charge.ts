@@ -6,6 +6,7 @@ import {
   paymentSourceIssues,
   platformAdjustmentOf,
   presentCharge,
+  presentThreeDSecureRedirect,
   validate,
 } from '@wattle/wire';
 import type { ChargesDeps } from './deps.ts';
@@ -30,11 +31,13 @@ export const createCharge: RouteHandler<ChargesDeps> = async (request, deps) => 
     threeDSecureReturnUrl: (session) => threeDSecurePageUrl(request.environment, session),
   });
   if (created.outcome === 'three_d_secure') {
-    return resource(202, {
-      token: created.payment.token,
-      status_message: 'Pending',
-      redirect_url: threeDSecurePageUrl(request.environment, created.sessionToken),
-    });
+    return resource(
+      202,
+      presentThreeDSecureRedirect(
+        created.payment.token,
+        threeDSecurePageUrl(request.environment, created.sessionToken),
+      ),
+    );
   }
   if (created.payment.state === 'failed') throw declined(created.payment);
   // The processor's answer unknown: Pending (202) until the recovery job resolves it, never an error a

@@ -58,7 +58,9 @@ import {
   presentPlan,
   presentRecipient,
   presentRefund,
+  presentSelfServiceLink,
   presentSubscription,
+  presentThreeDSecureRedirect,
   presentTransfer,
   presentWebhook,
   presentWebhookEndpoint,
@@ -360,11 +362,10 @@ export const objectSamples = new Map<v.GenericSchema, unknown>([
   [o.chargeObject, chargeJson],
   [
     o.threeDSecureRedirectObject,
-    {
-      token: 'ch_3rGnUYvR6GhkkdiNW5x7Hw',
-      status_message: 'Pending',
-      redirect_url: 'http://localhost:4010/test/1/three_d_secure/se_w4Nj8Vs1Kq5Hz2Lm9Pb6Xc',
-    },
+    presentThreeDSecureRedirect(
+      'ch_3rGnUYvR6GhkkdiNW5x7Hw',
+      'http://localhost:4010/test/1/three_d_secure/se_w4Nj8Vs1Kq5Hz2Lm9Pb6Xc',
+    ),
   ],
   [o.authorisationObject, presentAuthorisation(authorisation, now)],
   [o.refundObject, presentRefund(refund)],
@@ -391,10 +392,10 @@ export const objectSamples = new Map<v.GenericSchema, unknown>([
   [o.ledgerEntryObject, presentLedgerEntry(ledgerEntry)],
   [
     o.selfServiceLinkObject,
-    {
-      url: 'http://localhost:4010/test/1/subscription_self_service?link=ssl_4kPz8Qm2Vx6Rb1Nc9Lw3Ty',
-      expires_at: at('25T03:15:00'),
-    },
+    presentSelfServiceLink(
+      'http://localhost:4010/test/1/subscription_self_service?link=ssl_4kPz8Qm2Vx6Rb1Nc9Lw3Ty',
+      at('25T03:15:00'),
+    ),
   ],
   [o.webhookEndpointObject, presentWebhookEndpoint(webhookEndpoint)],
   [o.webhookObject, presentWebhook(webhook)],

@@ -1,5 +1,5 @@
 import type { LedgerEntry, Plan, Subscription, SubscriptionCounts } from '@wattle/domain';
-import type { LedgerEntryJson, PlanJson, SubscriptionJson } from './objects.ts';
+import type { LedgerEntryJson, PlanJson, SelfServiceLinkJson, SubscriptionJson } from './objects.ts';
 
 /** The plan object of Pin's API reference. */
 export const presentPlan = (plan: Plan, counts: SubscriptionCounts): PlanJson => ({
@@ -43,4 +43,10 @@ export const presentLedgerEntry = (entry: LedgerEntry): LedgerEntryJson => ({
   amount: entry.amount,
   currency: entry.currency,
   annotation: entry.annotation,
+});
+
+/** POST /subscriptions/{token}/self_service_link: the page's address for the customer, and until when it works. */
+export const presentSelfServiceLink = (url: string, expiresAt: string): SelfServiceLinkJson => ({
+  url,
+  expires_at: expiresAt,
 });

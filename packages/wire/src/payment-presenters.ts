@@ -7,7 +7,7 @@ import {
   type Refund,
   statusMessage,
 } from '@wattle/domain';
-import type { AuthorisationJson, ChargeJson, RefundJson } from './objects.ts';
+import type { AuthorisationJson, ChargeJson, RefundJson, ThreeDSecureRedirectJson } from './objects.ts';
 import { presentCard } from './presenters.ts';
 import { presentPlatformAdjustment, presentTransferLink } from './transfer-presenters.ts';
 
@@ -125,4 +125,14 @@ export const presentRefund = (refund: Refund): RefundJson => ({
   error_message: refund.errorMessage,
   status_message:
     refund.state === 'pending' ? 'Pending' : refund.state === 'succeeded' ? 'Success' : 'Failed',
+});
+
+/** POST /charges' 202 when 3-D Secure needs the payer's browser: the charge's token and where to send the payer. */
+export const presentThreeDSecureRedirect = (
+  token: string,
+  redirectUrl: string,
+): ThreeDSecureRedirectJson => ({
+  token,
+  status_message: 'Pending',
+  redirect_url: redirectUrl,
 });
