@@ -1,7 +1,6 @@
 export * from './api-handler.ts';
 export * from './api-request.ts';
 export * from './body-limits.ts';
-export * from './dispute-input.ts';
 export * from './event-handler.ts';
 export * from './fields.ts';
 export * from './middlewares/authenticate.ts';
@@ -18,6 +17,5 @@ export * from './parse-multipart.ts';
 export * from './processor-handler.ts';
 export * from './responses.ts';
 export * from './route-metrics.ts';
-export * from './search-date.ts';
 export * from './search-input.ts';
 export * from './to-http-error.ts';

@@ -1,4 +1,3 @@
-import { disputeFilterSchema, disputeOrderSchema, evidenceSchema, searchSchema } from '@wattle/http';
 import type { FunctionName, RouteKeyOf } from '@wattle/routes';
 import * as o from '@wattle/wire';
 import {
@@ -16,6 +15,9 @@ import {
   createSubscriptionSchema,
   createTransferSchema,
   createWebhookEndpointSchema,
+  disputeFilterSchema,
+  disputeOrderSchema,
+  evidenceSchema,
   fullList,
   hostCheckSchema,
   merchantSchema,
@@ -24,6 +26,7 @@ import {
   reactivateSubscriptionSchema,
   refundSchema,
   registerDomainSchema,
+  searchSchema,
   shortList,
   shortListWithCount,
   single,
