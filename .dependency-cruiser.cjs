@@ -2,7 +2,7 @@
  * The house rules (docs/contributing/architecture.md): which room may import which. `npm run deps` checks them
  * on every `npm test`; a violation fails the run with the offending import.
  *
- * Rooms: packages/domain (pure rules and shapes), packages/ports (the interfaces flows need),
+ * Rooms: packages/domain (pure rules and shapes), packages/wire (Pin's wire format: schemas and presenters), packages/ports (the interfaces flows need),
  * packages/flows (every use case), packages/store (DynamoDB, implements the store ports), packages/memory-store
  * (the same ports in memory),
  * adapters (packages/processor, the connectors, packages/webhooks, packages/file-storage), packages/verify (the webhook check merchants use), packages/deadline (the
@@ -39,6 +39,14 @@ module.exports = {
       to: { pathNot: '^packages/domain/' },
     },
     {
+      name: 'wire-on-domain-only',
+      comment:
+        "Pin's wire format (the request and response schemas of every Pin object, and the presenters typed by them) is valibot over the domain's types: it knows no port, flow, store or function.",
+      severity: 'error',
+      from: { path: '^packages/wire/' },
+      to: { path: workspace, pathNot: '^packages/(wire|domain)/' },
+    },
+    {
       name: 'ports-on-domain-only',
       comment: 'Ports are interfaces over domain types.',
       severity: 'error',
@@ -47,10 +55,11 @@ module.exports = {
     },
     {
       name: 'flows-on-domain-and-ports-only',
-      comment: 'A flow depends on the domain and on narrow ports, never on an adapter, I/O or a framework.',
+      comment:
+        "A flow depends on the domain and on narrow ports, never on an adapter, I/O or a framework; an event's data is the resource as Pin shows it, which @wattle/wire's presenters make.",
       severity: 'error',
       from: { path: '^packages/flows/' },
-      to: { pathNot: '^packages/(flows|ports|domain)/' },
+      to: { pathNot: '^packages/(flows|ports|domain|wire)/' },
     },
     {
       name: 'store-on-domain-and-ports-only',
@@ -98,10 +107,10 @@ module.exports = {
     {
       name: 'http-knows-no-adapter',
       comment:
-        "The middlewares of packages/http work over ports, the domain, the route table and the invocation's deadline; a function's chain is given its dependencies by the composition, never builds them from the store or an adapter.",
+        "The middlewares of packages/http work over ports, the domain, the wire format (@wattle/wire's request schemas), the route table and the invocation's deadline; a function's chain is given its dependencies by the composition, never builds them from the store or an adapter.",
       severity: 'error',
       from: { path: '^packages/http/' },
-      to: { path: workspace, pathNot: '^packages/(http|ports|domain|routes|deadline)/' },
+      to: { path: workspace, pathNot: '^packages/(http|wire|ports|domain|routes|deadline)/' },
     },
     {
       name: 'http-never-imports-runtime',
@@ -121,12 +130,12 @@ module.exports = {
     {
       name: 'functions-call-flows',
       comment:
-        'A function validates, calls one flow and presents: it imports flows, http, the domain (presenters), ports, the composition and the decoders of its messages (queue-messages), never the store or an adapter.',
+        'A function validates, calls one flow and presents: it imports flows, http, the domain, the wire format (presenters), ports, the composition and the decoders of its messages (queue-messages), never the store or an adapter.',
       severity: 'error',
       from: { path: '^functions/' },
       to: {
         path: workspace,
-        pathNot: '^(functions/|packages/(flows|http|domain|ports|runtime|routes|queue-messages)/)',
+        pathNot: '^(functions/|packages/(flows|http|domain|wire|ports|runtime|routes|queue-messages)/)',
       },
     },
     {
@@ -138,22 +147,18 @@ module.exports = {
     },
     {
       name: 'nothing-imports-a-function',
-      comment:
-        'Functions are entry points: the local stack loads them by path, nothing imports them (the OpenAPI generator reads their request schemas only: openapi-reads-schemas).',
+      comment: 'Functions are entry points: the local stack loads them by path, nothing imports them.',
       severity: 'error',
-      from: { pathNot: '^(functions/|packages/openapi/)' },
+      from: { pathNot: '^functions/' },
       to: { path: '^functions/' },
     },
     {
       name: 'openapi-reads-schemas',
       comment:
-        "The OpenAPI generator documents the route table with the request schemas the handlers validate with (packages/http, each function's schemas.ts) and its own response objects; it runs nothing.",
+        "The OpenAPI generator documents the route table with @wattle/wire's request schemas (the ones the handlers validate with) and response objects; it runs nothing.",
       severity: 'error',
       from: { path: '^packages/openapi/' },
-      to: {
-        path: workspace,
-        pathNot: '^(packages/(openapi|domain|http|routes)/|functions/[^/]+/src/schemas\\.ts$)',
-      },
+      to: { path: workspace, pathNot: '^packages/(openapi|wire|domain|http|routes)/' },
     },
     {
       name: 'infra-on-routes-and-table-only',

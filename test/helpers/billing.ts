@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { newCard, newEvent, type Scope, toTimestamp } from '@wattle/domain';
 import type { PlanInput } from '@wattle/flows';
-import { cardInputSchema, validate } from '@wattle/http';
 import type { ProcessorOf } from '@wattle/ports';
 import { randomIds, simulatedProcessorOf } from '@wattle/runtime';
 import type { Store } from '@wattle/store';
+import { cardInputSchema, validate } from '@wattle/wire';
 import { aCustomer } from './builders.ts';
 import { cardFields } from './fixtures.ts';
 

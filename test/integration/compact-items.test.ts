@@ -1,17 +1,11 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import {
-  newEvent,
-  type Payment,
-  presentCharge,
-  reservationOf,
-  type Scope,
-  settlementOf,
-} from '@wattle/domain';
+import { newEvent, type Payment, reservationOf, type Scope, settlementOf } from '@wattle/domain';
 import { pipeMessageBody } from '@wattle/local';
 import { randomIds } from '@wattle/runtime';
 import { eventOfStreamRecord } from '@wattle/store';
+import { presentCharge } from '@wattle/wire';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../packages/store/src/kernel/keys.ts';
 import { itemSize } from '../bench/item-size.ts';

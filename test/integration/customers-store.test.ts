@@ -1,15 +1,8 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  type Card,
-  type Customer,
-  newCard,
-  newEvent,
-  presentCustomer,
-  type Scope,
-  toTimestamp,
-} from '@wattle/domain';
+import { type Card, type Customer, newCard, newEvent, type Scope, toTimestamp } from '@wattle/domain';
 import { Changed, Missing } from '@wattle/ports';
 import { randomIds } from '@wattle/runtime';
+import { presentCustomer } from '@wattle/wire';
 import { describe, expect, it } from 'vitest';
 import { aCardDetails } from '../helpers/builders.ts';
 import { useTable } from '../helpers/table.ts';

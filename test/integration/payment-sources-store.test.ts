@@ -4,12 +4,12 @@ import {
   newEvent,
   newTokenisedCard,
   type PaymentSourceRecord,
-  presentCustomer,
   type Scope,
   toTimestamp,
 } from '@wattle/domain';
 import { type SealedPaymentSource, TokenUsed } from '@wattle/ports';
 import { randomIds } from '@wattle/runtime';
+import { presentCustomer } from '@wattle/wire';
 import { describe, expect, it } from 'vitest';
 import { useTable } from '../helpers/table.ts';
 

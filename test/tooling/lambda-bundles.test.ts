@@ -269,7 +269,7 @@ describe('the Lambda bundles', () => {
       // Our packages declare no side effects, so esbuild leaves out a module no route of the function uses.
       const notFound = await bundleOf('not-found');
       const charges = await bundleOf('charges');
-      const inputs = ['packages/http/src/dispute-input.ts', 'packages/http/src/three-d-secure-input.ts'];
+      const inputs = ['packages/wire/src/dispute-input.ts', 'packages/wire/src/three-d-secure-input.ts'];
       expect(inputs.map(notFound.holdsFile)).toEqual([false, false]);
       expect(inputs.map(charges.holdsFile)).toEqual([false, true]);
       expect(notFound.holdsFile('packages/domain/src/bsb-directory.ts')).toBe(false);

@@ -1,8 +1,6 @@
 import type { PinError } from '@wattle/domain';
-import { cardInputSchema, validate } from '@wattle/http';
+import { cardInputSchema, createChargeSchema, createCustomerSchema, validate } from '@wattle/wire';
 import { describe, expect, it } from 'vitest';
-import { createChargeSchema } from '../../functions/charges/src/schemas.ts';
-import { createCustomerSchema } from '../../functions/customers/src/schemas.ts';
 import { cardFields } from '../helpers/fixtures.ts';
 
 const card = cardFields({ number: '4200 0000 0000 0000', expiry_month: '11', expiry_year: '2026' });

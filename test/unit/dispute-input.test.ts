@@ -1,4 +1,4 @@
-import { disputeFilterOf, disputeOrderOf, evidenceOf, evidenceSchema } from '@wattle/http';
+import { disputeFilterOf, disputeOrderOf, evidenceOf, evidenceSchema } from '@wattle/wire';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 

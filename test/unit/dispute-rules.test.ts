@@ -6,11 +6,11 @@ import {
   evidenceWins,
   merchantActionRefusal,
   openedDispute,
-  presentDispute,
   refundable,
   reviewOutcome,
   withdrawalOutcome,
 } from '@wattle/domain';
+import { presentDispute } from '@wattle/wire';
 import { describe, expect, it } from 'vitest';
 import { aPayment } from '../helpers/builders.ts';
 

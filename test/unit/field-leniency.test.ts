@@ -1,4 +1,4 @@
-import { booleanField, emailField } from '@wattle/http';
+import { booleanField, emailField } from '@wattle/wire';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 

@@ -4,9 +4,9 @@ import {
   isAppleValidationUrl,
   isDomainName,
   normalDomainName,
-  presentFile,
   type StoredFile,
 } from '@wattle/domain';
+import { presentFile } from '@wattle/wire';
 import { describe, expect, it } from 'vitest';
 
 const bytes = (...values: number[]) => new Uint8Array(values);

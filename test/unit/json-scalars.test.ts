@@ -9,7 +9,7 @@ import {
   requiredText,
   updatedText,
   validate,
-} from '@wattle/http';
+} from '@wattle/wire';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { cardFields } from '../helpers/fixtures.ts';

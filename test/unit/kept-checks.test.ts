@@ -1,4 +1,4 @@
-import { ipAddressField, paymentFields, paymentSourceInputSchema } from '@wattle/http';
+import { ipAddressField, paymentFields, paymentSourceInputSchema } from '@wattle/wire';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 

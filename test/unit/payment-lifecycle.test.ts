@@ -6,7 +6,6 @@ import {
   merchantEntitlement,
   type PaymentOrder,
   paymentRecoveryDueAt,
-  presentCharge,
   recoveryOf,
   refundable,
   reservedPayment,
@@ -16,6 +15,7 @@ import {
   wantsThreeDSecure,
   withThreeDSecureResult,
 } from '@wattle/domain';
+import { presentCharge } from '@wattle/wire';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { aCard, aPayment, aPaymentOrder } from '../helpers/builders.ts';

@@ -1,4 +1,5 @@
-import { isCryptogram, isEci, newTokenisedCard, presentPaymentSource, walletNamed } from '@wattle/domain';
+import { isCryptogram, isEci, newTokenisedCard, walletNamed } from '@wattle/domain';
+import { presentPaymentSource } from '@wattle/wire';
 import { describe, expect, it } from 'vitest';
 
 describe('cryptogram shape: any encoding a network or client uses, not one', () => {

@@ -2,11 +2,10 @@ import {
   chargeLineItem,
   merchantEntitlement,
   platformAdjustmentRefusal,
-  presentAuthorisation,
-  presentCharge,
   reservedPayment,
   resumptionOf,
 } from '@wattle/domain';
+import { presentAuthorisation, presentCharge } from '@wattle/wire';
 import { describe, expect, it } from 'vitest';
 import { aCard, aPayment, aPaymentOrder } from '../helpers/builders.ts';
 

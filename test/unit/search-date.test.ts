@@ -1,4 +1,4 @@
-import { parseSearchDate } from '@wattle/http';
+import { parseSearchDate } from '@wattle/wire';
 import { describe, expect, it } from 'vitest';
 
 const read = (text: string): string | null => parseSearchDate(text)?.toISOString() ?? null;

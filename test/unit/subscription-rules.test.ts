@@ -7,7 +7,6 @@ import {
   type PendingBill,
   PinError,
   type Plan,
-  presentPlan,
   reactivateSubscription,
   retriesFailedRenewals,
   type Subscription,
@@ -15,6 +14,7 @@ import {
   startSubscription,
   toTimestamp,
 } from '@wattle/domain';
+import { presentPlan } from '@wattle/wire';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { monthlyPlan } from '../helpers/billing.ts';

@@ -1,5 +1,5 @@
 import { reservedPayment, threeDSecureFor } from '@wattle/domain';
-import { threeDSecureSchema, validate } from '@wattle/http';
+import { threeDSecureSchema, validate } from '@wattle/wire';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { aCard, aPaymentOrder } from '../helpers/builders.ts';

@@ -1,13 +1,13 @@
 import { PinError } from '@wattle/domain';
+import { toHttpError } from '@wattle/http';
 import {
   cardInputSchema,
   fieldIssues,
   paymentSourceIssues,
   presentNullableToken,
-  toHttpError,
   tokenField,
   validate,
-} from '@wattle/http';
+} from '@wattle/wire';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { cardFields } from '../helpers/fixtures.ts';
@@ -131,6 +131,20 @@ describe('error bodies', () => {
         messages: [{ param: 'email', code: 'email_invalid', message: 'Email is invalid' }],
       },
     });
+  });
+
+  it("name the payment a refusal is about in Pin's words: charge_token or authorisation_token", () => {
+    const charge = new PinError('card_declined', { payment: { kind: 'charge', token: 'ch_1' } });
+    expect(toHttpError(charge).body).toEqual({
+      error: 'card_declined',
+      error_description: 'The card was declined',
+      charge_token: 'ch_1',
+    });
+    const authorisation = new PinError('already_captured', {
+      payment: { kind: 'authorisation', token: 'auth_1' },
+    });
+    expect(toHttpError(authorisation).body).toMatchObject({ authorisation_token: 'auth_1' });
+    expect(toHttpError(authorisation).body).not.toHaveProperty('charge_token');
   });
 
   it('hide the detail of anything unexpected behind a 500', () => {

@@ -1,12 +1,12 @@
 import {
   isDeliveryDue,
   newWebhook,
-  presentWebhook,
   replayedWebhook,
   webhookAccepted,
   webhookAttemptFailed,
   webhookErrorTime,
 } from '@wattle/domain';
+import { presentWebhook } from '@wattle/wire';
 import { describe, expect, it } from 'vitest';
 
 const ids = { token: (prefix: string) => `${prefix}_${'x'.repeat(22)}` };

@@ -1,13 +1,18 @@
-import { presentApplePayDomain, presentHostCheck } from '@wattle/domain';
 import {
   checkApplePayHost,
   deleteApplePayDomain,
   listApplePayDomains,
   registerApplePayDomain,
 } from '@wattle/flows';
-import { listOf, noContent, pageOf, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { listOf, noContent, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
+import {
+  hostCheckSchema,
+  presentApplePayDomain,
+  presentHostCheck,
+  registerDomainSchema,
+  validate,
+} from '@wattle/wire';
 import type { ApplePayDeps } from './deps.ts';
-import { hostCheckSchema, registerDomainSchema } from './schemas.ts';
 
 /** POST /apple_pay/domains: 201 with the domain, registered. */
 export const registerDomainRoute: RouteHandler<ApplePayDeps> = async (request, deps) => {

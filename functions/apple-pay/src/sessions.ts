@@ -1,7 +1,7 @@
 import { createApplePaySession } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { createSessionSchema, validate } from '@wattle/wire';
 import type { ApplePayDeps } from './deps.ts';
-import { createSessionSchema } from './schemas.ts';
 
 /** POST /apple_pay/sessions: 201 with a simulated merchant session, Apple's object as it is. */
 export const createSessionRoute: RouteHandler<ApplePayDeps> = async (request, deps) => {

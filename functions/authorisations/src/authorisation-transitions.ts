@@ -1,8 +1,7 @@
-import { presentAuthorisation, presentCharge } from '@wattle/domain';
 import { captureAuthorisation, getPayment, voidPayment } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { captureAuthorisationSchema, presentAuthorisation, presentCharge, validate } from '@wattle/wire';
 import type { AuthorisationsDeps } from './deps.ts';
-import { captureAuthorisationSchema } from './schemas.ts';
 
 /** PUT /authorisations/{token}/void: 200 with the voided authorisation. */
 export const voidAuthorisation: RouteHandler<

@@ -1,15 +1,14 @@
-import { presentAuthorisation } from '@wattle/domain';
 import { createPaymentOnce, declined, paymentFieldsOf } from '@wattle/flows';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
 import {
+  createAuthorisationSchema,
+  paymentRequestOf,
   paymentSourceIssues,
   platformAdjustmentOf,
-  type RouteHandler,
-  resource,
-  scopeOf,
+  presentAuthorisation,
   validate,
-} from '@wattle/http';
+} from '@wattle/wire';
 import type { AuthorisationsDeps } from './deps.ts';
-import { createAuthorisationSchema } from './schemas.ts';
 
 /**
  * POST /authorisations: 201 authorisation, 202 Pending when the processor's answer is unknown;
@@ -24,12 +23,12 @@ export const createAuthorisation: RouteHandler<AuthorisationsDeps> = async (requ
   const created = await createPaymentOnce(deps, scope, {
     kind: 'authorisation',
     idempotencyKey: request.idempotencyKey,
-    ...paymentFieldsOf(input),
+    ...paymentFieldsOf(paymentRequestOf(input)),
     ...platformAdjustmentOf(input),
     capture: false,
     threeDSecure: null,
   });
-  if (created.payment.state === 'failed') throw declined(created.payment, 'authorisation_token');
+  if (created.payment.state === 'failed') throw declined(created.payment);
   // The processor's answer unknown: Pending (202) until the recovery job resolves it, never an error a
   // client would retry as a new payment.
   const status = created.payment.state === 'processing' ? 202 : 201;

@@ -1,6 +1,6 @@
-import { presentAuthorisation } from '@wattle/domain';
 import { getPayment, listPayments } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentAuthorisation } from '@wattle/wire';
 import type { AuthorisationsDeps } from './deps.ts';
 
 export const getAuthorisation: RouteHandler<

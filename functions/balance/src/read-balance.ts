@@ -1,6 +1,6 @@
-import { presentBalance } from '@wattle/domain';
 import { readBalance } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentBalance } from '@wattle/wire';
 import type { BalanceDeps } from './deps.ts';
 
 /** GET /balance: available and pending, per currency, by the clock's now. */

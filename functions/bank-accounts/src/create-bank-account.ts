@@ -1,8 +1,7 @@
-import { presentBankAccount } from '@wattle/domain';
 import { createBankAccount } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { bankAccountSchema, presentBankAccount, validate } from '@wattle/wire';
 import type { BankAccountsDeps } from './deps.ts';
-import { bankAccountSchema } from './schemas.ts';
 
 /** POST /bank_accounts: 201 with the account's single-use token; only its last three digits show. */
 export const createBankAccountRoute: RouteHandler<BankAccountsDeps> = async (request, deps) => {

@@ -1,6 +1,7 @@
-import { presentCard, unowned } from '@wattle/domain';
+import { unowned } from '@wattle/domain';
 import { createCard } from '@wattle/flows';
-import { cardInputSchema, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { cardInputSchema, presentCard, validate } from '@wattle/wire';
 import type { CardsDeps } from './deps.ts';
 
 /** POST /cards: 201 with the card and its single-use token, and the caller's address. */

@@ -1,8 +1,7 @@
-import { presentCharge } from '@wattle/domain';
 import { captureCharge, voidPayment } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { captureSchema, presentCharge, validate } from '@wattle/wire';
 import type { ChargesDeps } from './deps.ts';
-import { captureSchema } from './schemas.ts';
 
 /** PUT /charges/{token}/void: 200 with the voided charge. */
 export const voidCharge: RouteHandler<ChargesDeps, 'PUT /1/charges/{charge_token}/void'> = async (

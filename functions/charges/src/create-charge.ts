@@ -1,15 +1,15 @@
-import { presentCharge } from '@wattle/domain';
 import { createPaymentOnce, declined, paymentFieldsOf } from '@wattle/flows';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
 import {
+  createChargeSchema,
+  paymentRequestOf,
   paymentSourceIssues,
   platformAdjustmentOf,
-  type RouteHandler,
-  resource,
-  scopeOf,
+  presentCharge,
+  presentThreeDSecureRedirect,
   validate,
-} from '@wattle/http';
+} from '@wattle/wire';
 import type { ChargesDeps } from './deps.ts';
-import { createChargeSchema } from './schemas.ts';
 import { threeDSecurePageUrl } from './three-d-secure.ts';
 
 /**
@@ -24,20 +24,22 @@ export const createCharge: RouteHandler<ChargesDeps> = async (request, deps) => 
   const created = await createPaymentOnce(deps, scope, {
     kind: 'charge',
     idempotencyKey: request.idempotencyKey,
-    ...paymentFieldsOf(input),
+    ...paymentFieldsOf(paymentRequestOf(input)),
     ...platformAdjustmentOf(input),
     capture: input.capture,
     threeDSecure: input.three_d_secure ?? null,
     threeDSecureReturnUrl: (session) => threeDSecurePageUrl(request.environment, session),
   });
   if (created.outcome === 'three_d_secure') {
-    return resource(202, {
-      token: created.payment.token,
-      status_message: 'Pending',
-      redirect_url: threeDSecurePageUrl(request.environment, created.sessionToken),
-    });
+    return resource(
+      202,
+      presentThreeDSecureRedirect(
+        created.payment.token,
+        threeDSecurePageUrl(request.environment, created.sessionToken),
+      ),
+    );
   }
-  if (created.payment.state === 'failed') throw declined(created.payment, 'charge_token');
+  if (created.payment.state === 'failed') throw declined(created.payment);
   // The processor's answer unknown: Pending (202) until the recovery job resolves it, never an error a
   // client would retry as a new payment.
   const status = created.payment.state === 'processing' ? 202 : 201;

@@ -1,6 +1,6 @@
-import { presentCharge } from '@wattle/domain';
 import { chargesCreatedBetween, getPayment, listPayments } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf, search } from '@wattle/http';
+import { presentCharge } from '@wattle/wire';
 import type { ChargesDeps } from './deps.ts';
 
 export const getCharge: RouteHandler<ChargesDeps, 'GET /1/charges/{charge_token}'> = async (

@@ -1,13 +1,8 @@
-import {
-  type Environment,
-  type Payment,
-  PinError,
-  type ProcessorRedirect,
-  presentCharge,
-} from '@wattle/domain';
+import { type Environment, type Payment, PinError, type ProcessorRedirect } from '@wattle/domain';
 import { completeThreeDSecure, sessionPayment, verifyThreeDSecure } from '@wattle/flows';
 import { escapeHtml, htmlPage, type RouteHandler, redirect, resource, scopeOf } from '@wattle/http';
 import { publicBaseUrl } from '@wattle/runtime';
+import { presentCharge } from '@wattle/wire';
 import type { ChargesDeps } from './deps.ts';
 
 /** Where the payer is sent for a session: the environment's public base URL, never a request's headers. */

@@ -1,8 +1,7 @@
-import { presentCustomer } from '@wattle/domain';
 import { type CardSource, createCustomer } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { createCustomerOneOf, createCustomerSchema, presentCustomer, validate } from '@wattle/wire';
 import type { CustomersDeps } from './deps.ts';
-import { createCustomerOneOf, createCustomerSchema } from './schemas.ts';
 
 /** POST /customers: the customer with its first card (card object, unused card token or payment source). */
 export const createCustomerRoute: RouteHandler<CustomersDeps> = async (request, deps) => {

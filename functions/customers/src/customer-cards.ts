@@ -1,18 +1,23 @@
-import { fieldIssue, PinError, presentCard } from '@wattle/domain';
+import { fieldIssue, PinError } from '@wattle/domain';
 import { addCustomerCard, type CardSource, deleteCustomerCard, listCustomerCards } from '@wattle/flows';
 import {
   type ApiRequest,
-  cardInputSchema,
   listOf,
   noContent,
   pageOf,
   type RouteHandler,
   resource,
   scopeOf,
-  validate,
 } from '@wattle/http';
+import {
+  cardFieldsGiven,
+  cardInputSchema,
+  cardTokenSchema,
+  paymentSourceTokenSchema,
+  presentCard,
+  validate,
+} from '@wattle/wire';
 import type { CustomersDeps } from './deps.ts';
-import { cardFieldsGiven, cardTokenSchema, paymentSourceTokenSchema } from './schemas.ts';
 
 /** GET /customers/{token}/cards: the primary card shows primary true, the others false. */
 export const listCustomerCardsRoute: RouteHandler<

@@ -1,6 +1,6 @@
-import { presentCharge, presentSubscription } from '@wattle/domain';
 import { listCustomerCharges, listCustomerSubscriptions } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, scopeOf } from '@wattle/http';
+import { presentCharge, presentSubscription } from '@wattle/wire';
 import type { CustomersDeps } from './deps.ts';
 
 /** GET /customers/{token}/charges: full pagination; the charges show authorisation_token. */

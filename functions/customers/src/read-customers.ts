@@ -1,6 +1,6 @@
-import { presentCustomer } from '@wattle/domain';
 import { getCustomer, listCustomers } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentCustomer } from '@wattle/wire';
 import type { CustomersDeps } from './deps.ts';
 
 export const getCustomerRoute: RouteHandler<CustomersDeps, 'GET /1/customers/{customer_token}'> = async (

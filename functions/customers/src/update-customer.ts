@@ -1,8 +1,8 @@
-import { type CustomerFields, cardChangeOf, presentCustomer } from '@wattle/domain';
+import { type CustomerFields, cardChangeOf } from '@wattle/domain';
 import { updateCustomer } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentCustomer, updateCustomerSchema, validate } from '@wattle/wire';
 import type { CustomersDeps } from './deps.ts';
-import { updateCustomerSchema } from './schemas.ts';
 
 type FieldInput = {
   [K in 'email' | 'first_name' | 'last_name' | 'phone_number' | 'company' | 'notes']?: string;

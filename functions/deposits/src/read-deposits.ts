@@ -1,6 +1,6 @@
-import { presentDeposit } from '@wattle/domain';
 import { getDeposit, listDeposits } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentDeposit } from '@wattle/wire';
 import type { DepositsDeps } from './deps.ts';
 
 /** GET /deposits (docs/api/cookbook/deposits.md): newest first, Pin's full pagination. */

@@ -1,6 +1,6 @@
-import { presentDispute } from '@wattle/domain';
 import { acceptDispute } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentDispute } from '@wattle/wire';
 import type { DisputesDeps } from './deps.ts';
 
 export const acceptDisputeRoute: RouteHandler<

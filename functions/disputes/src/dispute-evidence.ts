@@ -1,6 +1,6 @@
-import { presentDispute, presentEvidence } from '@wattle/domain';
 import { getDispute, saveEvidence, submitEvidence } from '@wattle/flows';
-import { evidenceOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { evidenceOf, presentDispute, presentEvidence } from '@wattle/wire';
 import type { DisputesDeps } from './deps.ts';
 
 export const getEvidenceRoute: RouteHandler<

@@ -1,14 +1,6 @@
-import { presentDispute, presentDisputeActivity } from '@wattle/domain';
 import { countDisputes, getDispute, listDisputes } from '@wattle/flows';
-import {
-  disputeFilterOf,
-  disputeOrderOf,
-  listOf,
-  pageOf,
-  type RouteHandler,
-  resource,
-  scopeOf,
-} from '@wattle/http';
+import { listOf, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { disputeFilterOf, disputeOrderOf, presentDispute, presentDisputeActivity } from '@wattle/wire';
 import type { DisputesDeps } from './deps.ts';
 
 /** GET /disputes: full pagination, sorted by `sort` in `direction`. */

@@ -1,6 +1,6 @@
-import { presentEvent } from '@wattle/domain';
 import { getEvent, listEvents } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentEvent } from '@wattle/wire';
 import type { EventsDeps } from './deps.ts';
 
 /** GET /events/{token}: the event as recorded, `data` the resource as its endpoint showed it. */

@@ -1,6 +1,6 @@
-import { presentFile } from '@wattle/domain';
 import { deleteFile, getFile, uploadFile } from '@wattle/flows';
 import { noContent, type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentFile } from '@wattle/wire';
 import type { FilesDeps } from './deps.ts';
 import { uploadOf } from './upload-input.ts';
 

@@ -1,9 +1,8 @@
-import { presentMerchantSummary } from '@wattle/domain';
 import { referMerchant } from '@wattle/flows';
-import { type RouteHandler, resource, validate } from '@wattle/http';
+import { type RouteHandler, resource } from '@wattle/http';
+import { applicationOf, merchantSchema, presentMerchantSummary, validate } from '@wattle/wire';
 import type { MerchantsDeps } from './deps.ts';
 import { partnerOf } from './partner-of.ts';
-import { applicationOf, merchantSchema } from './schemas.ts';
 
 /** POST /merchants: a referred merchant, pending approval; 201 with the summary. */
 export const createMerchantRoute: RouteHandler<MerchantsDeps> = async (request, deps) => {

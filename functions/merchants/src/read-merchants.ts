@@ -1,6 +1,7 @@
-import { defaultMerchantSettings, presentMerchantDetail, presentMerchantSummary } from '@wattle/domain';
+import { defaultMerchantSettings } from '@wattle/domain';
 import { getMerchantDetail, listMerchants } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource } from '@wattle/http';
+import { presentMerchantDetail, presentMerchantSummary } from '@wattle/wire';
 import type { MerchantsDeps } from './deps.ts';
 import { partnerOf } from './partner-of.ts';
 

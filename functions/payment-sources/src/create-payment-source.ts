@@ -1,6 +1,7 @@
-import { PinError, presentPaymentSource, publishableKeyMayCreate } from '@wattle/domain';
+import { PinError, publishableKeyMayCreate } from '@wattle/domain';
 import { createPaymentSource } from '@wattle/flows';
-import { paymentSourceInputSchema, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { paymentSourceInputSchema, presentPaymentSource, validate } from '@wattle/wire';
 import type { PaymentSourcesDeps } from './deps.ts';
 
 /**

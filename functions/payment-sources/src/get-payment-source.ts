@@ -1,6 +1,6 @@
-import { presentPaymentSource } from '@wattle/domain';
 import { getPaymentSource } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentPaymentSource } from '@wattle/wire';
 import type { PaymentSourcesDeps } from './deps.ts';
 
 /** GET /payment_sources/{token}: 200 with the unused source; 404 when used, expired or unknown. */

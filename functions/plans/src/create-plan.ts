@@ -1,8 +1,8 @@
 import { createPlan } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { createPlanSchema, planValidation, validate } from '@wattle/wire';
 import type { PlansDeps } from './deps.ts';
 import { presentLoadedPlan } from './read-plans.ts';
-import { createPlanSchema, planValidation } from './schemas.ts';
 
 /** POST /plans: 201 plan; 422 unprocessable_entity for anything invalid, a taken name included. */
 export const createPlanRoute: RouteHandler<PlansDeps> = async (request, deps) => {

@@ -1,16 +1,13 @@
-import { presentSubscription } from '@wattle/domain';
 import { listPlanSubscriptions, subscribe, subscribeInputOf } from '@wattle/flows';
+import { listOf, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
 import {
-  listOf,
-  pageOf,
-  type RouteHandler,
-  resource,
-  scopeOf,
+  presentSubscription,
+  subscribeRequestOf,
+  subscribeToPlanSchema,
   subscriptionValidation,
   validate,
-} from '@wattle/http';
+} from '@wattle/wire';
 import type { PlansDeps } from './deps.ts';
-import { subscribeToPlanSchema } from './schemas.ts';
 
 /** POST /plans/{token}/subscriptions: 200 subscription (Pin's), 404 not_found for the plan or customer. */
 export const subscribeToPlan: RouteHandler<PlansDeps, 'POST /1/plans/{plan_token}/subscriptions'> = async (
@@ -21,7 +18,7 @@ export const subscribeToPlan: RouteHandler<PlansDeps, 'POST /1/plans/{plan_token
   const subscription = await subscribe(
     deps,
     scopeOf(request),
-    subscribeInputOf(input, request.params.plan_token, request.sourceIp, 'not_found'),
+    subscribeInputOf(subscribeRequestOf(input), request.params.plan_token, request.sourceIp, 'not_found'),
   );
   return resource(200, presentSubscription(subscription));
 };

@@ -1,7 +1,7 @@
-import { presentPlan } from '@wattle/domain';
 import { getPlan, listPlans } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
 import type { LoadedPlan } from '@wattle/ports';
+import { presentPlan } from '@wattle/wire';
 import type { PlansDeps } from './deps.ts';
 
 /** A plan as Pin shows it, with its subscription counts. */

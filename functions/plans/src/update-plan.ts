@@ -1,8 +1,8 @@
 import { updatePlan } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { planValidation, updatePlanSchema, validate } from '@wattle/wire';
 import type { PlansDeps } from './deps.ts';
 import { presentLoadedPlan } from './read-plans.ts';
-import { planValidation, updatePlanSchema } from './schemas.ts';
 
 export const updatePlanRoute: RouteHandler<PlansDeps, 'PUT /1/plans/{plan_token}'> = async (
   request,

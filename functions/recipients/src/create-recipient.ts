@@ -1,9 +1,8 @@
-import { presentRecipient } from '@wattle/domain';
 import { createRecipient } from '@wattle/flows';
-import { exactlyOneOf, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { createRecipientSchema, exactlyOneOf, presentRecipient, validate } from '@wattle/wire';
 import { sourceOf } from './bank-account-source.ts';
 import type { RecipientsDeps } from './deps.ts';
-import { createRecipientSchema } from './schemas.ts';
 
 /** POST /recipients: email, optional name, and a bank account (object or token, exactly one). */
 export const createRecipientRoute: RouteHandler<RecipientsDeps> = async (request, deps) => {

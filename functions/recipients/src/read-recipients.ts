@@ -1,6 +1,6 @@
-import { presentRecipient, presentTransfer } from '@wattle/domain';
 import { getRecipient, listRecipients, listRecipientTransfers } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentRecipient, presentTransfer } from '@wattle/wire';
 import type { RecipientsDeps } from './deps.ts';
 
 export const getRecipientRoute: RouteHandler<RecipientsDeps, 'GET /1/recipients/{recipient_token}'> = async (

@@ -1,9 +1,9 @@
-import { fieldIssue, PinError, presentRecipient } from '@wattle/domain';
+import { fieldIssue, PinError } from '@wattle/domain';
 import { updateRecipient } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentRecipient, updateRecipientSchema, validate } from '@wattle/wire';
 import { sourceOf } from './bank-account-source.ts';
 import type { RecipientsDeps } from './deps.ts';
-import { updateRecipientSchema } from './schemas.ts';
 
 /** PUT /recipients/{token}: email, name, and a new bank account (object or token), all optional. */
 export const updateRecipientRoute: RouteHandler<

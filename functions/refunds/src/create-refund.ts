@@ -1,8 +1,8 @@
-import { fieldIssue, invalidResource, presentRefund } from '@wattle/domain';
+import { fieldIssue, invalidResource } from '@wattle/domain';
 import { createRefund } from '@wattle/flows';
-import { phrases, type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { phrases, presentRefund, refundSchema, validate } from '@wattle/wire';
 import type { RefundsDeps } from './deps.ts';
-import { refundSchema } from './schemas.ts';
 
 /**
  * Pin checks a refund's amount for presence and for being a number apart, so an amount sent blank

@@ -1,6 +1,6 @@
-import { presentRefund } from '@wattle/domain';
 import { getRefund, listChargeRefunds, listRefunds } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentRefund } from '@wattle/wire';
 import type { RefundsDeps } from './deps.ts';
 
 /** GET /charges/{token}/refunds: the charge's refunds, full pagination. */

@@ -1,6 +1,6 @@
-import { presentSubscription } from '@wattle/domain';
 import { cancel } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentSubscription } from '@wattle/wire';
 import type { SubscriptionsDeps } from './deps.ts';
 
 /** DELETE /subscriptions/{token}: 200 cancelled; 400 invalid_state unless trial or active. */

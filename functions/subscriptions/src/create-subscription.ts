@@ -1,8 +1,13 @@
-import { presentSubscription } from '@wattle/domain';
 import { subscribe, subscribeInputOf } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, subscriptionValidation, validate } from '@wattle/http';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import {
+  createSubscriptionSchema,
+  presentSubscription,
+  subscribeRequestOf,
+  subscriptionValidation,
+  validate,
+} from '@wattle/wire';
 import type { SubscriptionsDeps } from './deps.ts';
-import { createSubscriptionSchema } from './schemas.ts';
 
 /** POST /subscriptions: 201; 400 invalid_resource, 404 resource_not_found, or the first bill's decline. */
 export const createSubscription: RouteHandler<SubscriptionsDeps> = async (request, deps) => {
@@ -10,7 +15,7 @@ export const createSubscription: RouteHandler<SubscriptionsDeps> = async (reques
   const subscription = await subscribe(
     deps,
     scopeOf(request),
-    subscribeInputOf(input, input.plan_token, request.sourceIp, 'resource_not_found'),
+    subscribeInputOf(subscribeRequestOf(input), input.plan_token, request.sourceIp, 'resource_not_found'),
   );
   return resource(201, presentSubscription(subscription));
 };

@@ -1,8 +1,12 @@
-import { presentSubscription } from '@wattle/domain';
 import { reactivate } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, subscriptionValidation, validate } from '@wattle/http';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import {
+  presentSubscription,
+  reactivateSubscriptionSchema,
+  subscriptionValidation,
+  validate,
+} from '@wattle/wire';
 import type { SubscriptionsDeps } from './deps.ts';
-import { reactivateSubscriptionSchema } from './schemas.ts';
 
 /** PUT /subscriptions/{token}/reactivate: 200 active; a bill's decline leaves it cancelled. */
 export const reactivateSubscriptionRoute: RouteHandler<

@@ -1,6 +1,6 @@
-import { presentLedgerEntry, presentSubscription } from '@wattle/domain';
 import { getSubscription, listLedger, listSubscriptions } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentLedgerEntry, presentSubscription } from '@wattle/wire';
 import type { SubscriptionsDeps } from './deps.ts';
 
 /** GET /subscriptions: top-level count and short pagination. */

@@ -2,6 +2,7 @@ import { type Environment, PinError, type Subscription } from '@wattle/domain';
 import { issueSelfServiceLink, type SelfServiceView, selfServiceView, unsubscribe } from '@wattle/flows';
 import { escapeHtml, htmlPage, type RouteHandler, resource, scopeOf } from '@wattle/http';
 import { publicBaseUrl } from '@wattle/runtime';
+import { presentSelfServiceLink } from '@wattle/wire';
 import type { SubscriptionsDeps } from './deps.ts';
 
 /** A link token as the links are made (43 URL-safe characters); anything else is unknown unread. */
@@ -20,7 +21,7 @@ export const issueSelfServiceLinkRoute: RouteHandler<
   'POST /1/subscriptions/{sub_token}/self_service_link'
 > = async (request, deps) => {
   const link = await issueSelfServiceLink(deps, scopeOf(request), request.params.sub_token);
-  return resource(201, { url: pageUrl(request.environment, link.token), expires_at: link.expiresAt });
+  return resource(201, presentSelfServiceLink(pageUrl(request.environment, link.token), link.expiresAt));
 };
 
 const money = (amount: number, currency: string) => `${(amount / 100).toFixed(2)} ${escapeHtml(currency)}`;

@@ -1,8 +1,12 @@
-import { presentSubscription } from '@wattle/domain';
 import { changeCard } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, subscriptionValidation, validate } from '@wattle/http';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import {
+  presentSubscription,
+  subscriptionValidation,
+  updateSubscriptionSchema,
+  validate,
+} from '@wattle/wire';
 import type { SubscriptionsDeps } from './deps.ts';
-import { updateSubscriptionSchema } from './schemas.ts';
 
 /** PUT /subscriptions/{token}: the card billed, a card of the customer (null or empty: its primary card). */
 export const updateSubscription: RouteHandler<SubscriptionsDeps, 'PUT /1/subscriptions/{sub_token}'> = async (

@@ -1,8 +1,7 @@
-import { presentTransfer } from '@wattle/domain';
 import { createTransfer } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { createTransferSchema, presentTransfer, validate } from '@wattle/wire';
 import type { TransfersDeps } from './deps.ts';
-import { createTransferSchema } from './schemas.ts';
 
 export const createTransferRoute: RouteHandler<TransfersDeps> = async (request, deps) => {
   const { description, amount, recipient } = validate(createTransferSchema, request.body);

@@ -1,6 +1,6 @@
-import { presentLineItem, presentTransfer } from '@wattle/domain';
 import { getTransfer, listTransferLineItems, listTransfers, transfersBetween } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf, search } from '@wattle/http';
+import { presentLineItem, presentTransfer } from '@wattle/wire';
 import type { TransfersDeps } from './deps.ts';
 
 export const getTransferRoute: RouteHandler<TransfersDeps, 'GET /1/transfers/{transfer_token}'> = async (

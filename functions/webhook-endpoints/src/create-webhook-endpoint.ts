@@ -1,8 +1,7 @@
-import { presentWebhookEndpoint } from '@wattle/domain';
 import { createWebhookEndpoint } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf, validate } from '@wattle/http';
+import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { createWebhookEndpointSchema, presentWebhookEndpoint, validate } from '@wattle/wire';
 import type { WebhookEndpointsDeps } from './deps.ts';
-import { createWebhookEndpointSchema } from './schemas.ts';
 
 /** POST /webhook_endpoints: 201 with the new endpoint and its signing key. */
 export const createWebhookEndpointRoute: RouteHandler<WebhookEndpointsDeps> = async (request, deps) => {

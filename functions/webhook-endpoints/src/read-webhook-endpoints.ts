@@ -1,6 +1,6 @@
-import { presentWebhookEndpoint } from '@wattle/domain';
 import { getWebhookEndpoint, listWebhookEndpoints } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentWebhookEndpoint } from '@wattle/wire';
 import type { WebhookEndpointsDeps } from './deps.ts';
 
 export const getWebhookEndpointRoute: RouteHandler<

@@ -1,6 +1,6 @@
-import { presentWebhook } from '@wattle/domain';
 import { getWebhook, listWebhooks } from '@wattle/flows';
 import { listOf, pageOf, type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentWebhook } from '@wattle/wire';
 import type { WebhooksDeps } from './deps.ts';
 
 export const getWebhookRoute: RouteHandler<WebhooksDeps, 'GET /1/webhooks/{webhook_token}'> = async (

@@ -1,6 +1,6 @@
-import { presentWebhook } from '@wattle/domain';
 import { replayWebhook } from '@wattle/flows';
 import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { presentWebhook } from '@wattle/wire';
 import type { WebhooksDeps } from './deps.ts';
 
 /** PUT /webhooks/{token}/replay: 200 with the webhook pending again. */

@@ -1,5 +1,5 @@
 import { type BankAccountDetails, PinError } from '@wattle/domain';
-import { bankAccountFields, validate } from '@wattle/http';
+import { bankAccountFields, validate } from '@wattle/wire';
 import * as v from 'valibot';
 import type { CreateAccountArgs } from './args.ts';
 import { postLocal } from './local-control.ts';

@@ -1,6 +1,6 @@
-import { presentMerchantSummary } from '@wattle/domain';
 import { activateMerchant, reviewMerchant } from '@wattle/flows';
 import { randomIds, runtimeClock } from '@wattle/runtime';
+import { presentMerchantSummary } from '@wattle/wire';
 import type { MerchantDecisionArgs } from './args.ts';
 import { postLocal } from './local-control.ts';
 import { tableStore } from './table-store.ts';

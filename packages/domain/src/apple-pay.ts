@@ -83,19 +83,6 @@ export interface MerchantSession {
   pspId: string;
 }
 
-export const presentApplePayDomain = (domain: ApplePayDomain) => ({
-  token: domain.token,
-  domain_name: domain.domainName,
-  registered: domain.registered,
-  created_at: domain.createdAt,
-});
-
-/** The answer of GET /apple_pay/host_check. */
-export const presentHostCheck = (domainName: string, domain: ApplePayDomain | null) => ({
-  domain_name: domainName,
-  registered: domain?.registered ?? false,
-});
-
 export const newApplePayDomain = (token: string, domainName: string, now: Date): ApplePayDomain => ({
   token,
   domainName,

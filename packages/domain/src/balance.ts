@@ -59,12 +59,3 @@ export const chargeCreditOf = (charge: Payment, position: string): ChargeCredit 
   merchantEntitlement: merchantEntitlement(charge),
   createdAt: charge.createdAt,
 });
-
-/**
- * GET /balance: available, and pending as Pin documents it (available plus the estimated
- * proceeds of charges not yet settled), one entry per currency.
- */
-export const presentBalance = (balances: CurrencyBalance[]) => ({
-  available: balances.map((b) => ({ amount: b.available, currency: b.currency })),
-  pending: balances.map((b) => ({ amount: b.available + b.unsettled, currency: b.currency })),
-});

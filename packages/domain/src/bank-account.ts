@@ -62,14 +62,5 @@ export const newBankAccount = (
   ...rejectsPayouts(details),
 });
 
-export const presentBankAccount = (account: BankAccount) => ({
-  token: account.token,
-  name: account.name,
-  bsb: account.bsb,
-  number: account.number,
-  bank_name: account.bankName,
-  branch: account.branch,
-});
-
 /** Bank account tokens expire one month after creation if unused. */
 export const bankAccountTokenLifetimeMonths = 1;

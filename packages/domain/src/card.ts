@@ -20,6 +20,14 @@ export interface CardDetails extends CardHolder {
   cvc: string;
 }
 
+/** Whose card it is, as the card object shows it: null and null when it belongs to no customer. */
+export interface CardOwner {
+  customerToken: string | null;
+  primary: boolean | null;
+}
+
+export const unowned: CardOwner = { customerToken: null, primary: null };
+
 /** A stored card: everything Pin shows, never the full number or the CVC. Immutable once made. */
 export interface Card extends CardHolder {
   token: string;

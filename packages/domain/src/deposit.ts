@@ -1,4 +1,4 @@
-import { type BankAccount, presentBankAccount } from './bank-account.ts';
+import type { BankAccount } from './bank-account.ts';
 
 /**
  * The daily settlement of a deposit-mode account's available balance into its own bank account
@@ -34,15 +34,3 @@ export const depositSeed = (accountId: string, environment: string, run: Date): 
 
 export const depositNarration = (token: string): string =>
   `WATTLE DEPOSIT ${token.slice(4, 12).toUpperCase()}`;
-
-/** Pin's deposit object; `amount` is a string, as in Pin's example (docs/api/behaviour.md). */
-export const presentDeposit = (deposit: Deposit) => ({
-  token: deposit.token,
-  status: deposit.status,
-  amount: String(deposit.amount),
-  currency: deposit.currency,
-  narration: deposit.narration,
-  created_at: deposit.createdAt,
-  available_at: deposit.availableAt,
-  bank_account: presentBankAccount(deposit.bankAccount),
-});

@@ -133,8 +133,14 @@ export interface PinErrorOptions {
   /** Where one code answers with two statuses (invalid_resource is 400 on the subscription endpoints). */
   status?: number;
   messages?: (FieldIssue | ParamMessage)[];
-  /** Extra top-level members of the error body, e.g. `charge_token` of a declined charge. */
-  extra?: Record<string, string>;
+  /** The payment the error is about (a declined charge, a refused capture): the body names its token. */
+  payment?: PaymentNamed;
+}
+
+/** A charge or an authorisation by its token: Pin's error body shows it as `charge_token` or `authorisation_token`. */
+export interface PaymentNamed {
+  kind: 'charge' | 'authorisation';
+  token: string;
 }
 
 /** An expected failure with a Pin error body. 4xx texts are shown to the caller as they are. */
@@ -143,7 +149,7 @@ export class PinError extends Error {
   readonly status: number;
   readonly description: string;
   readonly messages: (FieldIssue | ParamMessage)[] | undefined;
-  readonly extra: Record<string, string> | undefined;
+  readonly payment: PaymentNamed | undefined;
 
   constructor(code: ErrorCode, options: PinErrorOptions = {}) {
     const entry = errorCatalogue[code];
@@ -153,7 +159,7 @@ export class PinError extends Error {
     this.status = options.status ?? entry.status;
     this.description = options.description ?? entry.description;
     this.messages = options.messages;
-    this.extra = options.extra;
+    this.payment = options.payment;
   }
 }
 

@@ -54,13 +54,6 @@ export interface WattleEvent {
   createdAt: string;
 }
 
-export const presentEvent = (event: WattleEvent) => ({
-  token: event.token,
-  type: event.type,
-  data: event.data,
-  created_at: event.createdAt,
-});
-
 /** A new event of `type` about `data`, stamped now. */
 export const newEvent = (
   ids: { token(prefix: 'evt'): string },

@@ -1,5 +1,3 @@
-import { toTimestamp } from './clock.ts';
-
 /** Why a file was uploaded: Pin knows one purpose (docs/api/cookbook/files.md). */
 export const filePurposes = ['dispute_evidence'] as const;
 export type FilePurpose = (typeof filePurposes)[number];
@@ -101,15 +99,3 @@ export const downloadFilename = (file: Pick<StoredFile, 'originalFilename' | 'mi
   if (extensions.includes(extension)) return shown;
   return `${stem.trim() || 'file'}.${extensions[0]}`;
 };
-
-/** The file object of Pin's API reference. */
-export const presentFile = (file: StoredFile, link: DownloadLink) => ({
-  token: file.token,
-  original_filename: file.originalFilename,
-  presigned_url: link.url,
-  presigned_url_expires_at: toTimestamp(link.expiresAt),
-  purpose: file.purpose,
-  size: file.size,
-  mime_type: file.mimeType,
-  uploaded_at: file.uploadedAt,
-});

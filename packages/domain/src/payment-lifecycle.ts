@@ -1,5 +1,5 @@
 import type { Environment } from './account.ts';
-import type { Card } from './card.ts';
+import type { Card, CardOwner } from './card.ts';
 import { toTimestamp } from './clock.ts';
 import { PinError } from './errors.ts';
 import { idempotencyKeyRetentionSeconds } from './idempotency.ts';
@@ -19,7 +19,6 @@ import type {
   ResolutionOutcome,
 } from './payment-processor.ts';
 import { adjustedCaptureRefusal } from './platform-adjustment.ts';
-import type { CardOwner } from './presenters.ts';
 import { chargeFees } from './pricing.ts';
 import { isThreeDSecurePassThrough, type ThreeDSecurePassThrough } from './three-d-secure-pass-through.ts';
 

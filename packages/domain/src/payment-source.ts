@@ -6,7 +6,6 @@ import {
   fullExpiryYear,
   issuingCountry,
 } from './card.ts';
-import { presentCard, unowned } from './presenters.ts';
 
 /** The types whose source is a device or network token with a cryptogram, not the card itself. */
 export const tokenisedSourceTypes = ['applepay', 'googlepay', 'network_token'] as const;
@@ -106,13 +105,3 @@ const networkTypeOf = (
   const networkType = type === 'network_token' ? wallet : type;
   return networkType ? { networkType } : {};
 };
-
-/**
- * The payment source object: its token, type and the card it carries, as a card object; no
- * `created_at`, as Pin shows none (issue 41).
- */
-export const presentPaymentSource = (source: PaymentSourceRecord) => ({
-  token: source.token,
-  type: source.type,
-  source: presentCard(source.card, unowned),
-});

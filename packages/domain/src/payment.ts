@@ -1,11 +1,10 @@
-import type { Card } from './card.ts';
+import type { Card, CardOwner } from './card.ts';
 import type { DeclineCode } from './decline-code.ts';
 import type { ChargeDispute, DisputeCase } from './dispute-case.ts';
 import type { ErrorCode } from './errors.ts';
 import type { Metadata } from './metadata.ts';
 import type { PaymentInitiation, ProcessorRedirect, RawOutcome } from './payment-processor.ts';
 import type { PlatformAdjustment } from './platform-adjustment.ts';
-import type { CardOwner } from './presenters.ts';
 import type { ThreeDSecurePassThrough } from './three-d-secure-pass-through.ts';
 import type { TransferLink } from './transfer.ts';
 

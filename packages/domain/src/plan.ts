@@ -45,29 +45,6 @@ export interface SubscriptionCounts {
 
 export const noSubscriptions: SubscriptionCounts = { trial: 0, active: 0, cancelling: 0, cancelled: 0 };
 
-/** The plan object of Pin's API reference. */
-export const presentPlan = (plan: Plan, counts: SubscriptionCounts) => ({
-  token: plan.token,
-  name: plan.name,
-  amount: plan.amount,
-  currency: plan.currency,
-  setup_amount: plan.setupAmount,
-  trial_amount: plan.trialAmount,
-  interval: plan.interval,
-  interval_unit: plan.intervalUnit,
-  intervals: plan.intervals,
-  trial_interval: plan.trialInterval,
-  trial_interval_unit: plan.trialIntervalUnit,
-  created_at: plan.createdAt,
-  customer_permissions: plan.customerPermissions,
-  subscription_counts: {
-    trial: counts.trial,
-    active: counts.active,
-    cancelling: counts.cancelling,
-    cancelled: counts.cancelled,
-  },
-});
-
 export const hasTrial = (terms: PlanTerms): boolean =>
   terms.trialInterval > 0 && terms.trialIntervalUnit !== '';
 

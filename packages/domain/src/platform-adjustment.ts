@@ -72,9 +72,3 @@ export const adjustedCaptureRefusal = (
         ],
       });
 };
-
-/** How a charge shows it (only charges made with one show the field). */
-export const presentPlatformAdjustment = (adjustment: PlatformAdjustment) => ({
-  amount: adjustment.amount,
-  currency: adjustment.currency,
-});

@@ -125,27 +125,6 @@ export interface LedgerEntry {
   annotation: 'charge_credit';
 }
 
-export const presentSubscription = (subscription: Subscription) => ({
-  token: subscription.token,
-  state: subscription.state,
-  next_billing_date: subscription.nextBillingDate,
-  active_interval_started_at: subscription.activeIntervalStartedAt,
-  active_interval_finishes_at: subscription.activeIntervalFinishesAt,
-  cancelled_at: subscription.cancelledAt,
-  created_at: subscription.createdAt,
-  plan_token: subscription.planToken,
-  customer_token: subscription.customerToken,
-  card_token: subscription.cardToken,
-});
-
-export const presentLedgerEntry = (entry: LedgerEntry) => ({
-  created_at: entry.createdAt,
-  type: entry.type,
-  amount: entry.amount,
-  currency: entry.currency,
-  annotation: entry.annotation,
-});
-
 export const creditOf = (bill: PendingBill, createdAt: string): LedgerEntry => ({
   createdAt,
   type: 'credit',

@@ -1,4 +1,4 @@
-import { type BankAccount, presentBankAccount } from './bank-account.ts';
+import type { BankAccount } from './bank-account.ts';
 
 /** Transfers pay out Australian dollars only (docs/api/cookbook/transfers.md). */
 export const transferCurrency = 'AUD';
@@ -164,41 +164,9 @@ export const feeLineItem = (transfer: Transfer): TransferLineItem => ({
   record: { description: 'Transfer fee', amount: transfer.totalDebits },
 });
 
-export const presentTransfer = (transfer: Transfer) => ({
-  token: transfer.token,
-  status: transfer.status,
-  currency: transfer.currency,
-  description: transfer.description,
-  amount: transfer.amount,
-  total_debits: transfer.totalDebits,
-  total_credits: transfer.totalCredits,
-  created_at: transfer.createdAt,
-  paid_at: transfer.paidAt,
-  reference: transfer.reference,
-  line_items_count: transfer.lineItemsCount,
-  bank_account: presentBankAccount(transfer.bankAccount),
-  recipient: transfer.recipient,
-});
-
-export const presentLineItem = (item: TransferLineItem) => ({
-  type: item.type,
-  amount: item.amount,
-  currency: item.currency,
-  created_at: item.createdAt,
-  object: item.object,
-  token: item.token,
-  record: item.record,
-});
-
 /** How a charge shows the transfer that paid it out (Pin's charge `transfer` items). */
 export interface TransferLink {
   state: string;
   paidAt: string;
   token: string;
 }
-
-export const presentTransferLink = (link: TransferLink) => ({
-  state: link.state,
-  paid_at: link.paidAt,
-  token: link.token,
-});

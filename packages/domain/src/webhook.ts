@@ -67,27 +67,6 @@ export const withAttempt = (webhook: Webhook, attempt: WebhookAttempt): Webhook 
   attempts: [...(webhook.attempts ?? []), attempt].slice(-maxAttemptsKept),
 });
 
-export const presentWebhookEndpoint = (endpoint: WebhookEndpoint) => ({
-  token: endpoint.token,
-  key: endpoint.key,
-  url: endpoint.url,
-  created_at: endpoint.createdAt,
-  updated_at: endpoint.updatedAt,
-});
-
-export const presentWebhook = (webhook: Webhook) => ({
-  token: webhook.token,
-  status: webhook.status,
-  url: webhook.url,
-  event_token: webhook.eventToken,
-  webhook_endpoint_token: webhook.endpointToken,
-  created_at: webhook.createdAt,
-  accepted_at: webhook.acceptedAt,
-  next_run: webhook.nextRun,
-  retries: webhook.retries,
-  errors: webhook.errors,
-});
-
 /** The key of an entry in `errors`: `YYYY-MM-DD hh:mm:ss UTC`. */
 export const webhookErrorTime = (at: Date): string =>
   `${at.toISOString().slice(0, 10)} ${at.toISOString().slice(11, 19)} UTC`;

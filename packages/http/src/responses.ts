@@ -1,4 +1,5 @@
-import { fullPagination, type PaginationShape, shortPagination } from '@wattle/domain';
+import type { PaginationShape } from '@wattle/domain';
+import { fullPaginationOf, shortPaginationOf } from '@wattle/wire';
 import { type PageHeaderOptions, pageSecurityHeaders } from './page-headers.ts';
 
 /** What a route handler returns: the status and the JSON body (none for 204). */
@@ -45,7 +46,7 @@ export const listOf = <T>(
   const items = list.items.map(present);
   const pagination =
     shape === 'full'
-      ? fullPagination(page, list.total, items.length)
-      : shortPagination(page, list.total, items.length, shape === 'short-with-count');
+      ? fullPaginationOf(page, list.total, items.length)
+      : shortPaginationOf(page, list.total, items.length, shape === 'short-with-count');
   return { status: 200, body: { response: items, ...pagination } };
 };

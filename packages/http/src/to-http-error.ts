@@ -1,11 +1,18 @@
 import { type ErrorCode, PinError } from '@wattle/domain';
 import { Unavailable, type UnavailableReason } from '@wattle/ports';
+import type { ErrorBodyJson } from '@wattle/wire';
 
 export interface ErrorResponse {
   status: number;
-  body: Record<string, unknown>;
+  body: ErrorBodyJson;
   headers?: Record<string, string>;
 }
+
+/** The payment a refusal is about, as Pin's error body names it. */
+const paymentNamed = ({ payment }: PinError): Pick<ErrorBodyJson, 'charge_token' | 'authorisation_token'> => {
+  if (!payment) return {};
+  return payment.kind === 'charge' ? { charge_token: payment.token } : { authorisation_token: payment.token };
+};
 
 /** Seconds a client should wait before retrying a request refused for now. */
 export const retryAfterSeconds = 1;
@@ -42,7 +49,7 @@ export const toHttpError = (error: unknown): ErrorResponse => {
         error: error.code,
         error_description: error.description,
         ...(error.messages ? { messages: error.messages } : {}),
-        ...(error.extra ?? {}),
+        ...paymentNamed(error),
       },
     };
   }

@@ -1,6 +1,6 @@
 import { type FieldIssue, fieldIssue, invalidResource } from '@wattle/domain';
+import { paramOf } from '@wattle/wire';
 import type { Fields } from './fields.ts';
-import { paramOf } from './validation.ts';
 
 const phrase = 'is not well-formed Unicode text (it holds an unpaired surrogate)';
 

@@ -1,6 +1,7 @@
 import { type BankAccountDetails, type ReviewOutcome, toTimestamp } from '@wattle/domain';
-import { nestedBankAccount, parseBody, parseForm, toHttpError, validate } from '@wattle/http';
+import { parseBody, parseForm, toHttpError } from '@wattle/http';
 import type { TableStatus } from '@wattle/store';
+import { nestedBankAccount, validate } from '@wattle/wire';
 import * as v from 'valibot';
 import type { LocalClock } from './clock.ts';
 import type { LocalConsole } from './console.ts';

@@ -1,9 +1,10 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import { type Environment, errorCatalogue, presentEvent } from '@wattle/domain';
+import { type Environment, errorCatalogue } from '@wattle/domain';
 import { basicAuthKey } from '@wattle/http';
 import type { AccountsStore, ScopedEvent } from '@wattle/ports';
 import { eventOfStreamRecord } from '@wattle/store';
 import { parseDeliveryMessage } from '@wattle/webhooks';
+import { presentEvent } from '@wattle/wire';
 import type { QueueSource } from './queue-consumer.ts';
 
 /** What the feed pushes: a new event as GET /1/events shows it, or a webhook attempt just made. */

@@ -3,13 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import {
-  type Environment,
-  environments,
-  type Merchant,
-  PinError,
-  presentMerchantSummary,
-} from '@wattle/domain';
+import { type Environment, environments, type Merchant, PinError } from '@wattle/domain';
 import { diskFileBlobs } from '@wattle/file-storage';
 import { activateMerchant, type EnvironmentKeys, provisionAccount, reviewMerchant } from '@wattle/flows';
 import { publicBaseUrlVariable } from '@wattle/routes';
@@ -20,6 +14,7 @@ import {
   randomIds,
   runtimeClock,
 } from '@wattle/runtime';
+import { presentMerchantSummary } from '@wattle/wire';
 import { localCredentials, localRegion } from './aws.ts';
 import { LocalClock } from './clock.ts';
 import { consoleLevel, localConsole } from './console.ts';

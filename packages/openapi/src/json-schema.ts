@@ -4,9 +4,8 @@ import {
   toJsonSchema,
   toJsonSchemaDefs,
 } from '@valibot/to-json-schema';
+import { namedEnvelopes, namedObjects } from '@wattle/wire';
 import type * as v from 'valibot';
-import { namedEnvelopes } from './envelopes.ts';
-import { namedObjects } from './objects.ts';
 
 export type { JsonSchema };
 

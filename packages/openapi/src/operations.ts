@@ -1,38 +1,45 @@
-import { createSessionSchema, hostCheckSchema, registerDomainSchema } from '@wattle/fn-apple-pay/schemas';
-import { captureAuthorisationSchema, createAuthorisationSchema } from '@wattle/fn-authorisations/schemas';
-import { bankAccountSchema } from '@wattle/fn-bank-accounts/schemas';
-import { captureSchema, createChargeSchema } from '@wattle/fn-charges/schemas';
+import type { FunctionName, RouteKeyOf } from '@wattle/routes';
+import * as o from '@wattle/wire';
 import {
-  cardTokenSchema,
-  createCustomerSchema,
-  paymentSourceTokenSchema,
-  updateCustomerSchema,
-} from '@wattle/fn-customers/schemas';
-import { uploadSchema } from '@wattle/fn-files/schemas';
-import { merchantSchema } from '@wattle/fn-merchants/schemas';
-import { createPlanSchema, subscribeToPlanSchema, updatePlanSchema } from '@wattle/fn-plans/schemas';
-import { createRecipientSchema, updateRecipientSchema } from '@wattle/fn-recipients/schemas';
-import { refundSchema } from '@wattle/fn-refunds/schemas';
-import {
-  createSubscriptionSchema,
-  reactivateSubscriptionSchema,
-  updateSubscriptionSchema,
-} from '@wattle/fn-subscriptions/schemas';
-import { createTransferSchema } from '@wattle/fn-transfers/schemas';
-import { createWebhookEndpointSchema } from '@wattle/fn-webhook-endpoints/schemas';
-import {
+  bankAccountSchema,
+  captureAuthorisationSchema,
+  captureSchema,
   cardInputSchema,
+  cardTokenSchema,
+  createAuthorisationSchema,
+  createChargeSchema,
+  createCustomerSchema,
+  createPlanSchema,
+  createRecipientSchema,
+  createSessionSchema,
+  createSubscriptionSchema,
+  createTransferSchema,
+  createWebhookEndpointSchema,
   disputeFilterSchema,
   disputeOrderSchema,
   evidenceSchema,
+  fullList,
+  hostCheckSchema,
+  merchantSchema,
   paymentSourceInputSchema,
+  paymentSourceTokenSchema,
+  reactivateSubscriptionSchema,
+  refundSchema,
+  registerDomainSchema,
   searchSchema,
-} from '@wattle/http';
-import type { FunctionName, RouteKeyOf } from '@wattle/routes';
+  shortList,
+  shortListWithCount,
+  single,
+  subscribeToPlanSchema,
+  updateCustomerSchema,
+  updatePlanSchema,
+  updateRecipientSchema,
+  updateSubscriptionSchema,
+  uploadSchema,
+  withIpAddress,
+} from '@wattle/wire';
 import * as v from 'valibot';
 import { entriesOf } from './entries.ts';
-import { fullList, shortList, shortListWithCount, single, withIpAddress } from './envelopes.ts';
-import * as o from './objects.ts';
 
 /**
  * The documentation of each route of the table (packages/routes), by its route key: what it

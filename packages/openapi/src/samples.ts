@@ -9,7 +9,6 @@ import {
   defaultMerchantSettings,
   type LedgerEntry,
   type Merchant,
-  type MerchantKeys,
   type MerchantSession,
   newBankAccount,
   newCard,
@@ -18,6 +17,25 @@ import {
   PinError,
   type Plan,
   perPage,
+  type Recipient,
+  type Refund,
+  type StoredFile,
+  type Subscription,
+  type Transfer,
+  unowned,
+  type Webhook,
+  type WebhookEndpoint,
+} from '@wattle/domain';
+import { toHttpError } from '@wattle/http';
+import * as o from '@wattle/wire';
+import {
+  applicationOf,
+  bankAccountSchema,
+  cardInputSchema,
+  type Envelope,
+  envelopes,
+  type MerchantKeys,
+  merchantSchema,
   presentApplePayDomain,
   presentAuthorisation,
   presentBalance,
@@ -40,25 +58,15 @@ import {
   presentPlan,
   presentRecipient,
   presentRefund,
+  presentSelfServiceLink,
   presentSubscription,
+  presentThreeDSecureRedirect,
   presentTransfer,
   presentWebhook,
   presentWebhookEndpoint,
-  type Recipient,
-  type Refund,
-  type StoredFile,
-  type Subscription,
-  type Transfer,
-  unowned,
-  type Webhook,
-  type WebhookEndpoint,
-} from '@wattle/domain';
-import { bankAccountSchema } from '@wattle/fn-bank-accounts/schemas';
-import { applicationOf, merchantSchema } from '@wattle/fn-merchants/schemas';
-import { cardInputSchema, toHttpError, validate } from '@wattle/http';
+  validate,
+} from '@wattle/wire';
 import * as v from 'valibot';
-import { type Envelope, envelopes } from './envelopes.ts';
-import * as o from './objects.ts';
 import type { Operation } from './operations.ts';
 import { bankAccountExample, cardExample, merchantExample, type RequestExample } from './request-examples.ts';
 
@@ -354,11 +362,10 @@ export const objectSamples = new Map<v.GenericSchema, unknown>([
   [o.chargeObject, chargeJson],
   [
     o.threeDSecureRedirectObject,
-    {
-      token: 'ch_3rGnUYvR6GhkkdiNW5x7Hw',
-      status_message: 'Pending',
-      redirect_url: 'http://localhost:4010/test/1/three_d_secure/se_w4Nj8Vs1Kq5Hz2Lm9Pb6Xc',
-    },
+    presentThreeDSecureRedirect(
+      'ch_3rGnUYvR6GhkkdiNW5x7Hw',
+      'http://localhost:4010/test/1/three_d_secure/se_w4Nj8Vs1Kq5Hz2Lm9Pb6Xc',
+    ),
   ],
   [o.authorisationObject, presentAuthorisation(authorisation, now)],
   [o.refundObject, presentRefund(refund)],
@@ -385,10 +392,10 @@ export const objectSamples = new Map<v.GenericSchema, unknown>([
   [o.ledgerEntryObject, presentLedgerEntry(ledgerEntry)],
   [
     o.selfServiceLinkObject,
-    {
-      url: 'http://localhost:4010/test/1/subscription_self_service?link=ssl_4kPz8Qm2Vx6Rb1Nc9Lw3Ty',
-      expires_at: at('25T03:15:00'),
-    },
+    presentSelfServiceLink(
+      'http://localhost:4010/test/1/subscription_self_service?link=ssl_4kPz8Qm2Vx6Rb1Nc9Lw3Ty',
+      at('25T03:15:00'),
+    ),
   ],
   [o.webhookEndpointObject, presentWebhookEndpoint(webhookEndpoint)],
   [o.webhookObject, presentWebhook(webhook)],

@@ -1,4 +1,4 @@
-import { cardFieldNames } from '@wattle/http';
+import { cardFieldNames } from '@wattle/wire';
 import fc from 'fast-check';
 
 /** Keys that reach an object's prototype when a parser or a merge trusts them. */

@@ -166,9 +166,9 @@ describe('creating a payment', () => {
     );
     expect(payment).toMatchObject({ state: 'failed', decline: 'card_declined', totalFees: null });
     expect(deps.processor.captured).toEqual([]);
-    expect(declined(payment, 'charge_token')).toMatchObject({
+    expect(declined(payment)).toMatchObject({
       code: 'card_declined',
-      extra: { charge_token: payment.token },
+      payment: { kind: 'charge', token: payment.token },
     });
     expect(await eventTypes(deps)).toEqual(['charge.failed']);
     expect((await listPayments(deps, scope, 'charge', 1)).total).toBe(1);
@@ -500,13 +500,13 @@ describe("a customer's stored card named by its token", () => {
   });
 
   it('reads customer_token with card_token as that card of that customer', () => {
-    expect(sourceOf({ customer_token: 'cus_1', card_token: 'card_1' })).toEqual({
+    expect(sourceOf({ customerToken: 'cus_1', cardToken: 'card_1' })).toEqual({
       kind: 'customer_card',
       token: 'cus_1',
       cardToken: 'card_1',
     });
-    expect(sourceOf({ card_token: 'card_1' })).toEqual({ kind: 'card_token', token: 'card_1' });
-    expect(sourceOf({ customer_token: 'cus_1' })).toEqual({ kind: 'customer', token: 'cus_1' });
+    expect(sourceOf({ cardToken: 'card_1' })).toEqual({ kind: 'card_token', token: 'card_1' });
+    expect(sourceOf({ customerToken: 'cus_1' })).toEqual({ kind: 'customer', token: 'cus_1' });
   });
 });
 
@@ -610,7 +610,7 @@ describe('voiding and capturing an authorised payment', () => {
     expect(await getPayment(deps, scope, 'charge', payment.token)).toEqual(captured);
     await expect(voidPayment(deps, scope, 'charge', payment.token)).rejects.toMatchObject({
       code: 'already_captured',
-      extra: { charge_token: payment.token },
+      payment: { kind: 'charge', token: payment.token },
     });
   });
 
@@ -620,7 +620,7 @@ describe('voiding and capturing an authorised payment', () => {
     deps.before('claim', () => voidPayment(deps, scope, 'charge', payment.token));
     await expect(captureCharge(deps, scope, payment.token, undefined)).rejects.toMatchObject({
       code: 'already_voided',
-      extra: { charge_token: payment.token },
+      payment: { kind: 'charge', token: payment.token },
     });
     expect((await deps.payments.get(scope, payment.token))?.state).toBe('voided');
     // The loser never reached the processor.
@@ -635,7 +635,7 @@ describe('voiding and capturing an authorised payment', () => {
     deps.before('claim', () => captureAuthorisation(deps, scope, payment.token, 1000));
     await expect(voidPayment(deps, scope, 'authorisation', payment.token)).rejects.toMatchObject({
       code: 'already_captured',
-      extra: { authorisation_token: payment.token },
+      payment: { kind: 'authorisation', token: payment.token },
     });
     expect(deps.processor.voided).toEqual([]);
     expect(deps.processor.captured).toEqual([{ reference: payment.token, amount: 1000 }]);

@@ -1,6 +1,7 @@
-import { merchantEntitlement, presentCharge, type Scope } from '@wattle/domain';
+import { merchantEntitlement, type Scope } from '@wattle/domain';
 import { captureAuthorisation, createPayment, type PaymentRequest } from '@wattle/flows';
 import { jobKinds } from '@wattle/ports';
+import { presentCharge } from '@wattle/wire';
 import { describe, expect, it } from 'vitest';
 import { fakeProcessor, processorDeps } from '../../fakes/processor.ts';
 import { fixedClock, sequentialIds } from '../../fakes/system.ts';

@@ -15,6 +15,6 @@ export type BillOutcome =
 /** Reads a charge's outcome: a bill is paid when its charge was captured. */
 export const outcomeOf = (charge: Payment): BillOutcome => {
   if (charge.state === 'captured') return { kind: 'paid', charge };
-  if (charge.state === 'failed') return { kind: 'declined', error: declined(charge, 'charge_token'), charge };
+  if (charge.state === 'failed') return { kind: 'declined', error: declined(charge), charge };
   return { kind: 'processing' };
 };

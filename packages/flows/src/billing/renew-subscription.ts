@@ -3,11 +3,11 @@ import {
   dueAction,
   expireSubscription,
   newEvent,
-  presentSubscription,
   toTimestamp,
   updateOf,
 } from '@wattle/domain';
 import { JobTaken, type ScheduledJob } from '@wattle/ports';
+import { presentSubscription } from '@wattle/wire';
 import type { BillingDeps } from './bill-now.ts';
 import { chargeBill, chargeReserved, noIpAddress } from './charge-bill.ts';
 import { recoverBill } from './recover-bill.ts';

@@ -4,7 +4,6 @@ import {
   type Ids,
   newEvent,
   type PendingBill,
-  presentSubscription,
   type Scope,
   type Subscription,
   settleBill,
@@ -20,6 +19,7 @@ import {
   type SubscriptionsStore,
   type SubscriptionWrite,
 } from '@wattle/ports';
+import { presentSubscription } from '@wattle/wire';
 import { retryOnChange } from '../shared/retry-on-change.ts';
 import type { BillOutcome } from './bill-outcome.ts';
 import { subscriptionJobOf } from './subscription-job.ts';

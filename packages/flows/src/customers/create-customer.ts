@@ -4,11 +4,11 @@ import {
   type CustomerFields,
   type Ids,
   newEvent,
-  presentCustomer,
   type Scope,
   toTimestamp,
 } from '@wattle/domain';
 import type { CardTokensStore, CustomersStore, PaymentSourcesStore } from '@wattle/ports';
+import { presentCustomer } from '@wattle/wire';
 import { commitUsingToken } from '../cards/card-intake.ts';
 import { type CardSource, intakeOf, usedFirstOf } from './card-source.ts';
 

@@ -1,5 +1,6 @@
-import { type Clock, type Ids, newEvent, presentCustomer, type Scope, toTimestamp } from '@wattle/domain';
+import { type Clock, type Ids, newEvent, type Scope, toTimestamp } from '@wattle/domain';
 import type { CustomersStore, RetryPacing } from '@wattle/ports';
+import { presentCustomer } from '@wattle/wire';
 import { retryOnChange } from '../shared/retry-on-change.ts';
 import { loadCustomer, notFoundIfMissing } from './load-customer.ts';
 

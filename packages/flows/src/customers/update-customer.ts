@@ -10,7 +10,6 @@ import {
   movesForNewCard,
   movesForToken,
   newEvent,
-  presentCustomer,
   type Scope,
   toTimestamp,
 } from '@wattle/domain';
@@ -21,6 +20,7 @@ import type {
   PaymentSourcesStore,
   RetryPacing,
 } from '@wattle/ports';
+import { presentCustomer } from '@wattle/wire';
 import { commitUsingToken, sealNewCard } from '../cards/card-intake.ts';
 import { paymentSourceParam, takePaymentSource } from '../payment-sources/take-payment-source.ts';
 import { retryOnChange } from '../shared/retry-on-change.ts';

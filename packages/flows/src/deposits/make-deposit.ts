@@ -5,7 +5,6 @@ import {
   type Ids,
   newEvent,
   nextDepositRun,
-  presentDeposit,
   takeGivenBack,
   toTimestamp,
   transferCurrency,
@@ -19,6 +18,7 @@ import {
   type ScheduledJob,
   TokenTaken,
 } from '@wattle/ports';
+import { presentDeposit } from '@wattle/wire';
 import { retryOnChange } from '../shared/retry-on-change.ts';
 import { spanOf } from '../transfers/payout-span.ts';
 

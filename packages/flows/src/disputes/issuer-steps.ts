@@ -7,7 +7,6 @@ import {
   disputeMovedTo,
   type Ids,
   newEvent,
-  presentDispute,
   returnsMoney,
   reviewOutcome,
   toTimestamp,
@@ -21,6 +20,7 @@ import {
   type ScheduledJob,
   type ScheduleStore,
 } from '@wattle/ports';
+import { presentDispute } from '@wattle/wire';
 import { retryOnChange } from '../shared/retry-on-change.ts';
 
 export interface IssuerStepDeps {

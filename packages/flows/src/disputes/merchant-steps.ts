@@ -11,7 +11,6 @@ import {
   merchantActionRefusal,
   newEvent,
   PinError,
-  presentDispute,
   type Scope,
   toTimestamp,
 } from '@wattle/domain';
@@ -23,6 +22,7 @@ import {
   type PaymentReader,
   type RetryPacing,
 } from '@wattle/ports';
+import { presentDispute } from '@wattle/wire';
 import { retryOnChange } from '../shared/retry-on-change.ts';
 
 export interface MerchantStepDeps {

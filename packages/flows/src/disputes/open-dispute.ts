@@ -8,7 +8,6 @@ import {
   newEvent,
   openedDispute,
   type Payment,
-  presentDispute,
   refundable,
   type Scope,
   toTimestamp,
@@ -21,6 +20,7 @@ import {
   type ScheduledJob,
   type ScheduleStore,
 } from '@wattle/ports';
+import { presentDispute } from '@wattle/wire';
 import { retryOnChange } from '../shared/retry-on-change.ts';
 
 export interface OpenDisputeDeps {

@@ -1,5 +1,6 @@
-import { type Merchant, newEvent, PinError, presentMerchantSummary, toTimestamp } from '@wattle/domain';
+import { type Merchant, newEvent, PinError, toTimestamp } from '@wattle/domain';
 import { Changed, type Clock, type Ids, type MerchantsStore } from '@wattle/ports';
+import { presentMerchantSummary } from '@wattle/wire';
 
 export interface ActivateMerchantDeps {
   merchants: MerchantsStore;

@@ -1,5 +1,6 @@
-import { type Merchant, type MerchantKeys, PinError } from '@wattle/domain';
+import { type Merchant, PinError } from '@wattle/domain';
 import type { Cipher, MerchantsStore, Page } from '@wattle/ports';
+import type { MerchantKeys } from '@wattle/wire';
 import { merchantKeysContext } from './sealing.ts';
 
 /** A partner's merchants only, newest first. */

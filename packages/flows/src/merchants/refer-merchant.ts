@@ -2,15 +2,14 @@ import {
   type Account,
   type Merchant,
   type MerchantApplication,
-  type MerchantKeys,
   maskAccountNumber,
   newBankAccount,
   newEvent,
-  presentMerchantSummary,
   reviewOutcomeFor,
   toTimestamp,
 } from '@wattle/domain';
 import type { Cipher, Clock, Ids, MerchantsStore, PasswordHasher, Secrets } from '@wattle/ports';
+import { type MerchantKeys, presentMerchantSummary } from '@wattle/wire';
 import { newMerchantKeys } from '../accounts/api-keys.ts';
 import { merchantBankAccountContext, merchantKeysContext } from './sealing.ts';
 

@@ -1,12 +1,6 @@
-import {
-  type Merchant,
-  newEvent,
-  PinError,
-  presentMerchantSummary,
-  type ReviewOutcome,
-  toTimestamp,
-} from '@wattle/domain';
+import { type Merchant, newEvent, PinError, type ReviewOutcome, toTimestamp } from '@wattle/domain';
 import { Changed, type Clock, type Ids, type MerchantsStore } from '@wattle/ports';
+import { presentMerchantSummary } from '@wattle/wire';
 
 export interface ReviewMerchantDeps {
   merchants: MerchantsStore;

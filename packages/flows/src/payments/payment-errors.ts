@@ -1,15 +1,14 @@
 import { type ErrorCode, errorCatalogue, type Payment, PinError } from '@wattle/domain';
 
 /** A declined payment is recorded; the error names it, as Pin's does. */
-export const declined = (payment: Payment, tokenName: 'charge_token' | 'authorisation_token'): PinError =>
+export const declined = (payment: Payment): PinError =>
   new PinError(payment.decline!, {
     description: errorCatalogue[payment.decline!].description,
-    extra: { [tokenName]: payment.token },
+    payment: { kind: payment.kind, token: payment.token },
   });
 
 /** A refused void or capture answers with the record's token, as Pin's errors do. */
 export const transitionRefused = (code: ErrorCode, payment: Payment): PinError =>
   new PinError(code, {
-    extra:
-      payment.kind === 'charge' ? { charge_token: payment.token } : { authorisation_token: payment.token },
+    payment: { kind: payment.kind, token: payment.token },
   });

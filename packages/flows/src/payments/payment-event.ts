@@ -1,12 +1,5 @@
-import {
-  type Ids,
-  newEvent,
-  type Payment,
-  presentAuthorisation,
-  presentCharge,
-  toTimestamp,
-  type WattleEvent,
-} from '@wattle/domain';
+import { type Ids, newEvent, type Payment, toTimestamp, type WattleEvent } from '@wattle/domain';
+import { presentAuthorisation, presentCharge } from '@wattle/wire';
 
 /** The event of a payment's new state, with the payment as its endpoint shows it. */
 export const paymentEvent = (ids: Ids, payment: Payment, now: Date): WattleEvent => {

@@ -6,11 +6,11 @@ import {
   PinError,
   type Plan,
   type PlanTerms,
-  presentPlan,
   type Scope,
   toTimestamp,
 } from '@wattle/domain';
 import { type Clock, type LoadedPlan, NameTaken, type PlansStore } from '@wattle/ports';
+import { presentPlan } from '@wattle/wire';
 
 /** A taken name, as Pin answers plan validation failures (422 unprocessable_entity, with messages). */
 export const nameTaken = (): PinError =>

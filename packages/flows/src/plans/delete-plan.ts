@@ -1,13 +1,6 @@
-import {
-  type Ids,
-  isPlanDeletable,
-  newEvent,
-  PinError,
-  presentPlan,
-  type Scope,
-  toTimestamp,
-} from '@wattle/domain';
+import { type Ids, isPlanDeletable, newEvent, PinError, type Scope, toTimestamp } from '@wattle/domain';
 import { Changed, type Clock, Missing, type PlansStore, type ScheduledJob } from '@wattle/ports';
+import { presentPlan } from '@wattle/wire';
 import { getPlan } from './read-plans.ts';
 
 /** How long after a DELETE its purge job takes up a deletion that stopped half-way. */

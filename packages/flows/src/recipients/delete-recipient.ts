@@ -1,5 +1,6 @@
-import { type Clock, type Ids, newEvent, presentRecipient, type Scope, toTimestamp } from '@wattle/domain';
+import { type Clock, type Ids, newEvent, type Scope, toTimestamp } from '@wattle/domain';
 import type { RecipientsStore, RetryPacing } from '@wattle/ports';
+import { presentRecipient } from '@wattle/wire';
 import { retryOnChange } from '../shared/retry-on-change.ts';
 import { loadRecipient } from './read-recipients.ts';
 

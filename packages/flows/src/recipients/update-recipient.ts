@@ -1,13 +1,6 @@
-import {
-  type Clock,
-  invalidToken,
-  newEvent,
-  presentRecipient,
-  type Recipient,
-  type Scope,
-  toTimestamp,
-} from '@wattle/domain';
+import { type Clock, invalidToken, newEvent, type Recipient, type Scope, toTimestamp } from '@wattle/domain';
 import type { RecipientsStore, RetryPacing } from '@wattle/ports';
+import { presentRecipient } from '@wattle/wire';
 import { commitUsingToken } from '../cards/card-intake.ts';
 import { retryOnChange } from '../shared/retry-on-change.ts';
 import {

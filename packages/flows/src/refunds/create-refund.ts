@@ -4,7 +4,6 @@ import {
   type Ids,
   newEvent,
   PinError,
-  presentRefund,
   type Refund,
   refundAmountRefusal,
   refundable,
@@ -20,6 +19,7 @@ import {
   type RefundsStore,
   TransactionConflictError,
 } from '@wattle/ports';
+import { presentRefund } from '@wattle/wire';
 
 export interface CreateRefundDeps {
   payments: PaymentReader;

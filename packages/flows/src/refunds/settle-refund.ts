@@ -2,7 +2,6 @@ import {
   type Clock,
   type Ids,
   newEvent,
-  presentRefund,
   processorReferenceOf,
   type Refund,
   settlementJobOf,
@@ -17,6 +16,7 @@ import {
   type ScheduleStore,
   scheduledJobOf,
 } from '@wattle/ports';
+import { presentRefund } from '@wattle/wire';
 
 export interface SettleRefundDeps {
   refunds: RefundsStore;

@@ -2,13 +2,13 @@ import {
   type EventType,
   type Ids,
   newEvent,
-  presentSubscription,
   type Scope,
   type Subscription,
   toTimestamp,
   updateOf,
 } from '@wattle/domain';
 import type { LoadedSubscription, RetryPacing, SubscriptionsStore } from '@wattle/ports';
+import { presentSubscription } from '@wattle/wire';
 import { retryOnChange } from '../shared/retry-on-change.ts';
 
 export interface PlainChange {

@@ -5,13 +5,6 @@ import { cardOf } from './card-of.ts';
 import { commitPlainChange } from './commit-change.ts';
 import type { NotFoundCode } from './read-subscriptions.ts';
 
-/** The body fields that start a subscription, validated (Pin's names). */
-export interface SubscribeFields {
-  customer_token: string;
-  card_token: string | null;
-  include_setup_fee: boolean;
-}
-
 export interface SubscribeInput {
   planToken: string;
   customerToken: string;
@@ -22,6 +15,9 @@ export interface SubscribeInput {
   notFound: NotFoundCode;
 }
 
+/** The body's fields that start a subscription, validated (the edge maps Pin's names: subscribeRequestOf). */
+export type SubscribeFields = Pick<SubscribeInput, 'customerToken' | 'cardToken' | 'includeSetupFee'>;
+
 /** A subscribe request from the validated body, the plan and the route's 404 code. */
 export const subscribeInputOf = (
   fields: SubscribeFields,
@@ -30,9 +26,9 @@ export const subscribeInputOf = (
   notFound: NotFoundCode,
 ): SubscribeInput => ({
   planToken,
-  customerToken: fields.customer_token,
-  cardToken: fields.card_token,
-  includeSetupFee: fields.include_setup_fee,
+  customerToken: fields.customerToken,
+  cardToken: fields.cardToken,
+  includeSetupFee: fields.includeSetupFee,
   ipAddress,
   notFound,
 });

@@ -4,7 +4,6 @@ import {
   newEvent,
   PinError,
   payoutReturnDue,
-  presentTransfer,
   type Scope,
   type Transfer,
   takeGivenBack,
@@ -14,6 +13,7 @@ import {
   transferReference,
 } from '@wattle/domain';
 import type { BalanceStore, RetryPacing } from '@wattle/ports';
+import { presentTransfer } from '@wattle/wire';
 import { retryOnChange } from '../shared/retry-on-change.ts';
 import { type PayOutTransferDeps, payOutTransfer } from './pay-out-transfer.ts';
 import { type PayeeDeps, payeeOf } from './payee.ts';

@@ -1,4 +1,4 @@
-import { newEvent, presentTransfer, returnedCredits, type Transfer, toTimestamp } from '@wattle/domain';
+import { newEvent, returnedCredits, type Transfer, toTimestamp } from '@wattle/domain';
 import {
   type BalanceStore,
   Changed,
@@ -11,6 +11,7 @@ import {
   type TransferLinks,
   type TransfersStore,
 } from '@wattle/ports';
+import { presentTransfer } from '@wattle/wire';
 import { forEachCharge, paidOutBy } from './payout-span.ts';
 
 export interface ReturnTransferDeps {

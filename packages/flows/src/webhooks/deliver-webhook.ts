@@ -1,7 +1,6 @@
 import {
   isDeliveryDue,
   nextRetryAt,
-  presentEvent,
   toTimestamp,
   type Webhook,
   webhookAccepted,
@@ -17,6 +16,7 @@ import type {
   WebhookSender,
   WebhooksStore,
 } from '@wattle/ports';
+import { presentEvent } from '@wattle/wire';
 import { isDeliveryUnderWay } from './delivery-lease.ts';
 
 export interface DeliverWebhookDeps {

@@ -1,5 +1,6 @@
-import { perPage, presentEvent, type Scope, type Webhook, type WebhookAttempt } from '@wattle/domain';
+import { perPage, type Scope, type Webhook, type WebhookAttempt } from '@wattle/domain';
 import { listWebhooks } from '@wattle/flows';
+import { presentEvent } from '@wattle/wire';
 import type { LocalStore } from '../engine.ts';
 import { type Html, html } from './html.ts';
 import { type PageContext, pager, scopeFields } from './layout.ts';

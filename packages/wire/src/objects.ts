@@ -11,9 +11,9 @@ import * as v from 'valibot';
 
 /**
  * The resource objects the API answers with (Pin's API reference; docs/api/openapi.md), written once
- * as valibot schemas: the document is generated from them, and the e2e suite checks every
- * response against it. Each follows its presenter in packages/domain; strict objects, so a field
- * a presenter adds without its line here fails the e2e suite.
+ * as valibot schemas: the OpenAPI document (packages/openapi) is generated from them, and the e2e
+ * suite checks every response against it. Strict objects, so a field a presenter adds without its
+ * line here fails the e2e suite.
  */
 
 const text = v.string();
@@ -438,3 +438,42 @@ export const namedObjects = {
   ApplePaySession: applePaySessionObject,
   Metadata: metadataObject,
 };
+
+/**
+ * Each object as a presenter makes it: the presenters (the *-presenters.ts beside this file) are
+ * typed by these, so a field renamed or dropped here fails to compile at every presenter that
+ * writes it (test/unit/wire-types.test.ts).
+ */
+export type CardJson = v.InferOutput<typeof cardObject>;
+export type ChargeCardJson = v.InferOutput<typeof chargeCardObject>;
+export type CustomerJson = v.InferOutput<typeof customerObject>;
+export type PlatformAdjustmentJson = v.InferOutput<typeof platformAdjustment>;
+export type TransferLinkJson = v.InferOutput<typeof transferLink>;
+export type ChargeJson = v.InferOutput<typeof chargeObject>;
+export type ThreeDSecureRedirectJson = v.InferOutput<typeof threeDSecureRedirectObject>;
+export type AuthorisationJson = v.InferOutput<typeof authorisationObject>;
+export type RefundJson = v.InferOutput<typeof refundObject>;
+export type BankAccountJson = v.InferOutput<typeof bankAccountObject>;
+export type RecipientJson = v.InferOutput<typeof recipientObject>;
+export type TransferJson = v.InferOutput<typeof transferObject>;
+export type LineItemJson = v.InferOutput<typeof lineItemObject>;
+export type DepositJson = v.InferOutput<typeof depositObject>;
+export type BalanceJson = v.InferOutput<typeof balanceObject>;
+export type PaymentSourceJson = v.InferOutput<typeof paymentSourceObject>;
+export type PlanJson = v.InferOutput<typeof planObject>;
+export type SubscriptionJson = v.InferOutput<typeof subscriptionObject>;
+export type LedgerEntryJson = v.InferOutput<typeof ledgerEntryObject>;
+export type SelfServiceLinkJson = v.InferOutput<typeof selfServiceLinkObject>;
+export type WebhookEndpointJson = v.InferOutput<typeof webhookEndpointObject>;
+export type WebhookJson = v.InferOutput<typeof webhookObject>;
+export type EventJson = v.InferOutput<typeof eventObject>;
+export type MerchantSummaryJson = v.InferOutput<typeof merchantSummaryObject>;
+export type MerchantDetailJson = v.InferOutput<typeof merchantDetailObject>;
+export type MerchantSettingsJson = v.InferOutput<typeof merchantSettingsObject>;
+export type DisputeJson = v.InferOutput<typeof disputeObject>;
+export type DisputeActivityJson = v.InferOutput<typeof disputeActivityObject>;
+export type DisputeEvidenceJson = v.InferOutput<typeof disputeEvidenceObject>;
+export type FileJson = v.InferOutput<typeof fileObject>;
+export type ApplePayDomainJson = v.InferOutput<typeof applePayDomainObject>;
+export type ApplePayHostCheckJson = v.InferOutput<typeof applePayHostCheckObject>;
+export type ApplePaySessionJson = v.InferOutput<typeof applePaySessionObject>;

@@ -9,17 +9,10 @@ import {
   minimumAmount,
   PinError,
 } from '@wattle/domain';
-import {
-  aboveMinimum,
-  currencyField,
-  integer,
-  maximumPhrase,
-  minimumPhrase,
-  requiredText,
-  subscribeFields,
-  type ValidationOptions,
-} from '@wattle/http';
 import * as v from 'valibot';
+import { aboveMinimum, currencyField, maximumPhrase, minimumPhrase } from '../payment-input.ts';
+import { subscribeFields } from '../subscription-input.ts';
+import { integer, requiredText, type ValidationOptions } from '../validation.ts';
 
 /** Pin's API reference: plan create and update answer a validation failure with 422 unprocessable_entity. */
 export const planValidation: ValidationOptions = {

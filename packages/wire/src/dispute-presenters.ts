@@ -1,8 +1,9 @@
-import { type Dispute, relevantEvidence } from './dispute.ts';
+import { type Dispute, relevantEvidence } from '@wattle/domain';
+import type { DisputeActivityJson, DisputeEvidenceJson, DisputeJson } from './objects.ts';
 import { presentCharge } from './payment-presenters.ts';
 
 /** The dispute object of Pin's API reference; its charge as the charge endpoints show it. */
-export const presentDispute = (dispute: Dispute, now: Date) => ({
+export const presentDispute = (dispute: Dispute, now: Date): DisputeJson => ({
   token: dispute.token,
   category: dispute.category,
   status: dispute.status,
@@ -15,11 +16,11 @@ export const presentDispute = (dispute: Dispute, now: Date) => ({
 });
 
 /** GET /disputes/{token}/activity: the dispute's steps, oldest first. */
-export const presentDisputeActivity = (dispute: Dispute) =>
+export const presentDisputeActivity = (dispute: Dispute): DisputeActivityJson[] =>
   dispute.activity.map((step) => ({ type: step.type, created_at: step.createdAt }));
 
 /** GET /disputes/{token}/evidence: the current batch, and whether it was submitted. */
-export const presentEvidence = (dispute: Dispute) => ({
+export const presentEvidence = (dispute: Dispute): DisputeEvidenceJson => ({
   dispute: dispute.token,
   submitted: dispute.activity.some((step) => step.type === 'evidence_under_review'),
   evidence: dispute.evidence,

@@ -1,19 +1,21 @@
+import * as v from 'valibot';
+import { byExpiryMonth } from '../by-expiry-month.ts';
 import {
   aboveMinimum,
+  belowMaximum,
+  currencyField,
+  maximumPhrase,
+  minimumPhrase,
+  paymentFields,
+} from '../payment-input.ts';
+import {
   adjustmentAmountPhrase,
   adjustmentCurrencyPhrase,
   adjustmentInCurrency,
   adjustmentWithinAmount,
-  belowMaximum,
-  byExpiryMonth,
-  currencyField,
-  integer,
-  maximumPhrase,
-  minimumPhrase,
-  paymentFields,
   platformAdjustmentField,
-} from '@wattle/http';
-import * as v from 'valibot';
+} from '../platform-adjustment-input.ts';
+import { integer } from '../validation.ts';
 
 /**
  * POST /authorisations: the payment fields of a charge and platform_adjustment, without capture and

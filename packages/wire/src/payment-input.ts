@@ -65,6 +65,27 @@ export const paymentFields = (now: Date) => ({
   customer_token: v.optional(tokenField()),
 });
 
+/** The shared payment fields of a body, as the schema outputs them. */
+export type PaymentBody = v.InferOutput<v.ObjectSchema<ReturnType<typeof paymentFields>, undefined>>;
+
+/**
+ * The shared payment fields of a validated body under the domain's names (the flows' PaymentInput):
+ * the edge maps Pin's names, so no flow names one.
+ */
+export const paymentRequestOf = (body: PaymentBody) => ({
+  amount: body.amount,
+  currency: body.currency,
+  description: body.description,
+  email: body.email,
+  ipAddress: body.ip_address,
+  reference: body.reference,
+  metadata: body.metadata,
+  card: body.card,
+  cardToken: body.card_token,
+  paymentSourceToken: body.payment_source_token,
+  customerToken: body.customer_token,
+});
+
 /** The card source parameters: exactly one of them, or customer_token with card_token. */
 export const paymentSourceNames = ['card', 'card_token', 'payment_source_token', 'customer_token'] as const;
 

@@ -1,20 +1,15 @@
+import * as v from 'valibot';
+import { byExpiryMonth } from '../by-expiry-month.ts';
+import { aboveMinimum, belowMaximum, maximumPhrase, minimumPhrase, paymentFields } from '../payment-input.ts';
 import {
-  aboveMinimum,
   adjustmentAmountPhrase,
   adjustmentCurrencyPhrase,
   adjustmentInCurrency,
   adjustmentWithinAmount,
-  belowMaximum,
-  booleanField,
-  byExpiryMonth,
-  integer,
-  maximumPhrase,
-  minimumPhrase,
-  paymentFields,
   platformAdjustmentField,
-  threeDSecureSchema,
-} from '@wattle/http';
-import * as v from 'valibot';
+} from '../platform-adjustment-input.ts';
+import { threeDSecureSchema } from '../three-d-secure-input.ts';
+import { booleanField, integer } from '../validation.ts';
 
 /**
  * POST /charges (docs/api/cookbook/charges.md): the shared payment fields, capture, three_d_secure,

@@ -1,15 +1,15 @@
-import { errorCatalogue } from './errors.ts';
 import {
+  errorCatalogue,
   feesOf,
   isExpiredAuthorisation,
   merchantEntitlement,
   type Payment,
+  type Refund,
   statusMessage,
-} from './payment.ts';
-import { presentPlatformAdjustment } from './platform-adjustment.ts';
+} from '@wattle/domain';
+import type { AuthorisationJson, ChargeJson, RefundJson, ThreeDSecureRedirectJson } from './objects.ts';
 import { presentCard } from './presenters.ts';
-import type { Refund } from './refund.ts';
-import { presentTransferLink } from './transfer.ts';
+import { presentPlatformAdjustment, presentTransferLink } from './transfer-presenters.ts';
 
 const succeeded = (payment: Payment): boolean =>
   payment.state === 'authorised' || payment.state === 'captured' || payment.state === 'voided';
@@ -49,7 +49,7 @@ export interface ChargeView {
  * unless made from an authorisation), `platform_fees` (0: Wattle takes no fee for a platform) and
  * `platform_adjustment`.
  */
-export const presentCharge = (payment: Payment, now: Date, view: ChargeView = {}) => {
+export const presentCharge = (payment: Payment, now: Date, view: ChargeView = {}): ChargeJson => {
   const fees = feesOf(payment);
   return {
     token: payment.token,
@@ -82,7 +82,7 @@ export const presentCharge = (payment: Payment, now: Date, view: ChargeView = {}
 };
 
 /** The authorisation object of Pin's API reference. */
-export const presentAuthorisation = (payment: Payment, now: Date) => {
+export const presentAuthorisation = (payment: Payment, now: Date): AuthorisationJson => {
   const expired = isExpiredAuthorisation(payment, now);
   const remaining =
     payment.state === 'authorised'
@@ -115,7 +115,7 @@ export const presentAuthorisation = (payment: Payment, now: Date) => {
 };
 
 /** The refund object (docs/api/behaviour.md): `success` is null in every Pin example, settled or not. */
-export const presentRefund = (refund: Refund) => ({
+export const presentRefund = (refund: Refund): RefundJson => ({
   token: refund.token,
   success: null,
   amount: refund.amount,
@@ -125,4 +125,14 @@ export const presentRefund = (refund: Refund) => ({
   error_message: refund.errorMessage,
   status_message:
     refund.state === 'pending' ? 'Pending' : refund.state === 'succeeded' ? 'Success' : 'Failed',
+});
+
+/** POST /charges' 202 when 3-D Secure needs the payer's browser: the charge's token and where to send the payer. */
+export const presentThreeDSecureRedirect = (
+  token: string,
+  redirectUrl: string,
+): ThreeDSecureRedirectJson => ({
+  token,
+  status_message: 'Pending',
+  redirect_url: redirectUrl,
 });

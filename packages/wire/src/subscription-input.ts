@@ -16,6 +16,16 @@ export const subscribeFields = () => ({
   include_setup_fee: v.optional(booleanField(), true),
 });
 
+/** The fields that start a subscription, as the schema outputs them. */
+export type SubscribeBody = v.InferOutput<v.ObjectSchema<ReturnType<typeof subscribeFields>, undefined>>;
+
+/** The fields that start a subscription under the domain's names (the flows' SubscribeFields). */
+export const subscribeRequestOf = (body: SubscribeBody) => ({
+  customerToken: body.customer_token,
+  cardToken: body.card_token,
+  includeSetupFee: body.include_setup_fee,
+});
+
 /**
  * Pin's API reference: the subscription endpoints answer a missing or invalid parameter with 400
  * invalid_resource, messages of `param` and `message` only, worded as Pin's ("Plan token must be

@@ -6,8 +6,8 @@ import {
   normalDomainName,
   plainHttpsUrl,
 } from '@wattle/domain';
-import { phrases, requiredText } from '@wattle/http';
 import * as v from 'valibot';
+import { phrases, requiredText } from '../validation.ts';
 
 /** A domain name, kept lower-case (Apple Pay verifies the host, whatever its case). */
 const domainName = () =>

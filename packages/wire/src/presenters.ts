@@ -1,13 +1,5 @@
-import type { Card } from './card.ts';
-import type { Customer } from './customer.ts';
-
-/** Whose card it is, as the card object shows it: null and null when it belongs to no customer. */
-export interface CardOwner {
-  customerToken: string | null;
-  primary: boolean | null;
-}
-
-export const unowned: CardOwner = { customerToken: null, primary: null };
+import { type Card, type CardOwner, type Customer, type PaymentSourceRecord, unowned } from '@wattle/domain';
+import type { CardJson, CustomerJson, PaymentSourceJson } from './objects.ts';
 
 /**
  * Optional text never given (or cleared) as Pin shows it: null, not "" (issue 41: Pin's recorded
@@ -19,7 +11,7 @@ export const textOrNull = (text: string | null): string | null => (text === '' ?
  * The card object of Pin's API reference; an optional address field never given is null (a wallet's card
  * has no name or address at all).
  */
-export const presentCard = (card: Card, owner: CardOwner) => ({
+export const presentCard = (card: Card, owner: CardOwner): CardJson => ({
   token: card.token,
   scheme: card.scheme,
   display_number: card.displayNumber,
@@ -40,10 +32,8 @@ export const presentCard = (card: Card, owner: CardOwner) => ({
   primary: owner.primary,
 });
 
-export type CardJson = ReturnType<typeof presentCard>;
-
 /** The customer object of Pin's API reference, with its primary card; text never given is null. */
-export const presentCustomer = (customer: Customer) => ({
+export const presentCustomer = (customer: Customer): CustomerJson => ({
   token: customer.token,
   email: customer.email,
   first_name: textOrNull(customer.firstName),
@@ -55,4 +45,12 @@ export const presentCustomer = (customer: Customer) => ({
   card: presentCard(customer.primaryCard, { customerToken: customer.token, primary: true }),
 });
 
-export type CustomerJson = ReturnType<typeof presentCustomer>;
+/**
+ * The payment source object: its token, type and the card it carries, as a card object; no
+ * `created_at`, as Pin shows none (issue 41).
+ */
+export const presentPaymentSource = (source: PaymentSourceRecord): PaymentSourceJson => ({
+  token: source.token,
+  type: source.type,
+  source: presentCard(source.card, unowned),
+});

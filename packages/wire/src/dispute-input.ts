@@ -8,8 +8,10 @@ import {
   invalidResource,
 } from '@wattle/domain';
 import * as v from 'valibot';
-import type { Fields } from './fields.ts';
 import { phrases, validate } from './validation.ts';
+
+/** A request's parsed fields (body or query string). */
+type Fields = Record<string, unknown>;
 
 /** The order of GET /disputes and /disputes/search. */
 export const disputeOrderSchema = v.object({

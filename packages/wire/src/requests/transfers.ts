@@ -1,6 +1,6 @@
 import { transferCurrency } from '@wattle/domain';
-import { integer, requiredText, tokenField } from '@wattle/http';
 import * as v from 'valibot';
+import { integer, requiredText, tokenField } from '../validation.ts';
 
 /** POST /transfers (docs/api/cookbook/transfers.md): AUD only, to a recipient or to `self`. */
 export const createTransferSchema = v.object({

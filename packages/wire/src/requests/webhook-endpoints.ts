@@ -1,5 +1,5 @@
-import { requiredText } from '@wattle/http';
 import * as v from 'valibot';
+import { requiredText } from '../validation.ts';
 
 /** An absolute http or https URL with a host. */
 const isWebUrl = (text: string): boolean => {

@@ -1,9 +1,10 @@
-import { type ErrorCode, errorCatalogue, perPage } from '@wattle/domain';
+import { type ErrorCode, errorCatalogue, pageCount, perPage } from '@wattle/domain';
 import * as v from 'valibot';
 
 /**
  * What wraps the resource objects (docs/api/requests.md, "Lists and pagination", "Errors"): one object under
- * `response`, lists with the full or the short pagination, and Pin's error body.
+ * `response`, lists with the full or the short pagination, and Pin's error body; the OpenAPI
+ * document describes them from these, and the answers' pagination and error body are typed by them.
  */
 
 const whole = v.pipe(v.number(), v.integer());
@@ -79,6 +80,44 @@ export const errorBody = v.strictObject({
   messages: v.optional(v.array(fieldMessage)),
   charge_token: v.optional(v.string()),
   authorisation_token: v.optional(v.string()),
+});
+
+export type FullPaginationJson = v.InferOutput<typeof fullPagination>;
+export type ShortPaginationJson = v.InferOutput<typeof shortPagination>;
+export type ErrorBodyJson = v.InferOutput<typeof errorBody>;
+
+/**
+ * The full shape: top-level `count` (the items on this page, as Pin's framework sets it) and
+ * `pagination` with the total in `pagination.count`. A page past the end is empty, not an error.
+ */
+export const fullPaginationOf = (
+  page: number,
+  total: number,
+  itemsOnPage: number,
+): { count: number; pagination: FullPaginationJson } => {
+  const pages = pageCount(total);
+  return {
+    count: itemsOnPage,
+    pagination: {
+      current: page,
+      previous: page > 1 ? page - 1 : null,
+      next: page < pages ? page + 1 : null,
+      per_page: perPage,
+      pages,
+      count: total,
+    },
+  };
+};
+
+/** The short shape; `withCount` adds the top-level count the subscription lists carry. */
+export const shortPaginationOf = (
+  page: number,
+  total: number,
+  itemsOnPage: number,
+  withCount: boolean,
+): { count?: number; pagination: ShortPaginationJson } => ({
+  ...(withCount ? { count: itemsOnPage } : {}),
+  pagination: { count: total, per_page: perPage, current: page },
 });
 
 export const namedEnvelopes = {

@@ -1,5 +1,6 @@
-import { booleanField, presentNullableToken, subscribeFields, tokenField } from '@wattle/http';
 import * as v from 'valibot';
+import { subscribeFields } from '../subscription-input.ts';
+import { booleanField, presentNullableToken, tokenField } from '../validation.ts';
 
 /** POST /subscriptions. */
 export const createSubscriptionSchema = v.object({ plan_token: tokenField(), ...subscribeFields() });

@@ -6,15 +6,9 @@ import {
   transactionsPerMonthChoices,
   typicalProductPrices,
 } from '@wattle/domain';
-import {
-  booleanField,
-  emailField,
-  nestedBankAccount,
-  optionalText,
-  phrases,
-  requiredText,
-} from '@wattle/http';
 import * as v from 'valibot';
+import { nestedBankAccount } from '../bank-account-input.ts';
+import { booleanField, emailField, optionalText, phrases, requiredText } from '../validation.ts';
 
 /** One of listed values, sent as text or (JSON) as a number. */
 const choice = <T extends readonly string[]>(values: T) =>

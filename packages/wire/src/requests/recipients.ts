@@ -1,5 +1,6 @@
-import { emailField, nestedBankAccount, optionalText, tokenField, updatedText } from '@wattle/http';
 import * as v from 'valibot';
+import { nestedBankAccount } from '../bank-account-input.ts';
+import { emailField, optionalText, tokenField, updatedText } from '../validation.ts';
 
 /** A recipient's bank account: its details or a bank account token (exactly one on create). */
 const bankAccountSource = {

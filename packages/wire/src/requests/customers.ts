@@ -1,14 +1,7 @@
-import {
-  byExpiryMonth,
-  cardFieldNames,
-  cardInputSchema,
-  emailField,
-  exactlyOneOf,
-  optionalText,
-  tokenField,
-  updatedText,
-} from '@wattle/http';
 import * as v from 'valibot';
+import { byExpiryMonth } from '../by-expiry-month.ts';
+import { cardFieldNames, cardInputSchema } from '../card-input.ts';
+import { emailField, exactlyOneOf, optionalText, tokenField, updatedText } from '../validation.ts';
 
 /** POST /customers; built once per expiry month (byExpiryMonth): `now` only checks the card's expiry. */
 export const createCustomerSchema = byExpiryMonth((now: Date) =>
