@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cardFields } from '../helpers/fixtures.ts';
+import { cardFields, notATestCardNumber } from '../helpers/fixtures.ts';
 import { type Api, api, type Merchant, newMerchant } from '../helpers/stack.ts';
 
 let merchant: Merchant;
@@ -66,7 +66,7 @@ describe('POST /cards', () => {
       error: 'invalid_resource',
       error_description: 'One or more parameters were missing or invalid',
       messages: [
-        { param: 'number', code: 'number_invalid', message: 'Card number is not valid' },
+        { param: 'number', code: 'number_invalid', message: notATestCardNumber('Number') },
         { param: 'expiry_month', code: 'expiry_month_invalid', message: 'Expiry month is expired' },
         { param: 'expiry_year', code: 'expiry_year_invalid', message: 'Expiry year is expired' },
       ],

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cardFields, chargeFields } from '../helpers/fixtures.ts';
+import { cardFields, chargeFields, notATestCardNumber } from '../helpers/fixtures.ts';
 import { type Api, api, type Merchant, newMerchant, type RequestOptions } from '../helpers/stack.ts';
 
 /**
@@ -78,7 +78,7 @@ describe('JSON numbers where the contract has text', () => {
     const res = await client.post('/1/cards', { ...numericCard(5520000000000099), cvc: 51 });
     expect(res.status).toBe(422);
     expect(res.body.messages).toEqual([
-      { param: 'number', code: 'number_invalid', message: 'Card number is not valid' },
+      { param: 'number', code: 'number_invalid', message: notATestCardNumber('Number') },
       { param: 'cvc', code: 'cvc_invalid', message: 'Cvc is invalid' },
     ]);
     // A BSB with a leading zero loses it as a number: 63000 is five digits.

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cardFields, cardTokenNotFound, tokenAlreadyUsed } from '../helpers/fixtures.ts';
+import { cardFields, cardTokenNotFound, notATestCardNumber, tokenAlreadyUsed } from '../helpers/fixtures.ts';
 import { type Api, api, type Merchant, newCustomer, newMerchant } from '../helpers/stack.ts';
 
 let merchant: Merchant;
@@ -76,7 +76,7 @@ describe('POST /customers', () => {
       {
         param: 'card[number]',
         code: 'card_number_invalid',
-        message: 'Card number is not valid',
+        message: notATestCardNumber('Card number'),
       },
       {
         param: 'card[address_city]',

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cardFields, chargeFields } from '../helpers/fixtures.ts';
+import { cardFields, chargeFields, notATestCardNumber } from '../helpers/fixtures.ts';
 import { type Api, api, type Merchant, newMerchant } from '../helpers/stack.ts';
 
 let merchant: Merchant;
@@ -181,7 +181,11 @@ describe('POST /payment_sources', () => {
     const paramsOf = (body: { messages: { param: string }[] }) => body.messages.map((m) => m.param);
     expect(paramsOf(res.body)).toEqual(paramsOf(asCard.body).map((param) => `source[${param}]`));
     expect(res.body.messages).toEqual([
-      { param: 'source[number]', code: 'source_number_invalid', message: 'Card number is not valid' },
+      {
+        param: 'source[number]',
+        code: 'source_number_invalid',
+        message: notATestCardNumber('Source number'),
+      },
       {
         param: 'source[expiry_month]',
         code: 'source_expiry_month_invalid',
@@ -228,7 +232,7 @@ describe('POST /payment_sources', () => {
     expect(
       malformed.body.messages.map((m: { param: string; message: string }) => [m.param, m.message]),
     ).toEqual([
-      ['source[number]', 'Card number is not valid'],
+      ['source[number]', notATestCardNumber('Source number')],
       ['source[cryptogram]', 'Source cryptogram is not a valid cryptogram'],
       ['source[eci]', 'Source eci is not a valid ECI'],
       ['source[expiry_month]', 'Source expiry month is expired'],

@@ -1,16 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cardFields, chargeFields } from '../helpers/fixtures.ts';
+import { cardFields, chargeFields, notATestCardNumber } from '../helpers/fixtures.ts';
 import { newCustomer, newPlan } from '../helpers/plans.ts';
 import { type Api, api, newMerchant } from '../helpers/stack.ts';
 
 // The texts Pin's client libraries compare, where Pin's reference is silent (docs/api/behaviour.md).
 let client: Api;
+let live: Api;
 let baseUrl: string;
 
 beforeAll(async () => {
   const merchant = await newMerchant();
   baseUrl = merchant.test.baseUrl;
   client = api(baseUrl, merchant.test.secretKey);
+  live = api(merchant.live.baseUrl, merchant.live.secretKey);
 });
 
 describe('texts clients check', () => {
@@ -23,12 +25,26 @@ describe('texts clients check', () => {
     expect(invalid.body.error_description).toBe('One or more parameters were missing or invalid');
   });
 
-  it('a Luhn-invalid card number is "Card number is not valid", on every card endpoint', async () => {
+  it("a Luhn-invalid card number is no Pin test card in test, with the parameter's name, on every card endpoint", async () => {
     const card = await client.post('/1/cards', cardFields({ number: '5520000000000099' }));
+    expect(card.body.messages).toEqual([
+      { param: 'number', code: 'number_invalid', message: notATestCardNumber('Number') },
+    ]);
+    const charge = await client.post(
+      '/1/charges',
+      chargeFields({ card: cardFields({ number: '5520000000000099' }) }),
+    );
+    expect(charge.body.messages).toEqual([
+      { param: 'card[number]', code: 'card_number_invalid', message: notATestCardNumber('Card number') },
+    ]);
+  });
+
+  it('a Luhn-invalid card number is "Card number is not valid" in live, on every card endpoint', async () => {
+    const card = await live.post('/1/cards', cardFields({ number: '5520000000000099' }));
     expect(card.body.messages).toEqual([
       { param: 'number', code: 'number_invalid', message: 'Card number is not valid' },
     ]);
-    const charge = await client.post(
+    const charge = await live.post(
       '/1/charges',
       chargeFields({ card: cardFields({ number: '5520000000000099' }) }),
     );

@@ -34,7 +34,7 @@ export const storedCustomer = async (
   const createdAt = toTimestamp(at);
   // The card as a merchant sends it, read by the API's own card schema.
   const card = newCard(
-    validate(cardInputSchema(at), cardFields({ number })),
+    validate(cardInputSchema(at, 'live'), cardFields({ number })),
     randomIds.token('card'),
     createdAt,
   );

@@ -71,3 +71,10 @@ export const cardTokenNotFound = {
   error: 'not_found',
   error_description: 'The requested resource could not be found.',
 };
+
+/**
+ * Pin's text, in the test environment, for a card number that is no card's, as its test API
+ * answered in 2020 and 2024 (`name` is the parameter's, humanised: "Number", "Card number").
+ */
+export const notATestCardNumber = (name: string): string =>
+  `${name} is not a valid Pin Payments test card number.${' '.repeat(27)}See https://pinpayments.com/docs/api/test-cards`;

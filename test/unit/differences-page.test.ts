@@ -23,14 +23,16 @@ describe('the differences page', () => {
       'a 2024-11-11 #1': { 'response.x: null vs missing': reasons.seedChargeCard },
       'b 2024-11-11 #2': {
         'response.x: null vs missing': reasons.seedChargeCard,
-        'status: 404 vs 422 | piped': reasons.errorTexts,
+        'status: 404 vs 422 | piped': reasons.madeBeforeRecording,
       },
     });
     expect(section).toContain('3 differences in 2 of the replayed exchanges');
     expect(section).toContain('| `response.x: null vs missing` | a 2024-11-11 #1, b 2024-11-11 #2 |');
     expect(section).toContain('**seedChargeCard**: SPEC.md:63-64');
     expect(section).toContain('| `status: 404 vs 422 \\| piped` | b 2024-11-11 #2 |');
-    expect(section.indexOf('### SPEC.md says otherwise')).toBeLessThan(section.indexOf('### To be fixed'));
+    expect(section.indexOf('### SPEC.md says otherwise')).toBeLessThan(
+      section.indexOf('### What the replay cannot make'),
+    );
     expect(() => differencesSection({ c: { d: { kind: 'open', item: 'none' } } })).toThrow(/reasons.ts/);
   });
 

@@ -65,7 +65,7 @@ describe('JSON numbers and booleans where text is expected', () => {
   });
 
   it('make a card of numbers the card of its digits', () => {
-    expect(validate(cardInputSchema(now), numericCard)).toMatchObject({
+    expect(validate(cardInputSchema(now, 'live'), numericCard)).toMatchObject({
       number: '5520000000000000',
       expiryMonth: 5,
       expiryYear: 2030,
@@ -84,7 +84,9 @@ describe('JSON numbers and booleans where text is expected', () => {
   });
 
   it('still refuse what the text would refuse, with the same messages', () => {
-    expect(messagesOf(cardInputSchema(now), { ...numericCard, number: 5520000000000099, cvc: 51 })).toEqual([
+    expect(
+      messagesOf(cardInputSchema(now, 'live'), { ...numericCard, number: 5520000000000099, cvc: 51 }),
+    ).toEqual([
       { param: 'number', code: 'number_invalid', message: 'Card number is not valid' },
       { param: 'cvc', code: 'cvc_invalid', message: 'Cvc is invalid' },
     ]);
@@ -96,7 +98,7 @@ describe('JSON numbers and booleans where text is expected', () => {
   it('refuse a number too large to arrive whole, as an invalid field', () => {
     // A 19-digit number sent as a JSON number arrives rounded to 4000000000000000000.
     const number = JSON.parse('4000000000000000006') as number;
-    expect(messagesOf(cardInputSchema(now), { ...numericCard, number })).toEqual([
+    expect(messagesOf(cardInputSchema(now, 'live'), { ...numericCard, number })).toEqual([
       { param: 'number', code: 'number_invalid', message: 'Number is invalid' },
     ]);
   });

@@ -30,7 +30,7 @@ describe('kept checks', () => {
       cryptogram: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=',
       eci: '05',
     };
-    const schema = paymentSourceInputSchema(now);
+    const schema = paymentSourceInputSchema(now, 'live');
     expect(refusedAt(schema, { type: 'network_token', source })).toEqual([]);
     const { cryptogram: _c, ...noCryptogram } = source;
     expect(refusedAt(schema, { type: 'network_token', source: noCryptogram })).toEqual(['source.cryptogram']);
@@ -39,7 +39,7 @@ describe('kept checks', () => {
   });
 
   it("bound a payment's text: 255 characters of description, and no more", () => {
-    const { description } = paymentFields(now);
+    const { description } = paymentFields(now, 'live');
     expect(refusedAt(description, 'x'.repeat(255))).toEqual([]);
     expect(refusedAt(description, 'x'.repeat(256))).toEqual(['']);
   });

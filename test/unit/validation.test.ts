@@ -15,7 +15,7 @@ import { cardFields } from '../helpers/fixtures.ts';
 const now = new Date('2026-11-21T05:00:00Z');
 const goodCard = cardFields({ number: '4200 0000 0000 0000' });
 
-const issuesOf = (input: unknown, schema = cardInputSchema(now)) => {
+const issuesOf = (input: unknown, schema = cardInputSchema(now, 'live')) => {
   try {
     validate(schema, input);
   } catch (error) {
@@ -26,7 +26,7 @@ const issuesOf = (input: unknown, schema = cardInputSchema(now)) => {
 
 describe('card input', () => {
   it('coerces form text into the card details', () => {
-    const details = validate(cardInputSchema(now), goodCard);
+    const details = validate(cardInputSchema(now, 'live'), goodCard);
     expect(details).toMatchObject({
       number: '4200000000000000',
       expiryMonth: 5,
@@ -37,7 +37,7 @@ describe('card input', () => {
 
   it('takes JSON numbers as well as numeric strings', () => {
     expect(
-      validate(cardInputSchema(now), { ...goodCard, expiry_month: 5, expiry_year: 2030 }).expiryMonth,
+      validate(cardInputSchema(now, 'live'), { ...goodCard, expiry_month: 5, expiry_year: 2030 }).expiryMonth,
     ).toBe(5);
   });
 
@@ -89,7 +89,7 @@ describe('card input', () => {
   });
 
   it('names nested params with brackets', () => {
-    const schema = v.object({ card: cardInputSchema(now) });
+    const schema = v.object({ card: cardInputSchema(now, 'live') });
     const issues = issuesOf({ card: { ...goodCard, address_city: '' } }, schema as never);
     expect(issues).toEqual([
       {

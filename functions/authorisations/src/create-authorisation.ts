@@ -16,7 +16,7 @@ import type { AuthorisationsDeps } from './deps.ts';
  */
 export const createAuthorisation: RouteHandler<AuthorisationsDeps> = async (request, deps) => {
   const now = deps.clock.now();
-  const input = validate(createAuthorisationSchema(now), request.body, {
+  const input = validate(createAuthorisationSchema(now, request.environment), request.body, {
     also: paymentSourceIssues(request.body),
   });
   const scope = scopeOf(request);

@@ -19,7 +19,9 @@ import { threeDSecurePageUrl } from './three-d-secure.ts';
  */
 export const createCharge: RouteHandler<ChargesDeps> = async (request, deps) => {
   const now = deps.clock.now();
-  const input = validate(createChargeSchema(now), request.body, { also: paymentSourceIssues(request.body) });
+  const input = validate(createChargeSchema(now, request.environment), request.body, {
+    also: paymentSourceIssues(request.body),
+  });
   const scope = scopeOf(request);
   const created = await createPaymentOnce(deps, scope, {
     kind: 'charge',

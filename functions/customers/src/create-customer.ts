@@ -5,7 +5,7 @@ import type { CustomersDeps } from './deps.ts';
 
 /** POST /customers: the customer with its first card (card object, unused card token or payment source). */
 export const createCustomerRoute: RouteHandler<CustomersDeps> = async (request, deps) => {
-  const input = validate(createCustomerSchema(deps.clock.now()), request.body, {
+  const input = validate(createCustomerSchema(deps.clock.now(), request.environment), request.body, {
     also: createCustomerOneOf(request.body),
   });
   const fields = {

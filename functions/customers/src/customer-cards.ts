@@ -42,10 +42,11 @@ const together = (param: string, other: string): PinError =>
   });
 
 /** The card fields, card_token or payment_source_token: one of them. */
-const cardSourceOf = (body: ApiRequest['body'], now: Date): CardSource => {
+const cardSourceOf = ({ body, environment }: ApiRequest, now: Date): CardSource => {
   const byCardToken = body.card_token !== undefined;
   const bySource = body.payment_source_token !== undefined;
-  if (!byCardToken && !bySource) return { kind: 'details', details: validate(cardInputSchema(now), body) };
+  if (!byCardToken && !bySource)
+    return { kind: 'details', details: validate(cardInputSchema(now, environment), body) };
   if (byCardToken && bySource) throw together('payment_source_token', 'card token');
   if (cardFieldsGiven(body))
     throw together(byCardToken ? 'card_token' : 'payment_source_token', 'card details');
@@ -64,7 +65,7 @@ export const addCustomerCardRoute: RouteHandler<
   CustomersDeps,
   'POST /1/customers/{customer_token}/cards'
 > = async (request, deps) => {
-  const source = cardSourceOf(request.body, deps.clock.now());
+  const source = cardSourceOf(request, deps.clock.now());
   const customerToken = request.params.customer_token;
   const card = await addCustomerCard(deps, scopeOf(request), customerToken, source);
   return resource(201, presentCard(card, { customerToken, primary: false }), {

@@ -33,7 +33,7 @@ export const updateCustomerRoute: RouteHandler<CustomersDeps, 'PUT /1/customers/
     paymentSourceToken: body.payment_source_token as string | undefined,
     primaryCardToken: body.primary_card_token as string | undefined,
   });
-  const input = validate(updateCustomerSchema(deps.clock.now()), body);
+  const input = validate(updateCustomerSchema(deps.clock.now(), request.environment), body);
   const customer = await updateCustomer(deps, scopeOf(request), request.params.customer_token, {
     fields: fieldUpdates(input),
     cards: {

@@ -14,7 +14,7 @@ export const createPaymentSourceRoute: RouteHandler<PaymentSourcesDeps> = async 
     throw new PinError('transaction_forbidden', {
       description: `A publishable key creates card payment sources only: a ${String(request.body.type)} source carries a decrypted token, which is sent from a server with the secret key.`,
     });
-  const input = validate(paymentSourceInputSchema(deps.clock.now()), request.body);
+  const input = validate(paymentSourceInputSchema(deps.clock.now(), request.environment), request.body);
   const source = await createPaymentSource(deps, scopeOf(request), input);
   return resource(201, presentPaymentSource(source), { ip_address: request.sourceIp });
 };

@@ -82,7 +82,7 @@ const at = (iso: string) => `2026-11-${iso}Z`;
 
 /** The request samples' card, through the API's own check (which names its fields) and stored. */
 const card: Card = newCard(
-  v.parse(cardInputSchema(now), cardExample),
+  v.parse(cardInputSchema(now, 'test'), cardExample),
   'card_nytGw7koRg23EEp9NTmz9w',
   at('24T03:10:41'),
 );

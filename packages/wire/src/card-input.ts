@@ -1,5 +1,6 @@
 import {
   type CardDetails,
+  type Environment,
   isExpired,
   isKnownCountry,
   isValidCardNumber,
@@ -10,13 +11,25 @@ import * as v from 'valibot';
 import { byExpiryMonth } from './by-expiry-month.ts';
 import { integer, nullableText, optionalText, phrases, requiredText } from './validation.ts';
 
+/**
+ * What Pin says of a card number that is no card's (not Luhn-valid). In the test environment, the
+ * parameter's name and Pin's pointer to its test cards, as Pin's test API answered POST /cards in
+ * 2020 and in 2024 (test/conformance/recordings/htdc-pinxs.json: "Number is not a valid Pin
+ * Payments test card number.", 27 spaces, "See https://pinpayments.com/docs/api/test-cards"); for
+ * `card[number]` that is "Card number is not a valid …". In live, where no test card applies,
+ * "Card number is not valid" whatever the parameter, as clients recorded it before 2020.
+ */
+export const notACardNumber: Record<Environment, string> = {
+  test: `is not a valid Pin Payments test card number.${' '.repeat(27)}See https://pinpayments.com/docs/api/test-cards`,
+  live: 'Card number is not valid',
+};
+
 /** A card number (a card's, or a wallet's token number): digits as typed, 12 to 19, Luhn-valid. */
-export const cardNumberField = () =>
+export const cardNumberField = (environment: Environment) =>
   v.pipe(
     requiredText(40),
     v.transform(normaliseCardNumber),
-    // Pin's text whatever the parameter is called (`number` or `card[number]`).
-    v.check(isValidCardNumber, 'Card number is not valid'),
+    v.check(isValidCardNumber, notACardNumber[environment]),
   );
 
 /** The expiry month and year of a card or a token. */
@@ -60,11 +73,11 @@ export const expiryYearUnexpired =
  * Expiry is checked against `now`: a card past its expiry month is invalid (422), as Pin answers.
  * Built once per expiry month (byExpiryMonth).
  */
-export const cardInputSchema = byExpiryMonth((now: Date) =>
+export const cardInputSchema = byExpiryMonth((now: Date, environment: Environment) =>
   v.pipe(
     v.object(
       {
-        number: cardNumberField(),
+        number: cardNumberField(environment),
         ...expiryFields(),
         cvc: v.pipe(requiredText(4), v.check(isValidCvc, phrases.invalid)),
         name: requiredText(),

@@ -68,6 +68,9 @@ export const customerObject = v.strictObject({
   card: cardObject,
 });
 
+/** A customer as its customer.deleted event carries it: its cards went with it (Pin's, recorded in 2024). */
+export const deletedCustomerObject = v.strictObject({ ...customerObject.entries, card: v.null() });
+
 const platformAdjustment = v.strictObject({ amount: whole, currency: text });
 
 const transferLink = v.strictObject({ state: text, paid_at: timestamp, token: text });
@@ -447,6 +450,7 @@ export const namedObjects = {
 export type CardJson = v.InferOutput<typeof cardObject>;
 export type ChargeCardJson = v.InferOutput<typeof chargeCardObject>;
 export type CustomerJson = v.InferOutput<typeof customerObject>;
+export type DeletedCustomerJson = v.InferOutput<typeof deletedCustomerObject>;
 export type PlatformAdjustmentJson = v.InferOutput<typeof platformAdjustment>;
 export type TransferLinkJson = v.InferOutput<typeof transferLink>;
 export type ChargeJson = v.InferOutput<typeof chargeObject>;

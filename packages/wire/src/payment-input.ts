@@ -1,6 +1,7 @@
 import {
   defaultCurrency,
   defaultMaximumCharge,
+  type Environment,
   isAtLeastMinimum,
   isSupportedCurrency,
   isWithinMaximum,
@@ -51,7 +52,7 @@ export const metadataField = () =>
 export const ipAddressField = () => v.pipe(requiredText(45), v.ip('is not a valid IP address'));
 
 /** The fields charges and authorisations share (docs/api/cookbook/charges.md, authorisations.md). */
-export const paymentFields = (now: Date) => ({
+export const paymentFields = (now: Date, environment: Environment) => ({
   email: emailField(),
   description: requiredText(255),
   amount: integer(),
@@ -59,7 +60,7 @@ export const paymentFields = (now: Date) => ({
   currency: currencyField(),
   reference: optionalText(255),
   metadata: metadataField(),
-  card: v.optional(cardInputSchema(now)),
+  card: v.optional(cardInputSchema(now, environment)),
   card_token: v.optional(tokenField()),
   payment_source_token: v.optional(tokenField()),
   customer_token: v.optional(tokenField()),

@@ -1,4 +1,5 @@
 import {
+  type Environment,
   isCryptogram,
   isEci,
   maxCryptogramLength,
@@ -25,11 +26,11 @@ import { optionalText, phrases, requiredText } from './validation.ts';
  * Active Merchant sends it), is the card's network type, as Pin shows it (issue 41); a wallet's own
  * token is its wallet's.
  */
-const tokenisedCardSchema = (now: Date) =>
+const tokenisedCardSchema = (now: Date, environment: Environment) =>
   v.pipe(
     v.object(
       {
-        number: cardNumberField(),
+        number: cardNumberField(environment),
         ...expiryFields(),
         name: optionalText(),
         cryptogram: v.pipe(
@@ -68,15 +69,15 @@ const typeMessage = (issue: v.BaseIssue<unknown>): string =>
  * POST /payment_sources: `type` and its `source`. A card source is a card as POST /cards takes it;
  * the others are tokens with a cryptogram.
  */
-export const paymentSourceInputSchema = (now: Date) =>
+export const paymentSourceInputSchema = (now: Date, environment: Environment) =>
   v.pipe(
     v.variant(
       'type',
       [
-        v.object({ type: v.literal('card'), source: cardInputSchema(now) }),
+        v.object({ type: v.literal('card'), source: cardInputSchema(now, environment) }),
         v.object({
           type: v.picklist(tokenisedSourceTypes),
-          source: tokenisedCardSchema(now),
+          source: tokenisedCardSchema(now, environment),
         }),
       ],
       typeMessage,

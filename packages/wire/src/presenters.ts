@@ -1,5 +1,5 @@
 import { type Card, type CardOwner, type Customer, type PaymentSourceRecord, unowned } from '@wattle/domain';
-import type { CardJson, CustomerJson, PaymentSourceJson } from './objects.ts';
+import type { CardJson, CustomerJson, DeletedCustomerJson, PaymentSourceJson } from './objects.ts';
 
 /**
  * Optional text never given (or cleared) as Pin shows it: null, not "" (issue 41: Pin's recorded
@@ -43,6 +43,15 @@ export const presentCustomer = (customer: Customer): CustomerJson => ({
   notes: textOrNull(customer.notes),
   created_at: customer.createdAt,
   card: presentCard(customer.primaryCard, { customerToken: customer.token, primary: true }),
+});
+
+/**
+ * A customer as its customer.deleted event's data: its cards were deleted with it, so `card` is
+ * null, as Pin's events show it (recorded from Pin's API in 2024, test/conformance).
+ */
+export const presentDeletedCustomer = (customer: Customer): DeletedCustomerJson => ({
+  ...presentCustomer(customer),
+  card: null,
 });
 
 /**

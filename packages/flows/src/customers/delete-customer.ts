@@ -1,6 +1,6 @@
 import { type Clock, type Ids, newEvent, type Scope, toTimestamp } from '@wattle/domain';
 import type { CustomersStore, RetryPacing } from '@wattle/ports';
-import { presentCustomer } from '@wattle/wire';
+import { presentDeletedCustomer } from '@wattle/wire';
 import { retryOnChange } from '../shared/retry-on-change.ts';
 import { loadCustomer, notFoundIfMissing } from './load-customer.ts';
 
@@ -22,7 +22,12 @@ export const deleteCustomer = async (
   await notFoundIfMissing(() =>
     retryOnChange(pacing, async () => {
       const loaded = await loadCustomer({ customers }, scope, customerToken);
-      const event = newEvent(ids, 'customer.deleted', presentCustomer(loaded.customer), toTimestamp(now));
+      const event = newEvent(
+        ids,
+        'customer.deleted',
+        presentDeletedCustomer(loaded.customer),
+        toTimestamp(now),
+      );
       await customers.delete(scope, loaded, event, now);
     }),
   );

@@ -1,3 +1,4 @@
+import type { Environment } from '@wattle/domain';
 import * as v from 'valibot';
 import { byExpiryMonth } from '../by-expiry-month.ts';
 import {
@@ -21,9 +22,9 @@ import { integer } from '../validation.ts';
  * POST /authorisations: the payment fields of a charge and platform_adjustment, without capture and
  * 3-D Secure. Built once per expiry month (byExpiryMonth): `now` only checks the card's expiry.
  */
-export const createAuthorisationSchema = byExpiryMonth((now: Date) =>
+export const createAuthorisationSchema = byExpiryMonth((now: Date, environment: Environment) =>
   v.pipe(
-    v.object({ ...paymentFields(now), platform_adjustment: platformAdjustmentField() }),
+    v.object({ ...paymentFields(now, environment), platform_adjustment: platformAdjustmentField() }),
     v.forward(v.partialCheck([['amount'], ['currency']], aboveMinimum, minimumPhrase), ['amount']),
     v.forward(v.partialCheck([['amount']], belowMaximum, maximumPhrase), ['amount']),
     v.forward(

@@ -1,3 +1,4 @@
+import type { Environment } from '@wattle/domain';
 import * as v from 'valibot';
 import { byExpiryMonth } from '../by-expiry-month.ts';
 import { aboveMinimum, belowMaximum, maximumPhrase, minimumPhrase, paymentFields } from '../payment-input.ts';
@@ -16,10 +17,10 @@ import { booleanField, integer } from '../validation.ts';
  * platform_adjustment.
  * Built once per expiry month (byExpiryMonth): `now` only checks the card's expiry.
  */
-export const createChargeSchema = byExpiryMonth((now: Date) =>
+export const createChargeSchema = byExpiryMonth((now: Date, environment: Environment) =>
   v.pipe(
     v.object({
-      ...paymentFields(now),
+      ...paymentFields(now, environment),
       capture: v.optional(booleanField(), true),
       three_d_secure: v.optional(threeDSecureSchema),
       platform_adjustment: platformAdjustmentField(),

@@ -1,10 +1,11 @@
+import type { Environment } from '@wattle/domain';
 import * as v from 'valibot';
 import { byExpiryMonth } from '../by-expiry-month.ts';
 import { cardFieldNames, cardInputSchema } from '../card-input.ts';
 import { emailField, exactlyOneOf, optionalText, tokenField, updatedText } from '../validation.ts';
 
 /** POST /customers; built once per expiry month (byExpiryMonth): `now` only checks the card's expiry. */
-export const createCustomerSchema = byExpiryMonth((now: Date) =>
+export const createCustomerSchema = byExpiryMonth((now: Date, environment: Environment) =>
   v.object({
     email: emailField(),
     first_name: optionalText(),
@@ -12,7 +13,7 @@ export const createCustomerSchema = byExpiryMonth((now: Date) =>
     phone_number: optionalText(50),
     company: optionalText(),
     notes: optionalText(2000),
-    card: v.optional(cardInputSchema(now)),
+    card: v.optional(cardInputSchema(now, environment)),
     card_token: v.optional(tokenField()),
     payment_source_token: v.optional(tokenField()),
   }),
@@ -23,7 +24,7 @@ export const createCustomerOneOf = (body: Record<string, unknown>) =>
   exactlyOneOf(body, ['card', 'card_token', 'payment_source_token']);
 
 /** PUT /customers/{token}; built once per expiry month, as createCustomerSchema. */
-export const updateCustomerSchema = byExpiryMonth((now: Date) =>
+export const updateCustomerSchema = byExpiryMonth((now: Date, environment: Environment) =>
   v.object({
     email: v.optional(emailField()),
     first_name: updatedText(),
@@ -31,7 +32,7 @@ export const updateCustomerSchema = byExpiryMonth((now: Date) =>
     phone_number: updatedText(50),
     company: updatedText(),
     notes: updatedText(2000),
-    card: v.optional(cardInputSchema(now)),
+    card: v.optional(cardInputSchema(now, environment)),
     card_token: v.optional(tokenField()),
     payment_source_token: v.optional(tokenField()),
     primary_card_token: v.optional(tokenField()),
