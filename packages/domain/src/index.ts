@@ -34,6 +34,7 @@ export * from './platform-adjustment.ts';
 export * from './presenters.ts';
 export * from './pricing.ts';
 export * from './processor-reference.ts';
+export * from './processor-routing.ts';
 export * from './recipient.ts';
 export * from './refund.ts';
 export * from './retention.ts';

@@ -1,4 +1,5 @@
 import {
+  type Card,
   disputeCaseFor,
   type Payment,
   type PaymentOrder,
@@ -8,6 +9,8 @@ import {
   platformAdjustmentRefusal,
   reservationOf,
   reservedPayment,
+  routedReservation,
+  routeOf,
   type Scope,
   settlementDelayFor,
   type ThreeDSecureAsk,
@@ -47,7 +50,16 @@ export type PaymentCreated =
 
 export type CreatePaymentDeps = Pick<
   PaymentsDeps,
-  'payments' | 'cardTokens' | 'paymentSources' | 'customers' | 'processorOf' | 'deadline' | 'clock' | 'ids'
+  | 'payments'
+  | 'accounts'
+  | 'cardTokens'
+  | 'paymentSources'
+  | 'customers'
+  | 'processorOf'
+  | 'deadline'
+  | 'clock'
+  | 'ids'
+  | 'logger'
 >;
 
 /** A payment reserved: the processor not asked yet. */
@@ -73,6 +85,28 @@ export interface ReservedWith {
 const onItsOwn: ReservedWith = { recovery: 'own', changes: [] };
 
 /**
+ * The accounts a live payment of a merchant with routing of its own is tried on (routeOf), or
+ * null: a test payment (always the simulator), or a merchant with no routing, or none of whose
+ * rules matches (the deployment's live default).
+ */
+const merchantRoute = async (
+  { accounts }: Pick<CreatePaymentDeps, 'accounts'>,
+  scope: Scope,
+  request: PaymentRequest,
+  card: Card,
+): Promise<string[] | null> => {
+  if (scope.environment !== 'live') return null;
+  const routing = (await accounts.get(scope.accountId))?.processorRouting;
+  const asked = request.threeDSecure;
+  return routeOf(routing, {
+    amount: request.amount,
+    currency: request.currency,
+    card,
+    threeDSecure: asked !== null && (!('enabled' in asked) || asked.enabled),
+  });
+};
+
+/**
  * Reserves a charge or an authorisation before the processor is asked: its card token or payment
  * source used up, its recovery scheduled (reservationOf), with `along`'s changes. Racing requests
  * for one token never reach the processor twice: the second is refused with TokenTaken.
@@ -87,7 +121,8 @@ export const reservePayment = async (
   const now = clock.now();
   const source = await resolveSource(deps, scope, request.source, now);
   // The account the payment is made on, kept on it: everything later about it goes there.
-  const processor = processorOf(scope);
+  const route = await merchantRoute(deps, scope, request, source.card);
+  const processor = processorOf({ environment: scope.environment, account: route?.[0] });
   const threeDSecure = threeDSecureFor(
     request.threeDSecure,
     scope.environment,
@@ -103,9 +138,9 @@ export const reservePayment = async (
   if (unbearable) throw unbearable;
   const session = threeDSecure && 'sessionToken' in threeDSecure ? threeDSecure : null;
   const token = request.token ?? ids.token(paymentPrefix(request.kind));
+  const made = reservedPayment(request, token, source, threeDSecure, now);
   const reserved = {
-    ...reservedPayment(request, token, source, threeDSecure, now),
-    processorAccount: processor.account,
+    ...(route ? routedReservation(made, route, now) : { ...made, processorAccount: processor.account }),
     ...settlementDelayFor(source.opened.number),
     ...disputeCaseFor(source.opened.number),
   };

@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Scope } from '@wattle/domain';
+import { captureAuthorisation, createPayment, createPaymentOnce, createRefund } from '@wattle/flows';
+import { createMemoryStore, type MemoryStore, memoryRepositoriesOf } from '@wattle/memory-store';
+import { jobKinds } from '@wattle/ports';
+import { loadProcessorConfig, processorsFor, type RuntimeDeps, randomIds } from '@wattle/runtime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
+import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
+import { type AdyenFake, askedOf, fakeApiKey, startAdyenFake } from '../fakes/adyen.ts';
+import { fakeCipher } from '../fakes/cipher.ts';
+import { aCardDetails, aChargeRequest } from '../helpers/builders.ts';
+import { hangNet } from '../helpers/hang-net.ts';
+import { testDeps, useTable } from '../helpers/table.ts';
+
+/**
+ * Routing and failover per merchant (issue 43 item 4), on both store engines, with two Adyen
+ * accounts (each its own fake Adyen), an account whose port refuses connections (nothing ever
+ * reaches it) and one that refuses every request slowly (429 after a while: it did nothing). A
+ * merchant's rules choose the accounts; the next is tried only after `not_processed`; every
+ * attempt is kept on the payment; one Idempotency-Key authorises once.
+ */
+let au: AdyenFake;
+let us: AdyenFake;
+let closedPort: number;
+let slow: Server;
+let slowAsked = 0;
+const slowMs = 400;
+
+beforeAll(async () => {
+  [au, us] = await Promise.all([startAdyenFake(), startAdyenFake()]);
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  closedPort = (closed.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  slow = createServer((request, response) => {
+    slowAsked++;
+    request.resume();
+    setTimeout(() => {
+      response.writeHead(429, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          status: 429,
+          errorCode: '429',
+          message: 'Too many requests',
+          errorType: 'security',
+        }),
+      );
+    }, slowMs);
+  });
+  await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+}, hangNet(30_000));
+
+afterAll(async () => {
+  await Promise.all([au?.close(), us?.close(), new Promise((resolve) => slow?.close(resolve))]);
+});
+
+const settingsAt = (url: string, fake: AdyenFake) => ({
+  ADYEN_CHECKOUT_URL: url,
+  ADYEN_API_KEY: fakeApiKey,
+  ADYEN_MERCHANT_ACCOUNT: fake.merchantAccount,
+  ADYEN_HMAC_KEY: fake.hmacKey,
+});
+
+/** The deployment's accounts (adyen-au its live default). */
+const processors = () =>
+  processorsFor(
+    loadProcessorConfig({
+      WATTLE_PROCESSOR_ACCOUNTS: JSON.stringify({
+        'adyen-au': { connector: 'adyen', settings: settingsAt(au.url, au) },
+        'adyen-us': { connector: 'adyen', settings: settingsAt(us.url, us) },
+        'adyen-down': { connector: 'adyen', settings: settingsAt(`http://127.0.0.1:${closedPort}/v71`, au) },
+        'adyen-slow': {
+          connector: 'adyen',
+          settings: settingsAt(`http://127.0.0.1:${(slow.address() as AddressInfo).port}/v71`, au),
+        },
+      }),
+      WATTLE_LIVE_PROCESSOR: 'adyen-au',
+    }),
+  );
+
+const table = useTable();
+const memory: MemoryStore = createMemoryStore({ cipher: fakeCipher() });
+const engines = [
+  { name: 'dynamodb', deps: (): RuntimeDeps => testDeps(table, processors()) },
+  {
+    name: 'memory',
+    deps: (): RuntimeDeps =>
+      ({ ...testDeps(table, processors()), ...memoryRepositoriesOf(memory) }) as unknown as RuntimeDeps,
+  },
+];
+
+describe.each(engines)('routing on the $name engine', ({ deps }) => {
+  /** A live merchant of its own, with `rules` as its routing (set as the CLI sets it). */
+  const merchant = async (on: RuntimeDeps, rules: unknown[] | null): Promise<Scope> => {
+    const id = randomIds.token('acct');
+    await on.accounts.create(
+      {
+        id,
+        kind: 'merchant',
+        name: 'Routed',
+        email: 'r@example.com',
+        status: 'active',
+        referredBy: null,
+        createdAt: new Date().toISOString(),
+      },
+      [],
+    );
+    if (rules) {
+      const { processorRoutingOf } = await import('@wattle/domain');
+      const read = processorRoutingOf({ rules }, ['adyen-au', 'adyen-us', 'adyen-down', 'adyen-slow']);
+      if (!('routing' in read)) throw new Error(read.problems.join('; '));
+      expect(await on.accounts.setProcessorRouting(id, read.routing)).toBe(true);
+    }
+    return { accountId: id, environment: 'live' };
+  };
+  const charge = (currency: string, kind: 'charge' | 'authorisation' = 'charge') =>
+    aChargeRequest({
+      kind,
+      capture: kind === 'charge',
+      currency,
+      source: { kind: 'card', details: aCardDetails() },
+    });
+
+  it('routes AUD to adyen-au and USD to adyen-us; the test environment stays on the simulator', async () => {
+    const on = deps();
+    const scope = await merchant(on, [
+      { currency: 'AUD', accounts: ['adyen-au'] },
+      { currency: 'USD', accounts: ['adyen-us'] },
+    ]);
+    const aud = (await createPayment(on, scope, charge('AUD'))).payment;
+    const usd = (await createPayment(on, scope, charge('USD'))).payment;
+    expect(aud).toMatchObject({ state: 'captured', processorAccount: 'adyen-au' });
+    expect(usd).toMatchObject({
+      state: 'captured',
+      processorAccount: 'adyen-us',
+      attempts: [{ account: 'adyen-us', outcome: 'approved' }],
+    });
+    expect(askedOf(au, scope, aud.token)).toEqual(['payments']);
+    expect(askedOf(us, scope, usd.token)).toEqual(['payments']);
+    expect(askedOf(au, scope, usd.token)).toEqual([]);
+    expect(await on.payments.get(scope, usd.token)).toMatchObject({
+      attempts: [{ account: 'adyen-us', outcome: 'approved' }],
+    });
+    const test = (await createPayment(on, { ...scope, environment: 'test' }, charge('USD'))).payment;
+    expect(test.processorAccount).toBe('simulator');
+    // A currency no rule names goes to the live default.
+    expect((await createPayment(on, scope, charge('NZD'))).payment.processorAccount).toBe('adyen-au');
+  });
+
+  it('fails over to the next account when the first refuses connections, every attempt kept', async () => {
+    const on = deps();
+    const scope = await merchant(on, [{ accounts: ['adyen-down', 'adyen-us'] }]);
+    const made = (await createPayment(on, scope, charge('AUD'))).payment;
+    expect(made).toMatchObject({ state: 'captured', processorAccount: 'adyen-us' });
+    const stored = await on.payments.get(scope, made.token);
+    expect(stored?.attempts).toEqual([
+      {
+        account: 'adyen-down',
+        startedAt: expect.any(String),
+        outcome: 'not_processed',
+        endedAt: expect.any(String),
+      },
+      {
+        account: 'adyen-us',
+        startedAt: expect.any(String),
+        outcome: 'approved',
+        endedAt: expect.any(String),
+      },
+    ]);
+    expect(askedOf(us, scope, made.token)).toEqual(['payments']);
+  });
+
+  it('never fails over after a decline', async () => {
+    const on = deps();
+    const scope = await merchant(on, [{ accounts: ['adyen-au', 'adyen-us'] }]);
+    au.answerNext('payments', {
+      status: 200,
+      body: {
+        resultCode: 'Refused',
+        refusalReason: 'Refused',
+        refusalReasonCode: '2',
+        pspReference: 'DECLINED1',
+      },
+    });
+    const made = (await createPayment(on, scope, charge('AUD'))).payment;
+    expect(made).toMatchObject({ state: 'failed', processorAccount: 'adyen-au' });
+    expect((await on.payments.get(scope, made.token))?.attempts).toEqual([
+      expect.objectContaining({ account: 'adyen-au', outcome: 'declined' }),
+    ]);
+    expect(askedOf(us, scope, made.token)).toEqual([]);
+  });
+
+  it('never fails over after a 5xx or a timeout: the payment may exist, and is recovered on that account', async () => {
+    const on = deps();
+    const scope = await merchant(on, [{ accounts: ['adyen-au', 'adyen-us'] }]);
+    au.answerNext('payments', {
+      status: 500,
+      body: { status: 500, errorCode: '905', message: 'Internal error', errorType: 'internal' },
+    });
+    const fiveHundred = (await createPayment(on, scope, charge('AUD'))).payment;
+    au.answerNext('payments', { reset: true });
+    const dropped = (await createPayment(on, scope, charge('AUD'))).payment;
+    for (const payment of [fiveHundred, dropped]) {
+      expect(payment).toMatchObject({ state: 'processing', processorAccount: 'adyen-au' });
+      expect((await on.payments.get(scope, payment.token))?.attempts).toEqual([
+        expect.objectContaining({ account: 'adyen-au', outcome: 'unknown' }),
+      ]);
+      expect(askedOf(us, scope, payment.token)).toEqual([]);
+    }
+    await runDueJobs(on, new Date(Date.now() + 2 * 60 * 60 * 1000), {
+      [jobKinds.paymentRecovery]: jobHandlers[jobKinds.paymentRecovery]!,
+    });
+    for (const payment of [fiveHundred, dropped]) {
+      expect(askedOf(au, scope, payment.token)).toContain('cancels-by-reference');
+      expect(askedOf(us, scope, payment.token)).toEqual([]);
+    }
+  });
+
+  it('authorises once for concurrent requests with one Idempotency-Key while the first account slowly refuses', async () => {
+    const on = deps();
+    const scope = await merchant(on, [{ accounts: ['adyen-slow', 'adyen-us'] }]);
+    const asked = slowAsked;
+    const request = { ...charge('AUD'), idempotencyKey: `key-${randomUUID()}` };
+    const first = createPaymentOnce(on, scope, request);
+    await new Promise((resolve) => setTimeout(resolve, slowMs / 4));
+    const answers = await Promise.all([
+      first,
+      createPaymentOnce(on, scope, request),
+      createPaymentOnce(on, scope, request),
+    ]);
+    const token = answers[0].payment.token;
+    expect(answers.map((answer) => answer.payment.token)).toEqual([token, token, token]);
+    // Whatever each request answered (the winner captured, a loser Pending as it stood), the
+    // payment is one authorisation, at adyen-us, after the slow account did nothing.
+    expect(askedOf(us, scope, token)).toEqual(['payments']);
+    expect(slowAsked - asked).toBeGreaterThanOrEqual(1);
+    const stored = await on.payments.get(scope, token);
+    expect(stored).toMatchObject({ state: 'captured', processorAccount: 'adyen-us' });
+    expect(stored?.attempts?.map(({ account, outcome }) => ({ account, outcome }))).toEqual([
+      { account: 'adyen-slow', outcome: 'not_processed' },
+      { account: 'adyen-us', outcome: 'approved' },
+    ]);
+    // A retry once it settled answers the same payment, asking nobody.
+    const again = await createPaymentOnce(on, scope, request);
+    expect(again.payment).toMatchObject({ token, state: 'captured' });
+    expect(askedOf(us, scope, token)).toEqual(['payments']);
+  });
+
+  it('captures and refunds a payment routed to adyen-us on adyen-us after the rules change', async () => {
+    const on = deps();
+    const scope = await merchant(on, [{ currency: 'AUD', accounts: ['adyen-us'] }]);
+    const held = (await createPayment(on, scope, charge('AUD', 'authorisation'))).payment;
+    const paid = (await createPayment(on, scope, charge('AUD'))).payment;
+    expect([held.processorAccount, paid.processorAccount]).toEqual(['adyen-us', 'adyen-us']);
+    expect(
+      await on.accounts.setProcessorRouting(scope.accountId, { rules: [{ accounts: ['adyen-au'] }] }),
+    ).toBe(true);
+    expect((await createPayment(on, scope, charge('AUD'))).payment.processorAccount).toBe('adyen-au');
+    expect(await captureAuthorisation(on, scope, held.token, held.amount)).toMatchObject({
+      state: 'captured',
+    });
+    const refund = await createRefund(on, scope, paid.token, 300);
+    expect(refund.processorAccount).toBe('adyen-us');
+    await runDueJobs(on, new Date(Date.now() + 2 * 60 * 60 * 1000), {
+      [jobKinds.refundSettlement]: jobHandlers[jobKinds.refundSettlement]!,
+    });
+    expect(askedOf(us, scope, held.token)).toEqual(['payments', 'captures']);
+    expect(askedOf(us, scope, paid.token)).toEqual(['payments', 'refunds']);
+    expect(askedOf(au, scope, held.token)).toEqual([]);
+    expect(askedOf(au, scope, paid.token)).toEqual([]);
+    // Routing removed: the live default again.
+    expect(await on.accounts.setProcessorRouting(scope.accountId, null)).toBe(true);
+    expect((await on.accounts.get(scope.accountId))?.processorRouting).toBeUndefined();
+    expect(await on.accounts.setProcessorRouting('acct_none', null)).toBe(false);
+  });
+});
