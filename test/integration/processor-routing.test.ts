@@ -150,6 +150,26 @@ describe.each(engines)('routing on the $name engine', ({ deps }) => {
     expect((await createPayment(on, scope, charge('NZD'))).payment.processorAccount).toBe('adyen-au');
   });
 
+  it('leaves out an account the deployment no longer declares', async () => {
+    const on = deps();
+    const scope = await merchant(on, null);
+    await on.accounts.setProcessorRouting(scope.accountId, {
+      rules: [
+        { currencies: ['USD'], accounts: ['adyen-gone', 'adyen-us'] },
+        { currencies: ['AUD'], accounts: ['adyen-gone'] },
+      ],
+    });
+    expect((await createPayment(on, scope, charge('USD'))).payment).toMatchObject({
+      state: 'captured',
+      processorAccount: 'adyen-us',
+      attempts: [{ account: 'adyen-us', outcome: 'approved' }],
+    });
+    expect((await createPayment(on, scope, charge('AUD'))).payment).toMatchObject({
+      state: 'captured',
+      processorAccount: 'adyen-au',
+    });
+  });
+
   it('fails over to the next account when the first refuses connections, every attempt kept', async () => {
     const on = deps();
     const scope = await merchant(on, [{ accounts: ['adyen-down', 'adyen-us'] }]);

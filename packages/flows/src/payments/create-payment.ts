@@ -17,7 +17,7 @@ import {
   type ThreeDSecurePassThrough,
   threeDSecureFor,
 } from '@wattle/domain';
-import type { PaymentWrite } from '@wattle/ports';
+import { hasAccount, type PaymentWrite } from '@wattle/ports';
 import { commitUsingToken } from '../cards/card-intake.ts';
 import { usedFirst } from '../payment-sources/take-payment-source.ts';
 import type { PaymentsDeps } from './deps.ts';
@@ -86,11 +86,12 @@ const onItsOwn: ReservedWith = { recovery: 'own', changes: [] };
 
 /**
  * The accounts a live payment of a merchant with routing of its own is tried on (routeOf), or
- * null: a test payment (always the simulator), or a merchant with no routing, or none of whose
- * rules matches (the deployment's live default).
+ * null: a test payment (always the simulator), a merchant with no routing, or none of whose rules
+ * matches (the deployment's live default). An account the deployment no longer declares is left
+ * out (a new payment is never made to wait for it); with none left, the live default.
  */
 const merchantRoute = async (
-  { accounts }: Pick<CreatePaymentDeps, 'accounts'>,
+  { accounts, processorOf }: Pick<CreatePaymentDeps, 'accounts' | 'processorOf'>,
   scope: Scope,
   request: PaymentRequest,
   card: Card,
@@ -98,12 +99,13 @@ const merchantRoute = async (
   if (scope.environment !== 'live') return null;
   const routing = (await accounts.get(scope.accountId))?.processorRouting;
   const asked = request.threeDSecure;
-  return routeOf(routing, {
+  const route = routeOf(routing, {
     amount: request.amount,
     currency: request.currency,
     card,
     threeDSecure: asked !== null && (!('enabled' in asked) || asked.enabled),
-  });
+  })?.filter((account) => hasAccount(processorOf, scope.environment, account));
+  return route?.length ? route : null;
 };
 
 /**
