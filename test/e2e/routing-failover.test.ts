@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { processorReferenceOf } from '@wattle/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdyenFake, fakeApiKey, startAdyenFake } from '../fakes/adyen.ts';
+import { closedPort, type SlowRefusal, startSlowRefusal } from '../fakes/unreachable-acquirers.ts';
 import { chargeFields } from '../helpers/fixtures.ts';
 import { hangNet } from '../helpers/hang-net.ts';
 import { type Api, api, newMerchant, type OwnStack, request, startOwnStack } from '../helpers/stack.ts';
@@ -22,36 +21,13 @@ const dataDir = mkdtempSync(join(tmpdir(), 'wattle-routing-'));
 const slowMs = 1500;
 let au: AdyenFake;
 let us: AdyenFake;
-let slow: Server;
+let slow: SlowRefusal;
 let own: OwnStack;
-
-const portOf = (server: Server) => (server.address() as AddressInfo).port;
-const listening = async (server: Server) => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
-};
 
 beforeAll(async () => {
   [au, us] = await Promise.all([startAdyenFake(), startAdyenFake()]);
-  const closed = await listening(createServer());
-  const closedPort = portOf(closed);
-  await new Promise<void>((resolve) => closed.close(() => resolve()));
-  slow = await listening(
-    createServer((incoming, response) => {
-      incoming.resume();
-      setTimeout(() => {
-        response.writeHead(429, { 'content-type': 'application/json' });
-        response.end(
-          JSON.stringify({
-            status: 429,
-            errorCode: '429',
-            message: 'Too many requests',
-            errorType: 'security',
-          }),
-        );
-      }, slowMs);
-    }),
-  );
+  const down = `http://127.0.0.1:${await closedPort()}/v71`;
+  slow = await startSlowRefusal(slowMs);
   const settings = (url: string, fake: AdyenFake) => ({
     connector: 'adyen',
     settings: {
@@ -67,8 +43,8 @@ beforeAll(async () => {
       WATTLE_PROCESSOR_ACCOUNTS: JSON.stringify({
         'adyen-au': settings(au.url, au),
         'adyen-us': settings(us.url, us),
-        'adyen-down': settings(`http://127.0.0.1:${closedPort}/v71`, au),
-        'adyen-slow': settings(`http://127.0.0.1:${portOf(slow)}/v71`, au),
+        'adyen-down': settings(down, au),
+        'adyen-slow': settings(slow.url, au),
       }),
       WATTLE_LIVE_PROCESSOR: 'adyen-au',
       WATTLE_FUNCTION_TIMEOUT_MS: '12000',
@@ -78,7 +54,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await own?.stop();
-  await Promise.all([au?.close(), us?.close(), new Promise((resolve) => slow?.close(resolve))]);
+  await Promise.all([au?.close(), us?.close(), slow?.close()]);
   rmSync(dataDir, { recursive: true, force: true });
 });
 

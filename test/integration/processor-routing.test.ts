@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Scope } from '@wattle/domain';
 import { captureAuthorisation, createPayment, createPaymentOnce, createRefund } from '@wattle/flows';
 import { createMemoryStore, type MemoryStore, memoryRepositoriesOf } from '@wattle/memory-store';
@@ -11,6 +9,7 @@ import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { type AdyenFake, askedOf, fakeApiKey, startAdyenFake } from '../fakes/adyen.ts';
 import { fakeCipher } from '../fakes/cipher.ts';
+import { closedPort, type SlowRefusal, startSlowRefusal } from '../fakes/unreachable-acquirers.ts';
 import { aCardDetails, aChargeRequest } from '../helpers/builders.ts';
 import { hangNet } from '../helpers/hang-net.ts';
 import { testDeps, useTable } from '../helpers/table.ts';
@@ -24,37 +23,18 @@ import { testDeps, useTable } from '../helpers/table.ts';
  */
 let au: AdyenFake;
 let us: AdyenFake;
-let closedPort: number;
-let slow: Server;
-let slowAsked = 0;
+let down: string;
+let slow: SlowRefusal;
 const slowMs = 400;
 
 beforeAll(async () => {
   [au, us] = await Promise.all([startAdyenFake(), startAdyenFake()]);
-  const closed = createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  closedPort = (closed.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => closed.close(() => resolve()));
-  slow = createServer((request, response) => {
-    slowAsked++;
-    request.resume();
-    setTimeout(() => {
-      response.writeHead(429, { 'content-type': 'application/json' });
-      response.end(
-        JSON.stringify({
-          status: 429,
-          errorCode: '429',
-          message: 'Too many requests',
-          errorType: 'security',
-        }),
-      );
-    }, slowMs);
-  });
-  await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+  down = `http://127.0.0.1:${await closedPort()}/v71`;
+  slow = await startSlowRefusal(slowMs);
 }, hangNet(30_000));
 
 afterAll(async () => {
-  await Promise.all([au?.close(), us?.close(), new Promise((resolve) => slow?.close(resolve))]);
+  await Promise.all([au?.close(), us?.close(), slow?.close()]);
 });
 
 const settingsAt = (url: string, fake: AdyenFake) => ({
@@ -71,10 +51,10 @@ const processors = () =>
       WATTLE_PROCESSOR_ACCOUNTS: JSON.stringify({
         'adyen-au': { connector: 'adyen', settings: settingsAt(au.url, au) },
         'adyen-us': { connector: 'adyen', settings: settingsAt(us.url, us) },
-        'adyen-down': { connector: 'adyen', settings: settingsAt(`http://127.0.0.1:${closedPort}/v71`, au) },
+        'adyen-down': { connector: 'adyen', settings: settingsAt(down, au) },
         'adyen-slow': {
           connector: 'adyen',
-          settings: settingsAt(`http://127.0.0.1:${(slow.address() as AddressInfo).port}/v71`, au),
+          settings: settingsAt(slow.url, au),
         },
       }),
       WATTLE_LIVE_PROCESSOR: 'adyen-au',
@@ -242,7 +222,7 @@ describe.each(engines)('routing on the $name engine', ({ deps }) => {
   it('authorises once for concurrent requests with one Idempotency-Key while the first account slowly refuses', async () => {
     const on = deps();
     const scope = await merchant(on, [{ accounts: ['adyen-slow', 'adyen-us'] }]);
-    const asked = slowAsked;
+    const asked = slow.asked();
     const request = { ...charge('AUD'), idempotencyKey: `key-${randomUUID()}` };
     const first = createPaymentOnce(on, scope, request);
     await new Promise((resolve) => setTimeout(resolve, slowMs / 4));
@@ -256,7 +236,7 @@ describe.each(engines)('routing on the $name engine', ({ deps }) => {
     // Whatever each request answered (the winner captured, a loser Pending as it stood), the
     // payment is one authorisation, at adyen-us, after the slow account did nothing.
     expect(askedOf(us, scope, token)).toEqual(['payments']);
-    expect(slowAsked - asked).toBeGreaterThanOrEqual(1);
+    expect(slow.asked() - asked).toBeGreaterThanOrEqual(1);
     const stored = await on.payments.get(scope, token);
     expect(stored).toMatchObject({ state: 'captured', processorAccount: 'adyen-us' });
     expect(stored?.attempts?.map(({ account, outcome }) => ({ account, outcome }))).toEqual([
