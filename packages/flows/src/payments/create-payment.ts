@@ -5,6 +5,7 @@ import {
   type PaymentOrder,
   type PaymentRecovery,
   type ProcessorCard,
+  type ProcessorRouting,
   paymentPrefix,
   platformAdjustmentRefusal,
   reservationOf,
@@ -85,19 +86,32 @@ export interface ReservedWith {
 const onItsOwn: ReservedWith = { recovery: 'own', changes: [] };
 
 /**
- * The accounts a live payment of a merchant with routing of its own is tried on (routeOf), or
- * null: a test payment (always the simulator), a merchant with no routing, or none of whose rules
- * matches (the deployment's live default). An account the deployment no longer declares is left
+ * A live payment's merchant's processor routing (none for a test payment: always the simulator),
+ * its read started at once, beside the payment source's, and awaited when the card is known. A
+ * failed read is thrown by its await (never left unhandled when the source's read fails first).
+ */
+const merchantRouting = (
+  { accounts }: Pick<CreatePaymentDeps, 'accounts'>,
+  scope: Scope,
+): Promise<ProcessorRouting | undefined> => {
+  if (scope.environment !== 'live') return Promise.resolve(undefined);
+  const reading = accounts.get(scope.accountId).then((account) => account?.processorRouting);
+  reading.catch(() => {});
+  return reading;
+};
+
+/**
+ * The accounts a payment is tried on (routeOf), or null: no routing, or none of its rules
+ * matching (the deployment's live default). An account the deployment no longer declares is left
  * out (a new payment is never made to wait for it); with none left, the live default.
  */
-const merchantRoute = async (
-  { accounts, processorOf }: Pick<CreatePaymentDeps, 'accounts' | 'processorOf'>,
+const merchantRoute = (
+  { processorOf }: Pick<CreatePaymentDeps, 'processorOf'>,
   scope: Scope,
+  routing: ProcessorRouting | undefined,
   request: PaymentRequest,
   card: Card,
-): Promise<string[] | null> => {
-  if (scope.environment !== 'live') return null;
-  const routing = (await accounts.get(scope.accountId))?.processorRouting;
+): string[] | null => {
   const asked = request.threeDSecure;
   const route = routeOf(routing, {
     amount: request.amount,
@@ -121,9 +135,10 @@ export const reservePayment = async (
 ): Promise<ReservedPayment> => {
   const { payments, processorOf, ids, clock } = deps;
   const now = clock.now();
+  const routing = merchantRouting(deps, scope);
   const source = await resolveSource(deps, scope, request.source, now);
   // The account the payment is made on, kept on it: everything later about it goes there.
-  const route = await merchantRoute(deps, scope, request, source.card);
+  const route = merchantRoute(deps, scope, await routing, request, source.card);
   const processor = processorOf({ environment: scope.environment, account: route?.[0] });
   const threeDSecure = threeDSecureFor(
     request.threeDSecure,
