@@ -150,10 +150,35 @@ describe.each(engines)('routing on the $name engine', ({ deps }) => {
     });
   });
 
-  it('fails over to the next account when the first refuses connections, every attempt kept', async () => {
-    const on = deps();
+  it('fails over to the next account when the first refuses connections, every attempt kept and logged', async () => {
+    const logged: { level: string; message: string; attributes: unknown }[] = [];
+    const line = (level: string) => (message: string, attributes?: unknown) => {
+      logged.push({ level, message, attributes });
+    };
+    const on = {
+      ...deps(),
+      logger: { debug: line('DEBUG'), info: line('INFO'), warn: line('WARN'), error: line('ERROR') },
+    } as RuntimeDeps;
     const scope = await merchant(on, [{ accounts: ['adyen-down', 'adyen-us'] }]);
     const made = (await createPayment(on, scope, charge('AUD'))).payment;
+    expect(logged).toEqual([
+      {
+        level: 'WARN',
+        message: 'Authorisation attempt did nothing: failing over to the next account',
+        attributes: {
+          payment: made.token,
+          account: 'adyen-down',
+          outcome: 'not_processed',
+          reason: 'not_sent',
+          next: 'adyen-us',
+        },
+      },
+      {
+        level: 'INFO',
+        message: 'Authorisation attempt',
+        attributes: { payment: made.token, account: 'adyen-us', outcome: 'approved' },
+      },
+    ]);
     expect(made).toMatchObject({ state: 'captured', processorAccount: 'adyen-us' });
     const stored = await on.payments.get(scope, made.token);
     expect(stored?.attempts).toEqual([
@@ -217,6 +242,28 @@ describe.each(engines)('routing on the $name engine', ({ deps }) => {
       expect(askedOf(au, scope, payment.token)).toContain('cancels-by-reference');
       expect(askedOf(us, scope, payment.token)).toEqual([]);
     }
+  });
+
+  it('recovers an unknown outcome on the account after a failover, never on the one before', async () => {
+    const on = deps();
+    const scope = await merchant(on, [{ accounts: ['adyen-down', 'adyen-us'] }]);
+    us.answerNext('payments', {
+      status: 500,
+      body: { status: 500, errorCode: '905', message: 'Internal error', errorType: 'internal' },
+    });
+    const made = (await createPayment(on, scope, charge('AUD'))).payment;
+    expect(made).toMatchObject({ state: 'processing', processorAccount: 'adyen-us' });
+    expect(made.attempts?.map(({ account, outcome }) => ({ account, outcome }))).toEqual([
+      { account: 'adyen-down', outcome: 'not_processed' },
+      { account: 'adyen-us', outcome: 'unknown' },
+    ]);
+    await runDueJobs(on, new Date(Date.now() + 2 * 60 * 60 * 1000), {
+      [jobKinds.paymentRecovery]: jobHandlers[jobKinds.paymentRecovery]!,
+    });
+    const asked = askedOf(us, scope, made.token);
+    expect(asked.filter((operation) => operation === 'payments')).toHaveLength(1);
+    expect(asked).toContain('cancels-by-reference');
+    expect(askedOf(au, scope, made.token)).toEqual([]);
   });
 
   it('authorises once for concurrent requests with one Idempotency-Key while the first account slowly refuses', async () => {
