@@ -266,6 +266,40 @@ describe.each(engines)('routing on the $name engine', ({ deps }) => {
     expect(askedOf(au, scope, made.token)).toEqual([]);
   });
 
+  it('continues a retry with the same Idempotency-Key on the account the failover recorded, never from the first', async () => {
+    const base = deps();
+    // The process dies as it asks adyen-us, after the move there is written.
+    let dying = true;
+    const processorOf: RuntimeDeps['processorOf'] = (scope) => {
+      const processor = base.processorOf(scope);
+      if (processor.account !== 'adyen-us') return processor;
+      return Object.assign(Object.create(processor), {
+        authorise: async (input: Parameters<typeof processor.authorise>[0]) => {
+          if (dying) {
+            dying = false;
+            throw new Error('The function died');
+          }
+          return processor.authorise(input);
+        },
+      });
+    };
+    const on = { ...base, processorOf } as RuntimeDeps;
+    const scope = await merchant(on, [{ accounts: ['adyen-slow', 'adyen-us'] }]);
+    const request = { ...charge('AUD'), idempotencyKey: `key-${randomUUID()}` };
+    const asked = slow.asked();
+    await expect(createPaymentOnce(on, scope, request)).rejects.toThrow('The function died');
+    expect(slow.asked() - asked).toBe(1);
+    const again = await createPaymentOnce(on, scope, request);
+    expect(again.payment).toMatchObject({ state: 'captured', processorAccount: 'adyen-us' });
+    // The slow account was asked once, by the first request: the retry went on where it stood.
+    expect(slow.asked() - asked).toBe(1);
+    expect(askedOf(us, scope, again.payment.token)).toEqual(['payments']);
+    expect(again.payment.attempts?.map(({ account, outcome }) => ({ account, outcome }))).toEqual([
+      { account: 'adyen-slow', outcome: 'not_processed' },
+      { account: 'adyen-us', outcome: 'approved' },
+    ]);
+  });
+
   it('authorises once for concurrent requests with one Idempotency-Key while the first account slowly refuses', async () => {
     const on = deps();
     const scope = await merchant(on, [{ accounts: ['adyen-slow', 'adyen-us'] }]);
