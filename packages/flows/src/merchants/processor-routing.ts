@@ -10,7 +10,7 @@ export interface ProcessorRoutingDeps {
 const accountIdOf = async ({ accounts, merchants }: ProcessorRoutingDeps, named: string): Promise<string> => {
   const accountId = named.startsWith('mrch_') ? (await merchants.get(named))?.merchant.accountId : named;
   const account = accountId ? await accounts.get(accountId) : null;
-  if (!account || account.kind !== 'merchant')
+  if (account?.kind !== 'merchant')
     throw new PinError('not_found', { description: `No merchant account ${named}.` });
   return account.id;
 };
