@@ -198,6 +198,31 @@ describe.each(engines)('routing on the $name engine', ({ deps }) => {
     expect(askedOf(us, scope, made.token)).toEqual(['payments']);
   });
 
+  it('routes by whether 3-D Secure is asked, and fails over before sending the payer to the issuer', async () => {
+    const on = deps();
+    const scope = await merchant(on, [
+      { three_d_secure: true, accounts: ['adyen-down', 'adyen-us'] },
+      { accounts: ['adyen-au'] },
+    ]);
+    const started = await createPayment(on, scope, {
+      ...charge('AUD'),
+      threeDSecure: { enabled: true, callbackUrl: 'https://shop.example/back', fallbackOk: false },
+      threeDSecureReturnUrl: (session) => `https://wattle.example/3ds/${session}`,
+    });
+    expect(started).toMatchObject({
+      outcome: 'three_d_secure',
+      payment: { state: 'pending_3ds', processorAccount: 'adyen-us' },
+    });
+    expect(started.payment.attempts?.map(({ account, outcome }) => ({ account, outcome }))).toEqual([
+      { account: 'adyen-down', outcome: 'not_processed' },
+      { account: 'adyen-us', outcome: 'action_required' },
+    ]);
+    expect(askedOf(us, scope, started.payment.token)).toEqual(['payments']);
+    expect((await on.payments.get(scope, started.payment.token))?.attempts).toEqual(started.payment.attempts);
+    const plain = (await createPayment(on, scope, charge('AUD'))).payment;
+    expect(plain.processorAccount).toBe('adyen-au');
+  });
+
   it('never fails over after a decline', async () => {
     const on = deps();
     const scope = await merchant(on, [{ accounts: ['adyen-au', 'adyen-us'] }]);
