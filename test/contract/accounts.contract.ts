@@ -24,6 +24,20 @@ export const describeAccounts = (engine: Engine) => {
       expect(await accounts.get(ids.token('acct'))).toBeNull();
     });
 
+    it("keep a merchant's processor routing on its account until it is removed", async () => {
+      const { accounts } = engine();
+      const account = anAccount(now);
+      await accounts.create(account, []);
+      const routing = {
+        rules: [{ currencies: ['AUD'], minAmount: 100, accounts: ['adyen-au', 'adyen-nz'] }],
+      };
+      expect(await accounts.setProcessorRouting(account.id, routing)).toBe(true);
+      expect(await accounts.get(account.id)).toEqual({ ...account, processorRouting: routing });
+      expect(await accounts.setProcessorRouting(account.id, null)).toBe(true);
+      expect(await accounts.get(account.id)).toEqual(account);
+      expect(await accounts.setProcessorRouting(ids.token('acct'), routing)).toBe(false);
+    });
+
     it('make one account of racing creations under one id, and none of its keys twice', async () => {
       const { accounts } = engine();
       const account = anAccount(now);

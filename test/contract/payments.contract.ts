@@ -3,12 +3,15 @@ import {
   claimOf,
   claimReleaseOf,
   type EventType,
+  failoverChangesOf,
+  failoverOf,
   type Payment,
   type PaymentChange,
   type PaymentClaim,
   paymentRecoveryDueAt,
   type RecoveryEnd,
   reservationOf,
+  routedReservation,
   type Scope,
   settlementOf,
   type TransferLink,
@@ -140,6 +143,32 @@ export const describePayments = (engine: Engine) => {
       const recovery = await ports.schedule.due(jobKinds.paymentRecovery, paymentRecoveryDueAt(charge));
       expect(recovery.filter((job) => job.token === charge.token)).toHaveLength(1);
       expect(await ports.payments.get(newScope(), charge.token)).toBeNull();
+    });
+
+    it("move to their route's next account once, from the account they were read on, keeping the sealed number", async () => {
+      const ports = engine();
+      const scope = newScope();
+      const charge = routedReservation(aCharge(now), ['first', 'second', 'third'], now);
+      await reserve(ports, scope, charge, now);
+      const refused = { outcome: 'not_processed' as const, raw: { code: 'not_sent', reason: 'refused' } };
+      const moved = failoverOf(charge, refused, later(now, 1000))!;
+      const { won, refusals } = await race(
+        ports.payments.commit(scope, failoverChangesOf(charge, moved), now),
+        ports.payments.commit(scope, failoverChangesOf(charge, moved), now),
+      );
+      expect(won).toBe(1);
+      expect(refusals).toEqual([new Changed('payment', charge.token)]);
+      expect(await ports.payments.get(scope, charge.token)).toEqual({ ...moved, transfers: [] });
+      expect(await ports.payments.sealedSecretsOf(scope, charge.token)).toEqual({
+        sealedNumber: `sealed-${charge.token}`,
+      });
+      // Moved on from the second only by a request that read it there; never once it is settled.
+      const third = failoverOf(moved, refused, later(now, 2000))!;
+      await ports.payments.commit(scope, failoverChangesOf(moved, third), now);
+      await settle(ports, scope, captured(third, now), now);
+      await expect(ports.payments.commit(scope, failoverChangesOf(moved, third), now)).rejects.toEqual(
+        new Changed('payment', charge.token),
+      );
     });
 
     it('use a card token up: of two reservations with one token, the second is TokenUsed', async () => {

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -106,6 +108,29 @@ describe('npm run wattle -- accounts create', () => {
     );
     expect(direct.status).toBe('active');
     await expect(wattle(['merchants', 'activate', 'mrch_nobody'])).rejects.toThrow(/404/);
+  });
+
+  it("sets a referred merchant's processor routing straight in a table, checked against the accounts given", async () => {
+    const stack = useStack();
+    const partner = api(stack.test.baseUrl, stack.partnerKey);
+    const token = (await partner.post('/1/merchants', merchantApplication())).body.response.token as string;
+    const file = join(mkdtempSync(join(tmpdir(), 'wattle-routing-')), 'routing.json');
+    writeFileSync(file, JSON.stringify({ rules: [{ currency: 'USD', accounts: ['adyen-us', 'adyen-au'] }] }));
+    const aws = {
+      AWS_REGION: 'ap-southeast-2',
+      AWS_ACCESS_KEY_ID: stack.ddbAccessKeyId,
+      AWS_SECRET_ACCESS_KEY: 'local',
+    };
+    const table = ['--table', stack.tableName, '--endpoint', stack.ddbEndpoint];
+    const written = { rules: [{ currency: ['USD'], accounts: ['adyen-us', 'adyen-au'] }] };
+    const set = ['merchants', 'routing', 'set', token, '--file', file, ...table];
+    expect(JSON.parse(await wattle([...set, '--accounts', 'adyen-au,adyen-us'], aws))).toEqual(written);
+    expect(JSON.parse(await wattle(['merchants', 'routing', 'show', token, ...table], aws))).toEqual(written);
+    await expect(wattle([...set, '--accounts', 'adyen-au'], aws)).rejects.toThrow(
+      /adyen-us, which is not an account of this deployment \(adyen-au\)/,
+    );
+    // The local stack reads what the table holds (the same merchant, through its control endpoint).
+    expect(JSON.parse(await wattle(['merchants', 'routing', 'show', token]))).toEqual(written);
   });
 
   it('holds and declines a referred merchant, with their events in the partner’s live events', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import adyen from '@adyen/api-library';
+import { processorReferenceOf, type Scope } from '@wattle/domain';
 
 /**
  * A stateful stand-in for the few Adyen Checkout endpoints Wattle calls (a node:http server), for
@@ -342,4 +343,17 @@ export const startAdyenFake = async (): Promise<AdyenFake> => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+};
+
+/** What `fake` was asked about our reference of `token`: its authorisation and cancel by reference, and the modifications of its payment. */
+export const askedOf = (fake: AdyenFake, scope: Scope, token: string): string[] => {
+  const reference = processorReferenceOf(scope.accountId, token);
+  const psp = fake.payments.get(reference)?.pspReference;
+  return fake.requests
+    .filter(
+      (request) =>
+        request.body.reference === reference ||
+        (psp !== undefined && request.path.includes(`/payments/${psp}/`)),
+    )
+    .map((request) => request.operation);
 };

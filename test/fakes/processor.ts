@@ -125,9 +125,17 @@ export const fakeProcessor = (
   return processor;
 };
 
-/** The deps a flow asks the processor through: `processor` for every scope, and no deadline. */
+/** A logger that writes nothing, for flows that log. */
+export const quietLogger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+
+/**
+ * The deps a flow asks the processor through: `processor` for every scope, no deadline, no logs,
+ * and merchants with no routing of their own (every payment on the default account).
+ */
 export const processorDeps = <P extends PaymentProcessor>(processor: P) => ({
   processor,
   processorOf: () => processor,
   deadline: () => new AbortController().signal,
+  logger: quietLogger,
+  accounts: { get: async () => null },
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { keys } from '../../packages/store/src/kernel/keys.ts';
-import { type AdyenFake, fakeApiKey, startAdyenFake } from '../fakes/adyen.ts';
+import { type AdyenFake, askedOf, fakeApiKey, startAdyenFake } from '../fakes/adyen.ts';
 import { fakeCipher } from '../fakes/cipher.ts';
 import { aCardDetails, aChargeRequest } from '../helpers/builders.ts';
 import { hangNet } from '../helpers/hang-net.ts';
@@ -50,19 +50,6 @@ const processorsWith = (live: string) =>
       WATTLE_LIVE_PROCESSOR: live,
     }),
   );
-
-/** What `fake` was asked about our reference of `token`: its authorisation and cancel by reference, and the modifications of its payment. */
-const askedOf = (fake: AdyenFake, scope: Scope, token: string): string[] => {
-  const reference = processorReferenceOf(scope.accountId, token);
-  const psp = fake.payments.get(reference)?.pspReference;
-  return fake.requests
-    .filter(
-      (request) =>
-        request.body.reference === reference ||
-        (psp !== undefined && request.path.includes(`/payments/${psp}/`)),
-    )
-    .map((request) => request.operation);
-};
 
 interface Engine {
   name: string;

@@ -27,7 +27,18 @@ Options:
 
 merchants activate approves a partner-referred merchant (mrch_...): its live keys start to work;
 merchants decline refuses one (pending or on hold), merchants hold puts a pending one on hold
-(sub_merchant_application.declined / .on_hold; its live keys stay suspended).`,
+(sub_merchant_application.declined / .on_hold; its live keys stay suspended).
+
+       npm run wattle -- merchants routing show MERCHANT [--table TABLE] [--endpoint URL]
+       npm run wattle -- merchants routing set MERCHANT --file ROUTING.json [--table TABLE --accounts NAME,NAME]
+       npm run wattle -- merchants routing clear MERCHANT [--table TABLE]
+
+merchants routing sets which processor accounts a merchant's live payments go to (MERCHANT: its
+account, acct_..., or a partner-referred merchant's token, mrch_...): ordered rules on currency,
+card scheme, issuing country, amount range and 3-D Secure, each naming accounts to try in order
+(docs/operations/processors.md). show prints it as JSON (the form set reads), clear removes it
+(the deployment's live default again). With --table, --accounts names the deployment's processor
+accounts, which the rules are checked against; the local stack checks them against its own.`,
   customers: `Usage: npm run wattle -- customers backfill-card-owners --table TABLE [--endpoint URL] [--json]
 
 customers backfill-card-owners writes the owner record of every stored card of customers created
@@ -61,6 +72,19 @@ export interface MerchantDecisionArgs {
   table: string | null;
   endpoint: string | null;
   json: boolean;
+}
+
+export interface MerchantRoutingArgs {
+  command: 'merchant-routing';
+  action: 'show' | 'set' | 'clear';
+  /** acct_... or mrch_... */
+  merchant: string;
+  /** set: the routing's JSON file. */
+  file: string | null;
+  /** set with --table: the deployment's processor accounts. */
+  accounts: string[] | null;
+  table: string | null;
+  endpoint: string | null;
 }
 
 export interface BackfillCardOwnersArgs {
@@ -99,7 +123,13 @@ export interface CreateAccountArgs {
 export const parseCommandLine = (
   argv: string[],
   env: NodeJS.ProcessEnv,
-): CreateAccountArgs | MerchantDecisionArgs | BackfillCardOwnersArgs | MigrateArgs | string => {
+):
+  | CreateAccountArgs
+  | MerchantDecisionArgs
+  | MerchantRoutingArgs
+  | BackfillCardOwnersArgs
+  | MigrateArgs
+  | string => {
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
@@ -117,6 +147,8 @@ export const parseCommandLine = (
         table: { type: 'string' },
         endpoint: { type: 'string' },
         to: { type: 'string' },
+        file: { type: 'string' },
+        accounts: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -145,6 +177,26 @@ export const parseCommandLine = (
       json: values.json === true,
     };
   }
+  if (!values.help && positionals[0] === 'merchants' && decision === 'routing') {
+    const action = positionals[2];
+    const merchant = positionals[3] ?? '';
+    if (action !== 'show' && action !== 'set' && action !== 'clear')
+      return `merchants routing has: show, set and clear MERCHANT.${didYouMean(action ?? '', ['show', 'set', 'clear'])}`;
+    if (!/^(acct|mrch)_[\w-]+$/.test(merchant))
+      return `merchants routing ${action} needs a merchant's account (acct_...) or a referred merchant's token (mrch_...)`;
+    const file = typeof values.file === 'string' ? values.file : null;
+    if (action === 'set' && !file) return 'merchants routing set needs --file ROUTING.json';
+    const accounts =
+      typeof values.accounts === 'string'
+        ? values.accounts
+            .split(',')
+            .map((name) => name.trim())
+            .filter(Boolean)
+        : null;
+    if (action === 'set' && table && !accounts?.length)
+      return "merchants routing set --table needs --accounts NAME,NAME: the deployment's processor accounts, which the rules are checked against";
+    return { command: 'merchant-routing', action, merchant, file, accounts, table, endpoint };
+  }
   if (!values.help && positionals.join(' ') === 'customers backfill-card-owners') {
     if (!table)
       return 'customers backfill-card-owners needs --table (the local stack runs it itself on start)';
@@ -162,7 +214,7 @@ export const parseCommandLine = (
     return { command: 'migrate', action, to, table, endpoint, json: values.json === true };
   }
   if (positionals[0] === 'merchants')
-    return `merchants has: merchants activate, decline or hold MERCHANT_TOKEN.${didYouMean(decision ?? '', ['activate', 'decline', 'hold'])}`;
+    return `merchants has: merchants activate, decline or hold MERCHANT_TOKEN, and merchants routing.${didYouMean(decision ?? '', ['activate', 'decline', 'hold', 'routing'])}`;
   if (positionals[0] !== 'accounts') return usage;
   if (positionals.slice(1).join(' ') !== 'create')
     return `accounts has one command: accounts create --name NAME.${didYouMean(positionals[1] ?? '', ['create'])}`;

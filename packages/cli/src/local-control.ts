@@ -12,6 +12,13 @@ export const postLocal = async (origin: string, path: string, body: Record<strin
   return (await response.json()) as unknown;
 };
 
+/** GETs `/_local${path}` and answers the parsed JSON; an Error otherwise. */
+export const getLocal = async (origin: string, path: string): Promise<unknown> => {
+  const response = await fetch(loopbackUrl(`${origin}/_local${path}`));
+  if (!response.ok) throw new Error(`The local stack answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as unknown;
+};
+
 /** What the clock advance answers: the new time and what the scheduler ran. */
 export interface ClockAdvanced {
   now: string;
@@ -22,8 +29,5 @@ export interface ClockAdvanced {
 export const advanceClock = async (origin: string, seconds: number): Promise<ClockAdvanced> =>
   (await postLocal(origin, '/clock/advance', { seconds })) as ClockAdvanced;
 
-export const clockNow = async (origin: string): Promise<string> => {
-  const response = await fetch(loopbackUrl(`${origin}/_local/clock`));
-  if (!response.ok) throw new Error(`The local stack answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { now: string }).now;
-};
+export const clockNow = async (origin: string): Promise<string> =>
+  ((await getLocal(origin, '/clock')) as { now: string }).now;

@@ -87,6 +87,10 @@ const run = async (argv: string[], io: CliIo): Promise<void> => {
     if (args.command === 'merchant-decision') {
       const { decideMerchant } = await import('./decide-merchant.ts');
       print(await decideMerchant(args, dataDir), args.json);
+    } else if (args.command === 'merchant-routing') {
+      const { merchantRouting } = await import('./merchant-routing.ts');
+      // Always JSON: what `show` prints is what `set` reads.
+      print(await merchantRouting(args, dataDir), true);
     } else if (args.command === 'migrate') {
       const { migrate } = await import('./migrate.ts');
       print(await migrate(args, dataDir), args.json);

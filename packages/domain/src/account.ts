@@ -1,4 +1,5 @@
 import type { BankAccount } from './bank-account.ts';
+import type { ProcessorRouting } from './processor-routing.ts';
 /** The two environments: two stages of one API, each with its own keys and its own data. */
 export const environments = ['test', 'live'] as const;
 export type Environment = (typeof environments)[number];
@@ -31,6 +32,11 @@ export interface Account {
    * its bank account every day (deposits). Absent on accounts made before deposits: true.
    */
   transfersEnabled?: boolean;
+  /**
+   * Which processor accounts its live payments go to (ProcessorRouting), set by an operator
+   * (`wattle merchants routing set`); absent, the deployment's live default. Never in Pin's JSON.
+   */
+  processorRouting?: ProcessorRouting;
 }
 
 /** secret and publishable keys belong to one merchant environment; a partner key to a partner account. */

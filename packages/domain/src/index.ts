@@ -31,6 +31,7 @@ export * from './plan.ts';
 export * from './platform-adjustment.ts';
 export * from './pricing.ts';
 export * from './processor-reference.ts';
+export * from './processor-routing.ts';
 export * from './recipient.ts';
 export * from './refund.ts';
 export * from './retention.ts';

@@ -66,6 +66,13 @@ export type PaymentChange =
       listed: boolean;
     }
   /**
+   * A payment moved to the next account of its route before that account is asked (failoverOf):
+   * written only while it is still in `from` on `fromAccount` (else Changed: another request with
+   * the same Idempotency-Key, or the recovery job, moved or settled it first). Its sealed number
+   * and CVC stay: the next account needs them, and so does a recovery after a crash.
+   */
+  | { kind: 'failover'; payment: Payment; from: PaymentState; fromAccount: string }
+  /**
    * The payment's new state, written only while it is still in `from` (else Changed: another
    * request or run came first) and, with `claimed`, while that claim holds it; its sealed number
    * and CVC are dropped.
@@ -253,6 +260,11 @@ export const unresolvedOf = ({ before, after, recovery, reservedAt }: Unresoluti
       ]
     : []),
   { kind: 'payment', payment: after, from: before.state, listing: listingOf(before, reservedAt) },
+];
+
+/** A payment's move to the next account of its route (failoverOf), from the account `before` was on. */
+export const failoverChangesOf = (before: Payment, after: Payment): PaymentChange[] => [
+  { kind: 'failover', payment: after, from: before.state, fromAccount: before.processorAccount ?? '' },
 ];
 
 /**

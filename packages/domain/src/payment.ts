@@ -3,7 +3,12 @@ import type { DeclineCode } from './decline-code.ts';
 import type { ChargeDispute, DisputeCase } from './dispute-case.ts';
 import type { ErrorCode } from './errors.ts';
 import type { Metadata } from './metadata.ts';
-import type { PaymentInitiation, ProcessorRedirect, RawOutcome } from './payment-processor.ts';
+import type {
+  AuthorisationOutcome,
+  PaymentInitiation,
+  ProcessorRedirect,
+  RawOutcome,
+} from './payment-processor.ts';
 import type { PlatformAdjustment } from './platform-adjustment.ts';
 import type { ThreeDSecurePassThrough } from './three-d-secure-pass-through.ts';
 import type { TransferLink } from './transfer.ts';
@@ -97,6 +102,18 @@ export interface Payment extends PaymentTerms {
    */
   processorAccount?: string;
   /**
+   * The accounts its merchant's routing chose for it, in the order they may be tried (routeOf):
+   * `processorAccount` is the one of its current attempt. Absent on payments reserved before
+   * routing. Never shown in Pin's JSON.
+   */
+  route?: string[];
+  /**
+   * Every authorisation asked of an account, in order (PaymentAttempt): the next account is tried
+   * only after a `not_processed` answer (failoverOf), and each attempt is written before its
+   * account is asked. Shown on the dashboard's charge page and logged, never in Pin's JSON.
+   */
+  attempts?: PaymentAttempt[];
+  /**
    * The processor's own reference of the payment, once it answered with one (absent before, and
    * on payments recorded before it was kept). Pin has no field for it: never shown to the merchant.
    */
@@ -138,6 +155,18 @@ export interface Payment extends PaymentTerms {
    * same action is asked again, or the processor's notification settles it.
    */
   claim?: PaymentClaim;
+}
+
+/**
+ * An authorisation asked of one account, kept on the payment: written (without an outcome) before
+ * the account is asked, so a crash, a retry with the same Idempotency-Key or a recovery knows
+ * where the payment may exist; its outcome written with the answer. Never shown in Pin's JSON.
+ */
+export interface PaymentAttempt {
+  account: string;
+  startedAt: string;
+  outcome?: AuthorisationOutcome['outcome'];
+  endedAt?: string;
 }
 
 /**

@@ -48,6 +48,10 @@ export interface ControlOptions {
   activateMerchant: (merchantToken: string) => Promise<unknown | null>;
   /** Declines a referred merchant or puts it on hold; null when there is none. */
   reviewMerchant: (merchantToken: string, outcome: ReviewOutcome) => Promise<unknown | null>;
+  /** A merchant's processor routing (acct_... or mrch_...), as an operator writes it. */
+  showRouting: (merchant: string) => Promise<unknown>;
+  /** Sets it (null: clears it), checked against the stack's processor accounts. */
+  setRouting: (merchant: string, written: unknown) => Promise<unknown>;
   /** Null when `referredBy` names no partner account. */
   createAccount: (request: AccountRequest) => Promise<NewMerchant | NewPartner | null>;
   /**
@@ -140,6 +144,8 @@ export const controlEndpoints =
     createAccount,
     activateMerchant,
     reviewMerchant,
+    showRouting,
+    setRouting,
     reset,
     records,
     metrics,
@@ -242,6 +248,22 @@ export const controlEndpoints =
         return { status: 201, body: made };
       }
       default: {
+        const routing = /^(GET|POST) \/merchants\/((?:acct|mrch)_[\w-]+)\/routing$/.exec(route);
+        if (routing) {
+          const [, method, merchant] = routing as unknown as [string, string, string];
+          try {
+            const input = method === 'POST' ? fields(request) : {};
+            if (isResponse(input)) return input;
+            const body =
+              method === 'GET'
+                ? await showRouting(merchant)
+                : await setRouting(merchant, input.routing ?? null);
+            return { status: 200, body };
+          } catch (error) {
+            const { status, body } = toHttpError(error);
+            return { status, body };
+          }
+        }
         const decision = /^POST \/merchants\/(mrch_[\w-]+)\/(activate|decline|hold)$/.exec(route);
         if (decision) {
           const [, token, verb] = decision as unknown as [string, string, 'activate' | 'decline' | 'hold'];

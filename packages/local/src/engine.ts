@@ -1,4 +1,4 @@
-import type { AccountsStore, EventsStore, MerchantsStore, WebhooksStore } from '@wattle/ports';
+import type { AccountsStore, EventsStore, MerchantsStore, PaymentsStore, WebhooksStore } from '@wattle/ports';
 import type { queues } from '@wattle/routes';
 import type { TableStatus } from '@wattle/store';
 import type { QueueSource } from './queue-consumer.ts';
@@ -13,6 +13,8 @@ export interface LocalStore {
   merchants: MerchantsStore;
   webhooks: WebhooksStore;
   events: EventsStore;
+  /** For the dashboard's charges: each one's processor attempts, which Pin's JSON does not show. */
+  payments: Pick<PaymentsStore, 'get'>;
 }
 
 type QueueName = keyof typeof queues;

@@ -5,8 +5,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Environment, environments, type Merchant, PinError } from '@wattle/domain';
 import { diskFileBlobs } from '@wattle/file-storage';
-import { activateMerchant, type EnvironmentKeys, provisionAccount, reviewMerchant } from '@wattle/flows';
-import { publicBaseUrlVariable } from '@wattle/routes';
+import {
+  activateMerchant,
+  type EnvironmentKeys,
+  provisionAccount,
+  reviewMerchant,
+  setProcessorRouting,
+  showProcessorRouting,
+} from '@wattle/flows';
+import { publicBaseUrlVariable, simulatorAccount } from '@wattle/routes';
 import {
   describeAccount,
   loadProcessorConfig,
@@ -203,7 +210,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   if (anyHandlerLoaded())
     throw new Error('An earlier local stack loaded the functions in this process: use a new process');
   // A processor account set wrong (a setting missing or malformed) stops the start, naming the setting.
-  const liveProcessor = describeLiveProcessor(loadProcessorConfig());
+  const processorConfig = loadProcessorConfig();
+  const liveProcessor = describeLiveProcessor(processorConfig);
   running = true;
   const dataDir = resolve(options.dataDir ?? process.env.WATTLE_DATA_DIR ?? '.wattle');
   // The memory engine keeps nothing after it stops: no card key, seed, clock or files either.
@@ -316,6 +324,13 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
           activateMerchant: (merchantToken) => summaryOrNull(activateMerchant(merchantDeps, merchantToken)),
           reviewMerchant: (merchantToken, outcome) =>
             summaryOrNull(reviewMerchant(merchantDeps, merchantToken, outcome)),
+          showRouting: (merchant) => showProcessorRouting(store, merchant),
+          // The live environment's accounts: the simulator's, and every one the stack declares.
+          setRouting: (merchant, written) =>
+            setProcessorRouting(store, merchant, written, [
+              simulatorAccount,
+              ...processorConfig.accounts.map((account) => account.name),
+            ]),
           reset,
           records: engine.records,
           migrations: engine.migrations,

@@ -1,4 +1,11 @@
-import { type Account, type ApiKeyGrant, environments, nextDepositRun, usesDeposits } from '@wattle/domain';
+import {
+  type Account,
+  type ApiKeyGrant,
+  environments,
+  nextDepositRun,
+  type ProcessorRouting,
+  usesDeposits,
+} from '@wattle/domain';
 import { jobKinds, type ScheduledJob } from './schedule.ts';
 
 /**
@@ -30,4 +37,9 @@ export interface AccountsStore {
   get(accountId: string): Promise<Account | null>;
   /** What a presented key may do, or null for a key that does not exist. */
   grantFor(apiKey: string): Promise<ApiKeyGrant | null>;
+  /**
+   * Sets (null: removes) which processor accounts the account's live payments go to; false when
+   * there is no such account. New payments follow it; each earlier one keeps its own account.
+   */
+  setProcessorRouting(accountId: string, routing: ProcessorRouting | null): Promise<boolean>;
 }

@@ -35,6 +35,19 @@ export const processorOfRecord = (
 ): AccountProcessor => processorOf({ environment, account: record.processorAccount });
 
 /**
+ * Whether the deployment has the account `account` in `environment` (ProcessorOf throws for one it
+ * does not): a merchant's routing may still name an account the deployment stopped declaring.
+ */
+export const hasAccount = (processorOf: ProcessorOf, environment: Environment, account: string): boolean => {
+  try {
+    processorOf({ environment, account });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
  * What became of a notification recorded on arrival:
  * - new: first seen, or seen before without being applied to the end (a crash, a failure):
  *   apply it (the flow is idempotent per notification);

@@ -5,7 +5,7 @@ import { createMemoryStore } from '@wattle/memory-store';
 import { deadline } from '@wattle/runtime/parts';
 import { describe, expect, it } from 'vitest';
 import { fakeCipher } from '../../fakes/cipher.ts';
-import { fakeProcessor } from '../../fakes/processor.ts';
+import { fakeProcessor, quietLogger } from '../../fakes/processor.ts';
 import { fixedClock, sequentialIds } from '../../fakes/system.ts';
 import { aChargeRequest } from '../../helpers/builders.ts';
 
@@ -42,6 +42,7 @@ describe("a charge whose acquirer does not answer, within the invocation's deadl
       deadline: deadline(),
       clock: fixedClock('2026-12-07T10:00:00Z'),
       ids: sequentialIds(),
+      logger: quietLogger,
     };
     const ms = outsideCallReserveMs + 300;
     const started = Date.now();

@@ -23,7 +23,7 @@ export type ChargeOutcome = BillOutcome & { recorded?: boolean };
 
 export type BillChargeDeps = Pick<
   CreatePaymentDeps,
-  'payments' | 'cardTokens' | 'processorOf' | 'deadline' | 'ids' | 'clock'
+  'payments' | 'cardTokens' | 'processorOf' | 'deadline' | 'ids' | 'clock' | 'logger'
 >;
 
 /**

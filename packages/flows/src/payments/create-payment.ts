@@ -1,20 +1,24 @@
 import {
+  type Card,
   disputeCaseFor,
   type Payment,
   type PaymentOrder,
   type PaymentRecovery,
   type ProcessorCard,
+  type ProcessorRouting,
   paymentPrefix,
   platformAdjustmentRefusal,
   reservationOf,
   reservedPayment,
+  routedReservation,
+  routeOf,
   type Scope,
   settlementDelayFor,
   type ThreeDSecureAsk,
   type ThreeDSecurePassThrough,
   threeDSecureFor,
 } from '@wattle/domain';
-import type { PaymentWrite } from '@wattle/ports';
+import { hasAccount, type PaymentWrite } from '@wattle/ports';
 import { commitUsingToken } from '../cards/card-intake.ts';
 import { usedFirst } from '../payment-sources/take-payment-source.ts';
 import type { PaymentsDeps } from './deps.ts';
@@ -47,7 +51,16 @@ export type PaymentCreated =
 
 export type CreatePaymentDeps = Pick<
   PaymentsDeps,
-  'payments' | 'cardTokens' | 'paymentSources' | 'customers' | 'processorOf' | 'deadline' | 'clock' | 'ids'
+  | 'payments'
+  | 'accounts'
+  | 'cardTokens'
+  | 'paymentSources'
+  | 'customers'
+  | 'processorOf'
+  | 'deadline'
+  | 'clock'
+  | 'ids'
+  | 'logger'
 >;
 
 /** A payment reserved: the processor not asked yet. */
@@ -73,6 +86,43 @@ export interface ReservedWith {
 const onItsOwn: ReservedWith = { recovery: 'own', changes: [] };
 
 /**
+ * A live payment's merchant's processor routing (none for a test payment: always the simulator),
+ * its read started at once, beside the payment source's, and awaited when the card is known. A
+ * failed read is thrown by its await (never left unhandled when the source's read fails first).
+ */
+const merchantRouting = (
+  { accounts }: Pick<CreatePaymentDeps, 'accounts'>,
+  scope: Scope,
+): Promise<ProcessorRouting | undefined> => {
+  if (scope.environment !== 'live') return Promise.resolve(undefined);
+  const reading = accounts.get(scope.accountId).then((account) => account?.processorRouting);
+  reading.catch(() => {});
+  return reading;
+};
+
+/**
+ * The accounts a payment is tried on (routeOf), or null: no routing, or none of its rules
+ * matching (the deployment's live default). An account the deployment no longer declares is left
+ * out (a new payment is never made to wait for it); with none left, the live default.
+ */
+const merchantRoute = (
+  { processorOf }: Pick<CreatePaymentDeps, 'processorOf'>,
+  scope: Scope,
+  routing: ProcessorRouting | undefined,
+  request: PaymentRequest,
+  card: Card,
+): string[] | null => {
+  const asked = request.threeDSecure;
+  const route = routeOf(routing, {
+    amount: request.amount,
+    currency: request.currency,
+    card,
+    threeDSecure: asked !== null && (!('enabled' in asked) || asked.enabled),
+  })?.filter((account) => hasAccount(processorOf, scope.environment, account));
+  return route?.length ? route : null;
+};
+
+/**
  * Reserves a charge or an authorisation before the processor is asked: its card token or payment
  * source used up, its recovery scheduled (reservationOf), with `along`'s changes. Racing requests
  * for one token never reach the processor twice: the second is refused with TokenTaken.
@@ -85,9 +135,11 @@ export const reservePayment = async (
 ): Promise<ReservedPayment> => {
   const { payments, processorOf, ids, clock } = deps;
   const now = clock.now();
+  const routing = merchantRouting(deps, scope);
   const source = await resolveSource(deps, scope, request.source, now);
   // The account the payment is made on, kept on it: everything later about it goes there.
-  const processor = processorOf(scope);
+  const route = merchantRoute(deps, scope, await routing, request, source.card);
+  const processor = processorOf({ environment: scope.environment, account: route?.[0] });
   const threeDSecure = threeDSecureFor(
     request.threeDSecure,
     scope.environment,
@@ -103,9 +155,9 @@ export const reservePayment = async (
   if (unbearable) throw unbearable;
   const session = threeDSecure && 'sessionToken' in threeDSecure ? threeDSecure : null;
   const token = request.token ?? ids.token(paymentPrefix(request.kind));
+  const made = reservedPayment(request, token, source, threeDSecure, now);
   const reserved = {
-    ...reservedPayment(request, token, source, threeDSecure, now),
-    processorAccount: processor.account,
+    ...(route ? routedReservation(made, route, now) : { ...made, processorAccount: processor.account }),
     ...settlementDelayFor(source.opened.number),
     ...disputeCaseFor(source.opened.number),
   };

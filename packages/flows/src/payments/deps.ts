@@ -1,9 +1,11 @@
 import type {
+  AccountsStore,
   CallDeadline,
   CardTokensStore,
   Clock,
   CustomersStore,
   Ids,
+  Logger,
   PaymentSourcesStore,
   PaymentsStore,
   ProcessorOf,
@@ -16,6 +18,8 @@ import type {
  */
 export interface PaymentsDeps {
   payments: PaymentsStore;
+  /** The merchant's account, for its processor routing (live payments only). */
+  accounts: Pick<AccountsStore, 'get'>;
   cardTokens: CardTokensStore;
   /** Unused payment sources, for payment_source_token payments. */
   paymentSources: PaymentSourcesStore;
@@ -28,4 +32,6 @@ export interface PaymentsDeps {
   deadline: CallDeadline;
   clock: Clock;
   ids: Ids;
+  /** Each failover between accounts, and the attempts of a routed payment, are logged. */
+  logger: Logger;
 }

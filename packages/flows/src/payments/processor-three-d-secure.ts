@@ -1,7 +1,13 @@
 import { awaitingPayer, awaitingPayerOf, type Payment, type ProcessorCard, type Scope } from '@wattle/domain';
 import { processorOfRecord } from '@wattle/ports';
 import type { PaymentsDeps } from './deps.ts';
-import { answerOf, authorise, type ProcessorDeps, settlementOfAnswer } from './settle-payment.ts';
+import {
+  answerOf,
+  authoriseOnRoute,
+  type ProcessorDeps,
+  type RoutedDeps,
+  settlementOfAnswer,
+} from './settle-payment.ts';
 
 /**
  * Starts the processor's 3-D Secure for a charge reserved `pending_3ds`: authorises with a redirect
@@ -10,19 +16,22 @@ import { answerOf, authorise, type ProcessorDeps, settlementOfAnswer } from './s
  * (the issuer let it through, or refused it) settles it at once.
  */
 export const startThreeDSecure = async (
-  deps: ProcessorDeps & Pick<PaymentsDeps, 'payments'>,
+  deps: RoutedDeps,
   scope: Scope,
   reserved: Payment,
   card: ProcessorCard,
   returnUrl: string,
 ): Promise<Payment> => {
-  const answer = await authorise(deps, scope, reserved, card, { mode: 'redirect', returnUrl });
+  const { payment, answer } = await authoriseOnRoute(deps, scope, reserved, card, {
+    mode: 'redirect',
+    returnUrl,
+  });
   if (answer.outcome === 'action_required') {
-    const waiting = awaitingPayer(reserved, answer.redirect);
-    await deps.payments.commit(scope, awaitingPayerOf(reserved, waiting), deps.clock.now());
+    const waiting = awaitingPayer(payment, answer.redirect);
+    await deps.payments.commit(scope, awaitingPayerOf(payment, waiting), deps.clock.now());
     return waiting;
   }
-  const { settled, changes, now } = settlementOfAnswer(deps, reserved, answerOf(answer), {});
+  const { settled, changes, now } = settlementOfAnswer(deps, payment, answerOf(answer), {});
   await deps.payments.commit(scope, changes, now);
   return settled;
 };

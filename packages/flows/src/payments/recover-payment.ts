@@ -13,7 +13,10 @@ import { expireThreeDSecure } from './three-d-secure-decline.ts';
  * that lost the race throws, and the run leaves it).
  */
 export const finishReserved = async (
-  deps: Pick<PaymentsDeps, 'payments' | 'cardTokens' | 'processorOf' | 'deadline' | 'ids' | 'clock'>,
+  deps: Pick<
+    PaymentsDeps,
+    'payments' | 'cardTokens' | 'processorOf' | 'deadline' | 'ids' | 'clock' | 'logger'
+  >,
   scope: Scope,
   payment: Payment,
   job?: ScheduledJob,
@@ -39,7 +42,7 @@ export const finishReserved = async (
 export const recoverPayment = async (
   deps: Pick<
     PaymentsDeps,
-    'payments' | 'cardTokens' | 'processorOf' | 'deadline' | 'schedule' | 'ids' | 'clock'
+    'payments' | 'cardTokens' | 'processorOf' | 'deadline' | 'schedule' | 'ids' | 'clock' | 'logger'
   >,
   job: ScheduledJob,
 ): Promise<void> => {

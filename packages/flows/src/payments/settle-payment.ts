@@ -1,5 +1,7 @@
 import {
   type AuthorisationOutcome,
+  failoverChangesOf,
+  failoverOf,
   initiationOf,
   isUnresolved,
   type Payment,
@@ -12,6 +14,7 @@ import {
   settledWith,
   settlementOf,
   unresolvedOf,
+  withAttemptOutcome,
   withResolutionRetry,
 } from '@wattle/domain';
 import { Changed, type PaymentWrite, processorOfRecord, type ScheduledJob } from '@wattle/ports';
@@ -40,6 +43,9 @@ export interface ProcessorSettlement {
 }
 
 export type ProcessorDeps = Pick<PaymentsDeps, 'processorOf' | 'deadline' | 'ids' | 'clock'>;
+
+/** What an authorisation on a payment's route needs: a failover is written before the next account is asked. */
+export type RoutedDeps = ProcessorDeps & Pick<PaymentsDeps, 'payments' | 'logger'>;
 
 /** How the settlement ends the payment's recovery job (see RecoveryEnd). */
 export const recoveryEndOf = ({ job, billed }: Pick<SettleHow, 'job' | 'billed'>): RecoveryEnd =>
@@ -108,14 +114,50 @@ export const settlementOfAnswer = (
  * written: the caller commits the changes, with its own (a bill's) if it has any.
  */
 export const settlementWithProcessor = async (
-  deps: ProcessorDeps,
+  deps: RoutedDeps,
   scope: Scope,
   reserved: Payment,
   card: ProcessorCard,
   how: SettleHow,
 ): Promise<ProcessorSettlement> => {
-  const answer = await authorise(deps, scope, reserved, card, threeDSecureOf(reserved));
-  return settlementOfAnswer(deps, reserved, answerOf(answer), how);
+  const { payment, answer } = await authoriseOnRoute(deps, scope, reserved, card, threeDSecureOf(reserved));
+  return settlementOfAnswer(deps, payment, answerOf(answer), how);
+};
+
+/**
+ * Authorises on the payment's current account (authorise) and, while that account answers
+ * `not_processed` (it did nothing, or was never reached) and the payment's route has another,
+ * moves it to the next account (failoverOf), written before that account is asked, so a retry
+ * with the same Idempotency-Key, a recovery or a notification finds it there, and asks again.
+ * Never after a decline, an approval or an unknown outcome (the payment may exist where it was
+ * asked). Answers the payment with its last attempt's outcome (not yet written) and that answer.
+ * Throws Changed when another request or run moved or settled the payment first: that one goes on.
+ */
+export const authoriseOnRoute = async (
+  deps: RoutedDeps,
+  scope: Scope,
+  reserved: Payment,
+  card: ProcessorCard,
+  threeDSecure: ProcessorThreeDSecure,
+): Promise<{ payment: Payment; answer: AuthorisationOutcome }> => {
+  let payment = reserved;
+  for (;;) {
+    const answer = await authorise(deps, scope, payment, card, threeDSecure);
+    const now = deps.clock.now();
+    const next = failoverOf(payment, answer, now);
+    const attempt = { payment: payment.token, account: payment.processorAccount, outcome: answer.outcome };
+    if (!next) {
+      if (payment.attempts) deps.logger.info('Authorisation attempt', attempt);
+      return { payment: withAttemptOutcome(payment, answer.outcome, now), answer };
+    }
+    deps.logger.warn('Authorisation attempt did nothing: failing over to the next account', {
+      ...attempt,
+      reason: answer.outcome === 'not_processed' ? answer.raw.code : undefined,
+      next: next.processorAccount,
+    });
+    await deps.payments.commit(scope, failoverChangesOf(payment, next), now);
+    payment = next;
+  }
 };
 
 /**
@@ -185,7 +227,7 @@ export const resolutionWithProcessor = async (
  * goes without).
  */
 export const settlementOfProcessing = async (
-  deps: ProcessorDeps & Pick<PaymentsDeps, 'payments' | 'cardTokens'>,
+  deps: RoutedDeps & Pick<PaymentsDeps, 'cardTokens'>,
   scope: Scope,
   payment: Payment,
   how: SettleHow,
@@ -200,7 +242,7 @@ export const settlementOfProcessing = async (
  * 3-D Secure. Throws Changed when another request or run settled the payment first.
  */
 export const settleWithProcessor = async (
-  deps: ProcessorDeps & Pick<PaymentsDeps, 'payments'>,
+  deps: RoutedDeps,
   scope: Scope,
   reserved: Payment,
   card: ProcessorCard,

@@ -66,7 +66,10 @@ export const verifyThreeDSecure = async (
  * A second answer changes nothing.
  */
 export const completeThreeDSecure = async (
-  deps: Pick<PaymentsDeps, 'payments' | 'cardTokens' | 'processorOf' | 'deadline' | 'ids' | 'clock'>,
+  deps: Pick<
+    PaymentsDeps,
+    'payments' | 'cardTokens' | 'processorOf' | 'deadline' | 'ids' | 'clock' | 'logger'
+  >,
   environment: Environment,
   sessionToken: string,
   authenticated: boolean,

@@ -127,7 +127,13 @@ export const createDashboard = (options: DashboardOptions) => {
       case 'clock':
         return clockView(context, toTimestamp(options.clock.now()));
       default:
-        return resourceView(api, context, resourceViews.find((v) => v.name === context.view)!, pageNumber);
+        return resourceView(
+          api,
+          options.store,
+          context,
+          resourceViews.find((v) => v.name === context.view)!,
+          pageNumber,
+        );
     }
   };
 

@@ -16,6 +16,8 @@ export interface ResourceView {
   /** A paginated list, or one object (the balance). */
   shape: 'list' | 'object';
   columns: Column[];
+  /** Each item is a payment: its processor attempts are shown beside it, from the store (never in Pin's JSON). */
+  payments?: true;
 }
 
 const text = (value: unknown): string =>
@@ -53,6 +55,7 @@ export const resourceViews: ResourceView[] = [
     title: 'Charges',
     path: '/1/charges',
     shape: 'list',
+    payments: true,
     columns: [
       field('token', 'Token'),
       field('created_at', 'Created'),

@@ -1,4 +1,4 @@
-import type { Account, ApiKeyGrant } from '@wattle/domain';
+import type { Account, ApiKeyGrant, ProcessorRouting } from '@wattle/domain';
 import { type AccountsStore, depositJobsOf, type NewApiKey } from '@wattle/ports';
 import { Change } from '../world/change.ts';
 import { copy } from '../world/copy.ts';
@@ -43,5 +43,13 @@ export class MemoryAccounts implements AccountsStore {
   async grantFor(apiKey: string): Promise<ApiKeyGrant | null> {
     const grant = apiKeysOf(this.world).get(hashApiKey(apiKey));
     return grant ? copy(grant) : null;
+  }
+
+  async setProcessorRouting(accountId: string, routing: ProcessorRouting | null): Promise<boolean> {
+    const account = accountsOf(this.world).get(accountId);
+    if (!account) return false;
+    const { processorRouting: _earlier, ...rest } = account;
+    accountsOf(this.world).set(accountId, copy(routing ? { ...rest, processorRouting: routing } : rest));
+    return true;
   }
 }

@@ -118,6 +118,9 @@ export class MemoryPayments implements PaymentsStore {
         case 'payment':
           this.paymentIn(change, scope, pc, this.listedAt(scope, pc, now));
           break;
+        case 'failover':
+          this.failoverIn(change, scope, pc);
+          break;
         case 'capture-charge':
           this.captureChargeIn(change, scope, pc.charge, now);
           break;
@@ -215,6 +218,26 @@ export class MemoryPayments implements PaymentsStore {
    * A payment's new state, only from the state it was read in (Changed when another request or run
    * came first): its sealed number dropped, and, joining its lists, listed under `listedAt`.
    */
+  /** A payment moved to its route's next account: only from the state and account it was read on; its sealed card stays. */
+  private failoverIn(
+    change: Change,
+    scope: Scope,
+    { payment, from, fromAccount }: Extract<PaymentChange, { kind: 'failover' }>,
+  ): void {
+    const id = scoped(scope, payment.token);
+    change
+      .check(
+        () => {
+          const stored = this.payments.get(id)?.payment;
+          return stored?.state === from && stored.processorAccount === fromAccount;
+        },
+        () => new Changed('payment', payment.token),
+      )
+      .write(() => {
+        this.payments.get(id)!.payment = copy(payment);
+      });
+  }
+
   private paymentIn(
     change: Change,
     scope: Scope,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Account, ApiKeyGrant } from '@wattle/domain';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Account, ApiKeyGrant, ProcessorRouting } from '@wattle/domain';
 import { type AccountsStore, depositJobsOf, type NewApiKey } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { keys } from '../kernel/keys.ts';
@@ -54,5 +54,25 @@ export class AccountsRepo implements AccountsStore {
       new GetCommand({ TableName: this.ctx.tableName, Key: keys.apiKey(hashApiKey(apiKey)) }),
     );
     return (result.Item?.grant as ApiKeyGrant | undefined) ?? null;
+  }
+
+  /** Sets or removes the account's routing, on the account's item (one read gives both). */
+  async setProcessorRouting(accountId: string, routing: ProcessorRouting | null): Promise<boolean> {
+    try {
+      await this.ctx.doc.send(
+        new UpdateCommand({
+          TableName: this.ctx.tableName,
+          Key: keys.account(accountId),
+          UpdateExpression: routing ? 'SET #a.#r = :r' : 'REMOVE #a.#r',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#a': 'account', '#r': 'processorRouting' },
+          ...(routing ? { ExpressionAttributeValues: { ':r': routing } } : {}),
+        }),
+      );
+      return true;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
   }
 }

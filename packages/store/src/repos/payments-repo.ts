@@ -131,6 +131,21 @@ const reservationIn = (
  * A payment's new state, only from the state it was read in (Changed when another request or run
  * came first): its sealed number dropped, and, joining its lists, listed under `listedAt`.
  */
+/** A payment moved to its route's next account: only from the state and account it was read on; its sealed card stays. */
+const failoverIn = (
+  tx: Transaction<PaymentLabel>,
+  scope: Scope,
+  { payment, from, fromAccount }: Extract<PaymentChange, { kind: 'failover' }>,
+): void => {
+  tx.update('payment', {
+    Key: keys.payment(scope, payment.token),
+    UpdateExpression: 'SET #p = :p',
+    ConditionExpression: '#p.#s = :from AND #p.#a = :account',
+    ExpressionAttributeNames: { '#p': 'payment', '#s': 'state', '#a': 'processorAccount' },
+    ExpressionAttributeValues: { ':p': storedPayment(payment), ':from': from, ':account': fromAccount },
+  }).refuse('payment', () => new Changed('payment', payment.token));
+};
+
 const paymentIn = (
   tx: Transaction<PaymentLabel>,
   scope: Scope,
@@ -418,6 +433,9 @@ export class PaymentsRepo implements PaymentsStore {
           break;
         case 'payment':
           paymentIn(tx, scope, change, await this.listedAt(scope, change, now));
+          break;
+        case 'failover':
+          failoverIn(tx, scope, change);
           break;
         case 'capture-charge':
           captureChargeIn(tx, scope, change.charge, now);
