@@ -58,6 +58,15 @@ export const keys = {
     sk: 'WEBHOOK_ENDPOINT',
   }),
   /**
+   * One of an endpoint's liveness shards (decision 212): there while the endpoint takes webhooks,
+   * deleted all together when its deletion starts. A webhook's transaction checks the one its
+   * event's token picks, so no one item takes a check per event.
+   */
+  endpointLiveShard: (scope: Scope, endpointToken: string, shard: number): ItemKey => ({
+    pk: `${s(scope)}#${endpointToken}#LIVE`,
+    sk: String(shard),
+  }),
+  /**
    * An endpoint's webhook of one event, in the endpoint's partition: created once per (event,
    * endpoint), and how deleting an endpoint finds all its webhooks.
    */
