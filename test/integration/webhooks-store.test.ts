@@ -272,3 +272,32 @@ describe("an endpoint's liveness, checked by every webhook made for it", () => {
     expect((await table.store.webhookEndpoints.list(scope, 1)).items).toEqual([one]);
   });
 });
+
+describe("a merchant's webhooks list", () => {
+  it('spreads over enough index partitions for five endpoints at a thousand charges a second', async () => {
+    // Each webhook's list entry is written three times (made, leased, outcome), 2 units each in a
+    // transaction: five endpoints at 1,000 charges a second write 30,000 units a second into the
+    // list, which needs at least 30 index partitions of 1,000 each.
+    const scope = newScope();
+    const endpoints = [];
+    for (let n = 0; n < 5; n++) endpoints.push(await newEndpoint(scope));
+    const partitions = new Set<string>();
+    const stop = observeCalls(table.doc, async (call, send) => {
+      for (const write of itemWrites(call.operation, call.input))
+        if (write.item?.gsi1pk?.S) partitions.add(write.item.gsi1pk.S);
+      return send(call.input);
+    });
+    try {
+      for (let event = 0; event < 80; event++)
+        await Promise.all(
+          endpoints.map((endpoint) => table.store.webhooks.createForEvent(scope, webhookFor(endpoint), now)),
+        );
+    } finally {
+      stop();
+    }
+    expect(partitions.size).toBeGreaterThanOrEqual(30);
+    const list = await table.store.webhooks.list(scope, 1);
+    expect(list.total).toBe(400);
+    expect(list.items).toHaveLength(25);
+  });
+});
