@@ -1,6 +1,7 @@
 import { cardOwners } from '../maintenance/backfill-card-owners.ts';
 import { duePartitions } from './due-partitions.ts';
 import { endpointLiveShards } from './endpoint-live-shards.ts';
+import { fanOutMarkers } from './fan-out-markers.ts';
 import { checkedRegistry, type Migration } from './runner.ts';
 
 /**
@@ -13,6 +14,7 @@ export const migrations: readonly Migration[] = checkedRegistry([
   duePartitions,
   cardOwners,
   endpointLiveShards,
+  fanOutMarkers,
 ]);
 
 /** The version a table has once every migration has run. */
