@@ -274,7 +274,7 @@ describe("an endpoint's liveness, checked by every webhook made for it", () => {
 });
 
 describe("a merchant's webhooks list", () => {
-  it('spreads over enough index partitions for five endpoints at a thousand charges a second', async () => {
+  it('spreads over enough index partitions and count items for five endpoints at a thousand charges a second', async () => {
     // Each webhook's list entry is written three times (made, leased, outcome), 2 units each in a
     // transaction: five endpoints at 1,000 charges a second write 30,000 units a second into the
     // list, which needs at least 30 index partitions of 1,000 each.
@@ -282,9 +282,13 @@ describe("a merchant's webhooks list", () => {
     const endpoints = [];
     for (let n = 0; n < 5; n++) endpoints.push(await newEndpoint(scope));
     const partitions = new Set<string>();
+    const countShards = new Set<string>();
     const stop = observeCalls(table.doc, async (call, send) => {
-      for (const write of itemWrites(call.operation, call.input))
+      for (const write of itemWrites(call.operation, call.input)) {
         if (write.item?.gsi1pk?.S) partitions.add(write.item.gsi1pk.S);
+        if (write.action === 'Update' && write.key.pk.S?.endsWith('#webhooks'))
+          countShards.add(String(write.key.sk.S));
+      }
       return send(call.input);
     });
     try {
@@ -296,6 +300,8 @@ describe("a merchant's webhooks list", () => {
       stop();
     }
     expect(partitions.size).toBeGreaterThanOrEqual(30);
+    // Its count moves once a webhook (2 units): 10,000 units a second over at least 10 items.
+    expect(countShards.size).toBeGreaterThanOrEqual(10);
     const list = await table.store.webhooks.list(scope, 1);
     expect(list.total).toBe(400);
     expect(list.items).toHaveLength(25);

@@ -45,7 +45,14 @@ export const liveShardKeys = (scope: Scope, endpointToken: string) =>
     keys.endpointLiveShard(scope, endpointToken, shard),
   );
 
-export const webhooksCounter = (scope: Scope) => counter(lists.webhooks(scope), merchantWideShards);
+/**
+ * The webhooks count moves once per webhook, five a charge with five endpoints (10 units): spread
+ * over 16 items (1,600 charges a second), four times the other merchant-wide counts' shards, which
+ * move once a charge. Read by one BatchGet of all 16; the 4 of before are among them.
+ */
+export const webhookCountShards = 4 * merchantWideShards;
+
+export const webhooksCounter = (scope: Scope) => counter(lists.webhooks(scope), webhookCountShards);
 
 /**
  * Every event makes a webhook per endpoint, each rewritten by its attempts (the list's index
