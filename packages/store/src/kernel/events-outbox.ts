@@ -3,7 +3,6 @@ import { BatchGetCommand, DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamod
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { type Environment, type Scope, toEpochSeconds, type WattleEvent } from '@wattle/domain';
 import type { EventsStore, Page, ScopedEvent } from '@wattle/ports';
-import { batchWriteAll } from './batch-write.ts';
 import type { StoreContext } from './context.ts';
 import { type CounterLabel, counter, countIn, merchantWideShards } from './counters.ts';
 import { duePage, firstDuePage } from './due-reads.ts';
@@ -219,13 +218,15 @@ export class EventsRepo implements EventsStore {
   /**
    * Deletes the event's marker: one write unit, outside any transaction. Done already, nothing
    * changes. Until the contract release, also where the release before put it (written by that
-   * release and not yet moved by migration 4), in the same BatchWriteItem.
+   * release and not yet moved by migration 4), side by side: two DeleteItems, the one write the
+   * functions that end a fan-out are granted (not BatchWriteItem).
    */
   async fanOutDone(scope: Scope, event: WattleEvent): Promise<void> {
-    await batchWriteAll(this.ctx.doc, this.ctx.tableName, [
-      { DeleteRequest: { Key: fanOutMarkerKey(scope, event) } },
-      { DeleteRequest: { Key: fanOutMarkerKeyBefore(scope, event) } },
-    ]);
+    await Promise.all(
+      [fanOutMarkerKey(scope, event), fanOutMarkerKeyBefore(scope, event)].map((Key) =>
+        this.ctx.doc.send(new DeleteCommand({ TableName: this.ctx.tableName, Key })),
+      ),
+    );
   }
 
   /** Items by key, consistently, by partition key (BatchGetItem, its unprocessed keys asked again). */
