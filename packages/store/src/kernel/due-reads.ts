@@ -49,19 +49,31 @@ export const firstDuePage = (ctx: StoreContext, shard: number, pk: string, upper
   return batch.page;
 };
 
-/** A page of due partition `pk` below `upper`, from `start`. */
+/** The lowest sort key of a due item (a time); the fan-out markers sort before it. */
+export const firstDueKey = '0';
+
+/**
+ * A page of due partition `pk` below `upper`, from `start`, or from `from` on (a reader past the
+ * markers skips them: `firstDueKey`).
+ */
 export const duePage = async (
   ctx: StoreContext,
   pk: string,
   upper: string,
   limit: number,
   start: Record<string, unknown> | undefined,
+  from?: string,
 ): Promise<DuePage> => {
   const page = await ctx.doc.send(
     new QueryCommand({
       TableName: ctx.tableName,
-      KeyConditionExpression: 'pk = :pk AND sk < :upper',
-      ExpressionAttributeValues: { ':pk': pk, ':upper': upper },
+      KeyConditionExpression:
+        from === undefined ? 'pk = :pk AND sk < :upper' : 'pk = :pk AND sk BETWEEN :from AND :upper',
+      ExpressionAttributeValues: {
+        ':pk': pk,
+        ':upper': upper,
+        ...(from === undefined ? {} : { ':from': from }),
+      },
       Limit: limit,
       ExclusiveStartKey: start,
     }),

@@ -41,6 +41,12 @@ const fanOutMarkerKeyBefore = (scope: Scope, event: Pick<WattleEvent, 'token' | 
     shardOfToken(event.token, jobShards),
   );
 
+/**
+ * The markers after a partition's first page are read this many at once (about 170 KB): they are
+ * in flight or overdue in no order of time, so a run with many in flight reads them all.
+ */
+const markerPageSize = 1000;
+
 /** The highest sort key of a marker, for a read of markers only. */
 const markersUpper = `${fanOutMarkerPrefix}\uffff`;
 
@@ -210,7 +216,7 @@ export class EventsRepo implements EventsStore {
       const last = page.items.at(-1);
       // The markers are all first: a page that ended past them has read every one.
       if (!page.lastKey || found.length >= limit || !String(last?.sk).startsWith(fanOutMarkerPrefix)) break;
-      page = await duePage(this.ctx, pk, markersUpper, limit, page.lastKey);
+      page = await duePage(this.ctx, pk, markersUpper, markerPageSize, page.lastKey);
     }
     return found.slice(0, limit);
   }

@@ -4,7 +4,7 @@ import { BatchGetCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Environment, Scope } from '@wattle/domain';
 import { JobTaken, jobKindsNamedByDueTime, type ScheduledJob, type ScheduleStore } from '@wattle/ports';
 import type { StoreContext } from './context.ts';
-import { duePage, firstDuePage } from './due-reads.ts';
+import { duePage, firstDueKey, firstDuePage } from './due-reads.ts';
 import { StoreError } from './errors.ts';
 import { shardOfToken } from './shards.ts';
 import { Transaction } from './transaction.ts';
@@ -234,7 +234,11 @@ export class ScheduleRepo implements ScheduleStore {
       for (const item of page.items)
         if (wanted.has(item.kind as string) && String(item.sk) < upper) found.push(item);
       if (!page.lastKey || found.length >= limit) break;
-      page = await duePage(this.ctx, pk, upper, limit, page.lastKey);
+      // Still among the markers (a busy second's, in flight): on from the first due item at once.
+      page =
+        String(page.lastKey.sk) < firstDueKey
+          ? await duePage(this.ctx, pk, upper, limit, undefined, firstDueKey)
+          : await duePage(this.ctx, pk, upper, limit, page.lastKey);
     }
     return found.slice(0, limit);
   }
