@@ -1,6 +1,6 @@
 /**
- * The hot-items scenario's own process: an in-memory local stack, one merchant with a webhook
- * endpoint, and two bursts: create charges (captured), then subscription starts on one plan.
+ * The hot-items scenario's own process: an in-memory local stack, one merchant with five webhook
+ * endpoints, and two bursts: create charges (captured), then subscription starts on one plan.
  * During each, every write the stack makes (the requests', the event fan-out's, the webhooks'
  * and their deliveries') is counted; the load per partition goes to the parent (hot-items.ts)
  * over IPC.
@@ -100,7 +100,9 @@ const burst = async (
   };
 };
 
-await created(client, '/1/webhook_endpoints', { url: receiver.url('/hot') });
+// Five endpoints (Pin's most): every event makes a webhook for each.
+for (let n = 1; n <= 5; n++)
+  await created(client, '/1/webhook_endpoints', { url: receiver.url(`/hot/${n}`) });
 const ops = operations({
   api: benchApi(merchant.test.baseUrl, merchant.test.secretKey),
   secretKey: merchant.test.secretKey,

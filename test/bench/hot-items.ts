@@ -103,10 +103,15 @@ export const benchHotItems = async (settings: HotItemsSettings): Promise<HotItem
 const rate = (value: number): string =>
   Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : '∞';
 
+/** A ceiling and the partition kind that sets it. */
+const ceilingText = (binding: HotPartition | undefined, unit: string): string =>
+  `**${rate(binding?.ceiling ?? Number.POSITIVE_INFINITY)} ${unit}s a second**${binding ? ` (${binding.on === 'table' ? 'the table' : `index ${binding.on}`}: \`${binding.pattern}\`)` : ''}`;
+
 const burstTable = (r: HotItemsResult, shown: number): string[] => {
-  const binding = r.partitions.find((p) => p.scope === 'merchant');
+  const merchant = r.partitions.find((p) => p.scope === 'merchant');
+  const table = r.partitions.find((p) => p.scope === 'table');
   return [
-    `**${r.unit}s**: ${r.requests} in ${(r.requests / r.perSecond).toFixed(0)} s (${r.perSecond.toFixed(0)} a second on DynamoDB Local), ${r.webhooksPerRequest.toFixed(1)} webhooks each; ${r.writesPerRequest.toFixed(1)} table writes and **${r.unitsPerRequest.toFixed(1)} write units per ${r.unit}** in all. One merchant's ceiling: **${rate(binding?.ceiling ?? Number.POSITIVE_INFINITY)} ${r.unit}s a second**${binding ? ` (${binding.on === 'table' ? 'the table' : `index ${binding.on}`}: \`${binding.pattern}\`)` : ''}.`,
+    `**${r.unit}s**: ${r.requests} in ${(r.requests / r.perSecond).toFixed(0)} s (${r.perSecond.toFixed(0)} a second on DynamoDB Local), ${r.webhooksPerRequest.toFixed(1)} webhooks each; ${r.writesPerRequest.toFixed(1)} table writes (condition checks included) and **${r.unitsPerRequest.toFixed(1)} write units per ${r.unit}** in all. One merchant's ceiling: ${ceilingText(merchant, r.unit)}; the whole table's (every merchant): ${ceilingText(table, r.unit)}.`,
     '',
     `| on | partition (S = the merchant and environment) | of | partitions seen | write units per ${r.unit} on one (busiest seen) | ceiling, ${r.unit}s a second |`,
     '|---|---|---|---:|---:|---:|',
@@ -124,7 +129,7 @@ const burstTable = (r: HotItemsResult, shown: number): string[] => {
 export const hotItemsSection = (results: HotItemsResult[], shown = 12): string[] => [
   '### Hot partitions: one merchant driven hard',
   '',
-  `One merchant with one webhook endpoint creates captured charges as fast as the local stack takes them, then starts subscriptions to one plan (a customer each, made beforehand). Every write the stack made meanwhile (the requests', the event fan-out's, the webhooks' and their deliveries') is counted per partition by DynamoDB's billing rules (\`test/bench/item-size.ts\`: a unit per KB of the item, two in a transaction, every index entry written or removed likewise). In AWS one partition takes at most ${partitionLimit.toLocaleString('en-US')} write units a second: a partition kind's ceiling is the rate at which one of its partitions reaches that, taking its average share (shards are chosen by a hash, even in the long run; the busiest of this short run is in brackets). Table items count per item (DynamoDB splits a busy partition between its items), except items appended in time order, which count per partition key (every append lands at the end of the key range, which no split relieves); index entries per index partition key. "table" partitions are shared by every merchant. DynamoDB Local never throttles: its rates here are the emulator's.`,
+  `One merchant with five webhook endpoints creates captured charges as fast as the local stack takes them, then starts subscriptions to one plan (a customer each, made beforehand). Every write the stack made meanwhile (the requests', the event fan-out's, the webhooks' and their deliveries') is counted per partition by DynamoDB's billing rules (\`test/bench/item-size.ts\`: a unit per KB of the item, two in a transaction, every index entry written or removed likewise; a transaction's condition check counts as a write of its item, until a deployed table's consumed capacity says otherwise). In AWS one partition takes at most ${partitionLimit.toLocaleString('en-US')} write units a second: a partition kind's ceiling is the rate at which one of its partitions reaches that, taking its average share (shards are chosen by a hash, even in the long run; the busiest of this short run is in brackets). Table items count per item (DynamoDB splits a busy partition between its items), except items appended in time order, which count per partition key (every append lands at the end of the key range, which no split relieves); index entries per index partition key. "table" partitions are shared by every merchant. DynamoDB Local never throttles: its rates here are the emulator's.`,
   '',
   ...results.flatMap((r) => burstTable(r, shown)),
 ];

@@ -1,7 +1,6 @@
 /**
- * The scheduler's reads in `npm run bench`: the Queries one run makes with nothing due (the due
- * jobs: one per due shard, every kind at once; the fan-out of overdue events: one per marker
- * partition), what a month of them costs in AWS, and how long a clock advance with nothing due
+ * The scheduler's reads in `npm run bench`: the Queries one run makes with nothing due (one per
+ * due partition, every kind of job and the fan-out markers together), what a month of them costs in AWS, and how long a clock advance with nothing due
  * takes on DynamoDB Local (the scheduler's handler, as `POST /_local/clock/advance` runs it).
  */
 import { spawn } from 'node:child_process';
@@ -36,19 +35,18 @@ const percentile = (values: number[], p: number): number => {
 
 /** The report's section. */
 export const schedulerSection = (r: SchedulerReads): string[] => {
-  const perRun = r.dueJobQueries + r.fanOutQueries;
+  const perRun = r.runQueries;
   const queriesPerMonth = perRun * runsPerMonth;
   const dollars = (queriesPerMonth * readUnitsPerQuery * dollarsPerMillionReadUnits) / 1e6;
   const ms = (n: number) => `${n.toFixed(1)} ms`;
   return [
     '## The scheduler with nothing due',
     '',
-    `One run of the scheduler's own code (every job kind's handler, then the fan-out of overdue events) over DynamoDB Local, its calls counted; then ${r.advanceMs.length} clock advances of a local stack on DynamoDB Local with nothing due, each timed from the request to its answer (the scheduler's handler runs inside it). In AWS the scheduler runs once a minute: ${runsPerMonth.toLocaleString('en')} runs a month.`,
+    `One run of the scheduler's own code (every job kind's handler and the fan-out of overdue events, side by side as its handler runs them) over DynamoDB Local, its calls counted; then ${r.advanceMs.length} clock advances of a local stack on DynamoDB Local with nothing due, each timed from the request to its answer (the scheduler's handler runs inside it). In AWS the scheduler runs once a minute: ${runsPerMonth.toLocaleString('en')} runs a month.`,
     '',
     '| | |',
     '|---|---:|',
-    `| Queries for the due jobs, a run (one per due shard, every kind) | ${r.dueJobQueries} |`,
-    `| Queries for the overdue events' fan-out, a run (one per marker partition) | ${r.fanOutQueries} |`,
+    `| Queries a run: the due jobs and the overdue events' fan-out, side by side (one per due partition, every kind, the markers among them) | ${r.runQueries} |`,
     `| Every call of the run | ${Object.entries(r.calls)
       .map(([op, n]) => `${op} ${n}`)
       .join(', ')} |`,
@@ -56,8 +54,7 @@ export const schedulerSection = (r: SchedulerReads): string[] => {
     `| Their read cost a month (on-demand, ½ read unit each, $${dollarsPerMillionReadUnits} a million) | $${dollars.toFixed(3)} |`,
     `| Clock advance with nothing due: median | ${ms(percentile(r.advanceMs, 50))} |`,
     `| Clock advance with nothing due: p95 | ${ms(percentile(r.advanceMs, 95))} |`,
-    `| Of which the due jobs' run alone (8 Queries at once): median | ${ms(percentile(r.dueJobsMs, 50))} |`,
-    `| Of which the fan-out's run alone (8 Queries at once): median | ${ms(percentile(r.fanOutMs, 50))} |`,
+    `| Of which the run's reads alone (both readers, ${r.runQueries} Queries at once): median | ${ms(percentile(r.runMs, 50))} |`,
     '',
   ];
 };

@@ -3,7 +3,10 @@
  * (by partition key) and each global secondary index's (by the index's partition key), in write
  * units by DynamoDB's rules (item-size.ts). DynamoDB allows one partition 1,000 write units a
  * second, whatever the table's capacity, so a partition that every charge of a merchant writes
- * caps that merchant at 1,000 ÷ (its units per charge) charges a second.
+ * caps that merchant at 1,000 ÷ (its units per charge) charges a second. A transaction's condition
+ * check counts as a write of its item: AWS's documentation does not say whether it takes the
+ * item's write or read capacity, and DynamoDB Local reports none, so the census takes the
+ * stricter until a deployed table's `ReturnConsumedCapacity: INDEXES` settles it.
  */
 import type { GlobalSecondaryIndex } from '@aws-sdk/client-dynamodb';
 import { itemWrites } from '../helpers/dynamodb-calls.ts';
@@ -16,6 +19,8 @@ interface Write {
   /** The whole item, for a Put. */
   item: Item | null;
   deletes: boolean;
+  /** A transaction's condition check: billed on its item as a write, writing no index entry. */
+  checks: boolean;
   inTransaction: boolean;
 }
 
@@ -49,14 +54,14 @@ export class WriteCensus {
 
   constructor(private readonly indexes: GlobalSecondaryIndex[]) {}
 
-  /** One write call as the SDK sent it (marshalled); a condition check writes nothing. */
+  /** One write call as the SDK sent it (marshalled), its condition checks included. */
   record(command: string, input: Record<string, unknown>): void {
     for (const write of itemWrites(command, input)) {
-      if (write.action === 'ConditionCheck') continue;
       this.writes.push({
         key: write.key as unknown as Item,
         item: (write.item as unknown as Item | undefined) ?? null,
         deletes: write.action === 'Delete',
+        checks: write.action === 'ConditionCheck',
         inTransaction: write.inTransaction,
       });
     }
@@ -92,7 +97,7 @@ export class WriteCensus {
       const item = write.item ?? (write.deletes ? lastPut.get(k) : (now.get(k) ?? lastPut.get(k)));
       const size = item ? itemSize(item) : 0;
       add('table', tableUnit(write.key), writeUnits(size, write.inTransaction));
-      if (!item) continue;
+      if (!item || write.checks) continue;
       for (const index of this.indexes) {
         const [hash] = index.KeySchema ?? [];
         const partition = hash?.AttributeName ? text(item[hash.AttributeName]) : null;

@@ -37,17 +37,19 @@ describe('npm run wattle -- migrate, and the local stack’s start', () => {
     expect(status.migrations.map((m: { id: string; state: string }) => [m.id, m.state])).toEqual([
       ['due-partitions', 'done'],
       ['card-owners', 'done'],
+      ['endpoint-live-shards', 'done'],
+      ['fan-out-markers', 'done'],
     ]);
 
     // As the release before left its table: the jobs in its layout, and no version recorded.
     const doc = stackTable(own);
     for (const item of itemsBefore) await doc.send(new PutCommand({ TableName: tableName, Item: item }));
-    for (const sk of ['VERSION', 'MIGRATION#0001', 'MIGRATION#0002'])
+    for (const sk of ['VERSION', 'MIGRATION#0001', 'MIGRATION#0002', 'MIGRATION#0003', 'MIGRATION#0004'])
       await doc.send(new DeleteCommand({ TableName: tableName, Key: { pk: 'TABLE', sk } }));
     doc.destroy();
     expect(JSON.parse((await runWattle(['migrate', 'status', '--json'], env)).stdout)).toMatchObject({
       version: 0,
-      migrations: [{ state: 'pending' }, { state: 'pending' }],
+      migrations: Array.from({ length: latestVersion }, () => ({ state: 'pending' })),
     });
     await own.stop();
 

@@ -5,8 +5,10 @@ import { createStore } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
+import { batchWriteAll } from '../../packages/store/src/kernel/batch-write.ts';
 import { newTransaction } from '../../packages/store/src/kernel/context.ts';
-import { claimIn, jobShards, scheduleIn } from '../../packages/store/src/kernel/schedule.ts';
+import { keys } from '../../packages/store/src/kernel/keys.ts';
+import { claimIn, duePartition, jobShards, scheduleIn } from '../../packages/store/src/kernel/schedule.ts';
 import { watchedClient } from '../helpers/due-renewal.ts';
 import { testDeps, useTable } from '../helpers/table.ts';
 
@@ -121,5 +123,41 @@ describe('scheduled jobs', () => {
     hooks.reset();
     expect(await runDueJobs(watched, at(0), handlers)).toEqual({ done: 0, claimedElsewhere: 0, failed: 0 });
     expect(hooks.calls.map((call) => call.command)).toEqual(Array(jobShards).fill('Query'));
+  });
+
+  it("page past the fan-out's markers in flight at once: a busy partition costs a Query more, not one per page of them", async () => {
+    // 300 events a partition whose fan-out is under way (not overdue), written as the outbox does.
+    const writtenAt = at(0).toISOString();
+    const requests = Array.from({ length: jobShards }, (_, shard) =>
+      Array.from({ length: 300 }, (_, n) => ({
+        PutRequest: {
+          Item: {
+            ...keys.fanOutMarker(
+              scope,
+              `evt_busy${shard}x${String(n).padStart(16, '0')}`,
+              duePartition(shard),
+            ),
+            _et: 'fan_out_marker',
+            accountId: scope.accountId,
+            environment: scope.environment,
+            token: `evt_busy${shard}x${String(n).padStart(16, '0')}`,
+            createdAt: writtenAt,
+          },
+        },
+      })),
+    ).flat();
+    await batchWriteAll(table.doc, table.tableName, requests);
+    const kind = `k-${randomIds.token('req')}`;
+    const job: ScheduledJob = { kind, scope, token: randomIds.token('rf'), dueAt: at(-60) };
+    await schedule(job);
+    const watched = createStore(doc, table.tableName, table.store.ctx.cipher);
+
+    hooks.reset();
+    expect((await watched.schedule.due(kind, at(0))).map((due) => due.token)).toEqual([job.token]);
+    expect(hooks.calls.filter((call) => call.command === 'Query').length).toBeLessThanOrEqual(2 * jobShards);
+    // The fan-out's reader reads every marker (none overdue here) in pages as large as DynamoDB's.
+    hooks.reset();
+    expect(await watched.events.awaitingFanOut(at(-1))).toEqual([]);
+    expect(hooks.calls.filter((call) => call.command === 'Query').length).toBeLessThanOrEqual(2 * jobShards);
   });
 });

@@ -1,10 +1,12 @@
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { type DeliveryRequest, jobKinds } from '@wattle/ports';
 import type { Context } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { schedulerDeps } from '../../functions/scheduler/src/deps.ts';
 import { deadlineMarginMs, handler } from '../../functions/scheduler/src/handler.ts';
 import { newTransaction } from '../../packages/store/src/kernel/context.ts';
-import { scheduleIn } from '../../packages/store/src/kernel/schedule.ts';
+import { jobShards, scheduleIn } from '../../packages/store/src/kernel/schedule.ts';
+import { observeCalls } from '../helpers/dynamodb-calls.ts';
 import { cardFields } from '../helpers/fixtures.ts';
 import { useTable } from '../helpers/table.ts';
 import { type InProcessApi, inProcessApi } from '../reliability/harness/in-process-api.ts';
@@ -62,5 +64,22 @@ describe('the scheduler function', () => {
     const plentyLeft = { getRemainingTimeInMillis: () => 25_000 } as Context;
     const ran = await handler(undefined, plentyLeft);
     expect(ran.done + ran.claimedElsewhere + ran.failed).toBeGreaterThanOrEqual(1);
+  });
+
+  it("reads the table once a run when nothing is due: one Query per due partition, the fan-out's markers among them", async () => {
+    // Whatever the tests before left is done first.
+    await handler(undefined);
+    const operations: string[] = [];
+    const stop = observeCalls(DynamoDBDocumentClient.prototype, async (call, send) => {
+      operations.push(call.operation);
+      return send(call.input);
+    });
+    try {
+      const run = await handler(undefined);
+      expect(run).toMatchObject({ done: 0, failed: 0, overdueEvents: { fannedOut: 0, failed: 0 } });
+    } finally {
+      stop();
+    }
+    expect(operations).toEqual(Array(jobShards).fill('Query'));
   });
 });

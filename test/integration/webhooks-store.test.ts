@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   newWebhook,
   replayedWebhook,
@@ -14,7 +14,10 @@ import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { newTransaction } from '../../packages/store/src/kernel/context.ts';
 import { keys } from '../../packages/store/src/kernel/keys.ts';
 import { jobKey, scheduleIn } from '../../packages/store/src/kernel/schedule.ts';
-import { observeCalls } from '../helpers/dynamodb-calls.ts';
+import { markDeletingIn } from '../../packages/store/src/repos/webhook-endpoints-repo.ts';
+import { endpointLiveShards } from '../../packages/store/src/repos/webhooks-repo.ts';
+import { itemsBefore } from '../fixtures/endpoints-before-live-shards/items.ts';
+import { itemWrites, observeCalls } from '../helpers/dynamodb-calls.ts';
 import { testDeps, useTable } from '../helpers/table.ts';
 
 const table = useTable();
@@ -38,14 +41,7 @@ const webhookFor = (endpoint: WebhookEndpoint, eventToken = randomIds.token('evt
 
 /** What the first transaction of an endpoint's deletion leaves, as if the request died right after. */
 const markDeleting = (scope: Scope, endpointToken: string) =>
-  table.doc.send(
-    new UpdateCommand({
-      TableName: table.tableName,
-      Key: keys.webhookEndpoint(scope, endpointToken),
-      UpdateExpression: 'SET deletingSince = :now REMOVE gsi1pk, gsi1sk',
-      ExpressionAttributeValues: { ':now': now.toISOString() },
-    }),
-  );
+  markDeletingIn(newTransaction(table.store.ctx), scope, endpointToken, now).commit(table.doc);
 
 const itemExists = async (key: { pk: string; sk: string }): Promise<boolean> =>
   (await table.doc.send(new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true })))
@@ -179,5 +175,135 @@ describe('webhooks in the table', () => {
     expect(await itemExists(keys.webhookEndpoint(scope, endpoint.token))).toBe(false);
     expect(await table.store.webhooks.list(scope, 1)).toEqual({ items: [], total: 0 });
     expect(await itemExists(jobKey(jobKinds.endpointPurge, scope, endpoint.token))).toBe(false);
+  });
+});
+
+/** The keys of the items a call's transaction condition-checks. */
+const checkedKeys = (operation: string, input: Record<string, unknown>): string[] =>
+  itemWrites(operation, input)
+    .filter((write) => write.action === 'ConditionCheck')
+    .map((write) => `${write.key.pk.S} / ${write.key.sk.S}`);
+
+describe("an endpoint's liveness, checked by every webhook made for it", () => {
+  it('is one of its shards, chosen by the event: no one item takes every webhook’s check', async () => {
+    const scope = newScope();
+    const endpoint = await newEndpoint(scope);
+    const checked: string[] = [];
+    const stop = observeCalls(table.doc, async (call, send) => {
+      checked.push(...checkedKeys(call.operation, call.input));
+      return send(call.input);
+    });
+    const events = 64;
+    try {
+      for (let n = 0; n < events; n++) {
+        const eventToken = `evt_liveShards${String(n).padStart(12, '0')}`;
+        expect(
+          await table.store.webhooks.createForEvent(scope, webhookFor(endpoint, eventToken), now),
+        ).not.toBeNull();
+      }
+    } finally {
+      stop();
+    }
+    expect(checked).toHaveLength(events);
+    const endpointItem = keys.webhookEndpoint(scope, endpoint.token);
+    expect(checked).not.toContain(`${endpointItem.pk} / ${endpointItem.sk}`);
+    const perItem = new Map<string, number>();
+    for (const key of checked) perItem.set(key, (perItem.get(key) ?? 0) + 1);
+    // Every shard takes a share, and the busiest under a quarter of the checks (a hash of 64 tokens).
+    expect(perItem.size).toBe(endpointLiveShards);
+    expect(Math.max(...perItem.values())).toBeLessThan(events / 4);
+    expect((await table.store.webhooks.list(scope, 1)).total).toBe(events);
+  });
+
+  it.each([
+    ['the deletion lands first', 'deletion'],
+    ['the webhook lands first', 'webhook'],
+  ] as const)(
+    'leaves a deleted endpoint no webhook of a charge racing its deletion: %s',
+    async (_, first) => {
+      const scope = newScope();
+      const endpoint = await newEndpoint(scope);
+      // The fan-out found the endpoint live; its webhook's transaction and the deletion's first one
+      // are then both on their way, and one is held back until the other has landed.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const holdFirst = first === 'deletion' ? 'webhook' : 'deletion';
+      const stop = observeCalls(table.doc, async (call, send) => {
+        if (call.operation !== 'TransactWriteItems') return send(call.input);
+        const ofWebhook = itemWrites(call.operation, call.input).some((w) => w.key.sk.S === 'WEBHOOK');
+        const ofDeletion = itemWrites(call.operation, call.input).some(
+          (w) => w.action === 'Update' && w.key.sk.S === 'WEBHOOK_ENDPOINT',
+        );
+        if ((holdFirst === 'webhook' && ofWebhook) || (holdFirst === 'deletion' && ofDeletion))
+          await released;
+        const result = await send(call.input);
+        if ((holdFirst === 'webhook' && ofDeletion) || (holdFirst === 'deletion' && ofWebhook)) release();
+        return result;
+      });
+      try {
+        const [made] = await Promise.all([
+          table.store.webhooks.createForEvent(scope, webhookFor(endpoint), now),
+          table.store.webhookEndpoints.delete(scope, endpoint.token, now),
+        ]);
+        if (first === 'deletion') expect(made).toBeNull();
+      } finally {
+        stop();
+      }
+      expect(await table.store.webhooks.list(scope, 1)).toEqual({ items: [], total: 0 });
+      expect(await table.store.webhookEndpoints.list(scope, 1)).toEqual({ items: [], total: 0 });
+      expect(await table.store.webhooks.createForEvent(scope, webhookFor(endpoint), now)).toBeNull();
+    },
+  );
+
+  it('is the endpoint item itself for an endpoint stored before its shards, until migrated', async () => {
+    for (const item of itemsBefore)
+      await table.doc.send(new PutCommand({ TableName: table.tableName, Item: item }));
+    const [one, two] = itemsBefore
+      .filter((item) => item._et === 'webhook_endpoint')
+      .map((item) => item.endpoint as WebhookEndpoint);
+    const scope: Scope = { accountId: 'acct_beforeEndpoints', environment: 'test' };
+    const made = await table.store.webhooks.createForEvent(scope, webhookFor(one!), now);
+    expect(made).not.toBeNull();
+    await table.store.webhookEndpoints.delete(scope, two!.token, now);
+    expect(await table.store.webhooks.createForEvent(scope, webhookFor(two!), now)).toBeNull();
+    expect(await table.store.webhooks.list(scope, 1)).toEqual({ items: [made!.webhook], total: 1 });
+    expect((await table.store.webhookEndpoints.list(scope, 1)).items).toEqual([one]);
+  });
+});
+
+describe("a merchant's webhooks list", () => {
+  it('spreads over enough index partitions and count items for five endpoints at a thousand charges a second', async () => {
+    // Each webhook's list entry is written three times (made, leased, outcome), 2 units each in a
+    // transaction: five endpoints at 1,000 charges a second write 30,000 units a second into the
+    // list, which needs at least 30 index partitions of 1,000 each.
+    const scope = newScope();
+    const endpoints = [];
+    for (let n = 0; n < 5; n++) endpoints.push(await newEndpoint(scope));
+    const partitions = new Set<string>();
+    const countShards = new Set<string>();
+    const stop = observeCalls(table.doc, async (call, send) => {
+      for (const write of itemWrites(call.operation, call.input)) {
+        if (write.item?.gsi1pk?.S) partitions.add(write.item.gsi1pk.S);
+        if (write.action === 'Update' && write.key.pk.S?.endsWith('#webhooks'))
+          countShards.add(String(write.key.sk.S));
+      }
+      return send(call.input);
+    });
+    try {
+      for (let event = 0; event < 80; event++)
+        await Promise.all(
+          endpoints.map((endpoint) => table.store.webhooks.createForEvent(scope, webhookFor(endpoint), now)),
+        );
+    } finally {
+      stop();
+    }
+    expect(partitions.size).toBeGreaterThanOrEqual(30);
+    // Its count moves once a webhook (2 units): 10,000 units a second over at least 10 items.
+    expect(countShards.size).toBeGreaterThanOrEqual(10);
+    const list = await table.store.webhooks.list(scope, 1);
+    expect(list.total).toBe(400);
+    expect(list.items).toHaveLength(25);
   });
 });

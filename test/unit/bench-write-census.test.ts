@@ -6,7 +6,7 @@ const scope = 'acct_AAAAAAAAAAAAAAAAAAAAAA#test';
 const token = (prefix: string, n: number) => `${prefix}_${String(n).padStart(22, 'x')}`;
 
 describe('write census (the hot-items scenario)', () => {
-  it('charges each write to its item, its time-ordered partition and its index partitions', async () => {
+  it('charges each write to its item, its time-ordered partition and its index partitions, a condition check as a write', async () => {
     const census = new WriteCensus([
       {
         IndexName: 'gsi1',
@@ -28,7 +28,7 @@ describe('write census (the hot-items scenario)', () => {
         { Put: { Item: event } },
         { Update: { Key: { pk: { S: `COUNTER#${scope}#events` }, sk: { S: '2' } } } },
         { Put: { Item: { pk: { S: 'FANOUT#3' }, sk: { S: `2026-11-24T20:00:00.000Z#${scope}` } } } },
-        { ConditionCheck: { Key: { pk: { S: 'x' }, sk: { S: 'y' } } } },
+        { ConditionCheck: { Key: { pk: { S: `${scope}#${token('whe', 1)}#LIVE` }, sk: { S: '3' } } } },
       ],
     });
     census.record('UpdateItem', { Key: { pk: event.pk, sk: event.sk } });
@@ -42,7 +42,13 @@ describe('write census (the hot-items scenario)', () => {
     expect(by('table', `COUNTER#${scope}#events / 2`)?.units).toBe(2);
     // Appended in time order: the partition key takes the load, not the item.
     expect(by('table', 'FANOUT#3')?.units).toBe(2);
-    expect(census.count).toBe(4);
+    // A transaction's condition check takes units from its item as a write would (until measured
+    // otherwise in AWS), and writes no index entry.
+    expect(by('table', `${scope}#${token('whe', 1)}#LIVE / 3`)).toEqual(
+      expect.objectContaining({ units: 2, writes: 1 }),
+    );
+    expect(loads.filter((l) => l.on === 'gsi1')).toHaveLength(1);
+    expect(census.count).toBe(5);
   });
 
   it('groups partitions by kind and derives the ceiling from the busiest', () => {

@@ -1,15 +1,16 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { type Environment, type Scope, toEpochSeconds, type WattleEvent } from '@wattle/domain';
 import type { EventsStore, Page, ScopedEvent } from '@wattle/ports';
 import type { StoreContext } from './context.ts';
 import { type CounterLabel, counter, countIn, merchantWideShards } from './counters.ts';
+import { duePage, firstDuePage } from './due-reads.ts';
 import { StoreError } from './errors.ts';
 import { decodeEventData, encodeEventData } from './event-data.ts';
-import { keys, listSortKey, lists, scopedTokenOf } from './keys.ts';
+import { fanOutMarkerPrefix, keys, listSortKey, lists, scopedTokenOf } from './keys.ts';
 import { listMembership, readPage } from './list-page.ts';
-import { jobShards } from './schedule.ts';
+import { duePartition, jobShards } from './schedule.ts';
 import { shardOfToken } from './shards.ts';
 import type { Transaction } from './transaction.ts';
 
@@ -22,19 +23,32 @@ export const eventsCounter = (scope: Scope) => counter(lists.events(scope), merc
 export const eventListShards = 4;
 
 /**
- * Fan-out markers spread over as many partitions as due jobs (every event writes one and its
- * fan-out deletes it: 3 write units, so about 2,600 events a second before a partition's 1,000
- * units a second throttle), and every scheduler run queries each: more would cost every run.
+ * Fan-out markers are in the due partitions (keys.fanOutMarker), before every due item: a
+ * scheduler run's one Query of each partition reads the due jobs and the markers together
+ * (due-reads.ts). Named by the event, not its time, a second's markers land all over the range,
+ * so DynamoDB can split the partition between them: no partition's 1,000 write units a second
+ * caps the events.
  */
-export const fanOutShards = jobShards;
+const fanOutMarkerKey = (scope: Scope, event: Pick<WattleEvent, 'token'>) =>
+  keys.fanOutMarker(scope, event.token, duePartition(shardOfToken(event.token, jobShards)));
 
-const fanOutMarkerKey = (scope: Scope, event: Pick<WattleEvent, 'token' | 'createdAt'>) =>
-  keys.fanOutMarker(
+/** Where the release before migration 4 put the marker (deleted too until the contract release). */
+const fanOutMarkerKeyBefore = (scope: Scope, event: Pick<WattleEvent, 'token' | 'createdAt'>) =>
+  keys.fanOutMarkerBefore(
     scope,
     event.token,
     new Date(event.createdAt).toISOString(),
-    shardOfToken(event.token, fanOutShards),
+    shardOfToken(event.token, jobShards),
   );
+
+/**
+ * The markers after a partition's first page are read this many at once (about 170 KB): they are
+ * in flight or overdue in no order of time, so a run with many in flight reads them all.
+ */
+const markerPageSize = 1000;
+
+/** The highest sort key of a marker, for a read of markers only. */
+const markersUpper = `${fanOutMarkerPrefix}\uffff`;
 
 /**
  * The outbox: the event item is written by the very transaction that makes the change it records,
@@ -70,6 +84,7 @@ export const recordEvent = <L extends string>(
       accountId: scope.accountId,
       environment: scope.environment,
       token: event.token,
+      createdAt: new Date(event.createdAt).toISOString(),
     },
   });
   return countIn(tx, eventsCounter(scope), 1);
@@ -155,31 +170,18 @@ export class EventsRepo implements EventsStore {
   }
 
   /**
-   * The markers older than `writtenBy`, oldest first per partition, and their events (one
-   * consistent BatchGet). A marker whose event is gone (expired) is deleted: nothing to fan out.
+   * The markers written by `writtenBy` (oldest first), up to `limit` per due partition, and their
+   * events (one consistent BatchGet). A marker whose event is gone (expired) is deleted: nothing to
+   * fan out. Its first read of each partition is the scheduler's due read's, when they start together.
    */
   async awaitingFanOut(writtenBy: Date, limit = 25): Promise<ScopedEvent[]> {
     const markers = (
       await Promise.all(
-        Array.from({ length: fanOutShards }, async (_, shard) => {
-          const result = await this.ctx.doc.send(
-            new QueryCommand({
-              TableName: this.ctx.tableName,
-              KeyConditionExpression: 'pk = :pk AND sk < :upper',
-              // '#' follows the time in the sort key and '$' sorts right after it.
-              ExpressionAttributeValues: {
-                ':pk': `FANOUT#${shard}`,
-                ':upper': `${writtenBy.toISOString()}$`,
-              },
-              Limit: limit,
-            }),
-          );
-          return result.Items ?? [];
-        }),
+        Array.from({ length: jobShards }, (_, shard) => this.overdueMarkers(shard, writtenBy, limit)),
       )
     )
       .flat()
-      .sort((a, b) => String(a.sk).localeCompare(String(b.sk)));
+      .sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
     const found: ScopedEvent[] = [];
     // BatchGetItem takes 100 keys at most.
     for (let i = 0; i < markers.length; i += 100) {
@@ -201,10 +203,35 @@ export class EventsRepo implements EventsStore {
     return found;
   }
 
-  /** Deletes the event's marker: one write unit, outside any transaction. Done already, nothing changes. */
+  /** Up to `limit` markers of one due partition written by `writtenBy`. */
+  private async overdueMarkers(shard: number, writtenBy: Date, limit: number) {
+    const cutoff = writtenBy.toISOString();
+    const pk = duePartition(shard);
+    const found: Record<string, unknown>[] = [];
+    let page = await firstDuePage(this.ctx, shard, pk, markersUpper, limit);
+    for (;;) {
+      for (const item of page.items)
+        if (String(item.sk).startsWith(fanOutMarkerPrefix) && String(item.createdAt) <= cutoff)
+          found.push(item);
+      const last = page.items.at(-1);
+      // The markers are all first: a page that ended past them has read every one.
+      if (!page.lastKey || found.length >= limit || !String(last?.sk).startsWith(fanOutMarkerPrefix)) break;
+      page = await duePage(this.ctx, pk, markersUpper, markerPageSize, page.lastKey);
+    }
+    return found.slice(0, limit);
+  }
+
+  /**
+   * Deletes the event's marker: one write unit, outside any transaction. Done already, nothing
+   * changes. Until the contract release, also where the release before put it (written by that
+   * release and not yet moved by migration 4), side by side: two DeleteItems, the one write the
+   * functions that end a fan-out are granted (not BatchWriteItem).
+   */
   async fanOutDone(scope: Scope, event: WattleEvent): Promise<void> {
-    await this.ctx.doc.send(
-      new DeleteCommand({ TableName: this.ctx.tableName, Key: fanOutMarkerKey(scope, event) }),
+    await Promise.all(
+      [fanOutMarkerKey(scope, event), fanOutMarkerKeyBefore(scope, event)].map((Key) =>
+        this.ctx.doc.send(new DeleteCommand({ TableName: this.ctx.tableName, Key })),
+      ),
     );
   }
 

@@ -2,6 +2,9 @@ import { type Environment, environments, type Scope } from '@wattle/domain';
 
 const s = (scope: Scope): string => `${scope.accountId}#${scope.environment}`;
 
+/** The sort key of every fan-out marker begins so (keys.fanOutMarker). */
+export const fanOutMarkerPrefix = '!FANOUT#';
+
 export interface ItemKey {
   pk: string;
   sk: string;
@@ -46,16 +49,32 @@ export const keys = {
   cardOwner: (scope: Scope, cardToken: string): ItemKey => ({ pk: `${s(scope)}#${cardToken}`, sk: 'OWNER' }),
   event: (scope: Scope, eventToken: string): ItemKey => ({ pk: `${s(scope)}#${eventToken}`, sk: 'EVENT' }),
   /**
-   * An event whose fan-out is not done: in one of a few partitions (`shard`), ordered by the
-   * event's time (ISO with ms), so the scheduler finds the old ones with one Query per partition.
+   * An event whose fan-out is not done, in the due partition of its token's shard (`duePartition`)
+   * before every due item (`!` sorts before the digits of a time), named by the event alone: the
+   * scheduler's one Query of the partition reads it, and the markers of a busy second land all
+   * over the range, not at one end of it (decision 212).
    */
-  fanOutMarker: (scope: Scope, eventToken: string, createdAt: string, shard: number): ItemKey => ({
+  fanOutMarker: (scope: Scope, eventToken: string, duePartition: string): ItemKey => ({
+    pk: duePartition,
+    sk: `${fanOutMarkerPrefix}${s(scope)}#${eventToken}`,
+  }),
+  /** Where a marker was before migration 4: its own partitions, in the event's time order. */
+  fanOutMarkerBefore: (scope: Scope, eventToken: string, createdAt: string, shard: number): ItemKey => ({
     pk: `FANOUT#${shard}`,
     sk: `${createdAt}#${s(scope)}#${eventToken}`,
   }),
   webhookEndpoint: (scope: Scope, endpointToken: string): ItemKey => ({
     pk: `${s(scope)}#${endpointToken}`,
     sk: 'WEBHOOK_ENDPOINT',
+  }),
+  /**
+   * One of an endpoint's liveness shards (decision 212): there while the endpoint takes webhooks,
+   * deleted all together when its deletion starts. A webhook's transaction checks the one its
+   * event's token picks, so no one item takes a check per event.
+   */
+  endpointLiveShard: (scope: Scope, endpointToken: string, shard: number): ItemKey => ({
+    pk: `${s(scope)}#${endpointToken}#LIVE`,
+    sk: String(shard),
   }),
   /**
    * An endpoint's webhook of one event, in the endpoint's partition: created once per (event,

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Environment, Scope } from '@wattle/domain';
 import { JobTaken, jobKindsNamedByDueTime, type ScheduledJob, type ScheduleStore } from '@wattle/ports';
 import type { StoreContext } from './context.ts';
+import { duePage, firstDueKey, firstDuePage } from './due-reads.ts';
 import { StoreError } from './errors.ts';
 import { shardOfToken } from './shards.ts';
 import { Transaction } from './transaction.ts';
@@ -25,7 +26,8 @@ export const jobKey = (kind: string, scope: Scope, token: string) => ({
 
 /**
  * Every job is a due item in its shard's one partition (`DUE#<shard>`), sorted by due time, kind
- * then scope and token after it: a scheduler run reads the shards once each, every kind at once.
+ * then scope and token after it: a scheduler run reads the shards once each, every kind at once,
+ * and the events' fan-out markers with them (they sort before every time: events-outbox.ts).
  */
 export const dueItemKey = (kind: string, scope: Scope, token: string, dueAt: Date) => ({
   pk: duePartition(shardOfToken(token, jobShards)),
@@ -223,21 +225,21 @@ export class ScheduleRepo implements ScheduleStore {
     limit: number,
   ): Promise<Record<string, unknown>[]> {
     const found: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.ctx.doc.send(
-        new QueryCommand({
-          TableName: this.ctx.tableName,
-          KeyConditionExpression: 'pk = :pk AND sk < :upper',
-          // '#' follows the time in the sort key and '$' sorts right after it: everything due by now.
-          ExpressionAttributeValues: { ':pk': duePartition(shard), ':upper': `${now.toISOString()}$` },
-          Limit: limit,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) if (wanted.has(item.kind as string)) found.push(item);
-      start = page.LastEvaluatedKey;
-    } while (start && found.length < limit);
+    // '#' follows the time in the sort key and '$' sorts right after it: everything due by now.
+    const upper = `${now.toISOString()}$`;
+    const pk = duePartition(shard);
+    // The first page shared with the fan-out's markers (they sort first, and have no kind).
+    let page = await firstDuePage(this.ctx, shard, pk, upper, limit);
+    for (;;) {
+      for (const item of page.items)
+        if (wanted.has(item.kind as string) && String(item.sk) < upper) found.push(item);
+      if (!page.lastKey || found.length >= limit) break;
+      // Still among the markers (a busy second's, in flight): on from the first due item at once.
+      page =
+        String(page.lastKey.sk) < firstDueKey
+          ? await duePage(this.ctx, pk, upper, limit, undefined, firstDueKey)
+          : await duePage(this.ctx, pk, upper, limit, page.lastKey);
+    }
     return found.slice(0, limit);
   }
 

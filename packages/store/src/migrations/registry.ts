@@ -1,5 +1,7 @@
 import { cardOwners } from '../maintenance/backfill-card-owners.ts';
 import { duePartitions } from './due-partitions.ts';
+import { endpointLiveShards } from './endpoint-live-shards.ts';
+import { fanOutMarkers } from './fan-out-markers.ts';
 import { checkedRegistry, type Migration } from './runner.ts';
 
 /**
@@ -8,7 +10,12 @@ import { checkedRegistry, type Migration } from './runner.ts';
  * new one takes the next version; one that has shipped is never changed, only followed by another
  * (docs/operations/runbook.md: expand, migrate, contract).
  */
-export const migrations: readonly Migration[] = checkedRegistry([duePartitions, cardOwners]);
+export const migrations: readonly Migration[] = checkedRegistry([
+  duePartitions,
+  cardOwners,
+  endpointLiveShards,
+  fanOutMarkers,
+]);
 
 /** The version a table has once every migration has run. */
 export const latestVersion = migrations.length;

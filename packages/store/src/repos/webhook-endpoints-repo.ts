@@ -7,15 +7,37 @@ import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readNewest, readPage } from '../kernel/list-page.ts';
 import { cancelIn, claimIn, type JobLabel, scheduleIn } from '../kernel/schedule.ts';
 import type { Transaction } from '../kernel/transaction.ts';
-import { endpointLive, WebhooksRepo } from './webhooks-repo.ts';
+import { endpointLive, endpointLiveShards, liveShardKeys, WebhooksRepo } from './webhooks-repo.ts';
 
 /** The labels of this repository's transaction items (Transaction's `L`). */
-type WebhookEndpointLabel = 'endpoint';
+type WebhookEndpointLabel = 'endpoint' | 'live';
 
 /** An endpoint counts against the limit from its creation until its deletion starts. */
 const endpointsCounter = (scope: Scope) => counter(lists.webhookEndpoints(scope));
 
 const toEndpoint = (item: Record<string, unknown>): WebhookEndpoint => item.endpoint as WebhookEndpoint;
+
+/**
+ * The first step of an endpoint's deletion, added to `tx`: the endpoint marked deleting and out of
+ * its list, and its liveness shards deleted, all at once, so no webhook is made for it after this
+ * lands (a webhook checks one shard, or the item of an endpoint stored before the shards). Fails
+ * on `endpoint` when there is no live endpoint.
+ */
+export const markDeletingIn = <L extends string>(
+  tx: Transaction<L>,
+  scope: Scope,
+  endpointToken: string,
+  now: Date,
+): Transaction<L | WebhookEndpointLabel> => {
+  const marked = (tx as Transaction<L | WebhookEndpointLabel>).update('endpoint', {
+    Key: keys.webhookEndpoint(scope, endpointToken),
+    UpdateExpression: 'SET deletingSince = :now REMOVE gsi1pk, gsi1sk',
+    ConditionExpression: endpointLive,
+    ExpressionAttributeValues: { ':now': now.toISOString() },
+  });
+  for (const Key of liveShardKeys(scope, endpointToken)) marked.delete('live', { Key });
+  return marked;
+};
 
 export class WebhookEndpointsRepo implements WebhookEndpointsStore {
   private readonly webhooks: WebhooksRepo;
@@ -67,27 +89,25 @@ export class WebhookEndpointsRepo implements WebhookEndpointsStore {
         ...keys.webhookEndpoint(scope, endpoint.token),
         _et: 'webhook_endpoint',
         endpoint,
+        liveShards: endpointLiveShards,
         ...listMembership('gsi1', lists.webhookEndpoints(scope), listSortKey(now, endpoint.token)),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     });
+    for (const key of liveShardKeys(scope, endpoint.token))
+      tx.put('live', { Item: { ...key, _et: 'endpoint_live' } });
     countIn(tx, endpointsCounter(scope), 1, maxWebhookEndpoints);
     await tx.commit(this.ctx.doc);
   }
 
   /**
    * Deletes the endpoint and every webhook of it. The first transaction takes the endpoint out of
-   * its list and its limit and marks it deleting, which stops new webhooks for it (their creation
-   * checks `endpointLive`); its webhooks go next, in batches, and the endpoint item last. Throws
+   * its list and its limit, marks it deleting and deletes its liveness shards, which stops new
+   * webhooks for it (`markDeletingIn`); its webhooks go next, in batches, and the endpoint item last. Throws
    * Missing when there is no live endpoint.
    */
   async delete(scope: Scope, endpointToken: string, now: Date): Promise<void> {
-    const tx = newTransaction<WebhookEndpointLabel>(this.ctx).update('endpoint', {
-      Key: keys.webhookEndpoint(scope, endpointToken),
-      UpdateExpression: 'SET deletingSince = :now REMOVE gsi1pk, gsi1sk',
-      ConditionExpression: endpointLive,
-      ExpressionAttributeValues: { ':now': now.toISOString() },
-    });
+    const tx = markDeletingIn(newTransaction<WebhookEndpointLabel>(this.ctx), scope, endpointToken, now);
     countIn(tx, endpointsCounter(scope), -1);
     scheduleIn(tx, {
       kind: jobKinds.endpointPurge,

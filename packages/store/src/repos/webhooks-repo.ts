@@ -22,6 +22,7 @@ import { ConditionFailedError } from '../kernel/errors.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import { cancelIn, scheduleIn } from '../kernel/schedule.ts';
+import { shardOfToken } from '../kernel/shards.ts';
 
 /** The labels of this repository's transaction items (Transaction's `L`). */
 type WebhookLabel = 'endpoint' | 'once' | 'webhook';
@@ -29,13 +30,38 @@ type WebhookLabel = 'endpoint' | 'once' | 'webhook';
 /** The condition an endpoint's item meets while webhooks may be made for it. */
 export const endpointLive = 'attribute_exists(pk) AND attribute_not_exists(deletingSince)';
 
-export const webhooksCounter = (scope: Scope) => counter(lists.webhooks(scope), merchantWideShards);
+/**
+ * An endpoint's liveness shards (decision 212): items there from its creation until its deletion
+ * starts, which deletes them all in its first transaction. A webhook's transaction checks the one
+ * its event picks, so an endpoint takes as many webhooks a second as this many items take checks.
+ * An endpoint stored before the shards has none (its item has no `liveShards`): its webhooks check
+ * the endpoint item, as they did, until migration 3 gives it shards.
+ */
+export const endpointLiveShards = 8;
+
+/** The keys of every liveness shard of an endpoint. */
+export const liveShardKeys = (scope: Scope, endpointToken: string) =>
+  Array.from({ length: endpointLiveShards }, (_, shard) =>
+    keys.endpointLiveShard(scope, endpointToken, shard),
+  );
+
+/**
+ * The webhooks count moves once per webhook, five a charge with five endpoints (10 units): spread
+ * over 16 items (1,600 charges a second), four times the other merchant-wide counts' shards, which
+ * move once a charge. Read by one BatchGet of all 16; the 4 of before are among them.
+ */
+export const webhookCountShards = 4 * merchantWideShards;
+
+export const webhooksCounter = (scope: Scope) => counter(lists.webhooks(scope), webhookCountShards);
 
 /**
  * Every event makes a webhook per endpoint, each rewritten by its attempts (the list's index
- * copy with it): the webhooks list is spread over this many index partitions.
+ * copy with it: made, leased, outcome, 2 units each): the webhooks list is spread over this many
+ * index partitions, so a merchant with five endpoints takes 1,000 charges a second (30 units a
+ * charge, under 1,000 a second on each of 32). A page reads every shard (decision 212); entries
+ * made when there were 8 stay in theirs, which are among these.
  */
-export const webhookListShards = 8;
+export const webhookListShards = 32;
 
 const toLoaded = (item: Record<string, unknown>): LoadedWebhook => ({
   webhook: item.webhook as Webhook,
@@ -81,13 +107,47 @@ export class WebhooksRepo implements WebhooksStore {
    * the endpoint is gone or being deleted.
    */
   async createForEvent(scope: Scope, webhook: Webhook, now: Date): Promise<LoadedWebhook | null> {
+    const made = await this.createChecking(scope, webhook, now, 'shard');
+    if (made !== 'unsharded') return made;
+    // No shard: the endpoint is gone, being deleted, or stored before its shards (checked on its item).
+    const endpoint = await this.ctx.doc.send(
+      new GetCommand({
+        TableName: this.ctx.tableName,
+        Key: keys.webhookEndpoint(scope, webhook.endpointToken),
+        ConsistentRead: true,
+      }),
+    );
+    if (endpoint.Item === undefined || endpoint.Item.liveShards !== undefined) return null;
+    const unsharded = await this.createChecking(scope, webhook, now, 'item');
+    return unsharded === 'unsharded' ? null : unsharded;
+  }
+
+  /**
+   * The webhook's transaction, checking the endpoint's liveness on the shard its event picks or on
+   * the endpoint item itself: 'unsharded' when that check failed.
+   */
+  private async createChecking(
+    scope: Scope,
+    webhook: Webhook,
+    now: Date,
+    on: 'shard' | 'item',
+  ): Promise<LoadedWebhook | null | 'unsharded'> {
     // Both expire together after the retention; the expiry consumer takes the webhook out of the count.
     const expiresAt = toEpochSeconds(now) + this.ctx.retention.eventsSeconds;
     const tx = newTransaction<WebhookLabel>(this.ctx)
-      .check('endpoint', {
-        Key: keys.webhookEndpoint(scope, webhook.endpointToken),
-        ConditionExpression: endpointLive,
-      })
+      .check(
+        'endpoint',
+        on === 'shard'
+          ? {
+              Key: keys.endpointLiveShard(
+                scope,
+                webhook.endpointToken,
+                shardOfToken(webhook.eventToken, endpointLiveShards),
+              ),
+              ConditionExpression: 'attribute_exists(pk)',
+            }
+          : { Key: keys.webhookEndpoint(scope, webhook.endpointToken), ConditionExpression: endpointLive },
+      )
       .put('once', {
         Item: {
           ...keys.endpointWebhook(scope, webhook.endpointToken, webhook.eventToken),
@@ -119,7 +179,7 @@ export class WebhooksRepo implements WebhooksStore {
       return { webhook, version: 1, leasedUntil: null };
     } catch (error) {
       const failed = tx.failedOn(error);
-      if (failed?.label === 'endpoint') return null;
+      if (failed?.label === 'endpoint') return 'unsharded';
       if (failed?.label === 'once') return this.get(scope, String(failed.item?.webhookToken));
       throw error;
     }
