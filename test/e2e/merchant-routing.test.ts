@@ -31,8 +31,8 @@ const routingFile = (name: string, routing: unknown): string => {
 describe('npm run wattle -- merchants routing', () => {
   it('sets, shows and clears a merchant routing; its live charges follow it, Pin JSON unchanged', async () => {
     // The stack declares no account of a connector: its live payments are the simulator's.
-    const routing = { rules: [{ currency: 'aud', min_amount: 100, accounts: ['simulator'] }] };
-    const written = { rules: [{ currency: ['AUD'], min_amount: 100, accounts: ['simulator'] }] };
+    const routing = { rules: [{ currency: 'aud', minAmount: 100, accounts: ['simulator'] }] };
+    const written = { rules: [{ currency: ['AUD'], minAmount: 100, accounts: ['simulator'] }] };
     const set = JSON.parse(
       await wattle([
         'merchants',

@@ -201,7 +201,7 @@ describe.each(engines)('routing on the $name engine', ({ deps }) => {
   it('routes by whether 3-D Secure is asked, and fails over before sending the payer to the issuer', async () => {
     const on = deps();
     const scope = await merchant(on, [
-      { three_d_secure: true, accounts: ['adyen-down', 'adyen-us'] },
+      { threeDSecure: true, accounts: ['adyen-down', 'adyen-us'] },
       { accounts: ['adyen-au'] },
     ]);
     const started = await createPayment(on, scope, {

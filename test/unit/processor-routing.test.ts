@@ -116,10 +116,10 @@ describe("processorRoutingOf: a merchant's routing as an operator writes it", ()
         {
           currency: ['USD'],
           scheme: 'visa',
-          issuing_country: 'us',
-          min_amount: 100,
-          max_amount: 5000,
-          three_d_secure: true,
+          issuingCountry: 'us',
+          minAmount: 100,
+          maxAmount: 5000,
+          threeDSecure: true,
           accounts: ['adyen-us'],
         },
       ],
@@ -147,10 +147,10 @@ describe("processorRoutingOf: a merchant's routing as an operator writes it", ()
         {
           currency: ['USD'],
           scheme: ['visa'],
-          issuing_country: ['US'],
-          min_amount: 100,
-          max_amount: 5000,
-          three_d_secure: true,
+          issuingCountry: ['US'],
+          minAmount: 100,
+          maxAmount: 5000,
+          threeDSecure: true,
           accounts: ['adyen-us'],
         },
       ],
@@ -162,7 +162,7 @@ describe("processorRoutingOf: a merchant's routing as an operator writes it", ()
       {
         rules: [
           { currency: 'AUDX', accounts: ['adyen-nz'] },
-          { accounts: ['adyen-au', 'adyen-au'], min_amount: 10, max_amount: 5, colour: 'red' },
+          { accounts: ['adyen-au', 'adyen-au'], minAmount: 10, maxAmount: 5, colour: 'red' },
           { accounts: [] },
         ],
       },
@@ -172,9 +172,9 @@ describe("processorRoutingOf: a merchant's routing as an operator writes it", ()
       problems: [
         'rules[0].accounts names adyen-nz, which is not an account of this deployment (adyen-au, adyen-us)',
         'rules[0].currency must be a currency code (AUD), or a list of them',
-        'rules[1].colour is not a condition (accounts, currency, scheme, issuing_country, min_amount, max_amount, three_d_secure)',
+        'rules[1].colour is not a condition (accounts, currency, scheme, issuingCountry, minAmount, maxAmount, threeDSecure)',
         'rules[1].accounts names an account twice',
-        'rules[1].min_amount is more than its max_amount',
+        'rules[1].minAmount is more than its maxAmount',
         'rules[2].accounts must be a list of processor account names, in the order to try them',
       ],
     });

@@ -106,8 +106,8 @@ export const failoverOf = (payment: Payment, answer: AuthorisationOutcome, now: 
 
 /**
  * A merchant's routing as an operator or partner writes it (JSON: `rules`, each with `accounts`
- * and any of `currency`, `scheme`, `issuing_country`, `min_amount`, `max_amount`,
- * `three_d_secure`), checked against the deployment's accounts (`declared`): the routing, or
+ * and any of `currency`, `scheme`, `issuingCountry`, `minAmount`, `maxAmount`,
+ * `threeDSecure`), checked against the deployment's accounts (`declared`): the routing, or
  * every problem found.
  */
 export const processorRoutingOf = (
@@ -123,10 +123,10 @@ export const processorRoutingOf = (
     'accounts',
     'currency',
     'scheme',
-    'issuing_country',
-    'min_amount',
-    'max_amount',
-    'three_d_secure',
+    'issuingCountry',
+    'minAmount',
+    'maxAmount',
+    'threeDSecure',
   ]);
   const rules: RoutingRule[] = [];
   value.rules.forEach((input: unknown, index) => {
@@ -181,18 +181,18 @@ export const processorRoutingOf = (
       (text) => text,
     );
     const issuingCountries = texts(
-      'issuing_country',
+      'issuingCountry',
       /^[A-Za-z]{2}$/,
       'a 2-letter country code (AU)',
       (text) => text.toUpperCase(),
     );
-    const minAmount = amount('min_amount');
-    const maxAmount = amount('max_amount');
+    const minAmount = amount('minAmount');
+    const maxAmount = amount('maxAmount');
     if (minAmount !== undefined && maxAmount !== undefined && minAmount > maxAmount)
-      problems.push(`${at}.min_amount is more than its max_amount`);
-    const threeDSecure = input.three_d_secure;
+      problems.push(`${at}.minAmount is more than its maxAmount`);
+    const threeDSecure = input.threeDSecure;
     if (threeDSecure !== undefined && typeof threeDSecure !== 'boolean')
-      problems.push(`${at}.three_d_secure must be true or false`);
+      problems.push(`${at}.threeDSecure must be true or false`);
     rules.push({
       ...(currencies ? { currencies } : {}),
       ...(schemes ? { schemes } : {}),
@@ -211,10 +211,10 @@ export const presentProcessorRouting = (routing: ProcessorRouting | null | undef
   rules: (routing?.rules ?? []).map((rule) => ({
     ...(rule.currencies ? { currency: rule.currencies } : {}),
     ...(rule.schemes ? { scheme: rule.schemes } : {}),
-    ...(rule.issuingCountries ? { issuing_country: rule.issuingCountries } : {}),
-    ...(rule.minAmount !== undefined ? { min_amount: rule.minAmount } : {}),
-    ...(rule.maxAmount !== undefined ? { max_amount: rule.maxAmount } : {}),
-    ...(rule.threeDSecure !== undefined ? { three_d_secure: rule.threeDSecure } : {}),
+    ...(rule.issuingCountries ? { issuingCountry: rule.issuingCountries } : {}),
+    ...(rule.minAmount !== undefined ? { minAmount: rule.minAmount } : {}),
+    ...(rule.maxAmount !== undefined ? { maxAmount: rule.maxAmount } : {}),
+    ...(rule.threeDSecure !== undefined ? { threeDSecure: rule.threeDSecure } : {}),
     accounts: rule.accounts,
   })),
 });
