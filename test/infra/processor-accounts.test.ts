@@ -178,10 +178,10 @@ describe('the live processor in AWS', () => {
 
   it('refuses an account or a connector it does not know at synth', () => {
     expect(() => synthStack({ liveProcessor: 'stripe' })).toThrow(
-      '-c liveProcessor must be simulator or a processor account (adyen), not "stripe"',
+      '-c liveProcessor must be simulator or a processor account (adyen, paypal), not "stripe"',
     );
     expect(() => synthStack({ processorAccounts: { 'stripe-us': { connector: 'stripe' } } })).toThrow(
-      'the account stripe-us must name its connector, one of adyen',
+      'the account stripe-us must name its connector, one of adyen, paypal',
     );
   });
 });
