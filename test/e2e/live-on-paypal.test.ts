@@ -1,12 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { processorReferenceOf } from '@wattle/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cardFields, chargeFields } from '../helpers/fixtures.ts';
 import { hangNet } from '../helpers/hang-net.ts';
-import { type PayPalPrism, prismClient, startPayPalPrism } from '../helpers/paypal-prism.ts';
-import { type Api, advanceClock, api, newMerchant, type OwnStack, startOwnStack } from '../helpers/stack.ts';
+import { startLivePayPalStack } from '../helpers/live-paypal-stack.ts';
+import {
+  type PayPalPrism,
+  prismClient,
+  prismSignatureHeaders,
+  prismWebhookId,
+  startPayPalPrism,
+} from '../helpers/paypal-prism.ts';
+import { type Api, advanceClock, type OwnStack } from '../helpers/stack.ts';
 
 /**
  * The live environment on PayPal, end to end: a stack of its own with WATTLE_LIVE_PROCESSOR=paypal
@@ -23,19 +29,11 @@ const amount = 2345;
 
 beforeAll(async () => {
   prism = await startPayPalPrism();
-  own = await startOwnStack({
-    dataDir,
-    env: {
-      WATTLE_LIVE_PROCESSOR: 'paypal',
-      PAYPAL_API_URL: prism.url,
-      PAYPAL_CLIENT_ID: prismClient.clientId,
-      PAYPAL_CLIENT_SECRET: prismClient.clientSecret,
-      PAYPAL_WEBHOOK_ID: 'WH1PRISM0000000',
-    },
-  });
-  const merchant = await newMerchant(own);
-  live = api(merchant.live.baseUrl, merchant.live.secretKey);
-  ours = (token) => processorReferenceOf(merchant.accountId, token);
+  ({ own, live, ours } = await startLivePayPalStack(dataDir, {
+    url: prism.url,
+    ...prismClient,
+    webhookId: prismWebhookId,
+  }));
 }, hangNet(300_000));
 
 afterAll(async () => {
@@ -188,12 +186,7 @@ describe('the live environment on PayPal (Prism serving its definitions), throug
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        'paypal-auth-algo': 'SHA256withRSA',
-        'paypal-cert-url':
-          'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-1d93a270',
-        'paypal-transmission-id': '69cd13f0-d67a-11e5-baa3-778b53f4ae55',
-        'paypal-transmission-sig': 'lmI95Jx3Y9nhR5SJWlHVIWpg4AgFk7n9bCHSRxbrd8A9zrhdu2rMyFrmz',
-        'paypal-transmission-time': '2026-12-07T10:00:01Z',
+        ...prismSignatureHeaders,
       },
       body: event,
     });

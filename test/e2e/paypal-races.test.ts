@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { processorReferenceOf } from '@wattle/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PayPalFake, startPayPalFake } from '../fakes/paypal.ts';
 import { chargeFields } from '../helpers/fixtures.ts';
 import { hangNet } from '../helpers/hang-net.ts';
-import { type Api, advanceClock, api, newMerchant, type OwnStack, startOwnStack } from '../helpers/stack.ts';
+import { startLivePayPalStack } from '../helpers/live-paypal-stack.ts';
+import { type Api, advanceClock, type OwnStack } from '../helpers/stack.ts';
 
 /**
  * The live environment on the stateful PayPal stand-in (test/fakes/paypal.ts): a charge whose
@@ -22,19 +22,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'wattle-paypal-races-'));
 
 beforeAll(async () => {
   fake = await startPayPalFake();
-  own = await startOwnStack({
-    dataDir,
-    env: {
-      WATTLE_LIVE_PROCESSOR: 'paypal',
-      PAYPAL_API_URL: fake.url,
-      PAYPAL_CLIENT_ID: fake.clientId,
-      PAYPAL_CLIENT_SECRET: fake.clientSecret,
-      PAYPAL_WEBHOOK_ID: fake.webhookId,
-    },
-  });
-  const merchant = await newMerchant(own);
-  live = api(merchant.live.baseUrl, merchant.live.secretKey);
-  ours = (token) => processorReferenceOf(merchant.accountId, token);
+  ({ own, live, ours } = await startLivePayPalStack(dataDir, fake));
 }, hangNet(240_000));
 
 afterAll(async () => {

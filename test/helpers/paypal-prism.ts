@@ -37,6 +37,21 @@ export interface PayPalPrism {
 /** The client credentials the router's token endpoint takes. */
 export const prismClient = { clientId: 'prism-client', clientSecret: 'prism-secret' };
 
+/** A webhook id of the form PayPal gives (verify-webhook-signature's pattern). */
+export const prismWebhookId = 'WH1PRISM0000000';
+
+/**
+ * The headers PayPal signs a webhook delivery with, as its verify-webhook-signature example gives
+ * them: the router answers the check SUCCESS once Prism found the request valid.
+ */
+export const prismSignatureHeaders = {
+  'paypal-auth-algo': 'SHA256withRSA',
+  'paypal-cert-url': 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-1d93a270',
+  'paypal-transmission-id': '69cd13f0-d67a-11e5-baa3-778b53f4ae55',
+  'paypal-transmission-sig': 'lmI95Jx3Y9nhR5SJWlHVIWpg4AgFk7n9bCHSRxbrd8A9zrhdu2rMyFrmz+Zjh3s3boXB07VXCXUZy',
+  'paypal-transmission-time': '2026-12-07T10:00:01Z',
+};
+
 type Json = Record<string, unknown>;
 
 const newId = (): string => randomBytes(12).toString('hex').toUpperCase().slice(0, 17);

@@ -9,7 +9,13 @@ import {
   paymentsDefinition,
   unicodeIncompatiblePatterns,
 } from '../helpers/paypal-definitions.ts';
-import { type PayPalPrism, prismClient, startPayPalPrism } from '../helpers/paypal-prism.ts';
+import {
+  type PayPalPrism,
+  prismClient,
+  prismSignatureHeaders,
+  prismWebhookId,
+  startPayPalPrism,
+} from '../helpers/paypal-prism.ts';
 
 /**
  * The PayPal connector against Stoplight Prism serving PayPal's own Orders v2, Payments v2 and
@@ -22,7 +28,7 @@ let paypal: PaymentProcessor;
 
 beforeAll(async () => {
   prism = await startPayPalPrism();
-  paypal = paypalProcessor({ apiUrl: prism.url, ...prismClient, webhookId: 'WH1PRISM0000000' });
+  paypal = paypalProcessor({ apiUrl: prism.url, ...prismClient, webhookId: prismWebhookId });
 }, hangNet(180_000));
 afterAll(() => prism?.stop());
 
@@ -304,15 +310,7 @@ describe("the PayPal connector against PayPal's definitions (Prism)", () => {
       },
     });
     const reading = await paypal.readNotifications({
-      headers: {
-        'paypal-auth-algo': 'SHA256withRSA',
-        'paypal-cert-url':
-          'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-1d93a270',
-        'paypal-transmission-id': '69cd13f0-d67a-11e5-baa3-778b53f4ae55',
-        'paypal-transmission-sig':
-          'lmI95Jx3Y9nhR5SJWlHVIWpg4AgFk7n9bCHSRxbrd8A9zrhdu2rMyFrmz+Zjh3s3boXB07VXCXUZy',
-        'paypal-transmission-time': '2026-12-07T10:00:01Z',
-      },
+      headers: prismSignatureHeaders,
       body: event,
     });
     expect(reading).toMatchObject({
