@@ -1,5 +1,6 @@
 import { PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { type AdyenFake, fakeApiKey, startAdyenFake } from '../fakes/adyen.ts';
+import { type PayPalFake, startPayPalFake } from '../fakes/paypal.ts';
 import type { RehearsalContext } from './context.ts';
 
 /**
@@ -10,18 +11,38 @@ import type { RehearsalContext } from './context.ts';
  */
 export const configureAdyen = async (context: RehearsalContext, secretArn: string): Promise<AdyenFake> => {
   const adyen = await startAdyenFake();
-  const settings = {
+  await putSettings(context, secretArn, {
     ADYEN_CHECKOUT_URL: adyen.url,
     ADYEN_API_KEY: fakeApiKey,
     ADYEN_MERCHANT_ACCOUNT: adyen.merchantAccount,
     ADYEN_HMAC_KEY: adyen.hmacKey,
-  };
+  });
+  return adyen;
+};
+
+/** The same step for the account `paypal`: its settings name a stand-in of PayPal's REST API (test/fakes/paypal.ts). */
+export const configurePayPal = async (context: RehearsalContext, secretArn: string): Promise<PayPalFake> => {
+  const paypal = await startPayPalFake();
+  await putSettings(context, secretArn, {
+    PAYPAL_API_URL: paypal.url,
+    PAYPAL_CLIENT_ID: paypal.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+    PAYPAL_WEBHOOK_ID: paypal.webhookId,
+  });
+  return paypal;
+};
+
+/** An account's settings put in its secret, as the operator does (docs/operations/processors.md). */
+const putSettings = async (
+  context: RehearsalContext,
+  secretArn: string,
+  settings: Record<string, string>,
+) => {
   const secrets = new SecretsManagerClient(context.administrator.clientConfig);
   await secrets.send(
     new PutSecretValueCommand({ SecretId: secretArn, SecretString: JSON.stringify(settings) }),
   );
   secrets.destroy();
-  return adyen;
 };
 
 /**
@@ -32,6 +53,7 @@ export const configureAdyen = async (context: RehearsalContext, secretArn: strin
 export const exerciseProcessorNotifications = async (
   context: RehearsalContext,
   adyen: AdyenFake,
+  paypal: PayPalFake,
 ): Promise<void> => {
   const body = adyen.deliveryBody([
     adyen.notificationItem({
@@ -55,4 +77,26 @@ export const exerciseProcessorNotifications = async (
       `an Adyen notification to the live stage at ${path}, verified with the key read from the account's secret: ${answer.status} ${text.slice(0, 200)}`,
     );
   }
+  // The account `paypal`: its delivery is verified by PayPal (the stand-in's verify-webhook-signature)
+  // with the webhook id the notifications function read from that account's secret.
+  const delivery = paypal.signedDelivery({
+    id: 'WH-REHEARSAL-1',
+    event_type: 'PAYMENT.CAPTURE.COMPLETED',
+    create_time: '2026-12-07T10:00:00Z',
+    resource: {
+      id: 'CAPREHEARSAL00001',
+      custom_id: 'ch_rehearsal',
+      amount: { currency_code: 'AUD', value: '10.00' },
+    },
+  });
+  const answer = await fetch(`${live}/processors/paypal/notifications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...delivery.headers },
+    body: delivery.body,
+  });
+  const text = await answer.text();
+  context.report(
+    answer.status === 200 && paypal.requests.some(({ operation }) => operation === 'verify'),
+    `a PayPal notification to the live stage at /processors/paypal/notifications, verified by PayPal with the webhook id read from that account's secret: ${answer.status} ${text.slice(0, 200)}`,
+  );
 };
