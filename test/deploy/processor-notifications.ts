@@ -1,7 +1,14 @@
-import { PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import {
+  GetSecretValueCommand,
+  PutSecretValueCommand,
+  SecretsManagerClient,
+} from '@aws-sdk/client-secrets-manager';
+import { functionNames } from '@wattle/routes';
+import { functionAccess } from '../../infra/constructs/access.ts';
 import { type AdyenFake, fakeApiKey, startAdyenFake } from '../fakes/adyen.ts';
 import { type PayPalFake, startPayPalFake } from '../fakes/paypal.ts';
 import type { RehearsalContext } from './context.ts';
+import { motoClientConfig } from './deployed.ts';
 
 /**
  * The operator's step after `cdk deploy -c liveProcessor=adyen`: Adyen's settings put in the stack's
@@ -98,5 +105,38 @@ export const exerciseProcessorNotifications = async (
   context.report(
     answer.status === 200 && paypal.requests.some(({ operation }) => operation === 'verify'),
     `a PayPal notification to the live stage at /processors/paypal/notifications, verified by PayPal with the webhook id read from that account's secret: ${answer.status} ${text.slice(0, 200)}`,
+  );
+};
+
+/**
+ * Each account's secret read by every function under its own role: the functions that call
+ * processors (functionAccess's `processor`) read every account's, and moto refuses every other
+ * function each of them. Run after the check that no request was refused: its refusals are wanted.
+ */
+export const checkSecretReads = async (
+  context: RehearsalContext,
+  secretArns: Record<string, string>,
+): Promise<void> => {
+  const wrong: string[] = [];
+  for (const fn of functionNames) {
+    const secrets = new SecretsManagerClient(
+      motoClientConfig(context.moto.endpoint, context.stack.functions[fn].credentials),
+    );
+    for (const [account, arn] of Object.entries(secretArns)) {
+      const read = await secrets.send(new GetSecretValueCommand({ SecretId: arn })).then(
+        () => true,
+        () => false,
+      );
+      if (read !== (functionAccess[fn].processor === true))
+        wrong.push(`${fn} ${read ? 'read' : 'was refused'} ${account}'s secret`);
+    }
+    secrets.destroy();
+  }
+  const readers = functionNames.filter((fn) => functionAccess[fn].processor === true);
+  context.report(
+    wrong.length === 0,
+    wrong.length === 0
+      ? `each account's secret (${Object.keys(secretArns).join(', ')}) read by ${readers.join(', ')} under their roles, refused to the ${functionNames.length - readers.length} other functions`
+      : `secrets read as they should not be: ${wrong.join('; ')}`,
   );
 };

@@ -20,6 +20,7 @@ import { startRehearsalGateway } from './gateway.ts';
 import { rehearseMigrations } from './migrations.ts';
 import { type Moto, motoMissing, startMoto } from './moto.ts';
 import {
+  checkSecretReads,
   configureAdyen,
   configurePayPal,
   exerciseProcessorNotifications,
@@ -94,6 +95,7 @@ try {
       : `refused: ${unexpected.map((d) => `${d.principal} ${d.action} on ${d.resource}`).join('; ')}`,
   );
   await provesRefusal(context, walk);
+  await checkSecretReads(context, processorSecretArns);
 } catch (error) {
   report(false, `the rehearsal stopped: ${error instanceof Error ? error.message : String(error)}`);
 } finally {
