@@ -47,6 +47,17 @@ const authorisation = (overrides: Partial<ProcessorAuthorisation> = {}): Process
   });
 };
 
+/** An authorisation approved at the fake, as capture, void and refund name it. */
+const authorised = async () => {
+  const held = authorisation({ capture: false });
+  return {
+    paymentToken: held.paymentToken,
+    reference: held.reference,
+    processorReference: await approved(held),
+    deadline: open(),
+  };
+};
+
 const approved = async (input: ProcessorAuthorisation): Promise<string> => {
   const outcome = await paypal.authorise(input);
   if (outcome.outcome !== 'approved') throw new Error(`expected approved, got ${JSON.stringify(outcome)}`);
@@ -158,14 +169,7 @@ describe('the PayPal connector, when PayPal does not answer', () => {
   });
 
   it('a capture, a void and a refund whose answer was lost are unknown, and done once when sent again', async () => {
-    const held = authorisation({ capture: false });
-    const reference = await approved(held);
-    const payment = {
-      paymentToken: held.paymentToken,
-      reference: held.reference,
-      processorReference: reference,
-      deadline: open(),
-    };
+    const payment = await authorised();
     const captures = fake.captures();
     fake.answerNext('capture', { hang: true });
     expect(await paypal.capture({ ...payment, amount: 1234, currency: 'AUD' })).toMatchObject({
@@ -191,14 +195,7 @@ describe('the PayPal connector, when PayPal does not answer', () => {
     expect(await paypal.refund(refund)).toMatchObject({ outcome: 'succeeded' });
     expect(fake.refunds()).toBe(refunds + 1);
 
-    const other = authorisation({ capture: false });
-    const otherReference = await approved(other);
-    const voiding = {
-      paymentToken: other.paymentToken,
-      reference: other.reference,
-      processorReference: otherReference,
-      deadline: open(),
-    };
+    const voiding = await authorised();
     fake.answerNext('void', { reset: true });
     expect(await paypal.void(voiding)).toMatchObject({ outcome: 'unknown' });
     // Void takes no PayPal-Request-Id in PayPal's definition: sent again, PayPal says it was voided already.
@@ -206,20 +203,13 @@ describe('the PayPal connector, when PayPal does not answer', () => {
   });
 
   it('a capture PayPal refuses (the authorization voided) failed and moved nothing', async () => {
-    const held = authorisation({ capture: false });
-    const reference = await approved(held);
-    const payment = {
-      paymentToken: held.paymentToken,
-      reference: held.reference,
-      processorReference: reference,
-      deadline: open(),
-    };
+    const payment = await authorised();
     expect(await paypal.void(payment)).toEqual({ outcome: 'succeeded' });
     const captures = fake.captures();
     expect(
       await paypal.capture({
         ...payment,
-        paymentToken: `${held.paymentToken}x`,
+        paymentToken: `${payment.paymentToken}x`,
         amount: 1234,
         currency: 'AUD',
       }),
