@@ -110,3 +110,63 @@ describe('a live charge whose answer PayPal never gave', () => {
     });
   });
 });
+
+describe("PayPal's webhooks about a charge it made", () => {
+  it('end a refund PayPal took as PENDING (PAYMENT.CAPTURE.REFUNDED), and open a dispute (CUSTOMER.DISPUTE.CREATED) once', async () => {
+    const charged = await live.post('/1/charges', chargeFields({ amount: 1000 }));
+    expect(charged.status).toBe(201);
+    const token: string = charged.body.response.token;
+    const refunded = await live.post(`/1/charges/${token}/refunds`, { amount: 300 });
+    const refund: string = refunded.body.response.token;
+    fake.answerNext('refund', {
+      status: 201,
+      body: { id: 'REFPENDING0000001', status: 'PENDING', amount: { currency_code: 'AUD', value: '3.00' } },
+    });
+    await advanceClock(own, 61 * 60);
+    expect((await live.get(`/1/refunds/${refund}`)).body.response).toMatchObject({
+      status_message: 'Pending',
+    });
+    const done = {
+      id: 'WH-REFUND-1',
+      event_type: 'PAYMENT.CAPTURE.REFUNDED',
+      create_time: new Date().toISOString(),
+      resource_type: 'refund',
+      resource: {
+        id: 'REFPENDING0000001',
+        status: 'COMPLETED',
+        custom_id: ours(refund),
+        amount: { currency_code: 'AUD', value: '3.00' },
+      },
+    };
+    expect(await deliver(done)).toBe(200);
+    expect((await live.get(`/1/refunds/${refund}`)).body.response).toMatchObject({
+      amount: 300,
+      status_message: 'Success',
+    });
+
+    const dispute = {
+      id: 'WH-DISPUTE-1',
+      event_type: 'CUSTOMER.DISPUTE.CREATED',
+      create_time: new Date().toISOString(),
+      resource_type: 'dispute',
+      resource: {
+        dispute_id: 'PP-D-27803',
+        id: 'PP-D-27803',
+        reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED',
+        status: 'OPEN',
+        dispute_amount: { currency_code: 'AUD', value: '10.00' },
+        disputed_transactions: [{ seller_transaction_id: 'CAPFAKE0000000002', custom: ours(token) }],
+      },
+    };
+    expect(await deliver(dispute)).toBe(200);
+    expect(await deliver(dispute)).toBe(200);
+    const disputes = (await live.get('/1/disputes')).body.response as {
+      charge: { token: string } | string;
+    }[];
+    expect(
+      disputes.filter(
+        (found) => (typeof found.charge === 'string' ? found.charge : found.charge?.token) === token,
+      ),
+    ).toHaveLength(1);
+  });
+});
