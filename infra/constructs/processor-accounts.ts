@@ -75,16 +75,26 @@ const pascal = (name: string): string =>
     .join('');
 
 /**
+ * The one connector a stack could have before accounts (`-c liveProcessor=<it>`): the registry
+ * lists it first.
+ */
+const connectorBeforeAccounts = connectors[0]?.name;
+
+/**
  * The secret of each account's settings, made by the stack with a placeholder value: the operator
  * puts the JSON object of the account's settings in it (docs/operations/processors.md), so no key
  * is ever in the template or the CDK context. Kept when the stack goes: it holds live keys. The
- * account named as its connector keeps the id the one live processor's secret had
- * (`ProcessorSecret`), so a stack deployed before accounts keeps its secret and its settings.
+ * account named as the connector stacks had before accounts keeps the id that one live processor's
+ * secret had (`ProcessorSecret`), whichever account is the default, so a stack deployed before
+ * accounts keeps its secret and its settings; an account named as another connector (`paypal`)
+ * takes an id of its own, as every other account does.
  */
 export const createAccountSecrets = (scope: Construct, declared: DeclaredAccounts): AccountSecret[] =>
   declared.accounts.map((account) => {
     const id =
-      account.name === account.connector ? 'ProcessorSecret' : `ProcessorSecret${pascal(account.name)}`;
+      account.name === account.connector && account.connector === connectorBeforeAccounts
+        ? 'ProcessorSecret'
+        : `ProcessorSecret${pascal(account.name)}`;
     const secret = new Secret(scope, id, {
       description: `Wattle's processor account ${account.name} (connector ${account.connector}): a JSON object of its settings`,
       removalPolicy: RemovalPolicy.RETAIN,

@@ -38,12 +38,26 @@ const cdk = async (args: string[], env: NodeJS.ProcessEnv): Promise<void> => {
   }
 };
 
+/**
+ * The processor accounts the rehearsal deploys (CDK context `processorAccounts`): Adyen's, the live
+ * default, and PayPal's, each with a secret of its own that only the functions calling processors
+ * may read.
+ */
+export const rehearsalAccounts = { adyen: { connector: 'adyen' }, paypal: { connector: 'paypal' } } as const;
+export type RehearsalAccount = keyof typeof rehearsalAccounts;
+
 export interface Deployed {
   /** The rewrites the template needed (withStandIns). */
   changes: string[];
-  /** The live processor's secret (made by the rehearsal: moto's CloudFormation cannot). */
-  processorSecretArn: string;
+  /** Each account's secret (made by the rehearsal: moto's CloudFormation cannot), by account. */
+  processorSecretArns: Record<RehearsalAccount, string>;
 }
+
+/** The account a secret of the template is of, by its description (createAccountSecrets names it). */
+const accountOfSecret = (description: unknown): RehearsalAccount | undefined =>
+  (Object.keys(rehearsalAccounts) as RehearsalAccount[]).find(
+    (account) => typeof description === 'string' && description.includes(`processor account ${account} `),
+  );
 
 /**
  * `cdk synth` into a folder of its own (bundling every function as `cdk deploy` would), the
@@ -52,20 +66,41 @@ export interface Deployed {
  */
 export const deployToMoto = async (endpoint: string, assemblyDir: string): Promise<Deployed> => {
   const env = adminEnvironment(endpoint);
-  // The live stage with Adyen: the processor's secret and its grants are rehearsed too.
-  await cdk(['synth', '--quiet', '--output', assemblyDir, '-c', 'liveProcessor=adyen'], env);
-  const secrets = new SecretsManagerClient(motoClientConfig(endpoint, adminCredentials));
-  const { ARN: processorSecretArn } = await secrets.send(
-    new CreateSecretCommand({ Name: 'WattleProcessorSecret', SecretString: 'placeholder' }),
+  // The live stage with two accounts: each account's secret and its grants are rehearsed too.
+  await cdk(
+    [
+      'synth',
+      '--quiet',
+      '--output',
+      assemblyDir,
+      '-c',
+      `processorAccounts=${JSON.stringify(rehearsalAccounts)}`,
+      '-c',
+      'liveProcessor=adyen',
+    ],
+    env,
   );
-  secrets.destroy();
   const templatePath = join(assemblyDir, 'Wattle.template.json');
-  const { template, changes } = withStandIns(
-    JSON.parse(readFileSync(templatePath, 'utf8')) as Template,
-    processorSecretArn,
-  );
+  const synthesized = JSON.parse(readFileSync(templatePath, 'utf8')) as Template;
+  const secrets = new SecretsManagerClient(motoClientConfig(endpoint, adminCredentials));
+  const byId: Record<string, string> = {};
+  const byAccount: Partial<Record<RehearsalAccount, string>> = {};
+  for (const [id, resource] of Object.entries(synthesized.Resources)) {
+    if (resource.Type !== 'AWS::SecretsManager::Secret') continue;
+    const account = accountOfSecret(resource.Properties?.Description);
+    if (!account) throw new Error(`The secret ${id} is of no account the rehearsal declared`);
+    const { ARN } = await secrets.send(
+      new CreateSecretCommand({ Name: `Wattle${id}`, SecretString: 'placeholder' }),
+    );
+    byId[id] = ARN!;
+    byAccount[account] = ARN!;
+  }
+  secrets.destroy();
+  const missing = Object.keys(rehearsalAccounts).filter((account) => !byAccount[account as RehearsalAccount]);
+  if (missing.length > 0) throw new Error(`The template has no secret of ${missing.join(', ')}`);
+  const { template, changes } = withStandIns(synthesized, byId);
   writeFileSync(templatePath, JSON.stringify(template));
   await cdk(['bootstrap', `aws://${motoAccount}/${rehearsalRegion}`, '--app', assemblyDir], env);
   await cdk(['deploy', 'Wattle', '--app', assemblyDir, '--require-approval', 'never'], env);
-  return { changes, processorSecretArn: processorSecretArn! };
+  return { changes, processorSecretArns: byAccount as Record<RehearsalAccount, string> };
 };

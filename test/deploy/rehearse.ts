@@ -19,7 +19,12 @@ import { type FunctionProcess, startFunctionProcess } from './function-process.t
 import { startRehearsalGateway } from './gateway.ts';
 import { rehearseMigrations } from './migrations.ts';
 import { type Moto, motoMissing, startMoto } from './moto.ts';
-import { configureAdyen, exerciseProcessorNotifications } from './processor-notifications.ts';
+import {
+  checkSecretReads,
+  configureAdyen,
+  configurePayPal,
+  exerciseProcessorNotifications,
+} from './processor-notifications.ts';
 import { provesRefusal } from './refusal.ts';
 import { exerciseLaterRoutes, exerciseRoutes, routeCoverage } from './routes.ts';
 import { checkTransactionTokens } from './transaction-tokens.ts';
@@ -46,10 +51,11 @@ let moto: Moto | undefined;
 const processes: Partial<Record<FunctionName, FunctionProcess>> = {};
 let closeGateway: (() => Promise<void>) | undefined;
 let closeAdyen: (() => Promise<void>) | undefined;
+let closePayPal: (() => Promise<void>) | undefined;
 
 try {
   moto = await startMoto();
-  const { changes, processorSecretArn } = await deployToMoto(moto.endpoint, join(workDir, 'cdk.out'));
+  const { changes, processorSecretArns } = await deployToMoto(moto.endpoint, join(workDir, 'cdk.out'));
   report(true, `deployed with cdk bootstrap and cdk deploy into moto (${seconds()})`);
   for (const change of changes) console.log(`       stand-in: ${change}`);
 
@@ -72,12 +78,14 @@ try {
   await checkTransactionTokens(context);
   await rehearseMigrations(context);
 
-  const adyen = await configureAdyen(context, processorSecretArn);
+  const adyen = await configureAdyen(context, processorSecretArns.adyen);
   closeAdyen = adyen.close;
+  const paypal = await configurePayPal(context, processorSecretArns.paypal);
+  closePayPal = paypal.close;
   const walk = await exerciseRoutes(context);
   await exerciseBackgroundFunctions(context, walk);
   await exerciseLaterRoutes(context, walk);
-  await exerciseProcessorNotifications(context, adyen);
+  await exerciseProcessorNotifications(context, adyen, paypal);
   for (const line of routeCoverage(gateway.invocations)) report(line.ok, line.text);
   const unexpected = moto.denials.slice();
   report(
@@ -87,11 +95,13 @@ try {
       : `refused: ${unexpected.map((d) => `${d.principal} ${d.action} on ${d.resource}`).join('; ')}`,
   );
   await provesRefusal(context, walk);
+  await checkSecretReads(context, processorSecretArns);
 } catch (error) {
   report(false, `the rehearsal stopped: ${error instanceof Error ? error.message : String(error)}`);
 } finally {
   await closeGateway?.();
   await closeAdyen?.();
+  await closePayPal?.();
   if (failures.length > 0) {
     console.log(`\n--- moto's last lines ---\n${moto?.output().slice(-3000)}`);
     for (const fn of Object.values(processes)) {

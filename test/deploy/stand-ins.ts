@@ -75,12 +75,14 @@ const withApiEndpoints = (value: unknown, apis: Set<string>, replaced: Set<strin
  * make moto start Docker to run the function: they go, and the rehearsal invokes the functions
  * itself as each mapping would.
  */
-export const withStandIns = (synthesized: Template, secretArn?: string): StandIns => {
+export const withStandIns = (synthesized: Template, secretArns: Record<string, string> = {}): StandIns => {
   const template = structuredClone(synthesized);
   const changes: string[] = [];
-  // moto's CloudFormation has no AWS::SecretsManager::Secret: the rehearsal makes the secret itself
-  // (secretArn), and its ARN stands in for the resource's Ref (the grants, the functions' variable).
+  // moto's CloudFormation has no AWS::SecretsManager::Secret: the rehearsal makes each secret itself
+  // (secretArns, by logical id), and its ARN stands in for the resource's Ref (the grants, the
+  // functions' variable).
   for (const [id, resource] of Object.entries(template.Resources)) {
+    const secretArn = secretArns[id];
     if (resource.Type !== 'AWS::SecretsManager::Secret' || !secretArn) continue;
     delete template.Resources[id];
     template.Resources = withRef(template.Resources, id, secretArn) as Template['Resources'];

@@ -149,6 +149,24 @@ describe('the live processor in AWS', () => {
     expect(secretStatements(template)).toHaveLength(processorFunctions.length);
   });
 
+  it(
+    "with an Adyen and a PayPal account each named as its connector, keeps one secret each: Adyen's under the id it had before accounts, whichever account is the default",
+    () => {
+      for (const live of ['adyen', 'paypal']) {
+        const both = synthStack({
+          processorAccounts: { adyen: { connector: 'adyen' }, paypal: { connector: 'paypal' } },
+          liveProcessor: live,
+        });
+        both.template.resourceCountIs('AWS::SecretsManager::Secret', 2);
+        expect(both.stack.accountSecrets.map((account) => [account.name, account.secret.node.id])).toEqual([
+          ['adyen', 'ProcessorSecret'],
+          ['paypal', 'ProcessorSecretPaypal'],
+        ]);
+      }
+    },
+    hangNet(120_000),
+  );
+
   it('takes the notifications without a Pin key, by routes to their function alone', () => {
     const { template } = adyen;
     const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).filter((resource) =>
@@ -178,10 +196,10 @@ describe('the live processor in AWS', () => {
 
   it('refuses an account or a connector it does not know at synth', () => {
     expect(() => synthStack({ liveProcessor: 'stripe' })).toThrow(
-      '-c liveProcessor must be simulator or a processor account (adyen), not "stripe"',
+      '-c liveProcessor must be simulator or a processor account (adyen, paypal), not "stripe"',
     );
     expect(() => synthStack({ processorAccounts: { 'stripe-us': { connector: 'stripe' } } })).toThrow(
-      'the account stripe-us must name its connector, one of adyen',
+      'the account stripe-us must name its connector, one of adyen, paypal',
     );
   });
 });

@@ -146,7 +146,7 @@ describe('the Lambda bundles', () => {
   );
 
   it(
-    "leave Adyen's connector out of the payment functions, which ship it beside the bundle and load it on first use",
+    "leave the connectors (Adyen's, PayPal's) out of the payment functions, which ship them beside the bundle and load them on first use",
     async () => {
       for (const fn of functionNames) {
         const { outfile, holds, holdsFile } = await bundleOf(fn);
@@ -159,7 +159,8 @@ describe('the Lambda bundles', () => {
           fn,
           library: holds('@adyen/api-library'),
           connector: holdsFile('packages/adyen/src/adyen-processor.ts'),
-        }).toEqual({ fn, library: false, connector: false });
+          paypal: holdsFile('packages/paypal/src/paypal-processor.ts'),
+        }).toEqual({ fn, library: false, connector: false, paypal: false });
       }
       // The connector as CDK's afterBundling hook builds it into the charges function's asset: the
       // bundle's own resolution finds it there, and Adyen's library in it verifies a signed delivery.
@@ -182,12 +183,19 @@ describe('the Lambda bundles', () => {
       const read = (body) => processor.readNotifications({ headers: {}, body });
       const accepted = read(${JSON.stringify(adyen.deliveryBody([signed]))});
       const refused = read(${JSON.stringify(adyen.deliveryBody([tampered]))});
-      process.stdout.write(JSON.stringify({ name: processor.name, accepted: accepted.notifications?.map((n) => n.reference), refused: refused.verdict }));`;
+      const { paypalProcessor } = await import('@wattle/paypal/processor');
+      const paypal = paypalProcessor({ apiUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's', webhookId: 'W1' });
+      process.stdout.write(JSON.stringify({ name: processor.name, accepted: accepted.notifications?.map((n) => n.reference), refused: refused.verdict, paypal: paypal.name }));`;
       const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
         cwd: dirname(charges.outfile),
         env: { PATH: process.env.PATH },
       });
-      expect(JSON.parse(stdout)).toEqual({ name: 'adyen', accepted: ['ch_bundled'], refused: 'refused' });
+      expect(JSON.parse(stdout)).toEqual({
+        name: 'adyen',
+        accepted: ['ch_bundled'],
+        refused: 'refused',
+        paypal: 'paypal',
+      });
     },
     hangNet(60_000),
   );

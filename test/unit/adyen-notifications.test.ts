@@ -100,7 +100,7 @@ describe("Adyen's notifications", () => {
     });
   });
 
-  it("refuses a delivery whose live flag is not the connector's platform's", () => {
+  it("refuses a delivery whose live flag is not the connector's platform's", async () => {
     const item = adyen.notificationItem({
       eventCode: 'CAPTURE',
       pspReference: 'PSP0000000000010',
@@ -119,10 +119,10 @@ describe("Adyen's notifications", () => {
       verdict: 'refused',
       reason: expect.stringContaining('live'),
     });
-    expect(onLive.readNotifications(delivery(true)).verdict).toBe('accepted');
-    expect(onTest.readNotifications(delivery(true)).verdict).toBe('refused');
-    expect(onTest.readNotifications(delivery(false)).verdict).toBe('accepted');
-    expect(aMock.readNotifications(delivery(false)).verdict).toBe('accepted');
+    expect((await onLive.readNotifications(delivery(true))).verdict).toBe('accepted');
+    expect((await onTest.readNotifications(delivery(true))).verdict).toBe('refused');
+    expect((await onTest.readNotifications(delivery(false))).verdict).toBe('accepted');
+    expect((await aMock.readNotifications(delivery(false))).verdict).toBe('accepted');
   });
 
   it('gives a resent notification the same id, so it is applied once', () => {

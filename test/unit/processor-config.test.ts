@@ -76,7 +76,7 @@ describe("the live processor's configuration (WATTLE_LIVE_PROCESSOR, ADYEN_*)", 
 
   it('refuses an unknown account, a Checkout URL that is no http(s) base URL and an HMAC key that is not hex', () => {
     expect(() => loadProcessorConfig({ WATTLE_LIVE_PROCESSOR: 'stripe' })).toThrow(
-      'WATTLE_LIVE_PROCESSOR must be simulator, a declared processor account or a connector (adyen), not "stripe"',
+      'WATTLE_LIVE_PROCESSOR must be simulator, a declared processor account or a connector (adyen, paypal), not "stripe"',
     );
     for (const bad of [
       'checkout-test.adyen.com/v71',
@@ -219,7 +219,7 @@ describe("each environment's processor (processorsFor)", () => {
       await runtime.readyProcessor(processor);
       expect(loads).toBe(1);
       expect(ready.name).toBe('adyen');
-      expect(ready.readNotifications({ headers: {}, body: '{}' }).verdict).toBe('refused');
+      expect((await ready.readNotifications({ headers: {}, body: '{}' })).verdict).toBe('refused');
     } finally {
       vi.doUnmock('@wattle/adyen/processor');
       vi.resetModules();
@@ -259,8 +259,8 @@ describe("each environment's processor (processorsFor)", () => {
           key,
         ),
       ]);
-    expect(ready.readNotifications({ headers: {}, body: item() }).verdict).toBe('accepted');
-    expect(processor.readNotifications({ headers: {}, body: item('00') }).verdict).toBe('refused');
+    expect((await ready.readNotifications({ headers: {}, body: item() })).verdict).toBe('accepted');
+    expect((await processor.readNotifications({ headers: {}, body: item('00') })).verdict).toBe('refused');
   });
 
   it('reads the secret again after a failed read, and says which secret lacks what', async () => {

@@ -100,7 +100,7 @@ describe("the rehearsal's stand-ins for what moto cannot deploy", () => {
         },
         Outputs: { ProcessorSecretArn: { Value: { Ref: 'ProcessorSecret' } } },
       },
-      arn,
+      { ProcessorSecret: arn },
     );
     expect(Object.keys(template.Resources)).toEqual(['Policy', 'Fn']);
     expect(template.Resources.Policy?.Properties).toEqual({

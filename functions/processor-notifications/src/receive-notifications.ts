@@ -42,7 +42,7 @@ export const receiveNotifications: ProcessorRouteHandler<ProcessorNotificationsD
   const named = accountNamed(deps, request.environment, request.params.account ?? '');
   if (!named) return answer(404, 'Not found');
   const processor = await readyProcessor(named);
-  const reading = processor.readNotifications({ headers: request.headers, body: request.body });
+  const reading = await processor.readNotifications({ headers: request.headers, body: request.body });
   if (reading.verdict === 'refused') {
     deps.logger.warn("Refused a delivery of the processor's notifications", {
       account: named.account,

@@ -47,8 +47,13 @@ export interface PaymentProcessor {
    * cancel did, and so whether anything was taken, its notification tells (ResolutionOutcome).
    */
   resolve(input: ProcessorResolution): Promise<ResolutionOutcome>;
-  /** Reads and verifies a delivery of the processor's notifications. */
-  readNotifications(delivery: NotificationDelivery): NotificationReading;
+  /**
+   * Reads and verifies a delivery of the processor's notifications: at once (a signature checked
+   * with the account's key: Adyen's HMAC), or by asking the processor (PayPal's
+   * verify-webhook-signature call). A check the processor cannot answer throws (the delivery is
+   * answered 5xx, and sent again).
+   */
+  readNotifications(delivery: NotificationDelivery): NotificationReading | Promise<NotificationReading>;
   /** Whether the card can take part in 3-D Secure. */
   supportsThreeDSecure(card: Card): boolean;
 }

@@ -1,4 +1,5 @@
 import { adyenConnector } from '@wattle/adyen/connector';
+import { paypalConnector } from '@wattle/paypal/connector';
 import type { Connector } from '@wattle/ports';
 
 /*
@@ -9,7 +10,7 @@ import type { Connector } from '@wattle/ports';
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: each connector's settings are its own; the composition only passes them back to it.
-export const connectors: readonly Connector<any>[] = [adyenConnector];
+export const connectors: readonly Connector<any>[] = [adyenConnector, paypalConnector];
 
 /** The connector named `name`, if the registry has one. */
 export const connectorNamed = (name: string): Connector<unknown> | undefined =>
