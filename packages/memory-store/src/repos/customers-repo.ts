@@ -15,8 +15,8 @@ import { listSortKey, scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
 import type { MemoryWorld } from '../world/world.ts';
-import { MemoryCardTokens } from './card-tokens.ts';
-import { MemoryPaymentSources } from './payment-sources.ts';
+import { CardTokensRepo } from './card-tokens-repo.ts';
+import { PaymentSourcesRepo } from './payment-sources-repo.ts';
 import { subscriptionOf } from './subscription-records.ts';
 
 interface StoredCustomer {
@@ -39,19 +39,19 @@ const customerRefusal = (found: boolean, customerToken: string): Error =>
   found ? new Changed('customer', customerToken) : new Missing('customer', customerToken);
 
 /** A merchant's customers and their cards; each card also names its owner (findCardOwner). */
-export class MemoryCustomers implements CustomersStore {
+export class CustomersRepo implements CustomersStore {
   private readonly customers;
   private readonly cards;
   private readonly owners;
-  private readonly tokens: MemoryCardTokens;
-  private readonly paymentSources: MemoryPaymentSources;
+  private readonly tokens: CardTokensRepo;
+  private readonly paymentSources: PaymentSourcesRepo;
 
   constructor(private readonly world: MemoryWorld) {
     this.customers = world.table<StoredCustomer>('customer');
     this.cards = world.table<StoredCard>('customer-card');
     this.owners = world.table<string>('card-owner');
-    this.tokens = new MemoryCardTokens(world);
-    this.paymentSources = new MemoryPaymentSources(world);
+    this.tokens = new CardTokensRepo(world);
+    this.paymentSources = new PaymentSourcesRepo(world);
   }
 
   async get(scope: Scope, customerToken: string): Promise<LoadedCustomer | null> {

@@ -38,7 +38,7 @@ export const markSubmittedIn = (
 };
 
 /** Files' metadata; the mark that a file is in submitted evidence is kept beside it. */
-export class MemoryFiles implements FilesStore {
+export class FilesRepo implements FilesStore {
   private readonly files;
 
   constructor(private readonly world: MemoryWorld) {

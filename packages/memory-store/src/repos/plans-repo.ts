@@ -40,7 +40,7 @@ const planRefusal = (stored: StoredPlan | undefined, planToken: string): Error =
     : new Changed('plan', planToken);
 
 /** A merchant's plans, each name held by one plan at most (NameTaken for the others). */
-export class MemoryPlans implements PlansStore {
+export class PlansRepo implements PlansStore {
   private readonly plans;
   /** The plan token holding each name. */
   private readonly names;

@@ -22,7 +22,7 @@ interface StoredRefund {
 }
 
 /** Refunds: each takes its amount off what is left of its charge, never past it, however they race. */
-export class MemoryRefunds implements RefundsStore {
+export class RefundsRepo implements RefundsStore {
   private readonly refunds;
   private readonly payments;
 

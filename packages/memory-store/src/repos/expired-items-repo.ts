@@ -16,7 +16,7 @@ const listKeys: Record<ExpiringList, (scope: Scope) => string> = {
 };
 
 /** The counts of the lists whose items the retention removes: each expiry counted once. */
-export class MemoryExpiredItems implements ExpiredItemsStore {
+export class ExpiredItemsRepo implements ExpiredItemsStore {
   private readonly marks;
 
   constructor(private readonly world: MemoryWorld) {

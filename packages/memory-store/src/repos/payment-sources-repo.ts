@@ -5,7 +5,7 @@ import type { MemoryWorld } from '../world/world.ts';
 import { SingleUseTokens } from './single-use-tokens.ts';
 
 /** Unused payment sources from POST /payment_sources (single use, one month), kept as card tokens are. */
-export class MemoryPaymentSources implements PaymentSourcesStore {
+export class PaymentSourcesRepo implements PaymentSourcesStore {
   private readonly tokens: SingleUseTokens<PaymentSourceRecord>;
 
   constructor(world: MemoryWorld) {

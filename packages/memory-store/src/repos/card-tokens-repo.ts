@@ -5,7 +5,7 @@ import type { MemoryWorld } from '../world/world.ts';
 import { SingleUseTokens } from './single-use-tokens.ts';
 
 /** Unused card tokens from POST /cards (single use, one month). */
-export class MemoryCardTokens implements CardTokensStore {
+export class CardTokensRepo implements CardTokensStore {
   private readonly tokens: SingleUseTokens<Card>;
 
   constructor(world: MemoryWorld) {

@@ -16,7 +16,7 @@ interface KeyRecord {
  * Idempotency keys, one merchant's environment each: claimed when the request starts (free,
  * expired, or abandoned by the same request that died holding it), its response kept when it ends.
  */
-export class MemoryIdempotency implements IdempotencyStore {
+export class IdempotencyRepo implements IdempotencyStore {
   private readonly keys;
 
   constructor(private readonly world: MemoryWorld) {

@@ -60,7 +60,7 @@ const toLoaded = (stored: StoredWebhook): LoadedWebhook => ({
 const recordId = (endpointId: string, eventToken: string) => `${endpointId}\u0001${eventToken}`;
 
 /** Webhooks: one per event and endpoint, each attempt under a lease, kept for the retention. */
-export class MemoryWebhooks implements WebhooksStore {
+export class WebhooksRepo implements WebhooksStore {
   private readonly webhooks;
   private readonly endpoints;
   private readonly endpointWebhooks;

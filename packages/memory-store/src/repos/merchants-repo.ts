@@ -19,7 +19,7 @@ import { hashApiKey, listSortKey } from '../world/keys.ts';
 import { referralsList } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
 import type { MemoryWorld } from '../world/world.ts';
-import { accountIn, accountsOf, apiKeysOf } from './accounts.ts';
+import { accountIn, accountsOf, apiKeysOf } from './accounts-repo.ts';
 
 /** Where a merchant's own events go: its live environment (its application is a live matter). */
 const merchantEventScope = (merchant: Merchant): Scope => ({
@@ -28,7 +28,7 @@ const merchantEventScope = (merchant: Merchant): Scope => ({
 });
 
 /** Partner-referred merchants: the account, its keys and the application, made together. */
-export class MemoryMerchants implements MerchantsStore {
+export class MerchantsRepo implements MerchantsStore {
   private readonly merchants;
 
   constructor(private readonly world: MemoryWorld) {

@@ -7,7 +7,7 @@ import { listKey } from '../world/list-keys.ts';
 import { debitIn, giveBackIn } from '../world/money.ts';
 import { paymentsOf } from '../world/payment-records.ts';
 import type { MemoryWorld } from '../world/world.ts';
-import { markSubmittedIn } from './files.ts';
+import { markSubmittedIn } from './files-repo.ts';
 
 interface StoredDispute {
   dispute: Dispute;
@@ -15,7 +15,7 @@ interface StoredDispute {
 }
 
 /** Disputes: each step written under the dispute's version, so of racing steps exactly one commits. */
-export class MemoryDisputes implements DisputesStore {
+export class DisputesRepo implements DisputesStore {
   private readonly disputes;
   private readonly payments;
 

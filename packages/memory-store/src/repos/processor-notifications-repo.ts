@@ -25,7 +25,7 @@ const idOf = (environment: Environment, processor: string, id: string) => `${env
  * The processor's notifications, one record each by environment, processor and the notification's
  * id: the first arrival writes it, a resend finds it and learns whether it was applied.
  */
-export class MemoryProcessorNotifications implements ProcessorNotificationsStore {
+export class ProcessorNotificationsRepo implements ProcessorNotificationsStore {
   private readonly notifications;
 
   constructor(private readonly world: MemoryWorld) {

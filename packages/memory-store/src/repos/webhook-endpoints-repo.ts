@@ -13,16 +13,16 @@ import { listSortKey, scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
 import type { MemoryWorld } from '../world/world.ts';
-import { endpointsOf, MemoryWebhooks } from './webhooks.ts';
+import { endpointsOf, WebhooksRepo } from './webhooks-repo.ts';
 
 /** A merchant's webhook endpoints: at most the limit, counted from creation until deletion starts. */
-export class MemoryWebhookEndpoints implements WebhookEndpointsStore {
+export class WebhookEndpointsRepo implements WebhookEndpointsStore {
   private readonly endpoints;
-  private readonly webhooks: MemoryWebhooks;
+  private readonly webhooks: WebhooksRepo;
 
   constructor(private readonly world: MemoryWorld) {
     this.endpoints = endpointsOf(world);
-    this.webhooks = new MemoryWebhooks(world);
+    this.webhooks = new WebhooksRepo(world);
   }
 
   async get(scope: Scope, endpointToken: string): Promise<WebhookEndpoint | null> {

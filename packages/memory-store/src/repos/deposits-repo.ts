@@ -21,7 +21,7 @@ interface StoredDeposit {
 }
 
 /** Deposits, their list, and the daily job that makes them: one deposit per account and day. */
-export class MemoryDeposits implements DepositsStore {
+export class DepositsRepo implements DepositsStore {
   private readonly deposits;
 
   constructor(private readonly world: MemoryWorld) {

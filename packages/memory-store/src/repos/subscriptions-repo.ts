@@ -25,7 +25,7 @@ import { listSortKey, scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
 import type { MemoryWorld } from '../world/world.ts';
-import { plansOf } from './plans.ts';
+import { plansOf } from './plans-repo.ts';
 import {
   asStored,
   billsOf,
@@ -260,7 +260,7 @@ export const subscriptionChangeIn = (
 const linkHash = (linkToken: string): string => createHash('sha256').update(linkToken).digest('hex');
 
 /** Subscriptions, their ledgers, and the plan counts and jobs that move with them. */
-export class MemorySubscriptions implements SubscriptionsStore {
+export class SubscriptionsRepo implements SubscriptionsStore {
   private readonly links;
   private readonly newest;
 

@@ -27,9 +27,9 @@ import { createdRange, pageOf } from '../world/lists.ts';
 import { creditIn, debitIn } from '../world/money.ts';
 import { type PaymentRecord, paymentsOf } from '../world/payment-records.ts';
 import type { MemoryWorld } from '../world/world.ts';
-import { MemoryCardTokens } from './card-tokens.ts';
-import { MemoryPaymentSources } from './payment-sources.ts';
-import { subscriptionChangeIn } from './subscriptions.ts';
+import { CardTokensRepo } from './card-tokens-repo.ts';
+import { PaymentSourcesRepo } from './payment-sources-repo.ts';
+import { subscriptionChangeIn } from './subscriptions-repo.ts';
 
 interface StoredSession {
   scope: Scope;
@@ -52,20 +52,20 @@ const toPayment = (record: PaymentRecord): Payment => ({
 });
 
 /** Charges and authorisations: reserved before the processor is asked, then settled with its outcome. */
-export class MemoryPayments implements PaymentsStore {
+export class PaymentsRepo implements PaymentsStore {
   private readonly payments;
   private readonly sessions;
   /** Authorised payments' leases on their funds (epoch seconds they end at), used up by a capture or void. */
   private readonly leases;
-  private readonly tokens: MemoryCardTokens;
-  private readonly paymentSources: MemoryPaymentSources;
+  private readonly tokens: CardTokensRepo;
+  private readonly paymentSources: PaymentSourcesRepo;
 
   constructor(private readonly world: MemoryWorld) {
     this.payments = paymentsOf(world);
     this.sessions = world.expiring<StoredSession>('three-d-secure-session', (session) => session.expiresAt);
     this.leases = world.table<number>('payment-lease');
-    this.tokens = new MemoryCardTokens(world);
-    this.paymentSources = new MemoryPaymentSources(world);
+    this.tokens = new CardTokensRepo(world);
+    this.paymentSources = new PaymentSourcesRepo(world);
   }
 
   async get(scope: Scope, token: string): Promise<Payment | null> {

@@ -20,7 +20,7 @@ const ledgerOf = (money: CurrencyMoney, now: Date): PayoutLedger =>
   );
 
 /** The merchant's balance, kept by the changes that move money (world/money.ts): read only here. */
-export class MemoryBalance implements BalanceStore {
+export class BalanceRepo implements BalanceStore {
   constructor(private readonly world: MemoryWorld) {}
 
   async read(scope: Scope, now: Date): Promise<CurrencyBalance[]> {

@@ -5,7 +5,7 @@ import type { MemoryWorld } from '../world/world.ts';
 import { SingleUseTokens } from './single-use-tokens.ts';
 
 /** Unused bank account tokens from POST /bank_accounts: single use (one recipient), one month. */
-export class MemoryBankAccountTokens implements BankAccountTokensStore {
+export class BankAccountTokensRepo implements BankAccountTokensStore {
   private readonly tokens: SingleUseTokens<BankAccount>;
 
   constructor(world: MemoryWorld) {

@@ -13,7 +13,7 @@ interface StoredDomain {
 }
 
 /** Apple Pay domains, each name held by one domain of the merchant (NameTaken otherwise). */
-export class MemoryApplePayDomains implements ApplePayDomainsStore {
+export class ApplePayDomainsRepo implements ApplePayDomainsStore {
   private readonly domains;
   /** The domain token holding each name. */
   private readonly names;

@@ -30,7 +30,7 @@ interface StoredTransfer {
 }
 
 /** Transfers, their line items, and the lists by merchant and by recipient. */
-export class MemoryTransfers implements TransfersStore {
+export class TransfersRepo implements TransfersStore {
   private readonly transfers;
 
   constructor(private readonly world: MemoryWorld) {

@@ -12,7 +12,7 @@ import { listSortKey, scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
 import type { MemoryWorld } from '../world/world.ts';
-import { MemoryBankAccountTokens } from './bank-account-tokens.ts';
+import { BankAccountTokensRepo } from './bank-account-tokens-repo.ts';
 
 interface StoredRecipient {
   recipient: Recipient;
@@ -24,13 +24,13 @@ interface StoredRecipient {
 export const recipientsOf = (world: MemoryWorld) => world.table<StoredRecipient>('recipient');
 
 /** Recipients, each holding its bank account's sealed number for the payouts. */
-export class MemoryRecipients implements RecipientsStore {
+export class RecipientsRepo implements RecipientsStore {
   private readonly recipients;
-  private readonly tokens: MemoryBankAccountTokens;
+  private readonly tokens: BankAccountTokensRepo;
 
   constructor(private readonly world: MemoryWorld) {
     this.recipients = recipientsOf(world);
-    this.tokens = new MemoryBankAccountTokens(world);
+    this.tokens = new BankAccountTokensRepo(world);
   }
 
   async get(scope: Scope, token: string): Promise<LoadedRecipient | null> {

@@ -28,7 +28,7 @@ export const accountIn = (
   return change;
 };
 
-export class MemoryAccounts implements AccountsStore {
+export class AccountsRepo implements AccountsStore {
   constructor(private readonly world: MemoryWorld) {}
 
   async create(account: Account, apiKeys: NewApiKey[]): Promise<void> {

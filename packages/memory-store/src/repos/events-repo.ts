@@ -7,7 +7,7 @@ import { eventsList } from '../world/outbox.ts';
 import type { MemoryWorld } from '../world/world.ts';
 
 /** A merchant's events, as the outbox (world/outbox.ts) records them with their changes. */
-export class MemoryEvents implements EventsStore {
+export class EventsRepo implements EventsStore {
   constructor(private readonly world: MemoryWorld) {}
 
   async get(scope: Scope, eventToken: string): Promise<WattleEvent | null> {

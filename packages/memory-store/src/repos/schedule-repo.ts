@@ -3,7 +3,7 @@ import { Change } from '../world/change.ts';
 import type { MemoryWorld } from '../world/world.ts';
 
 /** The scheduled jobs (world/jobs.ts): written and claimed by the changes that make and do the work. */
-export class MemorySchedule implements ScheduleStore {
+export class ScheduleRepo implements ScheduleStore {
   constructor(private readonly world: MemoryWorld) {}
 
   async drop(job: ScheduledJob): Promise<void> {
