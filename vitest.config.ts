@@ -33,6 +33,12 @@ const toolingTest = process.env.WATTLE_TOOLING === '1';
 const streamPipeRestart = 'test/integration/stream-pipe-restart.test.ts';
 /** DynamoDB Local's own process (ports, a crash, a second start: JVM starts): reliability only. */
 const dynamoDbLocalProcess = 'test/integration/dynamodb-local-process.test.ts';
+/**
+ * The live flows against Prism serving each acquirer's own definitions (a Prism process per
+ * definition, validating every request): about 100 s of files' time, reliability only. `npm test`
+ * keeps each connector's stateful fake (test/fakes/), which the same flows run against.
+ */
+const vendorPrism = ['test/integration/adyen-prism.test.ts', 'test/integration/paypal-prism.test.ts'];
 
 /** The reliability run's load test: a project of its own that runs last, alone (below). */
 const loadTest = 'test/reliability/load.test.ts';
@@ -67,7 +73,10 @@ const integrationInProcess = globSync('test/integration/**/*.test.ts').filter((f
 /** The integration project's files: the store against DynamoDB Local, and a few that take no table. */
 const integrationFiles = globSync('test/integration/**/*.test.ts').filter(
   (file) =>
-    !integrationInProcess.includes(file) && file !== streamPipeRestart && file !== dynamoDbLocalProcess,
+    !integrationInProcess.includes(file) &&
+    file !== streamPipeRestart &&
+    file !== dynamoDbLocalProcess &&
+    !vendorPrism.includes(file),
 );
 /**
  * The integration files that take no table on DynamoDB Local (what they start is a fake, Prism or
@@ -332,6 +341,7 @@ const projects = [
               // its process started, crashed and started again.
               streamPipeRestart,
               dynamoDbLocalProcess,
+              ...vendorPrism,
             ],
             exclude: [loadTest],
             globalSetup: ['test/helpers/ddb-global-setup.ts'],
