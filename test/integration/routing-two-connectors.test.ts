@@ -303,6 +303,9 @@ describe.each(engines)('routing across Adyen and PayPal on the $name engine', ({
     const scope = await merchant(on, [{ accounts: ['adyen-slow', 'paypal-us'] }]);
     const asked = slow.asked();
     const request = { ...charge('AUD'), idempotencyKey: `key-${randomUUID()}` };
+    // PayPal answers the first slowly: the later requests' own refusals by adyen-slow come while
+    // the payment is at paypal-us, and their moves from adyen-slow are refused.
+    us.answerNext('orders', { delayMs: slowMs });
     const first = createPaymentOnce(on, scope, request);
     await new Promise((resolve) => setTimeout(resolve, slowMs / 4));
     const answers = await Promise.all([
