@@ -172,6 +172,31 @@ describe.each(routingEngines(table, processors))(
       expect(ordersAt(ours(scope, made.token))).toBe(0);
     });
 
+    it("fails over to adyen-au a charge with the merchant's own 3-D Secure result, which PayPal's orders cannot take", async () => {
+      const on = deps();
+      const scope = await merchant(on, [{ accounts: ['paypal-us', 'adyen-au'] }]);
+      const made = (
+        await createPayment(on, scope, {
+          ...charge('AUD'),
+          threeDSecure: {
+            version: '2.2.0',
+            eci: '05',
+            cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=',
+            transactionId: 'f25084f0-5b16-4c0a-ae5d-b24808571d7e',
+          },
+        })
+      ).payment;
+      expect(made).toMatchObject({ state: 'captured', processorAccount: 'adyen-au' });
+      expect(outcomes((await on.payments.get(scope, made.token))?.attempts)).toEqual([
+        { account: 'paypal-us', outcome: 'not_processed' },
+        { account: 'adyen-au', outcome: 'approved' },
+      ]);
+      // Nothing was sent to PayPal; Adyen got the authentication's values.
+      expect(ordersAt(ours(scope, made.token))).toBe(0);
+      const [asked] = au.requests.filter(({ body }) => body.reference === ours(scope, made.token));
+      expect(asked?.body.mpiData).toMatchObject({ eci: '05', cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=' });
+    });
+
     it('captures and refunds on Adyen a payment Adyen made after the live default becomes paypal-us', async () => {
       const before = deps('adyen-au');
       const scope = await merchant(before, [{ currency: 'NZD', accounts: ['paypal-us'] }]);
