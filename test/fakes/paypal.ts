@@ -15,7 +15,9 @@ export type FakeAnswer =
   /** The request is taken (and its effect made) but never answered: a timeout. */
   | { hang: true }
   /** The connection is dropped once the effect is made: no answer. */
-  | { reset: true };
+  | { reset: true }
+  /** The effect is made at once, its answer given `delayMs` later: PayPal slow to answer. */
+  | { delayMs: number };
 
 export type FakeOperation =
   | 'token'
@@ -337,6 +339,8 @@ export const startPayPalFake = async (): Promise<PayPalFake> => {
       request.socket.destroy();
       return;
     }
+    if (scriptedAnswer && 'delayMs' in scriptedAnswer)
+      await new Promise((resolve) => setTimeout(resolve, scriptedAnswer.delayMs));
     response.writeHead(answer.status, { 'content-type': 'application/json' });
     response.end(JSON.stringify(answer.body));
   };

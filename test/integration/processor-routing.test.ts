@@ -1,18 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { Scope } from '@wattle/domain';
-import { captureAuthorisation, createPayment, createPaymentOnce, createRefund } from '@wattle/flows';
-import { createMemoryStore, type MemoryStore, memoryRepositoriesOf } from '@wattle/memory-store';
+import { createPayment, createPaymentOnce } from '@wattle/flows';
 import { jobKinds } from '@wattle/ports';
-import { loadProcessorConfig, processorsFor, type RuntimeDeps, randomIds } from '@wattle/runtime';
+import { loadProcessorConfig, processorsFor, type RuntimeDeps } from '@wattle/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { type AdyenFake, askedOf, fakeApiKey, startAdyenFake } from '../fakes/adyen.ts';
-import { fakeCipher } from '../fakes/cipher.ts';
 import { closedPort, type SlowRefusal, startSlowRefusal } from '../fakes/unreachable-acquirers.ts';
-import { aCardDetails, aChargeRequest } from '../helpers/builders.ts';
 import { hangNet } from '../helpers/hang-net.ts';
-import { testDeps, useTable } from '../helpers/table.ts';
+import {
+  capturedAndRefunded,
+  routedMerchant,
+  routedPayment,
+  routingEngines,
+  sentThriceAtOnce,
+} from '../helpers/routing.ts';
+import { useTable } from '../helpers/table.ts';
 
 /**
  * Routing and failover per merchant (issue 43 item 4), on both store engines, with two Adyen
@@ -44,8 +47,8 @@ const settingsAt = (url: string, fake: AdyenFake) => ({
   ADYEN_HMAC_KEY: fake.hmacKey,
 });
 
-/** The deployment's accounts (adyen-au its live default). */
-const processors = () =>
+/** The deployment's accounts (`live` its live default). */
+const processors = (live: string) =>
   processorsFor(
     loadProcessorConfig({
       WATTLE_PROCESSOR_ACCOUNTS: JSON.stringify({
@@ -57,52 +60,18 @@ const processors = () =>
           settings: settingsAt(slow.url, au),
         },
       }),
-      WATTLE_LIVE_PROCESSOR: 'adyen-au',
+      WATTLE_LIVE_PROCESSOR: live,
     }),
   );
 
 const table = useTable();
-const memory: MemoryStore = createMemoryStore({ cipher: fakeCipher() });
-const engines = [
-  { name: 'dynamodb', deps: (): RuntimeDeps => testDeps(table, processors()) },
-  {
-    name: 'memory',
-    deps: (): RuntimeDeps =>
-      ({ ...testDeps(table, processors()), ...memoryRepositoriesOf(memory) }) as unknown as RuntimeDeps,
-  },
-];
+const declared = ['adyen-au', 'adyen-us', 'adyen-down', 'adyen-slow'];
 
-describe.each(engines)('routing on the $name engine', ({ deps }) => {
+describe.each(routingEngines(table, processors))('routing on the $name engine', ({ deps: engine }) => {
+  const deps = () => engine('adyen-au');
   /** A live merchant of its own, with `rules` as its routing (set as the CLI sets it). */
-  const merchant = async (on: RuntimeDeps, rules: unknown[] | null): Promise<Scope> => {
-    const id = randomIds.token('acct');
-    await on.accounts.create(
-      {
-        id,
-        kind: 'merchant',
-        name: 'Routed',
-        email: 'r@example.com',
-        status: 'active',
-        referredBy: null,
-        createdAt: new Date().toISOString(),
-      },
-      [],
-    );
-    if (rules) {
-      const { processorRoutingOf } = await import('@wattle/domain');
-      const read = processorRoutingOf({ rules }, ['adyen-au', 'adyen-us', 'adyen-down', 'adyen-slow']);
-      if (!('routing' in read)) throw new Error(read.problems.join('; '));
-      expect(await on.accounts.setProcessorRouting(id, read.routing)).toBe(true);
-    }
-    return { accountId: id, environment: 'live' };
-  };
-  const charge = (currency: string, kind: 'charge' | 'authorisation' = 'charge') =>
-    aChargeRequest({
-      kind,
-      capture: kind === 'charge',
-      currency,
-      source: { kind: 'card', details: aCardDetails() },
-    });
+  const merchant = (on: RuntimeDeps, rules: unknown[] | null) => routedMerchant(on, rules, declared);
+  const charge = routedPayment;
 
   it('routes AUD to adyen-au and USD to adyen-us; the test environment stays on the simulator', async () => {
     const on = deps();
@@ -330,15 +299,10 @@ describe.each(engines)('routing on the $name engine', ({ deps }) => {
     const scope = await merchant(on, [{ accounts: ['adyen-slow', 'adyen-us'] }]);
     const asked = slow.asked();
     const request = { ...charge('AUD'), idempotencyKey: `key-${randomUUID()}` };
-    const first = createPaymentOnce(on, scope, request);
-    await new Promise((resolve) => setTimeout(resolve, slowMs / 4));
-    const answers = await Promise.all([
-      first,
-      createPaymentOnce(on, scope, request),
-      createPaymentOnce(on, scope, request),
-    ]);
-    const token = answers[0].payment.token;
-    expect(answers.map((answer) => answer.payment.token)).toEqual([token, token, token]);
+    // adyen-us answers the first slowly: the later requests' own refusals by adyen-slow come while
+    // the payment is at adyen-us, and their moves from adyen-slow are refused.
+    us.answerNext('payments', { delayMs: slowMs });
+    const token = await sentThriceAtOnce(on, scope, request, slowMs / 4);
     // Whatever each request answered (the winner captured, a loser Pending as it stood), the
     // payment is one authorisation, at adyen-us, after the slow account did nothing.
     expect(askedOf(us, scope, token)).toEqual(['payments']);
@@ -365,14 +329,8 @@ describe.each(engines)('routing on the $name engine', ({ deps }) => {
       await on.accounts.setProcessorRouting(scope.accountId, { rules: [{ accounts: ['adyen-au'] }] }),
     ).toBe(true);
     expect((await createPayment(on, scope, charge('AUD'))).payment.processorAccount).toBe('adyen-au');
-    expect(await captureAuthorisation(on, scope, held.token, held.amount)).toMatchObject({
-      state: 'captured',
-    });
-    const refund = await createRefund(on, scope, paid.token, 300);
+    const refund = await capturedAndRefunded(on, scope, held, paid);
     expect(refund.processorAccount).toBe('adyen-us');
-    await runDueJobs(on, new Date(Date.now() + 2 * 60 * 60 * 1000), {
-      [jobKinds.refundSettlement]: jobHandlers[jobKinds.refundSettlement]!,
-    });
     expect(askedOf(us, scope, held.token)).toEqual(['payments', 'captures']);
     expect(askedOf(us, scope, paid.token)).toEqual(['payments', 'refunds']);
     expect(askedOf(au, scope, held.token)).toEqual([]);
