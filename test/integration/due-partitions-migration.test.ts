@@ -168,12 +168,20 @@ describe('a migration interrupted half way', () => {
       migrations: [{ state: 'done', counts: { moved: itemsBefore.length } }],
     });
     expect((await dueItems(table)).length).toBe(itemsBefore.length);
-    expect((await dueNow(table)).map(idOfJob).sort()).toEqual(jobsBefore.map(idOfJob).sort());
+    // Every job found but a payment's recovery: named by its due time, it waits for migration 5.
+    expect((await dueNow(table)).map(idOfJob).sort()).toEqual(
+      jobsBefore
+        .filter((job) => job.kind !== jobKinds.paymentRecovery)
+        .map(idOfJob)
+        .sort(),
+    );
 
     // Run again: nothing to do, the progress says done.
     hooks.reset();
     await runMigrations(faulty.ctx, [duePartitions]);
     expect(hooks.calls.map((call) => call.command)).toEqual(['GetItem', 'Query']);
+    await runMigrations(table.store.ctx, migrations);
+    expect((await dueNow(table)).map(idOfJob).sort()).toEqual(jobsBefore.map(idOfJob).sort());
   });
 });
 

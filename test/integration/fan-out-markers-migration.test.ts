@@ -1,6 +1,12 @@
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { WattleEvent } from '@wattle/domain';
-import { createStore, migrations, revertMigrations, runMigrations, tableStatus } from '@wattle/store';
+import {
+  createStore,
+  migrations as everyMigration,
+  revertMigrations,
+  runMigrations,
+  tableStatus,
+} from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { fanOutMarkers } from '../../packages/store/src/migrations/fan-out-markers.ts';
 import { itemsBefore } from '../fixtures/fan-out-markers-before/items.ts';
@@ -8,6 +14,8 @@ import { watchedClient } from '../helpers/due-renewal.ts';
 import { type TestTable, useTable } from '../helpers/table.ts';
 
 const afterEverything = new Date('2031-01-01T00:00:00Z');
+/** The registry up to this one: the table at version 4, as its release left it. */
+const migrations = everyMigration.slice(0, 4);
 const markersBefore = itemsBefore.filter((item) => item._et === 'fan_out_marker');
 const eventsBefore = itemsBefore.filter((item) => item._et === 'event');
 
@@ -110,5 +118,5 @@ describe('migration 4: the fan-out markers into the due partitions, on markers t
 });
 
 it('is in the registry as version 4', () => {
-  expect(migrations[3]).toBe(fanOutMarkers);
+  expect(everyMigration[3]).toBe(fanOutMarkers);
 });

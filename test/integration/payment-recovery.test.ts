@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { duePartitions } from '../../packages/store/src/migrations/due-partitions.ts';
+import { recoveryDueItems } from '../../packages/store/src/migrations/recovery-due-items.ts';
 import { visitAll } from '../../packages/store/src/migrations/runner.ts';
 import { aCardDetails, aPayment } from '../helpers/builders.ts';
 import { testDeps, useTable } from '../helpers/table.ts';
@@ -86,12 +87,17 @@ describe('payment recovery', () => {
     expect(await table.store.schedule.due(jobKinds.paymentRecovery, later)).toEqual([]);
   });
 
-  it('keeps the recovery job as a due item in no index, removed by the settlement', async () => {
+  it('keeps the recovery job as a due item named by its payment in no index, removed by the settlement', async () => {
     const reserved = await reserveAndCrash('4200000000000000');
     const jobs = await jobItemsOf(reserved.token);
     expect(jobs).toHaveLength(1);
     expect(jobs[0]?.pk).toMatch(/^DUE#\d$/);
-    expect(jobs[0]?.kind).toBe('payment-recovery');
+    // Before every due time, named by the payment (migration 5), and with no kind the release
+    // before would take as due at once.
+    expect(jobs[0]?.sk).toBe(
+      `!RECOVERY#${scope.accountId}#${scope.environment}#${reserved.token}#${jobs[0]?.dueAt}`,
+    );
+    expect(jobs[0]?.kind).toBeUndefined();
     expect(Object.keys(jobs[0] ?? {}).filter((name) => name.startsWith('gsi'))).toEqual([]);
 
     const now = new Date();
@@ -99,7 +105,7 @@ describe('payment recovery', () => {
     expect(await jobItemsOf(reserved.token)).toEqual([]);
   });
 
-  it('recovers a payment whose job was written before, as an indexed job item, once migration 1 moved it', async () => {
+  it('recovers a payment whose job was written before, as an indexed job item, once migrations 1 and 5 moved it', async () => {
     const reserved = await reserveAndCrash('4200000000000000');
     const [due] = await jobItemsOf(reserved.token);
     // The job as reservations wrote it before: its own item, due on gsi3.
@@ -125,6 +131,7 @@ describe('payment recovery', () => {
       }),
     );
     await visitAll(table.store.ctx, duePartitions);
+    await visitAll(table.store.ctx, recoveryDueItems);
     const later = new Date(Date.now() + 5 * 60 * 1000);
     await Promise.all([runDueJobs(deps(), later, jobHandlers), runDueJobs(deps(), later, jobHandlers)]);
     expect(await table.store.payments.get(scope, reserved.token)).toMatchObject({ state: 'captured' });
@@ -142,9 +149,9 @@ const jobItemsOf = async (token: string): Promise<Record<string, unknown>[]> =>
     await table.doc.send(
       new ScanCommand({
         TableName: table.tableName,
-        FilterExpression: '#et = :job AND #token = :token',
+        FilterExpression: '(#et = :job OR #et = :due) AND #token = :token',
         ExpressionAttributeNames: { '#et': '_et', '#token': 'token' },
-        ExpressionAttributeValues: { ':job': 'job', ':token': token },
+        ExpressionAttributeValues: { ':job': 'job', ':due': 'recovery_due', ':token': token },
         ConsistentRead: true,
       }),
     )
