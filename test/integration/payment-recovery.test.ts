@@ -10,6 +10,7 @@ import {
 } from '@wattle/domain';
 import { jobKinds } from '@wattle/ports';
 import { randomIds } from '@wattle/runtime';
+import { createStore } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
@@ -17,12 +18,15 @@ import { duePartitions } from '../../packages/store/src/migrations/due-partition
 import { recoveryDueItems } from '../../packages/store/src/migrations/recovery-due-items.ts';
 import { visitAll } from '../../packages/store/src/migrations/runner.ts';
 import { aCardDetails, aPayment } from '../helpers/builders.ts';
+import { watchedClient } from '../helpers/due-renewal.ts';
 import { testDeps, useTable } from '../helpers/table.ts';
 
 const table = useTable();
 const scope: Scope = { accountId: 'acct_recovery', environment: 'test' };
 
 const deps = () => testDeps(table);
+/** A second client on the table, its calls watched. */
+const { doc, hooks } = watchedClient();
 
 /** A charge reserved as createPayment reserves it, as if the function died right after. */
 const reserveAndCrash = async (number: string): Promise<Payment> => {
@@ -105,6 +109,23 @@ describe('payment recovery', () => {
     expect(await jobItemsOf(reserved.token)).toEqual([]);
   });
 
+  it('removes the recovery item in one write where the request that reserved the charge wrote it, when that request settles it', async () => {
+    const reserved = await reserveAndCrash('4200000000000000');
+    const watched = createStore(doc, table.tableName, table.store.ctx.cipher);
+    hooks.reset();
+    await settle(watched, reserved, new Date(), new Date(reserved.createdAt));
+    const [write] = hooks.calls.filter((call) => call.command === 'TransactWriteItems');
+    const dueDeletes = (write!.input.TransactItems as { Delete?: { Key: { pk: string; sk: string } } }[])
+      .flatMap((item) => (item.Delete ? [item.Delete.Key] : []))
+      .filter((key) => key.pk.startsWith('DUE#'));
+    // Not at the end of a partition of items named by time (DUE#<n> / <time>…,
+    // DUE#payment-recovery#<n>), which every charge would write: only where this code writes it.
+    expect(dueDeletes).toEqual([
+      { pk: expect.stringMatching(/^DUE#\d$/), sk: expect.stringMatching(/^!RECOVERY#/) },
+    ]);
+    expect(await jobItemsOf(reserved.token)).toEqual([]);
+  });
+
   it('recovers a payment whose job was written before, as an indexed job item, once migrations 1 and 5 moved it', async () => {
     const reserved = await reserveAndCrash('4200000000000000');
     const [due] = await jobItemsOf(reserved.token);
@@ -157,8 +178,16 @@ const jobItemsOf = async (token: string): Promise<Record<string, unknown>[]> =>
     )
   ).Items ?? [];
 
-/** The settlement of a reserved charge as the request that reserved it makes it. */
-const settle = async (store: typeof table.store, reserved: Payment, now: Date): Promise<void> => {
+/**
+ * The settlement of a reserved charge: by the request that reserved it when `reservedAt` is given
+ * (it reserved it then), else by another (a retry, or the same after a crash).
+ */
+const settle = async (
+  store: typeof table.store,
+  reserved: Payment,
+  now: Date,
+  reservedAt?: Date,
+): Promise<void> => {
   const settled: Payment = { ...reserved, state: 'captured', capturedAt: reserved.createdAt };
   await store.payments.commit(
     scope,
@@ -167,6 +196,7 @@ const settle = async (store: typeof table.store, reserved: Payment, now: Date): 
       after: settled,
       event: newEvent(randomIds, 'charge.captured', { token: reserved.token }, reserved.createdAt),
       recovery: { by: 'own' },
+      reservedAt,
       now,
     }),
     now,

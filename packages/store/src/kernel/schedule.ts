@@ -233,8 +233,11 @@ export const cancelJobItemIn = <L extends string>(
  * Removes a job that is no longer wanted (the resource changed so the work is moot). A timed kind
  * needs `dueAt`, the time it was scheduled at (its key); its due item is deleted where it is now
  * and where it was before migration 1; a payment's recovery item also where migration 1 put it
- * (named by its time: migration 5 may not have moved it yet; the contract release drops both). A
- * guarded kind's guard is deleted, in either layout: its due item, if any, is stale from then on.
+ * (named by its time: migration 5 may not have moved it yet; the contract release drops both).
+ * `where-written`: the caller scheduled the job itself, with this code, so it is only where this
+ * code writes it (a charge's own request settling it: deletes at the time-ordered ends of the old
+ * places would bill a write there per charge, the very load migration 5 took off them). A guarded
+ * kind's guard is deleted, in either layout: its due item, if any, is stale from then on.
  */
 export const cancelIn = <L extends string>(
   tx: Transaction<L | JobLabel>,
@@ -242,9 +245,12 @@ export const cancelIn = <L extends string>(
   scope: Scope,
   token: string,
   dueAt?: Date,
+  where: 'anywhere' | 'where-written' = 'anywhere',
 ): Transaction<L | JobLabel> => {
   if (!timedKinds.has(kind)) return tx.delete(`job:${kind}`, { Key: jobKey(kind, scope, token) });
   if (!dueAt) throw new StoreError(`Cancelling a ${kind} job needs the time it is due at`);
+  if (where === 'where-written')
+    return tx.delete(`job:${kind}`, { Key: dueItemKey(kind, scope, token, dueAt) });
   tx.delete(`job:${kind}`, { Key: dueItemKey(kind, scope, token, dueAt) }).delete(`due-was`, {
     Key: dueItemKeyBefore(kind, scope, token, dueAt),
   });
