@@ -1,4 +1,3 @@
-import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { WattleEvent } from '@wattle/domain';
 import {
   createStore,
@@ -11,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { fanOutMarkers } from '../../packages/store/src/migrations/fan-out-markers.ts';
 import { itemsBefore } from '../fixtures/fan-out-markers-before/items.ts';
 import { watchedClient } from '../helpers/due-renewal.ts';
-import { type TestTable, useTable } from '../helpers/table.ts';
+import { loadItems, scanTable, type TestTable, useTable } from '../helpers/table.ts';
 
 const afterEverything = new Date('2031-01-01T00:00:00Z');
 /** The registry up to this one: the table at version 4, as its release left it. */
@@ -19,24 +18,10 @@ const migrations = everyMigration.slice(0, 4);
 const markersBefore = itemsBefore.filter((item) => item._et === 'fan_out_marker');
 const eventsBefore = itemsBefore.filter((item) => item._et === 'event');
 
-const load = async (table: TestTable) => {
-  for (const item of itemsBefore)
-    await table.doc.send(new PutCommand({ TableName: table.tableName, Item: item }));
-};
+const load = (table: TestTable) => loadItems(table, itemsBefore);
 
 /** Every fan-out marker of the table (a consistent Scan). */
-const markers = async (table: TestTable) => {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await table.doc.send(
-      new ScanCommand({ TableName: table.tableName, ConsistentRead: true, ExclusiveStartKey: start }),
-    );
-    items.push(...(page.Items ?? []).filter((item) => item._et === 'fan_out_marker'));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items.sort((a, b) => `${a.pk}${a.sk}`.localeCompare(`${b.pk}${b.sk}`));
-};
+const markers = (table: TestTable) => scanTable(table, (item) => item._et === 'fan_out_marker');
 
 /** The tokens of the events awaiting their fan-out, as today's scheduler finds them. */
 const awaiting = async (table: TestTable) =>

@@ -1,4 +1,3 @@
-import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { newEvent, type Payment, type Scope, settlementOf } from '@wattle/domain';
 import { jobKinds } from '@wattle/ports';
 import { randomIds } from '@wattle/runtime';
@@ -16,7 +15,7 @@ import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { recoveryDueItems } from '../../packages/store/src/migrations/recovery-due-items.ts';
 import { itemsBefore } from '../fixtures/recovery-due-before/items.ts';
 import { watchedClient } from '../helpers/due-renewal.ts';
-import { type TestTable, testDeps, useTable } from '../helpers/table.ts';
+import { loadItems, scanTable, type TestTable, testDeps, useTable } from '../helpers/table.ts';
 
 const afterEverything = new Date('2031-01-01T00:00:00Z');
 /** The fixture's recovery due items, as the release before wrote them (time-ordered in DUE#<n>). */
@@ -30,28 +29,11 @@ const withFixtureKey = (table: TestTable): TestTable => ({
   store: createStore(table.doc, table.tableName, localCardCipher(Buffer.alloc(32, 7))),
 });
 
-const load = async (table: TestTable) => {
-  for (const item of itemsBefore)
-    await table.doc.send(new PutCommand({ TableName: table.tableName, Item: item }));
-};
+const load = (table: TestTable) => loadItems(table, itemsBefore);
 
 /** Every recovery due item of the table, in either layout (a consistent Scan). */
-const recoveryItems = async (table: TestTable) => {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await table.doc.send(
-      new ScanCommand({ TableName: table.tableName, ConsistentRead: true, ExclusiveStartKey: start }),
-    );
-    items.push(
-      ...(page.Items ?? []).filter(
-        (item) => item.kind === jobKinds.paymentRecovery || item._et === 'recovery_due',
-      ),
-    );
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items.sort(byKey);
-};
+const recoveryItems = (table: TestTable) =>
+  scanTable(table, (item) => item.kind === jobKinds.paymentRecovery || item._et === 'recovery_due');
 
 /** The payments whose recovery today's scheduler finds due (every kind asked, as it asks). */
 const dueTokens = async (table: TestTable) =>
