@@ -39,12 +39,20 @@ describe('npm run wattle -- migrate, and the local stack’s start', () => {
       ['card-owners', 'done'],
       ['endpoint-live-shards', 'done'],
       ['fan-out-markers', 'done'],
+      ['recovery-due-items', 'done'],
     ]);
 
     // As the release before left its table: the jobs in its layout, and no version recorded.
     const doc = stackTable(own);
     for (const item of itemsBefore) await doc.send(new PutCommand({ TableName: tableName, Item: item }));
-    for (const sk of ['VERSION', 'MIGRATION#0001', 'MIGRATION#0002', 'MIGRATION#0003', 'MIGRATION#0004'])
+    for (const sk of [
+      'VERSION',
+      'MIGRATION#0001',
+      'MIGRATION#0002',
+      'MIGRATION#0003',
+      'MIGRATION#0004',
+      'MIGRATION#0005',
+    ])
       await doc.send(new DeleteCommand({ TableName: tableName, Key: { pk: 'TABLE', sk } }));
     doc.destroy();
     expect(JSON.parse((await runWattle(['migrate', 'status', '--json'], env)).stdout)).toMatchObject({

@@ -5,6 +5,7 @@ import {
   DynamoDBClient,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
+import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import {
   composeDeps,
   defaultFanOutGraceSeconds,
@@ -91,6 +92,31 @@ export function useTable({ stream = false }: { stream?: boolean } = {}): TestTab
  * A function's dependencies over a test table: the real store, clock, ids and processor (the
  * simulator, or `processorOf`), no logs.
  */
+/** Puts `items` into the table as they are: data a release before left (a fixture). */
+export const loadItems = async (
+  table: TestTable,
+  items: readonly Record<string, unknown>[],
+): Promise<void> => {
+  for (const item of items) await table.doc.send(new PutCommand({ TableName: table.tableName, Item: item }));
+};
+
+/** The table's items that `keep` keeps, by key (a consistent Scan of every page). */
+export const scanTable = async (
+  table: TestTable,
+  keep: (item: Record<string, unknown>) => boolean,
+): Promise<Record<string, unknown>[]> => {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await table.doc.send(
+      new ScanCommand({ TableName: table.tableName, ConsistentRead: true, ExclusiveStartKey: start }),
+    );
+    items.push(...(page.Items ?? []).filter(keep));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items.sort((a, b) => `${a.pk}${a.sk}`.localeCompare(`${b.pk}${b.sk}`));
+};
+
 export const testDeps = (
   table: TestTable,
   processorOf: RuntimeDeps['processorOf'] = simulatedProcessorOf(),

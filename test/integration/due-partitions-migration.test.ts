@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { jobKinds, type ScheduledJob } from '@wattle/ports';
 import { createStore, migrations, revertMigrations, runMigrations, tableStatus } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
@@ -9,15 +9,12 @@ import { cancelIn, duePartition, jobShards, scheduleIn } from '../../packages/st
 import { duePartitions } from '../../packages/store/src/migrations/due-partitions.ts';
 import { idOfJob, itemsBefore, jobsBefore } from '../fixtures/due-layout-before/jobs.ts';
 import { watchedClient } from '../helpers/due-renewal.ts';
-import { type TestTable, useTable } from '../helpers/table.ts';
+import { loadItems, scanTable, type TestTable, useTable } from '../helpers/table.ts';
 
 const allKinds = Object.values(jobKinds);
 const afterEverything = new Date('2031-01-01T00:00:00Z');
 
-const load = async (table: TestTable) => {
-  for (const item of itemsBefore)
-    await table.doc.send(new PutCommand({ TableName: table.tableName, Item: item }));
-};
+const load = (table: TestTable) => loadItems(table, itemsBefore);
 
 /** Every job due by the end of the fixture's time, as the scheduler of today finds them (every kind). */
 const dueNow = async (table: TestTable) => table.store.schedule.due(allKinds, afterEverything, 1000);
@@ -39,18 +36,7 @@ const dueItems = async (table: TestTable) => {
 };
 
 /** Every job item, guard and due item of the table (a consistent Scan). */
-const jobItems = async (table: TestTable) => {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await table.doc.send(
-      new ScanCommand({ TableName: table.tableName, ConsistentRead: true, ExclusiveStartKey: start }),
-    );
-    items.push(...(page.Items ?? []).filter((item) => item._et === 'job'));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-};
+const jobItems = (table: TestTable) => scanTable(table, (item) => item._et === 'job');
 
 const byKey = (a: Record<string, unknown>, b: Record<string, unknown>) =>
   `${a.pk}${a.sk}`.localeCompare(`${b.pk}${b.sk}`);
@@ -168,12 +154,20 @@ describe('a migration interrupted half way', () => {
       migrations: [{ state: 'done', counts: { moved: itemsBefore.length } }],
     });
     expect((await dueItems(table)).length).toBe(itemsBefore.length);
-    expect((await dueNow(table)).map(idOfJob).sort()).toEqual(jobsBefore.map(idOfJob).sort());
+    // Every job found but a payment's recovery: named by its due time, it waits for migration 5.
+    expect((await dueNow(table)).map(idOfJob).sort()).toEqual(
+      jobsBefore
+        .filter((job) => job.kind !== jobKinds.paymentRecovery)
+        .map(idOfJob)
+        .sort(),
+    );
 
     // Run again: nothing to do, the progress says done.
     hooks.reset();
     await runMigrations(faulty.ctx, [duePartitions]);
     expect(hooks.calls.map((call) => call.command)).toEqual(['GetItem', 'Query']);
+    await runMigrations(table.store.ctx, migrations);
+    expect((await dueNow(table)).map(idOfJob).sort()).toEqual(jobsBefore.map(idOfJob).sort());
   });
 });
 

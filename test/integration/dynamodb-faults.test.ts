@@ -65,7 +65,8 @@ const scenarios: Record<string, () => Promise<Send>> = {
  */
 const isReservation = (item: Item): boolean =>
   (item.payment as { state?: string } | undefined)?.state === 'processing' ||
-  item.kind === 'payment-recovery';
+  item.kind === 'payment-recovery' ||
+  item._et === 'recovery_due';
 
 /**
  * Whether the item at `key` changed only by a claim on its payment: a void or capture whose

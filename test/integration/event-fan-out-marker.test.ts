@@ -3,13 +3,17 @@ import { newEvent, type Scope, type WattleEvent } from '@wattle/domain';
 import { fanOutEvent, fanOutOverdueEvents } from '@wattle/flows';
 import type { DeliveryRequest } from '@wattle/ports';
 import { composeDeps, randomIds } from '@wattle/runtime';
+import { createStore } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { newTransaction } from '../../packages/store/src/kernel/context.ts';
 import { recordEvent } from '../../packages/store/src/kernel/events-outbox.ts';
 import { keys } from '../../packages/store/src/kernel/keys.ts';
+import { watchedClient } from '../helpers/due-renewal.ts';
 import { testDeps, useTable } from '../helpers/table.ts';
 
 const table = useTable();
+/** A second client on the table, its calls watched. */
+const { doc, hooks } = watchedClient();
 const start = new Date('2026-11-21T05:00:00Z');
 const grace = 5 * 60_000;
 const newScope = (): Scope => ({ accountId: randomIds.token('acct'), environment: 'test' });
@@ -99,6 +103,20 @@ describe('an event awaiting its fan-out', () => {
     await table.store.events.fanOutDone(scope, event);
     expect(await markersOf(scope)).toEqual([]);
     expect(await table.store.events.get(scope, event.token)).toEqual(event);
+  });
+
+  it('is ended with one delete where today’s code wrote it, none at the end of FANOUT#<n> (where the release before kept it)', async () => {
+    const scope = newScope();
+    const event = await writeEvent(scope, start);
+    const watched = createStore(doc, table.tableName, table.store.ctx.cipher);
+    hooks.reset();
+    await watched.events.fanOutDone(scope, event);
+    const deletes = hooks.calls
+      .filter((call) => call.command === 'DeleteItem')
+      .map((call) => String((call.input.Key as { pk: string }).pk));
+    // A delete of a missing item is still a write: at FANOUT#<n>'s time-ordered end, one for every event.
+    expect(deletes).toEqual([expect.stringMatching(/^DUE#\d$/)]);
+    expect(await markersOf(scope)).toEqual([]);
   });
 
   it('whose event item is gone (expired) is not fanned out, and its marker goes', async () => {

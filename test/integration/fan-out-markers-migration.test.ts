@@ -1,34 +1,27 @@
-import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { WattleEvent } from '@wattle/domain';
-import { createStore, migrations, revertMigrations, runMigrations, tableStatus } from '@wattle/store';
+import {
+  createStore,
+  migrations as everyMigration,
+  revertMigrations,
+  runMigrations,
+  tableStatus,
+} from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { fanOutMarkers } from '../../packages/store/src/migrations/fan-out-markers.ts';
 import { itemsBefore } from '../fixtures/fan-out-markers-before/items.ts';
 import { watchedClient } from '../helpers/due-renewal.ts';
-import { type TestTable, useTable } from '../helpers/table.ts';
+import { loadItems, scanTable, type TestTable, useTable } from '../helpers/table.ts';
 
 const afterEverything = new Date('2031-01-01T00:00:00Z');
+/** The registry up to this one: the table at version 4, as its release left it. */
+const migrations = everyMigration.slice(0, 4);
 const markersBefore = itemsBefore.filter((item) => item._et === 'fan_out_marker');
 const eventsBefore = itemsBefore.filter((item) => item._et === 'event');
 
-const load = async (table: TestTable) => {
-  for (const item of itemsBefore)
-    await table.doc.send(new PutCommand({ TableName: table.tableName, Item: item }));
-};
+const load = (table: TestTable) => loadItems(table, itemsBefore);
 
 /** Every fan-out marker of the table (a consistent Scan). */
-const markers = async (table: TestTable) => {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await table.doc.send(
-      new ScanCommand({ TableName: table.tableName, ConsistentRead: true, ExclusiveStartKey: start }),
-    );
-    items.push(...(page.Items ?? []).filter((item) => item._et === 'fan_out_marker'));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items.sort((a, b) => `${a.pk}${a.sk}`.localeCompare(`${b.pk}${b.sk}`));
-};
+const markers = (table: TestTable) => scanTable(table, (item) => item._et === 'fan_out_marker');
 
 /** The tokens of the events awaiting their fan-out, as today's scheduler finds them. */
 const awaiting = async (table: TestTable) =>
@@ -110,5 +103,5 @@ describe('migration 4: the fan-out markers into the due partitions, on markers t
 });
 
 it('is in the registry as version 4', () => {
-  expect(migrations[3]).toBe(fanOutMarkers);
+  expect(everyMigration[3]).toBe(fanOutMarkers);
 });

@@ -10,18 +10,23 @@ import {
 } from '@wattle/domain';
 import { jobKinds } from '@wattle/ports';
 import { randomIds } from '@wattle/runtime';
+import { createStore } from '@wattle/store';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { duePartitions } from '../../packages/store/src/migrations/due-partitions.ts';
+import { recoveryDueItems } from '../../packages/store/src/migrations/recovery-due-items.ts';
 import { visitAll } from '../../packages/store/src/migrations/runner.ts';
 import { aCardDetails, aPayment } from '../helpers/builders.ts';
+import { watchedClient } from '../helpers/due-renewal.ts';
 import { testDeps, useTable } from '../helpers/table.ts';
 
 const table = useTable();
 const scope: Scope = { accountId: 'acct_recovery', environment: 'test' };
 
 const deps = () => testDeps(table);
+/** A second client on the table, its calls watched. */
+const { doc, hooks } = watchedClient();
 
 /** A charge reserved as createPayment reserves it, as if the function died right after. */
 const reserveAndCrash = async (number: string): Promise<Payment> => {
@@ -86,12 +91,17 @@ describe('payment recovery', () => {
     expect(await table.store.schedule.due(jobKinds.paymentRecovery, later)).toEqual([]);
   });
 
-  it('keeps the recovery job as a due item in no index, removed by the settlement', async () => {
+  it('keeps the recovery job as a due item named by its payment in no index, removed by the settlement', async () => {
     const reserved = await reserveAndCrash('4200000000000000');
     const jobs = await jobItemsOf(reserved.token);
     expect(jobs).toHaveLength(1);
     expect(jobs[0]?.pk).toMatch(/^DUE#\d$/);
-    expect(jobs[0]?.kind).toBe('payment-recovery');
+    // Before every due time, named by the payment (migration 5), and with no kind the release
+    // before would take as due at once.
+    expect(jobs[0]?.sk).toBe(
+      `!RECOVERY#${scope.accountId}#${scope.environment}#${reserved.token}#${jobs[0]?.dueAt}`,
+    );
+    expect(jobs[0]?.kind).toBeUndefined();
     expect(Object.keys(jobs[0] ?? {}).filter((name) => name.startsWith('gsi'))).toEqual([]);
 
     const now = new Date();
@@ -99,7 +109,24 @@ describe('payment recovery', () => {
     expect(await jobItemsOf(reserved.token)).toEqual([]);
   });
 
-  it('recovers a payment whose job was written before, as an indexed job item, once migration 1 moved it', async () => {
+  it('removes the recovery item in one write where the request that reserved the charge wrote it, when that request settles it', async () => {
+    const reserved = await reserveAndCrash('4200000000000000');
+    const watched = createStore(doc, table.tableName, table.store.ctx.cipher);
+    hooks.reset();
+    await settle(watched, reserved, new Date(), new Date(reserved.createdAt));
+    const [write] = hooks.calls.filter((call) => call.command === 'TransactWriteItems');
+    const dueDeletes = (write!.input.TransactItems as { Delete?: { Key: { pk: string; sk: string } } }[])
+      .flatMap((item) => (item.Delete ? [item.Delete.Key] : []))
+      .filter((key) => key.pk.startsWith('DUE#'));
+    // Not at the end of a partition of items named by time (DUE#<n> / <time>…,
+    // DUE#payment-recovery#<n>), which every charge would write: only where this code writes it.
+    expect(dueDeletes).toEqual([
+      { pk: expect.stringMatching(/^DUE#\d$/), sk: expect.stringMatching(/^!RECOVERY#/) },
+    ]);
+    expect(await jobItemsOf(reserved.token)).toEqual([]);
+  });
+
+  it('recovers a payment whose job was written before, as an indexed job item, once migrations 1 and 5 moved it', async () => {
     const reserved = await reserveAndCrash('4200000000000000');
     const [due] = await jobItemsOf(reserved.token);
     // The job as reservations wrote it before: its own item, due on gsi3.
@@ -125,6 +152,7 @@ describe('payment recovery', () => {
       }),
     );
     await visitAll(table.store.ctx, duePartitions);
+    await visitAll(table.store.ctx, recoveryDueItems);
     const later = new Date(Date.now() + 5 * 60 * 1000);
     await Promise.all([runDueJobs(deps(), later, jobHandlers), runDueJobs(deps(), later, jobHandlers)]);
     expect(await table.store.payments.get(scope, reserved.token)).toMatchObject({ state: 'captured' });
@@ -142,16 +170,24 @@ const jobItemsOf = async (token: string): Promise<Record<string, unknown>[]> =>
     await table.doc.send(
       new ScanCommand({
         TableName: table.tableName,
-        FilterExpression: '#et = :job AND #token = :token',
+        FilterExpression: '(#et = :job OR #et = :due) AND #token = :token',
         ExpressionAttributeNames: { '#et': '_et', '#token': 'token' },
-        ExpressionAttributeValues: { ':job': 'job', ':token': token },
+        ExpressionAttributeValues: { ':job': 'job', ':due': 'recovery_due', ':token': token },
         ConsistentRead: true,
       }),
     )
   ).Items ?? [];
 
-/** The settlement of a reserved charge as the request that reserved it makes it. */
-const settle = async (store: typeof table.store, reserved: Payment, now: Date): Promise<void> => {
+/**
+ * The settlement of a reserved charge: by the request that reserved it when `reservedAt` is given
+ * (it reserved it then), else by another (a retry, or the same after a crash).
+ */
+const settle = async (
+  store: typeof table.store,
+  reserved: Payment,
+  now: Date,
+  reservedAt?: Date,
+): Promise<void> => {
   const settled: Payment = { ...reserved, state: 'captured', capturedAt: reserved.createdAt };
   await store.payments.commit(
     scope,
@@ -160,6 +196,7 @@ const settle = async (store: typeof table.store, reserved: Payment, now: Date): 
       after: settled,
       event: newEvent(randomIds, 'charge.captured', { token: reserved.token }, reserved.createdAt),
       recovery: { by: 'own' },
+      reservedAt,
       now,
     }),
     now,

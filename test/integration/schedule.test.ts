@@ -8,7 +8,13 @@ import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { batchWriteAll } from '../../packages/store/src/kernel/batch-write.ts';
 import { newTransaction } from '../../packages/store/src/kernel/context.ts';
 import { keys } from '../../packages/store/src/kernel/keys.ts';
-import { claimIn, duePartition, jobShards, scheduleIn } from '../../packages/store/src/kernel/schedule.ts';
+import {
+  claimIn,
+  duePartition,
+  jobShards,
+  recoveryDueItem,
+  scheduleIn,
+} from '../../packages/store/src/kernel/schedule.ts';
 import { watchedClient } from '../helpers/due-renewal.ts';
 import { testDeps, useTable } from '../helpers/table.ts';
 
@@ -156,6 +162,59 @@ describe('scheduled jobs', () => {
     expect((await watched.schedule.due(kind, at(0))).map((due) => due.token)).toEqual([job.token]);
     expect(hooks.calls.filter((call) => call.command === 'Query').length).toBeLessThanOrEqual(2 * jobShards);
     // The fan-out's reader reads every marker (none overdue here) in pages as large as DynamoDB's.
+    hooks.reset();
+    expect(await watched.events.awaitingFanOut(at(-1))).toEqual([]);
+    expect(hooks.calls.filter((call) => call.command === 'Query').length).toBeLessThanOrEqual(2 * jobShards);
+  });
+
+  it("find the payments' recovery items due among those in flight (in no order of time), and not one before it is due", async () => {
+    // About 300 charges a partition in flight, their recovery due in two minutes, as reservations write them.
+    const inFlight = Array.from({ length: 300 * jobShards }, () =>
+      recoveryDueItem({
+        kind: jobKinds.paymentRecovery,
+        scope,
+        token: randomIds.token('ch'),
+        dueAt: at(120),
+      }),
+    );
+    await batchWriteAll(
+      table.doc,
+      table.tableName,
+      inFlight.map((Item) => ({ PutRequest: { Item } })),
+    );
+    // Two whose time has come (a crash, an unknown outcome), and a job of another kind behind them all.
+    const recoveries: ScheduledJob[] = [at(-60), at(-1)].map((dueAt) => ({
+      kind: jobKinds.paymentRecovery,
+      scope,
+      token: randomIds.token('ch'),
+      dueAt,
+    }));
+    for (const job of recoveries) await schedule(job);
+    const settlement: ScheduledJob = {
+      kind: jobKinds.transferPayout,
+      scope,
+      token: randomIds.token('tfer'),
+      dueAt: at(-30),
+    };
+    await schedule(settlement);
+    const watched = createStore(doc, table.tableName, table.store.ctx.cipher);
+
+    hooks.reset();
+    const due = await watched.schedule.due(Object.values(jobKinds), at(0));
+    expect(due.map((job) => job.token)).toEqual([
+      recoveries[0]!.token,
+      settlement.token,
+      recoveries[1]!.token,
+    ]);
+    expect(due[0]).toMatchObject({ kind: jobKinds.paymentRecovery, scope, dueAt: at(-60) });
+    // The first page of each partition, then the rest of its recovery items and its due items in one.
+    expect(hooks.calls.filter((call) => call.command === 'Query').length).toBeLessThanOrEqual(2 * jobShards);
+    // A second later nothing more is due; two minutes later every one is.
+    expect((await watched.schedule.due(jobKinds.paymentRecovery, at(1))).length).toBe(2);
+    expect((await watched.schedule.due(jobKinds.paymentRecovery, at(120), 1000)).length).toBe(
+      inFlight.length + 2,
+    );
+    // The fan-out's reader stops at the first recovery item: the markers all sort before them.
     hooks.reset();
     expect(await watched.events.awaitingFanOut(at(-1))).toEqual([]);
     expect(hooks.calls.filter((call) => call.command === 'Query').length).toBeLessThanOrEqual(2 * jobShards);

@@ -112,8 +112,11 @@ export type PaymentChange =
    */
   | { kind: 'balance-debit'; currency: string; amount: number }
   | { kind: 'schedule-job'; job: PaymentJob }
-  /** Removes the job where it is due, if it is there. */
-  | { kind: 'end-job'; job: PaymentJob }
+  /**
+   * Removes the job where it is due, if it is there. `scheduledHere`: this writer scheduled it
+   * itself (the reservation it made), so the job is only where the writer's own code keeps one.
+   */
+  | { kind: 'end-job'; job: PaymentJob; scheduledHere?: boolean }
   /** The job's own run claims it (JobTaken when another run did first): first in its list. */
   | { kind: 'claim-job'; job: PaymentJob }
   | { kind: 'event'; event: WattleEvent };
@@ -223,7 +226,10 @@ export const settlementOf = ({
     },
     ...proceedsOf(after, now),
     ...(lease ? [{ kind: 'lease' as const, paymentToken: after.token, until: lease }] : []),
-    ...(recovery.by === 'own' ? [{ kind: 'end-job' as const, job }] : []),
+    // The writer that reserved it scheduled its job too (reservedAt).
+    ...(recovery.by === 'own'
+      ? [{ kind: 'end-job' as const, job, ...(reservedAt ? { scheduledHere: true } : {}) }]
+      : []),
     { kind: 'event', event },
   ];
 };

@@ -49,12 +49,20 @@ export const firstDuePage = (ctx: StoreContext, shard: number, pk: string, upper
   return batch.page;
 };
 
-/** The lowest sort key of a due item (a time); the fan-out markers sort before it. */
+/** The lowest sort key of a due item named by its time; the fan-out markers sort before it. */
 export const firstDueKey = '0';
 
 /**
+ * The sort key of every payment's recovery due item begins so: after the fan-out markers
+ * (`!FANOUT#`), before every due time (decision 212).
+ */
+export const recoveryDuePrefix = '!RECOVERY#';
+
+/**
  * A page of due partition `pk` below `upper`, from `start`, or from `from` on (a reader past the
- * markers skips them: `firstDueKey`).
+ * markers skips them). With `dueBy`, only the items due by then come back (`dueAt <= dueBy`: the
+ * payments' recovery due items, named by their payment, are in no order of time; `limit` counts
+ * the items read, returned or not).
  */
 export const duePage = async (
   ctx: StoreContext,
@@ -63,16 +71,19 @@ export const duePage = async (
   limit: number,
   start: Record<string, unknown> | undefined,
   from?: string,
+  dueBy?: string,
 ): Promise<DuePage> => {
   const page = await ctx.doc.send(
     new QueryCommand({
       TableName: ctx.tableName,
       KeyConditionExpression:
         from === undefined ? 'pk = :pk AND sk < :upper' : 'pk = :pk AND sk BETWEEN :from AND :upper',
+      ...(dueBy === undefined ? {} : { FilterExpression: 'dueAt <= :dueBy' }),
       ExpressionAttributeValues: {
         ':pk': pk,
         ':upper': upper,
         ...(from === undefined ? {} : { ':from': from }),
+        ...(dueBy === undefined ? {} : { ':dueBy': dueBy }),
       },
       Limit: limit,
       ExclusiveStartKey: start,

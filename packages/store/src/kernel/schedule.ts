@@ -2,15 +2,28 @@ import { randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Environment, Scope } from '@wattle/domain';
-import { JobTaken, jobKindsNamedByDueTime, type ScheduledJob, type ScheduleStore } from '@wattle/ports';
+import {
+  JobTaken,
+  jobKinds,
+  jobKindsNamedByDueTime,
+  type ScheduledJob,
+  type ScheduleStore,
+} from '@wattle/ports';
 import type { StoreContext } from './context.ts';
-import { duePage, firstDueKey, firstDuePage } from './due-reads.ts';
+import { duePage, firstDueKey, firstDuePage, recoveryDuePrefix } from './due-reads.ts';
 import { StoreError } from './errors.ts';
 import { shardOfToken } from './shards.ts';
 import { Transaction } from './transaction.ts';
 
 /** The labels of a scheduled job's items in a transaction (`job` is the one JobTaken names). */
-export type JobLabel = 'job' | 'due' | 'due-was' | `job:${string}` | `due:${string}` | `job-item:${string}`;
+export type JobLabel =
+  | 'job'
+  | 'due'
+  | 'due-was'
+  | 'due-timed'
+  | `job:${string}`
+  | `due:${string}`
+  | `job-item:${string}`;
 
 /** Due items spread over this many partitions, so none caps the throughput; a run reads each once. */
 export const jobShards = 8;
@@ -25,14 +38,36 @@ export const jobKey = (kind: string, scope: Scope, token: string) => ({
 });
 
 /**
- * Every job is a due item in its shard's one partition (`DUE#<shard>`), sorted by due time, kind
- * then scope and token after it: a scheduler run reads the shards once each, every kind at once,
- * and the events' fan-out markers with them (they sort before every time: events-outbox.ts).
+ * Where a job's due item is named by its due time: in its shard's one partition (`DUE#<shard>`),
+ * sorted by due time, kind then scope and token after it (every kind but a payment's recovery).
  */
-export const dueItemKey = (kind: string, scope: Scope, token: string, dueAt: Date) => ({
+export const timeOrderedDueKey = (kind: string, scope: Scope, token: string, dueAt: Date) => ({
   pk: duePartition(shardOfToken(token, jobShards)),
   sk: `${dueAt.toISOString()}#${kind}#${scope.accountId}#${scope.environment}#${token}`,
 });
+
+/**
+ * A payment's recovery due item, named by its payment (its due time last): in the same partition,
+ * before every due time, as the fan-out markers are. Every charge writes one and deletes it a
+ * moment later: named by time, they were all appended at one end of 8 partitions (4 write units a
+ * charge there: 2,000 charges a second for the table); named by the payment, a second's land all
+ * over the key range, which DynamoDB splits between items (decision 212).
+ */
+export const recoveryDueKey = (scope: Scope, token: string, dueAt: Date) => ({
+  pk: duePartition(shardOfToken(token, jobShards)),
+  sk: `${recoveryDuePrefix}${scope.accountId}#${scope.environment}#${token}#${dueAt.toISOString()}`,
+});
+
+/**
+ * Every job is a due item in its shard's one partition (`DUE#<shard>`): a scheduler run reads the
+ * shards once each, every kind at once, and the events' fan-out markers with them (they sort
+ * before every time: events-outbox.ts). A payment's recovery is named by the payment, the rest by
+ * due time.
+ */
+export const dueItemKey = (kind: string, scope: Scope, token: string, dueAt: Date) =>
+  kind === jobKinds.paymentRecovery
+    ? recoveryDueKey(scope, token, dueAt)
+    : timeOrderedDueKey(kind, scope, token, dueAt);
 
 /**
  * Where a kind named by its due time kept its due item before migration 1 (`DUE#<kind>#<shard>`):
@@ -62,12 +97,43 @@ const jobFields = (job: ScheduledJob) => ({
  * due item is live while its guard holds the same mark, and stale (moved or cancelled since) once
  * it does not. A kind named by its due time has no guard: its due item is the job.
  */
-export const dueItem = (job: ScheduledJob, v?: string) => ({
-  ...dueItemKey(job.kind, job.scope, job.token, job.dueAt),
+export const dueItem = (job: ScheduledJob, v?: string) =>
+  job.kind === jobKinds.paymentRecovery ? recoveryDueItem(job) : timeOrderedDueItem(job, v);
+
+/**
+ * A due item named by its due time: every kind's but a payment's recovery, and that one's too as
+ * migrations 1 to 4 wrote it (migration 1 moves a job into this form, migration 5 the recovery
+ * items out of it, and its revert back).
+ */
+export const timeOrderedDueItem = (job: ScheduledJob, v?: string) => ({
+  ...timeOrderedDueKey(job.kind, job.scope, job.token, job.dueAt),
   ...jobFields(job),
   ...(job.data ? { data: job.data } : {}),
   ...(v ? { v } : {}),
 });
+
+/** The type (`_et`) of a payment's recovery due item: its kind is in its key, not an attribute. */
+export const recoveryDueType = 'recovery_due';
+
+/**
+ * A payment's recovery due item (migration 5's form): no `kind` attribute, as the release before
+ * takes every item of a due partition's first page with a kind it runs as due at once, and the
+ * first page now holds the recovery items in flight, most not due for minutes (a 3-D Secure
+ * charge declined while its payer authenticates). The release before passes over it.
+ */
+export const recoveryDueItem = (job: ScheduledJob) => {
+  const { kind: _kind, ...fields } = jobFields(job);
+  return {
+    ...recoveryDueKey(job.scope, job.token, job.dueAt),
+    ...fields,
+    _et: recoveryDueType,
+    ...(job.data && Object.keys(job.data).length > 0 ? { data: job.data } : {}),
+  };
+};
+
+/** The kind of the job a due item holds (a payment's recovery item's is its type's). */
+export const kindOfDueItem = (item: Record<string, unknown>): string =>
+  item._et === recoveryDueType ? jobKinds.paymentRecovery : (item.kind as string);
 
 /**
  * A guarded kind's guard: the one item per kind and resource (`JOB#…`, the job item's key before),
@@ -165,9 +231,13 @@ export const cancelJobItemIn = <L extends string>(
 
 /**
  * Removes a job that is no longer wanted (the resource changed so the work is moot). A timed kind
- * needs `dueAt`, the time it was scheduled at (its key); its due item is deleted where migration 1
- * put it and where it was before. A guarded kind's guard is deleted, in either layout: its due
- * item, if any, is stale from then on.
+ * needs `dueAt`, the time it was scheduled at (its key); its due item is deleted where it is now
+ * and where it was before migration 1; a payment's recovery item also where migration 1 put it
+ * (named by its time: migration 5 may not have moved it yet; the contract release drops both).
+ * `where-written`: the caller scheduled the job itself, with this code, so it is only where this
+ * code writes it (a charge's own request settling it: deletes at the time-ordered ends of the old
+ * places would bill a write there per charge, the very load migration 5 took off them). A guarded
+ * kind's guard is deleted, in either layout: its due item, if any, is stale from then on.
  */
 export const cancelIn = <L extends string>(
   tx: Transaction<L | JobLabel>,
@@ -175,16 +245,22 @@ export const cancelIn = <L extends string>(
   scope: Scope,
   token: string,
   dueAt?: Date,
+  where: 'anywhere' | 'where-written' = 'anywhere',
 ): Transaction<L | JobLabel> => {
   if (!timedKinds.has(kind)) return tx.delete(`job:${kind}`, { Key: jobKey(kind, scope, token) });
   if (!dueAt) throw new StoreError(`Cancelling a ${kind} job needs the time it is due at`);
-  return tx
-    .delete(`job:${kind}`, { Key: dueItemKey(kind, scope, token, dueAt) })
-    .delete(`due-was`, { Key: dueItemKeyBefore(kind, scope, token, dueAt) });
+  if (where === 'where-written')
+    return tx.delete(`job:${kind}`, { Key: dueItemKey(kind, scope, token, dueAt) });
+  tx.delete(`job:${kind}`, { Key: dueItemKey(kind, scope, token, dueAt) }).delete(`due-was`, {
+    Key: dueItemKeyBefore(kind, scope, token, dueAt),
+  });
+  if (kind === jobKinds.paymentRecovery)
+    tx.delete('due-timed', { Key: timeOrderedDueKey(kind, scope, token, dueAt) });
+  return tx;
 };
 
 const toJob = (item: Record<string, unknown>): ScheduledJob => ({
-  kind: item.kind as string,
+  kind: kindOfDueItem(item),
   scope: { accountId: item.accountId as string, environment: item.environment as Environment },
   token: item.token as string,
   dueAt: new Date(item.dueAt as string),
@@ -225,27 +301,34 @@ export class ScheduleRepo implements ScheduleStore {
     limit: number,
   ): Promise<Record<string, unknown>[]> {
     const found: Record<string, unknown>[] = [];
+    const dueBy = now.toISOString();
     // '#' follows the time in the sort key and '$' sorts right after it: everything due by now.
-    const upper = `${now.toISOString()}$`;
+    const upper = `${dueBy}$`;
     const pk = duePartition(shard);
+    const isDue = (item: Record<string, unknown>) =>
+      wanted.has(kindOfDueItem(item)) && String(item.dueAt) <= dueBy && !waitsForMigration5(item);
     // The first page shared with the fan-out's markers (they sort first, and have no kind).
     let page = await firstDuePage(this.ctx, shard, pk, upper, limit);
     for (;;) {
-      for (const item of page.items)
-        if (wanted.has(item.kind as string) && String(item.sk) < upper) found.push(item);
+      for (const item of page.items) if (isDue(item)) found.push(item);
       if (!page.lastKey || found.length >= limit) break;
-      // Still among the markers (a busy second's, in flight): on from the first due item at once.
+      const last = String(page.lastKey.sk);
+      // Still among the markers (a busy second's, in flight): on from the recovery items at once;
+      // among those (every charge in flight has one), on 1,000 at a time, only the due ones back;
+      // past them, on by due time.
       page =
-        String(page.lastKey.sk) < firstDueKey
-          ? await duePage(this.ctx, pk, upper, limit, undefined, firstDueKey)
-          : await duePage(this.ctx, pk, upper, limit, page.lastKey);
+        last < recoveryDuePrefix
+          ? await duePage(this.ctx, pk, upper, recoveryPageSize, undefined, recoveryDuePrefix, dueBy)
+          : last < firstDueKey
+            ? await duePage(this.ctx, pk, upper, recoveryPageSize, page.lastKey, undefined, dueBy)
+            : await duePage(this.ctx, pk, upper, limit, page.lastKey);
     }
     return found.slice(0, limit);
   }
 
   /** The due items still live: a timed kind's always; a guarded kind's while its guard holds its mark. */
   private async liveOnly(items: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
-    const guarded = items.filter((item) => !timedKinds.has(item.kind as string));
+    const guarded = items.filter((item) => !timedKinds.has(kindOfDueItem(item)));
     if (guarded.length === 0) return items;
     const guards = new Map<string, Record<string, unknown>>();
     const keysWanted = [...new Map(guarded.map((item) => [guardPkOf(item), item])).values()].map((item) =>
@@ -267,7 +350,7 @@ export class ScheduleRepo implements ScheduleStore {
     }
     const live: Record<string, unknown>[] = [];
     for (const item of items) {
-      if (timedKinds.has(item.kind as string)) live.push(item);
+      if (timedKinds.has(kindOfDueItem(item))) live.push(item);
       else if (guards.get(guardPkOf(item))?.v === item.v && item.v !== undefined) live.push(item);
       else await this.deleteStale(item);
     }
@@ -291,6 +374,20 @@ export class ScheduleRepo implements ScheduleStore {
     }
   }
 }
+
+/**
+ * The recovery items after a partition's first page are read this many at once (about 200 KB):
+ * every charge in flight has one, due minutes later.
+ */
+const recoveryPageSize = 1000;
+
+/**
+ * A payment's recovery item still named by its due time (written by the release before migration
+ * 5): its claim names the payment's key, so it waits for the migration to move it (a deployment
+ * migrates before the new scheduler runs: docs/operations/runbook.md).
+ */
+const waitsForMigration5 = (item: Record<string, unknown>): boolean =>
+  item.kind === jobKinds.paymentRecovery && !String(item.sk).startsWith(recoveryDuePrefix);
 
 const scopeOf = (item: Record<string, unknown>): Scope => ({
   accountId: item.accountId as string,

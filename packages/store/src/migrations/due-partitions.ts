@@ -2,7 +2,14 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Environment } from '@wattle/domain';
 import { JobTaken, jobKindsNamedByDueTime, type ScheduledJob } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
-import { dueItem, dueItemKeyBefore, type JobLabel, jobKey, jobShards, newMark } from '../kernel/schedule.ts';
+import {
+  dueItemKeyBefore,
+  type JobLabel,
+  jobKey,
+  jobShards,
+  newMark,
+  timeOrderedDueItem,
+} from '../kernel/schedule.ts';
 import { shardOfToken } from '../kernel/shards.ts';
 import { itemsOfType, type Migration } from './runner.ts';
 
@@ -29,7 +36,8 @@ const moved = async (commit: () => Promise<void>): Promise<string> => {
 };
 
 /**
- * Version 1: every scheduled job into its shard's one due partition (`DUE#<shard>`, kernel/schedule.ts).
+ * Version 1: every scheduled job into its shard's one due partition (`DUE#<shard>`, kernel/schedule.ts),
+ * named by its due time as that release wrote it (a payment's recovery then moves on in migration 5).
  * It visits the job items (`JOB#…` on gsi3 `DUE#<kind>#<shard>`) and the timed kinds' due items
  * (`DUE#<kind>#<shard>`) the code before wrote:
  * - a guarded kind's job item becomes its guard (its gsi3 keys removed, a mark set) beside a new
@@ -59,7 +67,7 @@ export const duePartitions: Migration = {
               ConditionExpression: 'dueAt = :due',
               ExpressionAttributeValues: { ':due': item.dueAt },
             })
-            .put('due', { Item: dueItem(job) })
+            .put('due', { Item: timeOrderedDueItem(job) })
             .commit(ctx.doc, { job: taken }),
         );
       const v = newMark();
@@ -72,7 +80,7 @@ export const duePartitions: Migration = {
             ExpressionAttributeNames: { '#data': 'data' },
             ExpressionAttributeValues: { ':due': item.dueAt, ':v': v },
           })
-          .put('due', { Item: dueItem(job, v) })
+          .put('due', { Item: timeOrderedDueItem(job, v) })
           .commit(ctx.doc, { job: taken }),
       );
     }
@@ -80,7 +88,7 @@ export const duePartitions: Migration = {
       return moved(() =>
         newTransaction<JobLabel>(ctx)
           .delete('job', { Key: { pk, sk: item.sk }, ConditionExpression: 'attribute_exists(pk)' })
-          .put('due', { Item: dueItem(job) })
+          .put('due', { Item: timeOrderedDueItem(job) })
           .commit(ctx.doc, { job: taken }),
       );
     return 'current';

@@ -1,7 +1,6 @@
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
-import { ConditionFailedError } from '../kernel/errors.ts';
 import { endpointLive, liveShardKeys, endpointLiveShards as shards } from '../repos/webhooks-repo.ts';
-import { itemsOfType, type Migration } from './runner.ts';
+import { itemsOfType, landed, type Migration } from './runner.ts';
 
 type Label = 'endpoint' | 'live';
 
@@ -12,17 +11,6 @@ const endpointOf = (item: Record<string, unknown>) => {
     scope: { accountId: accountId!, environment: environment as 'test' | 'live' },
     endpointToken: endpointToken!,
   };
-};
-
-/** `done` when the transaction landed, `gone` when the endpoint changed first (deleted, or done already). */
-const landed = async (done: string, commit: () => Promise<void>): Promise<string> => {
-  try {
-    await commit();
-    return done;
-  } catch (error) {
-    if (error instanceof ConditionFailedError) return 'gone';
-    throw error;
-  }
 };
 
 /**

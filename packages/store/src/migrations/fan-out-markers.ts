@@ -1,10 +1,9 @@
 import type { Environment } from '@wattle/domain';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
-import { ConditionFailedError } from '../kernel/errors.ts';
 import { keys } from '../kernel/keys.ts';
 import { duePartition, jobShards } from '../kernel/schedule.ts';
 import { shardOfToken } from '../kernel/shards.ts';
-import { itemsOfType, type Migration } from './runner.ts';
+import { itemsOfType, landed, type Migration } from './runner.ts';
 
 type Label = 'was' | 'now';
 
@@ -17,17 +16,6 @@ const ownerOf = (item: Record<string, unknown>) => ({
 });
 
 const withoutKey = ({ pk: _pk, sk: _sk, ...rest }: Record<string, unknown>) => rest;
-
-/** `done` when the transaction landed, `gone` when the marker went first (its fan-out ended). */
-const landed = async (done: string, commit: () => Promise<void>): Promise<string> => {
-  try {
-    await commit();
-    return done;
-  } catch (error) {
-    if (error instanceof ConditionFailedError) return 'gone';
-    throw error;
-  }
-};
 
 /**
  * Version 4: every event's fan-out marker into its token's due partition (`DUE#<shard>`, named by

@@ -2,6 +2,7 @@ import { cardOwners } from '../maintenance/backfill-card-owners.ts';
 import { duePartitions } from './due-partitions.ts';
 import { endpointLiveShards } from './endpoint-live-shards.ts';
 import { fanOutMarkers } from './fan-out-markers.ts';
+import { recoveryDueItems } from './recovery-due-items.ts';
 import { checkedRegistry, type Migration } from './runner.ts';
 
 /**
@@ -15,6 +16,7 @@ export const migrations: readonly Migration[] = checkedRegistry([
   cardOwners,
   endpointLiveShards,
   fanOutMarkers,
+  recoveryDueItems,
 ]);
 
 /** The version a table has once every migration has run. */

@@ -7,7 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { StoreContext } from '../kernel/context.ts';
-import { StoreError } from '../kernel/errors.ts';
+import { ConditionFailedError, StoreError } from '../kernel/errors.ts';
 import { entityTypeAttribute } from '../kernel/table.ts';
 
 /**
@@ -44,6 +44,20 @@ export const itemsOfType = (type: string): Migration['filter'] => ({
   ExpressionAttributeNames: { '#et': entityTypeAttribute },
   ExpressionAttributeValues: { ':type': type },
 });
+
+/**
+ * A visit's outcome: `done` when its transaction landed, `gone` when an item it was conditioned on
+ * changed first (its job claimed or cancelled, its endpoint deleted, its marker's fan-out ended).
+ */
+export const landed = async (done: string, commit: () => Promise<void>): Promise<string> => {
+  try {
+    await commit();
+    return done;
+  } catch (error) {
+    if (error instanceof ConditionFailedError) return 'gone';
+    throw error;
+  }
+};
 
 export type MigrationState = 'pending' | 'running' | 'done' | 'reverting';
 

@@ -471,7 +471,14 @@ export class PaymentsRepo implements PaymentsStore {
           scheduleIn(tx, scheduledJobOf(scope, change.job));
           break;
         case 'end-job':
-          cancelIn(tx, jobKindOf[change.job.job], scope, change.job.token, change.job.dueAt);
+          cancelIn(
+            tx,
+            jobKindOf[change.job.job],
+            scope,
+            change.job.token,
+            change.job.dueAt,
+            change.scheduledHere ? 'where-written' : 'anywhere',
+          );
           break;
         case 'claim-job':
           claimIn(tx, scheduledJobOf(scope, change.job));
