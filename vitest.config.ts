@@ -23,9 +23,10 @@ const packageTest = process.env.WATTLE_PACKAGE === '1';
  * repository, `npm start` with Java hidden and its shortcuts, `vitest list` thrice, the CLI's build,
  * the webhook verifier built, packed and run in other languages, every function's Lambda bundle and
  * the Adyen connector's package bundled with esbuild, the OpenAPI document linted by Redocly and
- * written by `npm run openapi`): about two minutes of CPU that tests the tooling and the build
- * rather than the service, so `npm test` leaves them out and CI runs them in a step of their own
- * (`npm run test:tooling`, beside the package test); only that sets WATTLE_TOOLING.
+ * written by `npm run openapi`, and the docs' shell examples run as written on a clock stack):
+ * about three minutes of CPU that tests the tooling, the build and the docs rather than the
+ * service, so `npm test` leaves them out and CI runs them in a step of their own (`npm run
+ * test:tooling`, beside the package test); only that sets WATTLE_TOOLING.
  */
 const toolingTest = process.env.WATTLE_TOOLING === '1';
 
@@ -319,8 +320,9 @@ const projects = [
             name: startsStacks('tooling'),
             include: ['test/tooling/**/*.test.ts'],
             // The webhook verifier's package checks a real webhook of the shared memory-engine
-            // stack (what it packs does not depend on the engine).
-            globalSetup: ['test/helpers/memory-stack-global-setup.ts'],
+            // stack (what it packs does not depend on the engine); the docs' examples run on a
+            // clock stack of their own (memory engine), which they reset and move.
+            globalSetup: ['test/helpers/memory-stack-global-setup.ts', 'test/helpers/clock-stack-setup.ts'],
             env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG', WATTLE_TEST_STORE: 'memory' },
           },
         },

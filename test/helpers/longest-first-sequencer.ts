@@ -9,7 +9,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const knownSeconds: Record<string, number> = {
   'test/e2e/subscriptions-over-time.test.ts': 57,
-  'test/clock/docs-examples.test.ts': 35,
+  'test/tooling/docs-examples.test.ts': 35,
   'test/clock/cli-trigger.test.ts': 28,
   // Split from local-newcomer (its restart) and local-stack (its kept stack): their two estimated.
   'test/e2e/local-kept-data.test.ts': 22,

@@ -82,9 +82,13 @@ describe('the test selection on a machine without Java (vitest list, no test run
       );
       for (const project of without.files.keys())
         if (project !== 'integration')
-          expect(without.files.get(project), project).toEqual(withJava.files.get(project));
+          // In any order: the sequencer orders by the last run's times, which a run beside this
+          // one (the step's other files) may change between the two lists.
+          expect([...(without.files.get(project) ?? [])].sort(), project).toEqual(
+            [...(withJava.files.get(project) ?? [])].sort(),
+          );
       expect(without.files.get('e2e-memory')).toContain('test/e2e/charges.test.ts');
-      expect(without.files.get('clock-memory')).toContain('test/clock/docs-examples.test.ts');
+      expect(without.files.get('clock-memory')).toContain('test/clock/transfers.test.ts');
       // Of integration, the files that take a table are left out, named; the others run.
       const integration = withJava.files.get('integration') ?? [];
       const named = (without.lines[1]?.split(': ')[1] ?? '')
@@ -94,7 +98,7 @@ describe('the test selection on a machine without Java (vitest list, no test run
       expect(named).toContain('test/integration/store-contract.test.ts');
       expect(without.files.get('integration')).toEqual(
         expect.arrayContaining([
-          'test/integration/adyen-prism.test.ts',
+          'test/integration/adyen-connector.test.ts',
           'test/integration/webhook-sender.test.ts',
         ]),
       );
