@@ -88,9 +88,9 @@ describe('the webhook delivery function dying mid-batch', () => {
     api.hooks.reset();
     expect(await handler(dry.batch)).toEqual({ batchItemFailures: [] });
     const calls = api.hooks.calls.length;
-    // Per event: a webhook per endpoint (two), then its fan-out marker deleted, in the due
-    // partitions and, until the contract release, in the old layout's (decision 212): two deletes.
-    expect(api.hooks.committedWrites.length).toBe(12);
+    // Per event: a webhook per endpoint (two), then its fan-out marker deleted from its due
+    // partition (the old layout's place only when the marker was not there: decision 212).
+    expect(api.hooks.committedWrites.length).toBe(9);
 
     for (let dieAt = 0; dieAt <= calls; dieAt++) {
       const { batch, tokens } = await newEventBatch(3);
