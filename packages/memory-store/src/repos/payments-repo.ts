@@ -214,10 +214,6 @@ export class PaymentsRepo implements PaymentsStore {
       });
   }
 
-  /**
-   * A payment's new state, only from the state it was read in (Changed when another request or run
-   * came first): its sealed number dropped, and, joining its lists, listed under `listedAt`.
-   */
   /** A payment moved to its route's next account: only from the state and account it was read on; its sealed card stays. */
   private failoverIn(
     change: Change,
@@ -238,6 +234,10 @@ export class PaymentsRepo implements PaymentsStore {
       });
   }
 
+  /**
+   * A payment's new state, only from the state it was read in (Changed when another request or run
+   * came first): its sealed number dropped, and, joining its lists, listed under `listedAt`.
+   */
   private paymentIn(
     change: Change,
     scope: Scope,
