@@ -28,3 +28,4 @@ export * from './system.ts';
 export * from './transfers.ts';
 export * from './webhook-endpoints.ts';
 export * from './webhooks.ts';
+export * from './writes/index.ts';

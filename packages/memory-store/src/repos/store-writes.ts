@@ -1,0 +1,158 @@
+import type { Scope } from '@wattle/domain';
+import {
+  type Condition,
+  LimitReached,
+  type ListRef,
+  type RecordRef,
+  type RefusalOf,
+  type SingleUseKind,
+  type StoreWrite,
+} from '@wattle/ports';
+import { Change } from '../world/change.ts';
+import { copy } from '../world/copy.ts';
+import { scoped } from '../world/keys.ts';
+import { listKey } from '../world/list-keys.ts';
+import type { MemoryWorld } from '../world/world.ts';
+import { SingleUseTokens } from './single-use-tokens.ts';
+
+/** A record of the generic writes: the fields written, its version and its place in its list. */
+export interface StoredRecord {
+  [field: string]: unknown;
+  ver?: number;
+  sortKey?: string;
+}
+
+/** A record's id in its kind's table (a card under its customer's). */
+export const recordId = (scope: Scope, ref: RecordRef): string =>
+  ref.of === undefined ? scoped(scope, ref.token) : `${scoped(scope, ref.of)}#${ref.token}`;
+
+const listKeyOf = (scope: Scope, ref: ListRef): string => listKey(scope, ref.list, ref.of);
+
+/** The field at `path` of a record. */
+const at = (record: StoredRecord, path: readonly string[]): unknown =>
+  path.reduce<unknown>((value, name) => (value as Record<string, unknown> | undefined)?.[name], record);
+
+/** Whether `when` holds of `record` (none holds of a record that is not there). */
+const holds = (record: StoredRecord | undefined, when: Condition | undefined): boolean => {
+  if (!when) return true;
+  if (!record) return Object.keys(when).length === 0;
+  return (
+    (when.version === undefined || record.ver === when.version) &&
+    (when.differs === undefined || at(record, when.differs.path) !== when.differs.value) &&
+    (when.equals === undefined || at(record, when.equals.path) === when.equals.value)
+  );
+};
+
+/** A value into the world: objects copied, so no caller shares the world's. */
+const into = (value: unknown): unknown => (typeof value === 'object' && value !== null ? copy(value) : value);
+
+/**
+ * The one interpreter of the generic writes (@wattle/ports' `StoreWrite`) in memory: each write's
+ * check, then each write, in the list's order, as one Change (all or nothing, like a transaction).
+ */
+export class StoreWrites {
+  private readonly tokens: Record<SingleUseKind, SingleUseTokens<{ token: string }>>;
+
+  constructor(private readonly world: MemoryWorld) {
+    this.tokens = {
+      'card-token': new SingleUseTokens(world, 'card-token'),
+      'payment-source': new SingleUseTokens(world, 'payment-source'),
+      'bank-account-token': new SingleUseTokens(world, 'bank-account-token'),
+    };
+  }
+
+  /** The records of one kind, by id. */
+  table(record: RecordRef['record']): Map<string, StoredRecord> {
+    return this.world.table<StoredRecord>(record);
+  }
+
+  commit(scope: Scope, writes: readonly StoreWrite[], now: Date): void {
+    this.addTo(new Change(), scope, writes, now).commit();
+  }
+
+  addTo(change: Change, scope: Scope, writes: readonly StoreWrite[], now: Date): Change {
+    const { lists } = this.world;
+    for (const write of writes) {
+      switch (write.kind) {
+        case 'create': {
+          const table = this.table(write.ref.record);
+          const id = recordId(scope, write.ref);
+          change
+            .check(() => !table.has(id), refusalOf(write.ref, write.refusal, table, id))
+            .write(() => {
+              const record: StoredRecord = {};
+              for (const [field, value] of Object.entries(write.fields)) record[field] = into(value);
+              if (write.listed) {
+                record.sortKey = write.listed.sortKey;
+                lists.join(listKeyOf(scope, write.listed.in), write.listed.sortKey, id);
+              }
+              table.set(id, record);
+            });
+          break;
+        }
+        case 'update': {
+          const { table, id } = this.guard(change, scope, write);
+          change.write(() => {
+            const record = table.get(id);
+            if (!record) return;
+            for (const [field, value] of Object.entries(write.set)) record[field] = into(value);
+            if (write.bump) record.ver = (record.ver ?? 0) + 1;
+          });
+          break;
+        }
+        case 'delete': {
+          const { table, id } = this.guard(change, scope, write);
+          change.write(() => {
+            const record = table.get(id);
+            if (!record) return;
+            table.delete(id);
+            if (write.leaves && record.sortKey !== undefined)
+              lists.leave(listKeyOf(scope, write.leaves), record.sortKey);
+          });
+          break;
+        }
+        case 'count': {
+          const list = listKeyOf(scope, write.list);
+          const { atMost } = write;
+          if (atMost !== undefined)
+            change.check(
+              () => lists.count(list) + write.by <= atMost,
+              () => new LimitReached(list, atMost),
+            );
+          change.write(() => lists.move(list, write.by));
+          break;
+        }
+        case 'drop-count':
+          change.write(() => lists.dropCount(listKeyOf(scope, write.list)));
+          break;
+        case 'use-token':
+          this.tokens[write.token].consumeIn(change, scope, write.value, now);
+          break;
+        case 'event':
+          this.world.outbox.recordIn(change, scope, write.event, now);
+          break;
+      }
+    }
+    return change;
+  }
+
+  /** The check of a write's condition on its record, and where the record is. */
+  private guard(
+    change: Change,
+    scope: Scope,
+    write: { ref: RecordRef; when?: Condition | undefined; refusal?: RefusalOf | undefined },
+  ): { table: Map<string, StoredRecord>; id: string } {
+    const table = this.table(write.ref.record);
+    const id = recordId(scope, write.ref);
+    change.check(() => holds(table.get(id), write.when), refusalOf(write.ref, write.refusal, table, id));
+    return { table, id };
+  }
+}
+
+/** What a failed check throws: the write's refusal from whether the record is there, else a bug's ConditionFailed. */
+const refusalOf = (
+  ref: RecordRef,
+  refusal: RefusalOf | undefined,
+  table: Map<string, StoredRecord>,
+  id: string,
+): (() => Error) | string => (refusal ? () => refusal(table.has(id)) : ref.record);

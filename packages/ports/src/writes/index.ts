@@ -1,0 +1,2 @@
+export * from './customer-writes.ts';
+export * from './store-writes.ts';

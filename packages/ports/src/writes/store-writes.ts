@@ -1,0 +1,110 @@
+import type { WattleEvent } from '@wattle/domain';
+import { Changed, Missing } from '../outcomes.ts';
+
+/**
+ * The generic writes of a port that has no change list of its own in the domain (decision 181's
+ * payments and subscriptions have theirs): what a write checks, what it refuses with, which lists
+ * and counts it moves and which event it records are decided here, once, as a list of
+ * `StoreWrite`s; each store engine has one interpreter of the list (the DynamoDB store's
+ * `StoreWrites`: one transaction, a refusal by its item's label; the memory store's: the checks,
+ * then the writes), which keeps each kind of record where that engine keeps it.
+ */
+
+/** The kinds of record the generic writes name; each engine maps each to its key (or table). */
+export type RecordKind =
+  | 'customer'
+  | 'customer-card'
+  | 'card-owner'
+  | 'recipient'
+  | 'apple-pay-domain'
+  | 'apple-pay-domain-name';
+
+/** A record: its kind and its token, and its owner's token for one kept under another (a customer's card). */
+export interface RecordRef {
+  record: RecordKind;
+  token: string;
+  of?: string;
+}
+
+/** The lists the generic writes move (Pin's list names, as the list keys spell them). */
+export type ListName = 'customers' | 'cards' | 'recipients' | 'apple_pay_domains';
+
+/** A list of a merchant's environment, or of one of its resources (`of`: a customer's cards). */
+export interface ListRef {
+  list: ListName;
+  of?: string;
+}
+
+/** The refusal a failed condition means, from whether the record was there. */
+export type RefusalOf = (found: boolean) => Error;
+
+/**
+ * What must hold of a record for a write to go ahead: all that is given (nothing: always). A
+ * condition on a record that is not there fails.
+ */
+export interface Condition {
+  /** It is there. */
+  exists?: true;
+  /** Its version is this one (the version its reader saw). */
+  version?: number;
+  /** The field at `path` is not `value` (a customer's primary card is not the one removed). */
+  differs?: { path: readonly string[]; value: string };
+  /** The field at `path` is `value` (a name is still held by the domain that goes). */
+  equals?: { path: readonly string[]; value: string };
+}
+
+/** The single-use tokens a write may use up (TokenUsed when used, expired or gone). */
+export type SingleUseKind = 'card-token' | 'payment-source' | 'bank-account-token';
+
+export type StoreWrite =
+  /**
+   * A new record with its fields (its version among them, if it has one), in its list under
+   * `sortKey` when listed. Fails when it is there already (`refusal`, else a bug of the caller).
+   */
+  | {
+      kind: 'create';
+      ref: RecordRef;
+      fields: Record<string, unknown>;
+      listed?: { in: ListRef; sortKey: string };
+      refusal?: RefusalOf;
+    }
+  /** Fields set (none: only checked, or only its version moved), its version moved on with `bump`. */
+  | {
+      kind: 'update';
+      ref: RecordRef;
+      set: Record<string, unknown>;
+      bump: boolean;
+      when: Condition;
+      refusal?: RefusalOf;
+    }
+  /** The record gone (out of the list `leaves` with it), when `when` holds. */
+  | { kind: 'delete'; ref: RecordRef; when?: Condition; leaves?: ListRef; refusal?: RefusalOf }
+  /** The list's count moved by `by`; with `atMost`, refused (LimitReached) past it. */
+  | { kind: 'count'; list: ListRef; by: number; atMost?: number }
+  /** The list's count forgotten (its owner is gone). */
+  | { kind: 'drop-count'; list: ListRef }
+  /** A single-use token used up, leaving the mark of its use. */
+  | { kind: 'use-token'; token: SingleUseKind; value: string }
+  /** The event, in its list and awaiting its fan-out. */
+  | { kind: 'event'; event: WattleEvent };
+
+/** What a failed condition on a versioned resource means: changed since it was read, or gone. */
+export const changedOrMissing =
+  (resource: string, token: string): RefusalOf =>
+  (found) =>
+    found ? new Changed(resource, token) : new Missing(resource, token);
+
+/** Only Changed, there or not (a resource whose deletion is a change like another). */
+export const changed =
+  (resource: string, token: string): RefusalOf =>
+  () =>
+    new Changed(resource, token);
+
+/** Only Missing (a write that needs the resource there, whatever its version). */
+export const missing =
+  (resource: string, token: string): RefusalOf =>
+  () =>
+    new Missing(resource, token);
+
+/** Sort key within a list: creation time to the millisecond, then the token to break ties. */
+export const listSortKey = (createdAt: Date, token: string): string => `${createdAt.toISOString()}#${token}`;
