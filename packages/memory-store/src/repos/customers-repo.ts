@@ -1,13 +1,7 @@
-import type { Card, Customer, Scope, Subscription, WattleEvent } from '@wattle/domain';
+import type { Card, Customer, Scope, Subscription } from '@wattle/domain';
 import {
-  type CardIntake,
-  type CustomerChange,
   type CustomersStore,
-  cardAddition,
-  cardRemovalOf,
-  customerCreation,
-  customerDeletion,
-  customerUpdate,
+  CustomerWrites,
   type LoadedCustomer,
   type Page,
   type SealedCard,
@@ -34,14 +28,13 @@ const cardId = (scope: Scope, customerToken: string, cardToken: string) =>
   `${scoped(scope, customerToken)}#${cardToken}`;
 
 /** A merchant's customers and their cards; their writes are @wattle/ports' (customer-writes.ts). */
-export class CustomersRepo implements CustomersStore {
+export class CustomersRepo extends CustomerWrites implements CustomersStore {
   private readonly customers;
   private readonly cards;
   private readonly owners;
-  private readonly writes: StoreWrites;
 
   constructor(private readonly world: MemoryWorld) {
-    this.writes = new StoreWrites(world);
+    super(new StoreWrites(world));
     this.customers = world.table<StoredCustomer>('customer');
     this.cards = world.table<StoredCard>('customer-card');
     this.owners = world.table<{ customerToken: string }>('card-owner');
@@ -81,28 +74,10 @@ export class CustomersRepo implements CustomersStore {
     );
   }
 
-  async create(scope: Scope, customer: Customer, intake: CardIntake, event: WattleEvent, now: Date) {
-    this.writes.commit(scope, customerCreation(customer, intake, event, now), now);
-  }
-
-  async update(scope: Scope, change: CustomerChange, now: Date): Promise<void> {
-    this.writes.commit(scope, customerUpdate(change, now), now);
-  }
-
-  async addCard(scope: Scope, customerToken: string, intake: CardIntake, now: Date): Promise<void> {
-    this.writes.commit(scope, cardAddition(customerToken, intake, now), now);
-  }
-
-  async removeCard(scope: Scope, customerToken: string, cardToken: string): Promise<void> {
-    this.writes.commit(scope, cardRemovalOf(customerToken, cardToken), new Date());
-  }
-
-  /** The customer and every card of it (one change holds them all here). */
-  async delete(scope: Scope, loaded: LoadedCustomer, event: WattleEvent, now: Date): Promise<void> {
-    const token = loaded.customer.token;
-    const cardTokens = this.world.lists
-      .all(listKey(scope, 'cards', token))
+  /** Every card of the customer, oldest first. */
+  protected async cardTokensOf(scope: Scope, customerToken: string): Promise<string[]> {
+    return this.world.lists
+      .all(listKey(scope, 'cards', customerToken))
       .map((id) => this.cards.get(id)!.card.token);
-    this.writes.commit(scope, customerDeletion(loaded, loaded.version, cardTokens, event), now);
   }
 }

@@ -7,6 +7,7 @@ import {
   type RefusalOf,
   type SingleUseKind,
   type StoreWrite,
+  type StoreWriter,
 } from '@wattle/ports';
 import { Change } from '../world/change.ts';
 import { copy } from '../world/copy.ts';
@@ -50,7 +51,9 @@ const into = (value: unknown): unknown => (typeof value === 'object' && value !=
  * The one interpreter of the generic writes (@wattle/ports' `StoreWrite`) in memory: each write's
  * check, then each write, in the list's order, as one Change (all or nothing, like a transaction).
  */
-export class StoreWrites {
+export class StoreWrites implements StoreWriter {
+  /** One change holds any number of writes. */
+  readonly room = Number.POSITIVE_INFINITY;
   private readonly tokens: Record<SingleUseKind, SingleUseTokens<{ token: string }>>;
 
   constructor(private readonly world: MemoryWorld) {
@@ -66,7 +69,7 @@ export class StoreWrites {
     return this.world.table<StoredRecord>(record);
   }
 
-  commit(scope: Scope, writes: readonly StoreWrite[], now: Date): void {
+  async commit(scope: Scope, writes: readonly StoreWrite[], now: Date): Promise<void> {
     this.addTo(new Change(), scope, writes, now).commit();
   }
 

@@ -1,7 +1,14 @@
-import type { Customer, WattleEvent } from '@wattle/domain';
+import type { Customer, Scope, WattleEvent } from '@wattle/domain';
 import type { CardIntake } from '../cards.ts';
-import type { CustomerChange, LoadedCustomer } from '../customers.ts';
-import { changedOrMissing, type ListRef, listSortKey, missing, type StoreWrite } from './store-writes.ts';
+import type { CustomerChange, CustomersStore, LoadedCustomer } from '../customers.ts';
+import {
+  changedOrMissing,
+  type ListRef,
+  listSortKey,
+  missing,
+  type StoreWrite,
+  type StoreWriter,
+} from './store-writes.ts';
 
 /** The customers' writes (CustomersStore), once for both engines. */
 
@@ -165,3 +172,53 @@ export const customerDeletion = (
     { kind: 'event', event },
   ];
 };
+
+/**
+ * The customers' port's writes, on an engine's writer: its repository extends this with its reads
+ * and `cardTokensOf`, the one read a deletion needs.
+ */
+export abstract class CustomerWrites
+  implements Pick<CustomersStore, 'create' | 'update' | 'addCard' | 'removeCard' | 'delete'>
+{
+  constructor(protected readonly writer: StoreWriter) {}
+
+  /** Every card of the customer, as the engine reads them at once (strongly consistent). */
+  protected abstract cardTokensOf(scope: Scope, customerToken: string): Promise<string[]>;
+
+  async create(scope: Scope, customer: Customer, intake: CardIntake, event: WattleEvent, now: Date) {
+    await this.writer.commit(scope, customerCreation(customer, intake, event, now), now);
+  }
+
+  /** Throws Changed when another change came first, Missing when the customer is gone. */
+  async update(scope: Scope, change: CustomerChange, now: Date): Promise<void> {
+    await this.writer.commit(scope, customerUpdate(change, now), now);
+  }
+
+  async addCard(scope: Scope, customerToken: string, intake: CardIntake, now: Date): Promise<void> {
+    await this.writer.commit(scope, cardAddition(customerToken, intake, now), now);
+  }
+
+  async removeCard(scope: Scope, customerToken: string, cardToken: string): Promise<void> {
+    // Nothing of this write is stamped (no event, no token used): any time does.
+    await this.writer.commit(scope, cardRemovalOf(customerToken, cardToken), new Date(0));
+  }
+
+  /**
+   * The customer and all its cards. Cards beyond what one commit holds go first, in commits of
+   * their own that each move the customer's version on; the last removes the customer under its
+   * version, with the event.
+   */
+  async delete(scope: Scope, loaded: LoadedCustomer, event: WattleEvent, now: Date): Promise<void> {
+    const token = loaded.customer.token;
+    const primary = loaded.customer.primaryCard.token;
+    const others = (await this.cardTokensOf(scope, token)).filter((t) => t !== primary);
+    // Each card is two writes (the card and its owner's record), beside the customer's few.
+    const room = Math.floor((this.writer.room - 6) / 2);
+    let version = loaded.version;
+    while (others.length > room) {
+      await this.writer.commit(scope, customerCardsRemoval(token, version, others.splice(0, room)), now);
+      version++;
+    }
+    await this.writer.commit(scope, customerDeletion(loaded, version, [...others, primary], event), now);
+  }
+}

@@ -1,2 +1,3 @@
 export * from './customer-writes.ts';
+export * from './recipient-writes.ts';
 export * from './store-writes.ts';

@@ -1,4 +1,4 @@
-import type { WattleEvent } from '@wattle/domain';
+import type { Scope, WattleEvent } from '@wattle/domain';
 import { Changed, Missing } from '../outcomes.ts';
 
 /**
@@ -108,3 +108,15 @@ export const missing =
 
 /** Sort key within a list: creation time to the millisecond, then the token to break ties. */
 export const listSortKey = (createdAt: Date, token: string): string => `${createdAt.toISOString()}#${token}`;
+
+/**
+ * An engine's one interpreter of the generic writes: each port's write half (`RecipientWrites`,
+ * `CustomerWrites`…) builds the list and hands it to `commit`; the engine's repository extends
+ * that half and adds its reads.
+ */
+export interface StoreWriter {
+  /** Writes the list all at once or not at all, in its order: the first failed condition's refusal. */
+  commit(scope: Scope, writes: readonly StoreWrite[], now: Date): Promise<void>;
+  /** How many writes one commit holds at the most (a DynamoDB transaction's items). */
+  readonly room: number;
+}

@@ -1,15 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Card, Customer, Scope, Subscription, WattleEvent } from '@wattle/domain';
+import type { Card, Customer, Scope, Subscription } from '@wattle/domain';
 import {
-  type CardIntake,
-  type CustomerChange,
   type CustomersStore,
-  cardAddition,
-  cardRemovalOf,
-  customerCardsRemoval,
-  customerCreation,
-  customerDeletion,
-  customerUpdate,
+  CustomerWrites,
   type LoadedCustomer,
   type Page,
   type SealedCard,
@@ -19,7 +12,6 @@ import { counter, merchantWideShards } from '../kernel/counters.ts';
 import { keys, lists } from '../kernel/keys.ts';
 import { readPage } from '../kernel/list-page.ts';
 import { queryItems } from '../kernel/merge-sorted.ts';
-import { maxTransactionItems } from '../kernel/transaction.ts';
 import { StoreWrites } from './store-writes.ts';
 import { toSubscription } from './subscriptions-repo.ts';
 
@@ -30,11 +22,9 @@ const cardsCounter = (scope: Scope, customerToken: string) =>
 const toCustomerCard = (item: Record<string, unknown>): Card => item.card as Card;
 
 /** A merchant's customers and their cards; their writes are @wattle/ports' (customer-writes.ts). */
-export class CustomersRepo implements CustomersStore {
-  private readonly writes: StoreWrites;
-
+export class CustomersRepo extends CustomerWrites implements CustomersStore {
   constructor(private readonly ctx: StoreContext) {
-    this.writes = new StoreWrites(ctx);
+    super(new StoreWrites(ctx));
   }
 
   async get(scope: Scope, customerToken: string): Promise<LoadedCustomer | null> {
@@ -108,45 +98,8 @@ export class CustomersRepo implements CustomersStore {
     );
   }
 
-  /** The customer with its first (primary) card, counted and recorded, in one transaction. */
-  create(scope: Scope, customer: Customer, intake: CardIntake, event: WattleEvent, now: Date): Promise<void> {
-    return this.writes.commit(scope, customerCreation(customer, intake, event, now), now);
-  }
-
-  update(scope: Scope, change: CustomerChange, now: Date): Promise<void> {
-    return this.writes.commit(scope, customerUpdate(change, now), now);
-  }
-
-  addCard(scope: Scope, customerToken: string, intake: CardIntake, now: Date): Promise<void> {
-    return this.writes.commit(scope, cardAddition(customerToken, intake, now), now);
-  }
-
-  removeCard(scope: Scope, customerToken: string, cardToken: string): Promise<void> {
-    return this.writes.commit(scope, cardRemovalOf(customerToken, cardToken), new Date());
-  }
-
-  /**
-   * The customer and all its cards. Cards beyond what one transaction holds go first, in their
-   * own transactions, each moving the customer's version on; the last one removes the customer
-   * under its version, with the event.
-   */
-  async delete(scope: Scope, loaded: LoadedCustomer, event: WattleEvent, now: Date): Promise<void> {
-    const token = loaded.customer.token;
-    const cardTokens = await this.cardTokensOf(scope, token);
-    const nonPrimary = cardTokens.filter((t) => t !== loaded.customer.primaryCard.token);
-    // Each card is two items: the card and its owner record.
-    const room = Math.floor((maxTransactionItems - 6) / 2);
-    let version = loaded.version;
-    while (nonPrimary.length > room) {
-      await this.writes.commit(scope, customerCardsRemoval(token, version, nonPrimary.splice(0, room)), now);
-      version++;
-    }
-    const last = [...nonPrimary, loaded.customer.primaryCard.token];
-    await this.writes.commit(scope, customerDeletion(loaded, version, last, event), now);
-  }
-
   /** Every card of the customer, read from its own partition (strongly consistent). */
-  private async cardTokensOf(scope: Scope, customerToken: string): Promise<string[]> {
+  protected async cardTokensOf(scope: Scope, customerToken: string): Promise<string[]> {
     const { pk } = keys.customer(scope, customerToken);
     const tokens: string[] = [];
     const cards = queryItems(this.ctx.doc, {

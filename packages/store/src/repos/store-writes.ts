@@ -7,6 +7,7 @@ import type {
   RefusalOf,
   SingleUseKind,
   StoreWrite,
+  StoreWriter,
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, type CounterLabel, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
@@ -14,7 +15,7 @@ import { type EventLabel, recordEvent } from '../kernel/events-outbox.ts';
 import { type ItemKey, keys } from '../kernel/keys.ts';
 import { listMembership } from '../kernel/list-page.ts';
 import type { ConsumeIn, SingleUseLabel } from '../kernel/single-use-tokens.ts';
-import type { Transaction } from '../kernel/transaction.ts';
+import { maxTransactionItems, type Transaction } from '../kernel/transaction.ts';
 import { BankAccountTokensRepo } from './bank-account-tokens-repo.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
 import { PaymentSourcesRepo } from './payment-sources-repo.ts';
@@ -93,7 +94,8 @@ const attributes = (names: Record<string, string>, values: Record<string, unknow
  * The one interpreter of the generic writes (@wattle/ports' `StoreWrite`) on the table: each
  * write an item of one transaction, in the list's order, its refusal by its item's label.
  */
-export class StoreWrites {
+export class StoreWrites implements StoreWriter {
+  readonly room = maxTransactionItems;
   private readonly tokens: Record<SingleUseKind, ConsumeIn>;
 
   constructor(private readonly ctx: StoreContext) {
