@@ -1,26 +1,26 @@
 import type { ApplePayDomain, Scope } from '@wattle/domain';
-import { type ApplePayDomainsStore, Missing, NameTaken, type Page } from '@wattle/ports';
-import { Change } from '../world/change.ts';
+import { type ApplePayDomainsStore, ApplePayDomainWrites, type Page } from '@wattle/ports';
 import { copy } from '../world/copy.ts';
-import { listSortKey, scoped } from '../world/keys.ts';
+import { scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
 import type { MemoryWorld } from '../world/world.ts';
+import { StoreWrites } from './store-writes.ts';
 
+/** A domain, and the record of its name (the same fields: the domain that holds it). */
 interface StoredDomain {
   domain: ApplePayDomain;
-  sortKey: string;
 }
 
-/** Apple Pay domains, each name held by one domain of the merchant (NameTaken otherwise). */
-export class ApplePayDomainsRepo implements ApplePayDomainsStore {
+/** Apple Pay domains; their writes are @wattle/ports' (apple-pay-domain-writes.ts). */
+export class ApplePayDomainsRepo extends ApplePayDomainWrites implements ApplePayDomainsStore {
   private readonly domains;
-  /** The domain token holding each name. */
   private readonly names;
 
   constructor(private readonly world: MemoryWorld) {
+    super(new StoreWrites(world));
     this.domains = world.table<StoredDomain>('apple-pay-domain');
-    this.names = world.table<string>('apple-pay-domain-name');
+    this.names = world.table<StoredDomain>('apple-pay-domain-name');
   }
 
   async list(scope: Scope, page: number): Promise<Page<ApplePayDomain>> {
@@ -31,48 +31,11 @@ export class ApplePayDomainsRepo implements ApplePayDomainsStore {
   }
 
   async findByName(scope: Scope, domainName: string): Promise<ApplePayDomain | null> {
-    const token = this.names.get(scoped(scope, domainName));
-    const stored = token ? this.domains.get(scoped(scope, token)) : undefined;
+    const stored = this.names.get(scoped(scope, domainName));
     return stored ? copy(stored.domain) : null;
   }
 
-  async create(scope: Scope, domain: ApplePayDomain, now: Date): Promise<void> {
-    const id = scoped(scope, domain.token);
-    const name = scoped(scope, domain.domainName);
-    const list = listKey(scope, 'apple_pay_domains');
-    new Change()
-      .check(() => !this.domains.has(id), 'domain')
-      .check(
-        () => !this.names.has(name),
-        () => new NameTaken('Apple Pay domain', domain.domainName),
-      )
-      .write(() => {
-        const stored = { domain: copy(domain), sortKey: listSortKey(now, domain.token) };
-        this.domains.set(id, stored);
-        this.names.set(name, domain.token);
-        this.world.lists.join(list, stored.sortKey, id);
-        this.world.lists.move(list, 1);
-      })
-      .commit();
-  }
-
-  async delete(scope: Scope, domainToken: string): Promise<void> {
-    const id = scoped(scope, domainToken);
-    const stored = this.domains.get(id);
-    if (!stored) throw new Missing('Apple Pay domain', domainToken);
-    const name = scoped(scope, stored.domain.domainName);
-    const list = listKey(scope, 'apple_pay_domains');
-    new Change()
-      .check(
-        () => this.domains.get(id) === stored,
-        () => new Missing('Apple Pay domain', domainToken),
-      )
-      .write(() => {
-        this.domains.delete(id);
-        if (this.names.get(name) === domainToken) this.names.delete(name);
-        this.world.lists.leave(list, stored.sortKey);
-        this.world.lists.move(list, -1);
-      })
-      .commit();
+  protected async domainOf(scope: Scope, domainToken: string): Promise<ApplePayDomain | null> {
+    return this.domains.get(scoped(scope, domainToken))?.domain ?? null;
   }
 }

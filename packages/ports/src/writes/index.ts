@@ -1,3 +1,4 @@
+export * from './apple-pay-domain-writes.ts';
 export * from './customer-writes.ts';
 export * from './recipient-writes.ts';
 export * from './store-writes.ts';
