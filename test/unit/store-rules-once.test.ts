@@ -1,0 +1,151 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { eventTypes } from '@wattle/domain';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * A store rule is written once for both engines (issue 42, item 1): what a write checks, the
+ * refusal its failure means and the event it records are decided in @wattle/ports' writes (the
+ * generic `StoreWrite` lists, packages/ports/src/writes/) or in the domain's change lists
+ * (decision 181), and each engine's repositories only build or interpret those lists. So no file
+ * of either engine makes a port's refusal (`new Changed(`, `new Missing(`…) or names an event
+ * (`newEvent(`, an event type) of its own, but for the ones counted below, which may only shrink:
+ * a file that makes one more, or a new file that makes any, fails this test; a file that makes
+ * fewer fails it too, until its count here is lowered.
+ */
+const root = join(import.meta.dirname, '../..');
+const engines = ['packages/store/src', 'packages/memory-store/src'];
+
+/** The ports' refusals of a write (Unavailable and its kin are the infrastructure's, not a rule's). */
+const refusals = [
+  'Changed',
+  'Missing',
+  'LimitReached',
+  'NameTaken',
+  'TokenUsed',
+  'TokenTaken',
+  'BalanceShort',
+  'JobTaken',
+  'Locked',
+  'PinError',
+];
+const refusalPattern = new RegExp(`\\bnew (?:${refusals.join('|')})\\(`, 'g');
+const eventPattern = new RegExp(
+  `\\bnewEvent\\(|['"\`](?:${eventTypes.map((type) => type.replace('.', '\\.')).join('|')})['"\`]`,
+  'g',
+);
+
+/**
+ * What is left to move into the writes of @wattle/ports, by file: how many refusals it makes and
+ * why it still does. The counts only go down.
+ */
+const kept: Record<string, { rules: number; why: string }> = {
+  'packages/store/src/kernel/counters.ts': {
+    rules: 1,
+    why: "a count past its limit (the generic writes' `count` with `atMost`): the vocabulary's own refusal",
+  },
+  'packages/memory-store/src/repos/store-writes.ts': {
+    rules: 1,
+    why: "a count past its limit (the generic writes' `count` with `atMost`): the vocabulary's own refusal",
+  },
+  'packages/store/src/kernel/single-use-tokens.ts': {
+    rules: 1,
+    why: "a token used up twice (the generic writes' `use-token` and the payments' token use): the vocabulary's own refusal",
+  },
+  'packages/memory-store/src/repos/single-use-tokens.ts': {
+    rules: 1,
+    why: "a token used up twice (the generic writes' `use-token` and the payments' token use): the vocabulary's own refusal",
+  },
+  'packages/store/src/kernel/schedule.ts': { rules: 4, why: "a job's claim: not yet a generic write" },
+  'packages/store/src/migrations/due-partitions.ts': { rules: 2, why: "a job's claim in the old layout" },
+  'packages/memory-store/src/world/jobs.ts': { rules: 1, why: "a job's claim: not yet a generic write" },
+  'packages/store/src/repos/payments-repo.ts': {
+    rules: 6,
+    why: "the payments' change kinds (decision 181) carry no refusal yet: each engine makes Changed",
+  },
+  'packages/memory-store/src/repos/payments-repo.ts': {
+    rules: 5,
+    why: "the payments' change kinds (decision 181) carry no refusal yet: each engine makes Changed",
+  },
+  'packages/store/src/repos/subscriptions-repo.ts': {
+    rules: 4,
+    why: "the subscriptions' change kinds (decision 181) carry no refusal yet: each engine makes Changed",
+  },
+  'packages/memory-store/src/repos/subscriptions-repo.ts': {
+    rules: 5,
+    why: "the subscriptions' change kinds carry no refusal yet (and the plan's counts, in plan-counts.ts on DynamoDB)",
+  },
+  'packages/store/src/repos/plan-counts.ts': {
+    rules: 1,
+    why: "a subscription's plan counts: as subscriptions",
+  },
+  'packages/store/src/repos/plans-repo.ts': { rules: 3, why: 'not converted yet' },
+  'packages/memory-store/src/repos/plans-repo.ts': { rules: 3, why: 'not converted yet' },
+  'packages/store/src/repos/files-repo.ts': { rules: 4, why: 'not converted yet' },
+  'packages/memory-store/src/repos/files-repo.ts': { rules: 4, why: 'not converted yet' },
+  'packages/store/src/repos/deposits-repo.ts': { rules: 2, why: 'not converted yet (a balance debit)' },
+  'packages/memory-store/src/repos/deposits-repo.ts': {
+    rules: 2,
+    why: 'not converted yet (a balance debit)',
+  },
+  'packages/store/src/repos/disputes-repo.ts': { rules: 2, why: 'not converted yet' },
+  'packages/memory-store/src/repos/disputes-repo.ts': { rules: 2, why: 'not converted yet' },
+  'packages/store/src/repos/transfers-repo.ts': { rules: 2, why: 'not converted yet (a balance debit)' },
+  'packages/memory-store/src/repos/transfers-repo.ts': {
+    rules: 2,
+    why: 'not converted yet (a balance debit)',
+  },
+  'packages/store/src/repos/refunds-repo.ts': { rules: 3, why: 'not converted yet (a balance debit)' },
+  'packages/memory-store/src/repos/refunds-repo.ts': { rules: 3, why: 'not converted yet (a balance debit)' },
+  'packages/store/src/repos/merchants-repo.ts': { rules: 2, why: 'not converted yet' },
+  'packages/memory-store/src/repos/merchants-repo.ts': { rules: 1, why: 'not converted yet' },
+  'packages/store/src/repos/webhook-endpoints-repo.ts': {
+    rules: 1,
+    why: "not converted yet (an endpoint's liveness shards and its purge job)",
+  },
+  'packages/memory-store/src/repos/webhook-endpoints-repo.ts': {
+    rules: 2,
+    why: "not converted yet (an endpoint's liveness shards and its purge job)",
+  },
+  'packages/store/src/repos/webhooks-repo.ts': { rules: 1, why: 'not converted yet' },
+  'packages/memory-store/src/repos/webhooks-repo.ts': { rules: 1, why: 'not converted yet' },
+};
+
+const sources = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => join(dir, file));
+
+/** The source without its comments. */
+const codeOf = (text: string): string => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '');
+
+/** How many refusals and events `text` makes or names of its own. */
+const rulesIn = (text: string): number => {
+  const code = codeOf(text);
+  return (code.match(refusalPattern)?.length ?? 0) + (code.match(eventPattern)?.length ?? 0);
+};
+
+const found = (): Record<string, number> => {
+  const counts: Record<string, number> = {};
+  for (const engine of engines)
+    for (const file of sources(join(root, engine))) {
+      const rules = rulesIn(readFileSync(file, 'utf8'));
+      if (rules > 0) counts[relative(root, file)] = rules;
+    }
+  return counts;
+};
+
+describe('each store rule is written once for both engines', () => {
+  it('finds a refusal made and an event named, and leaves comments and other errors alone', () => {
+    expect(rulesIn("throw new Missing('customer', token);")).toBe(1);
+    expect(rulesIn("() => new Changed('plan', t), () => new NameTaken('plan', n)")).toBe(2);
+    expect(rulesIn("const e = newEvent(ids, 'customer.created', data, now);")).toBe(2);
+    expect(rulesIn("// new Missing('customer', token)\n/** 'plan.created' */ new Unavailable('x');")).toBe(0);
+    expect(rulesIn("const a = 'customer.createdAt'; new ConditionFailed('x');")).toBe(0);
+  });
+
+  it('no engine makes a refusal or names an event but the ones left to move, as counted', () => {
+    const counted = Object.fromEntries(Object.entries(kept).map(([path, { rules }]) => [path, rules]));
+    expect(found()).toEqual(counted);
+  });
+});
