@@ -1,8 +1,9 @@
 import type { Scope } from '@wattle/domain';
 import {
   type Condition,
+  type FieldIs,
   LimitReached,
-  type ListRef,
+  listKeyOf,
   type RecordRef,
   type RefusalOf,
   type SingleUseKind,
@@ -12,11 +13,13 @@ import {
 import { Change } from '../world/change.ts';
 import { copy } from '../world/copy.ts';
 import { scoped } from '../world/keys.ts';
-import { listKey } from '../world/list-keys.ts';
 import type { MemoryWorld } from '../world/world.ts';
 import { SingleUseTokens } from './single-use-tokens.ts';
 
-/** A record of the generic writes: the fields written, its version and its place in its list. */
+/**
+ * A record of the generic writes: the fields written (the DynamoDB item's attributes, by the same
+ * names), its version and its place in its list.
+ */
 export interface StoredRecord {
   [field: string]: unknown;
   ver?: number;
@@ -27,20 +30,22 @@ export interface StoredRecord {
 export const recordId = (scope: Scope, ref: RecordRef): string =>
   ref.of === undefined ? scoped(scope, ref.token) : `${scoped(scope, ref.of)}#${ref.token}`;
 
-const listKeyOf = (scope: Scope, ref: ListRef): string => listKey(scope, ref.list, ref.of);
-
 /** The field at `path` of a record. */
 const at = (record: StoredRecord, path: readonly string[]): unknown =>
   path.reduce<unknown>((value, name) => (value as Record<string, unknown> | undefined)?.[name], record);
 
-/** Whether `when` holds of `record` (none holds of a record that is not there). */
+const is = (record: StoredRecord, { path, value }: FieldIs): boolean => at(record, path) === value;
+
+/** Whether `when` holds of `record` (none holds of a record that is not there, but `orGone`). */
 const holds = (record: StoredRecord | undefined, when: Condition | undefined): boolean => {
   if (!when) return true;
-  if (!record) return Object.keys(when).length === 0;
+  if (!record) return when.orGone === true || Object.keys(when).length === 0;
   return (
     (when.version === undefined || record.ver === when.version) &&
-    (when.differs === undefined || at(record, when.differs.path) !== when.differs.value) &&
-    (when.equals === undefined || at(record, when.equals.path) === when.equals.value)
+    (when.equals ?? []).every((field) => is(record, field)) &&
+    (when.differs === undefined || !is(record, when.differs)) &&
+    (when.absent ?? []).every((field) => record[field] === undefined) &&
+    (when.present ?? []).every((field) => record[field] !== undefined)
   );
 };
 
@@ -64,24 +69,19 @@ export class StoreWrites implements StoreWriter {
     };
   }
 
-  /** The records of one kind, by id. */
-  table(record: RecordRef['record']): Map<string, StoredRecord> {
-    return this.world.table<StoredRecord>(record);
-  }
-
   async commit(scope: Scope, writes: readonly StoreWrite[], now: Date): Promise<void> {
     this.addTo(new Change(), scope, writes, now).commit();
   }
 
   addTo(change: Change, scope: Scope, writes: readonly StoreWrite[], now: Date): Change {
-    const { lists } = this.world;
+    const { lists, jobs } = this.world;
     for (const write of writes) {
       switch (write.kind) {
         case 'create': {
-          const table = this.table(write.ref.record);
+          const table = this.world.table<StoredRecord>(write.ref.record);
           const id = recordId(scope, write.ref);
           change
-            .check(() => !table.has(id), refusalOf(write.ref, write.refusal, table, id))
+            .check(() => !table.has(id), refusalOf(write, table, id))
             .write(() => {
               const record: StoredRecord = {};
               for (const [field, value] of Object.entries(write.fields)) record[field] = into(value);
@@ -100,6 +100,8 @@ export class StoreWrites implements StoreWriter {
             if (!record) return;
             for (const [field, value] of Object.entries(write.set)) record[field] = into(value);
             if (write.bump) record.ver = (record.ver ?? 0) + 1;
+            if (write.leaves && record.sortKey !== undefined)
+              lists.leave(listKeyOf(scope, write.leaves), record.sortKey);
           });
           break;
         }
@@ -134,6 +136,15 @@ export class StoreWrites implements StoreWriter {
         case 'event':
           this.world.outbox.recordIn(change, scope, write.event, now);
           break;
+        case 'schedule-job':
+          jobs.scheduleIn(change, write.job);
+          break;
+        case 'claim-job':
+          jobs.claimIn(change, write.job);
+          break;
+        case 'cancel-job':
+          jobs.cancelIn(change, write.job, scope, write.token);
+          break;
       }
     }
     return change;
@@ -145,17 +156,19 @@ export class StoreWrites implements StoreWriter {
     scope: Scope,
     write: { ref: RecordRef; when?: Condition | undefined; refusal?: RefusalOf | undefined },
   ): { table: Map<string, StoredRecord>; id: string } {
-    const table = this.table(write.ref.record);
+    const table = this.world.table<StoredRecord>(write.ref.record);
     const id = recordId(scope, write.ref);
-    change.check(() => holds(table.get(id), write.when), refusalOf(write.ref, write.refusal, table, id));
+    change.check(() => holds(table.get(id), write.when), refusalOf(write, table, id));
     return { table, id };
   }
 }
 
-/** What a failed check throws: the write's refusal from whether the record is there, else a bug's ConditionFailed. */
+/** What a failed check throws: the write's refusal from the record as it is, else a bug's ConditionFailed. */
 const refusalOf = (
-  ref: RecordRef,
-  refusal: RefusalOf | undefined,
+  write: { ref: RecordRef; refusal?: RefusalOf | undefined },
   table: Map<string, StoredRecord>,
   id: string,
-): (() => Error) | string => (refusal ? () => refusal(table.has(id)) : ref.record);
+): (() => Error) | string => {
+  const { refusal } = write;
+  return refusal ? () => refusal(table.get(id)) : write.ref.record;
+};

@@ -5,7 +5,7 @@ import { type ListRef, listSortKey, missing, type StoreWrite, type StoreWriter }
 
 /** The Apple Pay domains' writes (ApplePayDomainsStore), once for both engines. */
 
-const domains: ListRef = { list: 'apple_pay_domains' };
+const domains: ListRef = { list: 'apple-pay-domains' };
 
 /** The domain, listed and counted, with the record of its name (NameTaken when the merchant has it). */
 export const applePayDomainCreation = (domain: ApplePayDomain, now: Date): StoreWrite[] => [
@@ -36,7 +36,7 @@ export const applePayDomainRemoval = (domain: ApplePayDomain): StoreWrite[] => [
   {
     kind: 'delete',
     ref: { record: 'apple-pay-domain-name', token: domain.domainName },
-    when: { equals: { path: ['domain', 'token'], value: domain.token } },
+    when: { equals: [{ path: ['domain', 'token'], value: domain.token }] },
   },
   { kind: 'count', list: domains, by: -1 },
 ];

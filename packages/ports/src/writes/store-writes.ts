@@ -1,5 +1,6 @@
 import type { Scope, WattleEvent } from '@wattle/domain';
 import { Changed, Missing } from '../outcomes.ts';
+import type { ScheduledJob } from '../schedule.ts';
 
 /**
  * The generic writes of a port that has no change list of its own in the domain (decision 181's
@@ -17,7 +18,9 @@ export type RecordKind =
   | 'card-owner'
   | 'recipient'
   | 'apple-pay-domain'
-  | 'apple-pay-domain-name';
+  | 'apple-pay-domain-name'
+  | 'plan'
+  | 'plan-name';
 
 /** A record: its kind and its token, and its owner's token for one kept under another (a customer's card). */
 export interface RecordRef {
@@ -26,8 +29,20 @@ export interface RecordRef {
   of?: string;
 }
 
-/** The lists the generic writes move (Pin's list names, as the list keys spell them). */
-export type ListName = 'customers' | 'cards' | 'recipients' | 'apple_pay_domains';
+/**
+ * The lists the generic writes move, each by the end of its key (a customer's cards:
+ * `<scope>#<customer>#cards`): the key's one spelling, which both engines' lists read.
+ */
+export const listKeyEnds = {
+  customers: 'customers',
+  cards: 'cards',
+  recipients: 'recipients',
+  'apple-pay-domains': 'apple_pay_domains',
+  plans: 'plans',
+  'plan-subscriptions': 'subscriptions',
+} as const;
+
+export type ListName = keyof typeof listKeyEnds;
 
 /** A list of a merchant's environment, or of one of its resources (`of`: a customer's cards). */
 export interface ListRef {
@@ -35,22 +50,38 @@ export interface ListRef {
   of?: string;
 }
 
-/** The refusal a failed condition means, from whether the record was there. */
-export type RefusalOf = (found: boolean) => Error;
+/** A list's key: `<accountId>#<environment>[#<of>]#<end>`, the same text on both engines. */
+export const listKeyOf = (scope: Scope, { list, of }: ListRef): string =>
+  `${scope.accountId}#${scope.environment}#${of === undefined ? '' : `${of}#`}${listKeyEnds[list]}`;
+
+/** The refusal a failed condition means, from the record as it was (undefined: not there). */
+export type RefusalOf = (found: Readonly<Record<string, unknown>> | undefined) => Error;
+
+/** A field, by its path (`['counts', 'trial']`), and a value. */
+export interface FieldIs {
+  path: readonly string[];
+  value: string | number;
+}
 
 /**
  * What must hold of a record for a write to go ahead: all that is given (nothing: always). A
- * condition on a record that is not there fails.
+ * condition on a record that is not there fails, unless `orGone`.
  */
 export interface Condition {
   /** It is there. */
   exists?: true;
   /** Its version is this one (the version its reader saw). */
   version?: number;
-  /** The field at `path` is not `value` (a customer's primary card is not the one removed). */
-  differs?: { path: readonly string[]; value: string };
-  /** The field at `path` is `value` (a name is still held by the domain that goes). */
-  equals?: { path: readonly string[]; value: string };
+  /** These fields are as given (a plan's name as read, none of its subscriptions running). */
+  equals?: readonly FieldIs[];
+  /** This field is not as given (a customer's primary card is not the one removed). */
+  differs?: FieldIs;
+  /** These fields are not there (a plan whose deletion has not begun). */
+  absent?: readonly string[];
+  /** These fields are there (a plan whose deletion has begun). */
+  present?: readonly string[];
+  /** The condition holds too when the record is not there at all (a purge finding it gone). */
+  orGone?: true;
 }
 
 /** The single-use tokens a write may use up (TokenUsed when used, expired or gone). */
@@ -68,13 +99,17 @@ export type StoreWrite =
       listed?: { in: ListRef; sortKey: string };
       refusal?: RefusalOf;
     }
-  /** Fields set (none: only checked, or only its version moved), its version moved on with `bump`. */
+  /**
+   * Fields set (none: only checked, or only its version moved), its version moved on with `bump`,
+   * out of the list `leaves` (a plan whose deletion begins).
+   */
   | {
       kind: 'update';
       ref: RecordRef;
       set: Record<string, unknown>;
       bump: boolean;
       when: Condition;
+      leaves?: ListRef;
       refusal?: RefusalOf;
     }
   /** The record gone (out of the list `leaves` with it), when `when` holds. */
@@ -86,9 +121,15 @@ export type StoreWrite =
   /** A single-use token used up, leaving the mark of its use. */
   | { kind: 'use-token'; token: SingleUseKind; value: string }
   /** The event, in its list and awaiting its fan-out. */
-  | { kind: 'event'; event: WattleEvent };
+  | { kind: 'event'; event: WattleEvent }
+  /** A job scheduled (or moved: one job per kind and resource). */
+  | { kind: 'schedule-job'; job: ScheduledJob }
+  /** The due job claimed by the run doing its work (JobTaken when another run claimed or moved it). */
+  | { kind: 'claim-job'; job: ScheduledJob }
+  /** A job no longer wanted removed, if it is there (not for the kinds named by their due time). */
+  | { kind: 'cancel-job'; job: string; token: string };
 
-/** What a failed condition on a versioned resource means: changed since it was read, or gone. */
+/** What a failed condition on a resource means: changed since it was read, or gone. */
 export const changedOrMissing =
   (resource: string, token: string): RefusalOf =>
   (found) =>

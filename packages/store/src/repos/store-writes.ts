@@ -1,24 +1,28 @@
 import type { Scope } from '@wattle/domain';
-import type {
-  Condition,
-  ListRef,
-  RecordKind,
-  RecordRef,
-  RefusalOf,
-  SingleUseKind,
-  StoreWrite,
-  StoreWriter,
+import {
+  type Condition,
+  type ListName,
+  type ListRef,
+  listKeyOf,
+  type RecordKind,
+  type RecordRef,
+  type RefusalOf,
+  type SingleUseKind,
+  type StoreWrite,
+  type StoreWriter,
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, type CounterLabel, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
 import { type EventLabel, recordEvent } from '../kernel/events-outbox.ts';
 import { type ItemKey, keys } from '../kernel/keys.ts';
 import { listMembership } from '../kernel/list-page.ts';
+import { cancelIn, claimIn, type JobLabel, scheduleIn } from '../kernel/schedule.ts';
 import type { ConsumeIn, SingleUseLabel } from '../kernel/single-use-tokens.ts';
 import { maxTransactionItems, type Transaction } from '../kernel/transaction.ts';
 import { BankAccountTokensRepo } from './bank-account-tokens-repo.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
 import { PaymentSourcesRepo } from './payment-sources-repo.ts';
+import { planSubscriptionShards } from './plan-counts.ts';
 
 /** Where each kind of record is kept: its key, and its entity type (`_et`). */
 const records: Record<RecordKind, { key: (scope: Scope, ref: RecordRef) => ItemKey; et: string }> = {
@@ -34,65 +38,76 @@ const records: Record<RecordKind, { key: (scope: Scope, ref: RecordRef) => ItemK
     key: (scope, ref) => keys.applePayDomainName(scope, ref.token),
     et: 'apple_pay_domain_name',
   },
+  plan: { key: (scope, ref) => keys.plan(scope, ref.token), et: 'plan' },
+  'plan-name': { key: (scope, ref) => keys.planName(scope, ref.token), et: 'plan_name' },
 };
 
-/** The lists whose counts grow with the whole merchant, spread over shards. */
-const merchantWide: ReadonlySet<ListRef['list']> = new Set(['customers', 'recipients']);
-
-/** A list's key: the same text as `lists` (keys.ts) and the memory store's list keys. */
-export const listKeyOf = (scope: Scope, { list, of }: ListRef): string =>
-  `${scope.accountId}#${scope.environment}#${of === undefined ? '' : `${of}#`}${list}`;
+/** The lists whose counts grow with the whole merchant, spread over shards (the others: one). */
+const countShards: Partial<Record<ListName, number>> = {
+  customers: merchantWideShards,
+  recipients: merchantWideShards,
+  'plan-subscriptions': planSubscriptionShards,
+};
 
 const counterOf = (scope: Scope, ref: ListRef): Counter =>
-  counter(listKeyOf(scope, ref), merchantWide.has(ref.list) ? merchantWideShards : 1);
+  counter(listKeyOf(scope, ref), countShards[ref.list] ?? 1);
 
 /** A write's item label: its record's, which a transaction names once. */
 type RecordLabel = `record:${string}`;
 const labelOf = (ref: RecordRef): RecordLabel => `record:${ref.record}:${ref.of ?? ''}:${ref.token}`;
 
 /** Every label a transaction of generic writes holds. */
-export type WriteLabel = RecordLabel | CounterLabel | EventLabel | SingleUseLabel;
+export type WriteLabel = RecordLabel | CounterLabel | EventLabel | SingleUseLabel | JobLabel;
 
-/** A condition as an expression, its names and values added to `names` and `values`. */
-const expressionOf = (
-  when: Condition | undefined,
-  names: Record<string, string>,
-  values: Record<string, unknown>,
-): string | undefined => {
-  if (!when) return undefined;
-  const parts: string[] = [];
-  if (when.exists) parts.push('attribute_exists(pk)');
-  if (when.version !== undefined) {
-    parts.push('ver = :expected');
-    values[':expected'] = when.version;
-  }
-  const pathOf = (path: readonly string[], tag: string) =>
-    path
-      .map((name, at) => {
-        names[`#${tag}${at}`] = name;
-        return `#${tag}${at}`;
+/** An item's expression names and values, gathered as its expressions are made. */
+class Expressions {
+  readonly names: Record<string, string> = {};
+  readonly values: Record<string, unknown> = {};
+
+  /** `#a.#b` for the path `['a', 'b']`. */
+  path(path: readonly string[]): string {
+    return path
+      .map((name) => {
+        const tag = `#n${Object.keys(this.names).length}`;
+        this.names[tag] = name;
+        return tag;
       })
       .join('.');
-  if (when.differs) {
-    parts.push(`${pathOf(when.differs.path, 'd')} <> :differs`);
-    values[':differs'] = when.differs.value;
   }
-  if (when.equals) {
-    parts.push(`${pathOf(when.equals.path, 'e')} = :equals`);
-    values[':equals'] = when.equals.value;
-  }
-  return parts.length > 0 ? parts.join(' AND ') : undefined;
-};
 
-/** What the expression parts of an item need, left out when empty (DynamoDB refuses empty maps). */
-const attributes = (names: Record<string, string>, values: Record<string, unknown>) => ({
-  ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
-  ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
-});
+  value(value: unknown): string {
+    const tag = `:v${Object.keys(this.values).length}`;
+    this.values[tag] = value;
+    return tag;
+  }
+
+  /** The condition as an expression (undefined: none). */
+  condition(when: Condition | undefined): string | undefined {
+    if (!when) return undefined;
+    const parts: string[] = [];
+    if (when.exists) parts.push('attribute_exists(pk)');
+    if (when.version !== undefined) parts.push(`ver = ${this.value(when.version)}`);
+    for (const { path, value } of when.equals ?? []) parts.push(`${this.path(path)} = ${this.value(value)}`);
+    if (when.differs) parts.push(`${this.path(when.differs.path)} <> ${this.value(when.differs.value)}`);
+    for (const field of when.absent ?? []) parts.push(`attribute_not_exists(${this.path([field])})`);
+    for (const field of when.present ?? []) parts.push(`attribute_exists(${this.path([field])})`);
+    if (parts.length === 0) return undefined;
+    return when.orGone ? `attribute_not_exists(pk) OR (${parts.join(' AND ')})` : parts.join(' AND ');
+  }
+
+  /** What the item needs of them, left out when empty (DynamoDB refuses empty maps). */
+  get attributes() {
+    return {
+      ...(Object.keys(this.names).length > 0 ? { ExpressionAttributeNames: this.names } : {}),
+      ...(Object.keys(this.values).length > 0 ? { ExpressionAttributeValues: this.values } : {}),
+    };
+  }
+}
 
 /**
  * The one interpreter of the generic writes (@wattle/ports' `StoreWrite`) on the table: each
- * write an item of one transaction, in the list's order, its refusal by its item's label.
+ * write an item of one transaction (or a kernel helper's items), in the list's order, its refusal
+ * by its item's label.
  */
 export class StoreWrites implements StoreWriter {
   readonly room = maxTransactionItems;
@@ -113,7 +128,7 @@ export class StoreWrites implements StoreWriter {
     await tx.commit(this.ctx.doc);
   }
 
-  /** Adds `writes` to `tx`, each a function of its kind. */
+  /** Adds `writes` to `tx`, each as its kind says. */
   addTo<L extends string>(
     tx: Transaction<L | WriteLabel>,
     scope: Scope,
@@ -139,43 +154,40 @@ export class StoreWrites implements StoreWriter {
           break;
         }
         case 'update': {
-          const names: Record<string, string> = {};
-          const values: Record<string, unknown> = {};
-          const sets = Object.entries(write.set).map(([field, value], at) => {
-            names[`#s${at}`] = field;
-            values[`:s${at}`] = value;
-            return `#s${at} = :s${at}`;
-          });
-          if (write.bump) {
-            sets.push('ver = ver + :one');
-            values[':one'] = 1;
-          }
-          const condition = expressionOf(write.when, names, values);
+          const x = new Expressions();
+          const sets = Object.entries(write.set).map(
+            ([field, value]) => `${x.path([field])} = ${x.value(value)}`,
+          );
+          if (write.bump) sets.push(`ver = ver + ${x.value(1)}`);
+          const update = [
+            ...(sets.length > 0 ? [`SET ${sets.join(', ')}`] : []),
+            ...(write.leaves ? ['REMOVE gsi1pk, gsi1sk'] : []),
+          ].join(' ');
+          const condition = x.condition(write.when);
           const Key = records[write.ref.record].key(scope, write.ref);
-          if (sets.length === 0)
+          if (update === '')
             tx.check(labelOf(write.ref), {
               Key,
               ConditionExpression: condition ?? 'attribute_exists(pk)',
-              ...attributes(names, values),
+              ...x.attributes,
             });
           else
             tx.update(labelOf(write.ref), {
               Key,
-              UpdateExpression: `SET ${sets.join(', ')}`,
+              UpdateExpression: update,
               ...(condition ? { ConditionExpression: condition } : {}),
-              ...attributes(names, values),
+              ...x.attributes,
             });
           this.refuse(tx, write.ref, write.refusal);
           break;
         }
         case 'delete': {
-          const names: Record<string, string> = {};
-          const values: Record<string, unknown> = {};
-          const condition = expressionOf(write.when, names, values);
+          const x = new Expressions();
+          const condition = x.condition(write.when);
           tx.delete(labelOf(write.ref), {
             Key: records[write.ref.record].key(scope, write.ref),
             ...(condition ? { ConditionExpression: condition } : {}),
-            ...attributes(names, values),
+            ...x.attributes,
           });
           this.refuse(tx, write.ref, write.refusal);
           break;
@@ -195,6 +207,15 @@ export class StoreWrites implements StoreWriter {
         case 'event':
           recordEvent(tx, scope, write.event, now);
           break;
+        case 'schedule-job':
+          scheduleIn(tx, write.job);
+          break;
+        case 'claim-job':
+          claimIn(tx, write.job);
+          break;
+        case 'cancel-job':
+          cancelIn(tx, write.job, scope, write.token);
+          break;
       }
     }
   }
@@ -204,6 +225,6 @@ export class StoreWrites implements StoreWriter {
     ref: RecordRef,
     refusal: RefusalOf | undefined,
   ): void {
-    if (refusal) tx.refuse(labelOf(ref), (found) => refusal(found !== undefined));
+    if (refusal) tx.refuse(labelOf(ref), refusal);
   }
 }
