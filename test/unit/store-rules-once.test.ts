@@ -79,8 +79,6 @@ const kept: Record<string, { rules: number; why: string }> = {
     rules: 1,
     why: "a subscription's plan counts: as subscriptions",
   },
-  'packages/store/src/repos/files-repo.ts': { rules: 4, why: 'not converted yet' },
-  'packages/memory-store/src/repos/files-repo.ts': { rules: 4, why: 'not converted yet' },
   'packages/store/src/repos/deposits-repo.ts': { rules: 2, why: 'not converted yet (a balance debit)' },
   'packages/memory-store/src/repos/deposits-repo.ts': {
     rules: 2,

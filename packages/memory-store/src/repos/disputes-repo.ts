@@ -1,5 +1,11 @@
 import { type Dispute, isOpen, type Payment, type Scope, type WattleEvent } from '@wattle/domain';
-import { Changed, type DisputeStepWrites, type DisputesStore, type ScheduledJob } from '@wattle/ports';
+import {
+  Changed,
+  type DisputeStepWrites,
+  type DisputesStore,
+  filesSubmission,
+  type ScheduledJob,
+} from '@wattle/ports';
 import { Change } from '../world/change.ts';
 import { copy } from '../world/copy.ts';
 import { listSortKey, scoped } from '../world/keys.ts';
@@ -7,7 +13,7 @@ import { listKey } from '../world/list-keys.ts';
 import { debitIn, giveBackIn } from '../world/money.ts';
 import { paymentsOf } from '../world/payment-records.ts';
 import type { MemoryWorld } from '../world/world.ts';
-import { markSubmittedIn } from './files-repo.ts';
+import { StoreWrites } from './store-writes.ts';
 
 interface StoredDispute {
   dispute: Dispute;
@@ -18,10 +24,12 @@ interface StoredDispute {
 export class DisputesRepo implements DisputesStore {
   private readonly disputes;
   private readonly payments;
+  private readonly writes: StoreWrites;
 
   constructor(private readonly world: MemoryWorld) {
     this.disputes = world.table<StoredDispute>('dispute');
     this.payments = paymentsOf(world);
+    this.writes = new StoreWrites(world);
   }
 
   async get(scope: Scope, disputeToken: string): Promise<Dispute | null> {
@@ -101,7 +109,7 @@ export class DisputesRepo implements DisputesStore {
           record.payment.dispute.open = isOpen(next.status);
       });
     if (writes.giveBack) giveBackIn(this.world, change, scope, next.charge, next);
-    if (writes.files?.length) markSubmittedIn(this.world, change, scope, writes.files, now);
+    if (writes.files?.length) this.writes.addTo(change, scope, filesSubmission(writes.files, now), now);
     this.writeIn(change, scope, next, writes, now).commit();
   }
 

@@ -99,6 +99,7 @@ export class StoreWrites implements StoreWriter {
             const record = table.get(id);
             if (!record) return;
             for (const [field, value] of Object.entries(write.set)) record[field] = into(value);
+            for (const [field, value] of Object.entries(write.setOnce ?? {})) record[field] ??= into(value);
             if (write.bump) record.ver = (record.ver ?? 0) + 1;
             if (write.leaves && record.sortKey !== undefined)
               lists.leave(listKeyOf(scope, write.leaves), record.sortKey);

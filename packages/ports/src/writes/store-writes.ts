@@ -20,7 +20,8 @@ export type RecordKind =
   | 'apple-pay-domain'
   | 'apple-pay-domain-name'
   | 'plan'
-  | 'plan-name';
+  | 'plan-name'
+  | 'file';
 
 /** A record: its kind and its token, and its owner's token for one kept under another (a customer's card). */
 export interface RecordRef {
@@ -107,6 +108,8 @@ export type StoreWrite =
       kind: 'update';
       ref: RecordRef;
       set: Record<string, unknown>;
+      /** Fields set only where they are not there yet (the first time stays). */
+      setOnce?: Record<string, unknown>;
       bump: boolean;
       when: Condition;
       leaves?: ListRef;

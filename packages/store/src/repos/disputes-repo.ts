@@ -1,6 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type Dispute, isOpen, type Payment, type Scope, type WattleEvent } from '@wattle/domain';
-import { Changed, type DisputeStepWrites, type DisputesStore, type ScheduledJob } from '@wattle/ports';
+import {
+  Changed,
+  type DisputeStepWrites,
+  type DisputesStore,
+  filesSubmission,
+  type ScheduledJob,
+} from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn, merchantWideShards, readCount } from '../kernel/counters.ts';
 import { recordEvent } from '../kernel/events-outbox.ts';
@@ -9,10 +15,10 @@ import { listMembership, readBetween } from '../kernel/list-page.ts';
 import { cancelIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 import { type BalanceLabel, debitIn, giveBackIn } from './balance-repo.ts';
-import { markSubmittedIn } from './files-repo.ts';
+import { StoreWrites, type WriteLabel } from './store-writes.ts';
 
 /** The labels of this repository's transaction items (Transaction's `L`). */
-type DisputeLabel = 'charge' | 'dispute' | BalanceLabel;
+type DisputeLabel = 'charge' | 'dispute' | BalanceLabel | WriteLabel;
 
 const disputesCounter = (scope: Scope) => counter(lists.disputes(scope), merchantWideShards);
 
@@ -24,7 +30,11 @@ const toDispute = (item: Record<string, unknown>): Dispute => item.dispute as Di
  * either) exactly one commits and the other reads again.
  */
 export class DisputesRepo implements DisputesStore {
-  constructor(private readonly ctx: StoreContext) {}
+  private readonly writes: StoreWrites;
+
+  constructor(private readonly ctx: StoreContext) {
+    this.writes = new StoreWrites(ctx);
+  }
 
   async get(scope: Scope, token: string): Promise<Dispute | null> {
     const result = await this.ctx.doc.send(
@@ -114,7 +124,7 @@ export class DisputesRepo implements DisputesStore {
       });
     }
     if (writes.giveBack) giveBackIn(tx, scope, next.charge, next);
-    if (writes.files?.length) markSubmittedIn(tx, scope, writes.files, now);
+    if (writes.files?.length) this.writes.addTo(tx, scope, filesSubmission(writes.files, now), now);
     this.writeIn(tx, scope, next, writes, now);
     await tx.commit(this.ctx.doc, { dispute: () => new Changed('dispute', read.token) });
   }

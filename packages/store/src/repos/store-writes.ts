@@ -40,6 +40,7 @@ const records: Record<RecordKind, { key: (scope: Scope, ref: RecordRef) => ItemK
   },
   plan: { key: (scope, ref) => keys.plan(scope, ref.token), et: 'plan' },
   'plan-name': { key: (scope, ref) => keys.planName(scope, ref.token), et: 'plan_name' },
+  file: { key: (scope, ref) => keys.file(scope, ref.token), et: 'file' },
 };
 
 /** The lists whose counts grow with the whole merchant, spread over shards (the others: one). */
@@ -158,6 +159,10 @@ export class StoreWrites implements StoreWriter {
           const sets = Object.entries(write.set).map(
             ([field, value]) => `${x.path([field])} = ${x.value(value)}`,
           );
+          for (const [field, value] of Object.entries(write.setOnce ?? {})) {
+            const name = x.path([field]);
+            sets.push(`${name} = if_not_exists(${name}, ${x.value(value)})`);
+          }
           if (write.bump) sets.push(`ver = ver + ${x.value(1)}`);
           const update = [
             ...(sets.length > 0 ? [`SET ${sets.join(', ')}`] : []),
