@@ -1,68 +1,26 @@
-import type { Deposit, Scope, WattleEvent } from '@wattle/domain';
-import {
-  Changed,
-  type DepositDebit,
-  type DepositsStore,
-  type Page,
-  type ScheduledJob,
-  TokenTaken,
-} from '@wattle/ports';
-import { Change } from '../world/change.ts';
+import type { Deposit, Scope } from '@wattle/domain';
+import { type DepositsStore, DepositWrites, type Page } from '@wattle/ports';
 import { copy } from '../world/copy.ts';
-import { listSortKey, scoped } from '../world/keys.ts';
+import { scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
-import { debitIn } from '../world/money.ts';
 import type { MemoryWorld } from '../world/world.ts';
+import { StoreWrites } from './store-writes.ts';
 
 interface StoredDeposit {
   deposit: Deposit;
-  sortKey: string;
 }
 
-/** Deposits, their list, and the daily job that makes them: one deposit per account and day. */
-export class DepositsRepo implements DepositsStore {
+/**
+ * Deposits, their list, and the daily job that makes them: one deposit per account and day; their
+ * writes are @wattle/ports' (money-writes.ts).
+ */
+export class DepositsRepo extends DepositWrites implements DepositsStore {
   private readonly deposits;
 
   constructor(private readonly world: MemoryWorld) {
+    super(new StoreWrites(world));
     this.deposits = world.table<StoredDeposit>('deposit');
-  }
-
-  async create(
-    scope: Scope,
-    deposit: Deposit,
-    event: WattleEvent,
-    now: Date,
-    { ledger, walkEnd, consumes, givenBackLeft }: DepositDebit,
-    job: ScheduledJob,
-    next: Date,
-  ): Promise<void> {
-    const id = scoped(scope, deposit.token);
-    const list = listKey(scope, 'deposits');
-    const change = new Change()
-      .check(
-        () => !this.deposits.has(id),
-        () => new TokenTaken('deposit', deposit.token),
-      )
-      .write(() => {
-        const stored = { deposit: copy(deposit), sortKey: listSortKey(now, deposit.token) };
-        this.deposits.set(id, stored);
-        this.world.lists.join(list, stored.sortKey, id);
-        this.world.lists.move(list, 1);
-      });
-    debitIn(this.world, change, scope, deposit.currency, deposit.amount, {
-      seen: ledger,
-      refused: () => new Changed('balance', deposit.currency),
-      cursor: walkEnd,
-      consumes,
-      givenBackLeft,
-    });
-    this.world.outbox.recordIn(change, scope, event, now);
-    this.world.jobs.advanceIn(change, job, next).commit();
-  }
-
-  async skip(job: ScheduledJob, next: Date): Promise<void> {
-    this.world.jobs.advanceIn(new Change(), job, next).commit();
   }
 
   async get(scope: Scope, depositToken: string): Promise<Deposit | null> {

@@ -13,6 +13,7 @@ import {
 import { Change } from '../world/change.ts';
 import { copy } from '../world/copy.ts';
 import { scoped } from '../world/keys.ts';
+import { debitIn } from '../world/money.ts';
 import type { MemoryWorld } from '../world/world.ts';
 import { SingleUseTokens } from './single-use-tokens.ts';
 
@@ -85,9 +86,9 @@ export class StoreWrites implements StoreWriter {
             .write(() => {
               const record: StoredRecord = {};
               for (const [field, value] of Object.entries(write.fields)) record[field] = into(value);
-              if (write.listed) {
-                record.sortKey = write.listed.sortKey;
-                lists.join(listKeyOf(scope, write.listed.in), write.listed.sortKey, id);
+              for (const listing of write.listed ?? []) {
+                record.sortKey = listing.sortKey;
+                lists.join(listKeyOf(scope, listing.in), listing.sortKey, id);
               }
               table.set(id, record);
             });
@@ -142,6 +143,15 @@ export class StoreWrites implements StoreWriter {
           break;
         case 'claim-job':
           jobs.claimIn(change, write.job);
+          break;
+        case 'advance-job':
+          jobs.advanceIn(change, write.job, write.next);
+          break;
+        case 'debit':
+          debitIn(this.world, change, scope, write.currency, write.amount, {
+            ...write.debit,
+            refused: write.refusal,
+          });
           break;
         case 'cancel-job':
           jobs.cancelIn(change, write.job, scope, write.token);

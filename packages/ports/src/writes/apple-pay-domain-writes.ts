@@ -13,7 +13,7 @@ export const applePayDomainCreation = (domain: ApplePayDomain, now: Date): Store
     kind: 'create',
     ref: { record: 'apple-pay-domain', token: domain.token },
     fields: { domain },
-    listed: { in: domains, sortKey: listSortKey(now, domain.token) },
+    listed: [{ in: domains, sortKey: listSortKey(now, domain.token) }],
   },
   {
     kind: 'create',

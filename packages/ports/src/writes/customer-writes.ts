@@ -29,7 +29,7 @@ const cardIntake = (customerToken: string, intake: CardIntake, now: Date): Store
       kind: 'create',
       ref: { record: 'customer-card', of: customerToken, token: card.token },
       fields: { customerToken, card, sealedNumber },
-      listed: { in: cardsOf(customerToken), sortKey: listSortKey(now, card.token) },
+      listed: [{ in: cardsOf(customerToken), sortKey: listSortKey(now, card.token) }],
     },
     { kind: 'create', ref: { record: 'card-owner', token: card.token }, fields: { customerToken } },
   ];
@@ -57,7 +57,7 @@ export const customerCreation = (
     kind: 'create',
     ref: { record: 'customer', token: customer.token },
     fields: { customer, ver: 1 },
-    listed: { in: customers, sortKey: listSortKey(now, customer.token) },
+    listed: [{ in: customers, sortKey: listSortKey(now, customer.token) }],
   },
   ...cardIntake(customer.token, intake, now),
   { kind: 'count', list: customers, by: 1 },

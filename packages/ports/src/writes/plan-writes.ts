@@ -50,7 +50,7 @@ export const planCreation = (plan: Plan, event: WattleEvent, now: Date): StoreWr
     kind: 'create',
     ref: { record: 'plan', token: plan.token },
     fields: { plan, counts: noPlanCounts },
-    listed: { in: plans, sortKey: listSortKey(now, plan.token) },
+    listed: [{ in: plans, sortKey: listSortKey(now, plan.token) }],
   },
   nameClaim(plan),
   { kind: 'count', list: plans, by: 1 },

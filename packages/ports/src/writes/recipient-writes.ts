@@ -23,7 +23,7 @@ export const recipientCreation = (
     kind: 'create',
     ref: { record: 'recipient', token: recipient.token },
     fields: { recipient, sealedNumber: intake.sealed.sealedNumber, ver: 1 },
-    listed: { in: recipients, sortKey: listSortKey(now, recipient.token) },
+    listed: [{ in: recipients, sortKey: listSortKey(now, recipient.token) }],
   },
   ...intakeOf(intake),
   { kind: 'count', list: recipients, by: 1 },

@@ -1,4 +1,5 @@
-import type { Scope, WattleEvent } from '@wattle/domain';
+import type { ChargeCredit, Scope, WattleEvent } from '@wattle/domain';
+import type { CreditCursor } from '../balance.ts';
 import { Changed, Missing } from '../outcomes.ts';
 import type { ScheduledJob } from '../schedule.ts';
 
@@ -21,7 +22,9 @@ export type RecordKind =
   | 'apple-pay-domain-name'
   | 'plan'
   | 'plan-name'
-  | 'file';
+  | 'file'
+  | 'deposit'
+  | 'transfer';
 
 /** A record: its kind and its token, and its owner's token for one kept under another (a customer's card). */
 export interface RecordRef {
@@ -41,6 +44,9 @@ export const listKeyEnds = {
   'apple-pay-domains': 'apple_pay_domains',
   plans: 'plans',
   'plan-subscriptions': 'subscriptions',
+  deposits: 'deposits',
+  transfers: 'transfers',
+  'recipient-transfers': 'transfers',
 } as const;
 
 export type ListName = keyof typeof listKeyEnds;
@@ -85,19 +91,43 @@ export interface Condition {
   orGone?: true;
 }
 
+/** A record's place in a list: the list, and where it sorts (its creation time, then its token). */
+export interface Listing {
+  in: ListRef;
+  sortKey: string;
+}
+
+/**
+ * How a debit of the balance is guarded and what else it records (a negative amount gives back).
+ * A guard that fails refuses with the write's refusal.
+ */
+export interface BalanceDebit {
+  /** A transfer's or a deposit's: the debits' version it decided on (none came in since). */
+  seen?: { version: number };
+  /** A refund's: the credits it read; the debits, this one included, stay within them. */
+  within?: number;
+  /** A transfer's: where its walk over the credits ended, for the next transfer to start from. */
+  cursor?: CreditCursor | null;
+  /** A transfer's: how far it moves the `consumed` mark (what it took from the captures' proceeds). */
+  consumes?: number;
+  /** A transfer's: the give-backs still waiting once it took what it paid out of them. */
+  givenBackLeft?: ChargeCredit[];
+  /** A failed refund's or a returned transfer's: the give-backs to wait for the next transfer. */
+  giveBack?: ChargeCredit[];
+}
+
 /** The single-use tokens a write may use up (TokenUsed when used, expired or gone). */
 export type SingleUseKind = 'card-token' | 'payment-source' | 'bank-account-token';
 
 export type StoreWrite =
   /**
-   * A new record with its fields (its version among them, if it has one), in its list under
-   * `sortKey` when listed. Fails when it is there already (`refusal`, else a bug of the caller).
+   * A new record with its fields (its version among them, if it has one), in its lists. Fails when it is there already (`refusal`, else a bug of the caller).
    */
   | {
       kind: 'create';
       ref: RecordRef;
       fields: Record<string, unknown>;
-      listed?: { in: ListRef; sortKey: string };
+      listed?: readonly Listing[];
       refusal?: RefusalOf;
     }
   /**
@@ -129,6 +159,10 @@ export type StoreWrite =
   | { kind: 'schedule-job'; job: ScheduledJob }
   /** The due job claimed by the run doing its work (JobTaken when another run claimed or moved it). */
   | { kind: 'claim-job'; job: ScheduledJob }
+  /** The due job claimed (JobTaken as for a claim) and put back due at `next` (recurring work). */
+  | { kind: 'advance-job'; job: ScheduledJob; next: Date }
+  /** The balance debited in `currency` (given back, for a negative amount), as `debit` says. */
+  | { kind: 'debit'; currency: string; amount: number; debit: BalanceDebit; refusal?: () => Error }
   /** A job no longer wanted removed, if it is there (not for the kinds named by their due time). */
   | { kind: 'cancel-job'; job: string; token: string };
 

@@ -16,9 +16,10 @@ import { type Counter, type CounterLabel, counter, countIn, merchantWideShards }
 import { type EventLabel, recordEvent } from '../kernel/events-outbox.ts';
 import { type ItemKey, keys } from '../kernel/keys.ts';
 import { listMembership } from '../kernel/list-page.ts';
-import { cancelIn, claimIn, type JobLabel, scheduleIn } from '../kernel/schedule.ts';
+import { advanceIn, cancelIn, claimIn, type JobLabel, scheduleIn } from '../kernel/schedule.ts';
 import type { ConsumeIn, SingleUseLabel } from '../kernel/single-use-tokens.ts';
 import { maxTransactionItems, type Transaction } from '../kernel/transaction.ts';
+import { type BalanceLabel, debitIn } from './balance-repo.ts';
 import { BankAccountTokensRepo } from './bank-account-tokens-repo.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
 import { PaymentSourcesRepo } from './payment-sources-repo.ts';
@@ -41,6 +42,8 @@ const records: Record<RecordKind, { key: (scope: Scope, ref: RecordRef) => ItemK
   plan: { key: (scope, ref) => keys.plan(scope, ref.token), et: 'plan' },
   'plan-name': { key: (scope, ref) => keys.planName(scope, ref.token), et: 'plan_name' },
   file: { key: (scope, ref) => keys.file(scope, ref.token), et: 'file' },
+  deposit: { key: (scope, ref) => keys.deposit(scope, ref.token), et: 'deposit' },
+  transfer: { key: (scope, ref) => keys.transfer(scope, ref.token), et: 'transfer' },
 };
 
 /** The lists whose counts grow with the whole merchant, spread over shards (the others: one). */
@@ -48,7 +51,12 @@ const countShards: Partial<Record<ListName, number>> = {
   customers: merchantWideShards,
   recipients: merchantWideShards,
   'plan-subscriptions': planSubscriptionShards,
+  deposits: merchantWideShards,
+  transfers: merchantWideShards,
 };
+
+/** The index each list is read from (the others: gsi1): a record in two lists is in both. */
+const listIndexes: Partial<Record<ListName, 'gsi2'>> = { 'recipient-transfers': 'gsi2' };
 
 const counterOf = (scope: Scope, ref: ListRef): Counter =>
   counter(listKeyOf(scope, ref), countShards[ref.list] ?? 1);
@@ -58,7 +66,7 @@ type RecordLabel = `record:${string}`;
 const labelOf = (ref: RecordRef): RecordLabel => `record:${ref.record}:${ref.of ?? ''}:${ref.token}`;
 
 /** Every label a transaction of generic writes holds. */
-export type WriteLabel = RecordLabel | CounterLabel | EventLabel | SingleUseLabel | JobLabel;
+export type WriteLabel = RecordLabel | CounterLabel | EventLabel | SingleUseLabel | JobLabel | BalanceLabel;
 
 /** An item's expression names and values, gathered as its expressions are made. */
 class Expressions {
@@ -145,9 +153,16 @@ export class StoreWrites implements StoreWriter {
               ...key(scope, write.ref),
               _et: et,
               ...write.fields,
-              ...(write.listed
-                ? listMembership('gsi1', listKeyOf(scope, write.listed.in), write.listed.sortKey)
-                : {}),
+              ...Object.assign(
+                {},
+                ...(write.listed ?? []).map((listing) =>
+                  listMembership(
+                    listIndexes[listing.in.list] ?? 'gsi1',
+                    listKeyOf(scope, listing.in),
+                    listing.sortKey,
+                  ),
+                ),
+              ),
             },
             ConditionExpression: 'attribute_not_exists(pk)',
           });
@@ -218,6 +233,15 @@ export class StoreWrites implements StoreWriter {
         case 'claim-job':
           claimIn(tx, write.job);
           break;
+        case 'advance-job':
+          advanceIn(tx, write.job, write.next);
+          break;
+        case 'debit': {
+          debitIn(tx, scope, write.currency, write.amount, write.debit);
+          const { refusal } = write;
+          if (refusal) tx.refuse('balance', refusal);
+          break;
+        }
         case 'cancel-job':
           cancelIn(tx, write.job, scope, write.token);
           break;
