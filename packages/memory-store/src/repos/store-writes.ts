@@ -35,6 +35,12 @@ export const recordId = (scope: Scope, ref: RecordRef): string =>
 const at = (record: StoredRecord, path: readonly string[]): unknown =>
   path.reduce<unknown>((value, name) => (value as Record<string, unknown> | undefined)?.[name], record);
 
+/** Sets the field at `path` of a record, where the field holding it is there. */
+const setAt = (record: StoredRecord, path: readonly string[], value: unknown): void => {
+  const parent = at(record, path.slice(0, -1)) as Record<string, unknown> | undefined;
+  if (parent) parent[path[path.length - 1]!] = value;
+};
+
 const is = (record: StoredRecord, { path, value }: FieldIs): boolean => at(record, path) === value;
 
 /** Whether `when` holds of `record` (none holds of a record that is not there, but `orGone`). */
@@ -45,8 +51,8 @@ const holds = (record: StoredRecord | undefined, when: Condition | undefined): b
     (when.version === undefined || record.ver === when.version) &&
     (when.equals ?? []).every((field) => is(record, field)) &&
     (when.differs === undefined || !is(record, when.differs)) &&
-    (when.absent ?? []).every((field) => record[field] === undefined) &&
-    (when.present ?? []).every((field) => record[field] !== undefined)
+    (when.absent ?? []).every((path) => at(record, path) === undefined) &&
+    (when.present ?? []).every((path) => at(record, path) !== undefined)
   );
 };
 
@@ -101,6 +107,7 @@ export class StoreWrites implements StoreWriter {
             if (!record) return;
             for (const [field, value] of Object.entries(write.set)) record[field] = into(value);
             for (const [field, value] of Object.entries(write.setOnce ?? {})) record[field] ??= into(value);
+            for (const { path, value } of write.setAt ?? []) setAt(record, path, into(value));
             if (write.bump) record.ver = (record.ver ?? 0) + 1;
             if (write.leaves && record.sortKey !== undefined)
               lists.leave(listKeyOf(scope, write.leaves), record.sortKey);

@@ -23,7 +23,7 @@ export const fileDeletion = (fileToken: string): StoreWrite[] => [
   {
     kind: 'delete',
     ref: { record: 'file', token: fileToken },
-    when: { exists: true, absent: ['submittedAt'] },
+    when: { exists: true, absent: [['submittedAt']] },
     refusal: (found) => (found ? new Locked('file', fileToken) : new Missing('file', fileToken)),
   },
 ];

@@ -40,7 +40,7 @@ const nameRelease = (plan: Plan): StoreWrite => ({
 /** A plan there, its deletion not begun, with the name it was read with (and `more`). */
 const livePlanNamed = (plan: Plan, ...more: { path: string[]; value: number }[]) => ({
   exists: true as const,
-  absent: ['deletingSince'],
+  absent: [['deletingSince']],
   equals: [...more, { path: ['plan', 'name'], value: plan.name }],
 });
 
@@ -109,7 +109,7 @@ export const planPurge = (planToken: string, job: ScheduledJob | undefined): Sto
   {
     kind: 'delete',
     ref: { record: 'plan', token: planToken },
-    when: { orGone: true, present: ['deletingSince'] },
+    when: { orGone: true, present: [['deletingSince']] },
   },
   { kind: 'drop-count', list: { list: 'plan-subscriptions', of: planToken } },
   job ? { kind: 'claim-job', job } : { kind: 'cancel-job', job: jobKinds.planPurge, token: planToken },

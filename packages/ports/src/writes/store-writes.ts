@@ -24,7 +24,9 @@ export type RecordKind =
   | 'plan-name'
   | 'file'
   | 'deposit'
-  | 'transfer';
+  | 'transfer'
+  | 'payment'
+  | 'dispute';
 
 /** A record: its kind and its token, and its owner's token for one kept under another (a customer's card). */
 export interface RecordRef {
@@ -47,6 +49,7 @@ export const listKeyEnds = {
   deposits: 'deposits',
   transfers: 'transfers',
   'recipient-transfers': 'transfers',
+  disputes: 'disputes',
 } as const;
 
 export type ListName = keyof typeof listKeyEnds;
@@ -83,10 +86,10 @@ export interface Condition {
   equals?: readonly FieldIs[];
   /** This field is not as given (a customer's primary card is not the one removed). */
   differs?: FieldIs;
-  /** These fields are not there (a plan whose deletion has not begun). */
-  absent?: readonly string[];
-  /** These fields are there (a plan whose deletion has begun). */
-  present?: readonly string[];
+  /** The fields at these paths are not there (a plan whose deletion has not begun). */
+  absent?: readonly (readonly string[])[];
+  /** The fields at these paths are there (a plan whose deletion has begun). */
+  present?: readonly (readonly string[])[];
   /** The condition holds too when the record is not there at all (a purge finding it gone). */
   orGone?: true;
 }
@@ -140,6 +143,8 @@ export type StoreWrite =
       set: Record<string, unknown>;
       /** Fields set only where they are not there yet (the first time stays). */
       setOnce?: Record<string, unknown>;
+      /** Fields set inside others, by their paths (a charge's dispute, inside its payment). */
+      setAt?: readonly { path: readonly string[]; value: unknown }[];
       bump: boolean;
       when: Condition;
       leaves?: ListRef;

@@ -44,6 +44,8 @@ const records: Record<RecordKind, { key: (scope: Scope, ref: RecordRef) => ItemK
   file: { key: (scope, ref) => keys.file(scope, ref.token), et: 'file' },
   deposit: { key: (scope, ref) => keys.deposit(scope, ref.token), et: 'deposit' },
   transfer: { key: (scope, ref) => keys.transfer(scope, ref.token), et: 'transfer' },
+  payment: { key: (scope, ref) => keys.payment(scope, ref.token), et: 'payment' },
+  dispute: { key: (scope, ref) => keys.dispute(scope, ref.token), et: 'dispute' },
 };
 
 /** The lists whose counts grow with the whole merchant, spread over shards (the others: one). */
@@ -53,6 +55,7 @@ const countShards: Partial<Record<ListName, number>> = {
   'plan-subscriptions': planSubscriptionShards,
   deposits: merchantWideShards,
   transfers: merchantWideShards,
+  disputes: merchantWideShards,
 };
 
 /** The index each list is read from (the others: gsi1): a record in two lists is in both. */
@@ -98,8 +101,8 @@ class Expressions {
     if (when.version !== undefined) parts.push(`ver = ${this.value(when.version)}`);
     for (const { path, value } of when.equals ?? []) parts.push(`${this.path(path)} = ${this.value(value)}`);
     if (when.differs) parts.push(`${this.path(when.differs.path)} <> ${this.value(when.differs.value)}`);
-    for (const field of when.absent ?? []) parts.push(`attribute_not_exists(${this.path([field])})`);
-    for (const field of when.present ?? []) parts.push(`attribute_exists(${this.path([field])})`);
+    for (const path of when.absent ?? []) parts.push(`attribute_not_exists(${this.path(path)})`);
+    for (const path of when.present ?? []) parts.push(`attribute_exists(${this.path(path)})`);
     if (parts.length === 0) return undefined;
     return when.orGone ? `attribute_not_exists(pk) OR (${parts.join(' AND ')})` : parts.join(' AND ');
   }
@@ -178,6 +181,7 @@ export class StoreWrites implements StoreWriter {
             const name = x.path([field]);
             sets.push(`${name} = if_not_exists(${name}, ${x.value(value)})`);
           }
+          for (const { path, value } of write.setAt ?? []) sets.push(`${x.path(path)} = ${x.value(value)}`);
           if (write.bump) sets.push(`ver = ver + ${x.value(1)}`);
           const update = [
             ...(sets.length > 0 ? [`SET ${sets.join(', ')}`] : []),
