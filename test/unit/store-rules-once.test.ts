@@ -79,8 +79,6 @@ const kept: Record<string, { rules: number; why: string }> = {
     rules: 1,
     why: "a subscription's plan counts: as subscriptions",
   },
-  'packages/store/src/repos/refunds-repo.ts': { rules: 3, why: 'not converted yet (a balance debit)' },
-  'packages/memory-store/src/repos/refunds-repo.ts': { rules: 3, why: 'not converted yet (a balance debit)' },
   'packages/store/src/repos/merchants-repo.ts': { rules: 2, why: 'not converted yet' },
   'packages/memory-store/src/repos/merchants-repo.ts': { rules: 1, why: 'not converted yet' },
   'packages/store/src/repos/webhook-endpoints-repo.ts': {

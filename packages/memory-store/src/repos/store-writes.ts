@@ -50,6 +50,10 @@ const holds = (record: StoredRecord | undefined, when: Condition | undefined): b
   return (
     (when.version === undefined || record.ver === when.version) &&
     (when.equals ?? []).every((field) => is(record, field)) &&
+    (when.atLeast ?? []).every(({ path, value }) => {
+      const found = at(record, path);
+      return found !== undefined && (found as number) >= (value as number);
+    }) &&
     (when.differs === undefined || !is(record, when.differs)) &&
     (when.absent ?? []).every((path) => at(record, path) === undefined) &&
     (when.present ?? []).every((path) => at(record, path) !== undefined)
@@ -108,6 +112,8 @@ export class StoreWrites implements StoreWriter {
             for (const [field, value] of Object.entries(write.set)) record[field] = into(value);
             for (const [field, value] of Object.entries(write.setOnce ?? {})) record[field] ??= into(value);
             for (const { path, value } of write.setAt ?? []) setAt(record, path, into(value));
+            for (const { path, by } of write.add ?? [])
+              setAt(record, path, ((at(record, path) as number) ?? 0) + by);
             if (write.bump) record.ver = (record.ver ?? 0) + 1;
             if (write.leaves && record.sortKey !== undefined)
               lists.leave(listKeyOf(scope, write.leaves), record.sortKey);

@@ -1,4 +1,4 @@
-import { type ChargeCredit, chargeCreditOf, type Payment, type Refund, type Scope } from '@wattle/domain';
+import type { ChargeCredit, Scope } from '@wattle/domain';
 import type { CreditCursor } from '@wattle/ports';
 import type { Change } from './change.ts';
 import { copy } from './copy.ts';
@@ -122,15 +122,3 @@ export const debitIn = (
     if (giveBack) money.givenBack = [...money.givenBack, ...copy(giveBack)];
   });
 };
-
-/** Gives a failed refund's (or a won dispute's) amount back, for the next transfer to pay out first. */
-export const giveBackIn = (
-  world: MemoryWorld,
-  change: Change,
-  scope: Scope,
-  charge: Payment,
-  refund: Pick<Refund, 'token' | 'amount' | 'currency'>,
-): Change =>
-  debitIn(world, change, scope, refund.currency, -refund.amount, {
-    giveBack: [{ ...chargeCreditOf(charge, `${charge.token}#${refund.token}`), givenBack: refund.amount }],
-  });

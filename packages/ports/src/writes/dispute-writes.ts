@@ -1,15 +1,9 @@
-import {
-  chargeCreditOf,
-  type Dispute,
-  isOpen,
-  type Payment,
-  type Scope,
-  type WattleEvent,
-} from '@wattle/domain';
+import { type Dispute, isOpen, type Payment, type Scope, type WattleEvent } from '@wattle/domain';
 import type { DisputeStepWrites, DisputesStore } from '../disputes.ts';
 import { Changed } from '../outcomes.ts';
 import type { ScheduledJob } from '../schedule.ts';
 import { filesSubmission } from './file-writes.ts';
+import { givingBack } from './money-writes.ts';
 import { type ListRef, listSortKey, type StoreWrite, type StoreWriter } from './store-writes.ts';
 
 /** The disputes' writes (DisputesStore), once for both engines. */
@@ -99,15 +93,7 @@ export abstract class DisputeWrites implements Pick<DisputesStore, 'open' | 'ste
         when: {},
       });
     // A closing the merchant wins: the amount back, for the next transfer to pay out first.
-    if (writes.giveBack) {
-      const credit = chargeCreditOf(next.charge, `${next.charge.token}#${next.token}`);
-      list.push({
-        kind: 'debit',
-        currency: next.currency,
-        amount: -next.amount,
-        debit: { giveBack: [{ ...credit, givenBack: next.amount }] },
-      });
-    }
+    if (writes.giveBack) list.push(givingBack(next.charge, next));
     if (writes.files?.length) list.push(...filesSubmission(writes.files, now));
     await this.writer.commit(scope, [...list, ...followUps(next, writes)], now);
   }

@@ -5,4 +5,5 @@ export * from './file-writes.ts';
 export * from './money-writes.ts';
 export * from './plan-writes.ts';
 export * from './recipient-writes.ts';
+export * from './refund-writes.ts';
 export * from './store-writes.ts';

@@ -1,4 +1,13 @@
-import type { ChargeCredit, Deposit, Scope, Transfer, WattleEvent } from '@wattle/domain';
+import {
+  type ChargeCredit,
+  chargeCreditOf,
+  type Deposit,
+  type Payment,
+  type Refund,
+  type Scope,
+  type Transfer,
+  type WattleEvent,
+} from '@wattle/domain';
 import type { DepositDebit, DepositsStore } from '../deposits.ts';
 import { Changed, TokenTaken } from '../outcomes.ts';
 import { jobKinds, type ScheduledJob } from '../schedule.ts';
@@ -21,6 +30,22 @@ const payoutDebit = (
   amount,
   debit: { seen: ledger, cursor: walkEnd, consumes, ...(givenBackLeft ? { givenBackLeft } : {}) },
   refusal: () => new Changed('balance', currency),
+});
+
+/**
+ * A failed refund's (or a won dispute's) amount given back: to the balance (a negative debit), and
+ * to the give-backs waiting for the next transfer, which pays them out first, as that charge's.
+ */
+export const givingBack = (
+  charge: Payment,
+  refund: Pick<Refund, 'token' | 'amount' | 'currency'>,
+): StoreWrite => ({
+  kind: 'debit',
+  currency: refund.currency,
+  amount: -refund.amount,
+  debit: {
+    giveBack: [{ ...chargeCreditOf(charge, `${charge.token}#${refund.token}`), givenBack: refund.amount }],
+  },
 });
 
 /** The job that writes a transfer's line items, and the one of its return by the bank, if any. */

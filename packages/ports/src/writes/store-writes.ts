@@ -26,7 +26,8 @@ export type RecordKind =
   | 'deposit'
   | 'transfer'
   | 'payment'
-  | 'dispute';
+  | 'dispute'
+  | 'refund';
 
 /** A record: its kind and its token, and its owner's token for one kept under another (a customer's card). */
 export interface RecordRef {
@@ -50,6 +51,8 @@ export const listKeyEnds = {
   transfers: 'transfers',
   'recipient-transfers': 'transfers',
   disputes: 'disputes',
+  refunds: 'refunds',
+  'charge-refunds': 'refunds',
 } as const;
 
 export type ListName = keyof typeof listKeyEnds;
@@ -84,6 +87,8 @@ export interface Condition {
   version?: number;
   /** These fields are as given (a plan's name as read, none of its subscriptions running). */
   equals?: readonly FieldIs[];
+  /** These fields are at least as given (a charge's refundable amount, for a refund of it). */
+  atLeast?: readonly FieldIs[];
   /** This field is not as given (a customer's primary card is not the one removed). */
   differs?: FieldIs;
   /** The fields at these paths are not there (a plan whose deletion has not begun). */
@@ -145,6 +150,8 @@ export type StoreWrite =
       setOnce?: Record<string, unknown>;
       /** Fields set inside others, by their paths (a charge's dispute, inside its payment). */
       setAt?: readonly { path: readonly string[]; value: unknown }[];
+      /** Numbers moved by `by`, by their paths, from zero where they are not there. */
+      add?: readonly { path: readonly string[]; by: number }[];
       bump: boolean;
       when: Condition;
       leaves?: ListRef;

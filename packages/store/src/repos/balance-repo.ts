@@ -1,11 +1,4 @@
-import {
-  type ChargeCredit,
-  type CurrencyBalance,
-  chargeCreditOf,
-  type Payment,
-  type Refund,
-  type Scope,
-} from '@wattle/domain';
+import type { ChargeCredit, CurrencyBalance, Scope } from '@wattle/domain';
 import {
   type BalanceStore,
   type CreditCursor,
@@ -85,21 +78,6 @@ export const creditIn = <L extends string>(
         credit,
       },
     });
-
-/**
- * Gives a failed refund's (or a won dispute's) amount back in `tx`: to the balance (a negative debit), and to the
- * give-backs waiting on the debits item, which the next transfer pays out first, as that
- * charge's: the money is available at once, and the sequence of captures stays as it was.
- */
-export const giveBackIn = <L extends string>(
-  tx: Transaction<L | BalanceLabel>,
-  scope: Scope,
-  charge: Payment,
-  refund: Pick<Refund, 'token' | 'amount' | 'currency'>,
-): Transaction<L | BalanceLabel> =>
-  debitIn(tx, scope, refund.currency, -refund.amount, {
-    giveBack: [{ ...chargeCreditOf(charge, `${charge.token}#${refund.token}`), givenBack: refund.amount }],
-  });
 
 /** How a debit is guarded and what else it records. */
 export interface DebitOptions {

@@ -46,6 +46,7 @@ const records: Record<RecordKind, { key: (scope: Scope, ref: RecordRef) => ItemK
   transfer: { key: (scope, ref) => keys.transfer(scope, ref.token), et: 'transfer' },
   payment: { key: (scope, ref) => keys.payment(scope, ref.token), et: 'payment' },
   dispute: { key: (scope, ref) => keys.dispute(scope, ref.token), et: 'dispute' },
+  refund: { key: (scope, ref) => keys.refund(scope, ref.token), et: 'refund' },
 };
 
 /** The lists whose counts grow with the whole merchant, spread over shards (the others: one). */
@@ -56,10 +57,14 @@ const countShards: Partial<Record<ListName, number>> = {
   deposits: merchantWideShards,
   transfers: merchantWideShards,
   disputes: merchantWideShards,
+  refunds: merchantWideShards,
 };
 
 /** The index each list is read from (the others: gsi1): a record in two lists is in both. */
-const listIndexes: Partial<Record<ListName, 'gsi2'>> = { 'recipient-transfers': 'gsi2' };
+const listIndexes: Partial<Record<ListName, 'gsi2'>> = {
+  'recipient-transfers': 'gsi2',
+  'charge-refunds': 'gsi2',
+};
 
 const counterOf = (scope: Scope, ref: ListRef): Counter =>
   counter(listKeyOf(scope, ref), countShards[ref.list] ?? 1);
@@ -100,6 +105,8 @@ class Expressions {
     if (when.exists) parts.push('attribute_exists(pk)');
     if (when.version !== undefined) parts.push(`ver = ${this.value(when.version)}`);
     for (const { path, value } of when.equals ?? []) parts.push(`${this.path(path)} = ${this.value(value)}`);
+    for (const { path, value } of when.atLeast ?? [])
+      parts.push(`${this.path(path)} >= ${this.value(value)}`);
     if (when.differs) parts.push(`${this.path(when.differs.path)} <> ${this.value(when.differs.value)}`);
     for (const path of when.absent ?? []) parts.push(`attribute_not_exists(${this.path(path)})`);
     for (const path of when.present ?? []) parts.push(`attribute_exists(${this.path(path)})`);
@@ -182,6 +189,10 @@ export class StoreWrites implements StoreWriter {
             sets.push(`${name} = if_not_exists(${name}, ${x.value(value)})`);
           }
           for (const { path, value } of write.setAt ?? []) sets.push(`${x.path(path)} = ${x.value(value)}`);
+          for (const { path, by } of write.add ?? []) {
+            const name = x.path(path);
+            sets.push(`${name} = if_not_exists(${name}, ${x.value(0)}) + ${x.value(by)}`);
+          }
           if (write.bump) sets.push(`ver = ver + ${x.value(1)}`);
           const update = [
             ...(sets.length > 0 ? [`SET ${sets.join(', ')}`] : []),
