@@ -89,8 +89,6 @@ const kept: Record<string, { rules: number; why: string }> = {
     rules: 2,
     why: "not converted yet (an endpoint's liveness shards and its purge job)",
   },
-  'packages/store/src/repos/webhooks-repo.ts': { rules: 1, why: 'not converted yet' },
-  'packages/memory-store/src/repos/webhooks-repo.ts': { rules: 1, why: 'not converted yet' },
 };
 
 const sources = (dir: string): string[] =>

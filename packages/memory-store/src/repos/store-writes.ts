@@ -43,20 +43,35 @@ const setAt = (record: StoredRecord, path: readonly string[], value: unknown): v
 
 const is = (record: StoredRecord, { path, value }: FieldIs): boolean => at(record, path) === value;
 
+/** Whether each part of a condition holds of a record that is there (a part every interpreter must know). */
+const parts: {
+  [K in keyof Condition]-?: (record: StoredRecord, part: NonNullable<Condition[K]>) => boolean;
+} = {
+  exists: () => true,
+  version: (record, version) => record.ver === version,
+  equals: (record, fields) => fields.every((field) => is(record, field)),
+  atLeast: (record, fields) =>
+    fields.every(({ path, value }) => {
+      const found = at(record, path);
+      return found !== undefined && (found as number) >= (value as number);
+    }),
+  noLaterThan: (record, fields) =>
+    fields.every(({ path, value }) => {
+      const found = at(record, path);
+      return found === undefined || (found as string | number) <= value;
+    }),
+  differs: (record, field) => !is(record, field),
+  absent: (record, paths) => paths.every((path) => at(record, path) === undefined),
+  present: (record, paths) => paths.every((path) => at(record, path) !== undefined),
+  orGone: () => true,
+};
+
 /** Whether `when` holds of `record` (none holds of a record that is not there, but `orGone`). */
 const holds = (record: StoredRecord | undefined, when: Condition | undefined): boolean => {
   if (!when) return true;
   if (!record) return when.orGone === true || Object.keys(when).length === 0;
-  return (
-    (when.version === undefined || record.ver === when.version) &&
-    (when.equals ?? []).every((field) => is(record, field)) &&
-    (when.atLeast ?? []).every(({ path, value }) => {
-      const found = at(record, path);
-      return found !== undefined && (found as number) >= (value as number);
-    }) &&
-    (when.differs === undefined || !is(record, when.differs)) &&
-    (when.absent ?? []).every((path) => at(record, path) === undefined) &&
-    (when.present ?? []).every((path) => at(record, path) !== undefined)
+  return (Object.keys(when) as (keyof Condition)[]).every(
+    (key) => when[key] === undefined || parts[key](record, when[key] as never),
   );
 };
 

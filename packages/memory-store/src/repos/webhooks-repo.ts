@@ -8,12 +8,12 @@ import {
   type WebhookEndpoint,
 } from '@wattle/domain';
 import {
-  Changed,
   type DeliveryLease,
   jobKinds,
   type LoadedWebhook,
   type Page,
   type WebhooksStore,
+  WebhookWrites,
 } from '@wattle/ports';
 import { Change } from '../world/change.ts';
 import { copy } from '../world/copy.ts';
@@ -21,6 +21,7 @@ import { listSortKey, scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
 import type { MemoryWorld } from '../world/world.ts';
+import { StoreWrites } from './store-writes.ts';
 
 interface StoredWebhook {
   scope: Scope;
@@ -60,12 +61,13 @@ const toLoaded = (stored: StoredWebhook): LoadedWebhook => ({
 const recordId = (endpointId: string, eventToken: string) => `${endpointId}\u0001${eventToken}`;
 
 /** Webhooks: one per event and endpoint, each attempt under a lease, kept for the retention. */
-export class WebhooksRepo implements WebhooksStore {
+export class WebhooksRepo extends WebhookWrites implements WebhooksStore {
   private readonly webhooks;
   private readonly endpoints;
   private readonly endpointWebhooks;
 
   constructor(private readonly world: MemoryWorld) {
+    super(new StoreWrites(world));
     const endpointWebhooks = endpointWebhooksOf(world);
     this.webhooks = world.expiring<StoredWebhook>(
       'webhook',
@@ -165,31 +167,6 @@ export class WebhooksRepo implements WebhooksStore {
     else this.world.jobs.cancelIn(change, jobKinds.webhookRetry, scope, webhook.token);
     change.commit();
     return true;
-  }
-
-  async replay(
-    scope: Scope,
-    loaded: LoadedWebhook,
-    webhook: Webhook,
-    now: Date,
-    fallbackAt: Date,
-  ): Promise<void> {
-    const stored = this.webhooks.get(scoped(scope, webhook.token));
-    const change = new Change()
-      .check(
-        () =>
-          stored !== undefined &&
-          stored.ver === loaded.version &&
-          (stored.leaseUntil === undefined || stored.leaseUntil <= now.toISOString()),
-        () => new Changed('webhook', webhook.token),
-      )
-      .write(() => {
-        stored!.webhook = copy(webhook);
-        stored!.ver++;
-      });
-    this.world.jobs
-      .scheduleIn(change, { kind: jobKinds.webhookRetry, scope, token: webhook.token, dueAt: fallbackAt })
-      .commit();
   }
 
   /** The webhook, its event and its endpoint's record of it kept at least to the hold's end. */

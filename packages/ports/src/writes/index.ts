@@ -7,3 +7,4 @@ export * from './plan-writes.ts';
 export * from './recipient-writes.ts';
 export * from './refund-writes.ts';
 export * from './store-writes.ts';
+export * from './webhook-writes.ts';

@@ -27,7 +27,8 @@ export type RecordKind =
   | 'transfer'
   | 'payment'
   | 'dispute'
-  | 'refund';
+  | 'refund'
+  | 'webhook';
 
 /** A record: its kind and its token, and its owner's token for one kept under another (a customer's card). */
 export interface RecordRef {
@@ -89,6 +90,8 @@ export interface Condition {
   equals?: readonly FieldIs[];
   /** These fields are at least as given (a charge's refundable amount, for a refund of it). */
   atLeast?: readonly FieldIs[];
+  /** These fields are not there, or at most as given (a webhook's lease, over by now). */
+  noLaterThan?: readonly FieldIs[];
   /** This field is not as given (a customer's primary card is not the one removed). */
   differs?: FieldIs;
   /** The fields at these paths are not there (a plan whose deletion has not begun). */

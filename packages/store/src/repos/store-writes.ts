@@ -47,6 +47,7 @@ const records: Record<RecordKind, { key: (scope: Scope, ref: RecordRef) => ItemK
   payment: { key: (scope, ref) => keys.payment(scope, ref.token), et: 'payment' },
   dispute: { key: (scope, ref) => keys.dispute(scope, ref.token), et: 'dispute' },
   refund: { key: (scope, ref) => keys.refund(scope, ref.token), et: 'refund' },
+  webhook: { key: (scope, ref) => keys.webhook(scope, ref.token), et: 'webhook' },
 };
 
 /** The lists whose counts grow with the whole merchant, spread over shards (the others: one). */
@@ -98,18 +99,31 @@ class Expressions {
     return tag;
   }
 
+  /** Each part of a condition as expressions (a part every interpreter must know: see Condition). */
+  private readonly parts: {
+    [K in keyof Condition]-?: (part: NonNullable<Condition[K]>) => string[];
+  } = {
+    exists: () => ['attribute_exists(pk)'],
+    version: (version) => [`ver = ${this.value(version)}`],
+    equals: (fields) => fields.map(({ path, value }) => `${this.path(path)} = ${this.value(value)}`),
+    atLeast: (fields) => fields.map(({ path, value }) => `${this.path(path)} >= ${this.value(value)}`),
+    noLaterThan: (fields) =>
+      fields.map(({ path, value }) => {
+        const name = this.path(path);
+        return `(attribute_not_exists(${name}) OR ${name} <= ${this.value(value)})`;
+      }),
+    differs: ({ path, value }) => [`${this.path(path)} <> ${this.value(value)}`],
+    absent: (paths) => paths.map((path) => `attribute_not_exists(${this.path(path)})`),
+    present: (paths) => paths.map((path) => `attribute_exists(${this.path(path)})`),
+    orGone: () => [],
+  };
+
   /** The condition as an expression (undefined: none). */
   condition(when: Condition | undefined): string | undefined {
     if (!when) return undefined;
-    const parts: string[] = [];
-    if (when.exists) parts.push('attribute_exists(pk)');
-    if (when.version !== undefined) parts.push(`ver = ${this.value(when.version)}`);
-    for (const { path, value } of when.equals ?? []) parts.push(`${this.path(path)} = ${this.value(value)}`);
-    for (const { path, value } of when.atLeast ?? [])
-      parts.push(`${this.path(path)} >= ${this.value(value)}`);
-    if (when.differs) parts.push(`${this.path(when.differs.path)} <> ${this.value(when.differs.value)}`);
-    for (const path of when.absent ?? []) parts.push(`attribute_not_exists(${this.path(path)})`);
-    for (const path of when.present ?? []) parts.push(`attribute_exists(${this.path(path)})`);
+    const parts = (Object.keys(when) as (keyof Condition)[]).flatMap((key) =>
+      when[key] === undefined ? [] : this.parts[key](when[key] as never),
+    );
     if (parts.length === 0) return undefined;
     return when.orGone ? `attribute_not_exists(pk) OR (${parts.join(' AND ')})` : parts.join(' AND ');
   }

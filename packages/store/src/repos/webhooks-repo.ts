@@ -9,12 +9,12 @@ import {
   type Webhook,
 } from '@wattle/domain';
 import {
-  Changed,
   type DeliveryLease,
   jobKinds,
   type LoadedWebhook,
   type Page,
   type WebhooksStore,
+  WebhookWrites,
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn, merchantWideShards } from '../kernel/counters.ts';
@@ -23,6 +23,7 @@ import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import { cancelIn, scheduleIn } from '../kernel/schedule.ts';
 import { shardOfToken } from '../kernel/shards.ts';
+import { StoreWrites } from './store-writes.ts';
 
 /** The labels of this repository's transaction items (Transaction's `L`). */
 type WebhookLabel = 'endpoint' | 'once' | 'webhook';
@@ -72,8 +73,10 @@ const toLoaded = (item: Record<string, unknown>): LoadedWebhook => ({
 /** Webhooks removed per transaction when an endpoint goes: three items each, and the counter. */
 const purgeBatch = 30;
 
-export class WebhooksRepo implements WebhooksStore {
-  constructor(private readonly ctx: StoreContext) {}
+export class WebhooksRepo extends WebhookWrites implements WebhooksStore {
+  constructor(private readonly ctx: StoreContext) {
+    super(new StoreWrites(ctx));
+  }
 
   async get(scope: Scope, webhookToken: string): Promise<LoadedWebhook | null> {
     const result = await this.ctx.doc.send(
@@ -241,33 +244,6 @@ export class WebhooksRepo implements WebhooksStore {
       if (tx.failedOn(error)?.label === 'webhook') return false;
       throw error;
     }
-  }
-
-  /**
-   * A replay: the webhook as reset, unless it changed since loaded or an attempt holds it
-   * (Changed). The retry job, due at `fallbackAt`, sends it should the message to the delivery
-   * queue never arrive; the attempt replaces or removes it.
-   */
-  async replay(
-    scope: Scope,
-    loaded: LoadedWebhook,
-    webhook: Webhook,
-    now: Date,
-    fallbackAt: Date,
-  ): Promise<void> {
-    const tx = newTransaction<WebhookLabel>(this.ctx).update('webhook', {
-      Key: keys.webhook(scope, webhook.token),
-      UpdateExpression: 'SET webhook = :w, ver = ver + :one',
-      ConditionExpression: 'ver = :v AND (attribute_not_exists(leaseUntil) OR leaseUntil <= :now)',
-      ExpressionAttributeValues: {
-        ':w': webhook,
-        ':one': 1,
-        ':v': loaded.version,
-        ':now': now.toISOString(),
-      },
-    });
-    scheduleIn(tx, { kind: jobKinds.webhookRetry, scope, token: webhook.token, dueAt: fallbackAt });
-    await tx.commit(this.ctx.doc, { webhook: () => new Changed('webhook', webhook.token) });
   }
 
   /**
