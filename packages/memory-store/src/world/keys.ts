@@ -7,8 +7,8 @@ export const scopeKey = (scope: Scope): string => `${scope.accountId}#${scope.en
 /** A resource of a merchant's environment, by its token: tokens carry their type, so none collide. */
 export const scoped = (scope: Scope, token: string): string => `${scopeKey(scope)}#${token}`;
 
-/** Sort key within a list: creation time to the millisecond, then the token to break ties. */
-export const listSortKey = (createdAt: Date, token: string): string => `${createdAt.toISOString()}#${token}`;
+/** Sort key within a list (creation time, then token): the one spelling, @wattle/ports'. */
+export { listSortKey } from '@wattle/ports';
 
 /**
  * Which of `shards` parts an item named by `token` is in, as the DynamoDB store spreads due jobs

@@ -205,5 +205,5 @@ export const lists = {
   subscriptionLedger: (scope: Scope, subscriptionToken: string) => `${s(scope)}#${subscriptionToken}#ledger`,
 } as const;
 
-/** Sort key within a list: creation time to the millisecond, then the token to break ties. */
-export const listSortKey = (createdAt: Date, token: string): string => `${createdAt.toISOString()}#${token}`;
+/** Sort key within a list (creation time, then token): the one spelling, @wattle/ports'. */
+export { listSortKey } from '@wattle/ports';
