@@ -1,0 +1,104 @@
+import type { Scope, WattleEvent } from '@wattle/domain';
+import {
+  Changed,
+  CustomerWrites,
+  changedOrMissing,
+  Missing,
+  PlanWrites,
+  type StoreWrite,
+  type StoreWriter,
+} from '@wattle/ports';
+import { describe, expect, it } from 'vitest';
+import { aCard, aCustomer } from '../helpers/builders.ts';
+
+/**
+ * The ports' write halves build the generic writes both engines interpret (the contract suite
+ * holds what the engines make of them): here, what a write half decides on its own, by the lists
+ * it hands a writer that records them.
+ */
+const scope: Scope = { accountId: 'acc_1', environment: 'test' };
+const now = new Date('2026-12-01T00:00:00Z');
+const event = {
+  token: 'evt_1',
+  type: 'customer.deleted',
+  data: {},
+  createdAt: now.toISOString(),
+} as WattleEvent;
+
+const recording = (room: number) => {
+  const commits: StoreWrite[][] = [];
+  const writer: StoreWriter = {
+    room,
+    commit: async (_scope, writes) => {
+      commits.push([...writes]);
+    },
+  };
+  return { writer, commits };
+};
+
+class Customers extends CustomerWrites {
+  constructor(
+    writer: StoreWriter,
+    private readonly cards: string[],
+  ) {
+    super(writer);
+  }
+  protected async cardTokensOf(): Promise<string[]> {
+    return this.cards;
+  }
+}
+
+describe('the generic writes of the ports', () => {
+  it("deletes a customer's cards beyond what one commit holds first, each batch moving its version on", async () => {
+    const { writer, commits } = recording(26); // (26 - 6) / 2: 10 cards a commit
+    const cards = Array.from({ length: 25 }, (_, i) => `card_${i}`);
+    const customer = aCustomer('cus_1', aCard({ token: 'card_0' }), now.toISOString());
+    await new Customers(writer, cards).delete(scope, { customer, version: 3 }, event, now);
+
+    expect(commits).toHaveLength(3);
+    const versions = commits.map((writes) => {
+      const first = writes[0]!;
+      return first.kind === 'update' || first.kind === 'delete' ? first.when?.version : undefined;
+    });
+    expect(versions).toEqual([3, 4, 5]);
+    // Every card once, the primary in the last commit, with the customer's deletion and its event.
+    const removed = commits.flatMap((writes) =>
+      writes.flatMap((w) => (w.kind === 'delete' && w.ref.record === 'customer-card' ? [w.ref.token] : [])),
+    );
+    expect(removed.sort()).toEqual([...cards].sort());
+    expect(commits[2]!.map((w) => w.kind)).toContain('event');
+    expect(commits[2]![0]).toMatchObject({ kind: 'delete', ref: { record: 'customer', token: 'cus_1' } });
+    expect(commits[0]!.some((w) => w.kind === 'event')).toBe(false);
+  });
+
+  it('deletes a customer in one commit where the writer holds them all', async () => {
+    const { writer, commits } = recording(Number.POSITIVE_INFINITY);
+    const customer = aCustomer('cus_1', aCard({ token: 'card_0' }), now.toISOString());
+    await new Customers(writer, ['card_0', 'card_1']).delete(scope, { customer, version: 1 }, event, now);
+    expect(commits).toHaveLength(1);
+  });
+
+  it('refuses a changed resource with Changed and a gone one with Missing, from the record as it was', () => {
+    const refusal = changedOrMissing('customer', 'cus_1');
+    expect(refusal({ ver: 2 })).toEqual(new Changed('customer', 'cus_1'));
+    expect(refusal(undefined)).toEqual(new Missing('customer', 'cus_1'));
+  });
+
+  it('refuses a plan being deleted as Missing and a renamed one as Changed', async () => {
+    const { writer, commits } = recording(100);
+    const plans = new (class extends PlanWrites {
+      protected async deleteSubscriptionsOf(): Promise<void> {}
+    })(writer);
+    const plan = { token: 'plan_1', name: 'Gold' } as never;
+    await plans.update(scope, plan, { token: 'plan_1', name: 'Silver' } as never);
+    const [write] = commits[0]!;
+    if (write?.kind !== 'update' || !write.refusal) throw new Error('an update with its refusal');
+    expect(write.refusal({ deletingSince: now.toISOString() })).toEqual(new Missing('plan', 'plan_1'));
+    expect(write.refusal({ plan: { name: 'Bronze' } })).toEqual(new Changed('plan', 'plan_1'));
+    // The name moves: the old one let go while the plan holds it, the new one claimed.
+    expect(commits[0]!.slice(1)).toMatchObject([
+      { kind: 'delete', ref: { record: 'plan-name', token: 'Gold' } },
+      { kind: 'create', ref: { record: 'plan-name', token: 'Silver' } },
+    ]);
+  });
+});
