@@ -6,6 +6,7 @@ import { componentSchemas, type JsonSchema, requestSchema, responseSchema } from
 import { type Answer, type Operation, operations } from './operations.ts';
 import { type RequestExample, requestExamples } from './request-examples.ts';
 import { errorSamples, invalidSample, pathTokens, responseSample, sampleTokens } from './samples.ts';
+import { sections } from './sections.ts';
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the route table (packages/routes), the
@@ -194,9 +195,20 @@ export const operationOf = (route: Route): Operation | null =>
 /** Where the curl samples send to: the stack's origin, the local stack's default when relative. */
 const samplesOrigin = (options: DocumentOptions): string => options.origin || 'http://localhost:4010';
 
+/** The API's routes in the document's order: section by section (sections.ts), each function's in its own order. */
+const documentedRoutes = (): Route[] => {
+  const place = (route: Route): number => {
+    const index = sections.indexOf(route.fn);
+    if (index < 0) throw new Error(`${route.fn} has no place in packages/openapi/src/sections.ts`);
+    return index;
+  };
+  return [...apiRoutes].sort((a, b) => place(a) - place(b));
+};
+
 export const buildOpenApiDocument = (options: DocumentOptions = {}): OpenApiDocument => {
   const paths: Record<string, Record<string, OperationObject>> = {};
-  for (const route of apiRoutes) {
+  const documented = documentedRoutes();
+  for (const route of documented) {
     const operation = operationOf(route);
     if (!operation) throw new Error(`${routeKey(route)} has no entry in packages/openapi/src/operations.ts`);
     paths[route.path] ??= {};
@@ -223,7 +235,7 @@ export const buildOpenApiDocument = (options: DocumentOptions = {}): OpenApiDocu
         variables: { environment: { default: 'test', enum: ['test', 'live'] } },
       },
     ],
-    tags: [...new Set(apiRoutes.map((route) => route.fn))].map((name) => ({ name })),
+    tags: [...new Set(documented.map((route) => route.fn))].map((name) => ({ name })),
     paths,
     components: { schemas: componentSchemas(), securitySchemes },
   };

@@ -1,7 +1,11 @@
-import type { Route } from '../route.ts';
+import type { Route } from '@wattle/routes';
+import { type FunctionAccess, tableAccess } from '@wattle/routes/access';
 
-/** The customers function's routes (its bundle holds these, not the whole table). */
-export const customersRoutes = [
+/**
+ * The customers function's routes: its handler imports them from here, so that its bundle holds these
+ * and not every function's.
+ */
+export const routes = [
   { method: 'POST', path: '/1/customers', fn: 'customers', auth: 'secret' },
   { method: 'GET', path: '/1/customers', fn: 'customers', auth: 'secret' },
   { method: 'GET', path: '/1/customers/{customer_token}', fn: 'customers', auth: 'secret' },
@@ -23,3 +27,6 @@ export const customersRoutes = [
   },
   { method: 'GET', path: '/1/customers/{customer_token}/subscriptions', fn: 'customers', auth: 'secret' },
 ] as const satisfies readonly Route[];
+
+/** What the customers function may touch: the CDK stack grants it exactly this (infra/stack.ts). */
+export const access = { table: tableAccess.readWrite, cardKey: true } satisfies FunctionAccess;

@@ -1,7 +1,11 @@
-import type { Route } from '../route.ts';
+import type { Route } from '@wattle/routes';
+import { type FunctionAccess, tableAccess } from '@wattle/routes/access';
 
-/** The charges function's routes (its bundle holds these, not the whole table). */
-export const chargesRoutes = [
+/**
+ * The charges function's routes: its handler imports them from here, so that its bundle holds these
+ * and not every function's.
+ */
+export const routes = [
   { method: 'POST', path: '/1/charges', fn: 'charges', auth: 'secret' },
   { method: 'GET', path: '/1/charges', fn: 'charges', auth: 'secret' },
   { method: 'GET', path: '/1/charges/search', fn: 'charges', auth: 'secret' },
@@ -13,3 +17,10 @@ export const chargesRoutes = [
   { method: 'GET', path: '/1/three_d_secure/{session_token}', fn: 'charges', auth: 'none' },
   { method: 'POST', path: '/1/three_d_secure/{session_token}', fn: 'charges', auth: 'none' },
 ] as const satisfies readonly Route[];
+
+/** What the charges function may touch: the CDK stack grants it exactly this (infra/stack.ts). */
+export const access = {
+  table: tableAccess.readWrite,
+  cardKey: true,
+  processor: true,
+} satisfies FunctionAccess;

@@ -1,7 +1,11 @@
-import type { Route } from '../route.ts';
+import type { Route } from '@wattle/routes';
+import { type FunctionAccess, tableAccess } from '@wattle/routes/access';
 
-/** The webhook-endpoints function's routes (its bundle holds these, not the whole table). */
-export const webhookEndpointsRoutes = [
+/**
+ * The webhook-endpoints function's routes: its handler imports them from here, so that its bundle holds these
+ * and not every function's.
+ */
+export const routes = [
   { method: 'POST', path: '/1/webhook_endpoints', fn: 'webhook-endpoints', auth: 'secret' },
   { method: 'GET', path: '/1/webhook_endpoints', fn: 'webhook-endpoints', auth: 'secret' },
   {
@@ -19,3 +23,9 @@ export const webhookEndpointsRoutes = [
     notFound: 'resource_not_found',
   },
 ] as const satisfies readonly Route[];
+
+/**
+ * What the webhook-endpoints function may touch: the CDK stack grants it exactly this
+ * (infra/stack.ts).
+ */
+export const access = { table: tableAccess.readWrite, cardKey: false } satisfies FunctionAccess;
