@@ -83,9 +83,33 @@ const renderRegistry = async (root: string): Promise<string> => {
   return lines.join('\n');
 };
 
+/** `apple-pay` → `applePay`: a module's name in the index. */
+const camel = (fn: string): string => fn.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * packages/openapi/src/operations.generated.ts: each function's operations.ts (its OpenAPI
+ * operations and request samples), the one thing of a function the OpenAPI package imports.
+ */
+const renderOperations = (root: string): string => {
+  const documented = functionFolders(root).filter((fn) =>
+    existsSync(join(root, 'functions', fn, 'src/operations.ts')),
+  );
+  return [
+    header('each functions/<fn>/src/operations.ts'),
+    ...documented.map((fn) => `import * as ${camel(fn)} from '../../../functions/${fn}/src/operations.ts';`),
+    '',
+    "/** Each function's operations and request samples, by its folder's name. */",
+    'export const functionOperations = {',
+    ...documented.map((fn) => (camel(fn) === fn ? `  ${fn},` : `  ${key(fn)}: ${camel(fn)},`)),
+    '};',
+    '',
+  ].join('\n');
+};
+
 /** Every file this writes, by its path from the repository root, as it would write it now. */
 export const generatedFiles = async (root = repoRoot): Promise<Record<string, string>> => ({
   [registryFile]: await renderRegistry(root),
+  [operationsFile]: renderOperations(root),
 });
 
 const main = async (): Promise<void> => {

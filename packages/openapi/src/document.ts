@@ -3,8 +3,8 @@ import type * as v from 'valibot';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { curlSamples } from './code-samples.ts';
 import { componentSchemas, type JsonSchema, requestSchema, responseSchema } from './json-schema.ts';
-import { type Answer, type Operation, operations } from './operations.ts';
-import { type RequestExample, requestExamples } from './request-examples.ts';
+import { type Answer, type Operation, operations, requestExamples } from './operations.ts';
+import type { RequestExample } from './request-examples.ts';
 import { errorSamples, invalidSample, pathTokens, responseSample, sampleTokens } from './samples.ts';
 import { sections } from './sections.ts';
 
@@ -135,7 +135,7 @@ const queryParameters = (query: v.GenericSchema | undefined, example: RequestExa
 
 const requestBody = (route: Route, body: v.GenericSchema, example: RequestExample) => {
   if (!example.body)
-    throw new Error(`${routeKey(route)} takes a body: give it a sample in request-examples.ts`);
+    throw new Error(`${routeKey(route)} takes a body: give it a sample in its function's operations.ts`);
   const media = { schema: requestSchema(body), example: example.body };
   return {
     required: true,
@@ -188,7 +188,7 @@ const operationObject = (route: Route, operation: Operation, origin: string): Op
   };
 };
 
-/** The documentation of a route: its entry in operations.ts, or null while it has none. */
+/** The documentation of a route: its entry in its function's operations.ts, or null while it has none. */
 export const operationOf = (route: Route): Operation | null =>
   (operations as Record<string, Operation>)[routeKey(route)] ?? null;
 
@@ -210,7 +210,7 @@ export const buildOpenApiDocument = (options: DocumentOptions = {}): OpenApiDocu
   const documented = documentedRoutes();
   for (const route of documented) {
     const operation = operationOf(route);
-    if (!operation) throw new Error(`${routeKey(route)} has no entry in packages/openapi/src/operations.ts`);
+    if (!operation) throw new Error(`${routeKey(route)} has no entry in its function's operations.ts`);
     paths[route.path] ??= {};
     paths[route.path]![route.method.toLowerCase()] = operationObject(
       route,
