@@ -1,7 +1,7 @@
 import type { Route } from '@wattle/routes';
 import type { FunctionAccess } from '@wattle/routes/access';
 
-/** The expired-items function answers no route of the API. */
+/** The expired-items function answers no route: it runs on the table stream's expiries. */
 export const routes = [] as const satisfies readonly Route[];
 
 /**

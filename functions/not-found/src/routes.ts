@@ -1,7 +1,7 @@
 import type { Route } from '@wattle/routes';
 import { type FunctionAccess, tableAccess } from '@wattle/routes/access';
 
-/** The not-found function answers no route of the API. */
+/** No route of its own: the not-found function answers every request no route matches (`fallbackFunction`). */
 export const routes = [] as const satisfies readonly Route[];
 
 /** What the not-found function may touch: the CDK stack grants it exactly this (infra/stack.ts). */

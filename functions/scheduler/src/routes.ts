@@ -1,7 +1,7 @@
 import type { Route } from '@wattle/routes';
 import { type FunctionAccess, tableAccess } from '@wattle/routes/access';
 
-/** The scheduler function answers no route of the API. */
+/** The scheduler function answers no route: it runs on its schedule (every minute). */
 export const routes = [] as const satisfies readonly Route[];
 
 /**

@@ -1,7 +1,7 @@
 import type { Route } from '@wattle/routes';
 import { type FunctionAccess, tableAccess } from '@wattle/routes/access';
 
-/** The webhook-delivery function answers no route of the API. */
+/** The webhook-delivery function answers no route: it runs on its two queues' messages. */
 export const routes = [] as const satisfies readonly Route[];
 
 /**
