@@ -15,6 +15,13 @@ const { readdirSync, readFileSync } = require('node:fs');
 const workspace = '^(packages|functions)/';
 
 /**
+ * A function's OpenAPI operations (functions/<fn>/src/operations.ts), and the one module that
+ * imports them all: the OpenAPI side's index, which `npm run registry` writes.
+ */
+const functionOperations = '^functions/[^/]+/src/operations\\.ts$';
+const openapiIndex = '^packages/openapi/src/operations\\.generated\\.ts$';
+
+/**
  * The connector packages: those whose package.json says `"wattle": { "connector": true }` (the one
  * registry, packages/runtime/src/connectors.ts, lists them; nothing here names one).
  */
@@ -132,10 +139,21 @@ module.exports = {
       comment:
         'A function validates, calls one flow and presents: it imports flows, http, the domain, the wire format (presenters), ports, the composition and the decoders of its messages (queue-messages), never the store or an adapter.',
       severity: 'error',
-      from: { path: '^functions/' },
+      from: { path: '^functions/', pathNot: functionOperations },
       to: {
         path: workspace,
         pathNot: '^(functions/|packages/(flows|http|domain|wire|ports|runtime|routes|queue-messages)/)',
+      },
+    },
+    {
+      name: 'function-operations-document-only',
+      comment:
+        "A function's operations.ts documents its routes for the OpenAPI document: @wattle/openapi's helpers and sample values, @wattle/wire's schemas and objects, nothing that runs.",
+      severity: 'error',
+      from: { path: functionOperations },
+      to: {
+        path: workspace,
+        pathNot: '^packages/(openapi/src/(operation|request-examples)\\.ts$|wire/|domain/|routes/)',
       },
     },
     {
@@ -149,16 +167,24 @@ module.exports = {
       name: 'nothing-imports-a-function',
       comment: 'Functions are entry points: the local stack loads them by path, nothing imports them.',
       severity: 'error',
-      from: { pathNot: '^functions/' },
+      from: { pathNot: `^functions/|${openapiIndex}` },
       to: { path: '^functions/' },
+    },
+    {
+      name: 'openapi-reads-operations-only',
+      comment:
+        "The OpenAPI side's generated index (npm run registry) imports each function's operations.ts, nothing else of a function.",
+      severity: 'error',
+      from: { path: openapiIndex },
+      to: { path: '^functions/', pathNot: functionOperations },
     },
     {
       name: 'openapi-reads-schemas',
       comment:
-        "The OpenAPI generator documents the route table with @wattle/wire's request schemas (the ones the handlers validate with) and response objects; it runs nothing.",
+        "The OpenAPI generator documents the route table with @wattle/wire's request schemas (the ones the handlers validate with) and response objects, and each function's operations.ts; it runs nothing.",
       severity: 'error',
       from: { path: '^packages/openapi/' },
-      to: { path: workspace, pathNot: '^packages/(openapi|wire|domain|http|routes)/' },
+      to: { path: workspace, pathNot: `^packages/(openapi|wire|domain|http|routes)/|${functionOperations}` },
     },
     {
       name: 'infra-on-routes-and-table-only',

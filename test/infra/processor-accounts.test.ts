@@ -87,13 +87,14 @@ describe('the live processor in AWS', () => {
     template.hasResource('AWS::SecretsManager::Secret', { DeletionPolicy: 'Retain' });
     template.hasOutput('ProcessorSecretArn', { Value: secretArn });
 
+    // The registry lists the functions by their folders' names.
     expect(processorFunctions).toEqual([
-      'scheduler',
-      'charges',
       'authorisations',
+      'charges',
       'plans',
-      'subscriptions',
       'processor-notifications',
+      'scheduler',
+      'subscriptions',
     ]);
     for (const fn of functionNames) {
       const { statements, variables } = functionOf(stack, template, fn);

@@ -1,7 +1,6 @@
 import { createServer, type Socket } from 'node:net';
 import { boundByDeadline, timeLeftMs } from '@wattle/deadline';
 import { apiHandler } from '@wattle/http';
-import { eventsRoutes } from '@wattle/routes/table/events';
 import {
   awsClientSettings,
   composeDeps,
@@ -14,6 +13,7 @@ import {
 import { documentClient, localCardCipher, storeContext, storeOver } from '@wattle/store';
 import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes as eventsRoutes } from '../../functions/events/src/routes.ts';
 import { apiEvent } from '../unit/middlewares/harness.ts';
 
 /** A DynamoDB that takes every connection and request and never answers. */

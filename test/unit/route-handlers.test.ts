@@ -1,10 +1,10 @@
 import { readBalance } from '@wattle/flows';
 import { type ApiDeps, apiHandler, type RouteHandler, type RouteHandlers, scopeOf } from '@wattle/http';
 import { type PathParams, type RouteKeyOf, routeKey, routesOf } from '@wattle/routes';
-import { balanceRoutes } from '@wattle/routes/table/balance';
 import { functionDeps } from '@wattle/runtime';
 import { accounts, balance, cardTokens, idempotency, payments } from '@wattle/runtime/parts';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { routes as balanceRoutes } from '../../functions/balance/src/routes.ts';
 
 const handle: RouteHandler<ApiDeps> = async () => ({ status: 200, body: {} });
 

@@ -1,11 +1,11 @@
 import { apiHandler } from '@wattle/http';
-import { authorisationsRoutes } from '@wattle/routes/table/authorisations';
 import { chargeAuthorisation, voidAuthorisation } from './authorisation-transitions.ts';
 import { createAuthorisation } from './create-authorisation.ts';
 import { authorisationsDeps } from './deps.ts';
 import { getAuthorisation, listAuthorisations } from './read-authorisations.ts';
+import { routes } from './routes.ts';
 
-export const handler = apiHandler('authorisations', authorisationsRoutes, authorisationsDeps, {
+export const handler = apiHandler('authorisations', routes, authorisationsDeps, {
   'POST /1/authorisations': createAuthorisation,
   'GET /1/authorisations': listAuthorisations,
   'GET /1/authorisations/{auth_token}': getAuthorisation,

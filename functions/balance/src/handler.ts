@@ -1,8 +1,8 @@
 import { apiHandler } from '@wattle/http';
-import { balanceRoutes } from '@wattle/routes/table/balance';
 import { balanceDeps } from './deps.ts';
 import { readBalanceRoute } from './read-balance.ts';
+import { routes } from './routes.ts';
 
-export const handler = apiHandler('balance', balanceRoutes, balanceDeps, {
+export const handler = apiHandler('balance', routes, balanceDeps, {
   'GET /1/balance': readBalanceRoute,
 });

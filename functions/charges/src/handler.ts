@@ -1,12 +1,12 @@
 import { apiHandler } from '@wattle/http';
-import { chargesRoutes } from '@wattle/routes/table/charges';
 import { captureChargeRoute, voidCharge } from './charge-transitions.ts';
 import { createCharge } from './create-charge.ts';
 import { chargesDeps } from './deps.ts';
 import { getCharge, listCharges, searchCharges } from './read-charges.ts';
+import { routes } from './routes.ts';
 import { issuerAnswer, issuerPage, verifyCharge } from './three-d-secure.ts';
 
-export const handler = apiHandler('charges', chargesRoutes, chargesDeps, {
+export const handler = apiHandler('charges', routes, chargesDeps, {
   'POST /1/charges': createCharge,
   'GET /1/charges': listCharges,
   'GET /1/charges/search': searchCharges,

@@ -1,14 +1,14 @@
 import { apiHandler } from '@wattle/http';
-import { customersRoutes } from '@wattle/routes/table/customers';
 import { createCustomerRoute } from './create-customer.ts';
 import { addCustomerCardRoute, deleteCustomerCardRoute, listCustomerCardsRoute } from './customer-cards.ts';
 import { listCustomerChargesRoute, listCustomerSubscriptionsRoute } from './customer-lists.ts';
 import { deleteCustomerRoute } from './delete-customer.ts';
 import { customersDeps } from './deps.ts';
 import { getCustomerRoute, listCustomersRoute } from './read-customers.ts';
+import { routes } from './routes.ts';
 import { updateCustomerRoute } from './update-customer.ts';
 
-export const handler = apiHandler('customers', customersRoutes, customersDeps, {
+export const handler = apiHandler('customers', routes, customersDeps, {
   'POST /1/customers': createCustomerRoute,
   'GET /1/customers': listCustomersRoute,
   'GET /1/customers/{customer_token}': getCustomerRoute,

@@ -1,5 +1,4 @@
 import { apiHandler } from '@wattle/http';
-import { disputesRoutes } from '@wattle/routes/table/disputes';
 import { acceptDisputeRoute } from './accept-dispute.ts';
 import { disputesDeps } from './deps.ts';
 import { getEvidenceRoute, putEvidenceRoute, submitEvidenceRoute } from './dispute-evidence.ts';
@@ -10,8 +9,9 @@ import {
   listDisputesRoute,
   searchDisputesRoute,
 } from './read-disputes.ts';
+import { routes } from './routes.ts';
 
-export const handler = apiHandler('disputes', disputesRoutes, disputesDeps, {
+export const handler = apiHandler('disputes', routes, disputesDeps, {
   'GET /1/disputes': listDisputesRoute,
   'HEAD /1/disputes': countDisputesRoute,
   'GET /1/disputes/search': searchDisputesRoute,

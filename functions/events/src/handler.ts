@@ -1,9 +1,9 @@
 import { apiHandler } from '@wattle/http';
-import { eventsRoutes } from '@wattle/routes/table/events';
 import { eventsDeps } from './deps.ts';
 import { getEventRoute, listEventsRoute } from './read-events.ts';
+import { routes } from './routes.ts';
 
-export const handler = apiHandler('events', eventsRoutes, eventsDeps, {
+export const handler = apiHandler('events', routes, eventsDeps, {
   'GET /1/events': listEventsRoute,
   'GET /1/events/{event_token}': getEventRoute,
 });

@@ -1,11 +1,11 @@
 import { apiHandler, readUploadBody } from '@wattle/http';
-import { filesRoutes } from '@wattle/routes/table/files';
 import { filesDeps } from './deps.ts';
 import { deleteFileRoute, getFileRoute, uploadFileRoute } from './files.ts';
+import { routes } from './routes.ts';
 
 export const handler = apiHandler(
   'files',
-  filesRoutes,
+  routes,
   filesDeps,
   {
     'POST /1/files': uploadFileRoute,

@@ -1,10 +1,10 @@
 import { apiHandler } from '@wattle/http';
-import { paymentSourcesRoutes } from '@wattle/routes/table/payment-sources';
 import { createPaymentSourceRoute } from './create-payment-source.ts';
 import { paymentSourcesDeps } from './deps.ts';
 import { getPaymentSourceRoute } from './get-payment-source.ts';
+import { routes } from './routes.ts';
 
-export const handler = apiHandler('payment-sources', paymentSourcesRoutes, paymentSourcesDeps, {
+export const handler = apiHandler('payment-sources', routes, paymentSourcesDeps, {
   'POST /1/payment_sources': createPaymentSourceRoute,
   'POST /1/payment_sources.json': createPaymentSourceRoute,
   'GET /1/payment_sources.json': createPaymentSourceRoute,

@@ -1,13 +1,13 @@
 import { apiHandler } from '@wattle/http';
-import { plansRoutes } from '@wattle/routes/table/plans';
 import { createPlanRoute } from './create-plan.ts';
 import { deletePlanRoute } from './delete-plan.ts';
 import { plansDeps } from './deps.ts';
 import { listPlanSubscriptionsRoute, subscribeToPlan } from './plan-subscriptions.ts';
 import { getPlanRoute, listPlansRoute } from './read-plans.ts';
+import { routes } from './routes.ts';
 import { updatePlanRoute } from './update-plan.ts';
 
-export const handler = apiHandler('plans', plansRoutes, plansDeps, {
+export const handler = apiHandler('plans', routes, plansDeps, {
   'POST /1/plans': createPlanRoute,
   'GET /1/plans': listPlansRoute,
   'GET /1/plans/{plan_token}': getPlanRoute,

@@ -1,14 +1,14 @@
 import { apiHandler } from '@wattle/http';
-import { subscriptionsRoutes } from '@wattle/routes/table/subscriptions';
 import { cancelCustomerSubscription, cancelSubscriptionRoute } from './cancel-subscription.ts';
 import { createSubscription } from './create-subscription.ts';
 import { subscriptionsDeps } from './deps.ts';
 import { reactivateSubscriptionRoute } from './reactivate-subscription.ts';
 import { getSubscriptionRoute, listLedgerRoute, listSubscriptionsRoute } from './read-subscriptions.ts';
+import { routes } from './routes.ts';
 import { issueSelfServiceLinkRoute, selfServiceCancel, selfServicePage } from './self-service.ts';
 import { updateSubscription } from './update-subscription.ts';
 
-export const handler = apiHandler('subscriptions', subscriptionsRoutes, subscriptionsDeps, {
+export const handler = apiHandler('subscriptions', routes, subscriptionsDeps, {
   'POST /1/subscriptions': createSubscription,
   'GET /1/subscriptions': listSubscriptionsRoute,
   'GET /1/subscriptions/{sub_token}': getSubscriptionRoute,

@@ -1,23 +1,26 @@
+import { apiRoutes, type Route } from '@wattle/routes';
 import { type ApiClient, responseOf } from './api-client.ts';
 import { objectText } from './object-text.ts';
 import { summaryLine } from './summary-line.ts';
 
-/** The resources `<resource> list|get` reads, by the name the command takes, and their paths. */
-export const resourcePaths: Record<string, string> = {
-  charges: '/1/charges',
-  authorisations: '/1/authorisations',
-  customers: '/1/customers',
-  refunds: '/1/refunds',
-  recipients: '/1/recipients',
-  transfers: '/1/transfers',
-  deposits: '/1/deposits',
-  disputes: '/1/disputes',
-  plans: '/1/plans',
-  subscriptions: '/1/subscriptions',
-  events: '/1/events',
-  webhooks: '/1/webhooks',
-  webhook_endpoints: '/1/webhook_endpoints',
+/**
+ * The resources `<resource> list|get` reads, by the name the command takes, and their paths: the
+ * collections of the route table a secret key lists and reads one by one (`GET /1/<name>` and
+ * `GET /1/<name>/{token}`), so a new resource's routes make it one with no list here. Not the
+ * balance (one object, its own command), a JSONP form, nor the partner's merchants.
+ */
+export const resourcePathsOf = (table: readonly Route[]): Record<string, string> => {
+  const reads = (route: Route): boolean =>
+    route.method === 'GET' && !route.jsonp && (route.auth === 'secret' || route.auth === 'secret-or-partner');
+  const collections = table.filter((route) => reads(route) && /^\/1\/[a-z_]+$/.test(route.path));
+  const readsOne = (path: string): boolean =>
+    table.some((route) => reads(route) && new RegExp(`^${path}/\\{[a-z_]+\\}$`).test(route.path));
+  return Object.fromEntries(
+    collections.filter((route) => readsOne(route.path)).map((route) => [route.path.slice(3), route.path]),
+  );
 };
+
+export const resourcePaths: Record<string, string> = resourcePathsOf(apiRoutes);
 
 /** `webhook-endpoints` and `webhook_endpoints` alike; null for a resource the command does not read. */
 export const resourcePath = (name: string): string | null => resourcePaths[name.replace(/-/g, '_')] ?? null;

@@ -175,7 +175,7 @@ export const outerChain = (
  * first, so that idempotency keeps the Pin answer). `composition` is the function's own
  * (functionDeps in @wattle/runtime), built on the first request (and again if the composition is
  * built again); each handler takes what it names.
- * `routes` are the function's own entries (@wattle/routes/table/<fn>), imported rather than picked
+ * `routes` are the function's own entries (functions/<fn>/src/routes.ts), imported rather than picked
  * from the whole table so that its bundle holds only them; `fn` types the handler map by them.
  */
 export const apiHandler = <F extends FunctionName, D extends ApiDeps>(

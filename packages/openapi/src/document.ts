@@ -3,9 +3,10 @@ import type * as v from 'valibot';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { curlSamples } from './code-samples.ts';
 import { componentSchemas, type JsonSchema, requestSchema, responseSchema } from './json-schema.ts';
-import { type Answer, type Operation, operations } from './operations.ts';
-import { type RequestExample, requestExamples } from './request-examples.ts';
+import { type Answer, type Operation, operations, requestExamples } from './operations.ts';
+import type { RequestExample } from './request-examples.ts';
 import { errorSamples, invalidSample, pathTokens, responseSample, sampleTokens } from './samples.ts';
+import { sections } from './sections.ts';
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the route table (packages/routes), the
@@ -134,7 +135,7 @@ const queryParameters = (query: v.GenericSchema | undefined, example: RequestExa
 
 const requestBody = (route: Route, body: v.GenericSchema, example: RequestExample) => {
   if (!example.body)
-    throw new Error(`${routeKey(route)} takes a body: give it a sample in request-examples.ts`);
+    throw new Error(`${routeKey(route)} takes a body: give it a sample in its function's operations.ts`);
   const media = { schema: requestSchema(body), example: example.body };
   return {
     required: true,
@@ -187,18 +188,29 @@ const operationObject = (route: Route, operation: Operation, origin: string): Op
   };
 };
 
-/** The documentation of a route: its entry in operations.ts, or null while it has none. */
+/** The documentation of a route: its entry in its function's operations.ts, or null while it has none. */
 export const operationOf = (route: Route): Operation | null =>
   (operations as Record<string, Operation>)[routeKey(route)] ?? null;
 
 /** Where the curl samples send to: the stack's origin, the local stack's default when relative. */
 const samplesOrigin = (options: DocumentOptions): string => options.origin || 'http://localhost:4010';
 
+/** The API's routes in the document's order: section by section (sections.ts), each function's in its own order. */
+const documentedRoutes = (): Route[] => {
+  const place = (route: Route): number => {
+    const index = sections.indexOf(route.fn);
+    if (index < 0) throw new Error(`${route.fn} has no place in packages/openapi/src/sections.ts`);
+    return index;
+  };
+  return [...apiRoutes].sort((a, b) => place(a) - place(b));
+};
+
 export const buildOpenApiDocument = (options: DocumentOptions = {}): OpenApiDocument => {
   const paths: Record<string, Record<string, OperationObject>> = {};
-  for (const route of apiRoutes) {
+  const documented = documentedRoutes();
+  for (const route of documented) {
     const operation = operationOf(route);
-    if (!operation) throw new Error(`${routeKey(route)} has no entry in packages/openapi/src/operations.ts`);
+    if (!operation) throw new Error(`${routeKey(route)} has no entry in its function's operations.ts`);
     paths[route.path] ??= {};
     paths[route.path]![route.method.toLowerCase()] = operationObject(
       route,
@@ -223,7 +235,7 @@ export const buildOpenApiDocument = (options: DocumentOptions = {}): OpenApiDocu
         variables: { environment: { default: 'test', enum: ['test', 'live'] } },
       },
     ],
-    tags: [...new Set(apiRoutes.map((route) => route.fn))].map((name) => ({ name })),
+    tags: [...new Set(documented.map((route) => route.fn))].map((name) => ({ name })),
     paths,
     components: { schemas: componentSchemas(), securitySchemes },
   };

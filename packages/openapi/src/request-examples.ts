@@ -1,5 +1,6 @@
 /**
- * What the document's request samples send: realistic values that pass the API's own checks
+ * What the document's request samples send (`@wattle/openapi/examples`): the values the functions'
+ * operations.ts files build their samples from, realistic values that pass the API's own checks
  * (test/unit/openapi-examples.test.ts runs each through its operation's request schema, and some
  * through a stack). The response samples (samples.ts) are made from the same values: the card
  * below is the card the samples show.
@@ -21,8 +22,13 @@ export const cardExample = {
 
 export const bankAccountExample = { name: 'Mr Roland Robot', bsb: '063000', number: '123456321' };
 
-/** The publishable key in a JSONP sample: the shell variable the README sets. */
-const jsonp = { callback: 'handleResponse', _method: 'POST', publishable_api_key: '$PK' };
+/** A JSONP sample's own parameters; its publishable key is the shell variable the README sets. */
+export const jsonpExample = { callback: 'handleResponse', _method: 'POST', publishable_api_key: '$PK' };
+
+/** A search's query (GET /charges/search, /transfers/search). */
+export const searchExample = {
+  query: { query: 'roland@example.com', start_date: '2026/11/01', end_date: '2026/11/30' },
+};
 
 export const customerExample = {
   email: 'roland@example.com',
@@ -109,86 +115,6 @@ export interface ExampleTokens {
   recipient: string;
   file: string;
 }
-
-/** The request sample of each operation that takes a body or a query beyond `page`, by route key. */
-export const requestExamples = (tokens: ExampleTokens): Record<string, RequestExample> => {
-  const cardToken = { body: cardExample };
-  const cardJsonp = { query: { ...jsonp, ...cardExample } };
-  const paymentSource = { body: { type: 'card', source: cardExample } };
-  const paymentSourceJsonp = { query: { ...jsonp, type: 'card', source: cardExample } };
-  const bankAccount = { body: bankAccountExample };
-  const bankAccountJsonp = { query: { ...jsonp, ...bankAccountExample } };
-  const search = { query: { query: 'roland@example.com', start_date: '2026/11/01', end_date: '2026/11/30' } };
-  return {
-    'POST /1/cards': cardToken,
-    'POST /1/cards.json': cardToken,
-    'GET /1/cards.json': cardJsonp,
-    'GET /1/cards': cardJsonp,
-    'POST /1/payment_sources': paymentSource,
-    'POST /1/payment_sources.json': paymentSource,
-    'GET /1/payment_sources.json': paymentSourceJsonp,
-    'GET /1/payment_sources': paymentSourceJsonp,
-    'POST /1/bank_accounts': bankAccount,
-    'POST /1/bank_accounts.json': bankAccount,
-    'GET /1/bank_accounts.json': bankAccountJsonp,
-    'GET /1/bank_accounts': bankAccountJsonp,
-    'POST /1/merchants': { body: merchantExample },
-    'POST /1/recipients': {
-      body: { email: 'roland@example.com', name: 'Mr Roland Robot', bank_account: bankAccountExample },
-    },
-    'PUT /1/recipients/{recipient_token}': { body: { email: 'roland.robot@example.com' } },
-    'POST /1/transfers': {
-      body: {
-        description: 'Earnings for November',
-        amount: 10000,
-        currency: 'AUD',
-        recipient: tokens.recipient,
-      },
-    },
-    'GET /1/transfers/search': search,
-    'POST /1/customers': { body: { ...customerExample, card: cardExample } },
-    'PUT /1/customers/{customer_token}': { body: { notes: 'Prefers email receipts; VIP' } },
-    'POST /1/customers/{customer_token}/cards': { body: cardExample },
-    'POST /1/webhook_endpoints': { body: { url: webhookUrlExample } },
-    'POST /1/charges': { body: { ...chargeExample, card: cardExample } },
-    'GET /1/charges/search': search,
-    'GET /1/charges/verify': { query: { session_token: 'se_w4Nj8Vs1Kq5Hz2Lm9Pb6Xc' } },
-    'PUT /1/charges/{charge_token}/capture': { body: { amount: 4000 } },
-    'POST /1/three_d_secure/{session_token}': { body: { result: 'authenticated' } },
-    'POST /1/authorisations': {
-      body: { ...chargeExample, description: 'Hotel deposit', card_token: tokens.card },
-    },
-    'POST /1/authorisations/{auth_token}/charges': { body: { amount: 4000, currency: 'AUD' } },
-    'POST /1/charges/{charge_token}/refunds': { body: { amount: 1000 } },
-    'GET /1/disputes': { query: { sort: 'received_at', direction: '-1' } },
-    'GET /1/disputes/search': { query: { query: 'roland@example.com', status: 'evidence_required' } },
-    'PUT /1/disputes/{dispute_token}/evidence': {
-      body: { proof_of_delivery: tokens.file, customer_communication: 'Tracking: AB123456789AU' },
-    },
-    'POST /1/plans': { body: planExample },
-    'PUT /1/plans/{plan_token}': { body: { name: 'Coffee Plan (monthly)' } },
-    'POST /1/plans/{plan_token}/subscriptions': {
-      body: { customer_token: tokens.customer, include_setup_fee: false },
-    },
-    'POST /1/subscriptions': {
-      body: { plan_token: tokens.plan, customer_token: tokens.customer, include_setup_fee: false },
-    },
-    'PUT /1/subscriptions/{sub_token}': { body: { card_token: tokens.card } },
-    'PUT /1/subscriptions/{sub_token}/reactivate': { body: { include_setup_fee: false } },
-    'GET /1/subscription_self_service': { query: { link: 'ssl_4kPz8Qm2Vx6Rb1Nc9Lw3Ty' } },
-    'POST /1/subscription_self_service': { body: { link: 'ssl_4kPz8Qm2Vx6Rb1Nc9Lw3Ty', action: 'cancel' } },
-    'POST /1/files': { body: { purpose: 'dispute_evidence', file: '@delivery-receipt.pdf' } },
-    'POST /1/apple_pay/domains': { body: { domain_name: applePayDomainExample } },
-    'GET /1/apple_pay/host_check': { query: { domain_name: applePayDomainExample } },
-    'POST /1/apple_pay/sessions': {
-      body: {
-        validation_url: 'https://apple-pay-gateway.apple.com/paymentservices/startSession',
-        initiative: 'web',
-        initiative_context: applePayDomainExample,
-      },
-    },
-  };
-};
 
 /**
  * An object's fields as a form sends them, in order: nested in brackets (`card[number]`), an

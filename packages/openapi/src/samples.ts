@@ -67,7 +67,7 @@ import {
   validate,
 } from '@wattle/wire';
 import * as v from 'valibot';
-import type { Operation } from './operations.ts';
+import type { Operation } from './operation.ts';
 import { bankAccountExample, cardExample, merchantExample, type RequestExample } from './request-examples.ts';
 
 /**

@@ -1,3 +1,5 @@
+import type { registry } from './registry.generated.ts';
+
 /** What a route of the route table is (routes.ts), and the functions that answer them. */
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
@@ -8,34 +10,8 @@ export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
  */
 export type AuthMode = 'secret' | 'secret-or-publishable' | 'secret-or-partner' | 'partner' | 'none';
 
-export const functionNames = [
-  'cards',
-  'payment-sources',
-  'customers',
-  'not-found',
-  'scheduler',
-  'webhook-endpoints',
-  'webhooks',
-  'events',
-  'webhook-delivery',
-  'expired-items',
-  'charges',
-  'authorisations',
-  'refunds',
-  'bank-accounts',
-  'merchants',
-  'balance',
-  'recipients',
-  'plans',
-  'subscriptions',
-  'transfers',
-  'deposits',
-  'disputes',
-  'files',
-  'apple-pay',
-  'processor-notifications',
-] as const;
-export type FunctionName = (typeof functionNames)[number];
+/** The functions, by their folders' names (functions/<fn>): the registry's, which `npm run registry` writes. */
+export type FunctionName = keyof typeof registry;
 
 export interface Route {
   method: HttpMethod;

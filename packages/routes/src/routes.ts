@@ -1,73 +1,48 @@
 /**
  * The one route table: the CDK stack makes an API Gateway route of each entry, the local gateway
  * matches requests against it, and each function routes its own entries with @middy/http-router
- * and checks authentication by them; both match the path route-path.ts makes of a request's. Each function's routes are in their own module (table/<fn>.ts),
- * which its handler imports, so that its bundle holds its routes and not every function's.
+ * and checks authentication by them; both match the path route-path.ts makes of a request's.
+ * Each function's routes are in its own folder (functions/<fn>/src/routes.ts), which its handler
+ * imports, so that its bundle holds its routes and not every function's; `npm run registry`
+ * gathers them all into registry.generated.ts, which this reads.
  */
 
+import type { FunctionAccess } from './access.ts';
+import { registry } from './registry.generated.ts';
 import type { FunctionName, Route } from './route.ts';
-import { applePayRoutes } from './table/apple-pay.ts';
-import { authorisationsRoutes } from './table/authorisations.ts';
-import { balanceRoutes } from './table/balance.ts';
-import { bankAccountsRoutes } from './table/bank-accounts.ts';
-import { cardsRoutes } from './table/cards.ts';
-import { chargesRoutes } from './table/charges.ts';
-import { customersRoutes } from './table/customers.ts';
-import { depositsRoutes } from './table/deposits.ts';
-import { disputesRoutes } from './table/disputes.ts';
-import { eventsRoutes } from './table/events.ts';
-import { filesRoutes } from './table/files.ts';
-import { merchantsRoutes } from './table/merchants.ts';
-import { paymentSourcesRoutes } from './table/payment-sources.ts';
-import { plansRoutes } from './table/plans.ts';
-import { processorNotificationsRoutes } from './table/processor-notifications.ts';
-import { recipientsRoutes } from './table/recipients.ts';
-import { refundsRoutes } from './table/refunds.ts';
-import { subscriptionsRoutes } from './table/subscriptions.ts';
-import { transfersRoutes } from './table/transfers.ts';
-import { webhookEndpointsRoutes } from './table/webhook-endpoints.ts';
-import { webhooksRoutes } from './table/webhooks.ts';
 
+export * from './access.ts';
+export { registry } from './registry.generated.ts';
 export * from './route.ts';
 export * from './route-path.ts';
 
-/**
- * Each function's routes, in the table's order. `routes` flattens them in a call marked pure: a
- * spread (`[...cardsRoutes, ...]`) could run an iterator, so esbuild would keep it, and every
- * table with it, in each function's bundle.
- */
-const tables = [
-  cardsRoutes,
-  paymentSourcesRoutes,
-  bankAccountsRoutes,
-  merchantsRoutes,
-  balanceRoutes,
-  recipientsRoutes,
-  transfersRoutes,
-  depositsRoutes,
-  customersRoutes,
-  webhookEndpointsRoutes,
-  webhooksRoutes,
-  eventsRoutes,
-  chargesRoutes,
-  authorisationsRoutes,
-  refundsRoutes,
-  disputesRoutes,
-  plansRoutes,
-  subscriptionsRoutes,
-  filesRoutes,
-  applePayRoutes,
-  processorNotificationsRoutes,
-] as const;
+/** The registry's entries are routes and access as their types say (the generated file is data only). */
+type Entry = { readonly routes: readonly Route[]; readonly access: FunctionAccess };
+const entries: { readonly [F in FunctionName]: Entry } = registry;
 
-export const routes: readonly Route[] = /* @__PURE__ */ tables.flat();
+/** Every function, by its folder's name. */
+export const functionNames: readonly FunctionName[] = /* @__PURE__ */ Object.keys(entries) as FunctionName[];
+
+/**
+ * Every route, function by function. Calls marked pure, so that a function's bundle, which
+ * imports this module for its helpers, leaves the registry out (its routes come from its own
+ * routes.ts).
+ */
+export const routes: readonly Route[] = /* @__PURE__ */ Object.values(entries).flatMap(
+  (entry) => entry.routes,
+);
 
 /** The routes of Pin's API: every route but those the payment processor calls (`caller`). */
 export const apiRoutes: readonly Route[] = /* @__PURE__ */ routes.filter(
   (route) => route.caller === undefined,
 );
 
-type TableRoute = (typeof tables)[number][number];
+/** What each function may touch: the CDK stack turns each into IAM grants, exactly these. */
+export const functionAccess = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ Object.entries(entries).map(([fn, entry]) => [fn, entry.access]),
+) as { readonly [F in FunctionName]: FunctionAccess };
+
+type TableRoute = (typeof registry)[FunctionName]['routes'][number];
 
 /**
  * The route keys (`"GET /1/charges/{charge_token}"`) of one function's routes, as a type: a

@@ -1,0 +1,13 @@
+import type { Route } from '@wattle/routes';
+import { type FunctionAccess, tableAccess } from '@wattle/routes/access';
+
+/**
+ * The balance function's routes: its handler imports them from here, so that its bundle holds these
+ * and not every function's.
+ */
+export const routes = [
+  { method: 'GET', path: '/1/balance', fn: 'balance', auth: 'secret' },
+] as const satisfies readonly Route[];
+
+/** What the balance function may touch: the CDK stack grants it exactly this (infra/stack.ts). */
+export const access = { table: tableAccess.readOnly, cardKey: false } satisfies FunctionAccess;
