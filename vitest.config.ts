@@ -133,7 +133,7 @@ const onDynamoDb = (folder: 'e2e' | 'clock'): string[] =>
  * The answers recorded from the real Pin API, replayed and compared in shape (test/conformance/),
  * on each engine's shared e2e stack: on the memory engine in `npm test`, on the DynamoDB engine in
  * `npm run test:reliability` (every recording on each). `npm test` replayed the latest recordings
- * on DynamoDB too until stop 48, which CI then replayed again: a JVM and a stack of their own
+ * on DynamoDB too until decision 215, which CI then replayed again: a JVM and a stack of their own
  * (about 20 s of CPU) in a suite that must stay under 150 s.
  */
 const conformanceSuite = 'test/conformance/**/*.test.ts';
