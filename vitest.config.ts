@@ -26,7 +26,8 @@ const packageTest = process.env.WATTLE_PACKAGE === '1';
  * written by `npm run openapi`, and the docs' shell examples run as written on a clock stack):
  * about three minutes of CPU that tests the tooling, the build and the docs rather than the
  * service, so `npm test` leaves them out and CI runs them in a step of their own (`npm run
- * test:tooling`, beside the package test); only that sets WATTLE_TOOLING.
+ * test:tooling`, beside the package test, with the browser files: browserFiles below); only that
+ * sets WATTLE_TOOLING.
  */
 const toolingTest = process.env.WATTLE_TOOLING === '1';
 
@@ -116,10 +117,10 @@ const dynamoDbEngineOnly = [
 ];
 
 /**
- * Which engine runs which e2e, clock and browser file. `npm test` runs every one of them on the
- * memory engine (no JVM: the whole suite in a fraction of the CPU); on the DynamoDB engine it runs
- * the conformance suite through a shared stack (below), the store's contract suite and the
- * repositories' own integration tests on DynamoDB Local, which hold the two engines equal.
+ * Which engine runs which e2e and clock file. `npm test` runs every one of them on the memory
+ * engine (no JVM: the whole suite in a fraction of the CPU); on the DynamoDB engine it runs the
+ * store's contract suite and the repositories' own integration tests on DynamoDB Local, which hold
+ * the two engines equal.
  * `npm run test:reliability` (CI, after npm test) runs every e2e and clock file on the DynamoDB
  * engine, the engine that behaves like AWS, with the files about that engine itself
  * (dynamoDbEngineOnly): each file runs on both engines in CI. (npm test ran a sample of them on
@@ -129,13 +130,22 @@ const dynamoDbEngineOnly = [
 const onDynamoDb = (folder: 'e2e' | 'clock'): string[] =>
   reliability ? [`test/${folder}/**/*.test.ts`] : [];
 /**
- * The answers recorded from the real Pin API, replayed and compared in shape (test/conformance/):
- * on both engines in `npm test`, each on its engine's shared e2e stack (on the DynamoDB engine
- * the latest recordings only, every one in `npm run test:reliability`: the file chooses).
+ * The answers recorded from the real Pin API, replayed and compared in shape (test/conformance/),
+ * on each engine's shared e2e stack: on the memory engine in `npm test`, on the DynamoDB engine in
+ * `npm run test:reliability` (every recording on each). `npm test` replayed the latest recordings
+ * on DynamoDB too until decision 215, which CI then replayed again: a JVM and a stack of their own
+ * (about 20 s of CPU) in a suite that must stay under 150 s.
  */
 const conformanceSuite = 'test/conformance/**/*.test.ts';
-/** The browser files' engine: their pages are the same on both, so one engine per run. */
-const browserStore = reliability ? 'dynamodb' : 'memory';
+/**
+ * The browser files (the dashboard, the hosted pages, the API docs in Chromium): their pages are
+ * the same on both engines, so they run once per CI run, in the tooling step on the memory engine
+ * (on its clock stacks), and `npm test` leaves them out (Chromium and about 30 s of files' time;
+ * the same pages' HTML and API are checked over HTTP by e2e/dashboard, e2e/hosted-pages and
+ * e2e/api-docs in `npm test`). `npm run test:tooling` runs them, or alone:
+ * `WATTLE_TOOLING=1 npx vitest run --project browser`.
+ */
+const browserFiles = toolingTest ? ['test/browser/**/*.test.ts'] : [];
 
 /**
  * A test's and a hook's time limit: a net against a hang, never a speed check (those are in
@@ -180,13 +190,14 @@ const reporters: NonNullable<ViteUserConfig['test']>['reporters'] = [
  * - e2e-memory and e2e-dynamodb: HTTP against ONE shared local stack per engine, files side by
  *   side (the few that restart a stack, keep one on disk or keep events for a year start their
  *   own: startOwnStack); the engine of each is its WATTLE_TEST_STORE, the files of each engine are
- *   chosen above (onDynamoDb);
+ *   chosen above (onDynamoDb; e2e-dynamodb has files in the reliability run only);
  * - clock-memory and clock-dynamodb: the files that move the clock, two at a time, each on one of
  *   the engine's clock stacks (test/helpers/clock-stack-setup.ts) that it leases and resets first
  *   (useClockStack); clock-dynamodb has files in the reliability run only, where its stacks start;
  * - infra: CDK assertions;
- * - browser: the dashboard and the hosted pages in headless Chromium, on the same two clock stacks
- *   of the run's browser engine (started once for both projects), leased likewise.
+ * - browser: the dashboard, the hosted pages and the API docs in headless Chromium, on the memory
+ *   engine's clock stacks (started once for the projects of a run), leased likewise: in the
+ *   tooling run only (browserFiles).
  * Integration and integration-in-process share one DynamoDB Local. The long files of every
  * project start first (test/helpers/longest-first-sequencer.ts).
  */
@@ -240,7 +251,7 @@ const projects = [
     extends: true,
     test: {
       name: startsStacks('e2e-dynamodb'),
-      include: [...onDynamoDb('e2e'), conformanceSuite],
+      include: reliability ? [...onDynamoDb('e2e'), conformanceSuite] : [],
       isolate: false,
       // The shared stack on DynamoDB Local (test/helpers/stack-global-setup.ts) with its logs
       // captured, and after every file the card-data check of its table and logs.
@@ -288,15 +299,14 @@ const projects = [
     extends: true,
     test: {
       name: startsStacks('browser'),
-      include: ['test/browser/**/*.test.ts'],
-      // Debian's Chromium, installed when missing (scripts/ensure-browser.mjs), and the clock
-      // stacks of the clock project on the run's browser engine: a file at a time on each, with
-      // the clock files.
+      include: browserFiles,
+      // Debian's Chromium, installed when missing (scripts/ensure-browser.mjs), and the memory
+      // engine's clock stacks (the tooling run's, for its docs' examples): a file at a time on each.
       globalSetup: ['test/helpers/browser-global-setup.ts', 'test/helpers/clock-stack-setup.ts'],
       maxWorkers: clockWorkers,
       isolate: false,
       sequence: { groupOrder: clockGroup },
-      env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_TEST_STORE: browserStore },
+      env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_TEST_STORE: 'memory' },
       testTimeout: 60_000,
     },
   },

@@ -1,7 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, newMerchant } from '../helpers/stack.ts';
-import { testStore } from '../helpers/test-store.ts';
 import { knownDifferences } from './known-differences.ts';
 import { allRecordings, replayedExchanges, replayedFrom } from './recordings.ts';
 import { Replay } from './replay.ts';
@@ -13,17 +12,10 @@ import { shapeDifferences } from './shape.ts';
  * (test/conformance/shape.ts). Each exchange's differences must be exactly those listed in
  * known-differences.ts, each with its reason: a listed difference that disappears fails as much as
  * a new one, so the list shrinks as fixes land. WATTLE_CONFORMANCE_REPORT=<file> writes every
- * exchange's differences there, to write the list from.
+ * exchange's differences there, to write the list from. Every recording from replayedFrom on is
+ * replayed on each engine: the memory engine's in `npm test`, DynamoDB's in `npm run
+ * test:reliability` (vitest.config.ts: conformanceSuite).
  */
-
-/**
- * On the DynamoDB engine `npm test` replays the latest recordings (2024 on: each of the Elixir
- * client's sessions recorded again, and Active Merchant's transcript), about half, as its e2e
- * files there are a sample; `npm run test:reliability` replays them all there, as the memory
- * engine does in `npm test`. Each year's recordings run on an account of their own, so a subset
- * answers as it does in the whole.
- */
-const from = testStore() === 'dynamodb' && process.env.WATTLE_RELIABILITY !== '1' ? 2024 : replayedFrom;
 
 const report: Record<string, string[]> = {};
 const reportFile = process.env.WATTLE_CONFORMANCE_REPORT;
@@ -38,7 +30,7 @@ for (const [file, recordings] of allRecordings()) {
       return api(merchant.test.baseUrl, merchant.test.secretKey);
     });
 
-    for (const exchange of replayedExchanges(recordings, from)) {
+    for (const exchange of replayedExchanges(recordings, replayedFrom)) {
       const { method, path, query } = exchange.request;
       it(`${exchange.id}: ${method} ${path}${query ? `?${query}` : ''} (${exchange.response.status})`, async () => {
         const ours = await replay.send(exchange);

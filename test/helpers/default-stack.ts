@@ -11,11 +11,23 @@ export interface SynthesizedStack {
 }
 
 /**
- * The stack with these context values, bundling off (the assertions read the template, not the
- * functions' code).
+ * An App for the infra tests: bundling off (the assertions read the template, not the functions'
+ * code), and CDK's built-in CloudFormation validation off. That validation (a WebAssembly rule
+ * engine that aws-cdk-lib runs at every synthesis) only warns unless an app opts in, so no
+ * assertion here reads it, and it was most of a synthesis's CPU: about 6 s to start its engine
+ * in each worker and 1-5 s a template, where the synthesis itself takes 0.5 s once warm. The
+ * deployed synthesis (`npm run synth`, `npm run deploy`, the rehearsal's `cdk synth`) still runs
+ * it.
  */
+export const testApp = (context: Record<string, unknown> = {}): App =>
+  new App({
+    context: { 'aws:cdk:bundling-stacks': [], ...context },
+    builtinCloudFormationValidation: false,
+  });
+
+/** The stack with these context values, in a test App (testApp). */
 export const synthStack = (context: Record<string, unknown> = {}): SynthesizedStack => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  const app = testApp(context);
   const stack = buildStack(app, 'WattleTest', { env: testEnv });
   return { stack, template: Template.fromStack(stack) };
 };

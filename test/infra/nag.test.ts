@@ -1,10 +1,11 @@
-import { App, type CfnElement, Validations } from 'aws-cdk-lib';
+import { type App, type CfnElement, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accessLogFields } from '../../infra/constructs/access-log.ts';
 import { buildStack, type WattleStack } from '../../infra/stack.ts';
+import { testApp } from '../helpers/default-stack.ts';
 
 let app: App;
 let stack: WattleStack;
@@ -18,8 +19,8 @@ const acknowledgedOn = (construct: IConstruct): string[] =>
     .flatMap((entry) => Object.keys(entry.data as Record<string, unknown>));
 
 beforeAll(() => {
-  // Bundling off, as the other infra tests: the rules read the template, not the code.
-  app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  // A test App, as the other infra tests' (bundling off: the rules read the template, not the code).
+  app = testApp();
   stack = buildStack(app, 'WattleNag', { env: { account: '111111111111', region: 'ap-southeast-2' } });
   violations = new AwsSolutionsChecks(app).validateScope(stack).violations;
   template = Template.fromStack(stack);

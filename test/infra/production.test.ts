@@ -4,14 +4,14 @@ import {
   functionsHandingOutLinks,
   publicBaseUrlVariable,
 } from '@wattle/routes';
-import { App, type CfnElement, type Stack } from 'aws-cdk-lib';
+import type { CfnElement, Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { functionAccess } from '../../infra/constructs/access.ts';
 import { stageNames } from '../../infra/constructs/api.ts';
 import { tableKeyActions } from '../../infra/constructs/table-key.ts';
 import { buildStack, type WattleStack } from '../../infra/stack.ts';
-import { defaultStack, synthStack, testEnv } from '../helpers/default-stack.ts';
+import { defaultStack, synthStack, testApp, testEnv } from '../helpers/default-stack.ts';
 
 /**
  * What issue #7 adds for production: the table's own key, alarms on every dead-letter queue,
@@ -305,7 +305,7 @@ describe('custom domains', () => {
   });
 
   it('refuse a domain without a certificate', () => {
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [], liveDomain: 'api.shop.example' } });
+    const app = testApp({ liveDomain: 'api.shop.example' });
     expect(() => buildStack(app, 'NoCertificate', { env: testEnv })).toThrow(/certificateArn/);
   });
 });

@@ -73,10 +73,9 @@ describe('the test selection on a machine without Java (vitest list, no test run
           /^ {2}left out of project integration, as they take a table on DynamoDB Local \(its \d+ other files run\): \S+\.test\.ts(, \S+\.test\.ts)*$/,
         ),
         '  left out: project integration-in-process (its global setup starts DynamoDB Local for its tables)',
-        '  left out: project e2e-dynamodb (its stacks run on the DynamoDB engine)',
       ]);
       // Every other project runs whole: the memory engine's end-to-end and clock files among them.
-      const leftOut = ['integration-in-process', 'e2e-dynamodb'];
+      const leftOut = ['integration-in-process'];
       expect([...without.files.keys()].sort()).toEqual(
         [...withJava.files.keys()].filter((project) => !leftOut.includes(project)).sort(),
       );
@@ -105,7 +104,7 @@ describe('the test selection on a machine without Java (vitest list, no test run
       // With Java, nothing is left out, and the line names each project's engine.
       expect(withJava.lines).toEqual([
         expect.stringMatching(
-          /^Test engines, nothing left out: DynamoDB Local for integration, integration-in-process, e2e-dynamodb; the memory engine for e2e-memory, clock-memory, browser; no store engine for unit, .*infra\.$/,
+          /^Test engines, nothing left out: DynamoDB Local for integration, integration-in-process; the memory engine for e2e-memory, clock-memory; no store engine for unit, .*infra\.$/,
         ),
       ]);
     },
@@ -125,7 +124,6 @@ describe('the test selection on a machine without Java (vitest list, no test run
         '  left out: project integration-in-process (its global setup starts DynamoDB Local for its tables)',
         '  left out: project e2e-dynamodb (its stacks run on the DynamoDB engine)',
         '  left out: project clock-dynamodb (its stacks run on the DynamoDB engine)',
-        '  left out: project browser (its stacks run on the DynamoDB engine)',
         '  left out: project package (its project on Node 22 runs its suite on the DynamoDB engine)',
         '  left out: project reliability (its global setup starts DynamoDB Local for its tables)',
         '  left out: project load (its stacks run on the DynamoDB engine)',
@@ -134,14 +132,13 @@ describe('the test selection on a machine without Java (vitest list, no test run
         'integration-in-process',
         'e2e-dynamodb',
         'clock-dynamodb',
-        'browser',
         'package',
         'reliability',
         'load',
       ];
       expect([...without.files.keys()].filter((project) => leftOut.includes(project))).toEqual([]);
       expect([...without.files.keys()]).toEqual(
-        expect.arrayContaining(['integration', 'e2e-memory', 'clock-memory']),
+        expect.arrayContaining(['integration', 'e2e-memory', 'clock-memory', 'browser']),
       );
       // The newcomer's commands are what a machine without Java must run: all of them run there.
       expect(without.files.get('tooling')).toEqual(
@@ -153,7 +150,7 @@ describe('the test selection on a machine without Java (vitest list, no test run
         ]),
       );
       // npm run test:reliability's projects, every one left out: a run of nothing, which passes.
-      const reliabilityRun = ['reliability', 'load', 'e2e-dynamodb', 'clock-dynamodb', 'browser'];
+      const reliabilityRun = ['reliability', 'load', 'e2e-dynamodb', 'clock-dynamodb'];
       const reliability = await list(
         noJava,
         { WATTLE_RELIABILITY: '1' },
