@@ -48,6 +48,9 @@ import { startWebhookDelivery } from './webhook-delivery.ts';
 export { localTableName } from './dynamodb-engine.ts';
 export const defaultPort = 4010;
 
+/** How long an idle keep-alive connection stays open (Node's default is 5 s; see createServer below). */
+const idleConnectionMs = 65_000;
+
 export interface LocalStackOptions {
   /** 0 = any free port. Default 4010. */
   port?: number;
@@ -310,7 +313,10 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       });
     const requestLog = fileRequestLog(dataDir);
     const server = createServer(
-      { keepAliveTimeout: 5000 },
+      // Idle keep-alive connections stay open longer than a client keeps them (Node's fetch: the
+      // server's hint less a second), so a client never sends on a socket the stack is closing:
+      // at 5 s a loaded machine's late timer made the two cross ("other side closed").
+      { keepAliveTimeout: idleConnectionMs },
       createGateway({
         console: out,
         requestLog,

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { hangNet } from '../../../helpers/hang-net.ts';
 
 /**
  * The e2e project's global setups around one file that leaves card data in the shared stack:
@@ -11,7 +12,10 @@ export default defineConfig({
     include: ['test/reliability/card-leaks/planted/*.plant.ts'],
     globalSetup: ['test/reliability/card-leaks/e2e-leak-check-setup.ts'],
     env: { WATTLE_LOG_LEVEL: 'SILENT' },
-    hookTimeout: 60_000,
+    // The suite's own nets (vitest.config.ts), not vitest's 5 s default: the planted file's request
+    // runs beside the rest of CI's reliability run, on a loaded machine.
+    testTimeout: hangNet(60_000),
+    hookTimeout: hangNet(60_000),
     teardownTimeout: 30_000,
   },
 });
