@@ -1,5 +1,5 @@
 import { Metrics } from '@aws-lambda-powertools/metrics';
-import { answeredOutcome } from '@wattle/http';
+import { answeredOutcome, jsonResponse } from '@wattle/http';
 import type { AccountProcessor } from '@wattle/ports';
 import type { MetricsRecorder } from '@wattle/routes/metrics';
 import {
@@ -113,6 +113,23 @@ describe("a charge's or refund's answer, as the merchant was told it", () => {
     [json(503, { error: 'throttled' }), 'error'],
   ])('%o is %s', (response, outcome) => {
     expect(answeredOutcome(response)).toBe(outcome);
+  });
+
+  it('reads the answer the route wrote from the value it wrote, without parsing its text back', () => {
+    const response = jsonResponse(201, { response: { success: true, status_message: 'Success' } });
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      expect(answeredOutcome(response)).toBe('succeeded');
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('reads the text once a middleware rewrote it (a JSONP answer is no JSON)', () => {
+    const response = jsonResponse(201, { response: { success: true, status_message: 'Success' } });
+    response.body = `cb(${response.body});`;
+    expect(answeredOutcome(response)).toBe('failed');
   });
 });
 

@@ -45,6 +45,25 @@ describe('withDeadline', () => {
     expect(signal?.aborted).toBe(false);
   });
 
+  it("makes no timer for work that reads no signal (a memory store's request reads only the time left)", async () => {
+    const timers = await withDeadline(1_000, async () => {
+      expect(timeLeftMs()).toBe(1_000);
+      return vi.getTimerCount();
+    });
+    expect(timers).toBe(0);
+  });
+
+  it('gives a signal read first after the work ended that is never aborted and keeps no timer', async () => {
+    let deadline: ReturnType<typeof currentDeadline>;
+    await withDeadline(1_000, async () => {
+      deadline = currentDeadline();
+    });
+    const late = [deadline?.signal, deadline?.outsideCall];
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(late.map((signal) => signal?.aborted)).toEqual([false, false]);
+  });
+
   it('clears the timer when the work fails too', async () => {
     await expect(
       withDeadline(1_000, async () => {

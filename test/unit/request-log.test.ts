@@ -14,6 +14,9 @@ const entry = (requestId: string): RequestLogEntry => ({
   responseLatency: 3,
 });
 
+/** The end of this turn of the event loop, when the log writes the turn's lines. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 describe("the local stack's request log", () => {
   let dir: string;
   const ids = (file: string) =>
@@ -41,10 +44,25 @@ describe("the local stack's request log", () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
-  it('starts the log again within a second when someone removed it', () => {
+  it('writes the lines of one turn of the event loop together, in order, once the turn is over', async () => {
     const log = fileRequestLog(dir);
     const file = join(dir, 'requests.log');
     log(entry('a'));
+    log(entry('b'));
+    expect(existsSync(file)).toBe(false);
+    await turn();
+    expect(ids(file)).toEqual(['a', 'b']);
+    log(entry('c'));
+    await turn();
+    expect(ids(file)).toEqual(['a', 'b', 'c']);
+    log.close();
+  });
+
+  it('starts the log again within a second when someone removed it', async () => {
+    const log = fileRequestLog(dir);
+    const file = join(dir, 'requests.log');
+    log(entry('a'));
+    await turn();
     unlinkSync(file);
     vi.setSystemTime(Date.now() + 1_000);
     log(entry('b'));
@@ -52,11 +70,14 @@ describe("the local stack's request log", () => {
     expect(ids(file)).toEqual(['b']);
   });
 
-  it('moves the log to requests.log.1 past 5 MB and starts a new one', () => {
+  it('moves the log to requests.log.1 past 5 MB and starts a new one', async () => {
     const log = fileRequestLog(dir);
     const file = join(dir, 'requests.log');
     let n = 0;
-    while (!existsSync(`${file}.1`)) log(entry(`r${n++}`));
+    while (!existsSync(`${file}.1`)) {
+      log(entry(`r${n++}`));
+      await turn();
+    }
     log.close();
     expect(statSync(`${file}.1`).size).toBeGreaterThan(5 * 1024 * 1024);
     expect(ids(file)).toEqual([`r${n - 1}`]);

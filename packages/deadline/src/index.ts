@@ -12,8 +12,11 @@ import { shouldUseInvokeStore } from '@aws-lambda-powertools/commons/utils/env';
 export interface Deadline {
   /** Epoch milliseconds at which the work gives up. */
   at: number;
-  /** Aborted at `at`: what the AWS SDK's calls carry. */
-  signal: AbortSignal;
+  /**
+   * Aborted at `at`: what the AWS SDK's calls carry. Made on first use: work that makes no AWS call
+   * (the memory engine's) reads only the time left.
+   */
+  readonly signal: AbortSignal;
   /**
    * Aborted `outsideCallReserveMs` before `at`: what a call outside carries (outsideCallSignal).
    * Made on first use: most work makes no such call.
@@ -47,17 +50,20 @@ const write = (deadline: Deadline | undefined): void => {
 
 /**
  * Runs `work` with a deadline `ms` from now (none when `ms` is undefined: tests, scripts). The
- * signals are aborted (with a `TimeoutError`, as `AbortSignal.timeout`'s) by timers that the end of
- * the work clears: an invocation's work ends long before its deadline, and
- * `AbortSignal.timeout`'s timer would outlive it, kept per request for the function's whole
- * timeout, registered for finalization, and firing for every signal not yet collected.
+ * signals are made when first read and aborted (with a `TimeoutError`, as `AbortSignal.timeout`'s)
+ * by timers that the end of the work clears: an invocation's work ends long before its deadline,
+ * and `AbortSignal.timeout`'s timer would outlive it, kept per request for the function's whole
+ * timeout, registered for finalization, and firing for every signal not yet collected. A signal
+ * first read once the work has ended is never aborted, as one read before would not be by then.
  */
 export const withDeadline = async <T>(ms: number | undefined, work: () => Promise<T>): Promise<T> => {
   if (ms === undefined) return work();
   const at = Date.now() + ms;
   const timers: NodeJS.Timeout[] = [];
+  let ended = false;
   const abortedAt = (when: number, message: string): AbortSignal => {
     const controller = new AbortController();
+    if (ended) return controller.signal;
     const abort = () => controller.abort(new DOMException(message, 'TimeoutError'));
     // Passed already: aborted now, so that a call given it sees so before it is sent.
     if (when <= Date.now()) {
@@ -70,10 +76,14 @@ export const withDeadline = async <T>(ms: number | undefined, work: () => Promis
     timers.push(timer);
     return controller.signal;
   };
+  let signal: AbortSignal | undefined;
   let outsideCall: AbortSignal | undefined;
   const deadline: Deadline = {
     at,
-    signal: abortedAt(at, 'The work reached its deadline'),
+    get signal() {
+      signal ??= abortedAt(at, 'The work reached its deadline');
+      return signal;
+    },
     get outsideCall() {
       outsideCall ??= abortedAt(
         at - outsideCallReserveMs,
@@ -86,6 +96,7 @@ export const withDeadline = async <T>(ms: number | undefined, work: () => Promis
   try {
     return await work();
   } finally {
+    ended = true;
     for (const timer of timers) clearTimeout(timer);
     // Unless a later invocation's took its place (outside Lambda, in one process: tests).
     if (read() === deadline) write(undefined);

@@ -3,6 +3,7 @@ import { type Route, routeKey } from '@wattle/routes';
 import type { MetricsRecorder } from '@wattle/routes/metrics';
 import type { Context } from 'aws-lambda';
 import { header } from './header.ts';
+import { writtenBodyOf } from './middlewares/json-response.ts';
 import type { ApiEvent, ApiResponse } from './middlewares/types.ts';
 
 /** The routes whose answers are counted by outcome, and the metric each is counted in. */
@@ -16,7 +17,10 @@ type Body = {
   charge_token?: unknown;
 };
 
+/** The answer's body: the value it was written from when this invocation wrote it, else its text parsed. */
 const bodyOf = (response: ApiResponse): Body => {
+  const written = writtenBodyOf(response);
+  if (written !== undefined) return written as Body;
   try {
     return typeof response.body === 'string' ? (JSON.parse(response.body) as Body) : {};
   } catch {

@@ -13,6 +13,7 @@ export { documentClient } from './kernel/client.ts';
 export type { StoreContext } from './kernel/context.ts';
 export { eventOfStreamRecord, eventStreamRecord } from './kernel/events-outbox.ts';
 export { expiredItemOfStreamRecord } from './kernel/expiry-records.ts';
+export { pooledRandomBytes } from './kernel/random-pool.ts';
 export {
   createTableInput,
   globalIndexes,

@@ -1,5 +1,6 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
 import type { KMSClient } from '@aws-sdk/client-kms';
+import { pooledRandomBytes } from './random-pool.ts';
 
 /**
  * Encrypts card numbers at rest with AES-256-GCM. `context` (the card's scope and token) is bound
@@ -14,7 +15,7 @@ const b64 = (buffer: Buffer): string => buffer.toString('base64url');
 const unb64 = (text: string): Buffer => Buffer.from(text, 'base64url');
 
 const gcmSeal = (key: Buffer, plain: string, context: string): string[] => {
-  const iv = randomBytes(12);
+  const iv = pooledRandomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(context));
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
