@@ -8,7 +8,7 @@ import {
   TokenUsed,
 } from '@wattle/ports';
 import type { StoreContext } from './context.ts';
-import type { ItemKey } from './keys.ts';
+import { type ItemKey, keys } from './keys.ts';
 import type { Transaction } from './transaction.ts';
 
 /** The labels of the single-use tokens' conditions, one per kind. */
@@ -42,6 +42,21 @@ export interface SingleUseKind {
   /** The label of the using transaction's condition on the token. */
   label: SingleUseLabel;
 }
+
+/**
+ * The three kinds of single-use token, named once: their repositories keep them with these, and the
+ * generic writes' interpreter uses one up by its kind without importing the repositories (a
+ * function's bundle holds only the repositories its routes use).
+ */
+export const singleUseKinds = {
+  'card-token': { key: keys.cardToken, entityType: 'card_token', label: 'card-token' },
+  'payment-source': { key: keys.paymentSource, entityType: 'payment_source', label: 'payment-source' },
+  'bank-account-token': {
+    key: keys.bankAccountToken,
+    entityType: 'bank_account_token',
+    label: 'bank-account-token',
+  },
+} as const satisfies Record<SingleUseLabel, SingleUseKind>;
 
 /**
  * Single-use tokens that expire (card tokens, bank account tokens, payment sources). The item is

@@ -1,8 +1,7 @@
 import type { BankAccount, Scope } from '@wattle/domain';
 import type { BankAccountTokensStore, SealedBankAccount } from '@wattle/ports';
 import type { StoreContext } from '../kernel/context.ts';
-import { keys } from '../kernel/keys.ts';
-import { type ConsumeIn, type Sealed, SingleUseTokens } from '../kernel/single-use-tokens.ts';
+import { type ConsumeIn, type Sealed, SingleUseTokens, singleUseKinds } from '../kernel/single-use-tokens.ts';
 
 const fromSealed = (sealed: Sealed<BankAccount>): SealedBankAccount => ({
   bankAccount: sealed.value,
@@ -14,11 +13,7 @@ export class BankAccountTokensRepo implements BankAccountTokensStore {
   private readonly tokens: SingleUseTokens<BankAccount>;
 
   constructor(ctx: StoreContext) {
-    this.tokens = new SingleUseTokens<BankAccount>(ctx, {
-      key: keys.bankAccountToken,
-      entityType: 'bank_account_token',
-      label: 'bank-account-token',
-    });
+    this.tokens = new SingleUseTokens<BankAccount>(ctx, singleUseKinds['bank-account-token']);
   }
 
   async seal(scope: Scope, bankAccount: BankAccount, accountNumber: string): Promise<SealedBankAccount> {

@@ -1,8 +1,7 @@
 import type { Card, ProcessorCard, Scope } from '@wattle/domain';
 import type { CardTokensStore, SealedCard } from '@wattle/ports';
 import type { StoreContext } from '../kernel/context.ts';
-import { keys } from '../kernel/keys.ts';
-import { type ConsumeIn, type Sealed, SingleUseTokens } from '../kernel/single-use-tokens.ts';
+import { type ConsumeIn, type Sealed, SingleUseTokens, singleUseKinds } from '../kernel/single-use-tokens.ts';
 
 const fromSealed = ({ value, ...secrets }: Sealed<Card>): SealedCard => ({ card: value, ...secrets });
 
@@ -11,11 +10,7 @@ export class CardTokensRepo implements CardTokensStore {
   private readonly tokens: SingleUseTokens<Card>;
 
   constructor(ctx: StoreContext) {
-    this.tokens = new SingleUseTokens<Card>(ctx, {
-      key: keys.cardToken,
-      entityType: 'card_token',
-      label: 'card-token',
-    });
+    this.tokens = new SingleUseTokens<Card>(ctx, singleUseKinds['card-token']);
   }
 
   async seal(scope: Scope, card: Card, cardNumber: string, cvc?: string): Promise<SealedCard> {

@@ -1,8 +1,7 @@
 import type { PaymentSourceRecord, Scope } from '@wattle/domain';
 import type { PaymentSourcesStore, SealedPaymentSource } from '@wattle/ports';
 import type { StoreContext } from '../kernel/context.ts';
-import { keys } from '../kernel/keys.ts';
-import { type ConsumeIn, type Sealed, SingleUseTokens } from '../kernel/single-use-tokens.ts';
+import { type ConsumeIn, type Sealed, SingleUseTokens, singleUseKinds } from '../kernel/single-use-tokens.ts';
 
 const fromSealed = ({ value, ...secrets }: Sealed<PaymentSourceRecord>): SealedPaymentSource => ({
   source: value,
@@ -18,11 +17,7 @@ export class PaymentSourcesRepo implements PaymentSourcesStore {
   private readonly tokens: SingleUseTokens<PaymentSourceRecord>;
 
   constructor(ctx: StoreContext) {
-    this.tokens = new SingleUseTokens<PaymentSourceRecord>(ctx, {
-      key: keys.paymentSource,
-      entityType: 'payment_source',
-      label: 'payment-source',
-    });
+    this.tokens = new SingleUseTokens<PaymentSourceRecord>(ctx, singleUseKinds['payment-source']);
   }
 
   put(scope: Scope, { source, ...secrets }: SealedPaymentSource, expiresAt: Date): Promise<void> {

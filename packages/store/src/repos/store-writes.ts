@@ -17,12 +17,14 @@ import { type EventLabel, recordEvent } from '../kernel/events-outbox.ts';
 import { type ItemKey, keys } from '../kernel/keys.ts';
 import { listMembership } from '../kernel/list-page.ts';
 import { advanceIn, cancelIn, claimIn, type JobLabel, scheduleIn } from '../kernel/schedule.ts';
-import type { ConsumeIn, SingleUseLabel } from '../kernel/single-use-tokens.ts';
+import {
+  type ConsumeIn,
+  type SingleUseLabel,
+  SingleUseTokens,
+  singleUseKinds,
+} from '../kernel/single-use-tokens.ts';
 import { maxTransactionItems, type Transaction } from '../kernel/transaction.ts';
 import { type BalanceLabel, debitIn } from './balance-repo.ts';
-import { BankAccountTokensRepo } from './bank-account-tokens-repo.ts';
-import { CardTokensRepo } from './card-tokens-repo.ts';
-import { PaymentSourcesRepo } from './payment-sources-repo.ts';
 import { planSubscriptionShards } from './plan-counts.ts';
 
 /** Where each kind of record is kept: its key, and its entity type (`_et`). */
@@ -147,10 +149,14 @@ export class StoreWrites implements StoreWriter {
   private readonly tokens: Record<SingleUseKind, ConsumeIn>;
 
   constructor(private readonly ctx: StoreContext) {
+    const consumeOf = (kind: SingleUseKind): ConsumeIn => {
+      const tokens = new SingleUseTokens(ctx, singleUseKinds[kind]);
+      return (tx, scope, token, now) => tokens.consumeIn(tx, scope, token, now);
+    };
     this.tokens = {
-      'card-token': new CardTokensRepo(ctx).consumeIn,
-      'payment-source': new PaymentSourcesRepo(ctx).consumeIn,
-      'bank-account-token': new BankAccountTokensRepo(ctx).consumeIn,
+      'card-token': consumeOf('card-token'),
+      'payment-source': consumeOf('payment-source'),
+      'bank-account-token': consumeOf('bank-account-token'),
     };
   }
 
