@@ -34,32 +34,25 @@ export interface FunctionAccess {
   processor?: boolean;
 }
 
+/** Reads, conditional writes and the transactions built from them (TransactWriteItems needs these). */
+const readWrite = [
+  'dynamodb:GetItem',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:Query',
+  'dynamodb:BatchGetItem',
+  'dynamodb:ConditionCheckItem',
+] as const satisfies readonly TableAction[];
+
 /** The table access functions are given, by what they do with the table. */
 export const tableAccess = {
-  /** Reads, conditional writes and the transactions built from them (TransactWriteItems needs these). */
-  readWrite: [
-    'dynamodb:GetItem',
-    'dynamodb:PutItem',
-    'dynamodb:UpdateItem',
-    'dynamodb:DeleteItem',
-    'dynamodb:Query',
-    'dynamodb:BatchGetItem',
-    'dynamodb:ConditionCheckItem',
-  ],
+  readWrite,
   /**
    * A transfer's line items are written in batches of 25 (BatchWriteItem: the payout, by the
    * request or by the scheduler's job); only the two functions that pay transfers out get it.
    */
-  payingOut: [
-    'dynamodb:GetItem',
-    'dynamodb:PutItem',
-    'dynamodb:UpdateItem',
-    'dynamodb:DeleteItem',
-    'dynamodb:Query',
-    'dynamodb:BatchGetItem',
-    'dynamodb:ConditionCheckItem',
-    'dynamodb:BatchWriteItem',
-  ],
+  payingOut: [...readWrite, 'dynamodb:BatchWriteItem'],
   /** Reads only: what a function that shows stored resources needs. */
   readOnly: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'],
   /** No table access at all. */
