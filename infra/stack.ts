@@ -16,7 +16,7 @@ import type { Dashboard } from 'aws-cdk-lib/aws-cloudwatch';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Key } from 'aws-cdk-lib/aws-kms';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
@@ -31,6 +31,7 @@ import { createEventsPipe } from './constructs/events-pipe.ts';
 import { addExpiryConsumer } from './constructs/expiry-consumer.ts';
 import { createFilesBucket } from './constructs/files-bucket.ts';
 import { createServiceFunction } from './constructs/function.ts';
+import { FunctionBundles } from './constructs/function-bundles.ts';
 import { createObservability } from './constructs/observability.ts';
 import {
   type AccountSecret,
@@ -44,7 +45,7 @@ import { createSchedule } from './constructs/schedule.ts';
 import { createTable } from './constructs/table.ts';
 import { createTableKey, tableKeyActions, tableKeyStatement } from './constructs/table-key.ts';
 
-/** The repository root: function entries and the lock file are resolved from here. */
+/** The repository root: the functions' entries are resolved from here. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** A function's logical id in the stack (CDK adds its hash): `webhook-delivery` → WebhookDeliveryFunction. */
@@ -57,7 +58,7 @@ export class WattleStack extends Stack {
   readonly tableKey: Key;
   readonly cardKey: Key;
   readonly filesBucket: Bucket;
-  readonly functions: Record<FunctionName, NodejsFunction>;
+  readonly functions: Record<FunctionName, LambdaFunction>;
   readonly api: HttpApi;
   readonly stages: Record<StageName, HttpStage>;
   readonly eventsQueue: Queue;
@@ -72,6 +73,8 @@ export class WattleStack extends Stack {
   readonly processorAccounts: DeclaredAccounts;
   /** Each account's settings (a secret each), read by the functions that call processors. */
   readonly accountSecrets: readonly AccountSecret[];
+  /** Every function's bundle, from one esbuild run when the first function's asset is bundled. */
+  private readonly bundles = new FunctionBundles(repoRoot);
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -91,7 +94,7 @@ export class WattleStack extends Stack {
 
     this.functions = Object.fromEntries(functionNames.map((fn) => [fn, this.createFunction(fn)])) as Record<
       FunctionName,
-      NodejsFunction
+      LambdaFunction
     >;
 
     const { api, stages } = createServiceApi(this, 'Api', { routes, functions: this.functions });
@@ -157,7 +160,7 @@ export class WattleStack extends Stack {
   }
 
   /** A function with exactly the access `functionAccess` gives it. */
-  private createFunction(fn: FunctionName): NodejsFunction {
+  private createFunction(fn: FunctionName): LambdaFunction {
     const access = functionAccess[fn];
     const environment: Record<string, string> = { WATTLE_TABLE_NAME: this.table.tableName };
     // `-c eventRetentionDays=90`: how long events and webhooks are kept (default 30, checked at start).
@@ -168,7 +171,7 @@ export class WattleStack extends Stack {
     for (const { name, queue } of sendTo) environment[queueUrlVariable(name)] = queue.queueUrl;
     if (access.filesBucket) environment.WATTLE_FILES_BUCKET = this.filesBucket.bucketName;
 
-    const lambda = createServiceFunction(this, functionId(fn), { fn, repoRoot, environment });
+    const lambda = createServiceFunction(this, functionId(fn), { fn, bundles: this.bundles, environment });
     if (access.table.length > 0) {
       lambda.addToRolePolicy(
         new PolicyStatement({

@@ -12,7 +12,7 @@ import { bundleSettings } from './bundle-settings.ts';
  * it: the bundle leaves the module external (the connector's descriptor, which holds no library
  * code, stays in) and the function's asset holds the module in `node_modules/<its package>`,
  * bundled on its own with its library, where Node's resolution of the bundle's `import(<module>)`
- * finds it. NodejsFunction writes one file (esbuild cannot split it), and a library inside that
+ * finds it. A function's bundle is one file (esbuild cannot split it), and a library inside that
  * file is parsed at every cold start, even where only test payments (the simulator) ever run;
  * beside it, it is read on a live payment's first call (docs/decisions/0183).
  */
@@ -30,39 +30,56 @@ const packageAndSubpath = (module: string): { packageName: string; subpath: stri
   return { packageName: `${scope}/${name}`, subpath: `./${rest.join('/')}` };
 };
 
-/**
- * Bundles each connector module into `<functionDir>/node_modules/<its package>` with the
- * function's own settings (ESM for Node 22, minified, with its source map and the `require`
- * banner), with a package.json that exports it as the source package does.
- */
-export const buildConnector = async (repoRoot: string, functionDir: string): Promise<void> => {
-  for (const { module, packageDir } of apart) {
+/** Each connector module's source, and where it lands under a function's folder (no extension: `.mjs`). */
+const connectorFiles = (repoRoot: string) =>
+  apart.map(({ module, packageDir }) => {
     const { packageName, subpath } = packageAndSubpath(module);
-    const outdir = join(functionDir, 'node_modules', packageName);
     const { exports } = JSON.parse(readFileSync(join(repoRoot, packageDir, 'package.json'), 'utf8')) as {
       exports: Record<string, string>;
     };
     const source = exports[subpath];
     if (!source) throw new Error(`${packageName} exports no ${subpath}`);
-    const file = `${subpath.slice(2).replaceAll('/', '-')}.mjs`;
-    mkdirSync(outdir, { recursive: true });
-    await build({
-      absWorkingDir: repoRoot,
-      entryPoints: [join(repoRoot, packageDir, source)],
-      outfile: join(outdir, file),
-      ...bundleSettings,
-      logLevel: 'error',
-    });
+    const name = subpath.slice(2).replaceAll('/', '-');
+    return { packageName, subpath, name, source: join(repoRoot, packageDir, source) };
+  });
+
+/**
+ * The connectors as esbuild entry points, each out at `node_modules/<its package>/<subpath>` under
+ * `underDir` (a function's folder, or any folder copied into one): bundled with the functions' own
+ * settings (ESM for Node 22, minified, with its source map and the `require` banner).
+ */
+export const connectorEntryPoints = (repoRoot: string, underDir = ''): { in: string; out: string }[] =>
+  connectorFiles(repoRoot).map(({ packageName, name, source }) => ({
+    in: source,
+    out: join(underDir, 'node_modules', packageName, name),
+  }));
+
+/** Beside each bundled connector under `dir`, a package.json that exports it as the source package does. */
+export const writeConnectorManifests = (repoRoot: string, dir: string): void => {
+  for (const { packageName, subpath, name } of connectorFiles(repoRoot)) {
     const manifest = {
       name: packageName,
       private: true,
       type: 'module',
-      exports: { [subpath]: `./${file}` },
+      exports: { [subpath]: `./${name}.mjs` },
     };
-    writeFileSync(join(outdir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    mkdirSync(join(dir, 'node_modules', packageName), { recursive: true });
+    writeFileSync(
+      join(dir, 'node_modules', packageName, 'package.json'),
+      `${JSON.stringify(manifest, null, 2)}\n`,
+    );
   }
 };
 
-/** The shell command CDK runs after bundling a function that ships the connectors (its afterBundling hook). */
-export const buildConnectorCommand = (repoRoot: string, outputDir: string): string =>
-  `"${process.execPath}" --import tsx "${join(repoRoot, 'infra/build-connector.ts')}" "${outputDir}"`;
+/** Bundles the connectors into `<functionDir>/node_modules` on their own (the bundle bench's functions). */
+export const buildConnector = async (repoRoot: string, functionDir: string): Promise<void> => {
+  await build({
+    ...bundleSettings,
+    absWorkingDir: repoRoot,
+    entryPoints: connectorEntryPoints(repoRoot),
+    outdir: functionDir,
+    outExtension: { '.js': '.mjs' },
+    logLevel: 'error',
+  });
+  writeConnectorManifests(repoRoot, functionDir);
+};

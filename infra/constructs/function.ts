@@ -1,17 +1,15 @@
-import path from 'node:path';
-import { type FunctionName, functionEntry } from '@wattle/routes';
+import type { FunctionName } from '@wattle/routes';
 import { Duration, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { requireShim } from './bundle-settings.ts';
-import { buildConnectorCommand, connectorModules, shipsConnector } from './connector-package.ts';
+import type { FunctionBundles } from './function-bundles.ts';
 
 export interface ServiceFunctionProps {
   fn: FunctionName;
-  repoRoot: string;
+  /** The stack's one build of every function's bundle (function-bundles.ts). */
+  bundles: FunctionBundles;
   environment: Record<string, string>;
 }
 
@@ -34,22 +32,8 @@ const xrayAnyResource = {
 };
 
 /**
- * What a function that reaches the processor adds to its bundling: the connectors' processors left out of
- * the bundle and shipped beside it, in the asset's node_modules (connector-package.ts).
- */
-const connectorBundling = (repoRoot: string) => ({
-  externalModules: [...connectorModules],
-  commandHooks: {
-    beforeBundling: (): string[] => [],
-    beforeInstall: (): string[] => [],
-    afterBundling: (_inputDir: string, outputDir: string): string[] => [
-      buildConnectorCommand(repoRoot, outputDir),
-    ],
-  },
-});
-
-/**
- * One Lambda function of the service: Node 22 on arm64, bundled as ESM with the AWS SDK inside.
+ * One Lambda function of the service: Node 22 on arm64, its code bundled as ESM with the AWS SDK
+ * inside (function-bundles.ts).
  * Its role starts empty (no AWS managed policy): writing its own log group and its traces (active
  * X-Ray tracing) is all it gets here; the stack adds the table, keys and queues it needs.
  */
@@ -60,9 +44,9 @@ export const createServiceFunction = (scope: Construct, id: string, props: Servi
     description: `Wattle: the ${props.fn} function`,
   });
   logGroup.grantWrite(role);
-  const made = new NodejsFunction(scope, id, {
-    entry: path.join(props.repoRoot, functionEntry(props.fn)),
-    handler: 'handler',
+  const made = new LambdaFunction(scope, id, {
+    code: props.bundles.code(props.fn),
+    handler: 'index.handler',
     runtime,
     role,
     // X-Ray: each invocation's segment, its AWS SDK and HTTP calls as subsegments (Powertools
@@ -72,8 +56,6 @@ export const createServiceFunction = (scope: Construct, id: string, props: Servi
     architecture: Architecture.ARM_64,
     memorySize: 512,
     timeout: Duration.seconds(29),
-    projectRoot: props.repoRoot,
-    depsLockFilePath: path.join(props.repoRoot, 'package-lock.json'),
     // No --enable-source-maps: it reads the whole map at every cold start; the map ships beside
     // the bundle and a logged error's stack is mapped through it then (readable-stack.ts).
     environment: {
@@ -81,17 +63,6 @@ export const createServiceFunction = (scope: Construct, id: string, props: Servi
       ...props.environment,
     },
     logGroup,
-    bundling: {
-      // esbuild's per-bundle size table is noise in every synth; its errors still show.
-      logLevel: LogLevel.ERROR,
-      format: OutputFormat.ESM,
-      minify: true,
-      sourceMap: true,
-      mainFields: ['module', 'main'],
-      banner: requireShim,
-      bundleAwsSDK: true,
-      ...(shipsConnector(props.fn) ? connectorBundling(props.repoRoot) : {}),
-    },
   });
   Validations.of(made).acknowledge(notLatestRuntime);
   Validations.of(role).acknowledge(xrayAnyResource);

@@ -3,7 +3,7 @@ import { liveProcessorVariable, processorAccountsVariable, simulatorAccount } fr
 import { connectorNamed, connectors } from '@wattle/runtime/connectors';
 import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 
@@ -114,7 +114,7 @@ export const createAccountSecrets = (scope: Construct, declared: DeclaredAccount
  * live default.
  */
 export const grantAccountSecrets = (
-  fn: NodejsFunction,
+  fn: LambdaFunction,
   live: string,
   accounts: readonly AccountSecret[],
 ): void => {

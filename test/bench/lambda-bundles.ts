@@ -1,5 +1,5 @@
 /**
- * Each function bundled as `cdk deploy` bundles it (infra/constructs/function.ts: esbuild, ESM,
+ * Each function bundled as `cdk deploy` bundles it (infra/constructs/function-bundles.ts: esbuild, ESM,
  * node22, minified, source map, the AWS SDK inside, the `require` banner), into a temporary
  * directory, and its cold start: a fresh Node 22 process importing the bundle, timed to the module
  * evaluated, then its first invocation, timed to its answer, whose first AWS call (the API key's
@@ -29,28 +29,12 @@ import { median } from './load.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-/** What NodejsFunction passes esbuild for the options in infra/constructs/function.ts. */
+/** What the stack gives esbuild for each function's bundle (infra/constructs/function-bundles.ts). */
 export const cdkOptions: BuildOptions = {
   ...bundleSettings,
   external: [],
   metafile: true,
   logLevel: 'silent',
-};
-
-/** Warns when infra/constructs/function.ts no longer says what cdkOptions assume. */
-export const bundlingDrift = (): string[] => {
-  const source = readFileSync(join(repoRoot, 'infra/constructs/function.ts'), 'utf8');
-  const expected = [
-    "from './bundle-settings.ts'",
-    'banner: requireShim',
-    'format: OutputFormat.ESM',
-    'minify: true',
-    'sourceMap: true',
-    "mainFields: ['module', 'main']",
-    'bundleAwsSDK: true',
-    'Runtime.NODEJS_22_X',
-  ];
-  return expected.filter((text) => !source.includes(text));
 };
 
 /** SDK packages a bundle holds, with the client each one exports. */
@@ -322,7 +306,7 @@ interface Built {
 
 /**
  * One bundle as CDK builds it; `shipsConnector`: as CDK builds a function that reaches the
- * processor (Adyen's connector left out, and built beside it by the afterBundling hook).
+ * processor (the connectors left out, and built beside it).
  */
 const bundle = async (
   name: string,

@@ -37,7 +37,6 @@ export interface BenchReport {
   operations: OperationResult[];
   peer?: ServiceBenchResult['peer'];
   bundles?: BundleReport;
-  drift: string[];
   /** Absent when the run measured some operations only (`--only`). */
   hotItems?: HotItemsResult[];
   scheduler?: SchedulerReads;
@@ -188,12 +187,6 @@ export const generatedSection = (r: BenchReport): string => {
     `| load average (1, 5, 15 min) | ${m.loadAtStart.join(', ')} at start; ${r.loadAtEnd.join(', ')} at the end |`,
     '',
     `Settings: ${s.concurrency} concurrent clients, ${s.durationMs / 1000} s for each operation's service and again for its floor, in ${s.rounds} alternating slices, after ${s.warmupMs / 1000} s of warm-up (capture: as many as were authorised beforehand), ${s.coldStartRuns} cold starts per bundle.`,
-    ...(r.drift.length
-      ? [
-          '',
-          `**Warning:** infra/constructs/function.ts no longer contains ${r.drift.map((d) => `\`${d}\``).join(', ')}: the bundling below may not be what \`cdk deploy\` does.`,
-        ]
-      : []),
     '',
     '### Throughput and latency: the service against its storage floor',
     '',

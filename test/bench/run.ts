@@ -21,7 +21,7 @@ import { parseOperationNames } from './api-operations.ts';
 import { benchEngines } from './engines.ts';
 import { writeEnginesReport } from './engines-report.ts';
 import { benchHotItems } from './hot-items.ts';
-import { benchBundles, bundlingDrift } from './lambda-bundles.ts';
+import { benchBundles } from './lambda-bundles.ts';
 import { machine } from './machine.ts';
 import { type BenchReport, writeReport } from './report.ts';
 import { benchSchedulerReads } from './scheduler-reads.ts';
@@ -65,7 +65,6 @@ const hotItems = only
   : await benchHotItems({ concurrency: settings.concurrency * 2, durationMs: settings.durationMs });
 if (!only) log('The scheduler with nothing due (its reads a run, clock advances):');
 const scheduler = only ? undefined : await benchSchedulerReads(quick ? 10 : 50);
-const drift = only ? [] : bundlingDrift();
 if (!only) log('Lambda bundles:');
 const bundles = only ? undefined : await benchBundles(settings.coldStartRuns, log);
 const report: BenchReport = {
@@ -78,7 +77,6 @@ const report: BenchReport = {
   hotItems,
   scheduler,
   bundles,
-  drift,
 };
 writeReport(out, report);
 log(`Written to ${out} in ${report.seconds.toFixed(0)} s`);

@@ -1,18 +1,20 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { type FunctionName, functionEntry, functionNames } from '@wattle/routes';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { functionAccess } from '../../infra/constructs/access.ts';
+import { connectorModules, shipsConnector } from '../../infra/constructs/connector-package.ts';
 import {
-  buildConnector,
-  connectorModules,
-  shipsConnector,
-} from '../../infra/constructs/connector-package.ts';
+  completeFunctionBuild,
+  copyFunctionAsset,
+  functionBuildOptions,
+  functionBundleDir,
+} from '../../infra/constructs/function-bundles.ts';
 import { cdkOptions } from '../bench/lambda-bundles.ts';
 import { adyenNotifications } from '../fakes/adyen.ts';
 import { hangNet } from '../helpers/hang-net.ts';
@@ -31,23 +33,20 @@ interface Bundle {
 }
 
 /**
- * Every function bundled with the stack's settings that decide what it holds (function.ts), in one
- * esbuild run: each entry point is still a bundle of its own (no code splitting), tree-shaken on its
- * own, as CDK builds it, but the sources they share are read and parsed once, not once per function.
- * Adyen's connector is left out of all of them, as CDK leaves it out of those that reach the
- * processor (the others do not import it: a test below shows it).
+ * Every function bundled as the stack bundles them (function-bundles.ts): in one esbuild run, each
+ * entry point still a bundle of its own (no code splitting), tree-shaken on its own, the sources
+ * they share read and parsed once. Adyen's connector is left out of all of them, and built beside
+ * them once, to be copied into the assets of those that reach the processor (the others do not
+ * import it: a test below shows it).
  */
 const bundles: Promise<Map<FunctionName, Bundle>> = build({
-  ...cdkOptions,
-  external: [...connectorModules],
-  absWorkingDir: repoRoot,
-  entryPoints: functionNames.map((fn) => ({ in: join(repoRoot, functionEntry(fn)), out: `${fn}/index` })),
-  outdir: outDir,
-  outExtension: { '.js': '.mjs' },
+  ...functionBuildOptions(repoRoot, outDir),
+  metafile: true,
+  logLevel: 'silent',
 }).then((built) => {
   const byFunction = new Map<FunctionName, Bundle>();
   for (const fn of functionNames) {
-    const outfile = join(outDir, fn, 'index.mjs');
+    const outfile = join(functionBundleDir(outDir, fn), 'index.mjs');
     const output = Object.entries(built.metafile?.outputs ?? {}).find(
       ([path, o]) => o.entryPoint && join(repoRoot, path) === outfile,
     )?.[1];
@@ -162,10 +161,27 @@ describe('the Lambda bundles', () => {
           paypal: holdsFile('packages/paypal/src/paypal-processor.ts'),
         }).toEqual({ fn, library: false, connector: false, paypal: false });
       }
-      // The connector as CDK's afterBundling hook builds it into the charges function's asset: the
-      // bundle's own resolution finds it there, and Adyen's library in it verifies a signed delivery.
-      const charges = await bundleOf('charges');
-      await buildConnector(repoRoot, dirname(charges.outfile));
+      // The charges function's asset as the stack puts it together: the bundle's own resolution finds
+      // the connector beside it, and Adyen's library in it verifies a signed delivery.
+      await bundles;
+      completeFunctionBuild(repoRoot, outDir);
+      const asset = join(outDir, 'charges-asset');
+      copyFunctionAsset(outDir, 'charges', asset);
+      // Its bundle and map, and each connector with its map and manifest: nothing of another function.
+      const files = readdirSync(asset, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => relative(asset, join(entry.parentPath, entry.name)))
+        .sort();
+      expect(files).toEqual([
+        'index.mjs',
+        'index.mjs.map',
+        'node_modules/@wattle/adyen/package.json',
+        'node_modules/@wattle/adyen/processor.mjs',
+        'node_modules/@wattle/adyen/processor.mjs.map',
+        'node_modules/@wattle/paypal/package.json',
+        'node_modules/@wattle/paypal/processor.mjs',
+        'node_modules/@wattle/paypal/processor.mjs.map',
+      ]);
       const hmacKey = 'A1'.repeat(32);
       const adyen = adyenNotifications({ hmacKey, merchantAccount: 'WattleAU' });
       const signed = adyen.notificationItem({
@@ -187,7 +203,7 @@ describe('the Lambda bundles', () => {
       const paypal = paypalProcessor({ apiUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's', webhookId: 'W1' });
       process.stdout.write(JSON.stringify({ name: processor.name, accepted: accepted.notifications?.map((n) => n.reference), refused: refused.verdict, paypal: paypal.name }));`;
       const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
-        cwd: dirname(charges.outfile),
+        cwd: asset,
         env: { PATH: process.env.PATH },
       });
       expect(JSON.parse(stdout)).toEqual({
@@ -196,6 +212,31 @@ describe('the Lambda bundles', () => {
         refused: 'refused',
         paypal: 'paypal',
       });
+    },
+    hangNet(60_000),
+  );
+
+  it(
+    'are each the bundle the function would have if built alone, byte for byte (the one run splits nothing out)',
+    async () => {
+      const charges = await bundleOf('charges');
+      // Alone, at the same depth under the output folder, so the source map names the same paths.
+      const alone = join(outDir, 'alone', 'index.mjs');
+      await build({
+        ...functionBuildOptions(repoRoot, outDir),
+        entryPoints: [join(repoRoot, functionEntry('charges'))],
+        outdir: undefined,
+        outExtension: undefined,
+        outfile: alone,
+      });
+      for (const file of ['', '.map'])
+        expect({
+          file,
+          same: readFileSync(`${alone}${file}`).equals(readFileSync(`${charges.outfile}${file}`)),
+        }).toEqual({
+          file,
+          same: true,
+        });
     },
     hangNet(60_000),
   );
