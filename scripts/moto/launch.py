@@ -27,7 +27,8 @@ not quite as AWS does, which would make a rehearsal pass where AWS refuses. The 
 
 moto's DynamoDB is also made to answer one request at a time (its transactions are not
 thread-safe), to back a transaction up once per table rather than once per item (it took
-seconds, past the SDK's request timeout, on a table of a few thousand items), and to honour a
+seconds, past the SDK's request timeout, on a table of a few thousand items) and without the
+table's stream records (a cancelled transaction takes back the records it added), and to honour a
 transaction's ClientRequestToken as AWS does (a retry of a transaction that was written succeeds
 and writes nothing again).
 
@@ -164,17 +165,25 @@ DynamoHandler.call_action = dynamodb_call_action_alone
 
 # moto backs a transaction up by deep-copying the whole table once per item of the transaction
 # (stream records included): a 20-item transaction on a used table takes seconds, past the SDK's
-# request timeout. One copy per table and transaction is the same backup.
+# request timeout. One copy per table and transaction is the same backup. The copy leaves out the
+# table's stream, which only grows: it shares the stream's shard, and a rolled-back transaction
+# takes back the records it added (most of the copy's time was the stream's records, copied at
+# every transaction though no transaction changes one already written).
 
 
 class TableCopiedOnce:
     def __init__(self):
         self.copies = None
+        self.streams = None
 
     def deepcopy(self, value, memo=None):
         if self.copies is not None and isinstance(value, Table):
             if id(value) not in self.copies:
-                self.copies[id(value)] = copy.deepcopy(value)
+                shard = value.stream_shard
+                shared = {} if shard is None else {id(shard): shard}
+                self.copies[id(value)] = copy.deepcopy(value, shared)
+                if shard is not None:
+                    self.streams.append((shard, len(shard.items)))
             return self.copies[id(value)]
         return copy.deepcopy(value, memo)
 
@@ -189,10 +198,21 @@ transact_write_items = DynamoDBBackend.transact_write_items
 
 def transact_write_items_copying_once(self, transact_items):
     table_copies.copies = {}
+    table_copies.streams = []
     try:
         return transact_write_items(self, transact_items)
+    except Exception:
+        # moto put the copies back in place of the tables: their shared shards drop the records
+        # the transaction added, and belong to the tables put back.
+        for shard, length in table_copies.streams:
+            del shard.items[length:]
+            for table in self.tables.values():
+                if table.stream_shard is shard:
+                    shard.table = table
+        raise
     finally:
         table_copies.copies = None
+        table_copies.streams = None
 
 
 DynamoDBBackend.transact_write_items = transact_write_items_copying_once

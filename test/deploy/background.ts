@@ -29,7 +29,10 @@ import { motoAccount, rehearsalRegion } from './moto.ts';
 const queueArnOf = (url: string) => `arn:aws:sqs:${rehearsalRegion}:${motoAccount}:${url.split('/').pop()}`;
 
 /** Every record of the table's stream so far, read with the Pipe's role (moto keeps one shard per table). */
-const streamRecords = async (context: RehearsalContext, streamArn: string): Promise<StreamRecord[]> => {
+export const streamRecords = async (
+  context: RehearsalContext,
+  streamArn: string,
+): Promise<StreamRecord[]> => {
   const streams = new DynamoDBStreamsClient(
     motoClientConfig(context.moto.endpoint, context.stack.pipeCredentials),
   );

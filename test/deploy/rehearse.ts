@@ -27,7 +27,7 @@ import {
 } from './processor-notifications.ts';
 import { provesRefusal } from './refusal.ts';
 import { exerciseLaterRoutes, exerciseRoutes, routeCoverage } from './routes.ts';
-import { checkTransactionTokens } from './transaction-tokens.ts';
+import { checkCancelledTransaction, checkTransactionTokens } from './transaction-tokens.ts';
 
 const missing = motoMissing();
 if (missing) {
@@ -76,6 +76,7 @@ try {
     `${functionNames.length} functions started from their deployed code, each with its own role; IAM enforced (${seconds()})`,
   );
   await checkTransactionTokens(context);
+  await checkCancelledTransaction(context);
   await rehearseMigrations(context);
 
   const adyen = await configureAdyen(context, processorSecretArns.adyen);
