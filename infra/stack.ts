@@ -32,6 +32,7 @@ import { addExpiryConsumer } from './constructs/expiry-consumer.ts';
 import { createFilesBucket } from './constructs/files-bucket.ts';
 import { createServiceFunction } from './constructs/function.ts';
 import { FunctionBundles } from './constructs/function-bundles.ts';
+import { functionId } from './constructs/function-id.ts';
 import { createObservability } from './constructs/observability.ts';
 import {
   type AccountSecret,
@@ -47,10 +48,6 @@ import { createTableKey, tableKeyActions, tableKeyStatement } from './constructs
 
 /** The repository root: the functions' entries are resolved from here. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** A function's logical id in the stack (CDK adds its hash): `webhook-delivery` → WebhookDeliveryFunction. */
-export const functionId = (fn: FunctionName): string =>
-  `${fn.replace(/(^|-)([a-z])/g, (_, _dash, c: string) => c.toUpperCase())}Function`;
 
 /** Table, card key, functions, HTTP API (stages test and live), the queues and the events pipe. */
 export class WattleStack extends Stack {

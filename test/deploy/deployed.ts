@@ -7,7 +7,7 @@ import { GetFunctionCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import { type FunctionName, functionNames } from '@wattle/routes';
-import { functionId } from '../../infra/stack.ts';
+import { functionId } from '../../infra/constructs/function-id.ts';
 import { adminCredentials } from './deploy.ts';
 import { motoAccount, rehearsalRegion } from './moto.ts';
 
