@@ -9,7 +9,7 @@ import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import { type FunctionName, functionNames } from '@wattle/routes';
 import { functionId } from '../../infra/constructs/function-id.ts';
 import { adminCredentials } from './deploy.ts';
-import { motoAccount, rehearsalRegion } from './moto.ts';
+import { motoAccount, pythonExecutable, rehearsalRegion } from './moto.ts';
 
 export interface RoleCredentials {
   accessKeyId: string;
@@ -105,13 +105,16 @@ const fetchCode = async (
 
 /**
  * Every function's zip unpacked into its folder, by one python3 (moto's prerequisite is there, and
- * Node has no unzip of its own): one process, not one a function, as a python3 start costs about
- * 0.4 s of CPU where python3 is pyenv's shim.
+ * Node has no unzip of its own): one process, not one a function.
  */
 const unpackCode = (zips: { zipPath: string; codeDir: string }[]): void => {
   const unpack =
     'import sys, zipfile\nfor z, d in zip(sys.argv[1::2], sys.argv[2::2]):\n  zipfile.ZipFile(z).extractall(d)';
-  execFileSync('python3', ['-c', unpack, ...zips.flatMap(({ zipPath, codeDir }) => [zipPath, codeDir])]);
+  execFileSync(pythonExecutable(), [
+    '-c',
+    unpack,
+    ...zips.flatMap(({ zipPath, codeDir }) => [zipPath, codeDir]),
+  ]);
 };
 
 /** Each function as deployed: its configuration, its code and its role's credentials. */

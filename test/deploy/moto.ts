@@ -29,15 +29,42 @@ export interface Moto {
 
 const launcher = 'scripts/moto/launch.py';
 
+/**
+ * python3's own executable and what it lacks of moto's server, found by one python3 start: the
+ * rehearsal's later starts (moto, the code's unpacking) go to the executable itself, as a python3
+ * on PATH may be a shim (pyenv's costs about 0.4 s of CPU a start). The modules are found, not
+ * imported (moto's import is another 0.4 s; the server imports it).
+ */
+let python: { executable: string; missing: string[] } | { error: string } | undefined;
+const findPython = () => {
+  if (python) return python;
+  const script = [
+    'import importlib.util, sys',
+    "missing = [m for m in ('moto', 'flask', 'flask_cors') if importlib.util.find_spec(m) is None]",
+    "print(sys.executable, *missing, sep='\\n')",
+  ].join('\n');
+  const found = spawnSync('python3', ['-c', script], { encoding: 'utf8' });
+  if (found.error) python = { error: 'python3 is not on PATH' };
+  else if (found.status !== 0) python = { error: `python3 could not look for moto: ${found.stderr.trim()}` };
+  else {
+    const [executable, ...missing] = found.stdout.trim().split('\n');
+    python = { executable: executable!, missing };
+  }
+  return python;
+};
+
 /** What keeps the rehearsal from running here, or null: python3 with moto importable. */
 export const motoMissing = (): string | null => {
-  const python = spawnSync('python3', ['-c', 'import moto, flask, flask_cors'], { encoding: 'utf8' });
-  if (python.error) return 'python3 is not on PATH';
-  if (python.status !== 0) {
-    const missing = /No module named '([^']+)'/.exec(python.stderr)?.[1] ?? 'moto';
-    return `Python module ${missing} is not importable (pip install 'moto[server]')`;
-  }
-  return null;
+  const found = findPython();
+  if ('error' in found) return found.error;
+  const [missing] = found.missing;
+  return missing ? `Python module ${missing} is not importable (pip install 'moto[server]')` : null;
+};
+
+/** The python3 executable to start (motoMissing found it). */
+export const pythonExecutable = (): string => {
+  const found = findPython();
+  return 'executable' in found ? found.executable : 'python3';
 };
 
 const waitUntilUp = async (endpoint: string, child: ChildProcess): Promise<void> => {
@@ -57,7 +84,7 @@ const waitUntilUp = async (endpoint: string, child: ChildProcess): Promise<void>
 /** One moto_server (through the launcher) on 127.0.0.1, a free port. */
 export const startMoto = async (): Promise<Moto> => {
   const port = await freePort();
-  const child = spawn('python3', [launcher, '-H', '127.0.0.1', '-p', String(port)], {
+  const child = spawn(pythonExecutable(), [launcher, '-H', '127.0.0.1', '-p', String(port)], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   killOnExit(child);
