@@ -81,14 +81,6 @@ const kept: Record<string, { rules: number; why: string }> = {
   },
   'packages/store/src/repos/merchants-repo.ts': { rules: 2, why: 'not converted yet' },
   'packages/memory-store/src/repos/merchants-repo.ts': { rules: 1, why: 'not converted yet' },
-  'packages/store/src/repos/webhook-endpoints-repo.ts': {
-    rules: 1,
-    why: "not converted yet (an endpoint's liveness shards and its purge job)",
-  },
-  'packages/memory-store/src/repos/webhook-endpoints-repo.ts': {
-    rules: 2,
-    why: "not converted yet (an endpoint's liveness shards and its purge job)",
-  },
 };
 
 const sources = (dir: string): string[] =>

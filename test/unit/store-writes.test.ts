@@ -3,10 +3,12 @@ import {
   Changed,
   CustomerWrites,
   changedOrMissing,
+  jobKinds,
   Missing,
   PlanWrites,
   type StoreWrite,
   type StoreWriter,
+  WebhookEndpointWrites,
 } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import { aCard, aCustomer } from '../helpers/builders.ts';
@@ -100,5 +102,39 @@ describe('the generic writes of the ports', () => {
       { kind: 'delete', ref: { record: 'plan-name', token: 'Gold' } },
       { kind: 'create', ref: { record: 'plan-name', token: 'Silver' } },
     ]);
+  });
+
+  it("stops an endpoint's webhooks with its first commit, deletes them next, and ends with the endpoint", async () => {
+    const { writer, commits } = recording(100);
+    const steps: string[] = [];
+    const endpoints = new (class extends WebhookEndpointWrites {
+      protected async deleteWebhooksOf(): Promise<void> {
+        steps.push(`webhooks after ${commits.length} commit(s)`);
+      }
+    })(writer);
+    await endpoints.delete(scope, 'whe_1', now);
+    expect(steps).toEqual(['webhooks after 1 commit(s)']);
+    // Marked deleting, out of its list, its limit and its liveness (Missing when no live endpoint).
+    const [mark, ...rest] = commits[0]!;
+    if (mark?.kind !== 'update' || !mark.refusal) throw new Error('an update with its refusal');
+    expect(mark).toMatchObject({
+      when: { absent: [['deletingSince']] },
+      leaves: { list: 'webhook-endpoints' },
+    });
+    expect(mark.refusal(undefined)).toEqual(new Missing('webhook endpoint', 'whe_1'));
+    expect(rest).toMatchObject([
+      { kind: 'liveness', ref: { record: 'webhook-endpoint', token: 'whe_1' }, live: false },
+      { kind: 'count', list: { list: 'webhook-endpoints' }, by: -1 },
+      { kind: 'schedule-job', job: { kind: jobKinds.endpointPurge, token: 'whe_1' } },
+    ]);
+    // Never a live endpoint; its purge job no longer wanted.
+    expect(commits[1]).toMatchObject([
+      { kind: 'delete', when: { orGone: true, present: [['deletingSince']] } },
+      { kind: 'cancel-job', job: jobKinds.endpointPurge, token: 'whe_1' },
+    ]);
+    // The purge job's run claims the job in its last commit instead.
+    const job = { kind: jobKinds.endpointPurge, scope, token: 'whe_1', dueAt: now };
+    await endpoints.purge(job);
+    expect(commits[2]![1]).toEqual({ kind: 'claim-job', job });
   });
 });

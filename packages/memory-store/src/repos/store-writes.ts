@@ -160,6 +160,9 @@ export class StoreWrites implements StoreWriter {
         case 'drop-count':
           change.write(() => lists.dropCount(listKeyOf(scope, write.list)));
           break;
+        case 'liveness':
+          // One change at a time: the record itself says whether it is live (no `deletingSince`).
+          break;
         case 'use-token':
           this.tokens[write.token].consumeIn(change, scope, write.value, now);
           break;

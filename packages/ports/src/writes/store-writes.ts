@@ -28,7 +28,8 @@ export type RecordKind =
   | 'payment'
   | 'dispute'
   | 'refund'
-  | 'webhook';
+  | 'webhook'
+  | 'webhook-endpoint';
 
 /** A record: its kind and its token, and its owner's token for one kept under another (a customer's card). */
 export interface RecordRef {
@@ -54,6 +55,7 @@ export const listKeyEnds = {
   disputes: 'disputes',
   refunds: 'refunds',
   'charge-refunds': 'refunds',
+  'webhook-endpoints': 'webhook_endpoints',
 } as const;
 
 export type ListName = keyof typeof listKeyEnds;
@@ -127,6 +129,9 @@ export interface BalanceDebit {
   giveBack?: ChargeCredit[];
 }
 
+/** The records whose liveness other writes check (`liveness`): an endpoint, for its webhooks. */
+export type LiveRecordRef = RecordRef & { record: 'webhook-endpoint' };
+
 /** The single-use tokens a write may use up (TokenUsed when used, expired or gone). */
 export type SingleUseKind = 'card-token' | 'payment-source' | 'bank-account-token';
 
@@ -166,6 +171,13 @@ export type StoreWrite =
   | { kind: 'count'; list: ListRef; by: number; atMost?: number }
   /** The list's count forgotten (its owner is gone). */
   | { kind: 'drop-count'; list: ListRef }
+  /**
+   * Whether the record is live for the writes that check it (a webhook for its endpoint): made
+   * live with it, no longer all at once when its deletion begins. DynamoDB keeps it in shards
+   * (decision 212), a writer checking one, so no one item takes a check per event; the memory
+   * world, one change at a time, has the record itself say (no `deletingSince`).
+   */
+  | { kind: 'liveness'; ref: LiveRecordRef; live: boolean }
   /** A single-use token used up, leaving the mark of its use. */
   | { kind: 'use-token'; token: SingleUseKind; value: string }
   /** The event, in its list and awaiting its fan-out. */

@@ -3,6 +3,7 @@ import {
   type Condition,
   type ListName,
   type ListRef,
+  type LiveRecordRef,
   listKeyOf,
   type RecordKind,
   type RecordRef,
@@ -25,10 +26,17 @@ import {
 } from '../kernel/single-use-tokens.ts';
 import { maxTransactionItems, type Transaction } from '../kernel/transaction.ts';
 import { type BalanceLabel, debitIn } from './balance-repo.ts';
+import { endpointLiveEt, endpointLiveShards, liveShardKeys } from './endpoint-liveness.ts';
 import { planSubscriptionShards } from './plan-counts.ts';
 
-/** Where each kind of record is kept: its key, and its entity type (`_et`). */
-const records: Record<RecordKind, { key: (scope: Scope, ref: RecordRef) => ItemKey; et: string }> = {
+/**
+ * Where each kind of record is kept: its key, its entity type (`_et`), and what the table adds to
+ * the item it creates (an endpoint's `liveShards`: its liveness is in shards, decision 212).
+ */
+const records: Record<
+  RecordKind,
+  { key: (scope: Scope, ref: RecordRef) => ItemKey; et: string; created?: Record<string, unknown> }
+> = {
   customer: { key: (scope, ref) => keys.customer(scope, ref.token), et: 'customer' },
   'customer-card': {
     key: (scope, ref) => keys.customerCard(scope, ref.of ?? '', ref.token),
@@ -50,6 +58,19 @@ const records: Record<RecordKind, { key: (scope: Scope, ref: RecordRef) => ItemK
   dispute: { key: (scope, ref) => keys.dispute(scope, ref.token), et: 'dispute' },
   refund: { key: (scope, ref) => keys.refund(scope, ref.token), et: 'refund' },
   webhook: { key: (scope, ref) => keys.webhook(scope, ref.token), et: 'webhook' },
+  'webhook-endpoint': {
+    key: (scope, ref) => keys.webhookEndpoint(scope, ref.token),
+    et: 'webhook_endpoint',
+    created: { liveShards: endpointLiveShards },
+  },
+};
+
+/** Where each kind of live record keeps its liveness (`liveness`): its shards' keys and entity type. */
+const liveness: Record<
+  LiveRecordRef['record'],
+  { shards: (scope: Scope, ref: RecordRef) => ItemKey[]; et: string }
+> = {
+  'webhook-endpoint': { shards: (scope, ref) => liveShardKeys(scope, ref.token), et: endpointLiveEt },
 };
 
 /** The lists whose counts grow with the whole merchant, spread over shards (the others: one). */
@@ -76,8 +97,18 @@ const counterOf = (scope: Scope, ref: ListRef): Counter =>
 type RecordLabel = `record:${string}`;
 const labelOf = (ref: RecordRef): RecordLabel => `record:${ref.record}:${ref.of ?? ''}:${ref.token}`;
 
+/** A liveness shard's item label. */
+type LiveLabel = `live:${RecordLabel}#${number}`;
+
 /** Every label a transaction of generic writes holds. */
-export type WriteLabel = RecordLabel | CounterLabel | EventLabel | SingleUseLabel | JobLabel | BalanceLabel;
+export type WriteLabel =
+  | RecordLabel
+  | LiveLabel
+  | CounterLabel
+  | EventLabel
+  | SingleUseLabel
+  | JobLabel
+  | BalanceLabel;
 
 /** An item's expression names and values, gathered as its expressions are made. */
 class Expressions {
@@ -177,12 +208,13 @@ export class StoreWrites implements StoreWriter {
     for (const write of writes) {
       switch (write.kind) {
         case 'create': {
-          const { key, et } = records[write.ref.record];
+          const { key, et, created } = records[write.ref.record];
           tx.put(labelOf(write.ref), {
             Item: {
               ...key(scope, write.ref),
               _et: et,
               ...write.fields,
+              ...created,
               ...Object.assign(
                 {},
                 ...(write.listed ?? []).map((listing) =>
@@ -254,6 +286,15 @@ export class StoreWrites implements StoreWriter {
           const c = counterOf(scope, write.list);
           for (let shard = 0; shard < c.shards; shard++)
             tx.delete(`counter:${c.listKey}#${shard}`, { Key: keys.counterShard(c.listKey, shard) });
+          break;
+        }
+        case 'liveness': {
+          const { shards, et } = liveness[write.ref.record];
+          for (const [shard, Key] of shards(scope, write.ref).entries()) {
+            const label: LiveLabel = `live:${labelOf(write.ref)}#${shard}`;
+            if (write.live) tx.put(label, { Item: { ...Key, _et: et } });
+            else tx.delete(label, { Key });
+          }
           break;
         }
         case 'use-token':

@@ -23,28 +23,11 @@ import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import { cancelIn, scheduleIn } from '../kernel/schedule.ts';
 import { shardOfToken } from '../kernel/shards.ts';
+import { endpointLive, endpointLiveShards } from './endpoint-liveness.ts';
 import { StoreWrites } from './store-writes.ts';
 
 /** The labels of this repository's transaction items (Transaction's `L`). */
 type WebhookLabel = 'endpoint' | 'once' | 'webhook';
-
-/** The condition an endpoint's item meets while webhooks may be made for it. */
-export const endpointLive = 'attribute_exists(pk) AND attribute_not_exists(deletingSince)';
-
-/**
- * An endpoint's liveness shards (decision 212): items there from its creation until its deletion
- * starts, which deletes them all in its first transaction. A webhook's transaction checks the one
- * its event picks, so an endpoint takes as many webhooks a second as this many items take checks.
- * An endpoint stored before the shards has none (its item has no `liveShards`): its webhooks check
- * the endpoint item, as they did, until migration 3 gives it shards.
- */
-export const endpointLiveShards = 8;
-
-/** The keys of every liveness shard of an endpoint. */
-export const liveShardKeys = (scope: Scope, endpointToken: string) =>
-  Array.from({ length: endpointLiveShards }, (_, shard) =>
-    keys.endpointLiveShard(scope, endpointToken, shard),
-  );
 
 /**
  * The webhooks count moves once per webhook, five a charge with five endpoints (10 units): spread
