@@ -8,6 +8,7 @@ import {
   PlanWrites,
   type StoreWrite,
   type StoreWriter,
+  subscriptionStoreWrites,
   WebhookEndpointWrites,
 } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
@@ -136,5 +137,35 @@ describe('the generic writes of the ports', () => {
     const job = { kind: jobKinds.endpointPurge, scope, token: 'whe_1', dueAt: now };
     await endpoints.purge(job);
     expect(commits[2]![1]).toEqual({ kind: 'claim-job', job });
+  });
+
+  it("moves a subscription's plan counts while the plan is there (and live, when asked), Missing otherwise", () => {
+    const moved = subscriptionStoreWrites(scope, {
+      kind: 'plan-counts',
+      planToken: 'plan_1',
+      moves: { active: -1, cancelled: 1, trial: 0 },
+      live: false,
+    });
+    expect(moved).toMatchObject([
+      {
+        kind: 'update',
+        ref: { record: 'plan', token: 'plan_1' },
+        add: [
+          { path: ['counts', 'active'], by: -1 },
+          { path: ['counts', 'cancelled'], by: 1 },
+        ],
+        when: { exists: true },
+      },
+    ]);
+    const [write] = moved;
+    if (write?.kind !== 'update' || !write.refusal) throw new Error('an update with its refusal');
+    expect(write.refusal(undefined)).toEqual(new Missing('plan', 'plan_1'));
+    // Starting or running again needs a plan whose deletion has not begun, even with no count moved.
+    expect(
+      subscriptionStoreWrites(scope, { kind: 'plan-counts', planToken: 'plan_1', moves: {}, live: true }),
+    ).toMatchObject([{ kind: 'update', add: [], when: { exists: true, absent: [['deletingSince']] } }]);
+    expect(
+      subscriptionStoreWrites(scope, { kind: 'plan-counts', planToken: 'plan_1', moves: {}, live: false }),
+    ).toEqual([]);
   });
 });

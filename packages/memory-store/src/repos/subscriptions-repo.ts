@@ -1,23 +1,22 @@
 import { createHash } from 'node:crypto';
 import {
   type LedgerEntry,
-  type PlanCountState,
   type Scope,
   type SelfServiceLink,
   type Subscription,
   toEpochSeconds,
 } from '@wattle/domain';
 import {
-  Changed,
+  isSubscriptionRecordWrite,
   jobKindOf,
   type LoadedSubscription,
   loadedSubscriptionOf,
-  Missing,
   type Page,
   type SubscriptionsStore,
   type SubscriptionWrite,
-  scheduledJobOf,
+  subscriptionChanged,
   subscriptionRecordOf,
+  subscriptionStoreWrites,
 } from '@wattle/ports';
 import { Change } from '../world/change.ts';
 import { copy } from '../world/copy.ts';
@@ -25,7 +24,7 @@ import { listSortKey, scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
 import type { MemoryWorld } from '../world/world.ts';
-import { plansOf } from './plans-repo.ts';
+import { StoreWrites } from './store-writes.ts';
 import {
   asStored,
   billsOf,
@@ -92,23 +91,21 @@ const subscriptionIn = (
   const { token } = subscription;
   const id = scoped(scope, token);
   const sortKey = from?.sortKey ?? listSortKey(now, token);
-  change
-    .check(versionHolds(world, id, from), () => new Changed('subscription', token))
-    .write(() => {
-      const { version, bill, ledgerCount, settledBill } = subscriptionRecordOf(sc);
-      subscriptionsOf(world).set(id, {
-        subscription: asStored(subscription),
-        ver: version,
-        bill: copy(bill),
-        ledgerCount,
-        settledBill,
-        sortKey,
-      });
-      for (const list of subscriptionLists(scope, subscription)) {
-        if (sc.listed) world.lists.join(list, sortKey, id);
-        else world.lists.leave(list, sortKey);
-      }
+  change.check(versionHolds(world, id, from), subscriptionChanged(token)).write(() => {
+    const { version, bill, ledgerCount, settledBill } = subscriptionRecordOf(sc);
+    subscriptionsOf(world).set(id, {
+      subscription: asStored(subscription),
+      ver: version,
+      bill: copy(bill),
+      ledgerCount,
+      settledBill,
+      sortKey,
     });
+    for (const list of subscriptionLists(scope, subscription)) {
+      if (sc.listed) world.lists.join(list, sortKey, id);
+      else world.lists.leave(list, sortKey);
+    }
+  });
 };
 
 /** The subscription deleted under the version read: out of its lists (their counts move apart). */
@@ -119,14 +116,11 @@ const removalIn = (
   { token, from }: Extract<SubscriptionWrite, { kind: 'subscription-removal' }>,
 ) => {
   const id = scoped(scope, token);
-  change
-    .check(versionHolds(world, id, from), () => new Changed('subscription', token))
-    .write(() => {
-      const stored = subscriptionsOf(world).get(id)!;
-      for (const list of subscriptionLists(scope, stored.subscription))
-        world.lists.leave(list, stored.sortKey);
-      subscriptionsOf(world).delete(id);
-    });
+  change.check(versionHolds(world, id, from), subscriptionChanged(token)).write(() => {
+    const stored = subscriptionsOf(world).get(id)!;
+    for (const list of subscriptionLists(scope, stored.subscription)) world.lists.leave(list, stored.sortKey);
+    subscriptionsOf(world).delete(id);
+  });
 };
 
 /**
@@ -141,13 +135,10 @@ const renewalBillIn = (
 ) => {
   const id = scoped(scope, token);
   change
-    .check(
-      () => {
-        const held = billsOf(world).get(id);
-        return !held || (from.settledBill !== null && held.bill.attempt <= from.settledBill);
-      },
-      () => new Changed('subscription', token),
-    )
+    .check(() => {
+      const held = billsOf(world).get(id);
+      return !held || (from.settledBill !== null && held.bill.attempt <= from.settledBill);
+    }, subscriptionChanged(token))
     .write(() => billsOf(world).set(id, { bill: copy(bill), renewalDueAt: recoveryAt.toISOString() }));
 };
 
@@ -171,32 +162,22 @@ const ledgerCreditIn = (
     });
 };
 
-/** Moves a plan's counts in `change`: Missing ('plan') when it is gone, or, `live`, being deleted. */
-const planCountsIn = (
-  world: MemoryWorld,
-  change: Change,
-  scope: Scope,
-  { planToken, moves, live }: Extract<SubscriptionWrite, { kind: 'plan-counts' }>,
-): Change => {
-  const plans = plansOf(world);
-  const id = scoped(scope, planToken);
-  const changed = Object.entries(moves).filter(([, delta]) => delta !== 0) as [PlanCountState, number][];
-  if (changed.length === 0 && !live) return change;
-  return change
-    .check(
-      () => plans.has(id) && (!live || plans.get(id)!.deletingSince === undefined),
-      () => new Missing('plan', planToken),
-    )
-    .write(() => {
-      const { counts } = plans.get(id)!;
-      for (const [state, delta] of changed) counts[state] += delta;
-    });
+/** Each world's interpreter of the generic writes, for the changes they say. */
+const writers = new WeakMap<MemoryWorld, StoreWrites>();
+const writerOf = (world: MemoryWorld): StoreWrites => {
+  let writer = writers.get(world);
+  if (!writer) {
+    writer = new StoreWrites(world);
+    writers.set(world, writer);
+  }
+  return writer;
 };
 
 /**
  * Adds one of a subscription's changes (the domain's: subscription-changes.ts) to `change`, as the
- * DynamoDB store's subscriptionChangeIn adds it to its transaction: the same conditions, in the
- * same order, with the same refusals. A bill's charge commits its bill's changes with it.
+ * DynamoDB store's subscriptionChangeIn adds it to its transaction: as the generic writes say it
+ * (@wattle/ports' subscriptionStoreWrites), or, for the subscription's own records, with the
+ * function of its kind. A bill's charge commits its bill's changes with it.
  */
 export const subscriptionChangeIn = (
   world: MemoryWorld,
@@ -205,16 +186,9 @@ export const subscriptionChangeIn = (
   sc: SubscriptionWrite,
   now: Date,
 ): Change => {
+  if (!isSubscriptionRecordWrite(sc))
+    return writerOf(world).addTo(change, scope, subscriptionStoreWrites(scope, sc), now);
   switch (sc.kind) {
-    case 'claim-subscription-job':
-      world.jobs.claimIn(change, scheduledJobOf(scope, sc.job));
-      break;
-    case 'move-subscription-job':
-      world.jobs.advanceIn(change, scheduledJobOf(scope, sc.job), sc.to);
-      break;
-    case 'schedule-subscription-job':
-      world.jobs.scheduleIn(change, scheduledJobOf(scope, sc.job));
-      break;
     case 'end-subscription-job':
       endJobIn(world, change, scope, sc);
       break;
@@ -224,31 +198,14 @@ export const subscriptionChangeIn = (
     case 'subscription-removal':
       removalIn(world, change, scope, sc);
       break;
-    case 'subscription-check':
-      change.check(
-        versionHolds(world, scoped(scope, sc.token), sc.from),
-        () => new Changed('subscription', sc.token),
-      );
-      break;
     case 'renewal-bill':
       renewalBillIn(world, change, scope, sc);
       break;
     case 'renewal-bill-removal':
       change.write(() => billsOf(world).delete(scoped(scope, sc.token)));
       break;
-    case 'subscription-lists':
-      change.write(() => {
-        for (const list of subscriptionLists(scope, sc.subscription)) world.lists.move(list, sc.by);
-      });
-      break;
-    case 'plan-counts':
-      planCountsIn(world, change, scope, sc);
-      break;
     case 'ledger-credit':
       ledgerCreditIn(world, change, scope, sc, now);
-      break;
-    case 'event':
-      world.outbox.recordIn(change, scope, sc.event, now);
       break;
     default:
       // A kind added to SubscriptionChange without its function here does not compile.

@@ -7,5 +7,6 @@ export * from './plan-writes.ts';
 export * from './recipient-writes.ts';
 export * from './refund-writes.ts';
 export * from './store-writes.ts';
+export * from './subscription-writes.ts';
 export * from './webhook-endpoint-writes.ts';
 export * from './webhook-writes.ts';

@@ -28,6 +28,7 @@ export type RecordKind =
   | 'payment'
   | 'dispute'
   | 'refund'
+  | 'subscription'
   | 'webhook'
   | 'webhook-endpoint';
 
@@ -48,6 +49,8 @@ export const listKeyEnds = {
   recipients: 'recipients',
   'apple-pay-domains': 'apple_pay_domains',
   plans: 'plans',
+  subscriptions: 'subscriptions',
+  'customer-subscriptions': 'subscriptions',
   'plan-subscriptions': 'subscriptions',
   deposits: 'deposits',
   transfers: 'transfers',

@@ -9,7 +9,7 @@ import {
   toEpochSeconds,
 } from '@wattle/domain';
 import {
-  Changed,
+  isSubscriptionRecordWrite,
   jobKindOf,
   jobKinds,
   type LoadedSubscription,
@@ -17,30 +17,24 @@ import {
   type Page,
   type SubscriptionsStore,
   type SubscriptionWrite,
-  scheduledJobOf,
+  subscriptionChanged,
   subscriptionRecordOf,
+  subscriptionStoreWrites,
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
-import { recordEvent } from '../kernel/events-outbox.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import { queryItems } from '../kernel/merge-sorted.ts';
-import { advanceIn, cancelIn, cancelJobItemIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
+import { cancelIn, cancelJobItemIn } from '../kernel/schedule.ts';
 import type { IndexName } from '../kernel/table.ts';
 import { maxTransactionItems, type Transaction } from '../kernel/transaction.ts';
-import { movePlanCountsIn, type PlanCountLabel, planSubscriptionShards } from './plan-counts.ts';
+import { planSubscriptionShards } from './plan-counts.ts';
+import { addWritesTo, type WriteLabel } from './store-writes.ts';
 import { storedSubscription, subscriptionOfItem } from './stored-subscription.ts';
 
 /** The labels of this repository's transaction items (Transaction's `L`). */
-export type SubscriptionLabel =
-  | 'subscription'
-  | 'bill'
-  | 'ledger'
-  | 'ledger-counter'
-  | 'link'
-  | 'newest'
-  | PlanCountLabel;
+export type SubscriptionLabel = 'subscription' | 'bill' | 'ledger' | 'ledger-counter' | 'link' | 'newest';
 
 interface ListOf {
   index: IndexName;
@@ -132,7 +126,7 @@ const subscriptionIn = <L extends string>(
   // A renewal's bill kept apart, once settled, stays in its item (the next one overwrites it): the
   // subscription records its attempt as settled (settledBill), and carries that on.
   const { version, bill, ledgerCount, settledBill } = subscriptionRecordOf(change);
-  tx.refuse('subscription', () => new Changed('subscription', token));
+  tx.refuse('subscription', subscriptionChanged(token));
   tx.put('subscription', {
     Item: {
       ...keys.subscription(scope, token),
@@ -165,7 +159,7 @@ const renewalBillIn = <L extends string>(
   scope: Scope,
   { token, bill, recoveryAt, from }: Extract<SubscriptionWrite, { kind: 'renewal-bill' }>,
 ) => {
-  tx.refuse('bill', () => new Changed('subscription', token));
+  tx.refuse('bill', subscriptionChanged(token));
   tx.put('bill', {
     Item: {
       ...keys.subscriptionBill(scope, token),
@@ -203,26 +197,22 @@ const ledgerCreditIn = <L extends string>(
 };
 
 /**
- * Adds one of a subscription's changes (the domain's: subscription-changes.ts) to `tx`, with the
- * function of its kind. A bill's charge commits its bill's changes in its own transaction with it
- * (payments-repo), so a renewal takes two transactions, not four.
+ * Adds one of a subscription's changes (the domain's: subscription-changes.ts) to `tx`: as the
+ * generic writes say it (@wattle/ports' subscriptionStoreWrites), or, for the subscription's own
+ * records, with the function of its kind. A bill's charge commits its bill's changes in its own
+ * transaction with it (payments-repo), so a renewal takes two transactions, not four.
  */
 export const subscriptionChangeIn = <L extends string>(
-  tx: Transaction<L | SubscriptionLabel>,
+  tx: Transaction<L | SubscriptionLabel | WriteLabel>,
   scope: Scope,
   change: SubscriptionWrite,
   now: Date,
 ): void => {
+  if (!isSubscriptionRecordWrite(change)) {
+    addWritesTo(tx, scope, subscriptionStoreWrites(scope, change), now);
+    return;
+  }
   switch (change.kind) {
-    case 'claim-subscription-job':
-      claimIn(tx, scheduledJobOf(scope, change.job));
-      break;
-    case 'move-subscription-job':
-      advanceIn(tx, scheduledJobOf(scope, change.job), change.to);
-      break;
-    case 'schedule-subscription-job':
-      scheduleIn(tx, scheduledJobOf(scope, change.job));
-      break;
     case 'end-subscription-job':
       endJobIn(tx, scope, change);
       break;
@@ -230,15 +220,11 @@ export const subscriptionChangeIn = <L extends string>(
       subscriptionIn(tx, scope, change, now);
       break;
     case 'subscription-removal':
-      tx.refuse('subscription', () => new Changed('subscription', change.token));
+      tx.refuse('subscription', subscriptionChanged(change.token));
       tx.delete('subscription', {
         Key: keys.subscription(scope, change.token),
         ...versionGuard(change.from),
       });
-      break;
-    case 'subscription-check':
-      tx.refuse('subscription', () => new Changed('subscription', change.token));
-      tx.check('subscription', { Key: keys.subscription(scope, change.token), ...versionGuard(change.from) });
       break;
     case 'renewal-bill':
       renewalBillIn(tx, scope, change);
@@ -246,17 +232,8 @@ export const subscriptionChangeIn = <L extends string>(
     case 'renewal-bill-removal':
       tx.delete('bill', { Key: keys.subscriptionBill(scope, change.token) });
       break;
-    case 'subscription-lists':
-      for (const l of listsOf(scope, change.subscription)) countIn(tx, l.counter, change.by);
-      break;
-    case 'plan-counts':
-      movePlanCountsIn(tx, scope, change.planToken, change.moves, change.live);
-      break;
     case 'ledger-credit':
       ledgerCreditIn(tx, scope, change, now);
-      break;
-    case 'event':
-      recordEvent(tx, scope, change.event, now);
       break;
     default:
       // A kind added to SubscriptionChange without its function here does not compile.
@@ -376,7 +353,7 @@ export class SubscriptionsRepo implements SubscriptionsStore {
 
   /** Commits a subscription's changes in one transaction, in their order (see SubscriptionWrite). */
   async commit(scope: Scope, changes: readonly SubscriptionWrite[], now: Date): Promise<void> {
-    const tx = newTransaction<SubscriptionLabel>(this.ctx);
+    const tx = newTransaction<SubscriptionLabel | WriteLabel>(this.ctx);
     for (const change of changes) subscriptionChangeIn(tx, scope, change, now);
     await tx.commit(this.ctx.doc);
   }

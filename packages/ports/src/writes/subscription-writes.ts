@@ -1,0 +1,104 @@
+import type { PlanCountState, Scope, Subscription } from '@wattle/domain';
+import { Changed } from '../outcomes.ts';
+import { scheduledJobOf } from '../schedule.ts';
+import type { SubscriptionWrite } from '../subscriptions.ts';
+import { type ListRef, missing, type StoreWrite } from './store-writes.ts';
+
+/**
+ * A subscription's changes (the domain's, decision 181) as far as the generic writes say them,
+ * once for both engines: the plan's counts, the lists' counts, the check of the subscription as
+ * read, its jobs but their end, its events. The kinds left are the subscription's own records,
+ * kept as each engine keeps them (`SubscriptionRecordWrite`), refused as `subscriptionChanged` says.
+ */
+
+/** The changes each engine writes its own way: the subscription's record, its bill, its ledger, a job's end. */
+export type SubscriptionRecordWrite = Extract<
+  SubscriptionWrite,
+  {
+    kind:
+      | 'subscription'
+      | 'subscription-removal'
+      | 'renewal-bill'
+      | 'renewal-bill-removal'
+      | 'ledger-credit'
+      | 'end-subscription-job';
+  }
+>;
+
+const recordKinds: ReadonlySet<SubscriptionWrite['kind']> = new Set<SubscriptionRecordWrite['kind']>([
+  'subscription',
+  'subscription-removal',
+  'renewal-bill',
+  'renewal-bill-removal',
+  'ledger-credit',
+  'end-subscription-job',
+]);
+
+/** Whether the change is one of the subscription's own records, which each engine writes. */
+export const isSubscriptionRecordWrite = (change: SubscriptionWrite): change is SubscriptionRecordWrite =>
+  recordKinds.has(change.kind);
+
+/**
+ * What a failed guard of a subscription's record means (its version, or a renewal's bill of a
+ * later attempt under way): another change of it came first. Read again and decide again.
+ */
+export const subscriptionChanged = (token: string) => () => new Changed('subscription', token);
+
+/** The lists a shown subscription is in: the merchant's, its customer's and its plan's. */
+export const subscriptionListsOf = (subscription: Subscription): ListRef[] => [
+  { list: 'subscriptions' },
+  { list: 'customer-subscriptions', of: subscription.customerToken },
+  { list: 'plan-subscriptions', of: subscription.planToken },
+];
+
+/**
+ * A change the generic writes say, as them: the plan's counts moved while it is there (and, `live`,
+ * its deletion not begun: Missing 'plan' otherwise), the lists' counts, the subscription checked
+ * to be as read (Changed), its jobs scheduled, claimed or moved (JobTaken), its event.
+ */
+export const subscriptionStoreWrites = (
+  scope: Scope,
+  change: Exclude<SubscriptionWrite, SubscriptionRecordWrite>,
+): StoreWrite[] => {
+  switch (change.kind) {
+    case 'plan-counts': {
+      const moved = (Object.entries(change.moves) as [PlanCountState, number][]).filter(([, by]) => by !== 0);
+      if (moved.length === 0 && !change.live) return [];
+      return [
+        {
+          kind: 'update',
+          ref: { record: 'plan', token: change.planToken },
+          set: {},
+          add: moved.map(([state, by]) => ({ path: ['counts', state], by })),
+          bump: false,
+          when: change.live ? { exists: true, absent: [['deletingSince']] } : { exists: true },
+          refusal: missing('plan', change.planToken),
+        },
+      ];
+    }
+    case 'subscription-lists':
+      return subscriptionListsOf(change.subscription).map((list) => ({ kind: 'count', list, by: change.by }));
+    case 'subscription-check':
+      return [
+        {
+          kind: 'update',
+          ref: { record: 'subscription', token: change.token },
+          set: {},
+          bump: false,
+          when: { version: change.from.version },
+          refusal: subscriptionChanged(change.token),
+        },
+      ];
+    case 'claim-subscription-job':
+      return [{ kind: 'claim-job', job: scheduledJobOf(scope, change.job) }];
+    case 'move-subscription-job':
+      return [{ kind: 'advance-job', job: scheduledJobOf(scope, change.job), next: change.to }];
+    case 'schedule-subscription-job':
+      return [{ kind: 'schedule-job', job: scheduledJobOf(scope, change.job) }];
+    case 'event':
+      return [{ kind: 'event', event: change.event }];
+    default:
+      // A kind added to SubscriptionChange is said here or is one of the records' (tsc insists).
+      return change satisfies never;
+  }
+};
