@@ -140,12 +140,16 @@ describe('the generic writes of the ports', () => {
   });
 
   it("moves a subscription's plan counts while the plan is there (and live, when asked), Missing otherwise", () => {
-    const moved = subscriptionStoreWrites(scope, {
-      kind: 'plan-counts',
-      planToken: 'plan_1',
-      moves: { active: -1, cancelled: 1, trial: 0 },
-      live: false,
-    });
+    const moved = subscriptionStoreWrites(
+      scope,
+      {
+        kind: 'plan-counts',
+        planToken: 'plan_1',
+        moves: { active: -1, cancelled: 1, trial: 0 },
+        live: false,
+      },
+      now,
+    );
     expect(moved).toMatchObject([
       {
         kind: 'update',
@@ -162,10 +166,40 @@ describe('the generic writes of the ports', () => {
     expect(write.refusal(undefined)).toEqual(new Missing('plan', 'plan_1'));
     // Starting or running again needs a plan whose deletion has not begun, even with no count moved.
     expect(
-      subscriptionStoreWrites(scope, { kind: 'plan-counts', planToken: 'plan_1', moves: {}, live: true }),
+      subscriptionStoreWrites(
+        scope,
+        { kind: 'plan-counts', planToken: 'plan_1', moves: {}, live: true },
+        now,
+      ),
     ).toMatchObject([{ kind: 'update', add: [], when: { exists: true, absent: [['deletingSince']] } }]);
     expect(
-      subscriptionStoreWrites(scope, { kind: 'plan-counts', planToken: 'plan_1', moves: {}, live: false }),
+      subscriptionStoreWrites(
+        scope,
+        { kind: 'plan-counts', planToken: 'plan_1', moves: {}, live: false },
+        now,
+      ),
     ).toEqual([]);
+  });
+
+  it('deletes a declined start under the version read, out of its three lists (Changed when it moved on)', () => {
+    const subscription = { token: 'sub_1', customerToken: 'cus_1', planToken: 'plan_1' };
+    const from = { subscription, version: 2 } as never;
+    const [removal] = subscriptionStoreWrites(
+      scope,
+      { kind: 'subscription-removal', token: 'sub_1', from },
+      now,
+    );
+    expect(removal).toMatchObject({
+      kind: 'delete',
+      ref: { record: 'subscription', token: 'sub_1' },
+      when: { version: 2 },
+      leaves: [
+        { list: 'subscriptions' },
+        { list: 'customer-subscriptions', of: 'cus_1' },
+        { list: 'plan-subscriptions', of: 'plan_1' },
+      ],
+    });
+    if (removal?.kind !== 'delete' || !removal.refusal) throw new Error('a delete with its refusal');
+    expect(removal.refusal({ ver: 3 })).toEqual(new Changed('subscription', 'sub_1'));
   });
 });

@@ -141,8 +141,9 @@ export class StoreWrites implements StoreWriter {
             const record = table.get(id);
             if (!record) return;
             table.delete(id);
-            if (write.leaves && record.sortKey !== undefined)
-              lists.leave(listKeyOf(scope, write.leaves), record.sortKey);
+            const { sortKey } = record;
+            if (write.leaves && sortKey !== undefined)
+              for (const list of [write.leaves].flat()) lists.leave(listKeyOf(scope, list), sortKey);
           });
           break;
         }

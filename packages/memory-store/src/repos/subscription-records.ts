@@ -70,7 +70,6 @@ export const deleteSubscriptionsOfPlan = (world: MemoryWorld, scope: Scope, plan
         world.lists.leave(ledger, ledgerOf(world).get(entry)!.sortKey);
         ledgerOf(world).delete(entry);
       }
-      world.lists.dropCount(ledger);
       for (const list of subscriptionLists(scope, subscription)) {
         world.lists.leave(list, stored.sortKey);
         if (list !== planList) world.lists.move(list, -1);

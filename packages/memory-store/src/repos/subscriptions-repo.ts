@@ -108,21 +108,6 @@ const subscriptionIn = (
   });
 };
 
-/** The subscription deleted under the version read: out of its lists (their counts move apart). */
-const removalIn = (
-  world: MemoryWorld,
-  change: Change,
-  scope: Scope,
-  { token, from }: Extract<SubscriptionWrite, { kind: 'subscription-removal' }>,
-) => {
-  const id = scoped(scope, token);
-  change.check(versionHolds(world, id, from), subscriptionChanged(token)).write(() => {
-    const stored = subscriptionsOf(world).get(id)!;
-    for (const list of subscriptionLists(scope, stored.subscription)) world.lists.leave(list, stored.sortKey);
-    subscriptionsOf(world).delete(id);
-  });
-};
-
 /**
  * A renewal's bill kept apart, over the last one settled (Changed when one of a later attempt
  * than the subscription, as read, records as settled is under way), with where the renewal job is.
@@ -140,26 +125,6 @@ const renewalBillIn = (
       return !held || (from.settledBill !== null && held.bill.attempt <= from.settledBill);
     }, subscriptionChanged(token))
     .write(() => billsOf(world).set(id, { bill: copy(bill), renewalDueAt: recoveryAt.toISOString() }));
-};
-
-const ledgerCreditIn = (
-  world: MemoryWorld,
-  change: Change,
-  scope: Scope,
-  { token, entry, attempt }: Extract<SubscriptionWrite, { kind: 'ledger-credit' }>,
-  now: Date,
-) => {
-  const entryKey = `LEDGER#${String(attempt).padStart(8, '0')}`;
-  const entryId = `${scoped(scope, token)}#${entryKey}`;
-  const list = ledgerList(scope, token);
-  change
-    .check(() => !ledgerOf(world).has(entryId), 'ledger')
-    .write(() => {
-      const sortKey = listSortKey(now, entryKey);
-      ledgerOf(world).set(entryId, { entry: copy(entry), sortKey });
-      world.lists.join(list, sortKey, entryId);
-      world.lists.move(list, 1);
-    });
 };
 
 /** Each world's interpreter of the generic writes, for the changes they say. */
@@ -187,7 +152,7 @@ export const subscriptionChangeIn = (
   now: Date,
 ): Change => {
   if (!isSubscriptionRecordWrite(sc))
-    return writerOf(world).addTo(change, scope, subscriptionStoreWrites(scope, sc), now);
+    return writerOf(world).addTo(change, scope, subscriptionStoreWrites(scope, sc, now), now);
   switch (sc.kind) {
     case 'end-subscription-job':
       endJobIn(world, change, scope, sc);
@@ -195,17 +160,8 @@ export const subscriptionChangeIn = (
     case 'subscription':
       subscriptionIn(world, change, scope, sc, now);
       break;
-    case 'subscription-removal':
-      removalIn(world, change, scope, sc);
-      break;
     case 'renewal-bill':
       renewalBillIn(world, change, scope, sc);
-      break;
-    case 'renewal-bill-removal':
-      change.write(() => billsOf(world).delete(scoped(scope, sc.token)));
-      break;
-    case 'ledger-credit':
-      ledgerCreditIn(world, change, scope, sc, now);
       break;
     default:
       // A kind added to SubscriptionChange without its function here does not compile.
@@ -250,8 +206,11 @@ export class SubscriptionsRepo implements SubscriptionsStore {
     );
   }
 
+  /** Its entries, counted on the subscription's record (its writes carry the count on). */
   async ledger(scope: Scope, subscriptionToken: string, page: number): Promise<Page<LedgerEntry>> {
-    return pageOf(this.world.lists.page(ledgerList(scope, subscriptionToken), page), (id) => {
+    const { ids } = this.world.lists.page(ledgerList(scope, subscriptionToken), page);
+    const total = subscriptionsOf(this.world).get(scoped(scope, subscriptionToken))?.ledgerCount ?? 0;
+    return pageOf({ ids, total }, (id) => {
       const stored = ledgerOf(this.world).get(id);
       return stored ? copy(stored.entry) : undefined;
     });

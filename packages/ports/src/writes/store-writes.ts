@@ -29,6 +29,8 @@ export type RecordKind =
   | 'dispute'
   | 'refund'
   | 'subscription'
+  | 'subscription-bill'
+  | 'ledger-entry'
   | 'webhook'
   | 'webhook-endpoint';
 
@@ -52,6 +54,7 @@ export const listKeyEnds = {
   subscriptions: 'subscriptions',
   'customer-subscriptions': 'subscriptions',
   'plan-subscriptions': 'subscriptions',
+  'subscription-ledger': 'ledger',
   deposits: 'deposits',
   transfers: 'transfers',
   'recipient-transfers': 'transfers',
@@ -168,8 +171,14 @@ export type StoreWrite =
       leaves?: ListRef;
       refusal?: RefusalOf;
     }
-  /** The record gone (out of the list `leaves` with it), when `when` holds. */
-  | { kind: 'delete'; ref: RecordRef; when?: Condition; leaves?: ListRef; refusal?: RefusalOf }
+  /** The record gone (out of the lists `leaves` with it: one, or all it is in), when `when` holds. */
+  | {
+      kind: 'delete';
+      ref: RecordRef;
+      when?: Condition;
+      leaves?: ListRef | readonly ListRef[];
+      refusal?: RefusalOf;
+    }
   /** The list's count moved by `by`; with `atMost`, refused (LimitReached) past it. */
   | { kind: 'count'; list: ListRef; by: number; atMost?: number }
   /** The list's count forgotten (its owner is gone). */

@@ -2,35 +2,24 @@ import type { PlanCountState, Scope, Subscription } from '@wattle/domain';
 import { Changed } from '../outcomes.ts';
 import { scheduledJobOf } from '../schedule.ts';
 import type { SubscriptionWrite } from '../subscriptions.ts';
-import { type ListRef, missing, type StoreWrite } from './store-writes.ts';
+import { type ListRef, listSortKey, missing, type StoreWrite } from './store-writes.ts';
 
 /**
  * A subscription's changes (the domain's, decision 181) as far as the generic writes say them,
- * once for both engines: the plan's counts, the lists' counts, the check of the subscription as
- * read, its jobs but their end, its events. The kinds left are the subscription's own records,
- * kept as each engine keeps them (`SubscriptionRecordWrite`), refused as `subscriptionChanged` says.
+ * once for both engines. The kinds left are the subscription's record and its renewal's bill,
+ * put over what is there as each engine lays them out, and a job's end (where the store kept the
+ * job before), refused as `subscriptionChanged` says (`SubscriptionRecordWrite`).
  */
 
-/** The changes each engine writes its own way: the subscription's record, its bill, its ledger, a job's end. */
+/** The changes each engine writes its own way: the subscription's record, its renewal's bill, a job's end. */
 export type SubscriptionRecordWrite = Extract<
   SubscriptionWrite,
-  {
-    kind:
-      | 'subscription'
-      | 'subscription-removal'
-      | 'renewal-bill'
-      | 'renewal-bill-removal'
-      | 'ledger-credit'
-      | 'end-subscription-job';
-  }
+  { kind: 'subscription' | 'renewal-bill' | 'end-subscription-job' }
 >;
 
 const recordKinds: ReadonlySet<SubscriptionWrite['kind']> = new Set<SubscriptionRecordWrite['kind']>([
   'subscription',
-  'subscription-removal',
   'renewal-bill',
-  'renewal-bill-removal',
-  'ledger-credit',
   'end-subscription-job',
 ]);
 
@@ -54,11 +43,14 @@ export const subscriptionListsOf = (subscription: Subscription): ListRef[] => [
 /**
  * A change the generic writes say, as them: the plan's counts moved while it is there (and, `live`,
  * its deletion not begun: Missing 'plan' otherwise), the lists' counts, the subscription checked
- * to be as read (Changed), its jobs scheduled, claimed or moved (JobTaken), its event.
+ * to be as read or deleted as read (Changed), out of its lists, a renewal's bill kept apart gone,
+ * a ledger entry (its count rides on the subscription's record: `subscriptionRecordOf`), its jobs
+ * scheduled, claimed or moved (JobTaken), its event.
  */
 export const subscriptionStoreWrites = (
   scope: Scope,
   change: Exclude<SubscriptionWrite, SubscriptionRecordWrite>,
+  now: Date,
 ): StoreWrite[] => {
   switch (change.kind) {
     case 'plan-counts': {
@@ -89,6 +81,35 @@ export const subscriptionStoreWrites = (
           refusal: subscriptionChanged(change.token),
         },
       ];
+    case 'subscription-removal':
+      return [
+        {
+          kind: 'delete',
+          ref: { record: 'subscription', token: change.token },
+          when: { version: change.from.version },
+          leaves: subscriptionListsOf(change.from.subscription),
+          refusal: subscriptionChanged(change.token),
+        },
+      ];
+    case 'renewal-bill-removal':
+      return [{ kind: 'delete', ref: { record: 'subscription-bill', token: change.token } }];
+    case 'ledger-credit': {
+      // The attempt names the entry (one per bill attempt); it sorts as the entries before did.
+      const attempt = String(change.attempt).padStart(8, '0');
+      return [
+        {
+          kind: 'create',
+          ref: { record: 'ledger-entry', of: change.token, token: attempt },
+          fields: { entry: change.entry },
+          listed: [
+            {
+              in: { list: 'subscription-ledger', of: change.token },
+              sortKey: listSortKey(now, `LEDGER#${attempt}`),
+            },
+          ],
+        },
+      ];
+    }
     case 'claim-subscription-job':
       return [{ kind: 'claim-job', job: scheduledJobOf(scope, change.job) }];
     case 'move-subscription-job':

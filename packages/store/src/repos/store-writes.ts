@@ -52,6 +52,14 @@ const records: Record<
   dispute: { key: (scope, ref) => keys.dispute(scope, ref.token), et: 'dispute' },
   refund: { key: (scope, ref) => keys.refund(scope, ref.token), et: 'refund' },
   subscription: { key: (scope, ref) => keys.subscription(scope, ref.token), et: 'subscription' },
+  'subscription-bill': {
+    key: (scope, ref) => keys.subscriptionBill(scope, ref.token),
+    et: 'subscription_bill',
+  },
+  'ledger-entry': {
+    key: (scope, ref) => keys.ledgerEntry(scope, ref.of ?? '', Number(ref.token)),
+    et: 'ledger_entry',
+  },
   webhook: { key: (scope, ref) => keys.webhook(scope, ref.token), et: 'webhook' },
   'webhook-endpoint': {
     key: (scope, ref) => keys.webhookEndpoint(scope, ref.token),

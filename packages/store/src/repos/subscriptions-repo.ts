@@ -178,24 +178,6 @@ const renewalBillIn = <L extends string>(
   });
 };
 
-const ledgerCreditIn = <L extends string>(
-  tx: Transaction<L | SubscriptionLabel>,
-  scope: Scope,
-  { token, entry, attempt }: Extract<SubscriptionWrite, { kind: 'ledger-credit' }>,
-  now: Date,
-) => {
-  const key = keys.ledgerEntry(scope, token, attempt);
-  tx.put('ledger', {
-    Item: {
-      ...key,
-      _et: 'ledger_entry',
-      entry,
-      ...listMembership('gsi1', lists.subscriptionLedger(scope, token), listSortKey(now, key.sk)),
-    },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  });
-};
-
 /**
  * Adds one of a subscription's changes (the domain's: subscription-changes.ts) to `tx`: as the
  * generic writes say it (@wattle/ports' subscriptionStoreWrites), or, for the subscription's own
@@ -209,7 +191,7 @@ export const subscriptionChangeIn = <L extends string>(
   now: Date,
 ): void => {
   if (!isSubscriptionRecordWrite(change)) {
-    addWritesTo(tx, scope, subscriptionStoreWrites(scope, change), now);
+    addWritesTo(tx, scope, subscriptionStoreWrites(scope, change, now), now);
     return;
   }
   switch (change.kind) {
@@ -219,21 +201,8 @@ export const subscriptionChangeIn = <L extends string>(
     case 'subscription':
       subscriptionIn(tx, scope, change, now);
       break;
-    case 'subscription-removal':
-      tx.refuse('subscription', subscriptionChanged(change.token));
-      tx.delete('subscription', {
-        Key: keys.subscription(scope, change.token),
-        ...versionGuard(change.from),
-      });
-      break;
     case 'renewal-bill':
       renewalBillIn(tx, scope, change);
-      break;
-    case 'renewal-bill-removal':
-      tx.delete('bill', { Key: keys.subscriptionBill(scope, change.token) });
-      break;
-    case 'ledger-credit':
-      ledgerCreditIn(tx, scope, change, now);
       break;
     default:
       // A kind added to SubscriptionChange without its function here does not compile.
