@@ -67,8 +67,6 @@ const kept: Record<string, { rules: number; why: string }> = {
     rules: 5,
     why: "the payments' change kinds (decision 181) carry no refusal yet: each engine makes Changed",
   },
-  'packages/store/src/repos/merchants-repo.ts': { rules: 2, why: 'not converted yet' },
-  'packages/memory-store/src/repos/merchants-repo.ts': { rules: 1, why: 'not converted yet' },
 };
 
 const sources = (dir: string): string[] =>

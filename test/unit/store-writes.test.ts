@@ -5,6 +5,7 @@ import {
   changedOrMissing,
   jobKinds,
   Missing,
+  merchantActivation,
   PlanWrites,
   type StoreWrite,
   type StoreWriter,
@@ -201,5 +202,25 @@ describe('the generic writes of the ports', () => {
     });
     if (removal?.kind !== 'delete' || !removal.refusal) throw new Error('a delete with its refusal');
     expect(removal.refusal({ ver: 3 })).toEqual(new Changed('subscription', 'sub_1'));
+  });
+
+  it("activates a merchant only while under review, its live keys' suspension lifted, its event twice", () => {
+    const active = { token: 'mer_1', accountId: 'acct_1', partnerId: 'acct_p', status: 'active' } as never;
+    const stored = { liveKeyHashes: ['h1', 'h2'] } as never;
+    const [merchant, account, ...rest] = merchantActivation(stored, active, event);
+    expect(merchant).toMatchObject({
+      kind: 'update',
+      ref: { record: 'merchant', token: 'mer_1' },
+      when: { oneOf: { path: ['merchant', 'status'], values: ['pending_approval', 'on_hold'] } },
+    });
+    if (merchant?.kind !== 'update' || !merchant.refusal) throw new Error('an update with its refusal');
+    expect(merchant.refusal(undefined)).toEqual(new Changed('merchant', 'mer_1'));
+    expect(account).toMatchObject({ setAt: [{ path: ['account', 'status'], value: 'active' }] });
+    expect(rest).toMatchObject([
+      { ref: { record: 'api-key', token: 'h1' }, unset: [['grant', 'suspended']] },
+      { ref: { record: 'api-key', token: 'h2' }, unset: [['grant', 'suspended']] },
+      { kind: 'event', scope: { accountId: 'acct_1', environment: 'live' } },
+      { kind: 'event', scope: { accountId: 'acct_p', environment: 'live' } },
+    ]);
   });
 });

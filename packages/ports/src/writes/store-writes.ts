@@ -32,7 +32,17 @@ export type RecordKind =
   | 'subscription-bill'
   | 'ledger-entry'
   | 'webhook'
-  | 'webhook-endpoint';
+  | 'webhook-endpoint'
+  | 'account'
+  | 'api-key'
+  | 'merchant';
+
+/** The records named by their token alone, whatever the scope: an account, a key's hash, a merchant. */
+export const unscopedRecords: ReadonlySet<RecordKind> = new Set<RecordKind>([
+  'account',
+  'api-key',
+  'merchant',
+]);
 
 /** A record: its kind and its token, and its owner's token for one kept under another (a customer's card). */
 export interface RecordRef {
@@ -62,6 +72,7 @@ export const listKeyEnds = {
   refunds: 'refunds',
   'charge-refunds': 'refunds',
   'webhook-endpoints': 'webhook_endpoints',
+  referrals: 'referrals',
 } as const;
 
 export type ListName = keyof typeof listKeyEnds;
@@ -74,7 +85,12 @@ export interface ListRef {
 
 /** A list's key: `<accountId>#<environment>[#<of>]#<end>`, the same text on both engines. */
 export const listKeyOf = (scope: Scope, { list, of }: ListRef): string =>
-  `${scope.accountId}#${scope.environment}#${of === undefined ? '' : `${of}#`}${listKeyEnds[list]}`;
+  list === 'referrals'
+    ? referralsKey(of ?? '')
+    : `${scope.accountId}#${scope.environment}#${of === undefined ? '' : `${of}#`}${listKeyEnds[list]}`;
+
+/** The one list of no merchant's environment: the merchants a partner referred (`of`: the partner). */
+const referralsKey = (partnerId: string): string => `REFERRALS#${partnerId}`;
 
 /** The refusal a failed condition means, from the record as it was (undefined: not there). */
 export type RefusalOf = (found: Readonly<Record<string, unknown>> | undefined) => Error;
@@ -83,6 +99,12 @@ export type RefusalOf = (found: Readonly<Record<string, unknown>> | undefined) =
 export interface FieldIs {
   path: readonly string[];
   value: string | number;
+}
+
+/** A field, by its path, and the values it may have. */
+export interface FieldIn {
+  path: readonly string[];
+  values: readonly (string | number)[];
 }
 
 /**
@@ -100,6 +122,8 @@ export interface Condition {
   atLeast?: readonly FieldIs[];
   /** These fields are not there, or at most as given (a webhook's lease, over by now). */
   noLaterThan?: readonly FieldIs[];
+  /** This field has one of the values given (a merchant still under review). */
+  oneOf?: FieldIn;
   /** This field is not as given (a customer's primary card is not the one removed). */
   differs?: FieldIs;
   /** The fields at these paths are not there (a plan whose deletion has not begun). */
@@ -166,6 +190,8 @@ export type StoreWrite =
       setAt?: readonly { path: readonly string[]; value: unknown }[];
       /** Numbers moved by `by`, by their paths, from zero where they are not there. */
       add?: readonly { path: readonly string[]; by: number }[];
+      /** Fields removed, by their paths (a key's suspension, an account's routing). */
+      unset?: readonly (readonly string[])[];
       bump: boolean;
       when: Condition;
       leaves?: ListRef;
@@ -192,8 +218,8 @@ export type StoreWrite =
   | { kind: 'liveness'; ref: LiveRecordRef; live: boolean }
   /** A single-use token used up, leaving the mark of its use. */
   | { kind: 'use-token'; token: SingleUseKind; value: string }
-  /** The event, in its list and awaiting its fan-out. */
-  | { kind: 'event'; event: WattleEvent }
+  /** The event, in its list and awaiting its fan-out: the commit's scope's, or `scope`'s (a partner's). */
+  | { kind: 'event'; event: WattleEvent; scope?: Scope }
   /** A job scheduled (or moved: one job per kind and resource). */
   | { kind: 'schedule-job'; job: ScheduledJob }
   /** The due job claimed by the run doing its work (JobTaken when another run claimed or moved it). */

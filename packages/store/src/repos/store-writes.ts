@@ -66,6 +66,9 @@ const records: Record<
     et: 'webhook_endpoint',
     created: { liveShards: endpointLiveShards },
   },
+  account: { key: (_scope, ref) => keys.account(ref.token), et: 'account' },
+  'api-key': { key: (_scope, ref) => keys.apiKey(ref.token), et: 'api_key' },
+  merchant: { key: (_scope, ref) => keys.merchant(ref.token), et: 'merchant' },
 };
 
 /** Where each kind of live record keeps its liveness (`liveness`): its shards' keys and entity type. */
@@ -81,6 +84,7 @@ const countShards: Partial<Record<ListName, number>> = {
   customers: merchantWideShards,
   recipients: merchantWideShards,
   subscriptions: merchantWideShards,
+  referrals: merchantWideShards,
   'plan-subscriptions': planSubscriptionShards,
   deposits: merchantWideShards,
   transfers: merchantWideShards,
@@ -149,6 +153,9 @@ class Expressions {
         const name = this.path(path);
         return `(attribute_not_exists(${name}) OR ${name} <= ${this.value(value)})`;
       }),
+    oneOf: ({ path, values }) => [
+      `${this.path(path)} IN (${values.map((value) => this.value(value)).join(', ')})`,
+    ],
     differs: ({ path, value }) => [`${this.path(path)} <> ${this.value(value)}`],
     absent: (paths) => paths.map((path) => `attribute_not_exists(${this.path(path)})`),
     present: (paths) => paths.map((path) => `attribute_exists(${this.path(path)})`),
@@ -240,9 +247,13 @@ export const addWritesTo = <L extends string>(
           sets.push(`${name} = if_not_exists(${name}, ${x.value(0)}) + ${x.value(by)}`);
         }
         if (write.bump) sets.push(`ver = ver + ${x.value(1)}`);
+        const removes = [
+          ...(write.unset ?? []).map((path) => x.path(path)),
+          ...(write.leaves ? ['gsi1pk', 'gsi1sk'] : []),
+        ];
         const update = [
           ...(sets.length > 0 ? [`SET ${sets.join(', ')}`] : []),
-          ...(write.leaves ? ['REMOVE gsi1pk, gsi1sk'] : []),
+          ...(removes.length > 0 ? [`REMOVE ${removes.join(', ')}`] : []),
         ].join(' ');
         const condition = x.condition(write.when);
         const Key = records[write.ref.record].key(scope, write.ref);
@@ -295,7 +306,7 @@ export const addWritesTo = <L extends string>(
         useTokenIn(tx, singleUseKinds[write.token], scope, write.value, now);
         break;
       case 'event':
-        recordEvent(tx, scope, write.event, now);
+        recordEvent(tx, write.scope ?? scope, write.event, now);
         break;
       case 'schedule-job':
         scheduleIn(tx, write.job);
