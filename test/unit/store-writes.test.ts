@@ -1,5 +1,6 @@
 import type { Scope, WattleEvent } from '@wattle/domain';
 import {
+  attemptRecord,
   Changed,
   CustomerWrites,
   changedOrMissing,
@@ -222,5 +223,23 @@ describe('the generic writes of the ports', () => {
       { kind: 'event', scope: { accountId: 'acct_1', environment: 'live' } },
       { kind: 'event', scope: { accountId: 'acct_p', environment: 'live' } },
     ]);
+  });
+
+  it("records an attempt by its lease's holder only, letting the lease go, with its retry job or none", () => {
+    const lease = { webhookToken: 'whk_1', leaseId: 'lease_1' };
+    const retried = { token: 'whk_1', nextRun: '2026-12-01T00:05:00Z' } as never;
+    const [record, retry] = attemptRecord(scope, lease, retried);
+    expect(record).toMatchObject({
+      kind: 'update',
+      unset: [['leaseUntil'], ['leaseId']],
+      bump: true,
+      when: { equals: [{ path: ['leaseId'], value: 'lease_1' }] },
+    });
+    expect(retry).toMatchObject({
+      kind: 'schedule-job',
+      job: { token: 'whk_1', dueAt: new Date('2026-12-01T00:05:00Z') },
+    });
+    const [, none] = attemptRecord(scope, lease, { token: 'whk_1', nextRun: null } as never);
+    expect(none).toEqual({ kind: 'cancel-job', job: jobKinds.webhookRetry, token: 'whk_1' });
   });
 });
