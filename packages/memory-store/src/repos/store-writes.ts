@@ -196,7 +196,8 @@ export class StoreWrites implements StoreWriter {
           });
           break;
         case 'cancel-job':
-          jobs.cancelIn(change, write.job, scope, write.token);
+          // Never kept here as DynamoDB kept timed jobs before their due time named them (null).
+          if (write.dueAt !== null) jobs.cancelIn(change, write.job, scope, write.token, write.dueAt);
           break;
       }
     }

@@ -8,7 +8,6 @@ import {
 } from '@wattle/domain';
 import {
   isSubscriptionRecordWrite,
-  jobKindOf,
   type LoadedSubscription,
   loadedSubscriptionOf,
   type Page,
@@ -59,21 +58,6 @@ const toLoaded = (stored: StoredSubscription, billRecord: StoredBill | undefined
 /** The guard of a subscription's write: the version read, or no subscription yet. */
 const versionHolds = (world: MemoryWorld, id: string, from: LoadedSubscription | null) => () =>
   from ? subscriptionsOf(world).get(id)?.ver === from.version : !subscriptionsOf(world).has(id);
-
-/**
- * A job of a subscription's removed where it is. A renewal job with no due time is the form the
- * DynamoDB store kept renewal jobs in before their due time was part of their key: never kept
- * here, so there is nothing to remove.
- */
-const endJobIn = (
-  world: MemoryWorld,
-  change: Change,
-  scope: Scope,
-  { job, token, dueAt }: Extract<SubscriptionWrite, { kind: 'end-subscription-job' }>,
-) => {
-  if (job === 'renewal' && !dueAt) return;
-  world.jobs.cancelIn(change, jobKindOf[job], scope, token, dueAt ?? undefined);
-};
 
 /**
  * The subscription under the version read (Changed when another change came first), with its bill
@@ -154,9 +138,6 @@ export const subscriptionChangeIn = (
   if (!isSubscriptionRecordWrite(sc))
     return writerOf(world).addTo(change, scope, subscriptionStoreWrites(scope, sc, now), now);
   switch (sc.kind) {
-    case 'end-subscription-job':
-      endJobIn(world, change, scope, sc);
-      break;
     case 'subscription':
       subscriptionIn(world, change, scope, sc, now);
       break;

@@ -228,8 +228,12 @@ export type StoreWrite =
   | { kind: 'advance-job'; job: ScheduledJob; next: Date }
   /** The balance debited in `currency` (given back, for a negative amount), as `debit` says. */
   | { kind: 'debit'; currency: string; amount: number; debit: BalanceDebit; refusal?: () => Error }
-  /** A job no longer wanted removed, if it is there (not for the kinds named by their due time). */
-  | { kind: 'cancel-job'; job: string; token: string };
+  /**
+   * A job no longer wanted removed, if it is there: a kind named by its due time by the time it
+   * was scheduled at (`dueAt`; null: where such a job was kept before its due time was part of
+   * where it is, which only the DynamoDB store still may have).
+   */
+  | { kind: 'cancel-job'; job: string; token: string; dueAt?: Date | null };
 
 /** What a failed condition on a resource means: changed since it was read, or gone. */
 export const changedOrMissing =

@@ -1,6 +1,6 @@
 import type { PlanCountState, Scope, Subscription } from '@wattle/domain';
 import { Changed } from '../outcomes.ts';
-import { scheduledJobOf } from '../schedule.ts';
+import { jobKindOf, scheduledJobOf } from '../schedule.ts';
 import type { SubscriptionWrite } from '../subscriptions.ts';
 import { type ListRef, listSortKey, missing, type StoreWrite } from './store-writes.ts';
 
@@ -12,15 +12,11 @@ import { type ListRef, listSortKey, missing, type StoreWrite } from './store-wri
  */
 
 /** The changes each engine writes its own way: the subscription's record, its renewal's bill, a job's end. */
-export type SubscriptionRecordWrite = Extract<
-  SubscriptionWrite,
-  { kind: 'subscription' | 'renewal-bill' | 'end-subscription-job' }
->;
+export type SubscriptionRecordWrite = Extract<SubscriptionWrite, { kind: 'subscription' | 'renewal-bill' }>;
 
 const recordKinds: ReadonlySet<SubscriptionWrite['kind']> = new Set<SubscriptionRecordWrite['kind']>([
   'subscription',
   'renewal-bill',
-  'end-subscription-job',
 ]);
 
 /** Whether the change is one of the subscription's own records, which each engine writes. */
@@ -110,6 +106,16 @@ export const subscriptionStoreWrites = (
         },
       ];
     }
+    case 'end-subscription-job':
+      // A renewal job with no due time: where the store kept renewal jobs before it named them.
+      return [
+        {
+          kind: 'cancel-job',
+          job: jobKindOf[change.job],
+          token: change.token,
+          dueAt: change.dueAt ?? (change.job === 'renewal' ? null : undefined),
+        },
+      ];
     case 'claim-subscription-job':
       return [{ kind: 'claim-job', job: scheduledJobOf(scope, change.job) }];
     case 'move-subscription-job':

@@ -16,7 +16,14 @@ import { type Counter, type CounterLabel, counter, countIn, merchantWideShards }
 import { type EventLabel, recordEvent } from '../kernel/events-outbox.ts';
 import { type ItemKey, keys } from '../kernel/keys.ts';
 import { listMembership } from '../kernel/list-page.ts';
-import { advanceIn, cancelIn, claimIn, type JobLabel, scheduleIn } from '../kernel/schedule.ts';
+import {
+  advanceIn,
+  cancelIn,
+  cancelJobItemIn,
+  claimIn,
+  type JobLabel,
+  scheduleIn,
+} from '../kernel/schedule.ts';
 import { type SingleUseLabel, singleUseKinds, useTokenIn } from '../kernel/single-use-tokens.ts';
 import { maxTransactionItems, type Transaction } from '../kernel/transaction.ts';
 import { type BalanceLabel, debitIn } from './balance-repo.ts';
@@ -324,7 +331,8 @@ export const addWritesTo = <L extends string>(
         break;
       }
       case 'cancel-job':
-        cancelIn(tx, write.job, scope, write.token);
+        if (write.dueAt === null) cancelJobItemIn(tx, write.job, scope, write.token);
+        else cancelIn(tx, write.job, scope, write.token, write.dueAt);
         break;
     }
   }

@@ -10,7 +10,6 @@ import {
 } from '@wattle/domain';
 import {
   isSubscriptionRecordWrite,
-  jobKindOf,
   jobKinds,
   type LoadedSubscription,
   loadedSubscriptionOf,
@@ -89,19 +88,6 @@ const toLoaded = (item: Record<string, unknown>, billItem?: Record<string, unkno
         }
       : null,
   );
-
-/**
- * A job of a subscription's removed where it is. A renewal job's due time is part of its key; with
- * none, it is the job item renewal jobs were kept in before (unconditional: it may not be there).
- */
-const endJobIn = <L extends string>(
-  tx: Transaction<L | SubscriptionLabel>,
-  scope: Scope,
-  { job, token, dueAt }: Extract<SubscriptionWrite, { kind: 'end-subscription-job' }>,
-) => {
-  if (job === 'renewal' && !dueAt) cancelJobItemIn(tx, jobKindOf[job], scope, token);
-  else cancelIn(tx, jobKindOf[job], scope, token, dueAt ?? undefined);
-};
 
 /** The guard of a subscription's write: the version read, or no subscription yet. */
 const versionGuard = (from: LoadedSubscription | null) =>
@@ -195,9 +181,6 @@ export const subscriptionChangeIn = <L extends string>(
     return;
   }
   switch (change.kind) {
-    case 'end-subscription-job':
-      endJobIn(tx, scope, change);
-      break;
     case 'subscription':
       subscriptionIn(tx, scope, change, now);
       break;
