@@ -92,7 +92,10 @@ describe('the generic writes of the ports', () => {
   it('refuses a plan being deleted as Missing and a renamed one as Changed', async () => {
     const { writer, commits } = recording(100);
     const plans = new (class extends PlanWrites {
-      protected async deleteSubscriptionsOf(): Promise<void> {}
+      protected async *subscriptionsOfPlan() {}
+      protected async purgeReadOf() {
+        return { attempts: [] };
+      }
     })(writer);
     const plan = { token: 'plan_1', name: 'Gold' } as never;
     await plans.update(scope, plan, { token: 'plan_1', name: 'Silver' } as never);
@@ -241,5 +244,46 @@ describe('the generic writes of the ports', () => {
     });
     const [, none] = attemptRecord(scope, lease, { token: 'whk_1', nextRun: null } as never);
     expect(none).toEqual({ kind: 'cancel-job', job: jobKinds.webhookRetry, token: 'whk_1' });
+  });
+
+  it("purges a plan's subscriptions, ledger entries beyond one commit first, one already gone passed over", async () => {
+    const { writer, commits } = recording(30);
+    const subscription = {
+      token: 'sub_1',
+      customerToken: 'cus_1',
+      planToken: 'plan_1',
+      nextBillingDate: '2026-12-05T00:00:00Z',
+    } as never;
+    const gone = { token: 'sub_2', customerToken: 'cus_1', planToken: 'plan_1' } as never;
+    const plans = new (class extends PlanWrites {
+      protected async *subscriptionsOfPlan() {
+        yield subscription;
+        yield gone;
+      }
+      protected async purgeReadOf(_scope: Scope, s: { token: string }) {
+        return s.token === 'sub_1'
+          ? { attempts: Array.from({ length: 40 }, (_, i) => i + 1), renewalDueAt: '2026-12-06T00:00:00Z' }
+          : { attempts: [] };
+      }
+    })({
+      room: 30,
+      commit: async (s, writes, at) => {
+        const [first] = writes;
+        if (first?.kind === 'delete' && first.ref.token === 'sub_2')
+          throw new Missing('subscription', 'sub_2');
+        await writer.commit(s, writes, at);
+      },
+    });
+    await plans.purgeSubscriptions(scope, 'plan_1');
+    // 40 entries, 10 at most beside the subscription's own writes: 30 first, then the rest with it.
+    expect(
+      commits.map((writes) => writes.filter((w) => 'ref' in w && w.ref.record === 'ledger-entry').length),
+    ).toEqual([30, 10]);
+    const last = commits[1]!;
+    expect(last[0]).toMatchObject({ kind: 'delete', ref: { record: 'subscription', token: 'sub_1' } });
+    // Its renewal job wherever it may be: both dates, and where the store kept it before.
+    expect(
+      last.filter((w) => w.kind === 'cancel-job').map((w) => w.kind === 'cancel-job' && w.dueAt),
+    ).toEqual([new Date('2026-12-05T00:00:00Z'), new Date('2026-12-06T00:00:00Z'), null, undefined]);
   });
 });

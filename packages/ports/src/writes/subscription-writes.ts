@@ -1,8 +1,8 @@
 import type { PlanCountState, Scope, Subscription } from '@wattle/domain';
 import { Changed } from '../outcomes.ts';
-import { jobKindOf, scheduledJobOf } from '../schedule.ts';
+import { jobKindOf, jobKinds, scheduledJobOf } from '../schedule.ts';
 import type { SubscriptionWrite } from '../subscriptions.ts';
-import { type ListRef, listSortKey, missing, type StoreWrite } from './store-writes.ts';
+import { type ListRef, listSortKey, missing, type RecordRef, type StoreWrite } from './store-writes.ts';
 
 /**
  * A subscription's changes (the domain's, decision 181) as far as the generic writes say them,
@@ -35,6 +35,64 @@ export const subscriptionListsOf = (subscription: Subscription): ListRef[] => [
   { list: 'customer-subscriptions', of: subscription.customerToken },
   { list: 'plan-subscriptions', of: subscription.planToken },
 ];
+
+/** A subscription's ledger entry, named by its bill's attempt (one entry per attempt). */
+const ledgerEntryRef = (subscriptionToken: string, attempt: number): RecordRef => ({
+  record: 'ledger-entry',
+  of: subscriptionToken,
+  token: String(attempt).padStart(8, '0'),
+});
+
+const ledgerOf = (subscriptionToken: string): ListRef => ({
+  list: 'subscription-ledger',
+  of: subscriptionToken,
+});
+
+/** Some of a subscription's ledger entries gone, by their attempts (a purge's, ahead of the rest). */
+export const ledgerEntriesRemoval = (subscriptionToken: string, attempts: readonly number[]): StoreWrite[] =>
+  attempts.map((attempt) => ({ kind: 'delete', ref: ledgerEntryRef(subscriptionToken, attempt) }));
+
+/**
+ * A subscription of a plan being purged (none runs or starts by then) gone with all it has (Missing
+ * when it is gone already): out of its lists and their counts (but its plan's, dropped with the
+ * plan), its ledger entries (`attempts`: those left) and their old count, its renewal job wherever
+ * it may be (at its next billing date, at a renewal bill's recovery date `renewalDueAt`, or where
+ * the store kept it before), its bill's recovery job and its renewal's bill.
+ */
+export const subscriptionPurge = (
+  subscription: Subscription,
+  attempts: readonly number[],
+  renewalDueAt: string | undefined,
+): StoreWrite[] => {
+  const { token } = subscription;
+  const dueAts = new Set(
+    [subscription.nextBillingDate, renewalDueAt].filter((d): d is string => Boolean(d)).map(Date.parse),
+  );
+  return [
+    {
+      kind: 'delete',
+      ref: { record: 'subscription', token },
+      when: { exists: true },
+      leaves: subscriptionListsOf(subscription),
+      refusal: missing('subscription', token),
+    },
+    ...ledgerEntriesRemoval(token, attempts),
+    { kind: 'drop-count', list: ledgerOf(token) },
+    { kind: 'count', list: { list: 'subscriptions' }, by: -1 },
+    { kind: 'count', list: { list: 'customer-subscriptions', of: subscription.customerToken }, by: -1 },
+    ...[...dueAts].map(
+      (dueAt): StoreWrite => ({
+        kind: 'cancel-job',
+        job: jobKinds.subscriptionBilling,
+        token,
+        dueAt: new Date(dueAt),
+      }),
+    ),
+    { kind: 'cancel-job', job: jobKinds.subscriptionBilling, token, dueAt: null },
+    { kind: 'cancel-job', job: jobKinds.billRecovery, token },
+    { kind: 'delete', ref: { record: 'subscription-bill', token } },
+  ];
+};
 
 /**
  * A change the generic writes say, as them: the plan's counts moved while it is there (and, `live`,
@@ -90,19 +148,14 @@ export const subscriptionStoreWrites = (
     case 'renewal-bill-removal':
       return [{ kind: 'delete', ref: { record: 'subscription-bill', token: change.token } }];
     case 'ledger-credit': {
-      // The attempt names the entry (one per bill attempt); it sorts as the entries before did.
-      const attempt = String(change.attempt).padStart(8, '0');
+      const ref = ledgerEntryRef(change.token, change.attempt);
       return [
         {
           kind: 'create',
-          ref: { record: 'ledger-entry', of: change.token, token: attempt },
+          ref,
           fields: { entry: change.entry },
-          listed: [
-            {
-              in: { list: 'subscription-ledger', of: change.token },
-              sortKey: listSortKey(now, `LEDGER#${attempt}`),
-            },
-          ],
+          // It sorts as the entries before it did.
+          listed: [{ in: ledgerOf(change.token), sortKey: listSortKey(now, `LEDGER#${ref.token}`) }],
         },
       ];
     }

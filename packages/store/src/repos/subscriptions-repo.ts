@@ -10,7 +10,6 @@ import {
 } from '@wattle/domain';
 import {
   isSubscriptionRecordWrite,
-  jobKinds,
   type LoadedSubscription,
   loadedSubscriptionOf,
   type Page,
@@ -21,13 +20,12 @@ import {
   subscriptionStoreWrites,
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
-import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
+import { type Counter, counter, merchantWideShards } from '../kernel/counters.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import { queryItems } from '../kernel/merge-sorted.ts';
-import { cancelIn, cancelJobItemIn } from '../kernel/schedule.ts';
 import type { IndexName } from '../kernel/table.ts';
-import { maxTransactionItems, type Transaction } from '../kernel/transaction.ts';
+import type { Transaction } from '../kernel/transaction.ts';
 import { planSubscriptionShards } from './plan-counts.ts';
 import { addWritesTo, type WriteLabel } from './store-writes.ts';
 import { storedSubscription, subscriptionOfItem } from './stored-subscription.ts';
@@ -321,70 +319,46 @@ export class SubscriptionsRepo implements SubscriptionsStore {
   }
 }
 
-/**
- * Deletes every subscription of a plan being deleted, each with its ledger, list counts and jobs
- * (none runs: the plan's deletion required it). Walks the plan's list once; a subscription
- * already gone is skipped, so a second purge of the same plan is harmless.
- */
-export const deleteSubscriptionsOfPlan = async (
+/** The subscriptions of a plan's list, as they are read (a plan's purge's). */
+export async function* subscriptionsOfPlan(
   ctx: StoreContext,
   scope: Scope,
   planToken: string,
-): Promise<void> => {
-  const subscriptions = queryItems(ctx.doc, {
+): AsyncIterable<Subscription> {
+  const items = queryItems(ctx.doc, {
     TableName: ctx.tableName,
     IndexName: 'gsi3',
     KeyConditionExpression: 'gsi3pk = :pk',
     ExpressionAttributeValues: { ':pk': lists.planSubscriptions(scope, planToken) },
   });
-  for await (const item of subscriptions) await deleteSubscription(ctx, scope, toSubscription(item));
-};
+  for await (const item of items) yield toSubscription(item);
+}
 
-const deleteSubscription = async (ctx: StoreContext, scope: Scope, subscription: Subscription) => {
-  const { token } = subscription;
-  const { pk } = keys.subscription(scope, token);
-  const entries: string[] = [];
+/** What a subscription's purge reads: its ledger entries' attempts, and its renewal's bill's recovery date. */
+export const purgeReadOf = async (
+  ctx: StoreContext,
+  scope: Scope,
+  { token }: Subscription,
+): Promise<{ attempts: number[]; renewalDueAt?: string | undefined }> => {
   const ledger = queryItems(ctx.doc, {
     TableName: ctx.tableName,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': keys.ledgerEntryPrefix },
+    ExpressionAttributeValues: {
+      ':pk': keys.subscription(scope, token).pk,
+      ':prefix': keys.ledgerEntryPrefix,
+    },
     ProjectionExpression: 'sk',
     ConsistentRead: true,
   });
-  for await (const item of ledger) entries.push(String(item.sk));
-  const room = maxTransactionItems - 10;
-  while (entries.length > room) {
-    const tx = newTransaction<SubscriptionLabel>(ctx);
-    for (const sk of entries.splice(0, room)) tx.delete('ledger', { Key: { pk, sk } });
-    await tx.commit(ctx.doc);
-  }
-  const tx = newTransaction<SubscriptionLabel>(ctx).delete('subscription', {
-    Key: keys.subscription(scope, token),
-    ConditionExpression: 'attribute_exists(pk)',
-  });
-  for (const sk of entries) tx.delete('ledger', { Key: { pk, sk } });
-  tx.delete('ledger-counter', { Key: keys.counterShard(ledgerCounterBefore(scope, token).listKey, 0) });
-  countIn(tx, counter(lists.subscriptions(scope), merchantWideShards), -1);
-  countIn(tx, counter(lists.customerSubscriptions(scope, subscription.customerToken)), -1);
-  // The renewal job, wherever it may be: at the next billing date, or a bill's recovery date (on
-  // the bill item), or still an indexed job item.
-  const billItem = await ctx.doc.send(
+  const attempts: number[] = [];
+  for await (const item of ledger)
+    attempts.push(Number(String(item.sk).slice(keys.ledgerEntryPrefix.length)));
+  const bill = await ctx.doc.send(
     new GetCommand({
       TableName: ctx.tableName,
       Key: keys.subscriptionBill(scope, token),
       ConsistentRead: true,
     }),
   );
-  const renewalDue = [subscription.nextBillingDate, billItem.Item?.renewalDueAt as string | undefined];
-  for (const dueAt of new Set(renewalDue.filter((d): d is string => Boolean(d)).map((d) => Date.parse(d)))) {
-    cancelIn(tx, jobKinds.subscriptionBilling, scope, token, new Date(dueAt));
-  }
-  cancelJobItemIn(tx, jobKinds.subscriptionBilling, scope, token);
-  cancelIn(tx, jobKinds.billRecovery, scope, token);
-  tx.delete('bill', { Key: keys.subscriptionBill(scope, token) });
-  try {
-    await tx.commit(ctx.doc);
-  } catch (error) {
-    if (tx.failedOn(error)?.label !== 'subscription') throw error;
-  }
+  return { attempts, renewalDueAt: bill.Item?.renewalDueAt as string | undefined };
 };
