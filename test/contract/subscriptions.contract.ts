@@ -24,6 +24,15 @@ const startOf = (subscription: Subscription) =>
     recoveryAt: later(now, 3600_000),
   });
 
+/** A paid bill's ledger entry. */
+const entry = {
+  createdAt: now.toISOString(),
+  type: 'credit' as const,
+  amount: 1000,
+  currency: 'AUD',
+  annotation: 'charge_credit' as const,
+};
+
 /** The subscription as read, with its bill under way. */
 const withBill = (loaded: LoadedSubscription) => loaded as LoadedSubscription & { bill: PendingBill };
 
@@ -34,6 +43,21 @@ const started = async (ports: StorePorts, scope: Scope) => {
   const subscription = aSubscription(plan, ids.token('sub'), ids.token('cus'), now);
   await ports.subscriptions.commit(scope, startOf(subscription), now);
   return { plan, subscription };
+};
+
+/** A started subscription's first bill paid, with its ledger entry or none. */
+const firstBillPaid = async (
+  ports: StorePorts,
+  scope: Scope,
+  subscription: Subscription,
+  credit: { entry: typeof entry; attempt: number } | null,
+) => {
+  const first = withBill((await ports.subscriptions.get(scope, subscription.token))!);
+  await ports.subscriptions.commit(
+    scope,
+    billSettlementOf({ before: first, after: subscription, credit, events: [] }),
+    now,
+  );
 };
 
 /** SubscriptionsStore: subscriptions under versions, their lists, ledgers, plan counts and jobs. */
@@ -60,13 +84,6 @@ export const describeSubscriptions = (engine: Engine) => {
       const scope = newScope();
       const { plan, subscription } = await started(ports, scope);
       const before = (await ports.subscriptions.get(scope, subscription.token))!;
-      const entry = {
-        createdAt: now.toISOString(),
-        type: 'credit' as const,
-        amount: 1000,
-        currency: 'AUD',
-        annotation: 'charge_credit' as const,
-      };
       const paid = billSettlementOf({
         before: withBill(before),
         after: subscription,
@@ -163,12 +180,7 @@ export const describeSubscriptions = (engine: Engine) => {
       const ports = engine();
       const scope = newScope();
       const { plan, subscription } = await started(ports, scope);
-      const first = withBill((await ports.subscriptions.get(scope, subscription.token))!);
-      await ports.subscriptions.commit(
-        scope,
-        billSettlementOf({ before: first, after: subscription, credit: null, events: [] }),
-        now,
-      );
+      await firstBillPaid(ports, scope, subscription, null);
       const before = (await ports.subscriptions.get(scope, subscription.token))!;
       const cancelled: Subscription = { ...subscription, state: 'cancelled', nextBillingDate: null };
       const cancel = updateOf({ before, after: cancelled, events: [anEvent('subscription.cancelled', now)] });
@@ -182,6 +194,25 @@ export const describeSubscriptions = (engine: Engine) => {
       expect((await ports.plans.get(scope, plan.token))?.counts).toMatchObject({ active: 0, cancelled: 1 });
       const renewals = await ports.schedule.due(jobKinds.subscriptionBilling, nextBilling);
       expect(renewals.some((job) => job.token === subscription.token)).toBe(false);
+    });
+
+    it("go with their plan's purge: out of every list and count, with their ledger, once", async () => {
+      const ports = engine();
+      const scope = newScope();
+      const { plan, subscription } = await started(ports, scope);
+      await firstBillPaid(ports, scope, subscription, { entry, attempt: 0 });
+      const before = (await ports.subscriptions.get(scope, subscription.token))!;
+      const cancelled: Subscription = { ...subscription, state: 'cancelled', nextBillingDate: null };
+      await ports.subscriptions.commit(scope, updateOf({ before, after: cancelled, events: [] }), now);
+      await ports.plans.beginDelete(scope, plan, anEvent('plan.deleted', now), later(now, 60_000), now);
+      await ports.plans.purge(scope, plan.token);
+      await ports.plans.purge(scope, plan.token);
+      const none = { items: [], total: 0 };
+      expect(await ports.subscriptions.get(scope, subscription.token)).toBeNull();
+      expect(await ports.subscriptions.list(scope, 1)).toEqual(none);
+      expect(await ports.subscriptions.listForPlan(scope, plan.token, 1)).toEqual(none);
+      expect(await ports.customers.listSubscriptions(scope, subscription.customerToken, 1)).toEqual(none);
+      expect(await ports.subscriptions.ledger(scope, subscription.token, 1)).toEqual(none);
     });
 
     it("are refused (Missing 'plan') when their plan must be live and its deletion has begun", async () => {

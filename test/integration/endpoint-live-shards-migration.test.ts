@@ -5,7 +5,7 @@ import { createStore, migrations, revertMigrations, runMigrations, tableStatus }
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../packages/store/src/kernel/keys.ts';
 import { endpointLiveShards as liveShardsMigration } from '../../packages/store/src/migrations/endpoint-live-shards.ts';
-import { endpointLiveShards } from '../../packages/store/src/repos/webhooks-repo.ts';
+import { endpointLiveShards } from '../../packages/store/src/repos/endpoint-liveness.ts';
 import { itemsBefore } from '../fixtures/endpoints-before-live-shards/items.ts';
 import { watchedClient } from '../helpers/due-renewal.ts';
 import { itemWrites, observeCalls } from '../helpers/dynamodb-calls.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../functions/scheduler/src/jobs.ts';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { keys, lists } from '../../packages/store/src/kernel/keys.ts';
-import { deleteSubscriptionsOfPlan } from '../../packages/store/src/repos/subscriptions-repo.ts';
+import { PlansRepo } from '../../packages/store/src/repos/plans-repo.ts';
 import { dueRenewal as dueRenewalOn, watchedClient } from '../helpers/due-renewal.ts';
 import { useTable } from '../helpers/table.ts';
 import { isWrite } from '../reliability/harness/dynamodb-hooks.ts';
@@ -72,7 +72,7 @@ describe("the ledger's count on the subscription's item", () => {
     const t = await dueRenewal('ledger-purged');
     await renew(t);
     await asCountedBefore(t, 2);
-    await deleteSubscriptionsOfPlan(table.store.ctx, t.scope, t.subscription.planToken);
+    await new PlansRepo(table.store.ctx).purgeSubscriptions(t.scope, t.subscription.planToken);
     const { pk } = keys.subscription(t.scope, t.subscription.token);
     const left = await table.doc.send(
       new QueryCommand({

@@ -7,15 +7,15 @@ import {
   webhookAccepted,
 } from '@wattle/domain';
 import { type JobHandler, purgeWebhookEndpoint } from '@wattle/flows';
-import { Changed, jobKinds } from '@wattle/ports';
+import { Changed, endpointDeletionStart, jobKinds } from '@wattle/ports';
 import { type RuntimeDeps, randomIds } from '@wattle/runtime';
 import { describe, expect, it } from 'vitest';
 import { runDueJobs } from '../../functions/scheduler/src/run-due-jobs.ts';
 import { newTransaction } from '../../packages/store/src/kernel/context.ts';
 import { keys } from '../../packages/store/src/kernel/keys.ts';
 import { jobKey, scheduleIn } from '../../packages/store/src/kernel/schedule.ts';
-import { markDeletingIn } from '../../packages/store/src/repos/webhook-endpoints-repo.ts';
-import { endpointLiveShards } from '../../packages/store/src/repos/webhooks-repo.ts';
+import { endpointLiveShards } from '../../packages/store/src/repos/endpoint-liveness.ts';
+import { StoreWrites } from '../../packages/store/src/repos/store-writes.ts';
 import { itemsBefore } from '../fixtures/endpoints-before-live-shards/items.ts';
 import { itemWrites, observeCalls } from '../helpers/dynamodb-calls.ts';
 import { testDeps, useTable } from '../helpers/table.ts';
@@ -41,7 +41,7 @@ const webhookFor = (endpoint: WebhookEndpoint, eventToken = randomIds.token('evt
 
 /** What the first transaction of an endpoint's deletion leaves, as if the request died right after. */
 const markDeleting = (scope: Scope, endpointToken: string) =>
-  markDeletingIn(newTransaction(table.store.ctx), scope, endpointToken, now).commit(table.doc);
+  new StoreWrites(table.store.ctx).commit(scope, endpointDeletionStart(scope, endpointToken, now), now);
 
 const itemExists = async (key: { pk: string; sk: string }): Promise<boolean> =>
   (await table.doc.send(new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true })))

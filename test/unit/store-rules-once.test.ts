@@ -67,28 +67,6 @@ const kept: Record<string, { rules: number; why: string }> = {
     rules: 5,
     why: "the payments' change kinds (decision 181) carry no refusal yet: each engine makes Changed",
   },
-  'packages/store/src/repos/subscriptions-repo.ts': {
-    rules: 4,
-    why: "the subscriptions' change kinds (decision 181) carry no refusal yet: each engine makes Changed",
-  },
-  'packages/memory-store/src/repos/subscriptions-repo.ts': {
-    rules: 5,
-    why: "the subscriptions' change kinds carry no refusal yet (and the plan's counts, in plan-counts.ts on DynamoDB)",
-  },
-  'packages/store/src/repos/plan-counts.ts': {
-    rules: 1,
-    why: "a subscription's plan counts: as subscriptions",
-  },
-  'packages/store/src/repos/merchants-repo.ts': { rules: 2, why: 'not converted yet' },
-  'packages/memory-store/src/repos/merchants-repo.ts': { rules: 1, why: 'not converted yet' },
-  'packages/store/src/repos/webhook-endpoints-repo.ts': {
-    rules: 1,
-    why: "not converted yet (an endpoint's liveness shards and its purge job)",
-  },
-  'packages/memory-store/src/repos/webhook-endpoints-repo.ts': {
-    rules: 2,
-    why: "not converted yet (an endpoint's liveness shards and its purge job)",
-  },
 };
 
 const sources = (dir: string): string[] =>

@@ -1,55 +1,28 @@
-import type { Account, ApiKeyGrant, ProcessorRouting } from '@wattle/domain';
-import { type AccountsStore, depositJobsOf, type NewApiKey } from '@wattle/ports';
-import { Change } from '../world/change.ts';
+import type { Account, ApiKeyGrant } from '@wattle/domain';
+import { type AccountsStore, AccountWrites } from '@wattle/ports';
 import { copy } from '../world/copy.ts';
 import { hashApiKey } from '../world/keys.ts';
 import type { MemoryWorld } from '../world/world.ts';
+import { StoreWrites } from './store-writes.ts';
 
-export const accountsOf = (world: MemoryWorld) => world.table<Account>('account');
-export const apiKeysOf = (world: MemoryWorld) => world.table<ApiKeyGrant>('api-key');
+/** Accounts and their keys (by their hashes); their writes are @wattle/ports' (account-writes.ts). */
+export class AccountsRepo extends AccountWrites implements AccountsStore {
+  private readonly accounts;
+  private readonly grants;
 
-/** Writes an account and its keys (hashed) in `change`, with a deposit-mode account's daily jobs. */
-export const accountIn = (
-  world: MemoryWorld,
-  change: Change,
-  account: Account,
-  apiKeys: NewApiKey[],
-): Change => {
-  const accounts = accountsOf(world);
-  const grants = apiKeysOf(world);
-  change.check(() => !accounts.has(account.id), 'account');
-  for (const { apiKey, grant } of apiKeys)
-    change.check(() => !grants.has(hashApiKey(apiKey)), `key:${grant.kind}:${grant.environment}`);
-  change.write(() => {
-    accounts.set(account.id, copy(account));
-    for (const { apiKey, grant } of apiKeys) grants.set(hashApiKey(apiKey), copy(grant));
-  });
-  for (const job of depositJobsOf(account)) world.jobs.scheduleIn(change, job);
-  return change;
-};
-
-export class AccountsRepo implements AccountsStore {
-  constructor(private readonly world: MemoryWorld) {}
-
-  async create(account: Account, apiKeys: NewApiKey[]): Promise<void> {
-    accountIn(this.world, new Change(), account, apiKeys).commit();
+  constructor(world: MemoryWorld) {
+    super(new StoreWrites(world), hashApiKey);
+    this.accounts = world.table<{ account: Account }>('account');
+    this.grants = world.table<{ grant: ApiKeyGrant }>('api-key');
   }
 
   async get(accountId: string): Promise<Account | null> {
-    const account = accountsOf(this.world).get(accountId);
-    return account ? copy(account) : null;
+    const stored = this.accounts.get(accountId);
+    return stored ? copy(stored.account) : null;
   }
 
   async grantFor(apiKey: string): Promise<ApiKeyGrant | null> {
-    const grant = apiKeysOf(this.world).get(hashApiKey(apiKey));
-    return grant ? copy(grant) : null;
-  }
-
-  async setProcessorRouting(accountId: string, routing: ProcessorRouting | null): Promise<boolean> {
-    const account = accountsOf(this.world).get(accountId);
-    if (!account) return false;
-    const { processorRouting: _earlier, ...rest } = account;
-    accountsOf(this.world).set(accountId, copy(routing ? { ...rest, processorRouting: routing } : rest));
-    return true;
+    const stored = this.grants.get(hashApiKey(apiKey));
+    return stored ? copy(stored.grant) : null;
   }
 }

@@ -1,4 +1,4 @@
-import type { Plan, Scope } from '@wattle/domain';
+import type { Plan, Scope, Subscription } from '@wattle/domain';
 import { type LoadedPlan, type Page, type PlanCounts, type PlansStore, PlanWrites } from '@wattle/ports';
 import { copy } from '../world/copy.ts';
 import { scoped } from '../world/keys.ts';
@@ -6,7 +6,7 @@ import { listKey } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
 import type { MemoryWorld } from '../world/world.ts';
 import { StoreWrites } from './store-writes.ts';
-import { deleteSubscriptionsOfPlan } from './subscription-records.ts';
+import { purgeReadOf, subscriptionsOfPlan } from './subscription-records.ts';
 
 export interface StoredPlan {
   plan: Plan;
@@ -43,7 +43,11 @@ export class PlansRepo extends PlanWrites implements PlansStore {
     });
   }
 
-  protected async deleteSubscriptionsOf(scope: Scope, planToken: string): Promise<void> {
-    deleteSubscriptionsOfPlan(this.world, scope, planToken);
+  protected async *subscriptionsOfPlan(scope: Scope, planToken: string): AsyncIterable<Subscription> {
+    yield* subscriptionsOfPlan(this.world, scope, planToken);
+  }
+
+  protected async purgeReadOf(scope: Scope, subscription: Subscription) {
+    return purgeReadOf(this.world, scope, subscription);
   }
 }

@@ -9,6 +9,7 @@ import {
   type SingleUseKind,
   type StoreWrite,
   type StoreWriter,
+  unscopedRecords,
 } from '@wattle/ports';
 import { Change } from '../world/change.ts';
 import { copy } from '../world/copy.ts';
@@ -27,9 +28,13 @@ export interface StoredRecord {
   sortKey?: string;
 }
 
-/** A record's id in its kind's table (a card under its customer's). */
+/** A record's id in its kind's table (a card under its customer's; an account by its id alone). */
 export const recordId = (scope: Scope, ref: RecordRef): string =>
-  ref.of === undefined ? scoped(scope, ref.token) : `${scoped(scope, ref.of)}#${ref.token}`;
+  unscopedRecords.has(ref.record)
+    ? ref.token
+    : ref.of === undefined
+      ? scoped(scope, ref.token)
+      : `${scoped(scope, ref.of)}#${ref.token}`;
 
 /** The field at `path` of a record. */
 const at = (record: StoredRecord, path: readonly string[]): unknown =>
@@ -60,6 +65,7 @@ const parts: {
       const found = at(record, path);
       return found === undefined || (found as string | number) <= value;
     }),
+  oneOf: (record, { path, values }) => values.includes(at(record, path) as string | number),
   differs: (record, field) => !is(record, field),
   absent: (record, paths) => paths.every((path) => at(record, path) === undefined),
   present: (record, paths) => paths.every((path) => at(record, path) !== undefined),
@@ -129,6 +135,10 @@ export class StoreWrites implements StoreWriter {
             for (const { path, value } of write.setAt ?? []) setAt(record, path, into(value));
             for (const { path, by } of write.add ?? [])
               setAt(record, path, ((at(record, path) as number) ?? 0) + by);
+            for (const path of write.unset ?? []) {
+              const parent = at(record, path.slice(0, -1)) as Record<string, unknown> | undefined;
+              if (parent) delete parent[path[path.length - 1]!];
+            }
             if (write.bump) record.ver = (record.ver ?? 0) + 1;
             if (write.leaves && record.sortKey !== undefined)
               lists.leave(listKeyOf(scope, write.leaves), record.sortKey);
@@ -141,8 +151,9 @@ export class StoreWrites implements StoreWriter {
             const record = table.get(id);
             if (!record) return;
             table.delete(id);
-            if (write.leaves && record.sortKey !== undefined)
-              lists.leave(listKeyOf(scope, write.leaves), record.sortKey);
+            const { sortKey } = record;
+            if (write.leaves && sortKey !== undefined)
+              for (const list of [write.leaves].flat()) lists.leave(listKeyOf(scope, list), sortKey);
           });
           break;
         }
@@ -160,11 +171,14 @@ export class StoreWrites implements StoreWriter {
         case 'drop-count':
           change.write(() => lists.dropCount(listKeyOf(scope, write.list)));
           break;
+        case 'liveness':
+          // One change at a time: the record itself says whether it is live (no `deletingSince`).
+          break;
         case 'use-token':
           this.tokens[write.token].consumeIn(change, scope, write.value, now);
           break;
         case 'event':
-          this.world.outbox.recordIn(change, scope, write.event, now);
+          this.world.outbox.recordIn(change, write.scope ?? scope, write.event, now);
           break;
         case 'schedule-job':
           jobs.scheduleIn(change, write.job);
@@ -182,7 +196,8 @@ export class StoreWrites implements StoreWriter {
           });
           break;
         case 'cancel-job':
-          jobs.cancelIn(change, write.job, scope, write.token);
+          // Never kept here as DynamoDB kept timed jobs before their due time named them (null).
+          if (write.dueAt !== null) jobs.cancelIn(change, write.job, scope, write.token, write.dueAt);
           break;
       }
     }

@@ -5,8 +5,6 @@ import {
   type Subscription,
   withUsualFields,
 } from '@wattle/domain';
-import { jobKinds } from '@wattle/ports';
-import { Change } from '../world/change.ts';
 import { copy } from '../world/copy.ts';
 import { scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
@@ -54,36 +52,14 @@ export const subscriptionOf = (world: MemoryWorld, id: string): Subscription | u
   return stored ? copy(stored.subscription) : undefined;
 };
 
-/**
- * The rest of a plan's deletion: its subscriptions (none runs or starts by then), each with its
- * ledger, its place in the lists and its counts, its bill and its jobs.
- */
-export const deleteSubscriptionsOfPlan = (world: MemoryWorld, scope: Scope, planToken: string): void => {
-  const planList = listKey(scope, 'subscriptions', planToken);
-  for (const id of world.lists.all(planList)) {
-    const stored = subscriptionsOf(world).get(id);
-    if (!stored) continue;
-    const { subscription } = stored;
-    const change = new Change().write(() => {
-      const ledger = ledgerList(scope, subscription.token);
-      for (const entry of world.lists.all(ledger)) {
-        world.lists.leave(ledger, ledgerOf(world).get(entry)!.sortKey);
-        ledgerOf(world).delete(entry);
-      }
-      world.lists.dropCount(ledger);
-      for (const list of subscriptionLists(scope, subscription)) {
-        world.lists.leave(list, stored.sortKey);
-        if (list !== planList) world.lists.move(list, -1);
-      }
-      subscriptionsOf(world).delete(id);
-    });
-    const bill = billsOf(world).get(id);
-    const renewals = [subscription.nextBillingDate, bill?.renewalDueAt].filter((d): d is string =>
-      Boolean(d),
-    );
-    for (const dueAt of new Set(renewals.map((d) => Date.parse(d))))
-      world.jobs.cancelIn(change, jobKinds.subscriptionBilling, scope, subscription.token, new Date(dueAt));
-    world.jobs.cancelIn(change, jobKinds.billRecovery, scope, subscription.token);
-    change.write(() => billsOf(world).delete(scoped(scope, subscription.token))).commit();
-  }
-};
+/** The subscriptions of a plan's list (a plan's purge's). */
+export const subscriptionsOfPlan = (world: MemoryWorld, scope: Scope, planToken: string): Subscription[] =>
+  world.lists
+    .all(listKey(scope, 'subscriptions', planToken))
+    .flatMap((id) => subscriptionOf(world, id) ?? []);
+
+/** What a subscription's purge reads: its ledger entries' attempts, and its renewal's bill's recovery date. */
+export const purgeReadOf = (world: MemoryWorld, scope: Scope, { token }: Subscription) => ({
+  attempts: world.lists.all(ledgerList(scope, token)).map((id) => Number(id.slice(id.lastIndexOf('#') + 1))),
+  renewalDueAt: billsOf(world).get(scoped(scope, token))?.renewalDueAt,
+});

@@ -1,23 +1,21 @@
 import { createHash } from 'node:crypto';
 import {
   type LedgerEntry,
-  type PlanCountState,
   type Scope,
   type SelfServiceLink,
   type Subscription,
   toEpochSeconds,
 } from '@wattle/domain';
 import {
-  Changed,
-  jobKindOf,
+  isSubscriptionRecordWrite,
   type LoadedSubscription,
   loadedSubscriptionOf,
-  Missing,
   type Page,
   type SubscriptionsStore,
   type SubscriptionWrite,
-  scheduledJobOf,
+  subscriptionChanged,
   subscriptionRecordOf,
+  subscriptionStoreWrites,
 } from '@wattle/ports';
 import { Change } from '../world/change.ts';
 import { copy } from '../world/copy.ts';
@@ -25,7 +23,7 @@ import { listSortKey, scoped } from '../world/keys.ts';
 import { listKey } from '../world/list-keys.ts';
 import { pageOf } from '../world/lists.ts';
 import type { MemoryWorld } from '../world/world.ts';
-import { plansOf } from './plans-repo.ts';
+import { StoreWrites } from './store-writes.ts';
 import {
   asStored,
   billsOf,
@@ -62,21 +60,6 @@ const versionHolds = (world: MemoryWorld, id: string, from: LoadedSubscription |
   from ? subscriptionsOf(world).get(id)?.ver === from.version : !subscriptionsOf(world).has(id);
 
 /**
- * A job of a subscription's removed where it is. A renewal job with no due time is the form the
- * DynamoDB store kept renewal jobs in before their due time was part of their key: never kept
- * here, so there is nothing to remove.
- */
-const endJobIn = (
-  world: MemoryWorld,
-  change: Change,
-  scope: Scope,
-  { job, token, dueAt }: Extract<SubscriptionWrite, { kind: 'end-subscription-job' }>,
-) => {
-  if (job === 'renewal' && !dueAt) return;
-  world.jobs.cancelIn(change, jobKindOf[job], scope, token, dueAt ?? undefined);
-};
-
-/**
  * The subscription under the version read (Changed when another change came first), with its bill
  * kept on it, its ledger's count and the last renewal bill settled apart carried on, in its lists
  * while it is listed (their counts move apart: `subscription-lists`).
@@ -92,41 +75,21 @@ const subscriptionIn = (
   const { token } = subscription;
   const id = scoped(scope, token);
   const sortKey = from?.sortKey ?? listSortKey(now, token);
-  change
-    .check(versionHolds(world, id, from), () => new Changed('subscription', token))
-    .write(() => {
-      const { version, bill, ledgerCount, settledBill } = subscriptionRecordOf(sc);
-      subscriptionsOf(world).set(id, {
-        subscription: asStored(subscription),
-        ver: version,
-        bill: copy(bill),
-        ledgerCount,
-        settledBill,
-        sortKey,
-      });
-      for (const list of subscriptionLists(scope, subscription)) {
-        if (sc.listed) world.lists.join(list, sortKey, id);
-        else world.lists.leave(list, sortKey);
-      }
+  change.check(versionHolds(world, id, from), subscriptionChanged(token)).write(() => {
+    const { version, bill, ledgerCount, settledBill } = subscriptionRecordOf(sc);
+    subscriptionsOf(world).set(id, {
+      subscription: asStored(subscription),
+      ver: version,
+      bill: copy(bill),
+      ledgerCount,
+      settledBill,
+      sortKey,
     });
-};
-
-/** The subscription deleted under the version read: out of its lists (their counts move apart). */
-const removalIn = (
-  world: MemoryWorld,
-  change: Change,
-  scope: Scope,
-  { token, from }: Extract<SubscriptionWrite, { kind: 'subscription-removal' }>,
-) => {
-  const id = scoped(scope, token);
-  change
-    .check(versionHolds(world, id, from), () => new Changed('subscription', token))
-    .write(() => {
-      const stored = subscriptionsOf(world).get(id)!;
-      for (const list of subscriptionLists(scope, stored.subscription))
-        world.lists.leave(list, stored.sortKey);
-      subscriptionsOf(world).delete(id);
-    });
+    for (const list of subscriptionLists(scope, subscription)) {
+      if (sc.listed) world.lists.join(list, sortKey, id);
+      else world.lists.leave(list, sortKey);
+    }
+  });
 };
 
 /**
@@ -141,62 +104,29 @@ const renewalBillIn = (
 ) => {
   const id = scoped(scope, token);
   change
-    .check(
-      () => {
-        const held = billsOf(world).get(id);
-        return !held || (from.settledBill !== null && held.bill.attempt <= from.settledBill);
-      },
-      () => new Changed('subscription', token),
-    )
+    .check(() => {
+      const held = billsOf(world).get(id);
+      return !held || (from.settledBill !== null && held.bill.attempt <= from.settledBill);
+    }, subscriptionChanged(token))
     .write(() => billsOf(world).set(id, { bill: copy(bill), renewalDueAt: recoveryAt.toISOString() }));
 };
 
-const ledgerCreditIn = (
-  world: MemoryWorld,
-  change: Change,
-  scope: Scope,
-  { token, entry, attempt }: Extract<SubscriptionWrite, { kind: 'ledger-credit' }>,
-  now: Date,
-) => {
-  const entryKey = `LEDGER#${String(attempt).padStart(8, '0')}`;
-  const entryId = `${scoped(scope, token)}#${entryKey}`;
-  const list = ledgerList(scope, token);
-  change
-    .check(() => !ledgerOf(world).has(entryId), 'ledger')
-    .write(() => {
-      const sortKey = listSortKey(now, entryKey);
-      ledgerOf(world).set(entryId, { entry: copy(entry), sortKey });
-      world.lists.join(list, sortKey, entryId);
-      world.lists.move(list, 1);
-    });
-};
-
-/** Moves a plan's counts in `change`: Missing ('plan') when it is gone, or, `live`, being deleted. */
-const planCountsIn = (
-  world: MemoryWorld,
-  change: Change,
-  scope: Scope,
-  { planToken, moves, live }: Extract<SubscriptionWrite, { kind: 'plan-counts' }>,
-): Change => {
-  const plans = plansOf(world);
-  const id = scoped(scope, planToken);
-  const changed = Object.entries(moves).filter(([, delta]) => delta !== 0) as [PlanCountState, number][];
-  if (changed.length === 0 && !live) return change;
-  return change
-    .check(
-      () => plans.has(id) && (!live || plans.get(id)!.deletingSince === undefined),
-      () => new Missing('plan', planToken),
-    )
-    .write(() => {
-      const { counts } = plans.get(id)!;
-      for (const [state, delta] of changed) counts[state] += delta;
-    });
+/** Each world's interpreter of the generic writes, for the changes they say. */
+const writers = new WeakMap<MemoryWorld, StoreWrites>();
+const writerOf = (world: MemoryWorld): StoreWrites => {
+  let writer = writers.get(world);
+  if (!writer) {
+    writer = new StoreWrites(world);
+    writers.set(world, writer);
+  }
+  return writer;
 };
 
 /**
  * Adds one of a subscription's changes (the domain's: subscription-changes.ts) to `change`, as the
- * DynamoDB store's subscriptionChangeIn adds it to its transaction: the same conditions, in the
- * same order, with the same refusals. A bill's charge commits its bill's changes with it.
+ * DynamoDB store's subscriptionChangeIn adds it to its transaction: as the generic writes say it
+ * (@wattle/ports' subscriptionStoreWrites), or, for the subscription's own records, with the
+ * function of its kind. A bill's charge commits its bill's changes with it.
  */
 export const subscriptionChangeIn = (
   world: MemoryWorld,
@@ -205,50 +135,14 @@ export const subscriptionChangeIn = (
   sc: SubscriptionWrite,
   now: Date,
 ): Change => {
+  if (!isSubscriptionRecordWrite(sc))
+    return writerOf(world).addTo(change, scope, subscriptionStoreWrites(scope, sc, now), now);
   switch (sc.kind) {
-    case 'claim-subscription-job':
-      world.jobs.claimIn(change, scheduledJobOf(scope, sc.job));
-      break;
-    case 'move-subscription-job':
-      world.jobs.advanceIn(change, scheduledJobOf(scope, sc.job), sc.to);
-      break;
-    case 'schedule-subscription-job':
-      world.jobs.scheduleIn(change, scheduledJobOf(scope, sc.job));
-      break;
-    case 'end-subscription-job':
-      endJobIn(world, change, scope, sc);
-      break;
     case 'subscription':
       subscriptionIn(world, change, scope, sc, now);
       break;
-    case 'subscription-removal':
-      removalIn(world, change, scope, sc);
-      break;
-    case 'subscription-check':
-      change.check(
-        versionHolds(world, scoped(scope, sc.token), sc.from),
-        () => new Changed('subscription', sc.token),
-      );
-      break;
     case 'renewal-bill':
       renewalBillIn(world, change, scope, sc);
-      break;
-    case 'renewal-bill-removal':
-      change.write(() => billsOf(world).delete(scoped(scope, sc.token)));
-      break;
-    case 'subscription-lists':
-      change.write(() => {
-        for (const list of subscriptionLists(scope, sc.subscription)) world.lists.move(list, sc.by);
-      });
-      break;
-    case 'plan-counts':
-      planCountsIn(world, change, scope, sc);
-      break;
-    case 'ledger-credit':
-      ledgerCreditIn(world, change, scope, sc, now);
-      break;
-    case 'event':
-      world.outbox.recordIn(change, scope, sc.event, now);
       break;
     default:
       // A kind added to SubscriptionChange without its function here does not compile.
@@ -293,8 +187,11 @@ export class SubscriptionsRepo implements SubscriptionsStore {
     );
   }
 
+  /** Its entries, counted on the subscription's record (its writes carry the count on). */
   async ledger(scope: Scope, subscriptionToken: string, page: number): Promise<Page<LedgerEntry>> {
-    return pageOf(this.world.lists.page(ledgerList(scope, subscriptionToken), page), (id) => {
+    const { ids } = this.world.lists.page(ledgerList(scope, subscriptionToken), page);
+    const total = subscriptionsOf(this.world).get(scoped(scope, subscriptionToken))?.ledgerCount ?? 0;
+    return pageOf({ ids, total }, (id) => {
       const stored = ledgerOf(this.world).get(id);
       return stored ? copy(stored.entry) : undefined;
     });

@@ -1,20 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   deliveryHoldSeconds,
-  deliveryLeaseMs,
   type Scope,
   toEpochSeconds,
   type Webhook,
   type WebhookEndpoint,
 } from '@wattle/domain';
-import {
-  type DeliveryLease,
-  jobKinds,
-  type LoadedWebhook,
-  type Page,
-  type WebhooksStore,
-  WebhookWrites,
-} from '@wattle/ports';
+import { jobKinds, type LoadedWebhook, type Page, type WebhooksStore, WebhookWrites } from '@wattle/ports';
 import { Change } from '../world/change.ts';
 import { copy } from '../world/copy.ts';
 import { listSortKey, scoped } from '../world/keys.ts';
@@ -138,35 +130,8 @@ export class WebhooksRepo extends WebhookWrites implements WebhooksStore {
     return { webhook: copy(webhook), version: 1, leasedUntil: null };
   }
 
-  async lease(scope: Scope, loaded: LoadedWebhook, now: Date): Promise<DeliveryLease | null> {
-    const stored = this.webhooks.get(scoped(scope, loaded.webhook.token));
-    if (!stored || stored.ver !== loaded.version) return null;
-    const leaseId = randomUUID();
-    stored.leaseUntil = new Date(now.getTime() + deliveryLeaseMs).toISOString();
-    stored.leaseId = leaseId;
-    stored.ver++;
-    return { webhookToken: loaded.webhook.token, leaseId };
-  }
-
-  async recordAttempt(scope: Scope, lease: DeliveryLease, webhook: Webhook): Promise<boolean> {
-    const stored = this.webhooks.get(scoped(scope, lease.webhookToken));
-    if (!stored || stored.leaseId !== lease.leaseId) return false;
-    const change = new Change().write(() => {
-      stored.webhook = copy(webhook);
-      stored.ver++;
-      delete stored.leaseUntil;
-      delete stored.leaseId;
-    });
-    if (webhook.nextRun)
-      this.world.jobs.scheduleIn(change, {
-        kind: jobKinds.webhookRetry,
-        scope,
-        token: webhook.token,
-        dueAt: new Date(webhook.nextRun),
-      });
-    else this.world.jobs.cancelIn(change, jobKinds.webhookRetry, scope, webhook.token);
-    change.commit();
-    return true;
+  protected newLeaseId(): string {
+    return randomUUID();
   }
 
   /** The webhook, its event and its endpoint's record of it kept at least to the hold's end. */

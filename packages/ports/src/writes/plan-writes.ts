@@ -1,4 +1,4 @@
-import type { Plan, Scope, WattleEvent } from '@wattle/domain';
+import type { Plan, Scope, Subscription, WattleEvent } from '@wattle/domain';
 import { Changed, Missing, NameTaken } from '../outcomes.ts';
 import { noPlanCounts, type PlansStore } from '../plans.ts';
 import { jobKinds, type ScheduledJob } from '../schedule.ts';
@@ -9,6 +9,7 @@ import {
   type StoreWrite,
   type StoreWriter,
 } from './store-writes.ts';
+import { ledgerEntriesRemoval, subscriptionPurge } from './subscription-writes.ts';
 
 /** The plans' writes (PlansStore), once for both engines. */
 
@@ -117,13 +118,19 @@ export const planPurge = (planToken: string, job: ScheduledJob | undefined): Sto
 
 /**
  * The plans' port's writes, on an engine's writer: its repository extends this with its reads
- * and `deleteSubscriptionsOf`, the steps before a purge's last write.
+ * and the reads a purge of its subscriptions needs (`subscriptionsOfPlan`, `purgeReadOf`).
  */
 export abstract class PlanWrites implements Pick<PlansStore, 'create' | 'update' | 'beginDelete' | 'purge'> {
   constructor(protected readonly writer: StoreWriter) {}
 
-  /** The plan's subscriptions with their ledgers, as the engine deletes them. */
-  protected abstract deleteSubscriptionsOf(scope: Scope, planToken: string): Promise<void>;
+  /** The plan's subscriptions, as its list holds them (none runs or starts once its deletion began). */
+  protected abstract subscriptionsOfPlan(scope: Scope, planToken: string): AsyncIterable<Subscription>;
+
+  /** What a subscription's purge reads: its ledger entries' attempts, its renewal's bill's recovery date. */
+  protected abstract purgeReadOf(
+    scope: Scope,
+    subscription: Subscription,
+  ): Promise<{ attempts: number[]; renewalDueAt?: string | undefined }>;
 
   async create(scope: Scope, plan: Plan, event: WattleEvent, now: Date): Promise<void> {
     await this.writer.commit(scope, planCreation(plan, event, now), now);
@@ -138,8 +145,34 @@ export abstract class PlanWrites implements Pick<PlansStore, 'create' | 'update'
     await this.writer.commit(scope, planDeletionBeginning(scope, plan, event, purgeAt, now), now);
   }
 
+  /**
+   * The plan's subscriptions first, each with all it has (one already gone is passed over, so a
+   * second purge of the plan is harmless), then the plan. Nothing of these writes is stamped (no
+   * event, no token used): any time does.
+   */
   async purge(scope: Scope, planToken: string, job?: ScheduledJob): Promise<void> {
-    await this.deleteSubscriptionsOf(scope, planToken);
+    await this.purgeSubscriptions(scope, planToken);
     await this.writer.commit(scope, planPurge(planToken, job), new Date(0));
+  }
+
+  /** The plan's subscriptions, each with all it has: a purge's first step. */
+  async purgeSubscriptions(scope: Scope, planToken: string): Promise<void> {
+    for await (const subscription of this.subscriptionsOfPlan(scope, planToken))
+      await this.purgeSubscription(scope, subscription);
+  }
+
+  /** Ledger entries beyond what one commit holds beside the subscription's own writes go first. */
+  private async purgeSubscription(scope: Scope, subscription: Subscription): Promise<void> {
+    const { attempts, renewalDueAt } = await this.purgeReadOf(scope, subscription);
+    const beside = this.writer.room - 20;
+    while (attempts.length > beside) {
+      const batch = attempts.splice(0, this.writer.room);
+      await this.writer.commit(scope, ledgerEntriesRemoval(subscription.token, batch), new Date(0));
+    }
+    try {
+      await this.writer.commit(scope, subscriptionPurge(subscription, attempts, renewalDueAt), new Date(0));
+    } catch (error) {
+      if (!(error instanceof Missing)) throw error;
+    }
   }
 }

@@ -28,7 +28,21 @@ export type RecordKind =
   | 'payment'
   | 'dispute'
   | 'refund'
-  | 'webhook';
+  | 'subscription'
+  | 'subscription-bill'
+  | 'ledger-entry'
+  | 'webhook'
+  | 'webhook-endpoint'
+  | 'account'
+  | 'api-key'
+  | 'merchant';
+
+/** The records named by their token alone, whatever the scope: an account, a key's hash, a merchant. */
+export const unscopedRecords: ReadonlySet<RecordKind> = new Set<RecordKind>([
+  'account',
+  'api-key',
+  'merchant',
+]);
 
 /** A record: its kind and its token, and its owner's token for one kept under another (a customer's card). */
 export interface RecordRef {
@@ -47,13 +61,18 @@ export const listKeyEnds = {
   recipients: 'recipients',
   'apple-pay-domains': 'apple_pay_domains',
   plans: 'plans',
+  subscriptions: 'subscriptions',
+  'customer-subscriptions': 'subscriptions',
   'plan-subscriptions': 'subscriptions',
+  'subscription-ledger': 'ledger',
   deposits: 'deposits',
   transfers: 'transfers',
   'recipient-transfers': 'transfers',
   disputes: 'disputes',
   refunds: 'refunds',
   'charge-refunds': 'refunds',
+  'webhook-endpoints': 'webhook_endpoints',
+  referrals: 'referrals',
 } as const;
 
 export type ListName = keyof typeof listKeyEnds;
@@ -66,7 +85,12 @@ export interface ListRef {
 
 /** A list's key: `<accountId>#<environment>[#<of>]#<end>`, the same text on both engines. */
 export const listKeyOf = (scope: Scope, { list, of }: ListRef): string =>
-  `${scope.accountId}#${scope.environment}#${of === undefined ? '' : `${of}#`}${listKeyEnds[list]}`;
+  list === 'referrals'
+    ? referralsKey(of ?? '')
+    : `${scope.accountId}#${scope.environment}#${of === undefined ? '' : `${of}#`}${listKeyEnds[list]}`;
+
+/** The one list of no merchant's environment: the merchants a partner referred (`of`: the partner). */
+const referralsKey = (partnerId: string): string => `REFERRALS#${partnerId}`;
 
 /** The refusal a failed condition means, from the record as it was (undefined: not there). */
 export type RefusalOf = (found: Readonly<Record<string, unknown>> | undefined) => Error;
@@ -75,6 +99,12 @@ export type RefusalOf = (found: Readonly<Record<string, unknown>> | undefined) =
 export interface FieldIs {
   path: readonly string[];
   value: string | number;
+}
+
+/** A field, by its path, and the values it may have. */
+export interface FieldIn {
+  path: readonly string[];
+  values: readonly (string | number)[];
 }
 
 /**
@@ -92,6 +122,8 @@ export interface Condition {
   atLeast?: readonly FieldIs[];
   /** These fields are not there, or at most as given (a webhook's lease, over by now). */
   noLaterThan?: readonly FieldIs[];
+  /** This field has one of the values given (a merchant still under review). */
+  oneOf?: FieldIn;
   /** This field is not as given (a customer's primary card is not the one removed). */
   differs?: FieldIs;
   /** The fields at these paths are not there (a plan whose deletion has not begun). */
@@ -127,6 +159,9 @@ export interface BalanceDebit {
   giveBack?: ChargeCredit[];
 }
 
+/** The records whose liveness other writes check (`liveness`): an endpoint, for its webhooks. */
+export type LiveRecordRef = RecordRef & { record: 'webhook-endpoint' };
+
 /** The single-use tokens a write may use up (TokenUsed when used, expired or gone). */
 export type SingleUseKind = 'card-token' | 'payment-source' | 'bank-account-token';
 
@@ -155,21 +190,36 @@ export type StoreWrite =
       setAt?: readonly { path: readonly string[]; value: unknown }[];
       /** Numbers moved by `by`, by their paths, from zero where they are not there. */
       add?: readonly { path: readonly string[]; by: number }[];
+      /** Fields removed, by their paths (a key's suspension, an account's routing). */
+      unset?: readonly (readonly string[])[];
       bump: boolean;
       when: Condition;
       leaves?: ListRef;
       refusal?: RefusalOf;
     }
-  /** The record gone (out of the list `leaves` with it), when `when` holds. */
-  | { kind: 'delete'; ref: RecordRef; when?: Condition; leaves?: ListRef; refusal?: RefusalOf }
+  /** The record gone (out of the lists `leaves` with it: one, or all it is in), when `when` holds. */
+  | {
+      kind: 'delete';
+      ref: RecordRef;
+      when?: Condition;
+      leaves?: ListRef | readonly ListRef[];
+      refusal?: RefusalOf;
+    }
   /** The list's count moved by `by`; with `atMost`, refused (LimitReached) past it. */
   | { kind: 'count'; list: ListRef; by: number; atMost?: number }
   /** The list's count forgotten (its owner is gone). */
   | { kind: 'drop-count'; list: ListRef }
+  /**
+   * Whether the record is live for the writes that check it (a webhook for its endpoint): made
+   * live with it, no longer all at once when its deletion begins. DynamoDB keeps it in shards
+   * (decision 212), a writer checking one, so no one item takes a check per event; the memory
+   * world, one change at a time, has the record itself say (no `deletingSince`).
+   */
+  | { kind: 'liveness'; ref: LiveRecordRef; live: boolean }
   /** A single-use token used up, leaving the mark of its use. */
   | { kind: 'use-token'; token: SingleUseKind; value: string }
-  /** The event, in its list and awaiting its fan-out. */
-  | { kind: 'event'; event: WattleEvent }
+  /** The event, in its list and awaiting its fan-out: the commit's scope's, or `scope`'s (a partner's). */
+  | { kind: 'event'; event: WattleEvent; scope?: Scope }
   /** A job scheduled (or moved: one job per kind and resource). */
   | { kind: 'schedule-job'; job: ScheduledJob }
   /** The due job claimed by the run doing its work (JobTaken when another run claimed or moved it). */
@@ -178,8 +228,12 @@ export type StoreWrite =
   | { kind: 'advance-job'; job: ScheduledJob; next: Date }
   /** The balance debited in `currency` (given back, for a negative amount), as `debit` says. */
   | { kind: 'debit'; currency: string; amount: number; debit: BalanceDebit; refusal?: () => Error }
-  /** A job no longer wanted removed, if it is there (not for the kinds named by their due time). */
-  | { kind: 'cancel-job'; job: string; token: string };
+  /**
+   * A job no longer wanted removed, if it is there: a kind named by its due time by the time it
+   * was scheduled at (`dueAt`; null: where such a job was kept before its due time was part of
+   * where it is, which only the DynamoDB store still may have).
+   */
+  | { kind: 'cancel-job'; job: string; token: string; dueAt?: Date | null };
 
 /** What a failed condition on a resource means: changed since it was read, or gone. */
 export const changedOrMissing =

@@ -137,14 +137,27 @@ export class SingleUseTokens<T extends { token: string }> {
     token: string,
     now: Date,
   ): Transaction<L | SingleUseLabel> {
-    return tx
-      .update(this.kind.label, {
-        Key: this.kind.key(scope, token),
-        UpdateExpression: 'SET usedAt = :now REMOVE #value, sealedNumber, sealedCvc',
-        ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now AND attribute_not_exists(usedAt)',
-        ExpressionAttributeNames: { '#value': 'value' },
-        ExpressionAttributeValues: { ':now': toEpochSeconds(now) },
-      })
-      .refuse(this.kind.label, () => new TokenUsed(token));
+    return useTokenIn(tx, this.kind, scope, token, now);
   }
 }
+
+/**
+ * Uses a token of `kind` up inside `tx`, leaving the mark of its use: the transaction throws
+ * TokenUsed if it is used, expired or gone.
+ */
+export const useTokenIn = <L extends string>(
+  tx: Transaction<L | SingleUseLabel>,
+  kind: SingleUseKind,
+  scope: Scope,
+  token: string,
+  now: Date,
+): Transaction<L | SingleUseLabel> =>
+  tx
+    .update(kind.label, {
+      Key: kind.key(scope, token),
+      UpdateExpression: 'SET usedAt = :now REMOVE #value, sealedNumber, sealedCvc',
+      ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now AND attribute_not_exists(usedAt)',
+      ExpressionAttributeNames: { '#value': 'value' },
+      ExpressionAttributeValues: { ':now': toEpochSeconds(now) },
+    })
+    .refuse(kind.label, () => new TokenUsed(token));

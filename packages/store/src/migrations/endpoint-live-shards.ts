@@ -1,5 +1,10 @@
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
-import { endpointLive, liveShardKeys, endpointLiveShards as shards } from '../repos/webhooks-repo.ts';
+import {
+  endpointLive,
+  endpointLiveEt,
+  liveShardKeys,
+  endpointLiveShards as shards,
+} from '../repos/endpoint-liveness.ts';
 import { itemsOfType, landed, type Migration } from './runner.ts';
 
 type Label = 'endpoint' | 'live';
@@ -35,7 +40,7 @@ export const endpointLiveShards: Migration = {
       ExpressionAttributeValues: { ':n': shards },
     });
     for (const key of liveShardKeys(scope, endpointToken))
-      tx.put('live', { Item: { ...key, _et: 'endpoint_live' } });
+      tx.put('live', { Item: { ...key, _et: endpointLiveEt } });
     return landed('sharded', () => tx.commit(ctx.doc));
   },
   /**

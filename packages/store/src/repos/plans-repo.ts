@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Plan, Scope } from '@wattle/domain';
+import type { Plan, Scope, Subscription } from '@wattle/domain';
 import {
   type LoadedPlan,
   noPlanCounts,
@@ -13,7 +13,7 @@ import { counter } from '../kernel/counters.ts';
 import { keys, lists } from '../kernel/keys.ts';
 import { readPage } from '../kernel/list-page.ts';
 import { StoreWrites } from './store-writes.ts';
-import { deleteSubscriptionsOfPlan } from './subscriptions-repo.ts';
+import { purgeReadOf, subscriptionsOfPlan } from './subscriptions-repo.ts';
 
 const plansCounter = (scope: Scope) => counter(lists.plans(scope));
 
@@ -55,7 +55,11 @@ export class PlansRepo extends PlanWrites implements PlansStore {
     );
   }
 
-  protected deleteSubscriptionsOf(scope: Scope, planToken: string): Promise<void> {
-    return deleteSubscriptionsOfPlan(this.ctx, scope, planToken);
+  protected subscriptionsOfPlan(scope: Scope, planToken: string): AsyncIterable<Subscription> {
+    return subscriptionsOfPlan(this.ctx, scope, planToken);
+  }
+
+  protected purgeReadOf(scope: Scope, subscription: Subscription) {
+    return purgeReadOf(this.ctx, scope, subscription);
   }
 }

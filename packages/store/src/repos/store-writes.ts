@@ -3,11 +3,11 @@ import {
   type Condition,
   type ListName,
   type ListRef,
+  type LiveRecordRef,
   listKeyOf,
   type RecordKind,
   type RecordRef,
   type RefusalOf,
-  type SingleUseKind,
   type StoreWrite,
   type StoreWriter,
 } from '@wattle/ports';
@@ -16,19 +16,28 @@ import { type Counter, type CounterLabel, counter, countIn, merchantWideShards }
 import { type EventLabel, recordEvent } from '../kernel/events-outbox.ts';
 import { type ItemKey, keys } from '../kernel/keys.ts';
 import { listMembership } from '../kernel/list-page.ts';
-import { advanceIn, cancelIn, claimIn, type JobLabel, scheduleIn } from '../kernel/schedule.ts';
 import {
-  type ConsumeIn,
-  type SingleUseLabel,
-  SingleUseTokens,
-  singleUseKinds,
-} from '../kernel/single-use-tokens.ts';
+  advanceIn,
+  cancelIn,
+  cancelJobItemIn,
+  claimIn,
+  type JobLabel,
+  scheduleIn,
+} from '../kernel/schedule.ts';
+import { type SingleUseLabel, singleUseKinds, useTokenIn } from '../kernel/single-use-tokens.ts';
 import { maxTransactionItems, type Transaction } from '../kernel/transaction.ts';
 import { type BalanceLabel, debitIn } from './balance-repo.ts';
+import { endpointLiveEt, endpointLiveShards, liveShardKeys } from './endpoint-liveness.ts';
 import { planSubscriptionShards } from './plan-counts.ts';
 
-/** Where each kind of record is kept: its key, and its entity type (`_et`). */
-const records: Record<RecordKind, { key: (scope: Scope, ref: RecordRef) => ItemKey; et: string }> = {
+/**
+ * Where each kind of record is kept: its key, its entity type (`_et`), and what the table adds to
+ * the item it creates (an endpoint's `liveShards`: its liveness is in shards, decision 212).
+ */
+const records: Record<
+  RecordKind,
+  { key: (scope: Scope, ref: RecordRef) => ItemKey; et: string; created?: Record<string, unknown> }
+> = {
   customer: { key: (scope, ref) => keys.customer(scope, ref.token), et: 'customer' },
   'customer-card': {
     key: (scope, ref) => keys.customerCard(scope, ref.of ?? '', ref.token),
@@ -49,13 +58,40 @@ const records: Record<RecordKind, { key: (scope: Scope, ref: RecordRef) => ItemK
   payment: { key: (scope, ref) => keys.payment(scope, ref.token), et: 'payment' },
   dispute: { key: (scope, ref) => keys.dispute(scope, ref.token), et: 'dispute' },
   refund: { key: (scope, ref) => keys.refund(scope, ref.token), et: 'refund' },
+  subscription: { key: (scope, ref) => keys.subscription(scope, ref.token), et: 'subscription' },
+  'subscription-bill': {
+    key: (scope, ref) => keys.subscriptionBill(scope, ref.token),
+    et: 'subscription_bill',
+  },
+  'ledger-entry': {
+    key: (scope, ref) => keys.ledgerEntry(scope, ref.of ?? '', Number(ref.token)),
+    et: 'ledger_entry',
+  },
   webhook: { key: (scope, ref) => keys.webhook(scope, ref.token), et: 'webhook' },
+  'webhook-endpoint': {
+    key: (scope, ref) => keys.webhookEndpoint(scope, ref.token),
+    et: 'webhook_endpoint',
+    created: { liveShards: endpointLiveShards },
+  },
+  account: { key: (_scope, ref) => keys.account(ref.token), et: 'account' },
+  'api-key': { key: (_scope, ref) => keys.apiKey(ref.token), et: 'api_key' },
+  merchant: { key: (_scope, ref) => keys.merchant(ref.token), et: 'merchant' },
+};
+
+/** Where each kind of live record keeps its liveness (`liveness`): its shards' keys and entity type. */
+const liveness: Record<
+  LiveRecordRef['record'],
+  { shards: (scope: Scope, ref: RecordRef) => ItemKey[]; et: string }
+> = {
+  'webhook-endpoint': { shards: (scope, ref) => liveShardKeys(scope, ref.token), et: endpointLiveEt },
 };
 
 /** The lists whose counts grow with the whole merchant, spread over shards (the others: one). */
 const countShards: Partial<Record<ListName, number>> = {
   customers: merchantWideShards,
   recipients: merchantWideShards,
+  subscriptions: merchantWideShards,
+  referrals: merchantWideShards,
   'plan-subscriptions': planSubscriptionShards,
   deposits: merchantWideShards,
   transfers: merchantWideShards,
@@ -76,8 +112,18 @@ const counterOf = (scope: Scope, ref: ListRef): Counter =>
 type RecordLabel = `record:${string}`;
 const labelOf = (ref: RecordRef): RecordLabel => `record:${ref.record}:${ref.of ?? ''}:${ref.token}`;
 
+/** A liveness shard's item label. */
+type LiveLabel = `live:${RecordLabel}#${number}`;
+
 /** Every label a transaction of generic writes holds. */
-export type WriteLabel = RecordLabel | CounterLabel | EventLabel | SingleUseLabel | JobLabel | BalanceLabel;
+export type WriteLabel =
+  | RecordLabel
+  | LiveLabel
+  | CounterLabel
+  | EventLabel
+  | SingleUseLabel
+  | JobLabel
+  | BalanceLabel;
 
 /** An item's expression names and values, gathered as its expressions are made. */
 class Expressions {
@@ -114,6 +160,9 @@ class Expressions {
         const name = this.path(path);
         return `(attribute_not_exists(${name}) OR ${name} <= ${this.value(value)})`;
       }),
+    oneOf: ({ path, values }) => [
+      `${this.path(path)} IN (${values.map((value) => this.value(value)).join(', ')})`,
+    ],
     differs: ({ path, value }) => [`${this.path(path)} <> ${this.value(value)}`],
     absent: (paths) => paths.map((path) => `attribute_not_exists(${this.path(path)})`),
     present: (paths) => paths.map((path) => `attribute_exists(${this.path(path)})`),
@@ -146,149 +195,153 @@ class Expressions {
  */
 export class StoreWrites implements StoreWriter {
   readonly room = maxTransactionItems;
-  private readonly tokens: Record<SingleUseKind, ConsumeIn>;
 
-  constructor(private readonly ctx: StoreContext) {
-    const consumeOf = (kind: SingleUseKind): ConsumeIn => {
-      const tokens = new SingleUseTokens(ctx, singleUseKinds[kind]);
-      return (tx, scope, token, now) => tokens.consumeIn(tx, scope, token, now);
-    };
-    this.tokens = {
-      'card-token': consumeOf('card-token'),
-      'payment-source': consumeOf('payment-source'),
-      'bank-account-token': consumeOf('bank-account-token'),
-    };
-  }
+  constructor(private readonly ctx: StoreContext) {}
 
   /** Writes `writes` in one transaction. */
   async commit(scope: Scope, writes: readonly StoreWrite[], now: Date): Promise<void> {
     const tx = newTransaction<WriteLabel>(this.ctx);
-    this.addTo(tx, scope, writes, now);
+    addWritesTo(tx, scope, writes, now);
     await tx.commit(this.ctx.doc);
   }
+}
 
-  /** Adds `writes` to `tx`, each as its kind says. */
-  addTo<L extends string>(
-    tx: Transaction<L | WriteLabel>,
-    scope: Scope,
-    writes: readonly StoreWrite[],
-    now: Date,
-  ): void {
-    for (const write of writes) {
-      switch (write.kind) {
-        case 'create': {
-          const { key, et } = records[write.ref.record];
-          tx.put(labelOf(write.ref), {
-            Item: {
-              ...key(scope, write.ref),
-              _et: et,
-              ...write.fields,
-              ...Object.assign(
-                {},
-                ...(write.listed ?? []).map((listing) =>
-                  listMembership(
-                    listIndexes[listing.in.list] ?? 'gsi1',
-                    listKeyOf(scope, listing.in),
-                    listing.sortKey,
-                  ),
+/** Adds `writes` to `tx`, each as its kind says (a subscription's changes ride on a charge's). */
+export const addWritesTo = <L extends string>(
+  tx: Transaction<L | WriteLabel>,
+  scope: Scope,
+  writes: readonly StoreWrite[],
+  now: Date,
+): void => {
+  for (const write of writes) {
+    switch (write.kind) {
+      case 'create': {
+        const { key, et, created } = records[write.ref.record];
+        tx.put(labelOf(write.ref), {
+          Item: {
+            ...key(scope, write.ref),
+            _et: et,
+            ...write.fields,
+            ...created,
+            ...Object.assign(
+              {},
+              ...(write.listed ?? []).map((listing) =>
+                listMembership(
+                  listIndexes[listing.in.list] ?? 'gsi1',
+                  listKeyOf(scope, listing.in),
+                  listing.sortKey,
                 ),
               ),
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
+            ),
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        });
+        refuse(tx, write.ref, write.refusal);
+        break;
+      }
+      case 'update': {
+        const x = new Expressions();
+        const sets = Object.entries(write.set).map(
+          ([field, value]) => `${x.path([field])} = ${x.value(value)}`,
+        );
+        for (const [field, value] of Object.entries(write.setOnce ?? {})) {
+          const name = x.path([field]);
+          sets.push(`${name} = if_not_exists(${name}, ${x.value(value)})`);
+        }
+        for (const { path, value } of write.setAt ?? []) sets.push(`${x.path(path)} = ${x.value(value)}`);
+        for (const { path, by } of write.add ?? []) {
+          const name = x.path(path);
+          sets.push(`${name} = if_not_exists(${name}, ${x.value(0)}) + ${x.value(by)}`);
+        }
+        if (write.bump) sets.push(`ver = ver + ${x.value(1)}`);
+        const removes = [
+          ...(write.unset ?? []).map((path) => x.path(path)),
+          ...(write.leaves ? ['gsi1pk', 'gsi1sk'] : []),
+        ];
+        const update = [
+          ...(sets.length > 0 ? [`SET ${sets.join(', ')}`] : []),
+          ...(removes.length > 0 ? [`REMOVE ${removes.join(', ')}`] : []),
+        ].join(' ');
+        const condition = x.condition(write.when);
+        const Key = records[write.ref.record].key(scope, write.ref);
+        if (update === '')
+          tx.check(labelOf(write.ref), {
+            Key,
+            ConditionExpression: condition ?? 'attribute_exists(pk)',
+            ...x.attributes,
           });
-          this.refuse(tx, write.ref, write.refusal);
-          break;
-        }
-        case 'update': {
-          const x = new Expressions();
-          const sets = Object.entries(write.set).map(
-            ([field, value]) => `${x.path([field])} = ${x.value(value)}`,
-          );
-          for (const [field, value] of Object.entries(write.setOnce ?? {})) {
-            const name = x.path([field]);
-            sets.push(`${name} = if_not_exists(${name}, ${x.value(value)})`);
-          }
-          for (const { path, value } of write.setAt ?? []) sets.push(`${x.path(path)} = ${x.value(value)}`);
-          for (const { path, by } of write.add ?? []) {
-            const name = x.path(path);
-            sets.push(`${name} = if_not_exists(${name}, ${x.value(0)}) + ${x.value(by)}`);
-          }
-          if (write.bump) sets.push(`ver = ver + ${x.value(1)}`);
-          const update = [
-            ...(sets.length > 0 ? [`SET ${sets.join(', ')}`] : []),
-            ...(write.leaves ? ['REMOVE gsi1pk, gsi1sk'] : []),
-          ].join(' ');
-          const condition = x.condition(write.when);
-          const Key = records[write.ref.record].key(scope, write.ref);
-          if (update === '')
-            tx.check(labelOf(write.ref), {
-              Key,
-              ConditionExpression: condition ?? 'attribute_exists(pk)',
-              ...x.attributes,
-            });
-          else
-            tx.update(labelOf(write.ref), {
-              Key,
-              UpdateExpression: update,
-              ...(condition ? { ConditionExpression: condition } : {}),
-              ...x.attributes,
-            });
-          this.refuse(tx, write.ref, write.refusal);
-          break;
-        }
-        case 'delete': {
-          const x = new Expressions();
-          const condition = x.condition(write.when);
-          tx.delete(labelOf(write.ref), {
-            Key: records[write.ref.record].key(scope, write.ref),
+        else
+          tx.update(labelOf(write.ref), {
+            Key,
+            UpdateExpression: update,
             ...(condition ? { ConditionExpression: condition } : {}),
             ...x.attributes,
           });
-          this.refuse(tx, write.ref, write.refusal);
-          break;
-        }
-        case 'count':
-          countIn(tx, counterOf(scope, write.list), write.by, write.atMost);
-          break;
-        case 'drop-count': {
-          const c = counterOf(scope, write.list);
-          for (let shard = 0; shard < c.shards; shard++)
-            tx.delete(`counter:${c.listKey}#${shard}`, { Key: keys.counterShard(c.listKey, shard) });
-          break;
-        }
-        case 'use-token':
-          this.tokens[write.token](tx, scope, write.value, now);
-          break;
-        case 'event':
-          recordEvent(tx, scope, write.event, now);
-          break;
-        case 'schedule-job':
-          scheduleIn(tx, write.job);
-          break;
-        case 'claim-job':
-          claimIn(tx, write.job);
-          break;
-        case 'advance-job':
-          advanceIn(tx, write.job, write.next);
-          break;
-        case 'debit': {
-          debitIn(tx, scope, write.currency, write.amount, write.debit);
-          const { refusal } = write;
-          if (refusal) tx.refuse('balance', refusal);
-          break;
-        }
-        case 'cancel-job':
-          cancelIn(tx, write.job, scope, write.token);
-          break;
+        refuse(tx, write.ref, write.refusal);
+        break;
       }
+      case 'delete': {
+        const x = new Expressions();
+        const condition = x.condition(write.when);
+        tx.delete(labelOf(write.ref), {
+          Key: records[write.ref.record].key(scope, write.ref),
+          ...(condition ? { ConditionExpression: condition } : {}),
+          ...x.attributes,
+        });
+        refuse(tx, write.ref, write.refusal);
+        break;
+      }
+      case 'count':
+        countIn(tx, counterOf(scope, write.list), write.by, write.atMost);
+        break;
+      case 'drop-count': {
+        const c = counterOf(scope, write.list);
+        for (let shard = 0; shard < c.shards; shard++)
+          tx.delete(`counter:${c.listKey}#${shard}`, { Key: keys.counterShard(c.listKey, shard) });
+        break;
+      }
+      case 'liveness': {
+        const { shards, et } = liveness[write.ref.record];
+        for (const [shard, Key] of shards(scope, write.ref).entries()) {
+          const label: LiveLabel = `live:${labelOf(write.ref)}#${shard}`;
+          if (write.live) tx.put(label, { Item: { ...Key, _et: et } });
+          else tx.delete(label, { Key });
+        }
+        break;
+      }
+      case 'use-token':
+        useTokenIn(tx, singleUseKinds[write.token], scope, write.value, now);
+        break;
+      case 'event':
+        recordEvent(tx, write.scope ?? scope, write.event, now);
+        break;
+      case 'schedule-job':
+        scheduleIn(tx, write.job);
+        break;
+      case 'claim-job':
+        claimIn(tx, write.job);
+        break;
+      case 'advance-job':
+        advanceIn(tx, write.job, write.next);
+        break;
+      case 'debit': {
+        debitIn(tx, scope, write.currency, write.amount, write.debit);
+        const { refusal } = write;
+        if (refusal) tx.refuse('balance', refusal);
+        break;
+      }
+      case 'cancel-job':
+        if (write.dueAt === null) cancelJobItemIn(tx, write.job, scope, write.token);
+        else cancelIn(tx, write.job, scope, write.token, write.dueAt);
+        break;
     }
   }
+};
 
-  private refuse<L extends string>(
-    tx: Transaction<L | WriteLabel>,
-    ref: RecordRef,
-    refusal: RefusalOf | undefined,
-  ): void {
-    if (refusal) tx.refuse(labelOf(ref), refusal);
-  }
-}
+const refuse = <L extends string>(
+  tx: Transaction<L | WriteLabel>,
+  ref: RecordRef,
+  refusal: RefusalOf | undefined,
+): void => {
+  if (refusal) tx.refuse(labelOf(ref), refusal);
+};

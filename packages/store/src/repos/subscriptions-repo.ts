@@ -9,38 +9,29 @@ import {
   toEpochSeconds,
 } from '@wattle/domain';
 import {
-  Changed,
-  jobKindOf,
-  jobKinds,
+  isSubscriptionRecordWrite,
   type LoadedSubscription,
   loadedSubscriptionOf,
   type Page,
   type SubscriptionsStore,
   type SubscriptionWrite,
-  scheduledJobOf,
+  subscriptionChanged,
   subscriptionRecordOf,
+  subscriptionStoreWrites,
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
-import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
-import { recordEvent } from '../kernel/events-outbox.ts';
+import { type Counter, counter, merchantWideShards } from '../kernel/counters.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
 import { queryItems } from '../kernel/merge-sorted.ts';
-import { advanceIn, cancelIn, cancelJobItemIn, claimIn, scheduleIn } from '../kernel/schedule.ts';
 import type { IndexName } from '../kernel/table.ts';
-import { maxTransactionItems, type Transaction } from '../kernel/transaction.ts';
-import { movePlanCountsIn, type PlanCountLabel, planSubscriptionShards } from './plan-counts.ts';
+import type { Transaction } from '../kernel/transaction.ts';
+import { planSubscriptionShards } from './plan-counts.ts';
+import { addWritesTo, type WriteLabel } from './store-writes.ts';
 import { storedSubscription, subscriptionOfItem } from './stored-subscription.ts';
 
 /** The labels of this repository's transaction items (Transaction's `L`). */
-export type SubscriptionLabel =
-  | 'subscription'
-  | 'bill'
-  | 'ledger'
-  | 'ledger-counter'
-  | 'link'
-  | 'newest'
-  | PlanCountLabel;
+export type SubscriptionLabel = 'subscription' | 'bill' | 'ledger' | 'ledger-counter' | 'link' | 'newest';
 
 interface ListOf {
   index: IndexName;
@@ -96,19 +87,6 @@ const toLoaded = (item: Record<string, unknown>, billItem?: Record<string, unkno
       : null,
   );
 
-/**
- * A job of a subscription's removed where it is. A renewal job's due time is part of its key; with
- * none, it is the job item renewal jobs were kept in before (unconditional: it may not be there).
- */
-const endJobIn = <L extends string>(
-  tx: Transaction<L | SubscriptionLabel>,
-  scope: Scope,
-  { job, token, dueAt }: Extract<SubscriptionWrite, { kind: 'end-subscription-job' }>,
-) => {
-  if (job === 'renewal' && !dueAt) cancelJobItemIn(tx, jobKindOf[job], scope, token);
-  else cancelIn(tx, jobKindOf[job], scope, token, dueAt ?? undefined);
-};
-
 /** The guard of a subscription's write: the version read, or no subscription yet. */
 const versionGuard = (from: LoadedSubscription | null) =>
   from
@@ -132,7 +110,7 @@ const subscriptionIn = <L extends string>(
   // A renewal's bill kept apart, once settled, stays in its item (the next one overwrites it): the
   // subscription records its attempt as settled (settledBill), and carries that on.
   const { version, bill, ledgerCount, settledBill } = subscriptionRecordOf(change);
-  tx.refuse('subscription', () => new Changed('subscription', token));
+  tx.refuse('subscription', subscriptionChanged(token));
   tx.put('subscription', {
     Item: {
       ...keys.subscription(scope, token),
@@ -165,7 +143,7 @@ const renewalBillIn = <L extends string>(
   scope: Scope,
   { token, bill, recoveryAt, from }: Extract<SubscriptionWrite, { kind: 'renewal-bill' }>,
 ) => {
-  tx.refuse('bill', () => new Changed('subscription', token));
+  tx.refuse('bill', subscriptionChanged(token));
   tx.put('bill', {
     Item: {
       ...keys.subscriptionBill(scope, token),
@@ -184,79 +162,28 @@ const renewalBillIn = <L extends string>(
   });
 };
 
-const ledgerCreditIn = <L extends string>(
-  tx: Transaction<L | SubscriptionLabel>,
-  scope: Scope,
-  { token, entry, attempt }: Extract<SubscriptionWrite, { kind: 'ledger-credit' }>,
-  now: Date,
-) => {
-  const key = keys.ledgerEntry(scope, token, attempt);
-  tx.put('ledger', {
-    Item: {
-      ...key,
-      _et: 'ledger_entry',
-      entry,
-      ...listMembership('gsi1', lists.subscriptionLedger(scope, token), listSortKey(now, key.sk)),
-    },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  });
-};
-
 /**
- * Adds one of a subscription's changes (the domain's: subscription-changes.ts) to `tx`, with the
- * function of its kind. A bill's charge commits its bill's changes in its own transaction with it
- * (payments-repo), so a renewal takes two transactions, not four.
+ * Adds one of a subscription's changes (the domain's: subscription-changes.ts) to `tx`: as the
+ * generic writes say it (@wattle/ports' subscriptionStoreWrites), or, for the subscription's own
+ * records, with the function of its kind. A bill's charge commits its bill's changes in its own
+ * transaction with it (payments-repo), so a renewal takes two transactions, not four.
  */
 export const subscriptionChangeIn = <L extends string>(
-  tx: Transaction<L | SubscriptionLabel>,
+  tx: Transaction<L | SubscriptionLabel | WriteLabel>,
   scope: Scope,
   change: SubscriptionWrite,
   now: Date,
 ): void => {
+  if (!isSubscriptionRecordWrite(change)) {
+    addWritesTo(tx, scope, subscriptionStoreWrites(scope, change, now), now);
+    return;
+  }
   switch (change.kind) {
-    case 'claim-subscription-job':
-      claimIn(tx, scheduledJobOf(scope, change.job));
-      break;
-    case 'move-subscription-job':
-      advanceIn(tx, scheduledJobOf(scope, change.job), change.to);
-      break;
-    case 'schedule-subscription-job':
-      scheduleIn(tx, scheduledJobOf(scope, change.job));
-      break;
-    case 'end-subscription-job':
-      endJobIn(tx, scope, change);
-      break;
     case 'subscription':
       subscriptionIn(tx, scope, change, now);
       break;
-    case 'subscription-removal':
-      tx.refuse('subscription', () => new Changed('subscription', change.token));
-      tx.delete('subscription', {
-        Key: keys.subscription(scope, change.token),
-        ...versionGuard(change.from),
-      });
-      break;
-    case 'subscription-check':
-      tx.refuse('subscription', () => new Changed('subscription', change.token));
-      tx.check('subscription', { Key: keys.subscription(scope, change.token), ...versionGuard(change.from) });
-      break;
     case 'renewal-bill':
       renewalBillIn(tx, scope, change);
-      break;
-    case 'renewal-bill-removal':
-      tx.delete('bill', { Key: keys.subscriptionBill(scope, change.token) });
-      break;
-    case 'subscription-lists':
-      for (const l of listsOf(scope, change.subscription)) countIn(tx, l.counter, change.by);
-      break;
-    case 'plan-counts':
-      movePlanCountsIn(tx, scope, change.planToken, change.moves, change.live);
-      break;
-    case 'ledger-credit':
-      ledgerCreditIn(tx, scope, change, now);
-      break;
-    case 'event':
-      recordEvent(tx, scope, change.event, now);
       break;
     default:
       // A kind added to SubscriptionChange without its function here does not compile.
@@ -376,7 +303,7 @@ export class SubscriptionsRepo implements SubscriptionsStore {
 
   /** Commits a subscription's changes in one transaction, in their order (see SubscriptionWrite). */
   async commit(scope: Scope, changes: readonly SubscriptionWrite[], now: Date): Promise<void> {
-    const tx = newTransaction<SubscriptionLabel>(this.ctx);
+    const tx = newTransaction<SubscriptionLabel | WriteLabel>(this.ctx);
     for (const change of changes) subscriptionChangeIn(tx, scope, change, now);
     await tx.commit(this.ctx.doc);
   }
@@ -392,70 +319,46 @@ export class SubscriptionsRepo implements SubscriptionsStore {
   }
 }
 
-/**
- * Deletes every subscription of a plan being deleted, each with its ledger, list counts and jobs
- * (none runs: the plan's deletion required it). Walks the plan's list once; a subscription
- * already gone is skipped, so a second purge of the same plan is harmless.
- */
-export const deleteSubscriptionsOfPlan = async (
+/** The subscriptions of a plan's list, as they are read (a plan's purge's). */
+export async function* subscriptionsOfPlan(
   ctx: StoreContext,
   scope: Scope,
   planToken: string,
-): Promise<void> => {
-  const subscriptions = queryItems(ctx.doc, {
+): AsyncIterable<Subscription> {
+  const items = queryItems(ctx.doc, {
     TableName: ctx.tableName,
     IndexName: 'gsi3',
     KeyConditionExpression: 'gsi3pk = :pk',
     ExpressionAttributeValues: { ':pk': lists.planSubscriptions(scope, planToken) },
   });
-  for await (const item of subscriptions) await deleteSubscription(ctx, scope, toSubscription(item));
-};
+  for await (const item of items) yield toSubscription(item);
+}
 
-const deleteSubscription = async (ctx: StoreContext, scope: Scope, subscription: Subscription) => {
-  const { token } = subscription;
-  const { pk } = keys.subscription(scope, token);
-  const entries: string[] = [];
+/** What a subscription's purge reads: its ledger entries' attempts, and its renewal's bill's recovery date. */
+export const purgeReadOf = async (
+  ctx: StoreContext,
+  scope: Scope,
+  { token }: Subscription,
+): Promise<{ attempts: number[]; renewalDueAt?: string | undefined }> => {
   const ledger = queryItems(ctx.doc, {
     TableName: ctx.tableName,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': keys.ledgerEntryPrefix },
+    ExpressionAttributeValues: {
+      ':pk': keys.subscription(scope, token).pk,
+      ':prefix': keys.ledgerEntryPrefix,
+    },
     ProjectionExpression: 'sk',
     ConsistentRead: true,
   });
-  for await (const item of ledger) entries.push(String(item.sk));
-  const room = maxTransactionItems - 10;
-  while (entries.length > room) {
-    const tx = newTransaction<SubscriptionLabel>(ctx);
-    for (const sk of entries.splice(0, room)) tx.delete('ledger', { Key: { pk, sk } });
-    await tx.commit(ctx.doc);
-  }
-  const tx = newTransaction<SubscriptionLabel>(ctx).delete('subscription', {
-    Key: keys.subscription(scope, token),
-    ConditionExpression: 'attribute_exists(pk)',
-  });
-  for (const sk of entries) tx.delete('ledger', { Key: { pk, sk } });
-  tx.delete('ledger-counter', { Key: keys.counterShard(ledgerCounterBefore(scope, token).listKey, 0) });
-  countIn(tx, counter(lists.subscriptions(scope), merchantWideShards), -1);
-  countIn(tx, counter(lists.customerSubscriptions(scope, subscription.customerToken)), -1);
-  // The renewal job, wherever it may be: at the next billing date, or a bill's recovery date (on
-  // the bill item), or still an indexed job item.
-  const billItem = await ctx.doc.send(
+  const attempts: number[] = [];
+  for await (const item of ledger)
+    attempts.push(Number(String(item.sk).slice(keys.ledgerEntryPrefix.length)));
+  const bill = await ctx.doc.send(
     new GetCommand({
       TableName: ctx.tableName,
       Key: keys.subscriptionBill(scope, token),
       ConsistentRead: true,
     }),
   );
-  const renewalDue = [subscription.nextBillingDate, billItem.Item?.renewalDueAt as string | undefined];
-  for (const dueAt of new Set(renewalDue.filter((d): d is string => Boolean(d)).map((d) => Date.parse(d)))) {
-    cancelIn(tx, jobKinds.subscriptionBilling, scope, token, new Date(dueAt));
-  }
-  cancelJobItemIn(tx, jobKinds.subscriptionBilling, scope, token);
-  cancelIn(tx, jobKinds.billRecovery, scope, token);
-  tx.delete('bill', { Key: keys.subscriptionBill(scope, token) });
-  try {
-    await tx.commit(ctx.doc);
-  } catch (error) {
-    if (tx.failedOn(error)?.label !== 'subscription') throw error;
-  }
+  return { attempts, renewalDueAt: bill.Item?.renewalDueAt as string | undefined };
 };

@@ -1,50 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  deliveryHoldSeconds,
-  deliveryLeaseMs,
-  type Scope,
-  toEpochSeconds,
-  type Webhook,
-} from '@wattle/domain';
-import {
-  type DeliveryLease,
-  jobKinds,
-  type LoadedWebhook,
-  type Page,
-  type WebhooksStore,
-  WebhookWrites,
-} from '@wattle/ports';
+import { deliveryHoldSeconds, type Scope, toEpochSeconds, type Webhook } from '@wattle/domain';
+import { jobKinds, type LoadedWebhook, type Page, type WebhooksStore, WebhookWrites } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { counter, countIn, merchantWideShards } from '../kernel/counters.ts';
-import { ConditionFailedError } from '../kernel/errors.ts';
 import { keys, listSortKey, lists } from '../kernel/keys.ts';
 import { listMembership, readPage } from '../kernel/list-page.ts';
-import { cancelIn, scheduleIn } from '../kernel/schedule.ts';
+import { cancelIn } from '../kernel/schedule.ts';
 import { shardOfToken } from '../kernel/shards.ts';
+import { endpointLive, endpointLiveShards } from './endpoint-liveness.ts';
 import { StoreWrites } from './store-writes.ts';
 
 /** The labels of this repository's transaction items (Transaction's `L`). */
 type WebhookLabel = 'endpoint' | 'once' | 'webhook';
-
-/** The condition an endpoint's item meets while webhooks may be made for it. */
-export const endpointLive = 'attribute_exists(pk) AND attribute_not_exists(deletingSince)';
-
-/**
- * An endpoint's liveness shards (decision 212): items there from its creation until its deletion
- * starts, which deletes them all in its first transaction. A webhook's transaction checks the one
- * its event picks, so an endpoint takes as many webhooks a second as this many items take checks.
- * An endpoint stored before the shards has none (its item has no `liveShards`): its webhooks check
- * the endpoint item, as they did, until migration 3 gives it shards.
- */
-export const endpointLiveShards = 8;
-
-/** The keys of every liveness shard of an endpoint. */
-export const liveShardKeys = (scope: Scope, endpointToken: string) =>
-  Array.from({ length: endpointLiveShards }, (_, shard) =>
-    keys.endpointLiveShard(scope, endpointToken, shard),
-  );
 
 /**
  * The webhooks count moves once per webhook, five a charge with five endpoints (10 units): spread
@@ -188,62 +157,8 @@ export class WebhooksRepo extends WebhookWrites implements WebhooksStore {
     }
   }
 
-  /**
-   * Takes the webhook for one delivery attempt, if it is still as loaded (so of two attempts that
-   * loaded it, one goes on). Null when it changed in between.
-   */
-  async lease(scope: Scope, loaded: LoadedWebhook, now: Date): Promise<DeliveryLease | null> {
-    const leaseId = randomUUID();
-    try {
-      await newTransaction<WebhookLabel>(this.ctx)
-        .update('webhook', {
-          Key: keys.webhook(scope, loaded.webhook.token),
-          UpdateExpression: 'SET leaseUntil = :until, leaseId = :id, ver = ver + :one',
-          ConditionExpression: 'ver = :v',
-          ExpressionAttributeValues: {
-            ':until': new Date(now.getTime() + deliveryLeaseMs).toISOString(),
-            ':id': leaseId,
-            ':one': 1,
-            ':v': loaded.version,
-          },
-        })
-        .commit(this.ctx.doc);
-      return { webhookToken: loaded.webhook.token, leaseId };
-    } catch (error) {
-      if (error instanceof ConditionFailedError) return null;
-      throw error;
-    }
-  }
-
-  /**
-   * The outcome of an attempt, by the lease's holder only, with what it makes due: the retry job
-   * at `next_run`, or no job at all. False when the lease was lost (the webhook was deleted, or
-   * the lease ran out and another attempt took over).
-   */
-  async recordAttempt(scope: Scope, lease: DeliveryLease, webhook: Webhook): Promise<boolean> {
-    const tx = newTransaction<WebhookLabel>(this.ctx).update('webhook', {
-      Key: keys.webhook(scope, lease.webhookToken),
-      UpdateExpression: 'SET webhook = :w, ver = ver + :one REMOVE leaseUntil, leaseId',
-      ConditionExpression: 'leaseId = :id',
-      ExpressionAttributeValues: { ':w': webhook, ':one': 1, ':id': lease.leaseId },
-    });
-    if (webhook.nextRun) {
-      scheduleIn(tx, {
-        kind: jobKinds.webhookRetry,
-        scope,
-        token: webhook.token,
-        dueAt: new Date(webhook.nextRun),
-      });
-    } else {
-      cancelIn(tx, jobKinds.webhookRetry, scope, webhook.token);
-    }
-    try {
-      await tx.commit(this.ctx.doc);
-      return true;
-    } catch (error) {
-      if (tx.failedOn(error)?.label === 'webhook') return false;
-      throw error;
-    }
+  protected newLeaseId(): string {
+    return randomUUID();
   }
 
   /**
