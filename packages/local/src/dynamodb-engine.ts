@@ -123,6 +123,7 @@ export const startDynamoDbEngine = async (start: EngineStart): Promise<StoreEngi
       if (!pipe) throw new Error('The event pipe has not started');
       pipe.hold(held);
     },
+    wakeEventPipe: () => pipe?.nudge(),
     startEventPipe: async () => {
       // Data kept from an earlier release is migrated before anything reads it (the scheduler's due
       // partitions, card owner records…); a table made just now is only stamped with the version.
