@@ -45,6 +45,8 @@ describe('the local stream pipe, at its pace', () => {
       sqs: queue.client,
       streamArn,
       queueUrl: 'http://queue.invalid/events',
+      // From the stream's beginning, as the stack's pipe reads a table it made.
+      newTable: true,
       intervalMs: 50,
       idleIntervalMs: 800,
       onError: (error) => errors.push(error),
@@ -73,6 +75,7 @@ describe('the local stream pipe, at its pace', () => {
       sqs: queue.client,
       streamArn,
       queueUrl: 'http://queue.invalid/events',
+      newTable: true,
       intervalMs: 60_000,
       idleIntervalMs: 60_000,
       onError: () => {},
