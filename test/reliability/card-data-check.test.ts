@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -18,7 +18,12 @@ const plantedRun = (plant: string): Promise<{ code: number | null; output: strin
         '--config',
         'test/reliability/card-leaks/planted/planted.config.ts',
       ],
-      { cwd: repoRoot, env: { ...env, WATTLE_PLANT: plant }, stdio: ['ignore', 'pipe', 'pipe'] },
+      {
+        cwd: repoRoot,
+        // On this run's stacks' DynamoDB Local, rather than a JVM of its own each time.
+        env: { ...env, WATTLE_PLANT: plant, WATTLE_DYNAMODB_ENDPOINT: inject('stacksDdbEndpoint') },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
     );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {

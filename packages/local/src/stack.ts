@@ -69,6 +69,12 @@ export interface LocalStackOptions {
    * engine that behaves like AWS) or `memory` (this process's memory, no Java; keeps nothing).
    */
   store?: StoreEngineName;
+  /**
+   * A DynamoDB Local already running (WATTLE_DYNAMODB_ENDPOINT) for the DynamoDB engine, instead of
+   * a JVM of the stack's own: the stack's table is in the database of its own access key there
+   * (with `inMemory`, a new key each start, and the table deleted as the stack stops).
+   */
+  dynamodbEndpoint?: string;
   /** Only warnings and errors on the console (unless WATTLE_LOG_LEVEL says otherwise). */
   quiet?: boolean;
   /** How often the scheduled jobs run by themselves, as the EventBridge schedule does. 0 = never. */
@@ -247,6 +253,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const engineStart = {
       persistent,
       dataDir,
+      dynamodbEndpoint: options.dynamodbEndpoint,
       cardKey,
       now: () => clock.now(),
       info: (line: string) => out.info(line),
