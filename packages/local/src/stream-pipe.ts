@@ -96,9 +96,10 @@ interface ShardCursor {
  * Emulates the table stream → events queue Pipe: polls every shard of the stream (every 250 ms
  * after records, backing off to every 2 s while the stream is quiet, and at once when nudged: an
  * idle stack's reads were 7% of a core; the shards are listed again when one ends and every
- * `shardListingMs`) and sends each matching record to the queue. A batch is sent before the shard moves on,
- * and the position (per shard, the last record done with) is saved only after that, so a failed
- * send or a crash sends again (at least once, like the Pipe; the fan-out makes each webhook once).
+ * `shardListingMs`) and sends each matching record to the queue. A batch is sent before the
+ * shard moves on, and the position (per shard, the last record done with) is saved only after
+ * that, so a failed send or a crash sends again (at least once, like the Pipe; the fan-out makes
+ * each webhook once).
  * A restart resumes after the saved position; a shard it has no position for is read from its
  * beginning (TRIM_HORIZON), where nothing was forwarded yet. Only a data directory from before the
  * position was kept starts its open shards at LATEST, as then: its stream holds events long fanned
