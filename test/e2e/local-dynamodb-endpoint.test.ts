@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { localClientConfig } from '@wattle/local';
+import { freePort, localClientConfig } from '@wattle/local';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cardFields } from '../helpers/fixtures.ts';
 import { descendantsOf } from '../helpers/process-tree.ts';
@@ -66,6 +66,18 @@ describe('the local stack on a DynamoDB Local already running (WATTLE_DYNAMODB_E
     expect(await tablesOf(endpoint, accessKeyId)).toEqual(['wattle']);
     expect(await stack.stop()).toBe(0);
     expect(await tablesOf(endpoint, accessKeyId)).toEqual([]);
+  });
+
+  it('stops, naming the endpoint, when no DynamoDB answers there', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'wattle-given-ddb-'));
+    const nothing = `http://127.0.0.1:${await freePort()}`;
+    try {
+      await expect(startOwnStack({ dataDir: other, dynamodbEndpoint: nothing })).rejects.toThrow(
+        `No DynamoDB answered at ${nothing}`,
+      );
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it('refuses a WATTLE_DYNAMODB_ENDPOINT that is no URL, naming it', async () => {
