@@ -114,6 +114,8 @@ const dynamoDbEngineOnly = [
   'test/e2e/local-kept-data.test.ts',
   // The table's data migrations: the memory engine keeps no data to migrate.
   'test/e2e/migrate-command.test.ts',
+  // The DynamoDB engine on a DynamoDB Local already running (WATTLE_DYNAMODB_ENDPOINT).
+  'test/e2e/local-dynamodb-endpoint.test.ts',
 ];
 
 /**
@@ -254,8 +256,12 @@ const projects = [
       include: reliability ? [...onDynamoDb('e2e'), conformanceSuite] : [],
       isolate: false,
       // The shared stack on DynamoDB Local (test/helpers/stack-global-setup.ts) with its logs
-      // captured, and after every file the card-data check of its table and logs.
-      globalSetup: ['test/reliability/card-leaks/e2e-leak-check-setup.ts'],
+      // captured, and after every file the card-data check of its table and logs; it and the
+      // stacks of the files' own that keep nothing use the stacks' DynamoDB Local (one JVM).
+      globalSetup: [
+        'test/helpers/stacks-ddb-global-setup.ts',
+        'test/reliability/card-leaks/e2e-leak-check-setup.ts',
+      ],
       env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'DEBUG', WATTLE_TEST_STORE: 'dynamodb' },
     },
   },
@@ -356,7 +362,9 @@ const projects = [
               ...vendorPrism,
             ],
             exclude: [loadTest],
-            globalSetup: ['test/helpers/ddb-global-setup.ts'],
+            // The integration tests' DynamoDB Local (the fault and crash loops), and the stacks'
+            // (the card-data check's planted runs' shared stacks).
+            globalSetup: ['test/helpers/ddb-global-setup.ts', 'test/helpers/stacks-ddb-global-setup.ts'],
             // Two at a time with the DynamoDB engine's e2e and clock files: the crash test
             // mostly waits (a killed stack's messages come back after 60 s), the fuzzers keep
             // one core each.
@@ -372,7 +380,9 @@ const projects = [
             // Last and alone: 200 clients saturate the machine on purpose, and nothing else
             // may slow the stack they measure.
             sequence: { groupOrder: clockGroup + 1 },
-            // The load test's own stack logs every request into its output, checked for card data.
+            // The load test's own stack logs every request into its output, checked for card data;
+            // it runs on the stacks' DynamoDB Local (no JVM of its own).
+            globalSetup: ['test/helpers/stacks-ddb-global-setup.ts'],
             env: { WATTLE_LOG_LEVEL: 'SILENT', WATTLE_STACK_LOG_LEVEL: 'INFO' },
             testTimeout: 300_000,
           },

@@ -30,9 +30,9 @@ describe('the console of `npm start` (default level)', () => {
   let receiver: Receiver;
 
   beforeAll(async () => {
-    // As a developer starts it: no --quiet, no WATTLE_LOG_LEVEL.
+    // As a developer starts it: no --quiet, no WATTLE_LOG_LEVEL, a DynamoDB Local of its own.
     [stack, receiver] = await Promise.all([
-      startOwnStack({ dataDir, quiet: false, logLevel: null }),
+      startOwnStack({ dataDir, quiet: false, logLevel: null, dynamodbEndpoint: null }),
       startReceiver((hit) => (hit.path === '/refuse' ? 500 : 200)),
     ]);
   });

@@ -5,6 +5,7 @@ import type { LocalStackInfo } from '@wattle/local';
 import type { TestProject } from 'vitest/node';
 import { oncePerRun, type RunResource, startEarly } from './once-per-run.ts';
 import { type OwnStack, startOwnStack } from './stack.ts';
+import { stacksDynamoDbLocal } from './stacks-ddb-global-setup.ts';
 import { testStore } from './test-store.ts';
 
 /** What the files that move the clock get from inject('clockStack'). */
@@ -35,7 +36,10 @@ declare module 'vitest' {
  * fails the run), and it must exit cleanly.
  */
 export default async function setup(project: TestProject) {
-  const { value: stacks, release } = await oncePerRun(clockStacks(project));
+  const {
+    value: { stacks },
+    release,
+  } = await oncePerRun(clockStacks(project));
   project.provide(
     'clockStacks',
     stacks.map(({ process: _child, output: _output, stop: _stop, ...info }) => info),
@@ -44,14 +48,24 @@ export default async function setup(project: TestProject) {
 }
 
 /** Started as the run starts, beside the other setups' stacks (prestart-reporter.ts). */
-export const prestart = (project: TestProject): void => startEarly(clockStacks(project));
+export const prestart = (project: TestProject): void => {
+  if (testStore(project.config.env) === 'dynamodb') startEarly(stacksDynamoDbLocal);
+  startEarly(clockStacks(project));
+};
+
+/** The clock stacks, and on the DynamoDB engine their hold on the stacks' DynamoDB Local. */
+interface ClockStacks {
+  stacks: OwnStack[];
+  releaseDynamoDb: () => Promise<void>;
+}
 
 /**
  * The project's clock stacks: on its store engine (its env's WATTLE_TEST_STORE: this setup runs
  * outside its workers), one per file it runs at a time; the projects on one engine share their
- * stacks, those on the other get their own.
+ * stacks, those on the other get their own. On the DynamoDB engine they use the stacks' DynamoDB
+ * Local (stacks-ddb-global-setup.ts), each under its own access key, instead of a JVM each.
  */
-const clockStacks = (project: TestProject): RunResource<OwnStack[]> => {
+const clockStacks = (project: TestProject): RunResource<ClockStacks> => {
   const store = testStore(project.config.env);
   return {
     key: `clock-stacks-${store}`,
@@ -60,18 +74,28 @@ const clockStacks = (project: TestProject): RunResource<OwnStack[]> => {
   };
 };
 
-const startClockStacks = (count: number, store: string): Promise<OwnStack[]> =>
-  Promise.all(
-    Array.from({ length: count }, () =>
-      startOwnStack({
-        dataDir: mkdtempSync(join(tmpdir(), `wattle-clock-${store}-`)),
-        logLevel: 'DEBUG',
-        args: ['--store', store],
-      }),
-    ),
-  );
+const startClockStacks = async (count: number, store: string): Promise<ClockStacks> => {
+  const ddb = store === 'dynamodb' ? await oncePerRun(stacksDynamoDbLocal) : null;
+  const releaseDynamoDb = async () => ddb?.release();
+  try {
+    const stacks = await Promise.all(
+      Array.from({ length: count }, () =>
+        startOwnStack({
+          dataDir: mkdtempSync(join(tmpdir(), `wattle-clock-${store}-`)),
+          logLevel: 'DEBUG',
+          args: ['--store', store],
+          dynamodbEndpoint: ddb?.value.endpoint ?? null,
+        }),
+      ),
+    );
+    return { stacks, releaseDynamoDb };
+  } catch (error) {
+    await releaseDynamoDb();
+    throw error;
+  }
+};
 
-const stopClockStacks = async (stacks: OwnStack[]): Promise<void> => {
+const stopClockStacks = async ({ stacks, releaseDynamoDb }: ClockStacks): Promise<void> => {
   try {
     const codes = await Promise.all(stacks.map((stack) => stack.stop()));
     codes.forEach((code, i) => {
@@ -81,5 +105,6 @@ const stopClockStacks = async (stacks: OwnStack[]): Promise<void> => {
   } finally {
     for (const { dataDir } of stacks)
       for (const dir of [dataDir, `${dataDir}.lease`]) rmSync(dir, { recursive: true, force: true });
+    await releaseDynamoDb();
   }
 };

@@ -32,18 +32,18 @@ export interface SharedStack {
 }
 
 /**
- * ONE in-memory local stack on a free port (on DynamoDB Local; the e2e-memory project's is
+ * ONE in-memory local stack on a free port (on DynamoDB Local: the run's, at `dynamodbEndpoint`; the e2e-memory project's is
  * memory-stack-global-setup.ts), in this (the main) process, shared by every e2e file. Files that
  * move the clock share the clock stack instead (useClockStack); the few that restart a stack start
  * their own (startOwnStack).
  */
-export const startSharedStack = async (): Promise<SharedStack> => {
+export const startSharedStack = async (dynamodbEndpoint?: string): Promise<SharedStack> => {
   process.env.WATTLE_LOG_LEVEL ||= 'SILENT';
   // Its functions' calls run apart as in `npm start` (invocation-store.ts); the forks, which run
   // functions in process as Lambda does, inherit the mode off (vitest.config.ts: env).
   runInvocationsApart();
   const dataDir = mkdtempSync(join(tmpdir(), 'wattle-e2e-'));
-  const stack = await startLocalStack({ port: 0, dataDir, inMemory: true, quiet: true });
+  const stack = await startLocalStack({ port: 0, dataDir, inMemory: true, quiet: true, dynamodbEndpoint });
   return {
     provided: {
       ...stack.info,

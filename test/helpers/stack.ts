@@ -228,7 +228,23 @@ export interface OwnStackOptions {
   args?: string[];
   /** More environment variables of the stack (the fixed keys' WATTLE_*_KEY). */
   env?: Record<string, string>;
+  /**
+   * On the DynamoDB engine, the DynamoDB Local it uses (WATTLE_DYNAMODB_ENDPOINT) rather than a JVM
+   * of its own; null: its own. Default: a stack that keeps nothing (`inMemory`) uses the run's shared one
+   * (inject('stacksDdbEndpoint'), in a project with stacks-ddb-global-setup.ts), under its own access key, and
+   * deletes its table as it stops; one that keeps data starts its own, on its data directory, as
+   * `npm start` does (what it keeps across a restart or a crash is then DynamoDB Local's too).
+   */
+  dynamodbEndpoint?: string | null;
 }
+
+/** The stacks' DynamoDB Local for a stack of `options` (see OwnStackOptions.dynamodbEndpoint), if any. */
+const runDynamoDbFor = (options: OwnStackOptions): string | undefined => {
+  if (options.dynamodbEndpoint !== undefined) return options.dynamodbEndpoint ?? undefined;
+  if (options.inMemory === false) return undefined;
+  // Only in a test file's worker: a global setup passes the endpoint itself.
+  return inject('stacksDdbEndpoint') || undefined;
+};
 
 const alive = new Set<ChildProcess>();
 process.once('exit', () => {
@@ -254,13 +270,22 @@ export const startOwnStack = async (options: OwnStackOptions): Promise<OwnStack>
   if (options.inMemory ?? true) args.push('--in-memory');
   args.push(...(options.args ?? []));
   // As `npm start` runs: readable log lines, and the level given here (not the test process's own).
-  const { WATTLE_LOG_LEVEL: _level, WATTLE_LOG_FORMAT: _format, ...inherited } = process.env;
+  const {
+    WATTLE_LOG_LEVEL: _level,
+    WATTLE_LOG_FORMAT: _format,
+    WATTLE_DYNAMODB_ENDPOINT: _endpoint,
+    ...inherited
+  } = process.env;
+  const storeArg = options.args?.indexOf('--store') ?? -1;
+  const engine = storeArg >= 0 ? options.args?.[storeArg + 1] : store;
+  const dynamodbEndpoint = engine === 'dynamodb' ? runDynamoDbFor(options) : undefined;
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
       ...inherited,
       PORT: '0',
       WATTLE_DATA_DIR: options.dataDir,
+      ...(dynamodbEndpoint ? { WATTLE_DYNAMODB_ENDPOINT: dynamodbEndpoint } : {}),
       ...(options.logLevel === null
         ? {}
         : {

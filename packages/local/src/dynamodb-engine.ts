@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import {
@@ -12,7 +12,7 @@ import {
 } from '@wattle/store';
 import type { FauxqsServer } from 'fauxqs';
 import { dynamodbAccessKeyOf, localClientConfig, localCredentials, localRegion } from './aws.ts';
-import { startDynamoDbLocal } from './dynamodb-local.ts';
+import { startDynamoDbLocal, useRunningDynamoDb } from './dynamodb-local.ts';
 import type { EngineStart, StoreEngine } from './engine.ts';
 import { startExpirySweeper, sweepExpiredItems } from './expiry-sweep.ts';
 import { listeningOnLoopback, loopbackHost } from './loopback.ts';
@@ -46,8 +46,11 @@ const importFauxqs = async () => {
 export const startDynamoDbEngine = async (start: EngineStart): Promise<StoreEngine> => {
   const { persistent, dataDir, cleanups } = start;
   const accessKeyId = dynamodbAccessKeyOf(start.cardKey);
+  const given = start.dynamodbEndpoint;
   const [ddbStart, fauxqsStart] = await Promise.allSettled([
-    startDynamoDbLocal({ accessKeyId, ...(persistent ? { dbPath: join(dataDir, 'dynamodb') } : {}) }),
+    given
+      ? useRunningDynamoDb(given, { accessKeyId })
+      : startDynamoDbLocal({ accessKeyId, ...(persistent ? { dbPath: join(dataDir, 'dynamodb') } : {}) }),
     importFauxqs().then(({ startFauxqs }) =>
       listeningOnLoopback(() =>
         startFauxqs({
@@ -66,7 +69,11 @@ export const startDynamoDbEngine = async (start: EngineStart): Promise<StoreEngi
   const ddb = ddbStart.value;
   const fauxqs: FauxqsServer = fauxqsStart.value;
   const sqsEndpoint = `http://${loopbackHost}:${fauxqs.port}`;
-  start.info(`start: DynamoDB Local at ${ddb.endpoint} (${persistent ? `data in ${dataDir}` : 'in memory'})`);
+  start.info(
+    given
+      ? `start: DynamoDB Local at ${ddb.endpoint} (already running: WATTLE_DYNAMODB_ENDPOINT; this stack's own database under its access key)`
+      : `start: DynamoDB Local at ${ddb.endpoint} (${persistent ? `data in ${dataDir}` : 'in memory'})`,
+  );
   start.info(`start: SQS (fauxqs) at ${sqsEndpoint}`);
   // fauxqs's SQLite files are created under this process's umask.
   makePrivate(dataDir);
@@ -84,6 +91,12 @@ export const startDynamoDbEngine = async (start: EngineStart): Promise<StoreEngi
 
   const { streamArn, created } = await ensureTable(raw, localTableName);
   start.info(`start: table ${localTableName} ${created ? 'created' : 'found'}`);
+  // Keeping nothing on a DynamoDB Local that outlives the stack: its table goes as it stops, after
+  // the pipe and the sweep (cleanups run in reverse), so that DynamoDB Local does not hold it on.
+  if (given && !persistent)
+    cleanups.push(async () => {
+      await raw.send(new DeleteTableCommand({ TableName: localTableName }));
+    });
   const queueUrls = await ensureQueues(sqs);
   start.info(`start: queues ${Object.keys(queueUrls).join(', ')} ready`);
   const store = createStore(doc, localTableName, localCardCipher(Buffer.from(start.cardKey, 'hex')));
@@ -123,6 +136,7 @@ export const startDynamoDbEngine = async (start: EngineStart): Promise<StoreEngi
       if (!pipe) throw new Error('The event pipe has not started');
       pipe.hold(held);
     },
+    wakeEventPipe: () => pipe?.nudge(),
     startEventPipe: async () => {
       // Data kept from an earlier release is migrated before anything reads it (the scheduler's due
       // partitions, card owner records…); a table made just now is only stamped with the version.

@@ -80,6 +80,34 @@ const keepSharedDatabase = (dbPath: string, accessKeyId: string): void => {
   if (existsSync(shared) && !existsSync(own)) renameSync(shared, own);
 };
 
+/**
+ * Waits until the DynamoDB at `endpoint` answers ListTables as `accessKeyId`, trying every
+ * `pauseMs`; `beforeEachTry` may throw (the process is gone); after `timeoutMs`, `timedOut`'s error.
+ */
+const untilAnswering = async (
+  endpoint: string,
+  accessKeyId: string | undefined,
+  timeoutMs: number,
+  options: { pauseMs: number; beforeEachTry?: () => void; timedOut: (lastError: unknown) => Error },
+): Promise<void> => {
+  const client = new DynamoDBClient({ ...localClientConfig(endpoint, accessKeyId), maxAttempts: 1 });
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      options.beforeEachTry?.();
+      try {
+        await client.send(new ListTablesCommand({ Limit: 1 }), { abortSignal: AbortSignal.timeout(1000) });
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw options.timedOut(error);
+        await sleep(options.pauseMs);
+      }
+    }
+  } finally {
+    client.destroy();
+  }
+};
+
 const killGroup = (child: ChildProcess, signal: NodeJS.Signals): void => {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   try {
@@ -135,36 +163,28 @@ const launch = async (port: number, options: DynamoDbLocalOptions): Promise<Dyna
   process.once('exit', onExit);
 
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({ ...localClientConfig(endpoint, options.accessKeyId), maxAttempts: 1 });
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
   try {
-    for (;;) {
-      if (spawnError) throw new Error(`Could not start bash for DynamoDB Local: ${spawnError.message}`);
-      if (child.exitCode !== null || child.signalCode !== null) {
-        const text = output.join('\n');
-        const hint = /java: (command )?not found/.test(text)
-          ? '\nDynamoDB Local needs Java 17 or later (Debian: apt-get install -y openjdk-17-jre-headless), or start on the memory engine, which needs no Java: --store memory.'
-          : '';
-        throw Object.assign(new Error(`DynamoDB Local exited before it was ready:\n${text}${hint}`), {
-          portInUse: /Address already in use|BindException/.test(text),
-        });
-      }
-      try {
-        await client.send(new ListTablesCommand({ Limit: 1 }), { abortSignal: AbortSignal.timeout(1000) });
-        break;
-      } catch {
-        if (Date.now() > deadline)
-          throw new Error(`DynamoDB Local did not answer on ${endpoint}:\n${output.join('\n')}`);
-        await sleep(75);
-      }
-    }
+    await untilAnswering(endpoint, options.accessKeyId, options.readyTimeoutMs ?? 60_000, {
+      pauseMs: 75,
+      beforeEachTry: () => {
+        if (spawnError) throw new Error(`Could not start bash for DynamoDB Local: ${spawnError.message}`);
+        if (child.exitCode !== null || child.signalCode !== null) {
+          const text = output.join('\n');
+          const hint = /java: (command )?not found/.test(text)
+            ? '\nDynamoDB Local needs Java 17 or later (Debian: apt-get install -y openjdk-17-jre-headless), or start on the memory engine, which needs no Java: --store memory.'
+            : '';
+          throw Object.assign(new Error(`DynamoDB Local exited before it was ready:\n${text}${hint}`), {
+            portInUse: /Address already in use|BindException/.test(text),
+          });
+        }
+      },
+      timedOut: () => new Error(`DynamoDB Local did not answer on ${endpoint}:\n${output.join('\n')}`),
+    });
   } catch (error) {
     killGroup(child, 'SIGKILL');
     process.removeListener('exit', onExit);
     await exited;
     throw error;
-  } finally {
-    client.destroy();
   }
 
   let stopping: Promise<void> | undefined;
@@ -179,6 +199,27 @@ const launch = async (port: number, options: DynamoDbLocalOptions): Promise<Dyna
     return stopping;
   };
   return { endpoint, port, exited, stop };
+};
+
+/**
+ * A DynamoDB (Local) already running at `endpoint`, which the caller neither started nor stops (the
+ * local stack's WATTLE_DYNAMODB_ENDPOINT): ready once ListTables answers as `accessKeyId`, within
+ * `readyTimeoutMs`; `exited` never settles, as nothing here watches its process.
+ */
+export const useRunningDynamoDb = async (
+  endpoint: string,
+  options: Pick<DynamoDbLocalOptions, 'accessKeyId' | 'readyTimeoutMs'> = {},
+): Promise<DynamoDbLocal> => {
+  await untilAnswering(endpoint, options.accessKeyId, options.readyTimeoutMs ?? 10_000, {
+    pauseMs: 100,
+    timedOut: (error) => new Error(`No DynamoDB answered at ${endpoint}: ${(error as Error).message}`),
+  });
+  return {
+    endpoint,
+    port: Number(new URL(endpoint).port),
+    exited: new Promise(() => {}),
+    stop: async () => {},
+  };
 };
 
 /**

@@ -47,6 +47,13 @@ export interface StoreEngine {
    */
   holdEvents(held: boolean): void;
   /**
+   * Something may have written events (a function's invocation ended, a control request was
+   * answered): the DynamoDB engine's pipe reads the stream at once rather than at its next poll,
+   * which backs off to every 2 s while nothing comes; the memory engine hands each event on as it
+   * is written.
+   */
+  wakeEventPipe(): void;
+  /**
    * Asks for what the retention let expire by the clock's time to go, and out of its counts, as
    * TTL and the expiry consumer do in AWS (in the background: after every clock move and tick).
    */
@@ -71,6 +78,11 @@ export interface StoreEngine {
 export interface EngineStart {
   persistent: boolean;
   dataDir: string;
+  /**
+   * A DynamoDB Local already running (WATTLE_DYNAMODB_ENDPOINT) the DynamoDB engine uses, under the
+   * stack's own access key, instead of starting one; none: it starts its own.
+   */
+  dynamodbEndpoint?: string;
   cardKey: string;
   /** The stack's clock (possibly moved). */
   now: () => Date;

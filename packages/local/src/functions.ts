@@ -37,6 +37,23 @@ export const importHandler = <Module>(fn: FunctionName): Promise<Module> => impo
 
 const loaded = new Map<FunctionName, Promise<ApiHandler>>();
 
+const invocationEndListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` as each function's invocation ends, answered or failed, whatever invoked it
+ * (a request, a queue, the schedule, the clock): what it wrote is in the table by then, and the
+ * DynamoDB engine's stream pipe reads it at once rather than at its next idle poll. Answers its
+ * removal.
+ */
+export const onInvocationEnd = (listener: () => void): (() => void) => {
+  invocationEndListeners.add(listener);
+  return () => invocationEndListeners.delete(listener);
+};
+
+const invocationEnded = (): void => {
+  for (const listener of invocationEndListeners) listener();
+};
+
 /**
  * A function's handler, imported on first use from `functions/<fn>/src/handler.ts` (so the stack's
  * environment is in place before any handler module reads it). A failed import is tried again on
@@ -53,8 +70,8 @@ export const loadHandler = (fn: FunctionName): Promise<ApiHandler> => {
       const loadedHandler = module.handler as ApiHandler;
       // Each call an invocation of its own, as Lambda runs it (invocation-store.ts).
       return ((event, context) =>
-        asInvocation(context?.awsRequestId ?? randomUUID(), () =>
-          loadedHandler(event, context),
+        asInvocation(context?.awsRequestId ?? randomUUID(), () => loadedHandler(event, context)).finally(
+          invocationEnded,
         )) as ApiHandler;
     });
     handler.catch(() => loaded.delete(fn));

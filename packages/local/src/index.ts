@@ -1,4 +1,4 @@
-export { localClientConfig } from './aws.ts';
+export { localClientConfig, localCredentials } from './aws.ts';
 export type { EnvironmentInfo, NewMerchant } from './control.ts';
 export { describeStack } from './describe.ts';
 export { type DynamoDbLocal, type DynamoDbLocalOptions, startDynamoDbLocal } from './dynamodb-local.ts';

@@ -103,6 +103,8 @@ export const startMemoryEngine = async (start: EngineStart): Promise<StoreEngine
     holdEvents: () => {
       throw new Error('The memory engine hands each event on as it is written: it cannot hold them');
     },
+    // Each event is handed on as it is written: nothing waits for a poll.
+    wakeEventPipe: () => {},
     records: () => world.records(),
     sweep: () => {
       const expired = world.sweep(start.now());

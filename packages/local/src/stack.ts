@@ -33,8 +33,8 @@ import type { StoreEngine, StoreEngineName } from './engine.ts';
 import { EventFeed, eventStream, tapQueues } from './event-feed.ts';
 import { fileDownloads } from './file-downloads.ts';
 import type { FixedKeys } from './fixed-keys.ts';
-import { anyHandlerLoaded } from './functions.ts';
-import { createGateway } from './gateway.ts';
+import { anyHandlerLoaded, onInvocationEnd } from './functions.ts';
+import { type ControlHandler, createGateway } from './gateway.ts';
 import { registerJob } from './jobs.ts';
 import { loopbackHost } from './loopback.ts';
 import { startMemoryEngine } from './memory-engine.ts';
@@ -47,6 +47,12 @@ import { startWebhookDelivery } from './webhook-delivery.ts';
 
 export { localTableName } from './dynamodb-engine.ts';
 export const defaultPort = 4010;
+
+/** `handler`, then `after` once each request is answered (or failed). */
+const followedBy =
+  (handler: ControlHandler, after: () => void): ControlHandler =>
+  (request) =>
+    handler(request).finally(after);
 
 /** How long an idle keep-alive connection stays open (Node's default is 5 s; see createServer below). */
 const idleConnectionMs = 65_000;
@@ -63,6 +69,12 @@ export interface LocalStackOptions {
    * engine that behaves like AWS) or `memory` (this process's memory, no Java; keeps nothing).
    */
   store?: StoreEngineName;
+  /**
+   * A DynamoDB Local already running (WATTLE_DYNAMODB_ENDPOINT) for the DynamoDB engine, instead of
+   * a JVM of the stack's own: the stack's table is in the database of its own access key there
+   * (with `inMemory`, a new key each start, and the table deleted as the stack stops).
+   */
+  dynamodbEndpoint?: string;
   /** Only warnings and errors on the console (unless WATTLE_LOG_LEVEL says otherwise). */
   quiet?: boolean;
   /** How often the scheduled jobs run by themselves, as the EventBridge schedule does. 0 = never. */
@@ -241,6 +253,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const engineStart = {
       persistent,
       dataDir,
+      dynamodbEndpoint: options.dynamodbEndpoint,
       cardKey,
       now: () => clock.now(),
       info: (line: string) => out.info(line),
@@ -273,6 +286,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     clock.restore();
     const { seed } = await ensureSeed(store, file('seed.json'), options.keys);
     await engine.startEventPipe();
+    // What a function wrote is read from the stream as its invocation ends, not at the next poll.
+    cleanups.push(onInvocationEnd(() => engine.wakeEventPipe()));
     // Stops before the engine's pipe and queues (cleanups run in reverse).
     // What goes through the delivery function's queues is pushed to the events stream's followers.
     const feed = new EventFeed();
@@ -324,55 +339,59 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
           diskFileBlobs({ dir: filesDir, urlKey: filesUrlKey, urlBase: () => `${baseUrl}/_local/files` }),
           filesUrlKey,
         ),
-        control: controlEndpoints({
-          clock,
-          console: out,
-          activateMerchant: (merchantToken) => summaryOrNull(activateMerchant(merchantDeps, merchantToken)),
-          reviewMerchant: (merchantToken, outcome) =>
-            summaryOrNull(reviewMerchant(merchantDeps, merchantToken, outcome)),
-          showRouting: (merchant) => showProcessorRouting(store, merchant),
-          // The live environment's accounts: the simulator's, and every one the stack declares.
-          setRouting: (merchant, written) =>
-            setProcessorRouting(store, merchant, written, [
-              simulatorAccount,
-              ...processorConfig.accounts.map((account) => account.name),
-            ]),
-          reset,
-          records: engine.records,
-          migrations: engine.migrations,
-          metrics: metrics.totals,
-          createAccount: async ({ name, email, kind, referredBy, payoutBankAccount, transfersEnabled }) => {
-            const suffix = randomBytes(4).toString('hex');
-            const label = kind === 'partner' ? 'Partner' : 'Merchant';
-            const request = {
-              name: name ?? `${label} ${suffix}`,
-              email: email ?? `${kind}-${suffix}@wattle.local`,
-            };
-            if (kind === 'partner') {
-              const partner = await provisionAccount(accountDeps(store), { kind, ...request });
-              return { accountId: partner.account.id, kind, partnerKey: partner.partnerKey! };
-            }
-            const referrer = referredBy ? await store.accounts.get(referredBy) : null;
-            if (referredBy && referrer?.kind !== 'partner') return null;
-            const merchant = await provisionMerchant(store, {
-              ...request,
-              referredBy: referrer?.id ?? seed.partner.accountId,
-              payoutBankAccount,
-              transfersEnabled,
-            });
-            dashboardAccounts.add({
-              accountId: merchant.accountId,
-              name: request.name,
-              secretKeys: { test: merchant.keys.test.secretKey, live: merchant.keys.live.secretKey },
-            });
-            return {
-              accountId: merchant.accountId,
-              kind,
-              test: environmentInfo(baseUrl, merchant.keys, 'test'),
-              live: environmentInfo(baseUrl, merchant.keys, 'live'),
-            };
-          },
-        }),
+        // A control request writes too (an account made, a reset, the jobs a clock move runs).
+        control: followedBy(
+          controlEndpoints({
+            clock,
+            console: out,
+            activateMerchant: (merchantToken) => summaryOrNull(activateMerchant(merchantDeps, merchantToken)),
+            reviewMerchant: (merchantToken, outcome) =>
+              summaryOrNull(reviewMerchant(merchantDeps, merchantToken, outcome)),
+            showRouting: (merchant) => showProcessorRouting(store, merchant),
+            // The live environment's accounts: the simulator's, and every one the stack declares.
+            setRouting: (merchant, written) =>
+              setProcessorRouting(store, merchant, written, [
+                simulatorAccount,
+                ...processorConfig.accounts.map((account) => account.name),
+              ]),
+            reset,
+            records: engine.records,
+            migrations: engine.migrations,
+            metrics: metrics.totals,
+            createAccount: async ({ name, email, kind, referredBy, payoutBankAccount, transfersEnabled }) => {
+              const suffix = randomBytes(4).toString('hex');
+              const label = kind === 'partner' ? 'Partner' : 'Merchant';
+              const request = {
+                name: name ?? `${label} ${suffix}`,
+                email: email ?? `${kind}-${suffix}@wattle.local`,
+              };
+              if (kind === 'partner') {
+                const partner = await provisionAccount(accountDeps(store), { kind, ...request });
+                return { accountId: partner.account.id, kind, partnerKey: partner.partnerKey! };
+              }
+              const referrer = referredBy ? await store.accounts.get(referredBy) : null;
+              if (referredBy && referrer?.kind !== 'partner') return null;
+              const merchant = await provisionMerchant(store, {
+                ...request,
+                referredBy: referrer?.id ?? seed.partner.accountId,
+                payoutBankAccount,
+                transfersEnabled,
+              });
+              dashboardAccounts.add({
+                accountId: merchant.accountId,
+                name: request.name,
+                secretKeys: { test: merchant.keys.test.secretKey, live: merchant.keys.live.secretKey },
+              });
+              return {
+                accountId: merchant.accountId,
+                kind,
+                test: environmentInfo(baseUrl, merchant.keys, 'test'),
+                live: environmentInfo(baseUrl, merchant.keys, 'live'),
+              };
+            },
+          }),
+          () => engine.wakeEventPipe(),
+        ),
         eventStream: eventStream(feed, store.accounts),
         dashboard: createDashboard({
           accounts: dashboardAccounts,

@@ -1,7 +1,8 @@
 /**
  * The start command: the local stack in the foreground, for `npm start` (main.ts) and the installable
  * package's `wattle start`. PORT or `--port` (default 4010), WATTLE_DATA_DIR (default .wattle),
- * WATTLE_LOG_LEVEL (default INFO), `--store dynamodb|memory` for the store engine (the default is the
+ * WATTLE_LOG_LEVEL (default INFO), WATTLE_DYNAMODB_ENDPOINT (a DynamoDB Local already running),
+ * `--store dynamodb|memory` for the store engine (the default is the
  * caller's: DynamoDB for `npm start`, memory for the package), `--keep-nothing` (or its older name
  * `--in-memory`) to keep no data,
  * `--quiet` for only warnings and errors, `--keys-from FILE` and WATTLE_*_KEY for fixed keys. The
@@ -48,6 +49,8 @@ ${engineLines(defaultStore)}
 
 Environment: PORT (default ${defaultPort}; 0 = any free port), WATTLE_DATA_DIR (default .wattle),
 WATTLE_LOG_LEVEL (DEBUG, INFO (default), WARN, ERROR or SILENT; wins over --quiet),
+WATTLE_DYNAMODB_ENDPOINT (a DynamoDB Local already running, for the DynamoDB engine: the stack
+starts none of its own and keeps its table there, under an access key of its own),
 ${Object.keys(fixedKeyVariables).join(', ')} (fixed keys, as --keys-from; they win over it)`;
 
 /** A need's sentence as a clause: without its full stop or its "run the command again". */
@@ -124,10 +127,20 @@ export const runStartCommand = async (
     console.error(`--store must be one of ${storeEngines.join(', ')}, not "${options.store}"`);
     process.exit(2);
   }
+  const dynamodbEndpoint = process.env.WATTLE_DYNAMODB_ENDPOINT?.trim() || undefined;
+  if (dynamodbEndpoint && !/^https?:\/\/[^/\s]+\/?$/.test(dynamodbEndpoint)) {
+    console.error(
+      `WATTLE_DYNAMODB_ENDPOINT must be the URL of a running DynamoDB Local (http://127.0.0.1:8000), not "${dynamodbEndpoint}"`,
+    );
+    process.exit(2);
+  }
   // The DynamoDB engine's needs, checked before it starts, so a missing one is named rather than
-  // failing deep inside (`No such built-in module: node:sqlite`, DynamoDB Local's own output).
+  // failing deep inside (`No such built-in module: node:sqlite`, DynamoDB Local's own output). On
+  // a DynamoDB Local already running, the stack starts no Java of its own.
   const byName = options.store !== undefined;
-  const problems = store === 'dynamodb' ? dynamoDbEngineProblems(byName ? 'it' : 'the DynamoDB engine') : [];
+  const problems = (
+    store === 'dynamodb' ? dynamoDbEngineProblems(byName ? 'it' : 'the DynamoDB engine') : []
+  ).filter((problem) => !(dynamodbEndpoint && /DynamoDB Local needs Java/.test(problem)));
   if (problems.length > 0 && byName) {
     console.error(cannotStartLine(command, defaultStore, problems));
     process.exit(1);
@@ -163,6 +176,7 @@ export const runStartCommand = async (
       dataDir: process.env.WATTLE_DATA_DIR || '.wattle',
       inMemory: options['keep-nothing'] === true || options['in-memory'] === true,
       store,
+      dynamodbEndpoint,
       quiet: options.quiet === true,
       keys,
       onFatal: (error) => {
