@@ -1,3 +1,4 @@
+import { Changed } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import { at, type Engine, later, newScope, race, unique } from './subject.ts';
 
@@ -57,6 +58,34 @@ export const describeIdempotency = (engine: Engine) => {
         }),
       );
       expect(won).toBe(1);
+    });
+
+    it('keep the answer a payment’s commit carries (KeyCompletion) with its changes, or not at all', async () => {
+      const { idempotency, payments } = engine();
+      const scope = newScope();
+      const kept = unique('key');
+      const refused = unique('key');
+      await idempotency.start(scope, kept, 'r1', times(now));
+      await idempotency.start(scope, refused, 'r1', times(now));
+      await payments.commit(scope, [{ kind: 'key-completion', keyHash: kept, response }], now);
+      expect(await idempotency.start(scope, kept, 'r1', times(later(now, 1000)))).toEqual({
+        outcome: 'replay',
+        response,
+      });
+      // With a change its condition refuses (a lease that is not there), the answer is not kept.
+      await expect(
+        payments.commit(
+          scope,
+          [
+            { kind: 'lease-use', paymentToken: unique('ch') },
+            { kind: 'key-completion', keyHash: refused, response },
+          ],
+          now,
+        ),
+      ).rejects.toThrow(Changed);
+      expect(await idempotency.start(scope, refused, 'r1', times(later(now, 1000)))).toEqual({
+        outcome: 'in-progress',
+      });
     });
 
     it('are freed by a release, for the same request to be retried', async () => {

@@ -1,5 +1,5 @@
-import { createPaymentOnce, declined, paymentFieldsOf } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { createPaymentOnce, declined, type PaymentCreated, paymentFieldsOf } from '@wattle/flows';
+import { type ApiResult, keptAnswer, type RouteHandler, resource, scopeOf } from '@wattle/http';
 import {
   createAuthorisationSchema,
   paymentRequestOf,
@@ -20,17 +20,26 @@ export const createAuthorisation: RouteHandler<AuthorisationsDeps> = async (requ
     also: paymentSourceIssues(request.body),
   });
   const scope = scopeOf(request);
-  const created = await createPaymentOnce(deps, scope, {
-    kind: 'authorisation',
-    idempotencyKey: request.idempotencyKey,
-    ...paymentFieldsOf(paymentRequestOf(input)),
-    ...platformAdjustmentOf(input),
-    capture: false,
-    threeDSecure: null,
+  // Kept under the Idempotency-Key by the authorisation's settlement itself.
+  const answer = keptAnswer(request, ({ payment }: PaymentCreated): ApiResult => {
+    if (payment.state === 'failed') throw declined(payment);
+    // The processor's answer unknown: Pending (202) until the recovery job resolves it, never an error a
+    // client would retry as a new payment.
+    const status = payment.state === 'processing' ? 202 : 201;
+    return resource(status, presentAuthorisation(payment, deps.clock.now()));
   });
-  if (created.payment.state === 'failed') throw declined(created.payment);
-  // The processor's answer unknown: Pending (202) until the recovery job resolves it, never an error a
-  // client would retry as a new payment.
-  const status = created.payment.state === 'processing' ? 202 : 201;
-  return resource(status, presentAuthorisation(created.payment, deps.clock.now()));
+  const created = await createPaymentOnce(
+    deps,
+    scope,
+    {
+      kind: 'authorisation',
+      idempotencyKey: request.idempotencyKey,
+      ...paymentFieldsOf(paymentRequestOf(input)),
+      ...platformAdjustmentOf(input),
+      capture: false,
+      threeDSecure: null,
+    },
+    answer.completionOf,
+  );
+  return answer.answer(created);
 };

@@ -1,5 +1,5 @@
-import { createPaymentOnce, declined, paymentFieldsOf } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { createPaymentOnce, declined, type PaymentCreated, paymentFieldsOf } from '@wattle/flows';
+import { type ApiResult, keptAnswer, type RouteHandler, resource, scopeOf } from '@wattle/http';
 import {
   createChargeSchema,
   paymentRequestOf,
@@ -23,27 +23,36 @@ export const createCharge: RouteHandler<ChargesDeps> = async (request, deps) => 
     also: paymentSourceIssues(request.body),
   });
   const scope = scopeOf(request);
-  const created = await createPaymentOnce(deps, scope, {
-    kind: 'charge',
-    idempotencyKey: request.idempotencyKey,
-    ...paymentFieldsOf(paymentRequestOf(input)),
-    ...platformAdjustmentOf(input),
-    capture: input.capture,
-    threeDSecure: input.three_d_secure ?? null,
-    threeDSecureReturnUrl: (session) => threeDSecurePageUrl(request.environment, session),
+  // Kept under the Idempotency-Key by the charge's settlement itself.
+  const answer = keptAnswer(request, (created: PaymentCreated): ApiResult => {
+    if (created.outcome === 'three_d_secure') {
+      return resource(
+        202,
+        presentThreeDSecureRedirect(
+          created.payment.token,
+          threeDSecurePageUrl(request.environment, created.sessionToken),
+        ),
+      );
+    }
+    if (created.payment.state === 'failed') throw declined(created.payment);
+    // The processor's answer unknown: Pending (202) until the recovery job resolves it, never an error a
+    // client would retry as a new payment.
+    const status = created.payment.state === 'processing' ? 202 : 201;
+    return resource(status, presentCharge(created.payment, deps.clock.now()));
   });
-  if (created.outcome === 'three_d_secure') {
-    return resource(
-      202,
-      presentThreeDSecureRedirect(
-        created.payment.token,
-        threeDSecurePageUrl(request.environment, created.sessionToken),
-      ),
-    );
-  }
-  if (created.payment.state === 'failed') throw declined(created.payment);
-  // The processor's answer unknown: Pending (202) until the recovery job resolves it, never an error a
-  // client would retry as a new payment.
-  const status = created.payment.state === 'processing' ? 202 : 201;
-  return resource(status, presentCharge(created.payment, deps.clock.now()));
+  const created = await createPaymentOnce(
+    deps,
+    scope,
+    {
+      kind: 'charge',
+      idempotencyKey: request.idempotencyKey,
+      ...paymentFieldsOf(paymentRequestOf(input)),
+      ...platformAdjustmentOf(input),
+      capture: input.capture,
+      threeDSecure: input.three_d_secure ?? null,
+      threeDSecureReturnUrl: (session) => threeDSecurePageUrl(request.environment, session),
+    },
+    answer.completionOf,
+  );
+  return answer.answer(created);
 };

@@ -19,7 +19,7 @@ import type { Context } from 'aws-lambda';
 import type { ApiRequest } from './api-request.ts';
 import { authenticate } from './middlewares/authenticate.ts';
 import { idempotency } from './middlewares/idempotency.ts';
-import { jsonResponse } from './middlewares/json-response.ts';
+import { responseOf } from './middlewares/json-response.ts';
 import { jsonp } from './middlewares/jsonp.ts';
 import { parsedRequestOf, parseRequest } from './middlewares/parse-request.ts';
 import { pathTokens } from './middlewares/path-tokens.ts';
@@ -68,15 +68,6 @@ export type RouteHandlers<F extends FunctionName, D extends ApiDeps> = {
 type AnyRouteHandler<D extends ApiDeps> = (request: ApiRequest, deps: D) => Promise<ApiResult>;
 
 export type ApiLambdaHandler = (event: ApiEvent, context: Context) => Promise<ApiResponse>;
-
-const toResponse = (result: ApiResult): ApiResponse =>
-  result.raw
-    ? {
-        statusCode: result.status,
-        headers: { ...result.headers, 'Content-Type': result.raw.contentType },
-        body: result.raw.text,
-      }
-    : jsonResponse(result.status, result.body, result.headers);
 
 /**
  * What a function adds to the common chain. `uploadBody`: the body read of its multipart routes
@@ -143,7 +134,7 @@ const routeChain = <D extends ApiDeps>(
       const api = parsedRequestOf(event);
       if (!api) throw new Error('The request was not parsed');
       refuseIllFormedText(api.body, api.query);
-      return toResponse(await handle(api, deps));
+      return responseOf(await handle(api, deps));
     }) as unknown as ApiLambdaHandler;
 
 /**

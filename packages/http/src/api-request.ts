@@ -28,6 +28,18 @@ export interface ApiRequest<
   jsonpCallback: string | null;
   /** The request's Idempotency-Key header, as sent (the idempotency middleware checks it). */
   idempotencyKey: string | null;
+  /**
+   * The key this request claimed, once the idempotency middleware has (none without a key, on a
+   * read, or for a partner key). A route whose own last write keeps its answer under the key
+   * (keptAnswer) marks it answered, and the middleware writes nothing more.
+   */
+  idempotencyClaim?: IdempotencyClaim | undefined;
+}
+
+/** An Idempotency-Key claimed by the request: its stored name, and whether its answer is kept already. */
+export interface IdempotencyClaim {
+  keyHash: string;
+  answered: boolean;
 }
 
 /** The merchant scope of a request that was authenticated with a merchant key. */

@@ -7,6 +7,18 @@ export interface StoredResponse {
   body: string;
 }
 
+/**
+ * The answer kept under a request's Idempotency-Key, written by the request's own last write (a
+ * payment's settlement: PaymentsStore.commit) rather than by a write of its own after it. As
+ * IdempotencyStore.complete: the key's record completed with `response`, unconditionally, so
+ * the write it rides with is never refused on its account.
+ */
+export interface KeyCompletion {
+  kind: 'key-completion';
+  keyHash: string;
+  response: StoredResponse;
+}
+
 export type IdempotencyStart =
   | { outcome: 'started' }
   | { outcome: 'replay'; response: StoredResponse }

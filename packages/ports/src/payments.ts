@@ -1,14 +1,16 @@
 import type { Payment, PaymentChange, PaymentKind, Scope } from '@wattle/domain';
 import type { SealedSecrets } from './cards.ts';
+import type { KeyCompletion } from './idempotency.ts';
 import type { Page } from './pages.ts';
 import type { SubscriptionWrite } from './subscriptions.ts';
 
 /**
  * One change a payment's transaction commits: the domain's (reservationOf, settlementOf,
  * transitionOf), or a subscription's riding with them (a bill's charge: its bill's beginning with
- * the reservation, its settlement with the charge's).
+ * the reservation, its settlement with the charge's), or the answer kept under the request's
+ * Idempotency-Key, riding with the settlement (KeyCompletion).
  */
-export type PaymentWrite = PaymentChange | SubscriptionWrite;
+export type PaymentWrite = PaymentChange | SubscriptionWrite | KeyCompletion;
 
 /** Where a 3-D Secure session leads: the merchant and the payment waiting for the payer. */
 export interface ThreeDSecureSession {

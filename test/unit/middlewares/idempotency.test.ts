@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { ApiKeyKind, Scope } from '@wattle/domain';
+import { type ApiKeyKind, PinError, type Scope } from '@wattle/domain';
 import { type StoredResponse, Unavailable } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../../packages/http/src/api-request.ts';
-import { idempotency } from '../../../packages/http/src/middlewares/idempotency.ts';
+import { idempotency, keptAnswer } from '../../../packages/http/src/middlewares/idempotency.ts';
+import { responseOf } from '../../../packages/http/src/middlewares/json-response.ts';
 import { pinErrors } from '../../../packages/http/src/middlewares/pin-errors.ts';
 import type { ApiResponse } from '../../../packages/http/src/middlewares/types.ts';
+import { type ApiResult, resource } from '../../../packages/http/src/responses.ts';
 import { apiEvent, fakeLogger, run, withRequest } from './harness.ts';
 
 /** The idempotency repository in memory: the same methods, one record per scope and key. */
@@ -199,6 +201,75 @@ describe('idempotency', () => {
   it('answers as the request did when keeping the answer fails', async () => {
     const { send } = sender(fakeRepo({ failWrites: true }));
     expect((await send('k1', {})).statusCode).toBe(201);
+  });
+});
+
+describe('keptAnswer: a route whose own last write keeps its answer under the key', () => {
+  /**
+   * One request through idempotency and pinErrors whose handler keeps its answer as a payment's
+   * settlement does: the flow gets the completion of `kept` and writes it (as PaymentsStore.commit
+   * would), then returns `returned` (the same outcome, or another: a resumed payment).
+   */
+  const keyed = (repo: ReturnType<typeof fakeRepo>, present: (outcome: { n: number }) => ApiResult) => {
+    const completes: StoredResponse[] = [];
+    const counted = {
+      ...repo,
+      complete: async (s: Scope, k: string, r: StoredResponse) => {
+        completes.push(r);
+        await repo.complete(s, k, r);
+      },
+    };
+    const middleware = idempotency(counted, clock, fakeLogger().asLogger);
+    const send = (kept: { n: number }, returned: { n: number }) => {
+      const api = { ...request({ amount: 400 }), idempotencyKey: 'k1' } as ApiRequest;
+      return run([withRequest(api), middleware, pinErrors(fakeLogger().asLogger)], async () => {
+        const answer = keptAnswer(api, present);
+        for (const completion of answer.completionOf(kept))
+          await repo.complete(scope, completion.keyHash, completion.response);
+        return responseOf(answer.answer(returned));
+      });
+    };
+    return { send, completes };
+  };
+  const approved = (outcome: { n: number }) => resource(201, outcome);
+  const declined = (): ApiResult => {
+    throw new PinError('card_declined');
+  };
+
+  it('writes nothing after the route’s own write, and replays what it kept', async () => {
+    for (const present of [approved, declined]) {
+      const { send, completes } = keyed(fakeRepo(), present);
+      const outcome = { n: 1 };
+      const first = await send(outcome, outcome);
+      expect(completes).toEqual([]);
+      const again = await send({ n: 2 }, { n: 2 });
+      expect(again.headers?.['Idempotent-Replayed']).toBe('true');
+      expect([again.statusCode, again.body]).toEqual([first.statusCode, first.body]);
+      expect(first.statusCode).toBe(present === approved ? 201 : 400);
+    }
+  });
+
+  it('keeps the answer as every route’s when the flow returns another outcome than the one it wrote', async () => {
+    const { send, completes } = keyed(fakeRepo(), approved);
+    const first = await send({ n: 1 }, { n: 2 });
+    expect(JSON.parse(first.body as string).response).toEqual({ n: 2 });
+    expect(completes.map((kept) => kept.body)).toEqual([first.body]);
+  });
+
+  it('gives no completion without a claimed key, nor for a 5xx', () => {
+    const unkeyed = keptAnswer({ ...request({}), idempotencyKey: null } as ApiRequest, approved);
+    expect(unkeyed.completionOf({ n: 1 })).toEqual([]);
+    const failing = keptAnswer(
+      {
+        ...request({}),
+        idempotencyKey: 'k1',
+        idempotencyClaim: { keyHash: 'h', answered: false },
+      } as ApiRequest,
+      () => {
+        throw new Unavailable('throttled');
+      },
+    );
+    expect(failing.completionOf({ n: 1 })).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   createPayment,
   type PaymentCreated,
   type PaymentRequest,
+  type SettledAlong,
 } from './create-payment.ts';
 import { paymentTokenFor } from './payment-tokens.ts';
 import { finishReserved } from './recover-payment.ts';
@@ -18,19 +19,21 @@ export type KeyedPaymentRequest = Omit<PaymentRequest, 'token'> & { idempotencyK
  * Idempotency-Key when the request has one (paymentTokenFor), or, when that token is already taken
  * by an earlier attempt of the same request (or that attempt used up its card token or payment
  * source), answers with that payment, finishing it first if the attempt died between reserving
- * and settling.
+ * and settling. `along`: what commits with the new payment's settlement (SettledAlong), not with
+ * an earlier attempt's.
  */
 export const createPaymentOnce = async (
   deps: CreatePaymentDeps,
   scope: Scope,
   { idempotencyKey, ...fields }: KeyedPaymentRequest,
+  along?: SettledAlong,
 ): Promise<PaymentCreated> => {
   const request: PaymentRequest = {
     ...fields,
     token: idempotencyKey ? paymentTokenFor(deps.ids, fields.kind, scope, idempotencyKey) : undefined,
   };
   try {
-    return await createPayment(deps, scope, request);
+    return await createPayment(deps, scope, request, along);
   } catch (error) {
     if (!request.token) throw error;
     if (error instanceof TokenTaken) return resume(deps, scope, request, request.token);

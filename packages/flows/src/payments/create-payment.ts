@@ -24,7 +24,7 @@ import { usedFirst } from '../payment-sources/take-payment-source.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { type PaymentSource, resolveSource } from './payment-sources.ts';
 import { startThreeDSecure } from './processor-three-d-secure.ts';
-import { settleWithProcessor } from './settle-payment.ts';
+import { settlementWithProcessor } from './settle-payment.ts';
 
 /** Either form of `three_d_secure`: Wattle runs it (redirect), or the merchant did (pass-through). */
 export type ThreeDSecureRequest = ThreeDSecureAsk | ThreeDSecurePassThrough;
@@ -179,15 +179,27 @@ export const reservePayment = async (
 };
 
 /**
+ * What commits with a new payment's settlement besides its own changes, made from the outcome it
+ * is about to answer: the answer kept under the request's Idempotency-Key (KeyCompletion), so no
+ * write of the key's follows the settlement. The outcome createPayment returns is the very object
+ * given here only when these changes committed with the settlement.
+ */
+export type SettledAlong = (created: PaymentCreated) => readonly PaymentWrite[];
+
+const nothingAlong: SettledAlong = () => [];
+
+/**
  * Creates a charge or an authorisation: reserved first (reservePayment), then the processor is
- * asked, then the outcome is written. A charge whose payer must pass 3-D Secure starts it at the
- * processor (startThreeDSecure) and waits for the payer, unless the processor settles it at once.
+ * asked, then the outcome is written, with `along`'s changes for it. A charge whose payer must
+ * pass 3-D Secure starts it at the processor (startThreeDSecure) and waits for the payer, unless
+ * the processor settles it at once (neither with `along`'s changes).
  * Throws TokenTaken when `request.token` names a payment that exists (see createPaymentOnce).
  */
 export const createPayment = async (
   deps: CreatePaymentDeps,
   scope: Scope,
   request: PaymentRequest,
+  along: SettledAlong = nothingAlong,
 ): Promise<PaymentCreated> => {
   const reserved = await reservePayment(deps, scope, request);
   const { sessionToken } = reserved;
@@ -198,8 +210,14 @@ export const createPayment = async (
       ? { outcome: 'three_d_secure', payment: started, sessionToken }
       : { outcome: 'settled', payment: started };
   }
-  const payment = await settleWithProcessor(deps, scope, reserved.payment, reserved.card, {
-    reservedAt: reserved.reservedAt,
-  });
-  return { outcome: 'settled', payment };
+  const { settled, changes, now } = await settlementWithProcessor(
+    deps,
+    scope,
+    reserved.payment,
+    reserved.card,
+    { reservedAt: reserved.reservedAt },
+  );
+  const created: PaymentCreated = { outcome: 'settled', payment: settled };
+  await deps.payments.commit(scope, [...changes, ...along(created)], now);
+  return created;
 };

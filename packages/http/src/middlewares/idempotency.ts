@@ -6,8 +6,11 @@ import {
   PinError,
   type Scope,
 } from '@wattle/domain';
-import type { IdempotencyStore, Logger, StoredResponse } from '@wattle/ports';
-import type { ApiRequest } from '../api-request.ts';
+import type { IdempotencyStore, KeyCompletion, Logger, StoredResponse } from '@wattle/ports';
+import type { ApiRequest, IdempotencyClaim } from '../api-request.ts';
+import type { ApiResult } from '../responses.ts';
+import { responseOf } from './json-response.ts';
+import { errorResponse } from './pin-errors.ts';
 import type { ApiMiddleware, ApiMiddyRequest, ApiResponse } from './types.ts';
 
 const sha256 = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
@@ -50,6 +53,69 @@ const writeMethods = new Set(['POST', 'PUT', 'DELETE']);
 const keyHashOf = (key: string, credential: ApiKeyGrant['kind'] | undefined): string =>
   credential === 'publishable' ? sha256(`publishable:${key}`) : sha256(key);
 
+/**
+ * What is kept under a key of a response: its status, its content type and its body; nothing of a
+ * 5xx (null), so a request that failed on our side can be retried with its key.
+ */
+export const storedResponseOf = (response: ApiResponse): StoredResponse | null => {
+  const status = response.statusCode ?? 200;
+  if (status >= 500) return null;
+  return {
+    statusCode: status,
+    headers: Object.fromEntries(
+      Object.entries(response.headers ?? {}).filter(([name]) => name.toLowerCase() === 'content-type'),
+    ) as Record<string, string>,
+    body: typeof response.body === 'string' ? response.body : '',
+  };
+};
+
+/** A route's answer: its result, or the error it throws (pinErrors answers it). */
+type Answer = { result: ApiResult } | { error: unknown };
+
+const answerOf = <T>(present: (outcome: T) => ApiResult, outcome: T): Answer => {
+  try {
+    return { result: present(outcome) };
+  } catch (error) {
+    return { error };
+  }
+};
+
+/**
+ * The answer of a route whose flow keeps it under the request's Idempotency-Key with the flow's
+ * own last write (a payment's settlement), so no write of the key's follows it: `completionOf`
+ * gives the flow that write's KeyCompletion for its outcome (none without a claimed key, or for a
+ * 5xx, which is not kept); `answer` answers the outcome the flow returns, and, when that is the
+ * very outcome its completion was made for (the flow returns it only once that write committed),
+ * answers exactly what was kept and marks the key answered, so the middleware writes nothing more.
+ * Any other outcome (a retry resumed, a payment awaiting 3-D Secure) is answered afresh and kept
+ * by the middleware as every route's is.
+ */
+export const keptAnswer = <T extends object>(request: ApiRequest, present: (outcome: T) => ApiResult) => {
+  const claim = request.idempotencyClaim;
+  let kept: { outcome: T; answer: Answer } | undefined;
+  return {
+    completionOf: (outcome: T): KeyCompletion[] => {
+      if (!claim) return [];
+      const answer = answerOf(present, outcome);
+      const stored = storedResponseOf(
+        'result' in answer ? responseOf(answer.result) : errorResponse(answer.error),
+      );
+      if (!stored) return [];
+      kept = { outcome, answer };
+      return [{ kind: 'key-completion', keyHash: claim.keyHash, response: stored }];
+    },
+    answer: (outcome: T): ApiResult => {
+      let answer: Answer;
+      if (claim && kept?.outcome === outcome) {
+        claim.answered = true;
+        answer = kept.answer;
+      } else answer = answerOf(present, outcome);
+      if ('error' in answer) throw answer.error;
+      return answer.result;
+    },
+  };
+};
+
 export const idempotencySettings = {
   retentionSeconds: idempotencyKeyRetentionSeconds,
   /** Longer than any request may run (API Gateway gives up at 30 s). */
@@ -82,27 +148,24 @@ export const idempotency = (
   };
   /** The answer stored under the key, or the key released after a 5xx. */
   const keep = async (scope: Scope, keyHash: string, response: ApiResponse) => {
-    const status = response.statusCode ?? 200;
-    if (status >= 500) {
+    const stored = storedResponseOf(response);
+    if (!stored) {
       await bestEffort('release', () => repo.release(scope, keyHash));
       return;
     }
-    const stored: StoredResponse = {
-      statusCode: status,
-      headers: Object.fromEntries(
-        Object.entries(response.headers ?? {}).filter(([name]) => name.toLowerCase() === 'content-type'),
-      ) as Record<string, string>,
-      body: typeof response.body === 'string' ? response.body : '',
-    };
     await bestEffort('store the response of', () => repo.complete(scope, keyHash, stored));
   };
-  /** Synchronous when the request claimed no key (every read), so middy has nothing to wait for. */
+  /**
+   * Synchronous when the request claimed no key (every read), or when its route kept the answer
+   * with its own last write (keptAnswer), so middy has nothing to wait for.
+   */
   const finish = (request: ApiMiddyRequest): Promise<void> | undefined => {
     const claim = request.internal.idempotency;
     const scope = request.internal.api?.scope;
     const response = request.response;
     if (!claim || !scope || !response) return;
     request.internal.idempotency = undefined;
+    if (claim.answered) return;
     return keep(scope, claim.keyHash, response);
   };
   /** Claims the key for this request, or answers with the first one's response or its refusal. */
@@ -114,9 +177,12 @@ export const idempotency = (
       ...idempotencySettings,
     });
     switch (start.outcome) {
-      case 'started':
-        request.internal.idempotency = { keyHash };
+      case 'started': {
+        const claimed: IdempotencyClaim = { keyHash, answered: false };
+        request.internal.idempotency = claimed;
+        api.idempotencyClaim = claimed;
         return;
+      }
       case 'replay':
         return {
           statusCode: start.response.statusCode,

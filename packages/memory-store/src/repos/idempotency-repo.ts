@@ -1,5 +1,6 @@
 import { type Scope, toEpochSeconds } from '@wattle/domain';
 import type { IdempotencyStart, IdempotencyStore, IdempotencyTimes, StoredResponse } from '@wattle/ports';
+import { Change } from '../world/change.ts';
 import { copy } from '../world/copy.ts';
 import { scoped } from '../world/keys.ts';
 import type { MemoryWorld } from '../world/world.ts';
@@ -12,6 +13,29 @@ interface KeyRecord {
   response?: StoredResponse;
 }
 
+/** The world's table of keys (IdempotencyRepo registers their expiry). */
+const keyTable = 'idempotency';
+
+/**
+ * Keeps `response` under a key, in `change`: on its own (complete) or with the request's last
+ * write (a payment's settlement, KeyCompletion), as the DynamoDB store's update, with no condition.
+ */
+export const keyCompletionIn = (
+  world: MemoryWorld,
+  change: Change,
+  scope: Scope,
+  keyHash: string,
+  response: StoredResponse,
+): Change =>
+  change.write(() => {
+    const held = world.table<KeyRecord>(keyTable).get(scoped(scope, `IDEMPOTENCY#${keyHash}`));
+    // As DynamoDB's UpdateItem on a key released meanwhile, which makes a record with no request.
+    if (!held) return;
+    held.state = 'completed';
+    held.response = copy(response);
+    delete held.lockedUntil;
+  });
+
 /**
  * Idempotency keys, one merchant's environment each: claimed when the request starts (free,
  * expired, or abandoned by the same request that died holding it), its response kept when it ends.
@@ -20,7 +44,7 @@ export class IdempotencyRepo implements IdempotencyStore {
   private readonly keys;
 
   constructor(private readonly world: MemoryWorld) {
-    this.keys = world.expiring<KeyRecord>('idempotency', (held) => held.expiresAt);
+    this.keys = world.expiring<KeyRecord>(keyTable, (held) => held.expiresAt);
   }
 
   async start(
@@ -53,12 +77,7 @@ export class IdempotencyRepo implements IdempotencyStore {
   }
 
   async complete(scope: Scope, keyHash: string, response: StoredResponse): Promise<void> {
-    const held = this.keys.get(scoped(scope, `IDEMPOTENCY#${keyHash}`));
-    // As DynamoDB's UpdateItem on a key released meanwhile, which makes a record with no request.
-    if (!held) return;
-    held.state = 'completed';
-    held.response = copy(response);
-    delete held.lockedUntil;
+    keyCompletionIn(this.world, new Change(), scope, keyHash, response).commit();
   }
 
   async release(scope: Scope, keyHash: string): Promise<void> {

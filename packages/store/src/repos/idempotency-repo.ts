@@ -7,6 +7,18 @@ import type { StoreContext } from '../kernel/context.ts';
 import { keys } from '../kernel/keys.ts';
 
 /**
+ * The update that keeps `response` under a key: on its own (complete) or in the transaction of the
+ * request's last write (a payment's settlement, KeyCompletion). No condition: the write it rides
+ * with is never refused on the key's account.
+ */
+export const keyCompletionOf = (scope: Scope, keyHash: string, response: StoredResponse) => ({
+  Key: keys.idempotency(scope, keyHash),
+  UpdateExpression: 'SET #s = :done, #r = :r REMOVE lockedUntil',
+  ExpressionAttributeNames: { '#s': 'state', '#r': 'response' },
+  ExpressionAttributeValues: { ':done': 'completed', ':r': response },
+});
+
+/**
  * Idempotency keys, scoped to one merchant and environment. A key is claimed with a conditional
  * put; the response is stored when the request ends; a retry with the same key and request gets
  * that response, with another request a refusal, and while the first runs a 409.
@@ -53,13 +65,7 @@ export class IdempotencyRepo implements IdempotencyStore {
 
   async complete(scope: Scope, keyHash: string, response: StoredResponse): Promise<void> {
     await this.ctx.doc.send(
-      new UpdateCommand({
-        TableName: this.ctx.tableName,
-        Key: keys.idempotency(scope, keyHash),
-        UpdateExpression: 'SET #s = :done, #r = :r REMOVE lockedUntil',
-        ExpressionAttributeNames: { '#s': 'state', '#r': 'response' },
-        ExpressionAttributeValues: { ':done': 'completed', ':r': response },
-      }),
+      new UpdateCommand({ TableName: this.ctx.tableName, ...keyCompletionOf(scope, keyHash, response) }),
     );
   }
 

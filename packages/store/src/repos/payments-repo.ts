@@ -31,12 +31,13 @@ import type { IndexName } from '../kernel/table.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 import { type BalanceLabel, creditIn, debitIn } from './balance-repo.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
+import { keyCompletionOf } from './idempotency-repo.ts';
 import { PaymentSourcesRepo } from './payment-sources-repo.ts';
 import { paymentOfItem, storedPayment } from './stored-payment.ts';
 import { subscriptionChangeIn } from './subscriptions-repo.ts';
 
 /** The labels of this repository's transaction items (Transaction's `L`). */
-type PaymentLabel = 'payment' | 'session' | 'charge' | 'lease' | BalanceLabel;
+type PaymentLabel = 'payment' | 'session' | 'charge' | 'lease' | 'idempotency-key' | BalanceLabel;
 
 interface ListOf {
   index: IndexName;
@@ -485,6 +486,9 @@ export class PaymentsRepo implements PaymentsStore {
           break;
         case 'event':
           recordEvent(tx, scope, change.event, now);
+          break;
+        case 'key-completion':
+          tx.update('idempotency-key', keyCompletionOf(scope, change.keyHash, change.response));
           break;
         default:
           // A bill's changes, riding with its charge's. A payment's kind added to PaymentWrite

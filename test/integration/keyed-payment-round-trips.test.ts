@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { chargeFields } from '../helpers/fixtures.ts';
+import { useTable } from '../helpers/table.ts';
+import type { DynamoDbCall } from '../reliability/harness/dynamodb-hooks.ts';
+import { isWrite } from '../reliability/harness/dynamodb-hooks.ts';
+import { type InProcessApi, inProcessApi } from '../reliability/harness/in-process-api.ts';
+
+const table = useTable();
+let api: InProcessApi;
+
+beforeAll(async () => {
+  api = await inProcessApi(table, inject('ddbEndpoint'));
+});
+
+/** The keys (`pk sk`) a write touches, in its order. */
+const keysOf = (call: DynamoDbCall): string[] => {
+  const items =
+    call.command === 'TransactWriteItems'
+      ? (call.input.TransactItems as Record<string, { Key?: Key; Item?: Key }>[]).map(
+          (entry) => Object.values(entry)[0]!,
+        )
+      : [call.input as { Key?: Key; Item?: Key }];
+  return items.map((item) => {
+    const key = (item.Key ?? item.Item)!;
+    return `${key.pk} ${key.sk}`;
+  });
+};
+type Key = { pk: string; sk: string };
+
+const touchesKey = (call: DynamoDbCall) => keysOf(call).some((key) => key.includes('IDEMPOTENCY#'));
+
+/** The writes of one keyed request, by command, and which of them touch its Idempotency-Key. */
+const writesOf = async (path: string, body: unknown, key: string) => {
+  api.hooks.reset();
+  const res = await api.call('POST', path, body, { headers: { 'idempotency-key': key } });
+  const writes = api.hooks.calls.filter(isWrite);
+  return {
+    res,
+    commands: writes.map((call) => call.command),
+    withKey: writes.map(touchesKey),
+  };
+};
+
+/**
+ * A keyed charge or authorisation on DynamoDB: the key's claim, the payment's reservation, then
+ * the settlement, which keeps the answer under the key in the same transaction: no write of its own
+ * after it (issue #42: one round trip to complete).
+ */
+describe('A keyed payment: its Idempotency-Key completed in the settlement’s transaction', () => {
+  for (const [path, fields] of [
+    ['/1/charges', chargeFields()],
+    ['/1/authorisations', chargeFields()],
+    [
+      '/1/charges',
+      chargeFields({ card: { ...(chargeFields().card as object), number: '4100000000000001' } }),
+    ],
+  ] as const) {
+    const what = (fields.card as { number: string }).number.startsWith('41') ? 'declined' : 'approved';
+    it(`POST ${path} (${what}): three writes, the key's answer in the last, replayed in one round trip`, async () => {
+      const key = randomUUID();
+      const first = await writesOf(path, fields, key);
+      expect(first.res.status).toBe(what === 'declined' ? 400 : 201);
+      expect(first.commands).toEqual(['PutItem', 'TransactWriteItems', 'TransactWriteItems']);
+      expect(first.withKey).toEqual([true, false, true]);
+
+      api.hooks.reset();
+      const again = await api.call('POST', path, fields, { headers: { 'idempotency-key': key } });
+      expect(api.hooks.calls.map((call) => call.command)).toEqual(['PutItem']);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect([again.status, again.text]).toEqual([first.res.status, first.res.text]);
+    });
+  }
+});
