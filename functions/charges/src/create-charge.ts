@@ -1,5 +1,12 @@
 import { createPaymentOnce, declined, type PaymentCreated, paymentFieldsOf } from '@wattle/flows';
-import { type ApiResult, keptAnswer, type RouteHandler, resource, scopeOf } from '@wattle/http';
+import {
+  type ApiResult,
+  claimingKeyInWrites,
+  keptAnswer,
+  type RouteHandler,
+  resource,
+  scopeOf,
+} from '@wattle/http';
 import {
   createChargeSchema,
   paymentRequestOf,
@@ -17,14 +24,14 @@ import { threeDSecurePageUrl } from './three-d-secure.ts';
  * 202 when the payer must pass 3-D Secure here, 202 with the charge Pending when the processor's
  * answer is unknown, 4xx/502 for declines (502 gateway_error only when nothing was made).
  */
-export const createCharge: RouteHandler<ChargesDeps> = async (request, deps) => {
+export const createCharge = claimingKeyInWrites<RouteHandler<ChargesDeps>>(async (request, deps) => {
   const now = deps.clock.now();
   const input = validate(createChargeSchema(now, request.environment), request.body, {
     also: paymentSourceIssues(request.body),
   });
   const scope = scopeOf(request);
-  // Kept under the Idempotency-Key by the charge's settlement itself.
-  const answer = keptAnswer(request, (created: PaymentCreated): ApiResult => {
+  // The Idempotency-Key claimed with the charge's reservation, its answer kept with its settlement.
+  const kept = keptAnswer(request, (created: PaymentCreated): ApiResult => {
     if (created.outcome === 'three_d_secure') {
       return resource(
         202,
@@ -52,7 +59,7 @@ export const createCharge: RouteHandler<ChargesDeps> = async (request, deps) => 
       threeDSecure: input.three_d_secure ?? null,
       threeDSecureReturnUrl: (session) => threeDSecurePageUrl(request.environment, session),
     },
-    answer.completionOf,
+    kept.key,
   );
-  return answer.answer(created);
-};
+  return kept.answer(created);
+});

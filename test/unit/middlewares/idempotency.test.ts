@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type ApiKeyKind, PinError, type Scope } from '@wattle/domain';
-import { type StoredResponse, Unavailable } from '@wattle/ports';
+import { KeyHeld, type StoredResponse, Unavailable } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../../packages/http/src/api-request.ts';
 import { idempotency, keptAnswer } from '../../../packages/http/src/middlewares/idempotency.ts';
@@ -224,7 +224,7 @@ describe('keptAnswer: a route whose own last write keeps its answer under the ke
       const api = { ...request({ amount: 400 }), idempotencyKey: 'k1' } as ApiRequest;
       return run([withRequest(api), middleware, pinErrors(fakeLogger().asLogger)], async () => {
         const answer = keptAnswer(api, present);
-        for (const completion of answer.completionOf(kept))
+        for (const completion of answer.key?.answer(kept) ?? [])
           await repo.complete(scope, completion.keyHash, completion.response);
         return responseOf(answer.answer(returned));
       });
@@ -258,18 +258,90 @@ describe('keptAnswer: a route whose own last write keeps its answer under the ke
 
   it('gives no completion without a claimed key, nor for a 5xx', () => {
     const unkeyed = keptAnswer({ ...request({}), idempotencyKey: null } as ApiRequest, approved);
-    expect(unkeyed.completionOf({ n: 1 })).toEqual([]);
+    expect(unkeyed.key).toBeUndefined();
     const failing = keptAnswer(
       {
         ...request({}),
         idempotencyKey: 'k1',
-        idempotencyClaim: { keyHash: 'h', answered: false },
+        idempotencyClaim: {
+          keyHash: 'h',
+          requestHash: 'r',
+          state: 'claimed',
+          times: () => ({ now: clock.now(), retentionSeconds: 60, lockSeconds: 60 }),
+          claimAlone: async () => {},
+        },
       } as ApiRequest,
       () => {
         throw new Unavailable('throttled');
       },
     );
-    expect(failing.completionOf({ n: 1 })).toEqual([]);
+    expect(failing.key?.answer({ n: 1 })).toEqual([]);
+  });
+});
+
+describe('idempotency on a route whose flow claims the key with its own writes', () => {
+  /** One request through the middleware (inWrites) and pinErrors; `respond` is the route. */
+  const inWrites = (repo: ReturnType<typeof fakeRepo>) => {
+    const middleware = idempotency(repo, clock, fakeLogger().asLogger, { inWrites: true });
+    return (respond: (api: ApiRequest) => Promise<ApiResponse>) => {
+      const api = { ...request({ amount: 400 }), idempotencyKey: 'k1' } as ApiRequest;
+      return run([withRequest(api), middleware, pinErrors(fakeLogger().asLogger)], () => respond(api));
+    };
+  };
+
+  it('claims nothing before the route, and leaves the claim to its writes', async () => {
+    const repo = fakeRepo();
+    const send = inWrites(repo);
+    await send(async (api) => {
+      expect(api.idempotencyClaim?.state).toBe('deferred');
+      expect(repo.records.size).toBe(0);
+      // The flow's reservation carried the claim (as PaymentsStore.commit writes it).
+      await repo.start(scope, api.idempotencyClaim!.keyHash, api.idempotencyClaim!.requestHash);
+      api.idempotencyClaim!.state = 'claimed';
+      return created();
+    });
+    const [held] = [...repo.records.values()];
+    expect(held?.response?.statusCode).toBe(201);
+  });
+
+  it('claims the key when the route answers before its writes, keeping a 4xx but no 5xx', async () => {
+    const repo = fakeRepo();
+    const send = inWrites(repo);
+    expect((await send(throttled)).statusCode).toBe(503);
+    expect(repo.records.size).toBe(0);
+    const refused = await send(answering({ statusCode: 422, headers: {}, body: '{"error":"invalid"}' }));
+    expect(refused.statusCode).toBe(422);
+    const again = await send(created);
+    expect(again.headers?.['Idempotent-Replayed']).toBe('true');
+    expect([again.statusCode, again.body]).toEqual([422, refused.body]);
+  });
+
+  it('answers a key held by another attempt as the claim before the route would have', async () => {
+    const repo = fakeRepo();
+    const send = inWrites(repo);
+    const answers: ApiResponse[] = [];
+    const first = await send(async (api) => {
+      // The first request's reservation carried the claim.
+      await api.idempotencyClaim!.claimAlone();
+      // While it runs: a second one's writes refused by the held key (KeyHeld), and a third
+      // answering before its writes, the key claimed then.
+      answers.push(
+        await send(async () => {
+          throw new KeyHeld({ outcome: 'in-progress' });
+        }),
+      );
+      answers.push(await send(answering({ statusCode: 400, headers: {}, body: '{}' })));
+      return created();
+    });
+    expect(first.statusCode).toBe(201);
+    expect(answers.map((answer) => [answer.statusCode, JSON.parse(answer.body as string).error])).toEqual([
+      [409, 'idempotency_key_in_use'],
+      [409, 'idempotency_key_in_use'],
+    ]);
+    // Once it answered: replayed to a request answering before its writes; a 5xx claims nothing.
+    const again = await send(answering({ statusCode: 400, headers: {}, body: '{}' }));
+    expect([again.statusCode, again.headers?.['Idempotent-Replayed']]).toEqual([201, 'true']);
+    expect((await send(throttled)).statusCode).toBe(503);
   });
 });
 

@@ -1,12 +1,11 @@
 import { PinError, resumptionOf, type Scope } from '@wattle/domain';
-import { TokenTaken } from '@wattle/ports';
+import { type KeyWrites, TokenTaken } from '@wattle/ports';
 import { paymentSourceParam } from '../payment-sources/take-payment-source.ts';
 import {
   type CreatePaymentDeps,
   createPayment,
   type PaymentCreated,
   type PaymentRequest,
-  type SettledAlong,
 } from './create-payment.ts';
 import { paymentTokenFor } from './payment-tokens.ts';
 import { finishReserved } from './recover-payment.ts';
@@ -19,28 +18,28 @@ export type KeyedPaymentRequest = Omit<PaymentRequest, 'token'> & { idempotencyK
  * Idempotency-Key when the request has one (paymentTokenFor), or, when that token is already taken
  * by an earlier attempt of the same request (or that attempt used up its card token or payment
  * source), answers with that payment, finishing it first if the attempt died between reserving
- * and settling. `along`: what commits with the new payment's settlement (SettledAlong), not with
- * an earlier attempt's.
+ * and settling. The request's Idempotency-Key (`key`) is claimed with the new payment's
+ * reservation, or on its own before an earlier attempt's payment is answered (KeyWrites).
  */
 export const createPaymentOnce = async (
   deps: CreatePaymentDeps,
   scope: Scope,
   { idempotencyKey, ...fields }: KeyedPaymentRequest,
-  along?: SettledAlong,
+  key?: KeyWrites<PaymentCreated>,
 ): Promise<PaymentCreated> => {
   const request: PaymentRequest = {
     ...fields,
     token: idempotencyKey ? paymentTokenFor(deps.ids, fields.kind, scope, idempotencyKey) : undefined,
   };
   try {
-    return await createPayment(deps, scope, request, along);
+    return await createPayment(deps, scope, request, key);
   } catch (error) {
     if (!request.token) throw error;
-    if (error instanceof TokenTaken) return resume(deps, scope, request, request.token);
+    if (error instanceof TokenTaken) return resume(deps, scope, request, request.token, key);
     // Its card token or payment source refused as used: used, when the payment exists, by this
     // request's own earlier attempt, which may have charged the card.
     if (usedSource(error) && (await deps.payments.get(scope, request.token))) {
-      return resume(deps, scope, request, request.token);
+      return resume(deps, scope, request, request.token, key);
     }
     throw error;
   }
@@ -57,7 +56,11 @@ const resume = async (
   scope: Scope,
   request: PaymentRequest,
   token: string,
+  key: KeyWrites<PaymentCreated> | undefined,
 ): Promise<PaymentCreated> => {
+  // The key first, as every route's: while the earlier attempt still holds it, or when it holds
+  // another request, that is the answer (KeyHeld), and its payment is never finished here.
+  await key?.claimAlone();
   const earlier = await deps.payments.get(scope, token);
   const resumption = resumptionOf(earlier, request, deps.clock.now());
   const payment = earlier!;

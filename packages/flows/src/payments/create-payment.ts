@@ -18,7 +18,7 @@ import {
   type ThreeDSecurePassThrough,
   threeDSecureFor,
 } from '@wattle/domain';
-import { hasAccount, type PaymentWrite } from '@wattle/ports';
+import { hasAccount, type KeyWrites, type PaymentWrite } from '@wattle/ports';
 import { commitUsingToken } from '../cards/card-intake.ts';
 import { usedFirst } from '../payment-sources/take-payment-source.ts';
 import type { PaymentsDeps } from './deps.ts';
@@ -81,6 +81,11 @@ export interface ReservedPayment {
 export interface ReservedWith {
   recovery: PaymentRecovery;
   changes: readonly PaymentWrite[];
+  /**
+   * Changes first in the reservation, their refusal before the payment's own: the request's
+   * Idempotency-Key's claim (KeyHeld, not TokenTaken, when an earlier attempt holds the key).
+   */
+  ahead?: readonly PaymentWrite[] | undefined;
 }
 
 const onItsOwn: ReservedWith = { recovery: 'own', changes: [] };
@@ -169,7 +174,9 @@ export const reservePayment = async (
     recovery: along.recovery,
   });
   const refusal = usedFirst(source.consumesPaymentSource ? 'payment_source' : 'card_token');
-  await commitUsingToken(refusal, () => payments.commit(scope, [...changes, ...along.changes], now));
+  await commitUsingToken(refusal, () =>
+    payments.commit(scope, [...(along.ahead ?? []), ...changes, ...along.changes], now),
+  );
   return {
     payment: reserved,
     card: source.opened,
@@ -179,29 +186,22 @@ export const reservePayment = async (
 };
 
 /**
- * What commits with a new payment's settlement besides its own changes, made from the outcome it
- * is about to answer: the answer kept under the request's Idempotency-Key (KeyCompletion), so no
- * write of the key's follows the settlement. The outcome createPayment returns is the very object
- * given here only when these changes committed with the settlement.
- */
-export type SettledAlong = (created: PaymentCreated) => readonly PaymentWrite[];
-
-const nothingAlong: SettledAlong = () => [];
-
-/**
  * Creates a charge or an authorisation: reserved first (reservePayment), then the processor is
- * asked, then the outcome is written, with `along`'s changes for it. A charge whose payer must
- * pass 3-D Secure starts it at the processor (startThreeDSecure) and waits for the payer, unless
- * the processor settles it at once (neither with `along`'s changes).
- * Throws TokenTaken when `request.token` names a payment that exists (see createPaymentOnce).
+ * asked, then the outcome is written. The request's Idempotency-Key (`key`, when it has one) is
+ * claimed first in the reservation and its answer kept with the settlement (KeyWrites); a charge
+ * whose payer must pass 3-D Secure starts it at the processor (startThreeDSecure) and waits for
+ * the payer, unless the processor settles it at once, its key's answer kept by the caller.
+ * Throws TokenTaken when `request.token` names a payment that exists (see createPaymentOnce), and
+ * KeyHeld when an earlier attempt holds the key.
  */
 export const createPayment = async (
   deps: CreatePaymentDeps,
   scope: Scope,
   request: PaymentRequest,
-  along: SettledAlong = nothingAlong,
+  key?: KeyWrites<PaymentCreated>,
 ): Promise<PaymentCreated> => {
-  const reserved = await reservePayment(deps, scope, request);
+  const reserved = await reservePayment(deps, scope, request, { ...onItsOwn, ahead: key?.claim });
+  key?.claimed();
   const { sessionToken } = reserved;
   if (sessionToken) {
     const returnUrl = request.threeDSecureReturnUrl?.(sessionToken) ?? '';
@@ -218,6 +218,6 @@ export const createPayment = async (
     { reservedAt: reserved.reservedAt },
   );
   const created: PaymentCreated = { outcome: 'settled', payment: settled };
-  await deps.payments.commit(scope, [...changes, ...along(created)], now);
+  await deps.payments.commit(scope, [...changes, ...(key?.answer(created) ?? [])], now);
   return created;
 };

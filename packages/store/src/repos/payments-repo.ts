@@ -13,6 +13,7 @@ import {
 import {
   Changed,
   jobKindOf,
+  KeyHeld,
   type Page,
   type PaymentsStore,
   type PaymentWrite,
@@ -31,7 +32,7 @@ import type { IndexName } from '../kernel/table.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 import { type BalanceLabel, creditIn, debitIn } from './balance-repo.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
-import { keyCompletionOf } from './idempotency-repo.ts';
+import { heldKeyOf, keyClaimOf, keyCompletionOf } from './idempotency-repo.ts';
 import { PaymentSourcesRepo } from './payment-sources-repo.ts';
 import { paymentOfItem, storedPayment } from './stored-payment.ts';
 import { subscriptionChangeIn } from './subscriptions-repo.ts';
@@ -486,6 +487,10 @@ export class PaymentsRepo implements PaymentsStore {
           break;
         case 'event':
           recordEvent(tx, scope, change.event, now);
+          break;
+        case 'key-claim':
+          tx.put('idempotency-key', keyClaimOf(scope, change.keyHash, change.requestHash, change.times));
+          tx.refuse('idempotency-key', (held) => new KeyHeld(heldKeyOf(held ?? {}, change.requestHash)));
           break;
         case 'key-completion':
           tx.update('idempotency-key', keyCompletionOf(scope, change.keyHash, change.response));
