@@ -281,11 +281,12 @@ describe('keptAnswer: a route whose own last write keeps its answer under the ke
 
 describe('idempotency on a route whose flow claims the key with its own writes', () => {
   /** One request through the middleware (inWrites) and pinErrors; `respond` is the route. */
+  const logged = fakeLogger();
   const inWrites = (repo: ReturnType<typeof fakeRepo>) => {
-    const middleware = idempotency(repo, clock, fakeLogger().asLogger, { inWrites: true });
+    const middleware = idempotency(repo, clock, logged.asLogger, { inWrites: true });
     return (respond: (api: ApiRequest) => Promise<ApiResponse>) => {
       const api = { ...request({ amount: 400 }), idempotencyKey: 'k1' } as ApiRequest;
-      return run([withRequest(api), middleware, pinErrors(fakeLogger().asLogger)], () => respond(api));
+      return run([withRequest(api), middleware, pinErrors(logged.asLogger)], () => respond(api));
     };
   };
 
@@ -334,6 +335,8 @@ describe('idempotency on a route whose flow claims the key with its own writes',
       return created();
     });
     expect(first.statusCode).toBe(201);
+    // A held key is an answer, not a failure: nothing logged as one.
+    expect(logged.logger.error).not.toHaveBeenCalled();
     expect(answers.map((answer) => [answer.statusCode, JSON.parse(answer.body as string).error])).toEqual([
       [409, 'idempotency_key_in_use'],
       [409, 'idempotency_key_in_use'],

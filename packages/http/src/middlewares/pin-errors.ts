@@ -1,5 +1,5 @@
 import { PinError } from '@wattle/domain';
-import type { Logger } from '@wattle/ports';
+import { KeyHeld, type Logger } from '@wattle/ports';
 import { toHttpError } from '../to-http-error.ts';
 import { jsonResponse } from './json-response.ts';
 import type { ApiMiddleware, ApiResponse } from './types.ts';
@@ -23,7 +23,8 @@ export const pinErrors = (logger: Logger): ApiMiddleware => ({
     if (request.error instanceof PinError && request.error.code === 'gateway_error') {
       // The acquirer's answer (a test card asks for it), not a fault of ours: no ERROR, no stack.
       logger.info('The processor answered gateway_error', { route, status });
-    } else if (status >= 500) {
+    } else if (status >= 500 && !(request.error instanceof KeyHeld)) {
+      // (A held Idempotency-Key is no failure: the idempotency middleware answers it, over this.)
       const log = status === 503 ? logger.warn.bind(logger) : logger.error.bind(logger);
       log('Request failed', { error: request.error as Error, route });
     }
