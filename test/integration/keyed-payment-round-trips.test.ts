@@ -73,3 +73,29 @@ describe('A keyed payment: its Idempotency-Key claimed in the reservation, compl
     });
   }
 });
+
+describe('A keyed charge on a card token the first attempt used up', () => {
+  it('is replayed from the key’s claim after the token’s reads, without reading the payment', async () => {
+    const card = await api.call('POST', '/1/cards', chargeFields().card);
+    expect(card.status).toBe(201);
+    const fields = { ...chargeFields(), card: undefined, card_token: card.body.response.token };
+    const key = randomUUID();
+    const first = await writesOf('/1/charges', fields, key);
+    expect(first.res.status).toBe(201);
+    expect(first.commands).toEqual(['TransactWriteItems', 'TransactWriteItems']);
+
+    api.hooks.reset();
+    const again = await api.call('POST', '/1/charges', fields, { headers: { 'idempotency-key': key } });
+    expect([again.status, again.text, again.headers['idempotent-replayed']]).toEqual([
+      201,
+      first.res.text,
+      'true',
+    ]);
+    // The card token's reads (used, or not held: decision 208), then the key's claim, refused with
+    // the first answer: the payment itself is not read.
+    const charge = first.res.body.response.token as string;
+    expect(api.hooks.calls.filter(isWrite).map((call) => call.command)).toEqual(['PutItem']);
+    expect(api.hooks.calls.at(-1)?.command).toBe('PutItem');
+    expect(api.hooks.calls.filter((call) => JSON.stringify(call.input).includes(charge))).toEqual([]);
+  });
+});

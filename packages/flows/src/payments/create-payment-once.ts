@@ -1,4 +1,4 @@
-import { PinError, resumptionOf, type Scope } from '@wattle/domain';
+import { type Payment, PinError, resumptionOf, type Scope } from '@wattle/domain';
 import { type KeyWrites, TokenTaken } from '@wattle/ports';
 import { paymentSourceParam } from '../payment-sources/take-payment-source.ts';
 import {
@@ -34,14 +34,15 @@ export const createPaymentOnce = async (
   try {
     return await createPayment(deps, scope, request, key);
   } catch (error) {
-    if (!request.token) throw error;
-    if (error instanceof TokenTaken) return resume(deps, scope, request, request.token, key);
-    // Its card token or payment source refused as used: used, when the payment exists, by this
-    // request's own earlier attempt, which may have charged the card.
-    if (usedSource(error) && (await deps.payments.get(scope, request.token))) {
-      return resume(deps, scope, request, request.token, key);
-    }
-    throw error;
+    // Its token taken, or its card token or payment source refused as used: by this request's own
+    // earlier attempt, when that payment exists, which may have charged the card.
+    if (!request.token || !(error instanceof TokenTaken || usedSource(error))) throw error;
+    // The key first, as every route's: while the earlier attempt still holds it, or when it holds
+    // another request, that is the answer (KeyHeld), and its payment is never finished here.
+    await key?.claimAlone();
+    const earlier = await deps.payments.get(scope, request.token);
+    if (!earlier && !(error instanceof TokenTaken)) throw error;
+    return resume(deps, scope, request, earlier);
   }
 };
 
@@ -55,13 +56,8 @@ const resume = async (
   deps: CreatePaymentDeps,
   scope: Scope,
   request: PaymentRequest,
-  token: string,
-  key: KeyWrites<PaymentCreated> | undefined,
+  earlier: Payment | null,
 ): Promise<PaymentCreated> => {
-  // The key first, as every route's: while the earlier attempt still holds it, or when it holds
-  // another request, that is the answer (KeyHeld), and its payment is never finished here.
-  await key?.claimAlone();
-  const earlier = await deps.payments.get(scope, token);
   const resumption = resumptionOf(earlier, request, deps.clock.now());
   const payment = earlier!;
   if (resumption === 'finish')
