@@ -99,3 +99,25 @@ describe('A keyed charge on a card token the first attempt used up', () => {
     expect(api.hooks.calls.filter((call) => JSON.stringify(call.input).includes(charge))).toEqual([]);
   });
 });
+
+describe('A keyed live charge whose payer is sent to 3-D Secure', () => {
+  it('keeps the key’s answer with the write that makes it wait for the payer: two writes', async () => {
+    const fields = chargeFields({
+      three_d_secure: { enabled: true, callback_url: 'https://shop.example/back?order=1' },
+    });
+    const headers = { 'idempotency-key': randomUUID() };
+    const live = { headers, key: api.liveSecretKey, stage: 'live' } as const;
+    api.hooks.reset();
+    const first = await api.call('POST', '/1/charges', fields, live);
+    expect(first.status, first.text).toBe(202);
+    const writes = api.hooks.calls.filter(isWrite);
+    expect(writes.map((call) => call.command)).toEqual(['TransactWriteItems', 'TransactWriteItems']);
+    expect(writes.map(touchesKey)).toEqual([true, true]);
+    const again = await api.call('POST', '/1/charges', fields, live);
+    expect([again.status, again.text, again.headers['idempotent-replayed']]).toEqual([
+      202,
+      first.text,
+      'true',
+    ]);
+  });
+});

@@ -190,7 +190,7 @@ export const reservePayment = async (
  * asked, then the outcome is written. The request's Idempotency-Key (`key`, when it has one) is
  * claimed first in the reservation and its answer kept with the settlement (KeyWrites); a charge
  * whose payer must pass 3-D Secure starts it at the processor (startThreeDSecure) and waits for
- * the payer, unless the processor settles it at once, its key's answer kept by the caller.
+ * the payer, unless the processor settles it at once: either write keeps the key's answer.
  * Throws TokenTaken when `request.token` names a payment that exists (see createPaymentOnce), and
  * KeyHeld when an earlier attempt holds the key.
  */
@@ -205,10 +205,17 @@ export const createPayment = async (
   const { sessionToken } = reserved;
   if (sessionToken) {
     const returnUrl = request.threeDSecureReturnUrl?.(sessionToken) ?? '';
-    const started = await startThreeDSecure(deps, scope, reserved.payment, reserved.card, returnUrl);
-    return started.state === 'pending_3ds'
-      ? { outcome: 'three_d_secure', payment: started, sessionToken }
-      : { outcome: 'settled', payment: started };
+    const outcomeOf = (started: Payment): PaymentCreated =>
+      started.state === 'pending_3ds'
+        ? { outcome: 'three_d_secure', payment: started, sessionToken }
+        : { outcome: 'settled', payment: started };
+    // The outcome whose answer commits with the payment's write is the one returned (KeyWrites).
+    let created: PaymentCreated | undefined;
+    const started = await startThreeDSecure(deps, scope, reserved.payment, reserved.card, returnUrl, (p) => {
+      created = outcomeOf(p);
+      return key?.answer(created) ?? [];
+    });
+    return created?.payment === started ? created : outcomeOf(started);
   }
   const { settled, changes, now } = await settlementWithProcessor(
     deps,

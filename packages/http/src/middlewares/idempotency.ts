@@ -95,8 +95,7 @@ const answerOf = <T>(present: (outcome: T) => ApiResult, outcome: T): Answer => 
  * answers the outcome the flow returns. When that is the very outcome whose answer was kept with
  * the settlement (the flow returns it only once that write committed), it answers exactly what
  * was kept and marks the key answered, so the middleware writes nothing more. Any other outcome
- * (an earlier attempt's payment, one awaiting 3-D Secure) is answered afresh and kept by the
- * middleware as every route's is.
+ * (an earlier attempt's payment) is answered afresh and kept by the middleware as every route's is.
  */
 export const keptAnswer = <T extends object>(request: ApiRequest, present: (outcome: T) => ApiResult) => {
   const claim = request.idempotencyClaim;
