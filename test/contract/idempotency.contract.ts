@@ -1,3 +1,4 @@
+import { Changed, KeyHeld } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import { at, type Engine, later, newScope, race, unique } from './subject.ts';
 
@@ -57,6 +58,80 @@ export const describeIdempotency = (engine: Engine) => {
         }),
       );
       expect(won).toBe(1);
+    });
+
+    it('keep the answer a payment’s commit carries (KeyCompletion) with its changes, or not at all', async () => {
+      const { idempotency, payments } = engine();
+      const scope = newScope();
+      const kept = unique('key');
+      const refused = unique('key');
+      await idempotency.start(scope, kept, 'r1', times(now));
+      await idempotency.start(scope, refused, 'r1', times(now));
+      await payments.commit(scope, [{ kind: 'key-completion', keyHash: kept, response }], now);
+      expect(await idempotency.start(scope, kept, 'r1', times(later(now, 1000)))).toEqual({
+        outcome: 'replay',
+        response,
+      });
+      // With a change its condition refuses (a lease that is not there), the answer is not kept.
+      await expect(
+        payments.commit(
+          scope,
+          [
+            { kind: 'lease-use', paymentToken: unique('ch') },
+            { kind: 'key-completion', keyHash: refused, response },
+          ],
+          now,
+        ),
+      ).rejects.toThrow(Changed);
+      expect(await idempotency.start(scope, refused, 'r1', times(later(now, 1000)))).toEqual({
+        outcome: 'in-progress',
+      });
+    });
+
+    it('are claimed first in a payment’s commit (KeyClaim), or refuse it with what they hold (KeyHeld)', async () => {
+      const { idempotency, payments } = engine();
+      const scope = newScope();
+      const key = unique('key');
+      const claim = (requestHash: string, at: Date) =>
+        ({ kind: 'key-claim', keyHash: key, requestHash, times: times(at) }) as const;
+      const heldBy = (requestHash: string, at: Date) =>
+        payments.commit(scope, [claim(requestHash, at)], at).then(
+          () => 'started',
+          (error: unknown) => {
+            if (!(error instanceof KeyHeld)) throw error;
+            return error.held;
+          },
+        );
+      expect(await heldBy('r1', now)).toBe('started');
+      expect(await heldBy('r1', later(now, 1000))).toEqual({ outcome: 'in-progress' });
+      expect(await heldBy('r2', later(now, 1000))).toEqual({ outcome: 'mismatch' });
+      await payments.commit(scope, [{ kind: 'key-completion', keyHash: key, response }], now);
+      expect(await heldBy('r1', later(now, 2000))).toEqual({ outcome: 'replay', response });
+      // Refused, the commit writes none of its changes: the lease it would have made is not there.
+      const token = unique('ch');
+      await expect(
+        payments.commit(
+          scope,
+          [claim('r1', later(now, 3000)), { kind: 'lease', paymentToken: token, until: later(now, 60_000) }],
+          now,
+        ),
+      ).rejects.toThrow(KeyHeld);
+      await expect(payments.commit(scope, [{ kind: 'lease-use', paymentToken: token }], now)).rejects.toThrow(
+        Changed,
+      );
+      // As start: a claim the store took is the same key's record.
+      const other = unique('key');
+      await payments.commit(
+        scope,
+        [{ kind: 'key-claim', keyHash: other, requestHash: 'r1', times: times(now) }],
+        now,
+      );
+      expect(await idempotency.start(scope, other, 'r1', times(later(now, 1000)))).toEqual({
+        outcome: 'in-progress',
+      });
+      expect(await idempotency.start(scope, other, 'r1', times(later(now, 61_000)))).toEqual({
+        outcome: 'started',
+      });
     });
 
     it('are freed by a release, for the same request to be retried', async () => {

@@ -558,6 +558,56 @@ describe('charge events', () => {
   });
 });
 
+describe('Idempotency-Key on POST /charges (claimed with the charge’s own writes)', () => {
+  const keyed = (key: string, overrides: Record<string, unknown> = {}) =>
+    client.post('/1/charges', chargeFields(overrides), { headers: { 'Idempotency-Key': key } });
+  const replays = (again: { status: number; body: unknown; headers: Headers }, first: typeof again) => {
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect([again.status, again.body]).toEqual([first.status, first.body]);
+  };
+
+  it('replays a card token’s charge and a customer’s, and refuses another charge under their keys', async () => {
+    const token = (await client.post('/1/cards', cardFields(), { form: true })).body.response.token;
+    const customer = (await client.post('/1/customers', { email: 'c@example.com', card: cardFields() })).body
+      .response.token;
+    for (const source of [{ card_token: token }, { customer_token: customer }]) {
+      const key = crypto.randomUUID();
+      const first = await keyed(key, { card: undefined, ...source });
+      expect(first.status).toBe(201);
+      replays(await keyed(key, { card: undefined, ...source }), first);
+      const other = await keyed(key, { card: undefined, ...source, amount: 500 });
+      expect([other.status, other.body.error]).toEqual([422, 'idempotency_key_reused']);
+      // Refused before anything: the first charge is the only one under the key.
+      replays(await keyed(key, { card: undefined, ...source }), first);
+    }
+  });
+
+  it('keeps a refusal that never reached the charge’s writes: replayed, and another request refused', async () => {
+    const key = crypto.randomUUID();
+    const first = await keyed(key, { amount: 10 });
+    expect(first.status).toBe(422);
+    replays(await keyed(key, { amount: 10 }), first);
+    const other = await keyed(key);
+    expect([other.status, other.body.error]).toEqual([422, 'idempotency_key_reused']);
+  });
+
+  it('replays a decline, and a charge whose payer is sent to 3-D Secure', async () => {
+    const key = crypto.randomUUID();
+    const declined = await keyed(key, { card: cardFields({ number: declineCards.card_declined.visa }) });
+    expect(declined.status).toBe(400);
+    replays(await keyed(key, { card: cardFields({ number: declineCards.card_declined.visa }) }), declined);
+
+    const live = api(merchant.live.baseUrl, merchant.live.secretKey);
+    const headers = { 'Idempotency-Key': crypto.randomUUID() };
+    const threeDs = chargeFields({
+      three_d_secure: { enabled: true, callback_url: 'https://shop.example/back?order=1' },
+    });
+    const pending = await live.post('/1/charges', threeDs, { headers });
+    expect(pending.status).toBe(202);
+    replays(await live.post('/1/charges', threeDs, { headers }), pending);
+  });
+});
+
 describe('Idempotency-Key and the kind of API key', () => {
   it('keeps a key a publishable-key request used from the secret-key charge with the same key', async () => {
     const own = await newMerchant();

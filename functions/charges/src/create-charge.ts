@@ -1,5 +1,12 @@
-import { createPaymentOnce, declined, paymentFieldsOf } from '@wattle/flows';
-import { type RouteHandler, resource, scopeOf } from '@wattle/http';
+import { createPaymentOnce, declined, type PaymentCreated, paymentFieldsOf } from '@wattle/flows';
+import {
+  type ApiResult,
+  claimingKeyInWrites,
+  keptAnswer,
+  type RouteHandler,
+  resource,
+  scopeOf,
+} from '@wattle/http';
 import {
   createChargeSchema,
   paymentRequestOf,
@@ -17,33 +24,42 @@ import { threeDSecurePageUrl } from './three-d-secure.ts';
  * 202 when the payer must pass 3-D Secure here, 202 with the charge Pending when the processor's
  * answer is unknown, 4xx/502 for declines (502 gateway_error only when nothing was made).
  */
-export const createCharge: RouteHandler<ChargesDeps> = async (request, deps) => {
+export const createCharge = claimingKeyInWrites<RouteHandler<ChargesDeps>>(async (request, deps) => {
   const now = deps.clock.now();
   const input = validate(createChargeSchema(now, request.environment), request.body, {
     also: paymentSourceIssues(request.body),
   });
   const scope = scopeOf(request);
-  const created = await createPaymentOnce(deps, scope, {
-    kind: 'charge',
-    idempotencyKey: request.idempotencyKey,
-    ...paymentFieldsOf(paymentRequestOf(input)),
-    ...platformAdjustmentOf(input),
-    capture: input.capture,
-    threeDSecure: input.three_d_secure ?? null,
-    threeDSecureReturnUrl: (session) => threeDSecurePageUrl(request.environment, session),
+  // The Idempotency-Key claimed with the charge's reservation, its answer kept with its settlement.
+  const kept = keptAnswer(request, (created: PaymentCreated): ApiResult => {
+    if (created.outcome === 'three_d_secure') {
+      return resource(
+        202,
+        presentThreeDSecureRedirect(
+          created.payment.token,
+          threeDSecurePageUrl(request.environment, created.sessionToken),
+        ),
+      );
+    }
+    if (created.payment.state === 'failed') throw declined(created.payment);
+    // The processor's answer unknown: Pending (202) until the recovery job resolves it, never an error a
+    // client would retry as a new payment.
+    const status = created.payment.state === 'processing' ? 202 : 201;
+    return resource(status, presentCharge(created.payment, deps.clock.now()));
   });
-  if (created.outcome === 'three_d_secure') {
-    return resource(
-      202,
-      presentThreeDSecureRedirect(
-        created.payment.token,
-        threeDSecurePageUrl(request.environment, created.sessionToken),
-      ),
-    );
-  }
-  if (created.payment.state === 'failed') throw declined(created.payment);
-  // The processor's answer unknown: Pending (202) until the recovery job resolves it, never an error a
-  // client would retry as a new payment.
-  const status = created.payment.state === 'processing' ? 202 : 201;
-  return resource(status, presentCharge(created.payment, deps.clock.now()));
-};
+  const created = await createPaymentOnce(
+    deps,
+    scope,
+    {
+      kind: 'charge',
+      idempotencyKey: request.idempotencyKey,
+      ...paymentFieldsOf(paymentRequestOf(input)),
+      ...platformAdjustmentOf(input),
+      capture: input.capture,
+      threeDSecure: input.three_d_secure ?? null,
+      threeDSecureReturnUrl: (session) => threeDSecurePageUrl(request.environment, session),
+    },
+    kept.key,
+  );
+  return kept.answer(created);
+});

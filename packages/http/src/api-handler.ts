@@ -18,8 +18,8 @@ import type { MetricsRecorder } from '@wattle/routes/metrics';
 import type { Context } from 'aws-lambda';
 import type { ApiRequest } from './api-request.ts';
 import { authenticate } from './middlewares/authenticate.ts';
-import { idempotency } from './middlewares/idempotency.ts';
-import { jsonResponse } from './middlewares/json-response.ts';
+import { claimsKeyInWrites, idempotency } from './middlewares/idempotency.ts';
+import { responseOf } from './middlewares/json-response.ts';
 import { jsonp } from './middlewares/jsonp.ts';
 import { parsedRequestOf, parseRequest } from './middlewares/parse-request.ts';
 import { pathTokens } from './middlewares/path-tokens.ts';
@@ -69,15 +69,6 @@ type AnyRouteHandler<D extends ApiDeps> = (request: ApiRequest, deps: D) => Prom
 
 export type ApiLambdaHandler = (event: ApiEvent, context: Context) => Promise<ApiResponse>;
 
-const toResponse = (result: ApiResult): ApiResponse =>
-  result.raw
-    ? {
-        statusCode: result.status,
-        headers: { ...result.headers, 'Content-Type': result.raw.contentType },
-        body: result.raw.text,
-      }
-    : jsonResponse(result.status, result.body, result.headers);
-
 /**
  * What a function adds to the common chain. `uploadBody`: the body read of its multipart routes
  * (readUploadBody), given only by the function that takes uploads, so that the multipart parser
@@ -93,6 +84,8 @@ interface RouteMiddlewares {
   authenticate: ApiMiddleware;
   pathTokens: ApiMiddleware;
   idempotency: ApiMiddleware;
+  /** For the routes whose flows claim the key with their own writes (claimingKeyInWrites). */
+  idempotencyInWrites: ApiMiddleware;
   pinErrors: ApiMiddleware;
   uploadBody: ApiHandlerOptions['uploadBody'];
 }
@@ -102,6 +95,7 @@ const routeMiddlewares = (deps: ApiDeps, options: ApiHandlerOptions): RouteMiddl
   authenticate: authenticate(deps.accounts),
   pathTokens: pathTokens(),
   idempotency: idempotency(deps.idempotency, deps.clock, deps.logger),
+  idempotencyInWrites: idempotency(deps.idempotency, deps.clock, deps.logger, { inWrites: true }),
   pinErrors: pinErrors(deps.logger),
   uploadBody: options.uploadBody,
 });
@@ -117,7 +111,8 @@ const bodyRead = (route: Route, use: RouteMiddlewares): ApiMiddleware | ApiMiddl
 /**
  * One route's chain, which the router calls: the body read (not on a GET; multipart on an upload
  * route), the request parsed for this route, the key checked, the path's tokens checked,
- * Idempotency-Key, then the route's handler, once every text of the request is known to be
+ * Idempotency-Key (claimed here, or by the flow's own writes: claimingKeyInWrites), then the
+ * route's handler, once every text of the request is known to be
  * well-formed Unicode (refuseIllFormedText: the one check for every field of every route).
  *
  * `before` runs top-down and `after`/`onError` bottom-up, so pinErrors (last) answers an error
@@ -137,13 +132,13 @@ const routeChain = <D extends ApiDeps>(
     .use(parseRequest(route))
     .use(use.authenticate)
     .use(use.pathTokens)
-    .use(use.idempotency)
+    .use(claimsKeyInWrites(handle) ? use.idempotencyInWrites : use.idempotency)
     .use(use.pinErrors)
     .handler(async (event) => {
       const api = parsedRequestOf(event);
       if (!api) throw new Error('The request was not parsed');
       refuseIllFormedText(api.body, api.query);
-      return toResponse(await handle(api, deps));
+      return responseOf(await handle(api, deps));
     }) as unknown as ApiLambdaHandler;
 
 /**

@@ -1,4 +1,5 @@
 import type { ApiKeyGrant, Environment, Scope } from '@wattle/domain';
+import type { IdempotencyTimes } from '@wattle/ports';
 import type { Route } from '@wattle/routes';
 import type { Fields } from './fields.ts';
 import type { Upload } from './parse-multipart.ts';
@@ -28,6 +29,27 @@ export interface ApiRequest<
   jsonpCallback: string | null;
   /** The request's Idempotency-Key header, as sent (the idempotency middleware checks it). */
   idempotencyKey: string | null;
+  /**
+   * The request's Idempotency-Key, as the idempotency middleware holds it (none without a key, on a
+   * read, or for a partner key): claimed by the middleware, or, on a route whose own writes claim it
+   * and keep its answer (keptAnswer), left to them.
+   */
+  idempotencyClaim?: IdempotencyClaim | undefined;
+}
+
+/**
+ * A request's Idempotency-Key: its stored name, its request's digest, and where it stands:
+ * `deferred` (its route's first write is to claim it), `claimed` (the request's), or `answered`
+ * (its answer kept by the route's own last write: the middleware writes nothing more).
+ */
+export interface IdempotencyClaim {
+  keyHash: string;
+  requestHash: string;
+  state: 'deferred' | 'claimed' | 'answered';
+  /** The claim's times from now: when it was made, its lock, its retention. */
+  times(): IdempotencyTimes;
+  /** Claims a deferred key on its own, as every route's (KeyHeld when it is held). */
+  claimAlone(): Promise<void>;
 }
 
 /** The merchant scope of a request that was authenticated with a merchant key. */

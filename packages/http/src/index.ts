@@ -4,6 +4,7 @@ export * from './body-limits.ts';
 export * from './event-handler.ts';
 export * from './fields.ts';
 export * from './middlewares/authenticate.ts';
+export { claimingKeyInWrites, keptAnswer } from './middlewares/idempotency.ts';
 export * from './middlewares/json-response.ts';
 export * from './middlewares/read-body.ts';
 export * from './middlewares/read-upload-body.ts';

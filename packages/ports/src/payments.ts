@@ -1,14 +1,16 @@
 import type { Payment, PaymentChange, PaymentKind, Scope } from '@wattle/domain';
 import type { SealedSecrets } from './cards.ts';
+import type { KeyClaim, KeyCompletion } from './idempotency.ts';
 import type { Page } from './pages.ts';
 import type { SubscriptionWrite } from './subscriptions.ts';
 
 /**
  * One change a payment's transaction commits: the domain's (reservationOf, settlementOf,
  * transitionOf), or a subscription's riding with them (a bill's charge: its bill's beginning with
- * the reservation, its settlement with the charge's).
+ * the reservation, its settlement with the charge's), or the request's Idempotency-Key: its claim
+ * riding first in the reservation (KeyClaim), its answer with the settlement (KeyCompletion).
  */
-export type PaymentWrite = PaymentChange | SubscriptionWrite;
+export type PaymentWrite = PaymentChange | SubscriptionWrite | KeyClaim | KeyCompletion;
 
 /** Where a 3-D Secure session leads: the merchant and the payment waiting for the payer. */
 export interface ThreeDSecureSession {
@@ -40,8 +42,8 @@ export interface PaymentsStore {
    * change's condition refuses: TokenTaken (a reservation whose payment token exists: the same
    * request came before), TokenUsed (a card token or payment source used or expired since it was
    * read), Changed (a payment no longer in the state its change is `from`, or a lease gone),
-   * JobTaken (a job claimed by another run), and, for a subscription's change, what
-   * SubscriptionsStore.commit throws.
+   * JobTaken (a job claimed by another run), KeyHeld (a KeyClaim on a held key), and, for a
+   * subscription's change, what SubscriptionsStore.commit throws.
    */
   commit(scope: Scope, changes: readonly PaymentWrite[], now: Date): Promise<void>;
 }

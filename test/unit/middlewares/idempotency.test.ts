@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { ApiKeyKind, Scope } from '@wattle/domain';
-import { type StoredResponse, Unavailable } from '@wattle/ports';
+import { type ApiKeyKind, PinError, type Scope } from '@wattle/domain';
+import { KeyHeld, type StoredResponse, Unavailable } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../../packages/http/src/api-request.ts';
-import { idempotency } from '../../../packages/http/src/middlewares/idempotency.ts';
+import { idempotency, keptAnswer } from '../../../packages/http/src/middlewares/idempotency.ts';
+import { responseOf } from '../../../packages/http/src/middlewares/json-response.ts';
 import { pinErrors } from '../../../packages/http/src/middlewares/pin-errors.ts';
 import type { ApiResponse } from '../../../packages/http/src/middlewares/types.ts';
+import { type ApiResult, resource } from '../../../packages/http/src/responses.ts';
 import { apiEvent, fakeLogger, run, withRequest } from './harness.ts';
 
 /** The idempotency repository in memory: the same methods, one record per scope and key. */
@@ -199,6 +201,150 @@ describe('idempotency', () => {
   it('answers as the request did when keeping the answer fails', async () => {
     const { send } = sender(fakeRepo({ failWrites: true }));
     expect((await send('k1', {})).statusCode).toBe(201);
+  });
+});
+
+describe('keptAnswer: a route whose own last write keeps its answer under the key', () => {
+  /**
+   * One request through idempotency and pinErrors whose handler keeps its answer as a payment's
+   * settlement does: the flow gets the completion of `kept` and writes it (as PaymentsStore.commit
+   * would), then returns `returned` (the same outcome, or another: a resumed payment).
+   */
+  const keyed = (repo: ReturnType<typeof fakeRepo>, present: (outcome: { n: number }) => ApiResult) => {
+    const completes: StoredResponse[] = [];
+    const counted = {
+      ...repo,
+      complete: async (s: Scope, k: string, r: StoredResponse) => {
+        completes.push(r);
+        await repo.complete(s, k, r);
+      },
+    };
+    const middleware = idempotency(counted, clock, fakeLogger().asLogger);
+    const send = (kept: { n: number }, returned: { n: number }) => {
+      const api = { ...request({ amount: 400 }), idempotencyKey: 'k1' } as ApiRequest;
+      return run([withRequest(api), middleware, pinErrors(fakeLogger().asLogger)], async () => {
+        const answer = keptAnswer(api, present);
+        for (const completion of answer.key?.answer(kept) ?? [])
+          await repo.complete(scope, completion.keyHash, completion.response);
+        return responseOf(answer.answer(returned));
+      });
+    };
+    return { send, completes };
+  };
+  const approved = (outcome: { n: number }) => resource(201, outcome);
+  const declined = (): ApiResult => {
+    throw new PinError('card_declined');
+  };
+
+  it('writes nothing after the route’s own write, and replays what it kept', async () => {
+    for (const present of [approved, declined]) {
+      const { send, completes } = keyed(fakeRepo(), present);
+      const outcome = { n: 1 };
+      const first = await send(outcome, outcome);
+      expect(completes).toEqual([]);
+      const again = await send({ n: 2 }, { n: 2 });
+      expect(again.headers?.['Idempotent-Replayed']).toBe('true');
+      expect([again.statusCode, again.body]).toEqual([first.statusCode, first.body]);
+      expect(first.statusCode).toBe(present === approved ? 201 : 400);
+    }
+  });
+
+  it('keeps the answer as every route’s when the flow returns another outcome than the one it wrote', async () => {
+    const { send, completes } = keyed(fakeRepo(), approved);
+    const first = await send({ n: 1 }, { n: 2 });
+    expect(JSON.parse(first.body as string).response).toEqual({ n: 2 });
+    expect(completes.map((kept) => kept.body)).toEqual([first.body]);
+  });
+
+  it('gives no completion without a claimed key, nor for a 5xx', () => {
+    const unkeyed = keptAnswer({ ...request({}), idempotencyKey: null } as ApiRequest, approved);
+    expect(unkeyed.key).toBeUndefined();
+    const failing = keptAnswer(
+      {
+        ...request({}),
+        idempotencyKey: 'k1',
+        idempotencyClaim: {
+          keyHash: 'h',
+          requestHash: 'r',
+          state: 'claimed',
+          times: () => ({ now: clock.now(), retentionSeconds: 60, lockSeconds: 60 }),
+          claimAlone: async () => {},
+        },
+      } as ApiRequest,
+      () => {
+        throw new Unavailable('throttled');
+      },
+    );
+    expect(failing.key?.answer({ n: 1 })).toEqual([]);
+  });
+});
+
+describe('idempotency on a route whose flow claims the key with its own writes', () => {
+  /** One request through the middleware (inWrites) and pinErrors; `respond` is the route. */
+  const logged = fakeLogger();
+  const inWrites = (repo: ReturnType<typeof fakeRepo>) => {
+    const middleware = idempotency(repo, clock, logged.asLogger, { inWrites: true });
+    return (respond: (api: ApiRequest) => Promise<ApiResponse>) => {
+      const api = { ...request({ amount: 400 }), idempotencyKey: 'k1' } as ApiRequest;
+      return run([withRequest(api), middleware, pinErrors(logged.asLogger)], () => respond(api));
+    };
+  };
+
+  it('claims nothing before the route, and leaves the claim to its writes', async () => {
+    const repo = fakeRepo();
+    const send = inWrites(repo);
+    await send(async (api) => {
+      expect(api.idempotencyClaim?.state).toBe('deferred');
+      expect(repo.records.size).toBe(0);
+      // The flow's reservation carried the claim (as PaymentsStore.commit writes it).
+      await repo.start(scope, api.idempotencyClaim!.keyHash, api.idempotencyClaim!.requestHash);
+      api.idempotencyClaim!.state = 'claimed';
+      return created();
+    });
+    const [held] = [...repo.records.values()];
+    expect(held?.response?.statusCode).toBe(201);
+  });
+
+  it('claims the key when the route answers before its writes, keeping a 4xx but no 5xx', async () => {
+    const repo = fakeRepo();
+    const send = inWrites(repo);
+    expect((await send(throttled)).statusCode).toBe(503);
+    expect(repo.records.size).toBe(0);
+    const refused = await send(answering({ statusCode: 422, headers: {}, body: '{"error":"invalid"}' }));
+    expect(refused.statusCode).toBe(422);
+    const again = await send(created);
+    expect(again.headers?.['Idempotent-Replayed']).toBe('true');
+    expect([again.statusCode, again.body]).toEqual([422, refused.body]);
+  });
+
+  it('answers a key held by another attempt as the claim before the route would have', async () => {
+    const repo = fakeRepo();
+    const send = inWrites(repo);
+    const answers: ApiResponse[] = [];
+    const first = await send(async (api) => {
+      // The first request's reservation carried the claim.
+      await api.idempotencyClaim!.claimAlone();
+      // While it runs: a second one's writes refused by the held key (KeyHeld), and a third
+      // answering before its writes, the key claimed then.
+      answers.push(
+        await send(async () => {
+          throw new KeyHeld({ outcome: 'in-progress' });
+        }),
+      );
+      answers.push(await send(answering({ statusCode: 400, headers: {}, body: '{}' })));
+      return created();
+    });
+    expect(first.statusCode).toBe(201);
+    // A held key is an answer, not a failure: nothing logged as one.
+    expect(logged.logger.error).not.toHaveBeenCalled();
+    expect(answers.map((answer) => [answer.statusCode, JSON.parse(answer.body as string).error])).toEqual([
+      [409, 'idempotency_key_in_use'],
+      [409, 'idempotency_key_in_use'],
+    ]);
+    // Once it answered: replayed to a request answering before its writes; a 5xx claims nothing.
+    const again = await send(answering({ statusCode: 400, headers: {}, body: '{}' }));
+    expect([again.statusCode, again.headers?.['Idempotent-Replayed']]).toEqual([201, 'true']);
+    expect((await send(throttled)).statusCode).toBe(503);
   });
 });
 

@@ -1,5 +1,5 @@
-import { PinError, resumptionOf, type Scope } from '@wattle/domain';
-import { TokenTaken } from '@wattle/ports';
+import { type Payment, PinError, resumptionOf, type Scope } from '@wattle/domain';
+import { type KeyWrites, TokenTaken } from '@wattle/ports';
 import { paymentSourceParam } from '../payment-sources/take-payment-source.ts';
 import {
   type CreatePaymentDeps,
@@ -18,28 +18,31 @@ export type KeyedPaymentRequest = Omit<PaymentRequest, 'token'> & { idempotencyK
  * Idempotency-Key when the request has one (paymentTokenFor), or, when that token is already taken
  * by an earlier attempt of the same request (or that attempt used up its card token or payment
  * source), answers with that payment, finishing it first if the attempt died between reserving
- * and settling.
+ * and settling. The request's Idempotency-Key (`key`) is claimed with the new payment's
+ * reservation, or on its own before an earlier attempt's payment is answered (KeyWrites).
  */
 export const createPaymentOnce = async (
   deps: CreatePaymentDeps,
   scope: Scope,
   { idempotencyKey, ...fields }: KeyedPaymentRequest,
+  key?: KeyWrites<PaymentCreated>,
 ): Promise<PaymentCreated> => {
   const request: PaymentRequest = {
     ...fields,
     token: idempotencyKey ? paymentTokenFor(deps.ids, fields.kind, scope, idempotencyKey) : undefined,
   };
   try {
-    return await createPayment(deps, scope, request);
+    return await createPayment(deps, scope, request, key);
   } catch (error) {
-    if (!request.token) throw error;
-    if (error instanceof TokenTaken) return resume(deps, scope, request, request.token);
-    // Its card token or payment source refused as used: used, when the payment exists, by this
-    // request's own earlier attempt, which may have charged the card.
-    if (usedSource(error) && (await deps.payments.get(scope, request.token))) {
-      return resume(deps, scope, request, request.token);
-    }
-    throw error;
+    // Its token taken, or its card token or payment source refused as used: by this request's own
+    // earlier attempt, when that payment exists, which may have charged the card.
+    if (!request.token || !(error instanceof TokenTaken || usedSource(error))) throw error;
+    // The key first, as every route's: while the earlier attempt still holds it, or when it holds
+    // another request, that is the answer (KeyHeld), and its payment is never finished here.
+    await key?.claimAlone();
+    const earlier = await deps.payments.get(scope, request.token);
+    if (!earlier && !(error instanceof TokenTaken)) throw error;
+    return resume(deps, scope, request, earlier);
   }
 };
 
@@ -53,9 +56,8 @@ const resume = async (
   deps: CreatePaymentDeps,
   scope: Scope,
   request: PaymentRequest,
-  token: string,
+  earlier: Payment | null,
 ): Promise<PaymentCreated> => {
-  const earlier = await deps.payments.get(scope, token);
   const resumption = resumptionOf(earlier, request, deps.clock.now());
   const payment = earlier!;
   if (resumption === 'finish')

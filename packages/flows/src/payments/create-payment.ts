@@ -18,13 +18,13 @@ import {
   type ThreeDSecurePassThrough,
   threeDSecureFor,
 } from '@wattle/domain';
-import { hasAccount, type PaymentWrite } from '@wattle/ports';
+import { hasAccount, type KeyWrites, type PaymentWrite } from '@wattle/ports';
 import { commitUsingToken } from '../cards/card-intake.ts';
 import { usedFirst } from '../payment-sources/take-payment-source.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { type PaymentSource, resolveSource } from './payment-sources.ts';
 import { startThreeDSecure } from './processor-three-d-secure.ts';
-import { settleWithProcessor } from './settle-payment.ts';
+import { settlementWithProcessor } from './settle-payment.ts';
 
 /** Either form of `three_d_secure`: Wattle runs it (redirect), or the merchant did (pass-through). */
 export type ThreeDSecureRequest = ThreeDSecureAsk | ThreeDSecurePassThrough;
@@ -81,6 +81,11 @@ export interface ReservedPayment {
 export interface ReservedWith {
   recovery: PaymentRecovery;
   changes: readonly PaymentWrite[];
+  /**
+   * Changes first in the reservation, their refusal before the payment's own: the request's
+   * Idempotency-Key's claim (KeyHeld, not TokenTaken, when an earlier attempt holds the key).
+   */
+  ahead?: readonly PaymentWrite[] | undefined;
 }
 
 const onItsOwn: ReservedWith = { recovery: 'own', changes: [] };
@@ -169,7 +174,9 @@ export const reservePayment = async (
     recovery: along.recovery,
   });
   const refusal = usedFirst(source.consumesPaymentSource ? 'payment_source' : 'card_token');
-  await commitUsingToken(refusal, () => payments.commit(scope, [...changes, ...along.changes], now));
+  await commitUsingToken(refusal, () =>
+    payments.commit(scope, [...(along.ahead ?? []), ...changes, ...along.changes], now),
+  );
   return {
     payment: reserved,
     card: source.opened,
@@ -180,26 +187,44 @@ export const reservePayment = async (
 
 /**
  * Creates a charge or an authorisation: reserved first (reservePayment), then the processor is
- * asked, then the outcome is written. A charge whose payer must pass 3-D Secure starts it at the
- * processor (startThreeDSecure) and waits for the payer, unless the processor settles it at once.
- * Throws TokenTaken when `request.token` names a payment that exists (see createPaymentOnce).
+ * asked, then the outcome is written. The request's Idempotency-Key (`key`, when it has one) is
+ * claimed first in the reservation and its answer kept with the settlement (KeyWrites); a charge
+ * whose payer must pass 3-D Secure starts it at the processor (startThreeDSecure) and waits for
+ * the payer, unless the processor settles it at once: either write keeps the key's answer.
+ * Throws TokenTaken when `request.token` names a payment that exists (see createPaymentOnce), and
+ * KeyHeld when an earlier attempt holds the key.
  */
 export const createPayment = async (
   deps: CreatePaymentDeps,
   scope: Scope,
   request: PaymentRequest,
+  key?: KeyWrites<PaymentCreated>,
 ): Promise<PaymentCreated> => {
-  const reserved = await reservePayment(deps, scope, request);
+  const reserved = await reservePayment(deps, scope, request, { ...onItsOwn, ahead: key?.claim });
+  key?.claimed();
   const { sessionToken } = reserved;
   if (sessionToken) {
     const returnUrl = request.threeDSecureReturnUrl?.(sessionToken) ?? '';
-    const started = await startThreeDSecure(deps, scope, reserved.payment, reserved.card, returnUrl);
-    return started.state === 'pending_3ds'
-      ? { outcome: 'three_d_secure', payment: started, sessionToken }
-      : { outcome: 'settled', payment: started };
+    const outcomeOf = (started: Payment): PaymentCreated =>
+      started.state === 'pending_3ds'
+        ? { outcome: 'three_d_secure', payment: started, sessionToken }
+        : { outcome: 'settled', payment: started };
+    // The outcome whose answer commits with the payment's write is the one returned (KeyWrites).
+    let created: PaymentCreated | undefined;
+    const started = await startThreeDSecure(deps, scope, reserved.payment, reserved.card, returnUrl, (p) => {
+      created = outcomeOf(p);
+      return key?.answer(created) ?? [];
+    });
+    return created?.payment === started ? created : outcomeOf(started);
   }
-  const payment = await settleWithProcessor(deps, scope, reserved.payment, reserved.card, {
-    reservedAt: reserved.reservedAt,
-  });
-  return { outcome: 'settled', payment };
+  const { settled, changes, now } = await settlementWithProcessor(
+    deps,
+    scope,
+    reserved.payment,
+    reserved.card,
+    { reservedAt: reserved.reservedAt },
+  );
+  const created: PaymentCreated = { outcome: 'settled', payment: settled };
+  await deps.payments.commit(scope, [...changes, ...(key?.answer(created) ?? [])], now);
+  return created;
 };

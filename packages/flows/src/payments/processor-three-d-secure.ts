@@ -1,5 +1,5 @@
 import { awaitingPayer, awaitingPayerOf, type Payment, type ProcessorCard, type Scope } from '@wattle/domain';
-import { processorOfRecord } from '@wattle/ports';
+import { type PaymentWrite, processorOfRecord } from '@wattle/ports';
 import type { PaymentsDeps } from './deps.ts';
 import {
   answerOf,
@@ -13,7 +13,8 @@ import {
  * Starts the processor's 3-D Secure for a charge reserved `pending_3ds`: authorises with a redirect
  * back to `returnUrl` (where the payer's return completes it). Asked for it, the processor's
  * redirect is kept and the charge waits for the payer (its card number and CVC dropped); any other answer
- * (the issuer let it through, or refused it) settles it at once.
+ * (the issuer let it through, or refused it) settles it at once. `along`: what else commits with
+ * that write, made from the payment it writes (the answer kept under the request's key).
  */
 export const startThreeDSecure = async (
   deps: RoutedDeps,
@@ -21,6 +22,7 @@ export const startThreeDSecure = async (
   reserved: Payment,
   card: ProcessorCard,
   returnUrl: string,
+  along: (started: Payment) => readonly PaymentWrite[] = () => [],
 ): Promise<Payment> => {
   const { payment, answer } = await authoriseOnRoute(deps, scope, reserved, card, {
     mode: 'redirect',
@@ -28,11 +30,15 @@ export const startThreeDSecure = async (
   });
   if (answer.outcome === 'action_required') {
     const waiting = awaitingPayer(payment, answer.redirect);
-    await deps.payments.commit(scope, awaitingPayerOf(payment, waiting), deps.clock.now());
+    await deps.payments.commit(
+      scope,
+      [...awaitingPayerOf(payment, waiting), ...along(waiting)],
+      deps.clock.now(),
+    );
     return waiting;
   }
   const { settled, changes, now } = settlementOfAnswer(deps, payment, answerOf(answer), {});
-  await deps.payments.commit(scope, changes, now);
+  await deps.payments.commit(scope, [...changes, ...along(settled)], now);
   return settled;
 };
 

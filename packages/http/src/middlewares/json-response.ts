@@ -1,3 +1,4 @@
+import type { ApiResult } from '../responses.ts';
 import type { ApiResponse } from './types.ts';
 
 /**
@@ -33,3 +34,13 @@ export const jsonResponse = (
   written.set(response, { text, value: body });
   return response;
 };
+
+/** A route handler's result as API Gateway wants it: JSON (jsonResponse), or its raw body as it is. */
+export const responseOf = (result: ApiResult): ApiResponse =>
+  result.raw
+    ? {
+        statusCode: result.status,
+        headers: { ...result.headers, 'Content-Type': result.raw.contentType },
+        body: result.raw.text,
+      }
+    : jsonResponse(result.status, result.body, result.headers);

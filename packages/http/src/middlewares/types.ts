@@ -1,12 +1,12 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { ApiRequest } from '../api-request.ts';
+import type { ApiRequest, IdempotencyClaim } from '../api-request.ts';
 
 /** What the middlewares hand each other during one request. */
 export interface ApiInternal extends Record<string, unknown> {
   api?: ApiRequest;
   startedAt?: number;
-  idempotency?: { keyHash: string };
+  idempotency?: IdempotencyClaim;
 }
 
 export type ApiEvent = APIGatewayProxyEventV2;

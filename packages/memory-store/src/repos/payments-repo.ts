@@ -28,6 +28,7 @@ import { creditIn, debitIn } from '../world/money.ts';
 import { type PaymentRecord, paymentsOf } from '../world/payment-records.ts';
 import type { MemoryWorld } from '../world/world.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
+import { keyClaimIn, keyCompletionIn } from './idempotency-repo.ts';
 import { PaymentSourcesRepo } from './payment-sources-repo.ts';
 import { subscriptionChangeIn } from './subscriptions-repo.ts';
 
@@ -160,6 +161,12 @@ export class PaymentsRepo implements PaymentsStore {
           break;
         case 'event':
           this.world.outbox.recordIn(change, scope, pc.event, now);
+          break;
+        case 'key-claim':
+          keyClaimIn(this.world, change, scope, pc.keyHash, pc.requestHash, pc.times);
+          break;
+        case 'key-completion':
+          keyCompletionIn(this.world, change, scope, pc.keyHash, pc.response);
           break;
         default:
           // A bill's changes, riding with its charge's.

@@ -13,6 +13,7 @@ import {
 import {
   Changed,
   jobKindOf,
+  KeyHeld,
   type Page,
   type PaymentsStore,
   type PaymentWrite,
@@ -31,12 +32,13 @@ import type { IndexName } from '../kernel/table.ts';
 import type { Transaction } from '../kernel/transaction.ts';
 import { type BalanceLabel, creditIn, debitIn } from './balance-repo.ts';
 import { CardTokensRepo } from './card-tokens-repo.ts';
+import { heldKeyOf, keyClaimOf, keyCompletionOf } from './idempotency-repo.ts';
 import { PaymentSourcesRepo } from './payment-sources-repo.ts';
 import { paymentOfItem, storedPayment } from './stored-payment.ts';
 import { subscriptionChangeIn } from './subscriptions-repo.ts';
 
 /** The labels of this repository's transaction items (Transaction's `L`). */
-type PaymentLabel = 'payment' | 'session' | 'charge' | 'lease' | BalanceLabel;
+type PaymentLabel = 'payment' | 'session' | 'charge' | 'lease' | 'idempotency-key' | BalanceLabel;
 
 interface ListOf {
   index: IndexName;
@@ -485,6 +487,13 @@ export class PaymentsRepo implements PaymentsStore {
           break;
         case 'event':
           recordEvent(tx, scope, change.event, now);
+          break;
+        case 'key-claim':
+          tx.put('idempotency-key', keyClaimOf(scope, change.keyHash, change.requestHash, change.times));
+          tx.refuse('idempotency-key', (held) => new KeyHeld(heldKeyOf(held ?? {}, change.requestHash)));
+          break;
+        case 'key-completion':
+          tx.update('idempotency-key', keyCompletionOf(scope, change.keyHash, change.response));
           break;
         default:
           // A bill's changes, riding with its charge's. A payment's kind added to PaymentWrite
