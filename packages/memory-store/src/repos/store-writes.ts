@@ -113,7 +113,13 @@ export class StoreWrites implements StoreWriter {
           const table = this.world.table<StoredRecord>(write.ref.record);
           const id = recordId(scope, write.ref);
           change
-            .check(() => !table.has(id), refusalOf(write, table, id))
+            .check(
+              () => {
+                const found = table.get(id);
+                return !found || (write.over !== undefined && holds(found, write.over));
+              },
+              refusalOf(write, table, id),
+            )
             .write(() => {
               const record: StoredRecord = {};
               for (const [field, value] of Object.entries(write.fields)) record[field] = into(value);

@@ -168,12 +168,15 @@ export type SingleUseKind = 'card-token' | 'payment-source' | 'bank-account-toke
 export type StoreWrite =
   /**
    * A new record with its fields (its version among them, if it has one), in its lists. Fails when it is there already (`refusal`, else a bug of the caller).
+   * With `over`, it replaces one that is there when `over` holds of it (a record in no list: a
+   * renewal's bill over the last one settled).
    */
   | {
       kind: 'create';
       ref: RecordRef;
       fields: Record<string, unknown>;
       listed?: readonly Listing[];
+      over?: Condition;
       refusal?: RefusalOf;
     }
   /**
