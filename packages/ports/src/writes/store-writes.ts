@@ -1,6 +1,6 @@
 import type { ChargeCredit, Scope, WattleEvent } from '@wattle/domain';
 import type { CreditCursor } from '../balance.ts';
-import { Changed, Missing } from '../outcomes.ts';
+import { Changed, JobTaken, Missing } from '../outcomes.ts';
 import type { ScheduledJob } from '../schedule.ts';
 
 /**
@@ -243,6 +243,15 @@ export const changedOrMissing =
   (resource: string, token: string): RefusalOf =>
   (found) =>
     found ? new Changed(resource, token) : new Missing(resource, token);
+
+/**
+ * What a job's failed claim (`claim-job`, `advance-job`) means, as each engine's schedule checks it:
+ * another run claimed, moved or finished it first.
+ */
+export const jobTaken =
+  (job: Pick<ScheduledJob, 'kind' | 'token'>): (() => Error) =>
+  () =>
+    new JobTaken(job.kind, job.token);
 
 /** Only Changed, there or not (a resource whose deletion is a change like another). */
 export const changed =
