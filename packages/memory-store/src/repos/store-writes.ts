@@ -2,7 +2,7 @@ import type { Scope } from '@wattle/domain';
 import {
   type Condition,
   type FieldIs,
-  LimitReached,
+  limitReached,
   listKeyOf,
   type RecordRef,
   type RefusalOf,
@@ -167,10 +167,7 @@ export class StoreWrites implements StoreWriter {
           const list = listKeyOf(scope, write.list);
           const { atMost } = write;
           if (atMost !== undefined)
-            change.check(
-              () => lists.count(list) + write.by <= atMost,
-              () => new LimitReached(list, atMost),
-            );
+            change.check(() => lists.count(list) + write.by <= atMost, limitReached(list, atMost));
           change.write(() => lists.move(list, write.by));
           break;
         }

@@ -1,6 +1,6 @@
 import type { ChargeCredit, Scope, WattleEvent } from '@wattle/domain';
 import type { CreditCursor } from '../balance.ts';
-import { Changed, JobTaken, Missing } from '../outcomes.ts';
+import { Changed, JobTaken, LimitReached, Missing, TokenUsed } from '../outcomes.ts';
 import type { ScheduledJob } from '../schedule.ts';
 
 /**
@@ -252,6 +252,18 @@ export const jobTaken =
   (job: Pick<ScheduledJob, 'kind' | 'token'>): (() => Error) =>
   () =>
     new JobTaken(job.kind, job.token);
+
+/** What a `count` past its `atMost` means: the list (by its key) is full. */
+export const limitReached =
+  (listKey: string, atMost: number): (() => Error) =>
+  () =>
+    new LimitReached(listKey, atMost);
+
+/** What a `use-token` (or a payment's token use) refused means: used, expired or gone. */
+export const tokenUsed =
+  (token: string): (() => Error) =>
+  () =>
+    new TokenUsed(token);
 
 /** Only Changed, there or not (a resource whose deletion is a change like another). */
 export const changed =
