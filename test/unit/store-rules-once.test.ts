@@ -40,25 +40,6 @@ const eventPattern = new RegExp(
  * why it still does. The counts only go down.
  */
 const kept: Record<string, { rules: number; why: string }> = {
-  'packages/store/src/kernel/counters.ts': {
-    rules: 1,
-    why: "a count past its limit (the generic writes' `count` with `atMost`): the vocabulary's own refusal",
-  },
-  'packages/memory-store/src/repos/store-writes.ts': {
-    rules: 1,
-    why: "a count past its limit (the generic writes' `count` with `atMost`): the vocabulary's own refusal",
-  },
-  'packages/store/src/kernel/single-use-tokens.ts': {
-    rules: 1,
-    why: "a token used up twice (the generic writes' `use-token` and the payments' token use): the vocabulary's own refusal",
-  },
-  'packages/memory-store/src/repos/single-use-tokens.ts': {
-    rules: 1,
-    why: "a token used up twice (the generic writes' `use-token` and the payments' token use): the vocabulary's own refusal",
-  },
-  'packages/store/src/kernel/schedule.ts': { rules: 4, why: "a job's claim: not yet a generic write" },
-  'packages/store/src/migrations/due-partitions.ts': { rules: 2, why: "a job's claim in the old layout" },
-  'packages/memory-store/src/world/jobs.ts': { rules: 1, why: "a job's claim: not yet a generic write" },
   'packages/store/src/repos/payments-repo.ts': {
     rules: 6,
     why: "the payments' change kinds (decision 181) carry no refusal yet: each engine makes Changed",

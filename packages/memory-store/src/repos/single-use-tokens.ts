@@ -4,7 +4,7 @@ import {
   openCardSecrets,
   type SealedSecrets,
   sealCardSecrets,
-  TokenUsed,
+  tokenUsed,
 } from '@wattle/ports';
 import type { Change } from '../world/change.ts';
 import { copy } from '../world/copy.ts';
@@ -98,13 +98,10 @@ export class SingleUseTokens<T extends { token: string }> {
     const id = scoped(scope, token);
     const at = toEpochSeconds(now);
     return change
-      .check(
-        () => {
-          const stored = this.tokens.get(id);
-          return isUnused(stored) && stored.expiresAt > at;
-        },
-        () => new TokenUsed(token),
-      )
+      .check(() => {
+        const stored = this.tokens.get(id);
+        return isUnused(stored) && stored.expiresAt > at;
+      }, tokenUsed(token))
       .write(() => {
         const { expiresAt } = this.tokens.get(id) as UnusedToken<T>;
         this.tokens.set(id, { usedAt: at, expiresAt });

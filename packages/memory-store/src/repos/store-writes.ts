@@ -2,7 +2,7 @@ import type { Scope } from '@wattle/domain';
 import {
   type Condition,
   type FieldIs,
-  LimitReached,
+  limitReached,
   listKeyOf,
   type RecordRef,
   type RefusalOf,
@@ -113,7 +113,13 @@ export class StoreWrites implements StoreWriter {
           const table = this.world.table<StoredRecord>(write.ref.record);
           const id = recordId(scope, write.ref);
           change
-            .check(() => !table.has(id), refusalOf(write, table, id))
+            .check(
+              () => {
+                const found = table.get(id);
+                return !found || (write.over !== undefined && holds(found, write.over));
+              },
+              refusalOf(write, table, id),
+            )
             .write(() => {
               const record: StoredRecord = {};
               for (const [field, value] of Object.entries(write.fields)) record[field] = into(value);
@@ -161,10 +167,7 @@ export class StoreWrites implements StoreWriter {
           const list = listKeyOf(scope, write.list);
           const { atMost } = write;
           if (atMost !== undefined)
-            change.check(
-              () => lists.count(list) + write.by <= atMost,
-              () => new LimitReached(list, atMost),
-            );
+            change.check(() => lists.count(list) + write.by <= atMost, limitReached(list, atMost));
           change.write(() => lists.move(list, write.by));
           break;
         }

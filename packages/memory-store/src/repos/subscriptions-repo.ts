@@ -92,25 +92,6 @@ const subscriptionIn = (
   });
 };
 
-/**
- * A renewal's bill kept apart, over the last one settled (Changed when one of a later attempt
- * than the subscription, as read, records as settled is under way), with where the renewal job is.
- */
-const renewalBillIn = (
-  world: MemoryWorld,
-  change: Change,
-  scope: Scope,
-  { token, bill, recoveryAt, from }: Extract<SubscriptionWrite, { kind: 'renewal-bill' }>,
-) => {
-  const id = scoped(scope, token);
-  change
-    .check(() => {
-      const held = billsOf(world).get(id);
-      return !held || (from.settledBill !== null && held.bill.attempt <= from.settledBill);
-    }, subscriptionChanged(token))
-    .write(() => billsOf(world).set(id, { bill: copy(bill), renewalDueAt: recoveryAt.toISOString() }));
-};
-
 /** Each world's interpreter of the generic writes, for the changes they say. */
 const writers = new WeakMap<MemoryWorld, StoreWrites>();
 const writerOf = (world: MemoryWorld): StoreWrites => {
@@ -125,8 +106,8 @@ const writerOf = (world: MemoryWorld): StoreWrites => {
 /**
  * Adds one of a subscription's changes (the domain's: subscription-changes.ts) to `change`, as the
  * DynamoDB store's subscriptionChangeIn adds it to its transaction: as the generic writes say it
- * (@wattle/ports' subscriptionStoreWrites), or, for the subscription's own records, with the
- * function of its kind. A bill's charge commits its bill's changes with it.
+ * (@wattle/ports' subscriptionStoreWrites), or, the subscription's own record, as the world
+ * keeps it (subscriptionIn). A bill's charge commits its bill's changes with it.
  */
 export const subscriptionChangeIn = (
   world: MemoryWorld,
@@ -137,17 +118,7 @@ export const subscriptionChangeIn = (
 ): Change => {
   if (!isSubscriptionRecordWrite(sc))
     return writerOf(world).addTo(change, scope, subscriptionStoreWrites(scope, sc, now), now);
-  switch (sc.kind) {
-    case 'subscription':
-      subscriptionIn(world, change, scope, sc, now);
-      break;
-    case 'renewal-bill':
-      renewalBillIn(world, change, scope, sc);
-      break;
-    default:
-      // A kind added to SubscriptionChange without its function here does not compile.
-      sc satisfies never;
-  }
+  subscriptionIn(world, change, scope, sc, now);
   return change;
 };
 

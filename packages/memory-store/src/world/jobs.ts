@@ -1,5 +1,5 @@
 import type { Scope } from '@wattle/domain';
-import { JobTaken, jobKindsNamedByDueTime, type ScheduledJob } from '@wattle/ports';
+import { jobKindsNamedByDueTime, jobTaken, type ScheduledJob } from '@wattle/ports';
 import type { Change } from './change.ts';
 import { copy } from './copy.ts';
 import { scoped, shardOfToken } from './keys.ts';
@@ -81,10 +81,7 @@ export class Jobs {
   /** Claims the due `job` in the change doing its work: JobTaken when another run claimed or moved it. */
   claimIn(change: Change, job: ScheduledJob): Change {
     return change
-      .check(
-        () => this.holds(job),
-        () => new JobTaken(job.kind, job.token),
-      )
+      .check(() => this.holds(job), jobTaken(job))
       .write(() => this.remove(idOf(job.kind, job.scope, job.token, job.dueAt)));
   }
 

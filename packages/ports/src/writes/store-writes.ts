@@ -1,6 +1,6 @@
 import type { ChargeCredit, Scope, WattleEvent } from '@wattle/domain';
 import type { CreditCursor } from '../balance.ts';
-import { Changed, Missing } from '../outcomes.ts';
+import { Changed, JobTaken, LimitReached, Missing, TokenUsed } from '../outcomes.ts';
 import type { ScheduledJob } from '../schedule.ts';
 
 /**
@@ -168,12 +168,15 @@ export type SingleUseKind = 'card-token' | 'payment-source' | 'bank-account-toke
 export type StoreWrite =
   /**
    * A new record with its fields (its version among them, if it has one), in its lists. Fails when it is there already (`refusal`, else a bug of the caller).
+   * With `over`, it replaces one that is there when `over` holds of it (a record in no list: a
+   * renewal's bill over the last one settled).
    */
   | {
       kind: 'create';
       ref: RecordRef;
       fields: Record<string, unknown>;
       listed?: readonly Listing[];
+      over?: Condition;
       refusal?: RefusalOf;
     }
   /**
@@ -240,6 +243,27 @@ export const changedOrMissing =
   (resource: string, token: string): RefusalOf =>
   (found) =>
     found ? new Changed(resource, token) : new Missing(resource, token);
+
+/**
+ * What a job's failed claim (`claim-job`, `advance-job`) means, as each engine's schedule checks it:
+ * another run claimed, moved or finished it first.
+ */
+export const jobTaken =
+  (job: Pick<ScheduledJob, 'kind' | 'token'>): (() => Error) =>
+  () =>
+    new JobTaken(job.kind, job.token);
+
+/** What a `count` past its `atMost` means: the list (by its key) is full. */
+export const limitReached =
+  (listKey: string, atMost: number): (() => Error) =>
+  () =>
+    new LimitReached(listKey, atMost);
+
+/** What a `use-token` (or a payment's token use) refused means: used, expired or gone. */
+export const tokenUsed =
+  (token: string): (() => Error) =>
+  () =>
+    new TokenUsed(token);
 
 /** Only Changed, there or not (a resource whose deletion is a change like another). */
 export const changed =

@@ -6,22 +6,17 @@ import { type ListRef, listSortKey, missing, type RecordRef, type StoreWrite } f
 
 /**
  * A subscription's changes (the domain's, decision 181) as far as the generic writes say them,
- * once for both engines. The kinds left are the subscription's record and its renewal's bill,
- * put over what is there as each engine lays them out, and a job's end (where the store kept the
- * job before), refused as `subscriptionChanged` says (`SubscriptionRecordWrite`).
+ * once for both engines: all but the subscription's own record, which each engine lays out its
+ * own way (the table compacts it, the memory world keeps it whole, and its lists' places differ),
+ * put under the version read and refused as `subscriptionChanged` says (`SubscriptionRecordWrite`).
  */
 
-/** The changes each engine writes its own way: the subscription's record, its renewal's bill, a job's end. */
-export type SubscriptionRecordWrite = Extract<SubscriptionWrite, { kind: 'subscription' | 'renewal-bill' }>;
+/** The change each engine writes its own way: the subscription's record. */
+export type SubscriptionRecordWrite = Extract<SubscriptionWrite, { kind: 'subscription' }>;
 
-const recordKinds: ReadonlySet<SubscriptionWrite['kind']> = new Set<SubscriptionRecordWrite['kind']>([
-  'subscription',
-  'renewal-bill',
-]);
-
-/** Whether the change is one of the subscription's own records, which each engine writes. */
+/** Whether the change is the subscription's own record, which each engine writes. */
 export const isSubscriptionRecordWrite = (change: SubscriptionWrite): change is SubscriptionRecordWrite =>
-  recordKinds.has(change.kind);
+  change.kind === 'subscription';
 
 /**
  * What a failed guard of a subscription's record means (its version, or a renewal's bill of a
@@ -145,6 +140,22 @@ export const subscriptionStoreWrites = (
           refusal: subscriptionChanged(change.token),
         },
       ];
+    case 'renewal-bill': {
+      // Over the last one settled: one of a later attempt than `from` records as settled is under way.
+      const settled = change.from.settledBill;
+      return [
+        {
+          kind: 'create',
+          ref: { record: 'subscription-bill', token: change.token },
+          // Where the renewal job now is: the changes made while the bill is under way find it by it.
+          fields: { bill: change.bill, renewalDueAt: change.recoveryAt.toISOString() },
+          ...(settled === null
+            ? {}
+            : { over: { noLaterThan: [{ path: ['bill', 'attempt'], value: settled }] } }),
+          refusal: subscriptionChanged(change.token),
+        },
+      ];
+    }
     case 'renewal-bill-removal':
       return [{ kind: 'delete', ref: { record: 'subscription-bill', token: change.token } }];
     case 'ledger-credit': {

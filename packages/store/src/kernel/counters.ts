@@ -1,5 +1,5 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { LimitReached } from '@wattle/ports';
+import { limitReached } from '@wattle/ports';
 import type { DocumentClient } from './client.ts';
 import { keys } from './keys.ts';
 import type { Transaction } from './transaction.ts';
@@ -58,7 +58,7 @@ export const countIn = <L extends string>(
     ExpressionAttributeValues: { ':d': delta, ':et': 'counter' },
     ...limit,
   });
-  return atMost === undefined ? tx : tx.refuse(counterLabel(c), () => new LimitReached(c.listKey, atMost));
+  return atMost === undefined ? tx : tx.refuse(counterLabel(c), limitReached(c.listKey, atMost));
 };
 
 export const readCount = async (doc: DocumentClient, tableName: string, c: Counter): Promise<number> => {

@@ -3,9 +3,9 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Environment, Scope } from '@wattle/domain';
 import {
-  JobTaken,
   jobKinds,
   jobKindsNamedByDueTime,
+  jobTaken,
   type ScheduledJob,
   type ScheduleStore,
 } from '@wattle/ports';
@@ -181,11 +181,11 @@ export const claimIn = <L extends string>(
     // The due time is in the key: the item there is this very job.
     return tx
       .delete('job', { Key: key, ConditionExpression: 'attribute_exists(pk)' })
-      .refuse('job', () => new JobTaken(job.kind, job.token));
+      .refuse('job', jobTaken(job));
   return tx
     .delete('job', { Key: jobKey(job.kind, job.scope, job.token), ...guardHolds(job) })
     .delete(`due:${job.kind}`, { Key: key })
-    .refuse('job', () => new JobTaken(job.kind, job.token));
+    .refuse('job', jobTaken(job));
 };
 
 /**
@@ -205,14 +205,11 @@ export const advanceIn = <L extends string>(
     if (same)
       return tx
         .put('job', { Item: dueItem(moved), ConditionExpression: 'attribute_exists(pk)' })
-        .refuse('job', () => new JobTaken(job.kind, job.token));
+        .refuse('job', jobTaken(job));
     return claimIn(tx, job).put(`job:${job.kind}`, { Item: dueItem(moved) });
   }
   const v = newMark();
-  tx.put('job', { Item: guardItem(moved, v), ...guardHolds(job) }).refuse(
-    'job',
-    () => new JobTaken(job.kind, job.token),
-  );
+  tx.put('job', { Item: guardItem(moved, v), ...guardHolds(job) }).refuse('job', jobTaken(job));
   if (!same) tx.delete('due-was', { Key: dueItemKey(job.kind, job.scope, job.token, job.dueAt) });
   return tx.put(`due:${job.kind}`, { Item: dueItem(moved, v) });
 };

@@ -5,7 +5,7 @@ import {
   openCardSecrets,
   type SealedSecrets,
   sealCardSecrets,
-  TokenUsed,
+  tokenUsed,
 } from '@wattle/ports';
 import type { StoreContext } from './context.ts';
 import { type ItemKey, keys } from './keys.ts';
@@ -160,4 +160,4 @@ export const useTokenIn = <L extends string>(
       ExpressionAttributeNames: { '#value': 'value' },
       ExpressionAttributeValues: { ':now': toEpochSeconds(now) },
     })
-    .refuse(kind.label, () => new TokenUsed(token));
+    .refuse(kind.label, tokenUsed(token));

@@ -1,6 +1,6 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Environment } from '@wattle/domain';
-import { JobTaken, jobKindsNamedByDueTime, type ScheduledJob } from '@wattle/ports';
+import { JobTaken, jobKindsNamedByDueTime, jobTaken, type ScheduledJob } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import {
   dueItemKeyBefore,
@@ -57,7 +57,7 @@ export const duePartitions: Migration = {
   visit: async (ctx: StoreContext, item: Record<string, unknown>): Promise<string> => {
     const pk = item.pk as string;
     const job = jobOf(item);
-    const taken = () => new JobTaken(job.kind, job.token);
+    const taken = jobTaken(job);
     if (pk.startsWith('JOB#') && item.gsi3pk !== undefined) {
       if (jobKindsNamedByDueTime.has(job.kind))
         return moved(() =>
@@ -104,7 +104,7 @@ export const duePartitions: Migration = {
     const pk = item.pk as string;
     if (!dueItemNow.test(pk)) return 'current';
     const job = jobOf(item);
-    const taken = () => new JobTaken(job.kind, job.token);
+    const taken = jobTaken(job);
     const key = { pk, sk: item.sk };
     if (jobKindsNamedByDueTime.has(job.kind))
       return movedBack(() =>

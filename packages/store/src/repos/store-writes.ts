@@ -176,7 +176,9 @@ class Expressions {
       when[key] === undefined ? [] : this.parts[key](when[key] as never),
     );
     if (parts.length === 0) return undefined;
-    return when.orGone ? `attribute_not_exists(pk) OR (${parts.join(' AND ')})` : parts.join(' AND ');
+    const all = parts.join(' AND ');
+    // DynamoDB refuses parentheses around a part that has its own (noLaterThan's).
+    return when.orGone ? `attribute_not_exists(pk) OR ${parts.length > 1 ? `(${all})` : all}` : all;
   }
 
   /** What the item needs of them, left out when empty (DynamoDB refuses empty maps). */
@@ -217,6 +219,8 @@ export const addWritesTo = <L extends string>(
     switch (write.kind) {
       case 'create': {
         const { key, et, created } = records[write.ref.record];
+        const x = new Expressions();
+        const over = write.over && x.condition({ ...write.over, orGone: true });
         tx.put(labelOf(write.ref), {
           Item: {
             ...key(scope, write.ref),
@@ -234,7 +238,8 @@ export const addWritesTo = <L extends string>(
               ),
             ),
           },
-          ConditionExpression: 'attribute_not_exists(pk)',
+          ConditionExpression: over ?? 'attribute_not_exists(pk)',
+          ...x.attributes,
         });
         refuse(tx, write.ref, write.refusal);
         break;

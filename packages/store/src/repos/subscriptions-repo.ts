@@ -134,38 +134,9 @@ const subscriptionIn = <L extends string>(
 };
 
 /**
- * A renewal's bill in an item of its own, put over the last one settled (refused, as a change
- * that came first, when one is under way already: an item of a later attempt than the
- * subscription, at the version checked, records as settled), with where the renewal job now is.
- */
-const renewalBillIn = <L extends string>(
-  tx: Transaction<L | SubscriptionLabel>,
-  scope: Scope,
-  { token, bill, recoveryAt, from }: Extract<SubscriptionWrite, { kind: 'renewal-bill' }>,
-) => {
-  tx.refuse('bill', subscriptionChanged(token));
-  tx.put('bill', {
-    Item: {
-      ...keys.subscriptionBill(scope, token),
-      _et: 'subscription_bill',
-      bill,
-      // Where the renewal job now is: the changes made while the bill is under way find it by it.
-      renewalDueAt: recoveryAt.toISOString(),
-    },
-    ...(from.settledBill === null
-      ? { ConditionExpression: 'attribute_not_exists(pk)' }
-      : {
-          ConditionExpression: 'attribute_not_exists(pk) OR #bill.attempt <= :settled',
-          ExpressionAttributeNames: { '#bill': 'bill' },
-          ExpressionAttributeValues: { ':settled': from.settledBill },
-        }),
-  });
-};
-
-/**
  * Adds one of a subscription's changes (the domain's: subscription-changes.ts) to `tx`: as the
- * generic writes say it (@wattle/ports' subscriptionStoreWrites), or, for the subscription's own
- * records, with the function of its kind. A bill's charge commits its bill's changes in its own
+ * generic writes say it (@wattle/ports' subscriptionStoreWrites), or, the subscription's own
+ * record, as this table lays it out (subscriptionIn). A bill's charge commits its bill's changes in its own
  * transaction with it (payments-repo), so a renewal takes two transactions, not four.
  */
 export const subscriptionChangeIn = <L extends string>(
@@ -174,21 +145,8 @@ export const subscriptionChangeIn = <L extends string>(
   change: SubscriptionWrite,
   now: Date,
 ): void => {
-  if (!isSubscriptionRecordWrite(change)) {
-    addWritesTo(tx, scope, subscriptionStoreWrites(scope, change, now), now);
-    return;
-  }
-  switch (change.kind) {
-    case 'subscription':
-      subscriptionIn(tx, scope, change, now);
-      break;
-    case 'renewal-bill':
-      renewalBillIn(tx, scope, change);
-      break;
-    default:
-      // A kind added to SubscriptionChange without its function here does not compile.
-      change satisfies never;
-  }
+  if (isSubscriptionRecordWrite(change)) subscriptionIn(tx, scope, change, now);
+  else addWritesTo(tx, scope, subscriptionStoreWrites(scope, change, now), now);
 };
 
 /**
