@@ -1,16 +1,19 @@
-import type { Scope, WattleEvent } from '@wattle/domain';
+import type { Payment, PaymentClaim, Scope, WattleEvent } from '@wattle/domain';
 import {
   attemptRecord,
   Changed,
   CustomerWrites,
   changedOrMissing,
+  type GuardedPaymentChange,
   jobKinds,
   Missing,
   merchantActivation,
   PlanWrites,
+  paymentRefusal,
   type StoreWrite,
   type StoreWriter,
   subscriptionStoreWrites,
+  TokenTaken,
   WebhookEndpointWrites,
 } from '@wattle/ports';
 import { describe, expect, it } from 'vitest';
@@ -285,5 +288,25 @@ describe('the generic writes of the ports', () => {
     expect(
       last.filter((w) => w.kind === 'cancel-job').map((w) => w.kind === 'cancel-job' && w.dueAt),
     ).toEqual([new Date('2026-12-05T00:00:00Z'), new Date('2026-12-06T00:00:00Z'), null, undefined]);
+  });
+
+  it("says what a payment's change refused means: a reservation's token taken, any other the payment changed", () => {
+    const payment = { token: 'ch_1' } as Payment;
+    const claim = { action: 'capture', amount: 100 } as PaymentClaim;
+    const taken = paymentRefusal({ kind: 'reservation', payment, sealedNumber: 's', listed: true })();
+    expect(taken).toBeInstanceOf(TokenTaken);
+    expect(taken).toEqual(new TokenTaken('payment', 'ch_1'));
+    const changes: GuardedPaymentChange[] = [
+      { kind: 'failover', payment, from: 'processing', fromAccount: 'acct_a' },
+      { kind: 'payment', payment, from: 'processing', listing: { joins: false } },
+      { kind: 'claim', paymentToken: 'ch_1', claim },
+      { kind: 'claim-release', paymentToken: 'ch_1', claim },
+      { kind: 'lease-use', paymentToken: 'ch_1' },
+    ];
+    for (const change of changes) {
+      const refused = paymentRefusal(change)();
+      expect(refused).toBeInstanceOf(Changed);
+      expect(refused).toEqual(new Changed('payment', 'ch_1'));
+    }
   });
 });

@@ -9,15 +9,14 @@ import {
   toEpochSeconds,
 } from '@wattle/domain';
 import {
-  Changed,
   jobKindOf,
   type Page,
   type PaymentsStore,
   type PaymentWrite,
+  paymentRefusal,
   type SealedSecrets,
   scheduledJobOf,
   type ThreeDSecureSession,
-  TokenTaken,
 } from '@wattle/ports';
 import { Change } from '../world/change.ts';
 import { copy } from '../world/copy.ts';
@@ -142,7 +141,7 @@ export class PaymentsRepo implements PaymentsStore {
           change.write(() => this.leases.set(scoped(scope, pc.paymentToken), toEpochSeconds(pc.until)));
           break;
         case 'lease-use':
-          this.leaseUseIn(change, scope, pc.paymentToken, now);
+          this.leaseUseIn(change, scope, pc, now);
           break;
         case 'balance-credit':
           creditIn(this.world, change, scope, pc);
@@ -199,15 +198,13 @@ export class PaymentsRepo implements PaymentsStore {
   private reservationIn(
     change: Change,
     scope: Scope,
-    { payment, sealedNumber, sealedCvc, listed }: Extract<PaymentChange, { kind: 'reservation' }>,
+    reservation: Extract<PaymentChange, { kind: 'reservation' }>,
     now: Date,
   ): void {
+    const { payment, sealedNumber, sealedCvc, listed } = reservation;
     const id = scoped(scope, payment.token);
     change
-      .check(
-        () => !this.payments.has(id),
-        () => new TokenTaken('payment', payment.token),
-      )
+      .check(() => !this.payments.has(id), paymentRefusal(reservation))
       .write(() => {
         const record: PaymentRecord = {
           payment: copy(payment),
@@ -225,17 +222,15 @@ export class PaymentsRepo implements PaymentsStore {
   private failoverIn(
     change: Change,
     scope: Scope,
-    { payment, from, fromAccount }: Extract<PaymentChange, { kind: 'failover' }>,
+    failover: Extract<PaymentChange, { kind: 'failover' }>,
   ): void {
+    const { payment, from, fromAccount } = failover;
     const id = scoped(scope, payment.token);
     change
-      .check(
-        () => {
-          const stored = this.payments.get(id)?.payment;
-          return stored?.state === from && stored.processorAccount === fromAccount;
-        },
-        () => new Changed('payment', payment.token),
-      )
+      .check(() => {
+        const stored = this.payments.get(id)?.payment;
+        return stored?.state === from && stored.processorAccount === fromAccount;
+      }, paymentRefusal(failover))
       .write(() => {
         this.payments.get(id)!.payment = copy(payment);
       });
@@ -248,18 +243,16 @@ export class PaymentsRepo implements PaymentsStore {
   private paymentIn(
     change: Change,
     scope: Scope,
-    { payment, from, claimed }: Extract<PaymentChange, { kind: 'payment' }>,
+    pc: Extract<PaymentChange, { kind: 'payment' }>,
     listedAt: string | null,
   ): void {
+    const { payment, from, claimed } = pc;
     const id = scoped(scope, payment.token);
     change
-      .check(
-        () => {
-          const stored = this.payments.get(id)?.payment;
-          return stored?.state === from && (!claimed || sameClaim(stored.claim, claimed));
-        },
-        () => new Changed('payment', payment.token),
-      )
+      .check(() => {
+        const stored = this.payments.get(id)?.payment;
+        return stored?.state === from && (!claimed || sameClaim(stored.claim, claimed));
+      }, paymentRefusal(pc))
       .write(() => {
         const record = this.payments.get(id)!;
         record.payment = copy(payment);
@@ -314,18 +307,16 @@ export class PaymentsRepo implements PaymentsStore {
   private claimIn(
     change: Change,
     scope: Scope,
-    { kind, paymentToken, claim }: Extract<PaymentChange, { kind: 'claim' | 'claim-release' }>,
+    pc: Extract<PaymentChange, { kind: 'claim' | 'claim-release' }>,
   ): void {
+    const { kind, paymentToken, claim } = pc;
     const id = scoped(scope, paymentToken);
     const claimable = (stored: Payment | undefined) =>
       kind === 'claim'
         ? stored?.state === 'authorised' && (!stored.claim || sameClaim(stored.claim, claim))
         : sameClaim(stored?.claim, claim);
     change
-      .check(
-        () => claimable(this.payments.get(id)?.payment),
-        () => new Changed('payment', paymentToken),
-      )
+      .check(() => claimable(this.payments.get(id)?.payment), paymentRefusal(pc))
       .write(() => {
         const stored = this.payments.get(id)!.payment;
         if (kind === 'claim') stored.claim = copy(claim);
@@ -334,13 +325,15 @@ export class PaymentsRepo implements PaymentsStore {
   }
 
   /** Uses up a lease: Changed when it is gone (used by another void or capture) or expired. */
-  private leaseUseIn(change: Change, scope: Scope, token: string, now: Date): void {
-    const id = scoped(scope, token);
+  private leaseUseIn(
+    change: Change,
+    scope: Scope,
+    pc: Extract<PaymentChange, { kind: 'lease-use' }>,
+    now: Date,
+  ): void {
+    const id = scoped(scope, pc.paymentToken);
     change
-      .check(
-        () => (this.leases.get(id) ?? 0) > toEpochSeconds(now),
-        () => new Changed('payment', token),
-      )
+      .check(() => (this.leases.get(id) ?? 0) > toEpochSeconds(now), paymentRefusal(pc))
       .write(() => this.leases.delete(id));
   }
 

@@ -5,6 +5,7 @@ export * from './dispute-writes.ts';
 export * from './file-writes.ts';
 export * from './merchant-writes.ts';
 export * from './money-writes.ts';
+export * from './payment-writes.ts';
 export * from './plan-writes.ts';
 export * from './recipient-writes.ts';
 export * from './refund-writes.ts';

@@ -11,16 +11,15 @@ import {
   toEpochSeconds,
 } from '@wattle/domain';
 import {
-  Changed,
   jobKindOf,
   KeyHeld,
   type Page,
   type PaymentsStore,
   type PaymentWrite,
+  paymentRefusal,
   type SealedSecrets,
   scheduledJobOf,
   type ThreeDSecureSession,
-  TokenTaken,
 } from '@wattle/ports';
 import { newTransaction, type StoreContext } from '../kernel/context.ts';
 import { type Counter, counter, countIn, merchantWideShards } from '../kernel/counters.ts';
@@ -111,9 +110,10 @@ const appendTransferLink = (link: TransferLink) => ({
 const reservationIn = (
   tx: Transaction<PaymentLabel>,
   scope: Scope,
-  { payment, sealedNumber, sealedCvc, listed }: Extract<PaymentChange, { kind: 'reservation' }>,
+  reservation: Extract<PaymentChange, { kind: 'reservation' }>,
   now: Date,
 ): void => {
+  const { payment, sealedNumber, sealedCvc, listed } = reservation;
   const sortKey = listSortKey(now, payment.token);
   tx.put('payment', {
     Item: {
@@ -125,35 +125,37 @@ const reservationIn = (
       ...(listed ? membershipOf(scope, payment, sortKey) : { listSortKey: sortKey }),
     },
     ConditionExpression: 'attribute_not_exists(pk)',
-  }).refuse('payment', () => new TokenTaken('payment', payment.token));
+  }).refuse('payment', paymentRefusal(reservation));
   if (listed) joinListsIn(tx, scope, payment);
 };
 
-/**
- * A payment's new state, only from the state it was read in (Changed when another request or run
- * came first): its sealed number dropped, and, joining its lists, listed under `listedAt`.
- */
 /** A payment moved to its route's next account: only from the state and account it was read on; its sealed card stays. */
 const failoverIn = (
   tx: Transaction<PaymentLabel>,
   scope: Scope,
-  { payment, from, fromAccount }: Extract<PaymentChange, { kind: 'failover' }>,
+  failover: Extract<PaymentChange, { kind: 'failover' }>,
 ): void => {
+  const { payment, from, fromAccount } = failover;
   tx.update('payment', {
     Key: keys.payment(scope, payment.token),
     UpdateExpression: 'SET #p = :p',
     ConditionExpression: '#p.#s = :from AND #p.#a = :account',
     ExpressionAttributeNames: { '#p': 'payment', '#s': 'state', '#a': 'processorAccount' },
     ExpressionAttributeValues: { ':p': storedPayment(payment), ':from': from, ':account': fromAccount },
-  }).refuse('payment', () => new Changed('payment', payment.token));
+  }).refuse('payment', paymentRefusal(failover));
 };
 
+/**
+ * A payment's new state, only from the state it was read in (Changed when another request or run
+ * came first): its sealed number dropped, and, joining its lists, listed under `listedAt`.
+ */
 const paymentIn = (
   tx: Transaction<PaymentLabel>,
   scope: Scope,
-  { payment, from, claimed }: Extract<PaymentChange, { kind: 'payment' }>,
+  change: Extract<PaymentChange, { kind: 'payment' }>,
   listedAt: string | null,
 ): void => {
+  const { payment, from, claimed } = change;
   const membership = listedAt ? membershipOf(scope, payment, listedAt) : {};
   const names: Record<string, string> = { '#p': 'payment', '#s': 'state' };
   const values: Record<string, unknown> = {
@@ -175,7 +177,7 @@ const paymentIn = (
     ConditionExpression: held ? `#p.#s = :from AND ${held}` : '#p.#s = :from',
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
-  }).refuse('payment', () => new Changed('payment', payment.token));
+  }).refuse('payment', paymentRefusal(change));
   if (listedAt) joinListsIn(tx, scope, payment);
 };
 
@@ -202,8 +204,9 @@ const claimHeld = (
 const paymentClaimIn = (
   tx: Transaction<PaymentLabel>,
   scope: Scope,
-  { paymentToken, claim }: Extract<PaymentChange, { kind: 'claim' }>,
+  change: Extract<PaymentChange, { kind: 'claim' }>,
 ): void => {
+  const { paymentToken, claim } = change;
   const names: Record<string, string> = { '#s': 'state' };
   const values: Record<string, unknown> = { ':claim': claim, ':authorised': 'authorised' };
   const held = claimHeld(claim, names, values);
@@ -213,15 +216,16 @@ const paymentClaimIn = (
     ConditionExpression: `#p.#s = :authorised AND (attribute_not_exists(#p.#c) OR ${held})`,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
-  }).refuse('payment', () => new Changed('payment', paymentToken));
+  }).refuse('payment', paymentRefusal(change));
 };
 
 /** A claim the processor refused, removed while it is this one (Changed otherwise). */
 const claimReleaseIn = (
   tx: Transaction<PaymentLabel>,
   scope: Scope,
-  { paymentToken, claim }: Extract<PaymentChange, { kind: 'claim-release' }>,
+  change: Extract<PaymentChange, { kind: 'claim-release' }>,
 ): void => {
+  const { paymentToken, claim } = change;
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const held = claimHeld(claim, names, values);
@@ -231,7 +235,7 @@ const claimReleaseIn = (
     ConditionExpression: held,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
-  }).refuse('payment', () => new Changed('payment', paymentToken));
+  }).refuse('payment', paymentRefusal(change));
 };
 
 /** The charge an authorisation's capture makes: new, settled, listed at `now`. */
@@ -280,12 +284,17 @@ const leaseIn = (tx: Transaction<PaymentLabel>, scope: Scope, token: string, unt
 };
 
 /** Uses up a lease: Changed when it is gone (used by another void or capture) or expired. */
-const leaseUseIn = (tx: Transaction<PaymentLabel>, scope: Scope, token: string, now: Date): void => {
+const leaseUseIn = (
+  tx: Transaction<PaymentLabel>,
+  scope: Scope,
+  change: Extract<PaymentChange, { kind: 'lease-use' }>,
+  now: Date,
+): void => {
   tx.delete('lease', {
-    Key: keys.paymentLease(scope, token),
+    Key: keys.paymentLease(scope, change.paymentToken),
     ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
     ExpressionAttributeValues: { ':now': toEpochSeconds(now) },
-  }).refuse('lease', () => new Changed('payment', token));
+  }).refuse('lease', paymentRefusal(change));
 };
 
 /**
@@ -461,7 +470,7 @@ export class PaymentsRepo implements PaymentsStore {
           leaseIn(tx, scope, change.paymentToken, change.until);
           break;
         case 'lease-use':
-          leaseUseIn(tx, scope, change.paymentToken, now);
+          leaseUseIn(tx, scope, change, now);
           break;
         case 'balance-credit':
           creditIn(tx, scope, change);
