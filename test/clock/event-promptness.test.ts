@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardFields } from '../helpers/fixtures.ts';
 import { newCustomer, newPlan, subscribe } from '../helpers/plans.ts';
-import { type Receiver, settle, startReceiver } from '../helpers/receiver.ts';
+import { settle, useReceiver } from '../helpers/receiver.ts';
 import { advanceClock, api, newMerchant, useClockStack } from '../helpers/stack.ts';
 
 // On a stack of its own for the file (useClockStack): nothing else's requests may wake the stack
 // while it idles. On the DynamoDB engine the stream pipe polls the table's stream less and less
 // while nothing comes (every 2 s at most); what a request or a clock move wrote goes at once.
 const stack = useClockStack();
-let target: Receiver;
-
-beforeAll(async () => {
-  target = await startReceiver();
-});
-
-afterAll(async () => {
-  await target?.close();
-});
+const target = useReceiver();
 
 /** The pipe's longest wait between polls is 2 s: idle this long, it is waiting that long. */
 const idleMs = 2500;

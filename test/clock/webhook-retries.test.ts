@@ -1,20 +1,12 @@
 import { retryDelaysSeconds } from '@wattle/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardFields } from '../helpers/fixtures.ts';
-import { type Receiver, settle, startReceiver, waitUntil } from '../helpers/receiver.ts';
+import { settle, useReceiver, waitUntil } from '../helpers/receiver.ts';
 import { type Api, advanceClock, api, newMerchant, useClockStack } from '../helpers/stack.ts';
 
 // Moves the clock: it runs on the clock stack (useClockStack).
 const stack = useClockStack();
-let target: Receiver;
-
-beforeAll(async () => {
-  target = await startReceiver();
-});
-
-afterAll(async () => {
-  await target?.close();
-});
+const target = useReceiver();
 
 /** A fresh merchant whose one endpoint is this file's receiver, under its own path. */
 const merchantWithEndpoint = async (path: string): Promise<Api> => {

@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
 import { hangNet } from './hang-net.ts';
 
 /** One request a receiver got, with its raw body (what a signature is checked against). */
@@ -88,3 +89,35 @@ export const waitUntil = async <T>(
 
 /** Gives in-flight work a moment to show up when the test asserts that nothing (more) happens. */
 export const settle = (ms = 400): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A receiver for a test file: started before its tests and closed after them. The object it
+ * returns stands for the one started, so a file declares it once at its top.
+ */
+export const useReceiver = (answer: Answer = 200): Receiver => {
+  let started: Receiver | undefined;
+  beforeAll(async () => {
+    started = await startReceiver(answer);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const current = (): Receiver => {
+    if (!started) throw new Error('The receiver starts in beforeAll: use it inside a test.');
+    return started;
+  };
+  return {
+    url: (path) => current().url(path),
+    get requests() {
+      return current().requests;
+    },
+    get answer() {
+      return current().answer;
+    },
+    set answer(value) {
+      current().answer = value;
+    },
+    waitFor: (count, filter, timeoutMs) => current().waitFor(count, filter, timeoutMs),
+    close: () => current().close(),
+  };
+};
