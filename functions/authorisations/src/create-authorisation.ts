@@ -1,10 +1,10 @@
-import { createPaymentOnce, declined, type PaymentCreated, paymentFieldsOf } from '@wattle/flows';
+import { createPaymentOnce, type PaymentCreated, paymentFieldsOf } from '@wattle/flows';
 import {
   type ApiResult,
   claimingKeyInWrites,
   keptAnswer,
+  madePayment,
   type RouteHandler,
-  resource,
   scopeOf,
 } from '@wattle/http';
 import {
@@ -29,13 +29,11 @@ export const createAuthorisation = claimingKeyInWrites<RouteHandler<Authorisatio
     });
     const scope = scopeOf(request);
     // The Idempotency-Key claimed with the authorisation's reservation, its answer kept with its settlement.
-    const kept = keptAnswer(request, ({ payment }: PaymentCreated): ApiResult => {
-      if (payment.state === 'failed') throw declined(payment);
-      // The processor's answer unknown: Pending (202) until the recovery job resolves it, never an error a
-      // client would retry as a new payment.
-      const status = payment.state === 'processing' ? 202 : 201;
-      return resource(status, presentAuthorisation(payment, deps.clock.now()));
-    });
+    const kept = keptAnswer(
+      request,
+      ({ payment }: PaymentCreated): ApiResult =>
+        madePayment(payment, (made) => presentAuthorisation(made, deps.clock.now())),
+    );
     const created = await createPaymentOnce(
       deps,
       scope,

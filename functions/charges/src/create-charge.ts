@@ -1,8 +1,9 @@
-import { createPaymentOnce, declined, type PaymentCreated, paymentFieldsOf } from '@wattle/flows';
+import { createPaymentOnce, type PaymentCreated, paymentFieldsOf } from '@wattle/flows';
 import {
   type ApiResult,
   claimingKeyInWrites,
   keptAnswer,
+  madePayment,
   type RouteHandler,
   resource,
   scopeOf,
@@ -41,11 +42,7 @@ export const createCharge = claimingKeyInWrites<RouteHandler<ChargesDeps>>(async
         ),
       );
     }
-    if (created.payment.state === 'failed') throw declined(created.payment);
-    // The processor's answer unknown: Pending (202) until the recovery job resolves it, never an error a
-    // client would retry as a new payment.
-    const status = created.payment.state === 'processing' ? 202 : 201;
-    return resource(status, presentCharge(created.payment, deps.clock.now()));
+    return madePayment(created.payment, (payment) => presentCharge(payment, deps.clock.now()));
   });
   const created = await createPaymentOnce(
     deps,

@@ -1,7 +1,7 @@
 import type { Environment } from './account.ts';
 import type { Card, CardOwner } from './card.ts';
 import { toTimestamp } from './clock.ts';
-import { PinError } from './errors.ts';
+import { errorCatalogue, PinError } from './errors.ts';
 import { idempotencyKeyRetentionSeconds } from './idempotency.ts';
 import {
   authorisationLifetimeSeconds,
@@ -463,3 +463,10 @@ export const resumptionOf = (
   if (earlier.state === 'pending_3ds' && earlier.threeDSecure) return 'await_payer';
   return 'answer';
 };
+
+/** A declined payment is recorded; the error names it, as Pin's does. */
+export const declined = (payment: Payment): PinError =>
+  new PinError(payment.decline!, {
+    description: errorCatalogue[payment.decline!].description,
+    payment: { kind: payment.kind, token: payment.token },
+  });

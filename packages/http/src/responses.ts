@@ -1,4 +1,4 @@
-import type { PaginationShape } from '@wattle/domain';
+import { declined, type PaginationShape, type Payment } from '@wattle/domain';
 import { fullPaginationOf, shortPaginationOf } from '@wattle/wire';
 import { type PageHeaderOptions, pageSecurityHeaders } from './page-headers.ts';
 
@@ -23,6 +23,16 @@ export const htmlPage = (status: number, text: string, options: PageHeaderOption
 
 /** Sends the browser on to `location` (303: the next request is a GET). */
 export const redirect = (location: string): ApiResult => ({ status: 303, headers: { Location: location } });
+
+/**
+ * A payment just made, as POST /charges and /authorisations answer it: a decline is thrown as
+ * Pin's error naming it; a processor's answer unknown is Pending (202) until the recovery job
+ * resolves it, never an error a client would retry as a new payment; else 201.
+ */
+export const madePayment = (payment: Payment, present: (payment: Payment) => unknown): ApiResult => {
+  if (payment.state === 'failed') throw declined(payment);
+  return resource(payment.state === 'processing' ? 202 : 201, present(payment));
+};
 
 /** A single resource under `response`, plus top-level extras such as `ip_address`. */
 export const resource = (

@@ -1,5 +1,4 @@
-import type { Payment, PinError } from '@wattle/domain';
-import { declined } from '../payments/payment-errors.ts';
+import { declined, type Payment, type PinError } from '@wattle/domain';
 
 /**
  * How a bill's charge ended: paid, declined (with the decline's Pin error), abandoned (nothing was
